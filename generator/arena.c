@@ -1,0 +1,66 @@
+#include "arena.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+    arena_block *next;
+    size_t used;
+    size_t cap;
+    max_align_t data[];
+};
+
+#define ARENA_BLOCK_BYTES 16384
+
+void arena_init(arena *a)
+{
+    a->head = NULL;
+}
+
+void arena_free(arena *a)
+{
+    arena_block *b = a->head;
+    while (b) {
+        arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    a->head = NULL;
+}
+
+void *arena_alloc(arena *a, size_t size)
+{
+    const size_t align = sizeof(max_align_t);
+    size = (size + align - 1) / align * align;
+    arena_block *b = a->head;
+    if (!b || b->cap - b->used < size) {
+        size_t cap = size > ARENA_BLOCK_BYTES ? size : ARENA_BLOCK_BYTES;
+        b = malloc(sizeof *b + cap);
+        if (!b) {
+            fputs("mbcgen: out of memory\n", stderr);
+            exit(70);
+        }
+        b->cap = cap;
+        b->used = 0;
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = (char *)b->data + b->used;
+    b->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *arena_strdup(arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}

@@ -1,0 +1,193 @@
+/* Emits the RST document of a connector type in the layout of the reference
+ * documentation (docs/items/Object<Type>.rst): header, additional
+ * information, parameter and visualization lists, output variables, the
+ * table of quantities, the theory text, and the related examples. */
+#include "emit_rst.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#define EXAMPLES_URL "https://github.com/jgerstmayr/EXUDYN/blob/master/main/pythonDev/"
+#define THEDOC_NOTE                                                                                \
+    "\\ **The web version may not be complete. For details, consider also the Exudyn PDF "         \
+    "documentation** : `theDoc.pdf "                                                               \
+    "<https://github.com/jgerstmayr/EXUDYN/blob/master/docs/theDoc/theDoc.pdf>`_ \n"
+
+static void put_lower(strbuf *out, const char *s)
+{
+    for (; *s; s++)
+        sb_putc(out, (char)tolower((unsigned char)*s));
+}
+
+static void put_underline(strbuf *out, const char *title, char c)
+{
+    sb_puts(out, title);
+    sb_putc(out, '\n');
+    for (size_t i = strlen(title); i > 0; i--)
+        sb_putc(out, c);
+    sb_putc(out, '\n');
+}
+
+/* Names in ``literal``: an underscore is escaped as in the reference output. */
+static void put_escaped_name(strbuf *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '_')
+            sb_putc(out, '\\');
+        sb_putc(out, *s);
+    }
+}
+
+static void put_literal_list(strbuf *out, const spec_string_list *list, const char *sep)
+{
+    for (size_t i = 0; i < list->count; i++)
+        sb_printf(out, "%s\\ ``%s``\\ ", i ? sep : "", list->items[i]);
+}
+
+static int same_list(const spec_string_list *a, const spec_string_list *b)
+{
+    if (a->count != b->count)
+        return 0;
+    for (size_t i = 0; i < a->count; i++)
+        if (strcmp(a->items[i], b->items[i]) != 0)
+            return 0;
+    return 1;
+}
+
+static void emit_additional_information(const spec_connector *c, strbuf *out)
+{
+    sb_printf(out, "\\ **Additional information for %s**\\ :\n\n", c->class_name);
+    sb_puts(out, "* | This \\ ``Object``\\  has/provides the following types = ");
+    put_literal_list(out, &c->provides, ", ");
+    sb_puts(out, "\n* | Requested \\ ``Marker``\\  type = ");
+    /* One requested type is shown only when both markers ask for the same. */
+    if (same_list(&c->marker_types[0], &c->marker_types[1]))
+        put_literal_list(out, &c->marker_types[0], " + ");
+    else
+        sb_puts(out, "\\ ``_None``\\ ");
+    if (c->node_types.count == 1) {
+        sb_puts(out, "\n* | Requested \\ ``Node``\\  type = ");
+        put_literal_list(out, &c->node_types, " + ");
+    } else {
+        sb_puts(out, "\n* | Requested \\ ``Node``\\  type: read detailed information of item");
+    }
+    sb_putc(out, '\n');
+    if (c->python_name)
+        sb_printf(out, "* | \\ **Short name**\\  for Python = \\ ``%s``\\ \n", c->python_name);
+    if (c->python_visualization_name)
+        sb_printf(out, "* | \\ **Short name**\\  for Python visualization object = \\ ``%s``\\ \n",
+                  c->python_visualization_name);
+    sb_puts(out, "\n\n");
+}
+
+static void emit_param(const spec_param *p, strbuf *out)
+{
+    sb_printf(out, "* | **%s** [", p->name);
+    if (p->symbol)
+        sb_printf(out, "\\ :math:`%s`\\ , ", p->symbol);
+    sb_printf(out, "type = %s, ", p->type->name);
+    if (p->size_in_docs) {
+        sb_printf(out, p->type->size_doc, p->size);
+        sb_puts(out, ", ");
+    }
+    sb_printf(out, "default = %s]:\n  | %s\n", p->doc_default, p->description);
+}
+
+static void emit_parameters(const spec_connector *c, const spec_type *vis, strbuf *out)
+{
+    sb_printf(out, "The item \\ **%s**\\  with type = '%s' has the following parameters:\n\n",
+              c->class_name, c->type_name);
+    for (size_t i = 0; i < c->param_count; i++)
+        emit_param(&c->params[i], out);
+    sb_printf(out, "* | **visualization** [type = V%s]:\n  | %s\n", c->class_name,
+              vis ? vis->description : "parameters for visualization of item");
+    sb_printf(out, "\n\n\nThe item V%s has the following parameters:\n\n", c->class_name);
+    for (size_t i = 0; i < c->vparam_count; i++)
+        emit_param(&c->vparams[i], out);
+    sb_puts(out, "\n\n----------\n\n");
+}
+
+static void emit_outputs(const spec_connector *c, strbuf *out)
+{
+    sb_puts(out, "\\ **The following output variables are available as OutputVariableType in "
+                 "sensors, Get...Output() and other functions**\\ :\n\n");
+    for (size_t i = 0; i < c->output_count; i++) {
+        const spec_output *o = &c->outputs[i];
+        sb_puts(out, "* | ``");
+        put_escaped_name(out, o->name);
+        sb_puts(out, "``\\ : ");
+        if (o->symbol)
+            sb_printf(out, "\\ :math:`%s`\\ ", o->symbol);
+        sb_printf(out, "\n  | %s\n", o->description);
+    }
+    sb_puts(out, "\n\n\n");
+}
+
+static void emit_quantities(const spec_connector *c, strbuf *out)
+{
+    if (c->quantity_count == 0)
+        return;
+    sb_puts(out, "Definition of quantities\n------------------------\n\n\n"
+                 ".. list-table:: \\ \n   :widths: auto\n   :header-rows: 1\n\n"
+                 "   * - | intermediate variables\n     - | symbol\n     - | description\n");
+    for (size_t i = 0; i < c->quantity_count; i++) {
+        const spec_quantity *q = &c->quantities[i];
+        sb_printf(out, "   * - | %s\n     - | ", q->name);
+        if (q->symbol[0])
+            sb_printf(out, "\\ :math:`%s`\\ ", q->symbol);
+        sb_printf(out, "\n     - | %s\n", q->description);
+    }
+}
+
+static void emit_examples(const spec_connector *c, strbuf *out)
+{
+    if (c->example_count == 0)
+        return;
+    sb_puts(out, "Relevant Examples and TestModels with weblink:\n\n    ");
+    for (size_t i = 0; i < c->example_count; i++) {
+        const spec_example *x = &c->examples[i];
+        sb_printf(out, "%s\\ `%s <" EXAMPLES_URL "%s/%s>`_\\  (%s/)", i ? ", " : "", x->file,
+                  x->folder, x->file, x->folder);
+    }
+    sb_puts(out, "\n\n\n\n");
+}
+
+void emit_rst_item(const spec_connector *c, strbuf *out)
+{
+    sb_puts(out, "\n\n.. _sec-item-");
+    put_lower(out, c->class_name);
+    sb_puts(out, ":\n\n");
+    put_underline(out, c->class_name, '=');
+    sb_printf(out, "\n%s\n\n", c->description);
+    if (c->authors.count) {
+        sb_puts(out, c->authors.count == 1 ? "Author: " : "Authors: ");
+        for (size_t i = 0; i < c->authors.count; i++)
+            sb_printf(out, "%s%s", i ? ", " : "", c->authors.items[i]);
+        sb_puts(out, "\n\n");
+    }
+    emit_additional_information(c, out);
+    emit_parameters(c, c->visualization_type, out);
+    sb_puts(out, ".. _description-");
+    put_lower(out, c->class_name);
+    sb_puts(out, ":\n\n");
+    strbuf title;
+    sb_init(&title);
+    sb_printf(&title, "DESCRIPTION of %s", c->class_name);
+    put_underline(out, sb_str(&title), '-');
+    sb_free(&title);
+    sb_putc(out, '\n');
+    emit_outputs(c, out);
+    emit_quantities(c, out);
+    sb_puts(out, c->theory);
+    emit_examples(c, out);
+    sb_puts(out, THEDOC_NOTE "\n\n");
+}
+
+void emit_rst_index(const spec_connector *const *items, size_t count, strbuf *out)
+{
+    sb_puts(out, ".. Generated by mbcgen from specs/; do not edit.\n\n"
+                 "Connector types\n===============\n\n"
+                 ".. toctree::\n   :maxdepth: 1\n\n");
+    for (size_t i = 0; i < count; i++)
+        sb_printf(out, "   items/%s\n", items[i]->class_name);
+}

@@ -1,0 +1,138 @@
+#define _POSIX_C_SOURCE 200809L
+#include "fileio.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int fileio_list_specs(const char *dir, file_list *out, char *err, size_t err_size)
+{
+    out->paths = NULL;
+    out->count = 0;
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, err_size, "%s: cannot open directory (%s)", dir, strerror(errno));
+        return -1;
+    }
+    size_t cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '.' ||
+            strcmp(e->d_name, "types.lua") == 0)
+            continue;
+        if (out->count == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **p = realloc(out->paths, cap * sizeof *p);
+            if (!p)
+                break;
+            out->paths = p;
+        }
+        size_t len = strlen(dir) + n + 2;
+        char *path = malloc(len);
+        if (!path)
+            break;
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        out->paths[out->count++] = path;
+    }
+    closedir(d);
+    if (out->count)
+        qsort(out->paths, out->count, sizeof *out->paths, compare_paths);
+    return 0;
+}
+
+void fileio_list_free(file_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->paths[i]);
+    free(list->paths);
+    list->paths = NULL;
+    list->count = 0;
+}
+
+static int same_content(const char *path, const char *content, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    int same = 1;
+    char buf[8192];
+    size_t off = 0;
+    size_t n;
+    while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (off + n > len || memcmp(buf, content + off, n) != 0)
+            same = 0;
+        off += n;
+    }
+    fclose(f);
+    return same && off == len;
+}
+
+int fileio_write_if_changed(const char *path, const char *content, size_t len, char *err,
+                            size_t err_size)
+{
+    if (same_content(path, content, len))
+        return 0;
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        snprintf(err, err_size, "%s: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, n, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(err, err_size, "%s: cannot write (%s)", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    int ok = fwrite(content, 1, len, f) == len;
+    ok &= fclose(f) == 0;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(err, err_size, "%s: cannot write (%s)", path, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 1;
+}
+
+int fileio_make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return -1;
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return -1;
+            buf[i] = c;
+        }
+    }
+    return 0;
+}
+
+void fileio_stem(const char *path, char *out, size_t size)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot ? (size_t)(dot - base) : strlen(base);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, base, n);
+    out[n] = '\0';
+}

@@ -1,0 +1,100 @@
+#include "project.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_rst.h"
+#include "fileio.h"
+
+int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
+                diag_list *diag)
+{
+    memset(p, 0, sizeof *p);
+    if (spec_types_load(&p->types, types_path, diag) != 0)
+        return -1;
+    p->items = calloc(n ? n : 1, sizeof *p->items);
+    if (!p->items)
+        return -1;
+    int errors = 0;
+    for (size_t i = 0; i < n; i++) {
+        spec_connector c;
+        if (spec_connector_load(&c, &p->types, spec_paths[i], diag) != 0) {
+            errors++;
+            continue;
+        }
+        char stem[256];
+        fileio_stem(spec_paths[i], stem, sizeof stem);
+        if (strcmp(stem, c.type_name) != 0) {
+            diag_add(diag, c.file, c.line,
+                     "connector: type name must equal the file name '%s' (given '%s')", stem,
+                     c.type_name);
+            errors++;
+        }
+        for (size_t j = 0; j < p->count; j++) {
+            if (strcmp(p->items[j].type_name, c.type_name) == 0) {
+                diag_add(diag, c.file, c.line, "connector: type '%s' is already defined in %s",
+                         c.type_name, p->items[j].file);
+                errors++;
+            }
+        }
+        p->items[p->count++] = c;
+    }
+    if (errors) {
+        mbcgen_free(p);
+        return -1;
+    }
+    return 0;
+}
+
+void mbcgen_free(mbcgen_project *p)
+{
+    for (size_t i = 0; i < p->count; i++)
+        spec_connector_free(&p->items[i]);
+    free(p->items);
+    spec_types_free(&p->types);
+    memset(p, 0, sizeof *p);
+}
+
+static int write_file(const char *path, const strbuf *sb, diag_list *diag)
+{
+    char err[1024];
+    if (fileio_write_if_changed(path, sb_str(sb), sb->len, err, sizeof err) < 0) {
+        diag_add_raw(diag, err);
+        return -1;
+    }
+    return 0;
+}
+
+int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *index_path,
+                     diag_list *diag)
+{
+    if (fileio_make_dirs(rst_dir) != 0) {
+        diag_add(diag, rst_dir, 0, "cannot create directory");
+        return -1;
+    }
+    int rc = 0;
+    const spec_connector **sorted = calloc(p->count ? p->count : 1, sizeof *sorted);
+    if (!sorted)
+        return -1;
+    for (size_t i = 0; i < p->count; i++) {
+        const spec_connector *c = &p->items[i];
+        strbuf sb, path;
+        sb_init(&sb);
+        sb_init(&path);
+        emit_rst_item(c, &sb);
+        sb_printf(&path, "%s/%s.rst", rst_dir, c->class_name);
+        rc |= write_file(sb_str(&path), &sb, diag);
+        sb_free(&sb);
+        sb_free(&path);
+        sorted[i] = c;
+    }
+    if (index_path) {
+        strbuf sb;
+        sb_init(&sb);
+        emit_rst_index(sorted, p->count, &sb);
+        rc |= write_file(index_path, &sb, diag);
+        sb_free(&sb);
+    }
+    free(sorted);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* A whole generation run: the type registry plus every connector spec,
+ * loaded and validated together, then written by the emitters. */
+#ifndef MBCGEN_PROJECT_H
+#define MBCGEN_PROJECT_H
+
+#include "spec_model.h"
+
+typedef struct mbcgen_project {
+    spec_type_registry types;
+    spec_connector *items; /* sorted by type name */
+    size_t count;
+} mbcgen_project;
+
+/* Loads types_path and every spec. Every problem of every file is reported;
+ * returns 0 only when all are valid (each spec's file stem must equal its
+ * type name, and type names must be unique). */
+int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
+                diag_list *diag);
+void mbcgen_free(mbcgen_project *p);
+
+/* Writes rst_dir/<Class>.rst for each item and, if index_path, the index. */
+int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *index_path,
+                     diag_list *diag);
+
+#endif

@@ -1,0 +1,1246 @@
+/* Loads specs/types.lua and specs/NAME.lua into the spec model, validating
+ * everything before anything is written: unknown keys, unknown types,
+ * defaults that do not fit type or size, duplicate names, missing
+ * descriptions, invalid identifiers and wrong table shapes. Every problem
+ * becomes one "FILE:LINE: what is wrong (what was given)" diagnostic. */
+#include "spec_model.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "sandbox.h"
+
+const char *const spec_hook_names[SPEC_HOOK_COUNT] = {
+    "initialise", "forces", "post_newton_step", "outputs", "algebraic_equations",
+};
+
+typedef struct loader {
+    lua_State *L;
+    diag_list *diag;
+    const char *file;
+    arena *mem;
+    const spec_type_registry *reg;
+    int errors;
+} loader;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+fail(loader *ld, int line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_add(ld->diag, ld->file, line, "%s", msg);
+    ld->errors++;
+}
+
+/* A short rendering of a Lua value for messages: 'text', 3, 1.5, true, a table. */
+static const char *describe(lua_State *L, int idx, char *buf, size_t size)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL:
+        return "nil";
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, idx) ? "true" : "false";
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
+        else
+            snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
+        return buf;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        if (len > 40)
+            snprintf(buf, size, "'%.40s...'", s);
+        else
+            snprintf(buf, size, "'%s'", s);
+        return buf;
+    }
+    case LUA_TTABLE: {
+        const char *kind = sandbox_table_kind(L, idx);
+        const char *name = sandbox_table_name(L, idx);
+        if (kind && name)
+            snprintf(buf, size, "%s '%s'", kind, name);
+        else
+            snprintf(buf, size, "a table");
+        return buf;
+    }
+    default:
+        snprintf(buf, size, "a %s", lua_typename(L, lua_type(L, idx)));
+        return buf;
+    }
+}
+
+static int is_c_keyword(const char *s)
+{
+    static const char *const kw[] = {
+        "auto",     "break",  "case",   "char",     "const",    "continue", "default",  "do",
+        "double",   "else",   "enum",   "extern",   "float",    "for",      "goto",     "if",
+        "inline",   "int",    "long",   "register", "restrict", "return",   "short",    "signed",
+        "sizeof",   "static", "struct", "switch",   "typedef",  "union",    "unsigned", "void",
+        "volatile", "while",  "bool",   "true",     "false",    NULL};
+    for (int i = 0; kw[i]; i++)
+        if (strcmp(s, kw[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A name: letter or '_' first, then letters, digits, '_'; at most 63 characters. */
+static int is_name(const char *s)
+{
+    if (!s || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return 0;
+    size_t n = 0;
+    for (const char *p = s; *p; p++, n++)
+        if (!(isalnum((unsigned char)*p) || *p == '_'))
+            return 0;
+    return n <= 63;
+}
+
+/* A name that can also be a C identifier in generated code. */
+static int is_identifier(const char *s)
+{
+    return is_name(s) && !is_c_keyword(s);
+}
+
+/* Checks that every key of the table at idx is allowed: named keys from
+ * `allowed`, list entries when allow_list. Hidden constructor keys start with '@'. */
+static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
+                       int allow_list)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            int ok = key[0] == '@';
+            for (int i = 0; !ok && allowed && allowed[i]; i++)
+                ok = strcmp(key, allowed[i]) == 0;
+            if (!ok) {
+                char list[512] = "";
+                for (int i = 0; allowed && allowed[i]; i++) {
+                    if (i)
+                        strncat(list, ", ", sizeof list - strlen(list) - 1);
+                    strncat(list, allowed[i], sizeof list - strlen(list) - 1);
+                }
+                fail(ld, line, "%s: unknown key '%s' (allowed: %s)", what, key,
+                     list[0] ? list : "none");
+            }
+        } else if (lua_isinteger(L, -2) && allow_list) {
+            lua_Integer k = lua_tointeger(L, -2);
+            if (k < 1 || (lua_Unsigned)k > lua_rawlen(L, idx))
+                fail(ld, line, "%s: list has a hole or a stray index [%lld]", what, (long long)k);
+        } else {
+            fail(ld, line, "%s: unexpected key %s", what, describe(L, -2, buf, sizeof buf));
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* Field getters. Each reads t[key] for the table at idx (absolute index). */
+static char *opt_string(loader *ld, int idx, const char *key, int line, const char *what)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    char *out = NULL;
+    lua_getfield(L, idx, key);
+    if (lua_type(L, -1) == LUA_TSTRING)
+        out = arena_strdup(ld->mem, lua_tostring(L, -1));
+    else if (!lua_isnil(L, -1))
+        fail(ld, line, "%s: '%s' must be a string (given %s)", what, key,
+             describe(L, -1, buf, sizeof buf));
+    lua_pop(L, 1);
+    return out;
+}
+
+static char *req_string(loader *ld, int idx, const char *key, int line, const char *what)
+{
+    lua_getfield(ld->L, idx, key);
+    int missing = lua_isnil(ld->L, -1);
+    lua_pop(ld->L, 1);
+    if (missing) {
+        fail(ld, line, "%s: missing '%s'", what, key);
+        return NULL;
+    }
+    char *s = opt_string(ld, idx, key, line, what);
+    if (s && !s[0]) {
+        fail(ld, line, "%s: '%s' must not be empty (given '')", what, key);
+        return NULL;
+    }
+    return s;
+}
+
+static int opt_bool(loader *ld, int idx, const char *key, int line, const char *what, int dflt)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    int out = dflt;
+    lua_getfield(L, idx, key);
+    if (lua_isboolean(L, -1))
+        out = lua_toboolean(L, -1);
+    else if (!lua_isnil(L, -1))
+        fail(ld, line, "%s: '%s' must be true or false (given %s)", what, key,
+             describe(L, -1, buf, sizeof buf));
+    lua_pop(L, 1);
+    return out;
+}
+
+/* Reads an integral number in [lo, hi] from the value at the top of the stack. */
+static int to_int(loader *ld, int line, const char *what, const char *key, long lo, long hi,
+                  long *out)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    int isnum = 0;
+    lua_Number x = lua_tonumberx(L, -1, &isnum);
+    if (lua_type(L, -1) != LUA_TNUMBER || !isnum || x != floor(x) || x < (lua_Number)lo ||
+        x > (lua_Number)hi) {
+        fail(ld, line, "%s: '%s' must be a whole number in [%ld, %ld] (given %s)", what, key, lo,
+             hi, describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    *out = (long)x;
+    return 1;
+}
+
+static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
+                             spec_string_list *out)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    out->items = NULL;
+    out->count = 0;
+    lua_getfield(L, idx, key);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, -1)) {
+        fail(ld, line, "%s: '%s' must be a list of strings (given %s)", what, key,
+             describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    int t = lua_gettop(L);
+    char where[256];
+    snprintf(where, sizeof where, "%s: '%s'", what, key);
+    check_keys(ld, t, line, where, NULL, 1);
+    size_t n = lua_rawlen(L, t);
+    out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, t, (lua_Integer)i);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            out->items[out->count++] = arena_strdup(ld->mem, lua_tostring(L, -1));
+        else
+            fail(ld, line, "%s: '%s'[%zu] must be a string (given %s)", what, key, i,
+                 describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* ---------------------------------------------------------------- types */
+
+static const char *const type_keys[] = {"value",       "shape",  "size",     "min",
+                                        "exclusive",   "c_type", "size_doc", "visualization",
+                                        "description", NULL};
+
+static int parse_enum(const char *s, const char *const names[], int count)
+{
+    for (int i = 0; s && i < count; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *const value_kind_names[] = {"bool", "int", "real", "string", "index"};
+static const char *const shape_names[] = {"scalar", "fixed", "vector"};
+
+static void load_type(loader *ld, int t, spec_type *ty)
+{
+    lua_State *L = ld->L;
+    int line = sandbox_table_line(L, t);
+    const char *name = sandbox_table_name(L, t);
+    char what[128];
+    snprintf(what, sizeof what, "type '%s'", name ? name : "?");
+    check_keys(ld, t, line, what, type_keys, 0);
+    ty->line = line;
+    ty->name = arena_strdup(ld->mem, name ? name : "");
+    if (!is_name(ty->name))
+        fail(ld, line, "%s: invalid name (given '%s')", what, ty->name);
+    char *value = req_string(ld, t, "value", line, what);
+    char *shape = opt_string(ld, t, "shape", line, what);
+    int v = parse_enum(value, value_kind_names, 5);
+    if (value && v < 0)
+        fail(ld, line, "%s: 'value' must be one of bool, int, real, string, index (given '%s')",
+             what, value);
+    ty->value = v < 0 ? SPEC_REAL : (spec_value_kind)v;
+    int s = shape ? parse_enum(shape, shape_names, 3) : SPEC_SCALAR;
+    if (s < 0)
+        fail(ld, line, "%s: 'shape' must be one of scalar, fixed, vector (given '%s')", what,
+             shape);
+    ty->shape = s < 0 ? SPEC_SCALAR : (spec_shape)s;
+    ty->size = ty->shape == SPEC_SCALAR ? 1 : 0;
+    lua_getfield(L, t, "size");
+    if (!lua_isnil(L, -1)) {
+        long n;
+        if (ty->shape != SPEC_FIXED)
+            fail(ld, line, "%s: 'size' is only for shape 'fixed'", what);
+        else if (to_int(ld, line, what, "size", 1, 4096, &n))
+            ty->size = (int)n;
+    } else if (ty->shape == SPEC_FIXED) {
+        fail(ld, line, "%s: shape 'fixed' needs 'size'", what);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "min");
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        ty->has_min = 1;
+        ty->min = lua_tonumber(L, -1);
+    } else if (!lua_isnil(L, -1)) {
+        char buf[96];
+        fail(ld, line, "%s: 'min' must be a number (given %s)", what,
+             describe(L, -1, buf, sizeof buf));
+    }
+    lua_pop(L, 1);
+    ty->min_exclusive = opt_bool(ld, t, "exclusive", line, what, 0);
+    if (ty->has_min) {
+        char rule[64];
+        snprintf(rule, sizeof rule, "%s %g", ty->min_exclusive ? ">" : ">=", ty->min);
+        ty->rule = arena_strdup(ld->mem, rule);
+    }
+    ty->c_type = req_string(ld, t, "c_type", line, what);
+    ty->size_doc = opt_string(ld, t, "size_doc", line, what);
+    if (!ty->size_doc)
+        ty->size_doc = arena_strdup(ld->mem, "size = %d");
+    else {
+        const char *p = strchr(ty->size_doc, '%');
+        if (!p || p[1] != 'd' || strchr(p + 1, '%'))
+            fail(ld, line, "%s: 'size_doc' must contain exactly one %%d (given '%s')", what,
+                 ty->size_doc);
+    }
+    ty->description = req_string(ld, t, "description", line, what);
+    if (opt_bool(ld, t, "visualization", line, what, 0)) {
+        if (ld->reg && ld->reg->visualization)
+            fail(ld, line, "%s: only one type may be the visualization type", what);
+        ((spec_type_registry *)ld->reg)->visualization = ty;
+    }
+}
+
+int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
+{
+    memset(reg, 0, sizeof *reg);
+    arena_init(&reg->mem);
+    reg->file = arena_strdup(&reg->mem, path);
+    char err[1024];
+    size_t len = 0;
+    char *buf = sandbox_read_file(path, &len, err, sizeof err);
+    if (!buf) {
+        diag_add_raw(diag, err);
+        return -1;
+    }
+    sandbox sb;
+    if (sandbox_open(&sb) != 0) {
+        free(buf);
+        diag_add(diag, path, 0, "cannot create a Lua state");
+        return -1;
+    }
+    loader ld = {sb.L, diag, path, &reg->mem, reg, 0};
+    if (sandbox_run(&sb, path, buf, len, err, sizeof err) != 0) {
+        diag_add_raw(diag, err);
+        ld.errors++;
+    } else if (!lua_istable(sb.L, -1)) {
+        fail(&ld, 0, "must return a list of type \"Name\" { ... } entries");
+    } else {
+        int t = lua_gettop(sb.L);
+        check_keys(&ld, t, 0, "type list", NULL, 1);
+        size_t n = lua_rawlen(sb.L, t);
+        reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
+        for (size_t i = 1; i <= n; i++) {
+            lua_rawgeti(sb.L, t, (lua_Integer)i);
+            const char *kind = sandbox_table_kind(sb.L, -1);
+            if (!kind || strcmp(kind, "type") != 0) {
+                char b[96];
+                fail(&ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
+                     describe(sb.L, -1, b, sizeof b));
+            } else {
+                spec_type *ty = &reg->types[reg->count++];
+                load_type(&ld, lua_gettop(sb.L), ty);
+                for (size_t j = 0; j + 1 < reg->count; j++)
+                    if (strcmp(reg->types[j].name, ty->name) == 0)
+                        fail(&ld, ty->line, "type '%s': duplicate name (first at line %d)",
+                             ty->name, reg->types[j].line);
+            }
+            lua_pop(sb.L, 1);
+        }
+        if (!ld.errors && !reg->visualization)
+            fail(&ld, 0, "no type is marked visualization = true");
+    }
+    sandbox_close(&sb);
+    free(buf);
+    if (ld.errors) {
+        spec_types_free(reg);
+        return -1;
+    }
+    return 0;
+}
+
+void spec_types_free(spec_type_registry *reg)
+{
+    arena_free(&reg->mem);
+    memset(reg, 0, sizeof *reg);
+}
+
+const spec_type *spec_types_find(const spec_type_registry *reg, const char *name)
+{
+    for (size_t i = 0; name && i < reg->count; i++)
+        if (strcmp(reg->types[i].name, name) == 0)
+            return &reg->types[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* Reads one element of a value from the top of the stack into *x (or *s). */
+static int read_element(loader *ld, const spec_param *p, int line, const char *what, double *x,
+                        char **s)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    const spec_type *ty = p->type;
+    switch (ty->value) {
+    case SPEC_BOOL:
+        if (!lua_isboolean(L, -1))
+            break;
+        *x = lua_toboolean(L, -1);
+        return 1;
+    case SPEC_STRING:
+        if (lua_type(L, -1) != LUA_TSTRING)
+            break;
+        *s = arena_strdup(ld->mem, lua_tostring(L, -1));
+        return 1;
+    case SPEC_INT:
+    case SPEC_INDEX:
+    case SPEC_REAL: {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            break;
+        double v = lua_tonumber(L, -1);
+        if (!isfinite(v)) {
+            fail(ld, line, "%s: default must be finite (given %s)", what,
+                 describe(L, -1, buf, sizeof buf));
+            return 0;
+        }
+        if (ty->value != SPEC_REAL && (v != floor(v) || fabs(v) > 2147483647.0)) {
+            fail(ld, line, "%s: default must be a whole number for type %s (given %s)", what,
+                 ty->name, describe(L, -1, buf, sizeof buf));
+            return 0;
+        }
+        if (ty->value == SPEC_INDEX && v < -1) {
+            fail(ld, line, "%s: an index default must be >= 0 or -1 for invalid (given %s)", what,
+                 describe(L, -1, buf, sizeof buf));
+            return 0;
+        }
+        if (ty->has_min && (ty->min_exclusive ? !(v > ty->min) : !(v >= ty->min))) {
+            fail(ld, line, "%s: default must be %s (%s) (given %s)", what, ty->rule, ty->name,
+                 describe(L, -1, buf, sizeof buf));
+            return 0;
+        }
+        *x = v;
+        return 1;
+    }
+    }
+    fail(ld, line, "%s: default does not fit type %s (given %s)", what, ty->name,
+         describe(L, -1, buf, sizeof buf));
+    return 0;
+}
+
+/* Reads the value at the top of the stack as a default of parameter p. */
+static int read_value(loader *ld, const spec_param *p, int line, const char *what, spec_value *out)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    memset(out, 0, sizeof *out);
+    if (p->shape == SPEC_SCALAR) {
+        out->count = 1;
+        out->num = arena_alloc(ld->mem, sizeof *out->num);
+        return read_element(ld, p, line, what, out->num, &out->str);
+    }
+    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+        fail(ld, line, "%s: default must be a list { ... } for type %s (given %s)", what,
+             p->type->name, describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    int t = lua_gettop(L);
+    size_t n = lua_rawlen(L, t);
+    check_keys(ld, t, line, what, NULL, 1);
+    if (p->shape == SPEC_FIXED && n != (size_t)p->size) {
+        fail(ld, line, "%s: default has %zu elements, type %s needs %d", what, n, p->type->name,
+             p->size);
+        return 0;
+    }
+    out->count = n;
+    out->num = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->num);
+    int ok = 1;
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, t, (lua_Integer)i + 1);
+        char *unused = NULL;
+        ok &= read_element(ld, p, line, what, &out->num[i], &unused);
+        lua_pop(L, 1);
+    }
+    return ok;
+}
+
+static void format_real(double x, strbuf *out)
+{
+    if (x == floor(x) && fabs(x) < 1e15) {
+        sb_printf(out, "%.0f.", x);
+        return;
+    }
+    char buf[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    sb_puts(out, buf);
+}
+
+void spec_format_default(const spec_param *p, const spec_value *v, strbuf *out)
+{
+    const spec_type *ty = p->type;
+    if (ty->value == SPEC_STRING) {
+        sb_printf(out, "'%s'", v->str ? v->str : "");
+        return;
+    }
+    if (p->shape == SPEC_SCALAR) {
+        double x = v->count ? v->num[0] : 0.0;
+        switch (ty->value) {
+        case SPEC_BOOL:
+            sb_puts(out, x != 0.0 ? "True" : "False");
+            break;
+        case SPEC_INDEX:
+            if (x < 0)
+                sb_puts(out, "invalid (-1)");
+            else
+                sb_printf(out, "%.0f", x);
+            break;
+        case SPEC_INT:
+            sb_printf(out, "%.0f", x);
+            break;
+        default:
+            format_real(x, out);
+        }
+        return;
+    }
+    if (v->count == 0) {
+        sb_puts(out, "[]");
+        return;
+    }
+    if (ty->value == SPEC_INDEX) {
+        sb_puts(out, "[ ");
+        for (size_t i = 0; i < v->count; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            if (v->num[i] < 0)
+                sb_puts(out, "invalid [-1]");
+            else
+                sb_printf(out, "%.0f", v->num[i]);
+        }
+        sb_puts(out, " ]");
+        return;
+    }
+    sb_putc(out, '[');
+    for (size_t i = 0; i < v->count; i++) {
+        if (i)
+            sb_putc(out, ',');
+        if (ty->value == SPEC_REAL)
+            format_real(v->num[i], out);
+        else
+            sb_printf(out, "%.0f", v->num[i]);
+    }
+    sb_putc(out, ']');
+}
+
+/* Parses one scalar as the docs write it: a number, True/False, invalid (-1). */
+static int parse_doc_scalar(const char *s, size_t n, double *x)
+{
+    while (n && isspace((unsigned char)*s))
+        s++, n--;
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    char buf[64];
+    if (n == 0 || n >= sizeof buf)
+        return 0;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    if (!strcmp(buf, "True") || !strcmp(buf, "False")) {
+        *x = buf[0] == 'T';
+        return 1;
+    }
+    if (!strcmp(buf, "invalid (-1)") || !strcmp(buf, "invalid [-1]")) {
+        *x = -1;
+        return 1;
+    }
+    char *end;
+    *x = strtod(buf, &end);
+    return *end == '\0';
+}
+
+/* Checks that a documented default text denotes the value v. */
+static int doc_default_matches(const spec_param *p, const char *text, const spec_value *v)
+{
+    if (p->type->value == SPEC_STRING) {
+        size_t n = strlen(text);
+        return n >= 2 && text[0] == '\'' && text[n - 1] == '\'' && v->str &&
+               strlen(v->str) == n - 2 && strncmp(text + 1, v->str, n - 2) == 0;
+    }
+    const char *s = text;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (p->shape == SPEC_SCALAR) {
+        double x;
+        return parse_doc_scalar(s, strlen(s), &x) && v->count == 1 && x == v->num[0];
+    }
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n < 2 || s[0] != '[' || s[n - 1] != ']')
+        return 0;
+    s++, n -= 2;
+    size_t count = 0;
+    size_t start = 0;
+    int depth = 0;
+    int blank = 1;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && s[i] == '[')
+            depth++;
+        if (i < n && s[i] == ']')
+            depth--;
+        if (i < n && !isspace((unsigned char)s[i]))
+            blank = 0;
+        if (i == n || (s[i] == ',' && depth == 0)) {
+            if (i == n && blank && count == 0)
+                break; /* "[]" */
+            double x;
+            if (count >= v->count || !parse_doc_scalar(s + start, i - start, &x) ||
+                x != v->num[count])
+                return 0;
+            count++;
+            start = i + 1;
+        }
+    }
+    return count == v->count;
+}
+
+/* ---------------------------------------------------------------- parameters */
+
+static const char *const param_keys[] = {"type", "symbol", "size", "default", "description",
+                                         "role", "rules",  "doc",  NULL};
+static const char *const rule_keys[] = {
+    "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
+    "check",       NULL};
+static const char *const doc_keys[] = {"default", "size", NULL};
+static const char *const role_names[] = {"input", "derived", "state"};
+
+static void load_rules(loader *ld, int t, spec_param *p, const char *what)
+{
+    lua_State *L = ld->L;
+    int line = p->line;
+    lua_getfield(L, t, "rules");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    char buf[96];
+    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+        fail(ld, line, "%s: 'rules' must be a table (given %s)", what,
+             describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    int r = lua_gettop(L);
+    char where[256];
+    snprintf(where, sizeof where, "%s: rules", what);
+    check_keys(ld, r, line, where, rule_keys, 0);
+    spec_rules *ru = &p->rules;
+    ru->must_be_set = opt_bool(ld, r, "must_be_set", line, where, 0);
+    ru->non_decreasing = opt_bool(ld, r, "non_decreasing", line, where, 0);
+    ru->same_length_as = opt_string(ld, r, "same_length_as", line, where);
+    ru->positive_when = opt_string(ld, r, "positive_when", line, where);
+    ru->check_hook = opt_string(ld, r, "check", line, where);
+    lua_getfield(L, r, "min_length");
+    if (!lua_isnil(L, -1)) {
+        long n;
+        if (to_int(ld, line, where, "min_length", 1, 1000000, &n))
+            ru->min_length = (int)n;
+    }
+    lua_pop(L, 1);
+    if (ru->must_be_set && p->type->value != SPEC_INDEX)
+        fail(ld, line, "%s: must_be_set applies to index types only (type %s)", where,
+             p->type->name);
+    if ((ru->min_length || ru->same_length_as) && p->shape != SPEC_VECTOR)
+        fail(ld, line, "%s: length rules apply to variable-size types only (type %s)", where,
+             p->type->name);
+    if (ru->non_decreasing && (p->shape == SPEC_SCALAR || p->type->value != SPEC_REAL))
+        fail(ld, line, "%s: non_decreasing applies to real vectors only (type %s)", where,
+             p->type->name);
+    if (ru->positive_when && (p->shape != SPEC_SCALAR || p->type->value != SPEC_REAL))
+        fail(ld, line, "%s: positive_when applies to real scalars only (type %s)", where,
+             p->type->name);
+    if (ru->check_hook && !is_identifier(ru->check_hook))
+        fail(ld, line, "%s: 'check' must name a C function (given '%s')", where, ru->check_hook);
+    lua_pop(L, 1);
+}
+
+static void load_param(loader *ld, int t, spec_param *p, const char *list)
+{
+    lua_State *L = ld->L;
+    int line = sandbox_table_line(L, t);
+    const char *name = sandbox_table_name(L, t);
+    char what[160];
+    snprintf(what, sizeof what, "%s '%s'", list, name ? name : "?");
+    p->line = line;
+    p->name = arena_strdup(ld->mem, name ? name : "");
+    if (!is_identifier(p->name))
+        fail(ld, line, "%s: invalid identifier (given '%s')", what, p->name);
+    check_keys(ld, t, line, what, param_keys, 0);
+    char *type = req_string(ld, t, "type", line, what);
+    p->type = spec_types_find(ld->reg, type);
+    if (type && !p->type) {
+        char known[1024] = "";
+        for (size_t i = 0; i < ld->reg->count; i++) {
+            if (i)
+                strncat(known, ", ", sizeof known - strlen(known) - 1);
+            strncat(known, ld->reg->types[i].name, sizeof known - strlen(known) - 1);
+        }
+        fail(ld, line, "%s: unknown type '%s' (known: %s)", what, type, known);
+    }
+    p->symbol = opt_string(ld, t, "symbol", line, what);
+    p->description = req_string(ld, t, "description", line, what);
+    char *role = opt_string(ld, t, "role", line, what);
+    int r = role ? parse_enum(role, role_names, 3) : 0;
+    if (r < 0)
+        fail(ld, line, "%s: 'role' must be input, derived or state (given '%s')", what, role);
+    p->role = r < 0 ? SPEC_INPUT : (spec_param_role)r;
+    if (!p->type)
+        return;
+
+    p->shape = p->type->shape;
+    p->size = p->type->size;
+    lua_getfield(L, t, "size");
+    if (!lua_isnil(L, -1)) {
+        long n;
+        if (to_int(ld, line, what, "size", 1, 4096, &n)) {
+            if (p->type->shape == SPEC_SCALAR)
+                fail(ld, line, "%s: 'size' does not apply to scalar type %s (given %ld)", what,
+                     p->type->name, n);
+            else if (p->type->shape == SPEC_FIXED && n != p->type->size)
+                fail(ld, line, "%s: type %s has size %d (given %ld)", what, p->type->name,
+                     p->type->size, n);
+            p->shape = SPEC_FIXED;
+            p->size = (int)n;
+            p->size_in_docs = 1;
+        }
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, t, "doc");
+    char *doc_default = NULL;
+    if (!lua_isnil(L, -1)) {
+        char buf[96];
+        if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+            fail(ld, line, "%s: 'doc' must be a table (given %s)", what,
+                 describe(L, -1, buf, sizeof buf));
+        } else {
+            int d = lua_gettop(L);
+            char where[256];
+            snprintf(where, sizeof where, "%s: doc", what);
+            check_keys(ld, d, line, where, doc_keys, 0);
+            doc_default = opt_string(ld, d, "default", line, where);
+            p->size_in_docs = opt_bool(ld, d, "size", line, where, p->size_in_docs);
+        }
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, t, "default");
+    int have_default = !lua_isnil(L, -1);
+    int ok = 0;
+    if (have_default) {
+        ok = read_value(ld, p, line, what, &p->def);
+    } else if (p->type->value == SPEC_INDEX) {
+        /* Index parameters default to invalid (-1), or empty for variable lists. */
+        p->def.count = p->shape == SPEC_VECTOR ? 0 : (size_t)p->size;
+        p->def.num = arena_alloc(ld->mem, (p->def.count ? p->def.count : 1) * sizeof(double));
+        for (size_t i = 0; i < p->def.count; i++)
+            p->def.num[i] = -1;
+        ok = 1;
+    } else {
+        fail(ld, line, "%s: missing 'default'", what);
+    }
+    lua_pop(L, 1);
+
+    strbuf sb;
+    sb_init(&sb);
+    if (ok)
+        spec_format_default(p, &p->def, &sb);
+    if (doc_default) {
+        if (ok && !doc_default_matches(p, doc_default, &p->def))
+            fail(ld, line, "%s: doc.default '%s' does not denote the default %s", what, doc_default,
+                 sb_str(&sb));
+        p->doc_default = doc_default;
+    } else {
+        p->doc_default = arena_strdup(ld->mem, sb_str(&sb));
+    }
+    sb_free(&sb);
+    load_rules(ld, t, p, what);
+}
+
+/* Reads a list of named-constructor entries of one kind at t[key]. Returns the count. */
+static size_t begin_list(loader *ld, int t, const char *key, int line, const char *kind,
+                         int *list_idx)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, t, key);
+    *list_idx = lua_gettop(L);
+    if (lua_isnil(L, -1))
+        return 0;
+    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+        fail(ld, line, "'%s' must be a list of %s \"name\" { ... } entries (given %s)", key, kind,
+             describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    check_keys(ld, *list_idx, line, key, NULL, 1);
+    return lua_rawlen(L, *list_idx);
+}
+
+/* Pushes entry i of the list and checks its constructor kind; returns 1 when it fits. */
+static int list_entry(loader *ld, int list, size_t i, const char *key, int line, const char *kind)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_rawgeti(L, list, (lua_Integer)i);
+    const char *k = sandbox_table_kind(L, -1);
+    if (!k || strcmp(k, kind) != 0) {
+        fail(ld, line, "%s[%zu]: expected %s \"name\" { ... } (given %s)", key, i, kind,
+             describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    return 1;
+}
+
+static void load_params(loader *ld, int t, int line, const char *key, const char *what,
+                        spec_param **out, size_t *count)
+{
+    int list;
+    size_t n = begin_list(ld, t, key, line, "param", &list);
+    *out = arena_alloc(ld->mem, (n ? n : 1) * sizeof **out);
+    *count = 0;
+    for (size_t i = 1; i <= n; i++) {
+        if (list_entry(ld, list, i, key, line, "param")) {
+            spec_param *p = &(*out)[(*count)++];
+            load_param(ld, lua_gettop(ld->L), p, what);
+            for (size_t j = 0; j + 1 < *count; j++)
+                if (strcmp((*out)[j].name, p->name) == 0)
+                    fail(ld, p->line, "%s '%s': duplicate name (first at line %d)", what, p->name,
+                         (*out)[j].line);
+        }
+        lua_pop(ld->L, 1);
+    }
+    lua_pop(ld->L, 1);
+}
+
+const spec_param *spec_find_param(const spec_connector *c, const char *name)
+{
+    for (size_t i = 0; name && i < c->param_count; i++)
+        if (strcmp(c->params[i].name, name) == 0)
+            return &c->params[i];
+    return NULL;
+}
+
+static int is_count_param(const spec_param *p)
+{
+    return p && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
+}
+
+/* Cross-references between parameters, checked once all are loaded. */
+static void check_param_references(loader *ld, const spec_connector *c)
+{
+    for (size_t i = 0; i < c->param_count; i++) {
+        const spec_param *p = &c->params[i];
+        const spec_rules *ru = &p->rules;
+        if (ru->same_length_as) {
+            const spec_param *q = spec_find_param(c, ru->same_length_as);
+            if (!q || q->shape != SPEC_VECTOR || q == p)
+                fail(ld, p->line,
+                     "parameter '%s': same_length_as must name another variable-size "
+                     "parameter (given '%s')",
+                     p->name, ru->same_length_as);
+        }
+        if (ru->positive_when) {
+            const spec_param *q = spec_find_param(c, ru->positive_when);
+            if (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
+                fail(ld, p->line,
+                     "parameter '%s': positive_when must name a Bool parameter (given '%s')",
+                     p->name, ru->positive_when);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- outputs, data */
+
+static void read_count(loader *ld, int t, const char *key, int line, const char *what,
+                       const spec_connector *c, spec_count *out)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    out->factor = 1;
+    out->per = NULL;
+    lua_getfield(L, t, key);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        long n;
+        if (to_int(ld, line, what, key, 1, 1 << 20, &n))
+            out->factor = (int)n;
+    } else if (lua_istable(L, -1) && !sandbox_table_kind(L, -1) && lua_rawlen(L, -1) == 2) {
+        int s = lua_gettop(L);
+        lua_rawgeti(L, s, 1);
+        long n = 1;
+        to_int(ld, line, what, key, 1, 1 << 20, &n);
+        out->factor = (int)n;
+        lua_rawgeti(L, s, 2);
+        const char *name = lua_tostring(L, -1);
+        out->per = spec_find_param(c, name);
+        if (!is_count_param(out->per))
+            fail(ld, line,
+                 "%s: '%s' = {factor, \"param\"} must name an integer parameter "
+                 "(given %s)",
+                 what, key, describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 2);
+    } else {
+        fail(ld, line, "%s: '%s' must be a count or {factor, \"parameter\"} (given %s)", what, key,
+             describe(L, -1, buf, sizeof buf));
+    }
+    lua_pop(L, 1);
+}
+
+static const char *const output_keys[] = {"symbol", "description", "size", NULL};
+
+static void load_outputs(loader *ld, int t, int line, spec_connector *c)
+{
+    int list;
+    size_t n = begin_list(ld, t, "outputs", line, "output", &list);
+    c->outputs = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->outputs);
+    for (size_t i = 1; i <= n; i++) {
+        if (list_entry(ld, list, i, "outputs", line, "output")) {
+            int e = lua_gettop(ld->L);
+            spec_output *o = &c->outputs[c->output_count++];
+            o->line = sandbox_table_line(ld->L, e);
+            o->name = arena_strdup(ld->mem, sandbox_table_name(ld->L, e));
+            char what[128];
+            snprintf(what, sizeof what, "output '%s'", o->name);
+            check_keys(ld, e, o->line, what, output_keys, 0);
+            if (!is_identifier(o->name))
+                fail(ld, o->line, "%s: invalid identifier (given '%s')", what, o->name);
+            o->symbol = opt_string(ld, e, "symbol", o->line, what);
+            o->description = req_string(ld, e, "description", o->line, what);
+            read_count(ld, e, "size", o->line, what, c, &o->size);
+            for (size_t j = 0; j + 1 < c->output_count; j++)
+                if (strcmp(c->outputs[j].name, o->name) == 0)
+                    fail(ld, o->line, "%s: duplicate name (first at line %d)", what,
+                         c->outputs[j].line);
+        }
+        lua_pop(ld->L, 1);
+    }
+    lua_pop(ld->L, 1);
+}
+
+static const char *const data_keys[] = {"per", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", NULL};
+
+static void load_data(loader *ld, int t, int line, spec_connector *c)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, t, "data");
+    int d = lua_gettop(L);
+    if (lua_isnil(L, d)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, d) || sandbox_table_kind(L, d)) {
+        fail(ld, line,
+             "'data' must be a table { per = ..., coordinate \"name\" { ... }, ... } "
+             "(given %s)",
+             describe(L, d, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    check_keys(ld, d, line, "data", data_keys, 1);
+    char *per = opt_string(ld, d, "per", line, "data");
+    if (per) {
+        c->data.per = spec_find_param(c, per);
+        if (!is_count_param(c->data.per))
+            fail(ld, line, "data: 'per' must name an integer parameter (given '%s')", per);
+    }
+    size_t n = lua_rawlen(L, d);
+    c->data.blocks = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->data.blocks);
+    for (size_t i = 1; i <= n; i++) {
+        if (list_entry(ld, d, i, "data", line, "coordinate")) {
+            int e = lua_gettop(L);
+            int eline = sandbox_table_line(L, e);
+            spec_data_block *b = &c->data.blocks[c->data.block_count++];
+            b->name = arena_strdup(ld->mem, sandbox_table_name(L, e));
+            char what[128];
+            snprintf(what, sizeof what, "coordinate '%s'", b->name);
+            check_keys(ld, e, eline, what, coordinate_keys, 0);
+            if (!is_identifier(b->name))
+                fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
+            b->description = req_string(ld, e, "description", eline, what);
+            lua_getfield(L, e, "initial");
+            if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
+                b->initial = lua_tonumber(L, -1);
+            else
+                fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
+                     describe(L, -1, buf, sizeof buf));
+            lua_pop(L, 1);
+            for (size_t j = 0; j + 1 < c->data.block_count; j++)
+                if (strcmp(c->data.blocks[j].name, b->name) == 0)
+                    fail(ld, eline, "%s: duplicate name", what);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* ---------------------------------------------------------------- connector */
+
+static const char *const connector_keys[] = {
+    "type",       "description",   "authors",     "provides",
+    "markers",    "nodes",         "python_name", "python_visualization_name",
+    "parameters", "visualization", "outputs",     "data",
+    "quantities", "theory",        "examples",    "hooks",
+    NULL};
+
+static void load_markers(loader *ld, int t, int line, spec_connector *c)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, t, "markers");
+    int m = lua_gettop(L);
+    if (!lua_istable(L, m) || sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
+        fail(ld, line,
+             "'markers' must list the requested types of marker m0 and m1, as in "
+             "{ {\"Position\"}, {\"Position\"} } (given %s)",
+             describe(L, m, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    check_keys(ld, m, line, "markers", NULL, 1);
+    for (int i = 0; i < 2; i++) {
+        lua_pushinteger(L, i + 1);
+        lua_pushvalue(L, -1);
+        lua_gettable(L, m);
+        /* reuse read_string_list by wrapping: markers[i+1] is itself a list */
+        lua_newtable(L);
+        lua_pushvalue(L, -2);
+        lua_setfield(L, -2, "m");
+        char what[32];
+        snprintf(what, sizeof what, "markers[%d]", i + 1);
+        read_string_list(ld, lua_gettop(L), "m", line, what, &c->marker_types[i]);
+        if (c->marker_types[i].count == 0)
+            fail(ld, line, "%s: must name at least one marker type", what);
+        lua_pop(L, 3);
+    }
+    lua_pop(L, 1);
+}
+
+static const char *const quantity_keys[] = {"symbol", "description", NULL};
+
+static void load_quantities(loader *ld, int t, int line, spec_connector *c)
+{
+    int list;
+    size_t n = begin_list(ld, t, "quantities", line, "quantity", &list);
+    c->quantities = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->quantities);
+    for (size_t i = 1; i <= n; i++) {
+        if (list_entry(ld, list, i, "quantities", line, "quantity")) {
+            int e = lua_gettop(ld->L);
+            int eline = sandbox_table_line(ld->L, e);
+            spec_quantity *q = &c->quantities[c->quantity_count++];
+            q->name = arena_strdup(ld->mem, sandbox_table_name(ld->L, e));
+            char what[160];
+            snprintf(what, sizeof what, "quantity '%s'", q->name);
+            check_keys(ld, e, eline, what, quantity_keys, 0);
+            q->symbol = opt_string(ld, e, "symbol", eline, what);
+            if (!q->symbol)
+                q->symbol = arena_strdup(ld->mem, "");
+            q->description = req_string(ld, e, "description", eline, what);
+        }
+        lua_pop(ld->L, 1);
+    }
+    lua_pop(ld->L, 1);
+}
+
+static void load_examples(loader *ld, int t, int line, spec_connector *c)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, t, "examples");
+    int list = lua_gettop(L);
+    if (lua_isnil(L, list)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, list) || sandbox_table_kind(L, list)) {
+        fail(ld, line, "'examples' must be a list of {\"file.py\", \"Folder\"} (given %s)",
+             describe(L, list, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    check_keys(ld, list, line, "examples", NULL, 1);
+    size_t n = lua_rawlen(L, list);
+    c->examples = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->examples);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, list, (lua_Integer)i);
+        int e = lua_gettop(L);
+        lua_rawgeti(L, e, 1);
+        lua_rawgeti(L, e, 2);
+        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2 || lua_type(L, -2) != LUA_TSTRING ||
+            lua_type(L, -1) != LUA_TSTRING) {
+            fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
+                 describe(L, e, buf, sizeof buf));
+        } else {
+            spec_example *x = &c->examples[c->example_count++];
+            x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
+            x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+        }
+        lua_pop(L, 3);
+    }
+    lua_pop(L, 1);
+}
+
+static void load_hooks(loader *ld, int t, int line, spec_connector *c)
+{
+    spec_string_list hooks;
+    read_string_list(ld, t, "hooks", line, "connector", &hooks);
+    for (size_t i = 0; i < hooks.count; i++) {
+        int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
+        if (h < 0)
+            fail(ld, line,
+                 "hooks: unknown hook '%s' (known: initialise, forces, post_newton_step, "
+                 "outputs, algebraic_equations)",
+                 hooks.items[i]);
+        else if (c->hooks[h])
+            fail(ld, line, "hooks: '%s' listed twice", hooks.items[i]);
+        else
+            c->hooks[h] = 1;
+    }
+}
+
+static void load_connector(loader *ld, int t, spec_connector *c)
+{
+    lua_State *L = ld->L;
+    int line = sandbox_table_line(L, t);
+    c->line = line;
+    check_keys(ld, t, line, "connector", connector_keys, 0);
+    c->type_name = req_string(ld, t, "type", line, "connector");
+    if (c->type_name && !is_identifier(c->type_name))
+        fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
+    if (c->type_name) {
+        size_t n = strlen(c->type_name);
+        c->class_name = arena_alloc(ld->mem, n + 7);
+        memcpy(c->class_name, "Object", 6);
+        memcpy(c->class_name + 6, c->type_name, n + 1);
+    }
+    c->description = req_string(ld, t, "description", line, "connector");
+    c->python_name = opt_string(ld, t, "python_name", line, "connector");
+    c->python_visualization_name =
+        opt_string(ld, t, "python_visualization_name", line, "connector");
+    c->theory = req_string(ld, t, "theory", line, "connector");
+    read_string_list(ld, t, "authors", line, "connector", &c->authors);
+    read_string_list(ld, t, "provides", line, "connector", &c->provides);
+    if (c->provides.count == 0)
+        fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
+    read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
+    load_markers(ld, t, line, c);
+    load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
+    load_params(ld, t, line, "visualization", "visualization parameter", &c->vparams,
+                &c->vparam_count);
+    check_param_references(ld, c);
+    load_outputs(ld, t, line, c);
+    load_data(ld, t, line, c);
+    load_quantities(ld, t, line, c);
+    load_examples(ld, t, line, c);
+    load_hooks(ld, t, line, c);
+    if (c->param_count == 0)
+        fail(ld, line, "connector: 'parameters' must not be empty");
+}
+
+int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
+                               const char *display_name, const char *buf, size_t len,
+                               diag_list *diag)
+{
+    memset(out, 0, sizeof *out);
+    arena_init(&out->mem);
+    out->file = arena_strdup(&out->mem, display_name);
+    sandbox sb;
+    if (sandbox_open(&sb) != 0) {
+        diag_add(diag, display_name, 0, "cannot create a Lua state");
+        spec_connector_free(out);
+        return -1;
+    }
+    out->visualization_type = reg->visualization;
+    loader ld = {sb.L, diag, out->file, &out->mem, reg, 0};
+    char err[1024];
+    if (sandbox_run(&sb, display_name, buf, len, err, sizeof err) != 0) {
+        diag_add_raw(diag, err);
+        ld.errors++;
+    } else {
+        const char *kind = sandbox_table_kind(sb.L, -1);
+        if (!kind || strcmp(kind, "connector") != 0) {
+            char b[96];
+            fail(&ld, 0, "must return connector { ... } (returned %s)",
+                 describe(sb.L, -1, b, sizeof b));
+        } else {
+            load_connector(&ld, lua_gettop(sb.L), out);
+        }
+    }
+    sandbox_close(&sb);
+    if (ld.errors) {
+        spec_connector_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+int spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
+                        diag_list *diag)
+{
+    char err[1024];
+    size_t len = 0;
+    char *buf = sandbox_read_file(path, &len, err, sizeof err);
+    if (!buf) {
+        memset(out, 0, sizeof *out);
+        diag_add_raw(diag, err);
+        return -1;
+    }
+    int rc = spec_connector_load_buffer(out, reg, path, buf, len, diag);
+    free(buf);
+    return rc;
+}
+
+void spec_connector_free(spec_connector *c)
+{
+    arena_free(&c->mem);
+    memset(c, 0, sizeof *c);
+}

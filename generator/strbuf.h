@@ -1,0 +1,26 @@
+/* Growable byte buffer used by the loader and the emitters. */
+#ifndef MBCGEN_STRBUF_H
+#define MBCGEN_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct strbuf {
+    char *data; /* always NUL-terminated once anything was appended */
+    size_t len;
+    size_t cap;
+} strbuf;
+
+void sb_init(strbuf *sb);
+void sb_free(strbuf *sb);
+void sb_putn(strbuf *sb, const char *s, size_t n);
+void sb_puts(strbuf *sb, const char *s);
+void sb_putc(strbuf *sb, char c);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void sb_printf(strbuf *sb, const char *fmt, ...);
+/* Returns the contents (never NULL) and leaves the buffer empty; caller frees. */
+char *sb_take(strbuf *sb);
+const char *sb_str(const strbuf *sb);
+
+#endif
