@@ -1,0 +1,80 @@
+/* Friction laws used by the connectors.
+ *
+ * - Stribeck function (physics-notes.md, ContactConvexRoll, "Stribeck").
+ * - Regularised Coulomb law of ContactSphereSphere (seed, tangential force f_1,t).
+ * - Coulomb cap with stick/slip decision of ContactFrictionCircleCable2D (seed,
+ *   "PostNewtonStep" and "Computation of connector forces in Newton";
+ *   physics-notes.md, "PostNewtonStep details").
+ */
+#ifndef MBCONNECT_FRICTION_H
+#define MBCONNECT_FRICTION_H
+
+/* Parameters of the Stribeck function; all friction coefficients dimensionless. */
+struct mbc_stribeck_params {
+    double mu_d;     /* dynamic friction coefficient */
+    double mu_s_off; /* static friction offset (static = mu_d + mu_s_off) */
+    double mu_v;     /* viscous coefficient, s/m */
+    double v_exp;    /* decay velocity of the static offset, m/s (> 0) */
+    double v_reg;    /* regularisation velocity, m/s (>= 0) */
+};
+
+/* Stribeck friction coefficient mu(v) (dimensionless), v in m/s:
+ *   |v| <= v_reg and v_reg != 0:  (mu_d + mu_s_off) v / v_reg
+ *   otherwise: sign(v) (mu_d + mu_s_off exp(-(|v| - v_reg)/v_exp) + mu_v (|v| - v_reg))
+ * Odd in v and continuous at |v| = v_reg; mu(0) = 0 (sign(0) = 0).
+ * v_exp <= 0 is taken as the limit v_exp -> 0+ (offset term 0 outside v_reg).
+ * If dmu_dv is not NULL it receives d mu / dv (s/m); at the kink |v| = v_reg
+ * the one-sided derivative of the regularised branch is returned. */
+double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv);
+
+/* Branch of the regularised Coulomb law. */
+#define MBC_COULOMB_REGULARISED 0 /* v_branch < v_reg: linear in v_t */
+#define MBC_COULOMB_SLIDING     1 /* v_branch >= v_reg: magnitude mu_d f_n */
+
+/* Regularised Coulomb force of ContactSphereSphere on marker 1 (N):
+ *   f_t = -v_t * mu_d f_n / v_reg   if v_branch < v_reg
+ *   f_t = -v_t * mu_d f_n / |v_t|   otherwise (0 if |v_t| == 0).
+ * v_t: tangential relative velocity at the contact point (3D, m/s);
+ * v_branch: the velocity deciding the branch (m/s; the connector passes
+ * data[1] in force evaluation, |v_t| in PostNewtonStep); f_n: the seed's
+ * normal force f_1,n (N, as signed by the caller). Should mu_d f_n / v_reg
+ * overflow (subnormal v_reg), the sliding form is used instead. Returns the branch. */
+int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double mu_d, double f_n,
+                                  double v_reg, double f_t[3]);
+
+/* Stick/slip states of ContactFrictionCircleCable2D (data x_isSlipStick). */
+#define MBC_STICK_UNDEFINED (-2)
+#define MBC_STICK           0
+#define MBC_SLIP_POSITIVE   1
+#define MBC_SLIP_NEGATIVE   (-1)
+
+/* Coulomb cap with stick/slip decision (PostNewtonStep law), forces in the
+ * seed's LHS sign (N per segment):
+ *   f_t,lin = mu_v v_t + mu_k Delta x_stick,
+ *   stick if |f_t,lin| <= mu |f_n|:  f_t = f_t,lin, state 0,
+ *   slip otherwise:  f_t = mu |f_n| s, state s = Sign(Delta x_stick);
+ * when Delta x_stick == 0 (e.g. mu_k == 0) Sign is taken from f_t,lin instead
+ * (the seed's stated alternative), so the capped force always opposes the
+ * trial force's direction consistently and a slip state is never 0.
+ * v_t: tangential velocity (m/s); delta_stick: normalised Delta x_stick (m);
+ * mu_v in N s/m, mu_k in N/m, mu dimensionless, f_n in N.
+ * f_t and f_t_lin (either may be NULL) receive the capped and trial force.
+ * Returns MBC_STICK, MBC_SLIP_POSITIVE or MBC_SLIP_NEGATIVE. */
+int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, double mu, double mu_v,
+                           double mu_k, double *f_t, double *f_t_lin);
+
+/* x_lastStick after a slip decision (seed PostNewtonStep, slipping case):
+ *   x_lastStick = x_curStick - s mu |f_n| / mu_k   (s = slip state, +-1),
+ * so the tangential spring is pre-tensioned to the Coulomb limit.
+ * mu_k == 0: x_curStick is returned (no spring to pre-tension). Not normalised. */
+double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu, double f_n,
+                                       double mu_k);
+
+/* Tangential force in force evaluation ("Newton", no switching), seed's sign:
+ *   |state| == 1:  f_t = mu |f_n| state,
+ *   otherwise:     f_t = mu_v v_t + mu_k Delta x_stick, with Delta x_stick
+ *                  taken as 0 when mu_k == 0 or state == MBC_STICK_UNDEFINED. */
+double mbc_friction_tangent_force_newton(int state, double v_t, double delta_stick, double f_n,
+                                         double mu, double mu_v, double mu_k);
+
+#endif /* MBCONNECT_FRICTION_H */
