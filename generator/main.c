@@ -63,7 +63,10 @@ int main(int argc, char **argv)
             free(check_files);
             return 0;
         } else if (check && a[0] != '-') {
-            check_files[check_count++] = argv[i];
+            char stem[256];
+            fileio_stem(a, stem, sizeof stem);
+            if (strcmp(stem, "types") != 0) /* the type registry is not a connector */
+                check_files[check_count++] = argv[i];
         } else {
             fprintf(stderr, "mbcgen: unknown argument '%s'\n", a);
             usage(stderr);
@@ -126,6 +129,8 @@ int main(int argc, char **argv)
     if (rc == 0 && !check) {
         if (rst_out)
             rc |= mbcgen_write_rst(&project, rst_out, index, &diag);
+        if (c_out)
+            rc |= mbcgen_write_c(&project, c_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
         mbcgen_free(&project);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_c.h"
 #include "emit_rst.h"
 #include "fileio.h"
 
@@ -96,5 +97,58 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
         sb_free(&sb);
     }
     free(sorted);
+    return rc;
+}
+
+/* Emits one file with `emit` and writes it to dir/name. */
+static int write_emitted(const char *dir, const char *name, const strbuf *content, diag_list *diag)
+{
+    strbuf path;
+    sb_init(&path);
+    sb_printf(&path, "%s/%s", dir, name);
+    int rc = write_file(sb_str(&path), content, diag);
+    sb_free(&path);
+    return rc;
+}
+
+int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
+{
+    strbuf inc;
+    sb_init(&inc);
+    sb_printf(&inc, "%s/include/mbconnect/generated", c_dir);
+    if (fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(&inc)) != 0) {
+        diag_add(diag, c_dir, 0, "cannot create directory");
+        sb_free(&inc);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < p->count; i++) {
+        const spec_connector *c = &p->items[i];
+        strbuf snake, name, content;
+        sb_init(&snake);
+        sb_init(&name);
+        sb_init(&content);
+        emit_c_snake(c->type_name, &snake);
+        emit_c_header(c, &content);
+        sb_printf(&name, "%s.h", sb_str(&snake));
+        rc |= write_emitted(sb_str(&inc), sb_str(&name), &content, diag);
+        sb_free(&content);
+        sb_free(&name);
+        emit_c_source(c, &content);
+        sb_printf(&name, "%s.c", sb_str(&snake));
+        rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
+        sb_free(&content);
+        sb_free(&name);
+        sb_free(&snake);
+    }
+    strbuf content;
+    sb_init(&content);
+    emit_c_outputs(p->items, p->count, &content);
+    rc |= write_emitted(sb_str(&inc), "outputs.h", &content, diag);
+    sb_free(&content);
+    emit_c_registry(p->items, p->count, &content);
+    rc |= write_emitted(c_dir, "registry.c", &content, diag);
+    sb_free(&content);
+    sb_free(&inc);
     return rc;
 }

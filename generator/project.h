@@ -22,4 +22,8 @@ void mbcgen_free(mbcgen_project *p);
 int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *index_path,
                      diag_list *diag);
 
+/* Writes c_dir/<snake>.c, c_dir/registry.c and
+ * c_dir/include/mbconnect/generated/{<snake>,outputs}.h. */
+int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag);
+
 #endif

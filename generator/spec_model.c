@@ -778,6 +778,13 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     int ok = 0;
     if (have_default) {
         ok = read_value(ld, p, line, what, &p->def);
+        if (ok && p->shape == SPEC_VECTOR && p->def.count > 0) {
+            /* the generated init sets vectors to empty without allocating */
+            fail(ld, line,
+                 "%s: default of a variable-size parameter must be empty (given %zu values)", what,
+                 p->def.count);
+            ok = 0;
+        }
     } else if (p->type->value == SPEC_INDEX) {
         /* Index parameters default to invalid (-1), or empty for variable lists. */
         p->def.count = p->shape == SPEC_VECTOR ? 0 : (size_t)p->size;

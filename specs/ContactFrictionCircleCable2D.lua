@@ -5,7 +5,7 @@ return connector {
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "BodyCable2DShape" } },
   nodes = { "GenericData" },
-  hooks = { "initialise", "forces", "post_newton_step", "outputs" },
+  hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
     param "name" { type = "String", default = "",

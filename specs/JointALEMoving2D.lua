@@ -7,7 +7,7 @@ return connector {
   provides = { "Connector", "Constraint" },
   markers = { { "Position" }, { "BodyCable2DCoordinates" } },
   nodes = { "GenericData", "GenericODE2" },
-  hooks = { "initialise", "post_newton_step", "outputs", "algebraic_equations" },
+  hooks = { "post_newton_step", "outputs", "algebraic_equations" },
 
   parameters = {
     param "name" { type = "String", default = "",

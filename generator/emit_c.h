@@ -1,0 +1,19 @@
+/* C emitter: generated/ sources and headers for every connector spec. */
+#ifndef MBCGEN_EMIT_C_H
+#define MBCGEN_EMIT_C_H
+
+#include "spec_model.h"
+#include "strbuf.h"
+
+/* "JointALEMoving2D" -> "joint_ale_moving2d" */
+void emit_c_snake(const char *name, strbuf *out);
+/* generated/include/mbconnect/generated/<snake>.h */
+void emit_c_header(const spec_connector *c, strbuf *out);
+/* generated/<snake>.c */
+void emit_c_source(const spec_connector *c, strbuf *out);
+/* generated/include/mbconnect/generated/outputs.h: the shared output enum */
+void emit_c_outputs(const spec_connector *items, size_t count, strbuf *out);
+/* generated/registry.c: output names and the table of built-in types */
+void emit_c_registry(const spec_connector *items, size_t count, strbuf *out);
+
+#endif

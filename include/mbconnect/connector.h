@@ -1,0 +1,124 @@
+/* The solver-facing evaluation contract shared by every connector type:
+ * status and error reporting, the marker state a solver fills in, and the
+ * results of force evaluation, PostNewtonStep, output variables and
+ * algebraic equations.
+ *
+ * Conventions (../shared/design/physics-notes.md):
+ * - SI units; global coordinates; 3x3 matrices row-major, local -> global.
+ * - Forces and torques are the physical ones acting ON each marker / cable point.
+ * - Force evaluation never switches: it reads the active set from state.data.
+ *   Only PostNewtonStep recomputes data coordinates.
+ * - All functions are reentrant; nothing here allocates.
+ */
+#ifndef MBCONNECT_CONNECTOR_H
+#define MBCONNECT_CONNECTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marker or node number; -1 means invalid (unset). */
+typedef int mbc_index;
+#define MBC_INVALID_INDEX (-1)
+
+typedef enum mbc_status {
+    MBC_OK = 0,
+    MBC_ERR_VALUE, /* a value breaks its type's rule or a cross-field rule */
+    MBC_ERR_SIZE,  /* wrong array length */
+    MBC_ERR_NAME,  /* unknown type, parameter or output name */
+    MBC_ERR_STATE, /* object not initialised / invalid, or wrong call for this type */
+    MBC_ERR_INPUT, /* non-finite or inconsistent marker input */
+    MBC_ERR_NOMEM  /* allocation failed (parameter setters only) */
+} mbc_status;
+
+/* A one-line message naming the object/field, the rule and the given value. */
+#define MBC_ERROR_SIZE 512
+typedef struct mbc_error {
+    char message[MBC_ERROR_SIZE];
+} mbc_error;
+
+/* Warning flags returned by PostNewtonStep and friends (never printed). */
+enum {
+    MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
+    MBC_WARN_HULL_NOT_CONVERGED = 1u << 1, /* lowest-point Newton did not reach 1e-14 */
+    MBC_WARN_AXIS_VERTICAL = 1u << 2,      /* convex roll axis vertical: model does not apply */
+    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3  /* sticking position had to be renormalised */
+};
+
+/* A rigid (position + orientation) or position marker. */
+typedef struct mbc_rigid_marker {
+    double position[3];
+    double velocity[3];
+    double rotation[9];               /* A, row-major, local -> global */
+    double angular_velocity_local[3]; /* global angular velocity = A * this */
+} mbc_rigid_marker;
+
+/* A Cable2DShape marker: n+1 points of n contact segments along a cable. */
+typedef struct mbc_cable_marker {
+    size_t segment_count;           /* n */
+    const double *points;           /* 2(n+1): x0,y0, x1,y1, ... */
+    const double *point_velocities; /* 2(n+1) */
+    double length;                  /* reference length L of the cable element */
+    double ale_coordinate;          /* total ALE coordinate; 0 for a non-ALE cable */
+} mbc_cable_marker;
+
+/* One ANCF Cable2D element: q = [r0x,r0y,r0'x,r0'y,r1x,r1y,r1'x,r1'y]. */
+typedef struct mbc_cable_element {
+    double q[8];
+    double q_t[8];
+    double length;
+} mbc_cable_element;
+
+/* Everything a connector reads at one evaluation. Unused members may be NULL/0. */
+typedef struct mbc_state {
+    const mbc_rigid_marker *marker[2]; /* m0, m1 where rigid/position markers */
+    const mbc_cable_marker *cable;     /* Cable2DShape marker (m1) */
+    const mbc_cable_element *cables;   /* JointALEMoving2D: one per sliding marker */
+    size_t cable_count;
+    double ale_q, ale_q_t;    /* JointALEMoving2D: ALE node coordinate and velocity */
+    const double *lagrange;   /* algebraic variables z */
+    const double *data;       /* current data coordinates */
+    const double *data_start; /* start-of-step data coordinates */
+    size_t data_count;
+} mbc_state;
+
+/* Physical forces on the markers. cable_point_forces is caller-provided. */
+typedef struct mbc_forces {
+    double force[2][3];
+    double torque[2][3];
+    double *cable_point_forces; /* 2(n+1) for a Cable2DShape marker, else NULL */
+    size_t cable_point_count;   /* n+1 */
+} mbc_forces;
+
+/* Result of PostNewtonStep. data is caller-provided (data_count values). */
+typedef struct mbc_post_newton {
+    double *data;             /* new current data */
+    double error;             /* discontinuous error [force units] */
+    double recommended_step;  /* < 0: none proposed */
+    unsigned warnings;        /* MBC_WARN_* */
+    mbc_index marker_number1; /* JointALEMoving2D: new marker m1; else -1 */
+} mbc_post_newton;
+
+/* Algebraic equations of a 2D joint with two Lagrange multipliers, and their
+ * Jacobians (row-major, 2 rows). position holds the index-3 form (or the
+ * penalty / inactive form), velocity the index-2 form. */
+typedef struct mbc_algebraic {
+    double position[2];
+    double velocity[2];
+    double d_marker0[2 * 3];  /* d position / d p_m0 (equals d velocity / d v_m0) */
+    double d_cable[2 * 8];    /* d position / d q_cable (equals d velocity / d q_t) */
+    double d_ale[2];          /* d position / d q_ALE */
+    double d_lagrange[2 * 2]; /* d position / d z */
+    double dv_cable[2 * 8];   /* d velocity / d q_cable */
+    double dv_ale[2];         /* d velocity / d q_ALE */
+    double dv_ale_t[2];       /* d velocity / d q_ALE_t */
+} mbc_algebraic;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

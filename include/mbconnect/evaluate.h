@@ -1,0 +1,36 @@
+/* Evaluating any connector through the registry, so a solver can loop over
+ * connectors of every type: force evaluation, PostNewtonStep, output
+ * variables and algebraic equations. Each call first checks that the object
+ * is initialised, that the type has that hook, that the state holds the
+ * markers the type requests, that data_count matches the type's data layout,
+ * and that every number it reads is finite; otherwise it returns an error
+ * status with a message and writes no output. */
+#ifndef MBCONNECT_EVALUATE_H
+#define MBCONNECT_EVALUATE_H
+
+#include "mbconnect/object.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Physical forces and torques on the markers (and cable points), with the
+ * active set taken from s->data (no switching). */
+mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                             mbc_error *err);
+/* Recomputes the data coordinates (out->data, data_count values), the
+ * discontinuous error, the recommended step size and warnings. */
+mbc_status mbc_object_post_newton_step(const mbc_object *o, const mbc_state *s,
+                                       mbc_post_newton *out, mbc_error *err);
+/* One output variable; size must equal mbc_output_size() for this object. */
+mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output_variable var,
+                             double *out, size_t size, mbc_error *err);
+/* Algebraic equations and Jacobians (types providing "Constraint"). */
+mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
+                                          mbc_algebraic *out, mbc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

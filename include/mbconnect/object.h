@@ -1,0 +1,181 @@
+/* Reflection over connector types: the descriptor tables mbcgen generates for
+ * every spec, the table-driven parameter access they share (defaults,
+ * checked setters, getters, validation), the registry of all types, and a
+ * generic object handle a solver front-end can use for any type by name.
+ *
+ * Parameter values travel as doubles (bool 0/1, int and index values exact)
+ * or as strings; the per-type headers add typed setters and getters. */
+#ifndef MBCONNECT_OBJECT_H
+#define MBCONNECT_OBJECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mbconnect/connector.h"
+#include "mbconnect/generated/outputs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What one element of a parameter is, in C. */
+typedef enum mbc_value_kind {
+    MBC_VALUE_BOOL,   /* bool */
+    MBC_VALUE_INT,    /* int */
+    MBC_VALUE_REAL,   /* double */
+    MBC_VALUE_FLOAT,  /* float */
+    MBC_VALUE_STRING, /* char * (owned; NULL reads as "") */
+    MBC_VALUE_INDEX   /* mbc_index; -1 is invalid */
+} mbc_value_kind;
+
+typedef enum mbc_shape {
+    MBC_SCALAR, /* one element */
+    MBC_FIXED,  /* `size` elements in a C array */
+    MBC_VECTOR  /* owned pointer + size_t count (field `count_offset`) */
+} mbc_shape;
+
+typedef enum mbc_param_role {
+    MBC_ROLE_INPUT,   /* public setter */
+    MBC_ROLE_DERIVED, /* computed by initialise; getter only */
+    MBC_ROLE_STATE    /* updated by the runtime; getter only */
+} mbc_param_role;
+
+typedef mbc_status (*mbc_check_fn)(const void *params, mbc_error *err);
+
+/* One parameter: name, documentation, C layout, value rule and extra rules. */
+typedef struct mbc_param_info {
+    const char *name;
+    const char *type;   /* spec type name, e.g. "UReal" */
+    const char *symbol; /* LaTeX or NULL */
+    const char *description;
+    const char *default_text; /* the default as documented */
+    mbc_value_kind kind;
+    mbc_shape shape;
+    size_t size;         /* elements for MBC_SCALAR (1) and MBC_FIXED */
+    size_t offset;       /* offsetof the field in the params struct */
+    size_t count_offset; /* MBC_VECTOR: offsetof the element count */
+    const double *default_values;
+    size_t default_count;
+    bool has_min; /* value rule: x >= min, or x > min when min_exclusive */
+    bool min_exclusive;
+    double min;
+    const char *rule; /* ">= 0", "> 0" or NULL */
+    mbc_param_role role;
+    /* extra rules checked by validate() */
+    bool must_be_set;   /* every index element >= 0 */
+    size_t min_length;  /* vectors */
+    int same_length_as; /* index into the type's params, or -1 */
+    bool non_decreasing;
+    int positive_when;  /* index of a Bool parameter, or -1 */
+    mbc_check_fn check; /* runtime check hook, or NULL */
+} mbc_param_info;
+
+typedef struct mbc_output_info {
+    mbc_output_variable variable;
+    const char *name;
+    const char *symbol;
+    const char *description;
+    size_t factor; /* size = factor * params[per] (or factor) */
+    int per;       /* index into params, or -1 */
+} mbc_output_info;
+
+typedef struct mbc_data_info {
+    const char *name;
+    double initial;
+    const char *description;
+} mbc_data_info;
+
+/* Everything known about one connector type. */
+typedef struct mbc_type_info {
+    const char *type_name;  /* "ContactSphereSphere" */
+    const char *class_name; /* "ObjectContactSphereSphere" */
+    const char *description;
+    const char *marker_types[2]; /* requested types of m0 and m1, e.g. "Position+Orientation" */
+    size_t params_size;          /* sizeof the params struct */
+    const mbc_param_info *params;
+    size_t param_count;
+    const mbc_param_info *vparams; /* visualization parameters (offsets into params struct) */
+    size_t vparam_count;
+    const mbc_output_info *outputs;
+    size_t output_count;
+    const mbc_data_info *data; /* data-coordinate blocks */
+    size_t data_block_count;
+    int data_per; /* each block has params[data_per] coordinates, or 1 if -1 */
+    /* runtime hooks; NULL when the type has none */
+    mbc_status (*initialise)(void *params, mbc_error *err);
+    mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out, mbc_error *err);
+    mbc_status (*post_newton_step)(const void *params, const mbc_state *s, mbc_post_newton *out,
+                                   mbc_error *err);
+    mbc_status (*output)(const void *params, const mbc_state *s, mbc_output_variable var,
+                         double *out, size_t size, mbc_error *err);
+    mbc_status (*algebraic_equations)(const void *params, const mbc_state *s, mbc_algebraic *out,
+                                      mbc_error *err);
+} mbc_type_info;
+
+/* ---- table-driven parameter access (used by the generated code) ---- */
+
+/* Sets every parameter to its documented default (owned memory: none). */
+void mbc_params_init(const mbc_type_info *t, void *params);
+/* Frees owned strings and vectors and resets to defaults. */
+void mbc_params_free(const mbc_type_info *t, void *params);
+/* Checked setters. On failure the value is unchanged and err reads e.g.
+ * "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -1". */
+mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                const double *values, size_t count, mbc_error *err);
+mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                 const mbc_index *values, size_t count, mbc_error *err);
+mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                const char *value, mbc_error *err);
+/* Reads up to `capacity` values; *count receives the parameter's element count. */
+mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p, const void *params,
+                                double *values, size_t capacity, size_t *count, mbc_error *err);
+const char *mbc_param_get_string(const mbc_param_info *p, const void *params);
+/* Element count of a parameter's current value. */
+size_t mbc_param_count(const mbc_param_info *p, const void *params);
+/* Checks every type rule and cross-field rule; writes up to max_errors
+ * messages and returns the number of violations (all of them). */
+size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error *errors,
+                           size_t max_errors);
+/* Data-coordinate count and initial data (e.g. [0.1]*n + [-2]*n + [0]*n). */
+size_t mbc_data_count(const mbc_type_info *t, const void *params);
+void mbc_initial_data(const mbc_type_info *t, const void *params, double *data);
+/* Size of an output variable for these parameters; 0 if the type lacks it. */
+size_t mbc_output_size(const mbc_type_info *t, const void *params, mbc_output_variable var);
+const char *mbc_output_name(mbc_output_variable var);
+
+/* ---- registry ---- */
+size_t mbc_registry_count(void);
+const mbc_type_info *mbc_registry_at(size_t i);
+const mbc_type_info *mbc_registry_find(const char *type_name);
+const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
+
+/* ---- generic objects ---- */
+typedef struct mbc_object {
+    const mbc_type_info *type;
+    void *params;     /* the type's params struct */
+    bool initialised; /* initialise() succeeded since the last parameter change */
+} mbc_object;
+
+/* Creates an object of a registered type with every default set. */
+mbc_object *mbc_object_create(const char *type_name, mbc_error *err);
+void mbc_object_destroy(mbc_object *o);
+/* By-name access, same checks and messages as the typed setters. Names of
+ * visualization parameters are written "visualization.show". */
+mbc_status mbc_object_set(mbc_object *o, const char *name, double value, mbc_error *err);
+mbc_status mbc_object_set_array(mbc_object *o, const char *name, const double *values, size_t count,
+                                mbc_error *err);
+mbc_status mbc_object_set_string(mbc_object *o, const char *name, const char *value,
+                                 mbc_error *err);
+mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values, size_t capacity,
+                          size_t *count, mbc_error *err);
+const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name);
+/* Validates (all violations are reported in errors, up to max_errors; the
+ * return value of validation is in *violations) and runs the initialise hook. */
+mbc_status mbc_object_initialise(mbc_object *o, mbc_error *errors, size_t max_errors,
+                                 size_t *violations);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,189 @@
+/* Dispatch of evaluations to the type's runtime hooks, behind the input
+ * checks every type shares (include/mbconnect/evaluate.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mbconnect/evaluate.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static mbc_status
+fail(mbc_error *err, mbc_status st, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+/* Index of the first non-finite value, or n. */
+static size_t first_non_finite(const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(v[i]))
+            return i;
+    return n;
+}
+
+static mbc_status check_finite(const char *type, const char *what, const double *v, size_t n,
+                               mbc_error *err)
+{
+    size_t i = first_non_finite(v, n);
+    if (i < n)
+        return fail(err, MBC_ERR_INPUT, "%s: %s[%zu] must be finite, got %g", type, what, i, v[i]);
+    return MBC_OK;
+}
+
+static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m, mbc_error *err)
+{
+    const char *kind = t->marker_types[m];
+    char name[64];
+    if (strstr(kind, "Cable2DShape")) {
+        const mbc_cable_marker *c = s->cable;
+        if (!c || !c->points || !c->point_velocities || c->segment_count == 0)
+            return fail(err, MBC_ERR_INPUT,
+                        "%s: marker m%d must be a Cable2DShape marker "
+                        "with points and point velocities",
+                        t->type_name, m);
+        size_t n = 2 * (c->segment_count + 1);
+        snprintf(name, sizeof name, "marker m%d points", m);
+        mbc_status st = check_finite(t->type_name, name, c->points, n, err);
+        snprintf(name, sizeof name, "marker m%d point velocities", m);
+        if (st == MBC_OK)
+            st = check_finite(t->type_name, name, c->point_velocities, n, err);
+        double scalars[2] = {c->length, c->ale_coordinate};
+        snprintf(name, sizeof name, "marker m%d [length, ALE coordinate]", m);
+        if (st == MBC_OK)
+            st = check_finite(t->type_name, name, scalars, 2, err);
+        return st;
+    }
+    if (strstr(kind, "Cable2DCoordinates")) {
+        if (!s->cables || s->cable_count == 0)
+            return fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements",
+                        t->type_name, m);
+        for (size_t k = 0; k < s->cable_count; k++) {
+            const mbc_cable_element *e = &s->cables[k];
+            snprintf(name, sizeof name, "cables[%zu].q", k);
+            mbc_status st = check_finite(t->type_name, name, e->q, 8, err);
+            snprintf(name, sizeof name, "cables[%zu].q_t", k);
+            if (st == MBC_OK)
+                st = check_finite(t->type_name, name, e->q_t, 8, err);
+            snprintf(name, sizeof name, "cables[%zu].length", k);
+            if (st == MBC_OK)
+                st = check_finite(t->type_name, name, &e->length, 1, err);
+            if (st != MBC_OK)
+                return st;
+        }
+        double ale[2] = {s->ale_q, s->ale_q_t};
+        return check_finite(t->type_name, "ALE [q, q_t]", ale, 2, err);
+    }
+    const mbc_rigid_marker *r = s->marker[m];
+    if (!r)
+        return fail(err, MBC_ERR_INPUT, "%s: marker m%d (%s) is missing", t->type_name, m, kind);
+    snprintf(name, sizeof name, "marker m%d position", m);
+    mbc_status st = check_finite(t->type_name, name, r->position, 3, err);
+    snprintf(name, sizeof name, "marker m%d velocity", m);
+    if (st == MBC_OK)
+        st = check_finite(t->type_name, name, r->velocity, 3, err);
+    snprintf(name, sizeof name, "marker m%d rotation", m);
+    if (st == MBC_OK)
+        st = check_finite(t->type_name, name, r->rotation, 9, err);
+    snprintf(name, sizeof name, "marker m%d angular velocity", m);
+    if (st == MBC_OK)
+        st = check_finite(t->type_name, name, r->angular_velocity_local, 3, err);
+    return st;
+}
+
+static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_hook,
+                             const char *what, mbc_error *err)
+{
+    if (!o)
+        return fail(err, MBC_ERR_STATE, "no object");
+    const mbc_type_info *t = o->type;
+    if (!has_hook)
+        return fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
+    if (!o->initialised)
+        return fail(err, MBC_ERR_STATE,
+                    "%s: object is not initialised (call mbc_object_initialise after setting "
+                    "parameters)",
+                    t->type_name);
+    if (!s)
+        return fail(err, MBC_ERR_INPUT, "%s: no state", t->type_name);
+    size_t n = mbc_data_count(t, o->params);
+    if (s->data_count != n || (n && (!s->data || !s->data_start)))
+        return fail(err, MBC_ERR_INPUT,
+                    "%s: data node must have %zu data coordinates (data and start-of-step "
+                    "data), got %zu",
+                    t->type_name, n, s->data_count);
+    mbc_status st = check_finite(t->type_name, "data", s->data, n, err);
+    if (st == MBC_OK)
+        st = check_finite(t->type_name, "start-of-step data", s->data_start, n, err);
+    for (int m = 0; m < 2 && st == MBC_OK; m++)
+        st = check_marker(t, s, m, err);
+    if (st == MBC_OK && t->algebraic_equations) {
+        if (!s->lagrange)
+            return fail(err, MBC_ERR_INPUT, "%s: Lagrange multipliers are missing", t->type_name);
+        st = check_finite(t->type_name, "lagrange multipliers", s->lagrange, 2, err);
+    }
+    return st;
+}
+
+mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                             mbc_error *err)
+{
+    mbc_status st = check_call(o, s, o && o->type->forces, "force evaluation", err);
+    if (st != MBC_OK)
+        return st;
+    if (!out)
+        return fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
+    if (s->cable &&
+        (!out->cable_point_forces || out->cable_point_count != s->cable->segment_count + 1))
+        return fail(err, MBC_ERR_SIZE, "%s: cable_point_forces must hold %zu points, got %zu",
+                    o->type->type_name, s->cable->segment_count + 1, out->cable_point_count);
+    return o->type->forces(o->params, s, out, err);
+}
+
+mbc_status mbc_object_post_newton_step(const mbc_object *o, const mbc_state *s,
+                                       mbc_post_newton *out, mbc_error *err)
+{
+    mbc_status st = check_call(o, s, o && o->type->post_newton_step, "PostNewtonStep", err);
+    if (st != MBC_OK)
+        return st;
+    if (!out || (s->data_count && !out->data))
+        return fail(err, MBC_ERR_INPUT, "%s: PostNewtonStep needs an output data buffer",
+                    o->type->type_name);
+    return o->type->post_newton_step(o->params, s, out, err);
+}
+
+mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output_variable var,
+                             double *out, size_t size, mbc_error *err)
+{
+    mbc_status st = check_call(o, s, o && o->type->output, "output variables", err);
+    if (st != MBC_OK)
+        return st;
+    size_t n = mbc_output_size(o->type, o->params, var);
+    if (n == 0)
+        return fail(err, MBC_ERR_NAME, "%s has no output variable %s", o->type->type_name,
+                    mbc_output_name(var) ? mbc_output_name(var) : "(invalid)");
+    if (size != n || !out)
+        return fail(err, MBC_ERR_SIZE, "%s.%s: output has %zu values, buffer holds %zu",
+                    o->type->type_name, mbc_output_name(var), n, out ? size : 0);
+    return o->type->output(o->params, s, var, out, size, err);
+}
+
+mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
+                                          mbc_algebraic *out, mbc_error *err)
+{
+    mbc_status st = check_call(o, s, o && o->type->algebraic_equations, "algebraic equations", err);
+    if (st != MBC_OK)
+        return st;
+    if (!out)
+        return fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
+    return o->type->algebraic_equations(o->params, s, out, err);
+}

@@ -1,0 +1,125 @@
+/* Generic connector objects: create any registered type by name, get and set
+ * its parameters by name with the typed setters' checks, and initialise it
+ * (validation of every rule plus the type's initialise hook). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbconnect/object.h"
+
+static mbc_status unknown_type(const char *name, mbc_error *err)
+{
+    if (err) {
+        size_t len = (size_t)snprintf(err->message, sizeof err->message,
+                                      "unknown connector type '%s' (known:", name ? name : "");
+        for (size_t i = 0; i < mbc_registry_count() && len < sizeof err->message; i++)
+            len += (size_t)snprintf(err->message + len, sizeof err->message - len, "%s %s",
+                                    i ? "," : "", mbc_registry_at(i)->type_name);
+        if (len < sizeof err->message)
+            snprintf(err->message + len, sizeof err->message - len, ")");
+    }
+    return MBC_ERR_NAME;
+}
+
+mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
+{
+    const mbc_type_info *t = mbc_registry_find(type_name);
+    if (!t) {
+        unknown_type(type_name, err);
+        return NULL;
+    }
+    mbc_object *o = calloc(1, sizeof *o);
+    void *params = o ? calloc(1, t->params_size) : NULL;
+    if (!params) {
+        free(o);
+        if (err)
+            snprintf(err->message, sizeof err->message, "%s: out of memory", t->type_name);
+        return NULL;
+    }
+    mbc_params_init(t, params);
+    o->type = t;
+    o->params = params;
+    return o;
+}
+
+void mbc_object_destroy(mbc_object *o)
+{
+    if (!o)
+        return;
+    mbc_params_free(o->type, o->params);
+    free(o->params);
+    free(o);
+}
+
+const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name)
+{
+    return o ? mbc_type_find_param(o->type, name) : NULL;
+}
+
+static const mbc_param_info *lookup(const mbc_object *o, const char *name, mbc_error *err)
+{
+    const mbc_param_info *p = mbc_object_find_param(o, name);
+    if (!p && err)
+        snprintf(err->message, sizeof err->message, "%s: unknown parameter '%s'",
+                 o->type->type_name, name ? name : "");
+    return p;
+}
+
+mbc_status mbc_object_set(mbc_object *o, const char *name, double value, mbc_error *err)
+{
+    return mbc_object_set_array(o, name, &value, 1, err);
+}
+
+mbc_status mbc_object_set_array(mbc_object *o, const char *name, const double *values, size_t count,
+                                mbc_error *err)
+{
+    const mbc_param_info *p = lookup(o, name, err);
+    if (!p)
+        return MBC_ERR_NAME;
+    mbc_status st = mbc_param_set_values(o->type, p, o->params, values, count, err);
+    if (st == MBC_OK)
+        o->initialised = false;
+    return st;
+}
+
+mbc_status mbc_object_set_string(mbc_object *o, const char *name, const char *value, mbc_error *err)
+{
+    const mbc_param_info *p = lookup(o, name, err);
+    if (!p)
+        return MBC_ERR_NAME;
+    mbc_status st = mbc_param_set_string(o->type, p, o->params, value, err);
+    if (st == MBC_OK)
+        o->initialised = false;
+    return st;
+}
+
+mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values, size_t capacity,
+                          size_t *count, mbc_error *err)
+{
+    const mbc_param_info *p = lookup(o, name, err);
+    if (!p)
+        return MBC_ERR_NAME;
+    return mbc_param_get_values(o->type, p, o->params, values, capacity, count, err);
+}
+
+mbc_status mbc_object_initialise(mbc_object *o, mbc_error *errors, size_t max_errors,
+                                 size_t *violations)
+{
+    o->initialised = false;
+    size_t n = mbc_params_validate(o->type, o->params, errors, max_errors);
+    if (violations)
+        *violations = n;
+    if (n)
+        return MBC_ERR_VALUE;
+    if (o->type->initialise) {
+        mbc_error local;
+        mbc_status st = o->type->initialise(o->params, errors && max_errors ? errors : &local);
+        if (st != MBC_OK) {
+            if (violations)
+                *violations = 1;
+            return st;
+        }
+    }
+    o->initialised = true;
+    return MBC_OK;
+}

@@ -1,0 +1,526 @@
+/* Table-driven parameter access for every connector type: defaults, checked
+ * setters, getters, validation of type and cross-field rules, and the
+ * data-coordinate layout. The tables come from mbcgen (generated/). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbconnect/object.h"
+
+static void *field(void *params, const mbc_param_info *p)
+{
+    return (char *)params + p->offset;
+}
+
+static const void *cfield(const void *params, const mbc_param_info *p)
+{
+    return (const char *)params + p->offset;
+}
+
+static size_t *count_field(void *params, const mbc_param_info *p)
+{
+    return (size_t *)((char *)params + p->count_offset);
+}
+
+size_t mbc_param_count(const mbc_param_info *p, const void *params)
+{
+    if (p->shape == MBC_VECTOR)
+        return *(const size_t *)((const char *)params + p->count_offset);
+    return p->size;
+}
+
+/* Shortest text that reads back as x: "-1", "0.5", "-1e-300", "nan", "inf". */
+static void format_number(double x, char *buf, size_t size)
+{
+    if (isnan(x)) {
+        snprintf(buf, size, "nan");
+        return;
+    }
+    if (isinf(x)) {
+        snprintf(buf, size, x > 0 ? "inf" : "-inf");
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, size, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
+static mbc_status fail(mbc_error *err, mbc_status st, const mbc_type_info *t,
+                       const mbc_param_info *p, const char *fmt, const char *value)
+{
+    if (err) {
+        char rule[256];
+        snprintf(rule, sizeof rule, fmt, p->type);
+        snprintf(err->message, sizeof err->message, "%s.%s: %s, got %s", t->type_name, p->name,
+                 rule, value);
+    }
+    return st;
+}
+
+static double read_element(const void *base, mbc_value_kind kind, size_t i)
+{
+    switch (kind) {
+    case MBC_VALUE_BOOL:
+        return ((const bool *)base)[i] ? 1.0 : 0.0;
+    case MBC_VALUE_INT:
+        return ((const int *)base)[i];
+    case MBC_VALUE_REAL:
+        return ((const double *)base)[i];
+    case MBC_VALUE_FLOAT:
+        return ((const float *)base)[i];
+    case MBC_VALUE_INDEX:
+        return ((const mbc_index *)base)[i];
+    case MBC_VALUE_STRING:
+        break;
+    }
+    return 0.0;
+}
+
+static void write_element(void *base, mbc_value_kind kind, size_t i, double x)
+{
+    switch (kind) {
+    case MBC_VALUE_BOOL:
+        ((bool *)base)[i] = x != 0.0;
+        break;
+    case MBC_VALUE_INT:
+        ((int *)base)[i] = (int)x;
+        break;
+    case MBC_VALUE_REAL:
+        ((double *)base)[i] = x;
+        break;
+    case MBC_VALUE_FLOAT:
+        ((float *)base)[i] = (float)x;
+        break;
+    case MBC_VALUE_INDEX:
+        ((mbc_index *)base)[i] = (mbc_index)x;
+        break;
+    case MBC_VALUE_STRING:
+        break;
+    }
+}
+
+static size_t element_size(mbc_value_kind kind)
+{
+    switch (kind) {
+    case MBC_VALUE_BOOL:
+        return sizeof(bool);
+    case MBC_VALUE_INT:
+        return sizeof(int);
+    case MBC_VALUE_REAL:
+        return sizeof(double);
+    case MBC_VALUE_FLOAT:
+        return sizeof(float);
+    case MBC_VALUE_INDEX:
+        return sizeof(mbc_index);
+    case MBC_VALUE_STRING:
+        break;
+    }
+    return sizeof(char *);
+}
+
+/* The type's value rule for one element; writes the rule text on failure. */
+static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size)
+{
+    if (!isfinite(x)) {
+        snprintf(rule, size, "must be finite (%%s)");
+        return 0;
+    }
+    switch (p->kind) {
+    case MBC_VALUE_BOOL:
+        if (x != 0.0 && x != 1.0) {
+            snprintf(rule, size, "must be 0 or 1 (%%s)");
+            return 0;
+        }
+        return 1;
+    case MBC_VALUE_INDEX:
+        if (x != floor(x) || x < -1 || x > INT32_MAX) {
+            snprintf(rule, size, "must be a valid index >= 0 or -1 for invalid (%%s)");
+            return 0;
+        }
+        return 1;
+    case MBC_VALUE_INT:
+        if (x != floor(x) || x < INT32_MIN || x > INT32_MAX) {
+            snprintf(rule, size, "must be a whole number (%%s)");
+            return 0;
+        }
+        break;
+    case MBC_VALUE_FLOAT:
+        if (fabs(x) > 3.4028234663852886e38) {
+            snprintf(rule, size, "must fit a float (%%s)");
+            return 0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (p->has_min && (p->min_exclusive ? !(x > p->min) : !(x >= p->min))) {
+        snprintf(rule, size, "must be %s (%%s)", p->rule);
+        return 0;
+    }
+    return 1;
+}
+
+/* Checks count and every element against the type rule. */
+static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
+                               const double *values, size_t count, mbc_error *err)
+{
+    char text[64];
+    if (p->kind == MBC_VALUE_STRING)
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a string (%s)", "a number");
+    if (p->shape != MBC_VECTOR && count != p->size) {
+        char rule[64];
+        snprintf(rule, sizeof rule, "must have %zu value%s (%%s)", p->size,
+                 p->size == 1 ? "" : "s");
+        snprintf(text, sizeof text, "%zu", count);
+        return fail(err, MBC_ERR_SIZE, t, p, rule, text);
+    }
+    if (count && !values)
+        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL (%s)", "NULL");
+    for (size_t i = 0; i < count; i++) {
+        char rule[128];
+        if (!element_ok(p, values[i], rule, sizeof rule)) {
+            format_number(values[i], text, sizeof text);
+            if (count > 1 || p->shape != MBC_SCALAR) {
+                char with_index[160];
+                snprintf(with_index, sizeof with_index, "[%zu] %s", i, rule);
+                /* "ContactSphereSphere.spheresRadii: [1] must be ..." */
+                return fail(err, MBC_ERR_VALUE, t, p, with_index, text);
+            }
+            return fail(err, MBC_ERR_VALUE, t, p, rule, text);
+        }
+    }
+    return MBC_OK;
+}
+
+static mbc_status check_settable(const mbc_type_info *t, const mbc_param_info *p, mbc_error *err)
+{
+    if (p->role == MBC_ROLE_INPUT)
+        return MBC_OK;
+    return fail(err, MBC_ERR_STATE, t, p,
+                p->role == MBC_ROLE_DERIVED ? "is derived and computed by initialise; it has "
+                                              "no setter (%s)"
+                                            : "is state updated by the runtime; it has no "
+                                              "setter (%s)",
+                "a value");
+}
+
+mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                const double *values, size_t count, mbc_error *err)
+{
+    mbc_status st = check_settable(t, p, err);
+    if (st == MBC_OK)
+        st = check_values(t, p, values, count, err);
+    if (st != MBC_OK)
+        return st;
+    void *dst = field(params, p);
+    if (p->shape == MBC_VECTOR) {
+        void *mem = NULL;
+        if (count) {
+            mem = malloc(count * element_size(p->kind));
+            if (!mem)
+                return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a vector");
+            for (size_t i = 0; i < count; i++)
+                write_element(mem, p->kind, i, values[i]);
+        }
+        free(*(void **)dst);
+        *(void **)dst = mem;
+        *count_field(params, p) = count;
+        return MBC_OK;
+    }
+    for (size_t i = 0; i < count; i++)
+        write_element(dst, p->kind, i, values[i]);
+    return MBC_OK;
+}
+
+mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                 const mbc_index *values, size_t count, mbc_error *err)
+{
+    /* Indices are exact in double; convert in chunks so no allocation is needed. */
+    if (p->kind != MBC_VALUE_INDEX)
+        return fail(err, MBC_ERR_VALUE, t, p, "is not an index list (%s)", "indices");
+    mbc_status st = check_settable(t, p, err);
+    if (st != MBC_OK)
+        return st;
+    if (count && !values)
+        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL (%s)", "NULL");
+    for (size_t i = 0; i < count; i++) {
+        char rule[128], text[32];
+        if (!element_ok(p, values[i], rule, sizeof rule)) {
+            char with_index[160];
+            snprintf(with_index, sizeof with_index, "[%zu] %s", i, rule);
+            snprintf(text, sizeof text, "%d", values[i]);
+            return fail(err, MBC_ERR_VALUE, t, p, with_index, text);
+        }
+    }
+    if (p->shape != MBC_VECTOR) {
+        double v[64];
+        if (count > 64 || count != p->size) {
+            char rule[64], text[32];
+            snprintf(rule, sizeof rule, "must have %zu values (%%s)", p->size);
+            snprintf(text, sizeof text, "%zu", count);
+            return fail(err, MBC_ERR_SIZE, t, p, rule, text);
+        }
+        for (size_t i = 0; i < count; i++)
+            v[i] = values[i];
+        return mbc_param_set_values(t, p, params, v, count, err);
+    }
+    mbc_index *mem = NULL;
+    if (count) {
+        mem = malloc(count * sizeof *mem);
+        if (!mem)
+            return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a vector");
+        memcpy(mem, values, count * sizeof *mem);
+    }
+    void **dst = field(params, p);
+    free(*dst);
+    *dst = mem;
+    *count_field(params, p) = count;
+    return MBC_OK;
+}
+
+mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                                const char *value, mbc_error *err)
+{
+    if (p->kind != MBC_VALUE_STRING)
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a number (%s)", "a string");
+    mbc_status st = check_settable(t, p, err);
+    if (st != MBC_OK)
+        return st;
+    if (!value)
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a string (%s)", "NULL");
+    size_t n = strlen(value);
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a string");
+    memcpy(copy, value, n + 1);
+    char **dst = field(params, p);
+    free(*dst);
+    *dst = copy;
+    return MBC_OK;
+}
+
+mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p, const void *params,
+                                double *values, size_t capacity, size_t *count, mbc_error *err)
+{
+    if (p->kind == MBC_VALUE_STRING)
+        return fail(err, MBC_ERR_VALUE, t, p, "is a string (%s); use the string getter",
+                    "a number request");
+    size_t n = mbc_param_count(p, params);
+    if (count)
+        *count = n;
+    const void *base = cfield(params, p);
+    if (p->shape == MBC_VECTOR)
+        base = *(void *const *)base;
+    for (size_t i = 0; i < n && i < capacity; i++)
+        values[i] = read_element(base, p->kind, i);
+    if (n > capacity) {
+        char text[32];
+        snprintf(text, sizeof text, "room for %zu", capacity);
+        char rule[64];
+        snprintf(rule, sizeof rule, "has %zu values (%%s)", n);
+        return fail(err, MBC_ERR_SIZE, t, p, rule, text);
+    }
+    return MBC_OK;
+}
+
+const char *mbc_param_get_string(const mbc_param_info *p, const void *params)
+{
+    if (p->kind != MBC_VALUE_STRING)
+        return NULL;
+    const char *s = *(char *const *)cfield(params, p);
+    return s ? s : "";
+}
+
+static void init_list(const mbc_param_info *list, size_t count, void *params)
+{
+    for (size_t k = 0; k < count; k++) {
+        const mbc_param_info *p = &list[k];
+        void *dst = field(params, p);
+        if (p->kind == MBC_VALUE_STRING) {
+            *(char **)dst = NULL; /* reads as the documented '' */
+        } else if (p->shape == MBC_VECTOR) {
+            /* mbcgen accepts only empty defaults for variable-size parameters */
+            *(void **)dst = NULL;
+            *count_field(params, p) = 0;
+        } else {
+            for (size_t i = 0; i < p->size; i++)
+                write_element(dst, p->kind, i, i < p->default_count ? p->default_values[i] : 0);
+        }
+    }
+}
+
+void mbc_params_init(const mbc_type_info *t, void *params)
+{
+    memset(params, 0, t->params_size);
+    init_list(t->params, t->param_count, params);
+    init_list(t->vparams, t->vparam_count, params);
+}
+
+static void free_list(const mbc_param_info *list, size_t count, void *params)
+{
+    for (size_t k = 0; k < count; k++) {
+        const mbc_param_info *p = &list[k];
+        if (p->kind == MBC_VALUE_STRING || p->shape == MBC_VECTOR)
+            free(*(void **)field(params, p));
+    }
+}
+
+void mbc_params_free(const mbc_type_info *t, void *params)
+{
+    free_list(t->params, t->param_count, params);
+    free_list(t->vparams, t->vparam_count, params);
+    mbc_params_init(t, params);
+}
+
+/* ---------------------------------------------------------------- validation */
+
+typedef struct violations {
+    mbc_error *errors;
+    size_t max;
+    size_t count;
+} violations;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+report(violations *v, const mbc_type_info *t, const mbc_param_info *p, const char *fmt, ...)
+{
+    if (v->count < v->max) {
+        char msg[384];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        snprintf(v->errors[v->count].message, sizeof v->errors[v->count].message, "%s.%s: %s",
+                 t->type_name, p->name, msg);
+    }
+    v->count++;
+}
+
+static void validate_values(violations *v, const mbc_type_info *t, const mbc_param_info *p,
+                            const void *params)
+{
+    if (p->kind == MBC_VALUE_STRING)
+        return;
+    size_t n = mbc_param_count(p, params);
+    const void *base = cfield(params, p);
+    if (p->shape == MBC_VECTOR)
+        base = *(void *const *)base;
+    if (n && !base) {
+        report(v, t, p, "has %zu values but no storage", n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double x = read_element(base, p->kind, i);
+        char rule[128], text[64], msg[256];
+        if (!element_ok(p, x, rule, sizeof rule)) {
+            format_number(x, text, sizeof text);
+            snprintf(msg, sizeof msg, rule, p->type);
+            if (p->shape == MBC_SCALAR)
+                report(v, t, p, "%s, got %s", msg, text);
+            else
+                report(v, t, p, "[%zu] %s, got %s", i, msg, text);
+        } else if (p->must_be_set && x < 0) {
+            if (p->shape == MBC_SCALAR)
+                report(v, t, p, "must be set (%s >= 0), got -1", p->type);
+            else
+                report(v, t, p, "[%zu] must be set (%s >= 0), got -1", i, p->type);
+        }
+    }
+    if (p->non_decreasing)
+        for (size_t i = 1; i < n; i++) {
+            double a = read_element(base, p->kind, i - 1), b = read_element(base, p->kind, i);
+            if (b < a) {
+                char ta[64], tb[64];
+                format_number(a, ta, sizeof ta);
+                format_number(b, tb, sizeof tb);
+                report(v, t, p, "must be non-decreasing, got [%zu] = %s after [%zu] = %s", i, tb,
+                       i - 1, ta);
+                break;
+            }
+        }
+}
+
+size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error *errors,
+                           size_t max_errors)
+{
+    violations v = {errors, errors ? max_errors : 0, 0};
+    for (size_t k = 0; k < t->param_count; k++) {
+        const mbc_param_info *p = &t->params[k];
+        validate_values(&v, t, p, params);
+        size_t n = mbc_param_count(p, params);
+        if (p->shape == MBC_VECTOR && n < p->min_length)
+            report(&v, t, p, "must have at least %zu value%s, got %zu", p->min_length,
+                   p->min_length == 1 ? "" : "s", n);
+        if (p->same_length_as >= 0) {
+            const mbc_param_info *q = &t->params[p->same_length_as];
+            size_t m = mbc_param_count(q, params);
+            if (m != n)
+                report(&v, t, p, "must have the same length as %s (%zu), got %zu", q->name, m, n);
+        }
+        if (p->positive_when >= 0) {
+            const mbc_param_info *q = &t->params[p->positive_when];
+            double flag = read_element(cfield(params, q), q->kind, 0);
+            double x = read_element(cfield(params, p), p->kind, 0);
+            if (flag != 0.0 && !(x > 0)) {
+                char text[64];
+                format_number(x, text, sizeof text);
+                report(&v, t, p, "must be > 0 when %s is True, got %s", q->name, text);
+            }
+        }
+        if (p->check) {
+            mbc_error e;
+            e.message[0] = '\0';
+            if (p->check(params, &e) != MBC_OK) {
+                if (v.count < v.max)
+                    v.errors[v.count] = e;
+                v.count++;
+            }
+        }
+    }
+    for (size_t k = 0; k < t->vparam_count; k++)
+        validate_values(&v, t, &t->vparams[k], params);
+    return v.count;
+}
+
+/* ---------------------------------------------------------------- data, outputs */
+
+static size_t per_count(const mbc_type_info *t, const void *params, int per)
+{
+    if (per < 0)
+        return 1;
+    double n = read_element(cfield(params, &t->params[per]), t->params[per].kind, 0);
+    return n > 0 ? (size_t)n : 0;
+}
+
+size_t mbc_data_count(const mbc_type_info *t, const void *params)
+{
+    return t->data_block_count * per_count(t, params, t->data_per);
+}
+
+void mbc_initial_data(const mbc_type_info *t, const void *params, double *data)
+{
+    size_t n = per_count(t, params, t->data_per);
+    for (size_t b = 0; b < t->data_block_count; b++)
+        for (size_t i = 0; i < n; i++)
+            data[b * n + i] = t->data[b].initial;
+}
+
+size_t mbc_output_size(const mbc_type_info *t, const void *params, mbc_output_variable var)
+{
+    for (size_t i = 0; i < t->output_count; i++)
+        if (t->outputs[i].variable == var)
+            return t->outputs[i].factor * per_count(t, params, t->outputs[i].per);
+    return 0;
+}
+
+const char *mbc_output_name(mbc_output_variable var)
+{
+    return (unsigned)var < MBC_OUTPUT_COUNT ? mbc_output_names[var] : NULL;
+}

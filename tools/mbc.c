@@ -1,0 +1,109 @@
+/* mbc: look at the registered connector types from the command line.
+ *
+ *   mbc list              every type with its parameter and output counts
+ *   mbc describe TYPE     parameters (name, type, size, default, description),
+ *                         visualization parameters, output variables, data layout
+ *   mbc --version
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mbconnect/object.h"
+
+#ifndef MBC_VERSION
+#define MBC_VERSION "0.0.0"
+#endif
+
+static void usage(FILE *f)
+{
+    fputs("usage: mbc list\n"
+          "       mbc describe TYPE\n"
+          "       mbc --version\n",
+          f);
+}
+
+static int cmd_list(void)
+{
+    printf("%-30s %10s %14s %8s\n", "type", "parameters", "visualization", "outputs");
+    for (size_t i = 0; i < mbc_registry_count(); i++) {
+        const mbc_type_info *t = mbc_registry_at(i);
+        printf("%-30s %10zu %14zu %8zu\n", t->type_name, t->param_count, t->vparam_count,
+               t->output_count);
+    }
+    return 0;
+}
+
+static void print_size(const mbc_param_info *p, char *buf, size_t n)
+{
+    if (p->shape == MBC_VECTOR)
+        snprintf(buf, n, "any");
+    else
+        snprintf(buf, n, "%zu", p->size);
+}
+
+static void print_params(const char *title, const mbc_param_info *list, size_t count)
+{
+    printf("\n%s (%zu):\n", title, count);
+    printf("  %-30s %-18s %-5s %s\n", "name", "type", "size", "default");
+    for (size_t i = 0; i < count; i++) {
+        const mbc_param_info *p = &list[i];
+        char size[16];
+        print_size(p, size, sizeof size);
+        printf("  %-30s %-18s %-5s %s%s\n", p->name, p->type, size, p->default_text,
+               p->role == MBC_ROLE_DERIVED ? "  (derived)"
+               : p->role == MBC_ROLE_STATE ? "  (state)"
+                                           : "");
+        printf("      %s\n", p->description);
+    }
+}
+
+static int cmd_describe(const char *name)
+{
+    const mbc_type_info *t = mbc_registry_find(name);
+    if (!t) {
+        fprintf(stderr, "mbc: unknown connector type '%s' (known:", name);
+        for (size_t i = 0; i < mbc_registry_count(); i++)
+            fprintf(stderr, "%s %s", i ? "," : "", mbc_registry_at(i)->type_name);
+        fputs(")\n", stderr);
+        return 2;
+    }
+    printf("%s (%s)\n%s\n", t->type_name, t->class_name, t->description);
+    printf("markers: m0 %s, m1 %s\n", t->marker_types[0], t->marker_types[1]);
+    print_params("Parameters", t->params, t->param_count);
+    print_params("Visualization parameters", t->vparams, t->vparam_count);
+    printf("\nOutput variables (%zu):\n", t->output_count);
+    for (size_t i = 0; i < t->output_count; i++) {
+        const mbc_output_info *o = &t->outputs[i];
+        char size[64];
+        if (o->per >= 0)
+            snprintf(size, sizeof size, "%zu*%s", o->factor, t->params[o->per].name);
+        else
+            snprintf(size, sizeof size, "%zu", o->factor);
+        printf("  %-20s size %-28s %s\n", o->name, size, o->description);
+    }
+    printf("\nData coordinates (%zu block%s of %s each):\n", t->data_block_count,
+           t->data_block_count == 1 ? "" : "s",
+           t->data_per >= 0 ? t->params[t->data_per].name : "1");
+    for (size_t i = 0; i < t->data_block_count; i++)
+        printf("  %-20s initial %-6g %s\n", t->data[i].name, t->data[i].initial,
+               t->data[i].description);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "--version")) {
+        printf("mbc %s\n", MBC_VERSION);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "list"))
+        return cmd_list();
+    if (argc == 3 && !strcmp(argv[1], "describe"))
+        return cmd_describe(argv[2]);
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    usage(stderr);
+    return 2;
+}
