@@ -1,0 +1,462 @@
+/* ContactFrictionCircleCable2D: hooks forces, post_newton_step, outputs.
+ *
+ * Seed: ObjectContactFrictionCircleCable2D ("Connector forces: contact
+ * geometry", "Contact frame and relative motion", "Contact forces:
+ * definition", "PostNewtonStep", "Computation of connector forces in Newton",
+ * "Computation of LHS terms"); physics-notes.md, section
+ * ContactFrictionCircleCable2D, which overrides the seed where they differ.
+ *
+ * Units: SI (m, m/s, rad/s, N, N m). Marker m0 is the circle (rigid marker,
+ * state.marker[0]), marker m1 the Cable2DShape marker (state.cable) with
+ * n = numberOfContactSegments segments [p_i, p_{i+1}].
+ *
+ * Data layout (3 n values): data[i] = x_gap, data[n + i] = x_isSlipStick
+ * (0 stick, +-1 slip, -2 undefined), data[2 n + i] = x_lastStick (m).
+ *
+ * Sign conventions:
+ *  - n points FROM the circle centre TO the closest point p_p of the segment,
+ *    t = [-n_1, n_0] (physics-notes override of the seed's direction);
+ *    fallbacks for zero distance / zero-length segments come from
+ *    mbc_segment_closest_point.
+ *  - The scalars f_n, f_t and the segment force f_s = f_n n + f_t t are in the
+ *    seeds' LHS sign (f_n < 0 when pressed). Returned forces are PHYSICAL
+ *    forces: cable point i gets -(1-rho) f_s, point i+1 gets -rho f_s (SN);
+ *    the circle gets the negated sum of the cable point forces; the circle's
+ *    torque (about z) is the moment about p_m0 of what it receives, where
+ *    the cable receives it: sum (p_i - p_m0) x (1-rho) f_s + (p_{i+1} - p_m0)
+ *    x rho f_s, i.e. d f_t per segment (SN, d = |p_p - p_m0| = r + g) and
+ *    ((1-rho) d_l + rho d_r) f_t (PWN, d_l,r = |p_i,i+1 - p_m0|).
+ *
+ * Moment balance: the notes' torque rule "r f_t" treats the force as acting
+ * at the circle surface point p_m0 + r n while the cable receives it at p_p;
+ * it leaves a moment of -g f_t per segment (penetration times friction
+ * force) and breaks the library-wide convention that a connector's moments
+ * balance exactly. We keep the convention: the torque above differs from
+ * r f_t by g f_t and makes force AND moment sums vanish to rounding.
+
+ * No allocation, no globals, no printing; reentrant.
+ */
+#include "mbconnect/generated/contact_friction_circle_cable2d.h"
+
+#include "mbconnect/friction.h"
+#include "mbconnect/geometry_2d.h"
+#include "mbconnect/sticking.h"
+#include "mbconnect/vec.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define CFCC_NAME "ContactFrictionCircleCable2D"
+
+typedef mbc_contact_friction_circle_cable2d_params cfcc_params;
+
+/* Kinematics of one segment (seed "contact geometry" and "relative motion"). */
+struct cfcc_segment {
+    struct mbc_segment_closest cp; /* p_p, rho, distance, n, t */
+    const double *p_i;             /* p_i (2) */
+    const double *p_ip1;           /* p_{i+1} (2) */
+    double gap;                    /* g = d_g - r, m */
+    double v_n;                    /* (v_p - v_c).n, m/s */
+    double v_t;                    /* (v_p - v_c).t, m/s */
+    double f_n;                    /* k_c g + d_c v_n, N (LHS sign) */
+};
+
+static void cfcc_set_error(mbc_error *err, const char *msg)
+{
+    if (err != NULL) {
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+}
+
+/* Checks every input the hooks dereference; the generated layer checks most
+ * of these already, this keeps the hooks safe when called directly. */
+static mbc_status cfcc_check(const cfcc_params *p, const mbc_state *s, mbc_error *err)
+{
+    if (p == NULL || s == NULL) {
+        cfcc_set_error(err, CFCC_NAME ": NULL parameters or state");
+        return MBC_ERR_INPUT;
+    }
+    if (p->numberOfContactSegments < 1) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ".numberOfContactSegments: must be >= 1, got %d",
+                     p->numberOfContactSegments);
+        }
+        return MBC_ERR_VALUE;
+    }
+    const size_t n = (size_t)p->numberOfContactSegments;
+    if (s->marker[0] == NULL || s->cable == NULL || s->cable->points == NULL ||
+        s->cable->point_velocities == NULL) {
+        cfcc_set_error(err, CFCC_NAME ": state needs marker[0] (circle) and the cable marker with "
+                                      "points and point velocities");
+        return MBC_ERR_INPUT;
+    }
+    if (s->cable->segment_count != n) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ".numberOfContactSegments = %d must equal the cable marker's "
+                               "segment count %zu",
+                     p->numberOfContactSegments, s->cable->segment_count);
+        }
+        return MBC_ERR_SIZE;
+    }
+    if (s->data == NULL || s->data_count != 3 * n) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ": data node must have 3 * numberOfContactSegments = %zu "
+                               "coordinates, got %zu",
+                     3 * n, s->data == NULL ? (size_t)0 : s->data_count);
+        }
+        return MBC_ERR_SIZE;
+    }
+    return MBC_OK;
+}
+
+/* Stick/slip state stored as a double. Seed ("Computation of connector forces
+ * in Newton"): |x| == 1 is slipping, -2 undefined, anything else sticking. */
+static int cfcc_state(double x)
+{
+    if (x == 1.0) {
+        return MBC_SLIP_POSITIVE;
+    }
+    if (x == -1.0) {
+        return MBC_SLIP_NEGATIVE;
+    }
+    if (x == -2.0) {
+        return MBC_STICK_UNDEFINED;
+    }
+    return MBC_STICK;
+}
+
+/* Geometry, relative velocities and normal force of segment i.
+ * Seed: v_s, v_p, rho, p_p, d_g; g = d_g - r.
+ * Notes: circle contact point p_m0 + r n moves with v_c = v_m0 + r omega_z t
+ * (omega_z = z of A omega_local); v_p = (1-rho) v_i + rho v_{i+1};
+ * v_n = (v_p - v_c).n, v_t = (v_p - v_c).t; f_n = k_c g + d_c v_n. */
+static void cfcc_segment(const cfcc_params *p, const mbc_state *s, size_t i, struct cfcc_segment *e)
+{
+    const mbc_rigid_marker *c = s->marker[0];
+    const double *pts = s->cable->points;
+    const double *vel = s->cable->point_velocities;
+    const double pc[2] = {c->position[0], c->position[1]};
+    e->p_i = pts + 2 * i;
+    e->p_ip1 = pts + 2 * i + 2;
+    mbc_segment_closest_point(e->p_i, e->p_ip1, pc, &e->cp);
+    const double r = p->circleRadius;
+    e->gap = e->cp.distance - r;
+
+    double omega[3];
+    mbc_mat3_mul(c->rotation, c->angular_velocity_local, omega);
+    const double *t = e->cp.tangent;
+    const double rho = e->cp.rho;
+    double dv[2];
+    for (int k = 0; k < 2; ++k) {
+        const double v_p = (1.0 - rho) * vel[2 * i + k] + rho * vel[2 * i + 2 + k];
+        const double v_c = c->velocity[k] + r * omega[2] * t[k];
+        dv[k] = v_p - v_c;
+    }
+    e->v_n = mbc_dot2(dv, e->cp.normal);
+    e->v_t = mbc_dot2(dv, t);
+    e->f_n = p->contactStiffness * e->gap + p->contactDamping * e->v_n;
+}
+
+/* Current sticking position x_curStick of the segment (notes "Sticking
+ * position"; normalised into [-pi r, pi r)). */
+static double cfcc_cur_stick(const cfcc_params *p, const mbc_state *s, const struct cfcc_segment *e)
+{
+    const double seg_len = s->cable->length / (double)p->numberOfContactSegments;
+    return mbc_sticking_position(e->cp.normal, s->marker[0]->rotation, p->circleRadius, e->cp.rho,
+                                 seg_len, s->cable->ale_coordinate, e->p_i, e->p_ip1, NULL);
+}
+
+/* Delta x_stick of force evaluation (seed Newton [II.1]-[II.2]): the current
+ * minus the CURRENT data's last sticking position, normalised; 0 when
+ * mu_k == 0 or the state is not sticking (undefined or slipping). */
+static double cfcc_newton_delta(const cfcc_params *p, const mbc_state *s,
+                                const struct cfcc_segment *e, size_t i)
+{
+    const size_t n = (size_t)p->numberOfContactSegments;
+    if (p->frictionStiffness == 0.0 || cfcc_state(s->data[n + i]) != MBC_STICK) {
+        return 0.0;
+    }
+    return mbc_stick_difference(cfcc_cur_stick(p, s, e), s->data[2 * n + i], p->circleRadius);
+}
+
+/* Tangential force f_t of force evaluation (seed Newton [II.3], [III]):
+ * slip: mu |f_n| x_isSlipStick; otherwise mu_v v_t + mu_k Delta x_stick. */
+static double cfcc_newton_ft(const cfcc_params *p, const mbc_state *s, const struct cfcc_segment *e,
+                             size_t i)
+{
+    const size_t n = (size_t)p->numberOfContactSegments;
+    const double delta = cfcc_newton_delta(p, s, e, i);
+    return mbc_friction_tangent_force_newton(cfcc_state(s->data[n + i]), e->v_t, delta, e->f_n,
+                                             p->frictionCoefficient, p->frictionVelocityPenalty,
+                                             p->frictionStiffness);
+}
+
+/* Unit vector from the circle centre to the cable point q; falls back to the
+ * segment contact normal when q coincides with the centre (PWN only; the
+ * seed leaves this case open, this fallback keeps the result finite). */
+static void cfcc_point_normal(const double pc[2], const double q[2], const double fallback[2],
+                              double nrm[2])
+{
+    const double d[2] = {q[0] - pc[0], q[1] - pc[1]};
+    const double len = hypot(d[0], d[1]);
+    if (len > 0.0 && isfinite(len)) {
+        nrm[0] = d[0] / len;
+        nrm[1] = d[1] / len;
+    } else {
+        nrm[0] = fallback[0];
+        nrm[1] = fallback[1];
+    }
+}
+
+/* Physical forces (seed "Computation of LHS terms", sign per physics-notes).
+ *
+ * For every segment i with data gap x_i <= 0 (the active set is read from the
+ * data, never switched here):
+ *   f_n = k_c g + d_c v_n, f_t from the data stick/slip state (see
+ *   cfcc_newton_ft), both in the seed's LHS sign;
+ *   SN:  f_s = f_n n + f_t t;  F_i += -(1-rho) f_s,  F_{i+1} += -rho f_s;
+ *   PWN: f^l = f_n n_l + f_t t_l, f^r = f_n n_r + f_t t_r with
+ *        n_l,r = (p_{i,i+1} - p_m0)/|.|, t = [-n_1, n_0];
+ *        F_i += -(1-rho) f^l,  F_{i+1} += -rho f^r.
+ * Circle (marker 0): force = -(sum of all cable point forces) [N], z = 0;
+ * torque = [0, 0, sum (p_i - p_m0) x a + (p_{i+1} - p_m0) x b] [N m] for the
+ * parts a, b the circle receives through points i, i+1 (= d f_t for SN),
+ * so that moments balance exactly. Marker 1 force/torque entries are 0 (the
+ * cable's loads are the point forces, 2(n+1) values in N).
+ * activeConnector == false: everything zero. */
+mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, const mbc_state *s,
+                                                      mbc_forces *out, mbc_error *err)
+{
+    if (out == NULL) {
+        cfcc_set_error(err, CFCC_NAME ": NULL output");
+        return MBC_ERR_INPUT;
+    }
+    const mbc_status st = cfcc_check(p, s, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    const size_t n = (size_t)p->numberOfContactSegments;
+    if (out->cable_point_forces == NULL || out->cable_point_count != n + 1) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ": cable_point_forces must hold n + 1 = %zu points, got %zu", n + 1,
+                     out->cable_point_forces == NULL ? (size_t)0 : out->cable_point_count);
+        }
+        return MBC_ERR_SIZE;
+    }
+    for (int m = 0; m < 2; ++m) {
+        for (int k = 0; k < 3; ++k) {
+            out->force[m][k] = 0.0;
+            out->torque[m][k] = 0.0;
+        }
+    }
+    double *F = out->cable_point_forces;
+    for (size_t k = 0; k < 2 * (n + 1); ++k) {
+        F[k] = 0.0;
+    }
+    if (!p->activeConnector) {
+        return MBC_OK;
+    }
+
+    const double pc[2] = {s->marker[0]->position[0], s->marker[0]->position[1]};
+    double torque = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(s->data[i] <= 0.0)) {
+            continue;
+        }
+        struct cfcc_segment e;
+        cfcc_segment(p, s, i, &e);
+        const double f_t = cfcc_newton_ft(p, s, &e, i);
+        const double rho = e.cp.rho;
+        double fl[2], fr[2];
+        if (p->useSegmentNormals) {
+            for (int k = 0; k < 2; ++k) {
+                fl[k] = fr[k] = e.f_n * e.cp.normal[k] + f_t * e.cp.tangent[k];
+            }
+        } else {
+            double nl[2], nr[2];
+            cfcc_point_normal(pc, e.p_i, e.cp.normal, nl);
+            cfcc_point_normal(pc, e.p_ip1, e.cp.normal, nr);
+            const double tl[2] = {-nl[1], nl[0]};
+            const double tr[2] = {-nr[1], nr[0]};
+            for (int k = 0; k < 2; ++k) {
+                fl[k] = e.f_n * nl[k] + f_t * tl[k];
+                fr[k] = e.f_n * nr[k] + f_t * tr[k];
+            }
+        }
+        for (int k = 0; k < 2; ++k) {
+            const double a = (1.0 - rho) * fl[k];
+            const double b = rho * fr[k];
+            F[2 * i + k] -= a;
+            F[2 * i + 2 + k] -= b;
+            out->force[0][k] += a + b;
+        }
+        const double a[2] = {(1.0 - rho) * fl[0], (1.0 - rho) * fl[1]};
+        const double b[2] = {rho * fr[0], rho * fr[1]};
+        torque += (e.p_i[0] - pc[0]) * a[1] - (e.p_i[1] - pc[1]) * a[0];
+        torque += (e.p_ip1[0] - pc[0]) * b[1] - (e.p_ip1[1] - pc[1]) * b[0];
+    }
+    out->torque[0][2] = torque;
+    return MBC_OK;
+}
+
+/* PostNewtonStep (seed "PostNewtonStep" [I]-[IV], physics-notes "PostNewtonStep
+ * details"). Writes the complete new current data:
+ *  [I]   x_gap = g (m) for every segment.
+ *  [II]  g <= 0 and (mu_v != 0 or mu_k != 0):
+ *        x_curStick (only evaluated when mu_k != 0, else 0);
+ *        Delta = normalise(x_curStick - x_lastStick^startOfStep), 0 when the
+ *        start-of-step state is undefined (-2) or mu_k == 0;
+ *        f_t,lin = mu_v v_t + mu_k Delta;
+ *        stick (|f_t,lin| <= mu |f_n|): state 0, x_lastStick = start-of-step
+ *          value, or x_curStick when the start-of-step state was undefined;
+ *        slip: state s = Sign(Delta) (Sign(f_t,lin) when Delta == 0),
+ *          x_lastStick = x_curStick - s mu |f_n| / mu_k (x_curStick if mu_k == 0).
+ *        A stored x_lastStick outside [-pi r, pi r) is renormalised (same value
+ *        modulo 2 pi r, so every normalised Delta is unchanged) and
+ *        MBC_WARN_STICK_OUT_OF_RANGE is set.
+ *  [III] otherwise: state -2 (undefined); x_lastStick keeps its start-of-step
+ *        value (unused while undefined).
+ *  [IV]  error (N) = sum over segments of
+ *        k_c |g - x_gap,prev| when (x_gap,prev <= 0) != (g <= 0), plus
+ *        | |f_t,lin| - mu |f_n| | when a segment in case [II] changed its state
+ *        w.r.t. the previous PostNewtonStep (= the current data on entry).
+ *        (A contact that opens contributes through the gap term only.)
+ * "Contact" is g <= 0 here, like x_gap <= 0 in force evaluation (the seed's
+ * "< 0" / "> 0" leave g == 0 open). No recommended step size (-1).
+ * activeConnector == false: data copied unchanged, error 0. */
+mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_params *p,
+                                                                const mbc_state *s,
+                                                                mbc_post_newton *out,
+                                                                mbc_error *err)
+{
+    if (out == NULL || out->data == NULL) {
+        cfcc_set_error(err, CFCC_NAME ": NULL output data");
+        return MBC_ERR_INPUT;
+    }
+    const mbc_status st = cfcc_check(p, s, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    const size_t n = (size_t)p->numberOfContactSegments;
+    out->error = 0.0;
+    out->recommended_step = -1.0;
+    out->warnings = 0u;
+    out->marker_number1 = MBC_INVALID_INDEX;
+    if (!p->activeConnector) {
+        for (size_t k = 0; k < 3 * n; ++k) {
+            out->data[k] = s->data[k];
+        }
+        return MBC_OK;
+    }
+    if (s->data_start == NULL) {
+        cfcc_set_error(err, CFCC_NAME ": PostNewtonStep needs the start-of-step data");
+        return MBC_ERR_INPUT;
+    }
+
+    const double mu = p->frictionCoefficient;
+    const double mu_v = p->frictionVelocityPenalty;
+    const double mu_k = p->frictionStiffness;
+    const double r = p->circleRadius;
+    double error = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        struct cfcc_segment e;
+        cfcc_segment(p, s, i, &e);
+        const double gap_prev = s->data[i];
+        const int state_prev = cfcc_state(s->data[n + i]);
+        const int state_start = cfcc_state(s->data_start[n + i]);
+        const double last_start = s->data_start[2 * n + i];
+
+        double last = last_start;
+        int state = MBC_STICK_UNDEFINED;
+        if (e.gap <= 0.0 && (mu_v != 0.0 || mu_k != 0.0)) {
+            const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
+            const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
+                                     ? 0.0
+                                     : mbc_stick_difference(x_cur, last_start, r);
+            double f_t, f_t_lin;
+            state = mbc_coulomb_stick_slip(e.v_t, delta, e.f_n, mu, mu_v, mu_k, &f_t, &f_t_lin);
+            if (state == MBC_STICK) {
+                last = (state_start == MBC_STICK_UNDEFINED) ? x_cur : last_start;
+            } else {
+                last = mbc_slip_last_sticking_position(x_cur, state, mu, e.f_n, mu_k);
+            }
+            const double last_norm = mbc_stick_normalize(last, r);
+            if (last_norm != last) {
+                last = last_norm;
+                out->warnings |= MBC_WARN_STICK_OUT_OF_RANGE;
+            }
+            if (state != state_prev) {
+                error += fabs(fabs(f_t_lin) - mu * fabs(e.f_n));
+            }
+        }
+        if ((gap_prev <= 0.0) != (e.gap <= 0.0)) {
+            error += p->contactStiffness * fabs(e.gap - gap_prev);
+        }
+        out->data[i] = e.gap;
+        out->data[n + i] = (double)state;
+        out->data[2 * n + i] = last;
+    }
+    out->error = error;
+    return MBC_OK;
+}
+
+/* Output variables, 2 values per segment, zero where the data gap x_i > 0:
+ *  Coordinates   [Delta x_stick (m), g (m)]: Delta x_stick as in force
+ *                evaluation, i.e. non-zero only while sticking (state 0) with
+ *                mu_k != 0; g = current geometric gap d_g - r.
+ *  Coordinates_t [v_t, v_n] (m/s), relative velocity cable minus circle
+ *                contact point in the contact frame.
+ *  ForceLocal    [f_t, f_n] (N), seed's LHS sign (f_n < 0 when pressed);
+ *                zero when activeConnector == false (no forces act). */
+mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, const mbc_state *s,
+                                                       mbc_output_variable var, double *out,
+                                                       size_t size, mbc_error *err)
+{
+    const mbc_status st = cfcc_check(p, s, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    if (var != MBC_OUTPUT_COORDINATES && var != MBC_OUTPUT_COORDINATES_T &&
+        var != MBC_OUTPUT_FORCE_LOCAL) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ": output variable %d is not available (Coordinates, "
+                               "Coordinates_t, ForceLocal)",
+                     (int)var);
+        }
+        return MBC_ERR_NAME;
+    }
+    const size_t n = (size_t)p->numberOfContactSegments;
+    if (out == NULL || size != 2 * n) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     CFCC_NAME ": output needs 2 * numberOfContactSegments = %zu values, got %zu",
+                     2 * n, out == NULL ? (size_t)0 : size);
+        }
+        return MBC_ERR_SIZE;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        double a = 0.0, b = 0.0;
+        if (s->data[i] <= 0.0) {
+            struct cfcc_segment e;
+            cfcc_segment(p, s, i, &e);
+            if (var == MBC_OUTPUT_COORDINATES) {
+                a = cfcc_newton_delta(p, s, &e, i);
+                b = e.gap;
+            } else if (var == MBC_OUTPUT_COORDINATES_T) {
+                a = e.v_t;
+                b = e.v_n;
+            } else if (p->activeConnector) {
+                a = cfcc_newton_ft(p, s, &e, i);
+                b = e.f_n;
+            }
+        }
+        out[2 * i] = a;
+        out[2 * i + 1] = b;
+    }
+    return MBC_OK;
+}

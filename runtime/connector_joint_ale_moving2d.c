@@ -1,0 +1,270 @@
+/* JointALEMoving2D: hooks algebraic_equations, post_newton_step, outputs.
+ *
+ * Seed: ObjectJointALEMoving2D ("Geometric relations", "Connector constraint
+ * equations", "Post Newton Step"); physics-notes.md, section JointALEMoving2D.
+ *
+ * Units: SI (m, m/s, N). Marker m0 is a position marker (state.marker[0]);
+ * the cable elements are state.cables[0 .. sn-1], one per entry of
+ * slidingMarkerNumbers; the current one is cables[x_data0]. q_ALE and its
+ * velocity are state.ale_q, state.ale_q_t; z = [lambda_0, lambda_1] are
+ * state.lagrange (the global joint forces).
+ *
+ * Element sliding coordinate: s_el = q_ALE + s_off - d[x_data0] (m).
+ *
+ * No allocation, no globals, no printing; reentrant.
+ */
+#include "mbconnect/generated/joint_ale_moving2d.h"
+
+#include "mbconnect/ale.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define JALE_NAME "JointALEMoving2D"
+
+typedef mbc_joint_ale_moving2d_params jale_params;
+
+static void jale_set_error(mbc_error *err, const char *msg)
+{
+    if (err != NULL) {
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+}
+
+/* Validates the state and returns the current sliding index x_data0 in *index.
+ * The index must be an integer in [0, sn - 1] with sn the number of sliding
+ * markers (= number of offsets = number of cable elements). */
+static mbc_status jale_check(const jale_params *p, const mbc_state *s, int *index, mbc_error *err)
+{
+    if (p == NULL || s == NULL) {
+        jale_set_error(err, JALE_NAME ": NULL parameters or state");
+        return MBC_ERR_INPUT;
+    }
+    const size_t sn = p->slidingMarkerNumbers_count;
+    if (sn < 1 || p->slidingMarkerNumbers == NULL || p->slidingMarkerOffsets == NULL ||
+        p->slidingMarkerOffsets_count != sn) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ": slidingMarkerNumbers (%zu) and slidingMarkerOffsets (%zu) must "
+                               "have equal length >= 1",
+                     sn, p->slidingMarkerOffsets_count);
+        }
+        return MBC_ERR_SIZE;
+    }
+    if (s->marker[0] == NULL || s->cables == NULL || s->cable_count != sn) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ": state needs marker[0] and one cable element per sliding marker "
+                               "(%zu), got %zu",
+                     sn, s->cables == NULL ? (size_t)0 : s->cable_count);
+        }
+        return MBC_ERR_INPUT;
+    }
+    if (s->data == NULL || s->data_count != 1) {
+        jale_set_error(err, JALE_NAME ": data node must have 1 coordinate (sliding index)");
+        return MBC_ERR_SIZE;
+    }
+    const double x = s->data[0];
+    if (!(x >= 0.0 && x <= (double)(sn - 1) && x == floor(x))) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ": sliding index x_data0 = %g must be an integer in [0, %zu]", x,
+                     sn - 1);
+        }
+        return MBC_ERR_INPUT;
+    }
+    *index = (int)x;
+    return MBC_OK;
+}
+
+/* Algebraic equations and Jacobians (seed "Connector constraint equations";
+ * notes JointALEMoving2D). With e = cables[x_data0], s_el as above:
+ *   position (index 3):  Delta p = r(s_el) - p_m0                       (m)
+ *            penalty:    Delta p - z / k                                 (m)
+ *            inactive:   z                                               (N)
+ *   velocity (index 2):  Delta v = S(s_el) q_t + q_ALE_t r'(s_el) - v_m0 (m/s)
+ *            (the penalty form keeps the index-2 residual; inactive: z)
+ * Jacobians (row-major, rows x and y; all zero when inactive except d_lagrange):
+ *   d_marker0  = [-I2 | 0]  (2x3: x, y of p_m0; the z column is 0)
+ *   d_cable    = S(s_el) (x) I2            (2x8; equals d velocity / d q_t)
+ *   d_ale      = r'(s_el)                  (d s_el / d q_ALE = 1)
+ *   d_lagrange = 0 (index 3), -I/k (penalty), I (inactive)
+ *   dv_cable   = q_ALE_t S'(s_el) (x) I2   (2x8)
+ *   dv_ale     = S'(s_el) q_t + q_ALE_t r''(s_el)
+ *   dv_ale_t   = r'(s_el)
+ * r, r', r'' and S from the ANCF Cable2D shape functions (ancf_cable2d.h). */
+mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, const mbc_state *s,
+                                                      mbc_algebraic *out, mbc_error *err)
+{
+    if (out == NULL) {
+        jale_set_error(err, JALE_NAME ": NULL output");
+        return MBC_ERR_INPUT;
+    }
+    int index = 0;
+    const mbc_status st = jale_check(p, s, &index, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    if (s->lagrange == NULL && (!p->activeConnector || p->usePenaltyFormulation)) {
+        jale_set_error(err, JALE_NAME ": algebraic variables z (state.lagrange) missing");
+        return MBC_ERR_INPUT;
+    }
+    *out = (mbc_algebraic){0};
+    if (!p->activeConnector) {
+        for (int k = 0; k < 2; ++k) {
+            out->position[k] = s->lagrange[k];
+            out->velocity[k] = s->lagrange[k];
+        }
+        out->d_lagrange[0] = 1.0;
+        out->d_lagrange[3] = 1.0;
+        return MBC_OK;
+    }
+    if (p->usePenaltyFormulation && !(p->penaltyStiffness > 0.0)) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ".penaltyStiffness: must be > 0 when usePenaltyFormulation, got %g",
+                     p->penaltyStiffness);
+        }
+        return MBC_ERR_VALUE;
+    }
+
+    const mbc_cable_element *el = &s->cables[index];
+    const double s_el =
+        mbc_ale_element_coordinate(s->ale_q, p->slidingOffset, p->slidingMarkerOffsets, index);
+    const double *pm = s->marker[0]->position;
+    const double *vm = s->marker[0]->velocity;
+    mbc_ale_position_residual(el->q, el->length, s_el, pm, out->position);
+    mbc_ale_velocity_residual(el->q, el->q_t, el->length, s_el, s->ale_q_t, vm, out->velocity);
+    mbc_ale_position_jacobian(el->q, el->length, s_el, out->d_cable, out->d_ale);
+    mbc_ale_velocity_jacobian(el->q, el->q_t, el->length, s_el, s->ale_q_t, NULL, out->dv_ale_t,
+                              out->dv_cable, out->dv_ale);
+    out->d_marker0[0] = -1.0;
+    out->d_marker0[4] = -1.0;
+    if (p->usePenaltyFormulation) {
+        const double k = p->penaltyStiffness;
+        out->position[0] -= s->lagrange[0] / k;
+        out->position[1] -= s->lagrange[1] / k;
+        out->d_lagrange[0] = -1.0 / k;
+        out->d_lagrange[3] = -1.0 / k;
+    }
+    return MBC_OK;
+}
+
+/* PostNewtonStep (seed "Post Newton Step"; notes JointALEMoving2D):
+ *   s_el < 0 -> x_data0 - 1, error |s_el|;  s_el > L -> x_data0 + 1,
+ *   error |s_el - L| (m, as in the notes); the new index is clamped to
+ *   [0, sn - 1] with MBC_WARN_ALE_INDEX_CLAMPED (the error is still reported).
+ *   marker_number1 = slidingMarkerNumbers[new index] so the solver re-links m1.
+ *   The seed's "x_data1 += s" names a coordinate that does not exist: ignored.
+ * activeConnector == false: data copied unchanged, error 0, marker_number1 =
+ * the current sliding marker. No recommended step size (-1). */
+mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const mbc_state *s,
+                                                   mbc_post_newton *out, mbc_error *err)
+{
+    if (out == NULL || out->data == NULL) {
+        jale_set_error(err, JALE_NAME ": NULL output data");
+        return MBC_ERR_INPUT;
+    }
+    int index = 0;
+    const mbc_status st = jale_check(p, s, &index, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    out->error = 0.0;
+    out->recommended_step = -1.0;
+    out->warnings = 0u;
+    int next = index;
+    if (p->activeConnector) {
+        const double s_el =
+            mbc_ale_element_coordinate(s->ale_q, p->slidingOffset, p->slidingMarkerOffsets, index);
+        double error = 0.0;
+        int warn = 0;
+        next = mbc_ale_update_index(s_el, s->cables[index].length, index,
+                                    (int)p->slidingMarkerNumbers_count, &error, &warn);
+        if (warn != 0) {
+            out->warnings |= MBC_WARN_ALE_INDEX_CLAMPED;
+        }
+        out->error = error;
+    }
+    out->data[0] = (double)next;
+    out->marker_number1 = p->slidingMarkerNumbers[next];
+    return MBC_OK;
+}
+
+/* Output variables (seed outputs):
+ *   Position          p_m0 (3, m);   Velocity v_m0 (3, m/s);
+ *   SlidingCoordinate q_ALE + s_off (1, m);
+ *   Coordinates       [x_data0, q_ALE] (2);   Coordinates_t [q_ALE_t] (1, m/s);
+ *   Force             [lambda_0, lambda_1, 0] (3, N) = z. */
+mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state *s,
+                                          mbc_output_variable var, double *out, size_t size,
+                                          mbc_error *err)
+{
+    int index = 0;
+    const mbc_status st = jale_check(p, s, &index, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    size_t need;
+    switch (var) {
+    case MBC_OUTPUT_POSITION:
+    case MBC_OUTPUT_VELOCITY:
+    case MBC_OUTPUT_FORCE:
+        need = 3;
+        break;
+    case MBC_OUTPUT_COORDINATES:
+        need = 2;
+        break;
+    case MBC_OUTPUT_SLIDING_COORDINATE:
+    case MBC_OUTPUT_COORDINATES_T:
+        need = 1;
+        break;
+    default:
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ": output variable %d is not available (Position, Velocity, "
+                               "SlidingCoordinate, Coordinates, Coordinates_t, Force)",
+                     (int)var);
+        }
+        return MBC_ERR_NAME;
+    }
+    if (out == NULL || size != need) {
+        if (err != NULL) {
+            snprintf(err->message, sizeof err->message,
+                     JALE_NAME ": output variable %d needs %zu values, got %zu", (int)var, need,
+                     out == NULL ? (size_t)0 : size);
+        }
+        return MBC_ERR_SIZE;
+    }
+    switch (var) {
+    case MBC_OUTPUT_POSITION:
+    case MBC_OUTPUT_VELOCITY: {
+        const double *v =
+            (var == MBC_OUTPUT_POSITION) ? s->marker[0]->position : s->marker[0]->velocity;
+        for (int k = 0; k < 3; ++k) {
+            out[k] = v[k];
+        }
+        break;
+    }
+    case MBC_OUTPUT_SLIDING_COORDINATE:
+        out[0] = s->ale_q + p->slidingOffset;
+        break;
+    case MBC_OUTPUT_COORDINATES:
+        out[0] = (double)index;
+        out[1] = s->ale_q;
+        break;
+    case MBC_OUTPUT_COORDINATES_T:
+        out[0] = s->ale_q_t;
+        break;
+    default: /* MBC_OUTPUT_FORCE */
+        if (s->lagrange == NULL) {
+            jale_set_error(err, JALE_NAME ": Force output needs the algebraic variables z");
+            return MBC_ERR_INPUT;
+        }
+        out[0] = s->lagrange[0];
+        out[1] = s->lagrange[1];
+        out[2] = 0.0;
+        break;
+    }
+    return MBC_OK;
+}
