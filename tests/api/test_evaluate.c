@@ -1,0 +1,148 @@
+/* The generic evaluation layer (include/mbconnect/evaluate.h): every call is
+ * refused with a message, and writes nothing, for an uninitialised object, a
+ * missing hook, a wrong data count, a missing marker or a non-finite input;
+ * otherwise it dispatches to the type's hook. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mbconnect/evaluate.h"
+
+typedef struct sphere_case {
+    mbc_object *o;
+    mbc_rigid_marker m[2];
+    double data[4], start[4];
+    mbc_state s;
+} sphere_case;
+
+static void sphere_case_init(sphere_case *c)
+{
+    mbc_error err;
+    c->o = mbc_object_create("ContactSphereSphere", &err);
+    assert_non_null(c->o);
+    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(c->o, "markerNumbers", markers, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(c->o, "nodeNumber", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(c->o, "spheresRadii", radii, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(c->o, "contactStiffness", 1e4, &err), MBC_OK);
+    memset(c->m, 0, sizeof c->m);
+    for (int k = 0; k < 2; k++)
+        c->m[k].rotation[0] = c->m[k].rotation[4] = c->m[k].rotation[8] = 1;
+    c->m[1].position[0] = 0.99; /* overlap 0.01 */
+    const double d[4] = {-0.01, 0, 0, 0};
+    memcpy(c->data, d, sizeof d);
+    memcpy(c->start, d, sizeof d);
+    memset(&c->s, 0, sizeof c->s);
+    c->s.marker[0] = &c->m[0];
+    c->s.marker[1] = &c->m[1];
+    c->s.data = c->data;
+    c->s.data_start = c->start;
+    c->s.data_count = 4;
+}
+
+static void expect_refused(const mbc_object *o, const mbc_state *s, mbc_status status,
+                           const char *message)
+{
+    mbc_forces f;
+    memset(&f, 0x5a, sizeof f);
+    f.cable_point_forces = NULL;
+    f.cable_point_count = 0;
+    mbc_forces untouched = f;
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_object_forces(o, s, &f, &err), status);
+    assert_string_equal(err.message, message);
+    assert_memory_equal(&f, &untouched, sizeof f);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    expect_refused(c.o, &c.s, MBC_ERR_STATE,
+                   "ContactSphereSphere: object is not initialised (call mbc_object_initialise "
+                   "after setting parameters)");
+    mbc_error errors[4];
+    size_t n = 0;
+    assert_int_equal(mbc_object_initialise(c.o, errors, 4, &n), MBC_OK);
+
+    c.s.data_count = 3;
+    expect_refused(c.o, &c.s, MBC_ERR_INPUT,
+                   "ContactSphereSphere: data node must have 4 data coordinates (data and "
+                   "start-of-step data), got 3");
+    c.s.data_count = 4;
+
+    c.m[1].velocity[2] = NAN;
+    expect_refused(c.o, &c.s, MBC_ERR_INPUT,
+                   "ContactSphereSphere: marker m1 velocity[2] must be finite, got nan");
+    c.m[1].velocity[2] = 0;
+    c.start[3] = INFINITY;
+    expect_refused(c.o, &c.s, MBC_ERR_INPUT,
+                   "ContactSphereSphere: start-of-step data[3] must be finite, got inf");
+    c.start[3] = 0;
+
+    c.s.marker[0] = NULL;
+    expect_refused(c.o, &c.s, MBC_ERR_INPUT,
+                   "ContactSphereSphere: marker m0 (Position+Orientation) is missing");
+    c.s.marker[0] = &c.m[0];
+
+    /* a hook the type does not have */
+    mbc_algebraic a;
+    mbc_error err;
+    assert_int_equal(mbc_object_algebraic_equations(c.o, &c.s, &a, &err), MBC_ERR_STATE);
+    assert_string_equal(err.message, "ContactSphereSphere has no algebraic equations");
+
+    /* a wrong output size */
+    double out[4];
+    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_FORCE, out, 4, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.Force: output has 3 values, buffer holds 4");
+    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_SLIDING_COORDINATE, out, 1, &err),
+                     MBC_ERR_NAME);
+
+    /* changing a parameter requires initialising again */
+    assert_int_equal(mbc_object_set(c.o, "contactStiffness", 2e4, &err), MBC_OK);
+    expect_refused(c.o, &c.s, MBC_ERR_STATE,
+                   "ContactSphereSphere: object is not initialised (call mbc_object_initialise "
+                   "after setting parameters)");
+    mbc_object_destroy(c.o);
+}
+
+/* Through the dispatch: the static overlap gives k_c delta on m1 along +x,
+ * the negative on m0 (ContactSphereSphere, impact model 0, n_exp = 1). */
+static void test_dispatch(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error errors[4];
+    size_t n = 0;
+    assert_int_equal(mbc_object_initialise(c.o, errors, 4, &n), MBC_OK);
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    mbc_error err;
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_OK);
+    assert_true(fabs(f.force[1][0] - 1e4 * 0.01) < 1e-9);
+    assert_true(fabs(f.force[0][0] + 1e4 * 0.01) < 1e-9);
+    double out[3];
+    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err), MBC_OK);
+    assert_true(out[0] == 1 && out[1] == 0 && out[2] == 0);
+    double data[4];
+    mbc_post_newton pns = {data, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, &pns, &err), MBC_OK);
+    assert_true(fabs(data[0] - (0.99 - 1.0)) < 1e-15);
+    mbc_object_destroy(c.o);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_dispatch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
