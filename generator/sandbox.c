@@ -8,10 +8,45 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* Hidden keys the constructors store in a table; never valid spec keys. */
-#define KEY_KIND "@kind"
-#define KEY_NAME "@name"
-#define KEY_LINE "@line"
+/* What a constructor records about a table (kind, name, line) lives in a
+ * weak-keyed side table in the registry, out of reach of spec code, so a spec
+ * cannot forge or corrupt it. The address of this constant is the registry key. */
+static const char constructed_key = 'c';
+
+/* Records kind, name (may be nil: pass 0) and line for the table at idx. */
+static void record_table(lua_State *L, int idx, int kind_idx, int name_idx, int line)
+{
+    idx = lua_absindex(L, idx);
+    kind_idx = lua_absindex(L, kind_idx);
+    name_idx = name_idx ? lua_absindex(L, name_idx) : 0;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &constructed_key);
+    lua_pushvalue(L, idx);
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, kind_idx);
+    lua_setfield(L, -2, "kind");
+    if (name_idx) {
+        lua_pushvalue(L, name_idx);
+        lua_setfield(L, -2, "name");
+    }
+    lua_pushinteger(L, line);
+    lua_setfield(L, -2, "line");
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* Pushes the record of the table at idx, or nil. */
+static void push_record(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &constructed_key);
+    lua_pushvalue(L, idx);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+}
 
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -44,9 +79,13 @@ static void instruction_hook(lua_State *L, lua_Debug *ar)
     (void)ar;
     sandbox *sb = sandbox_of(L);
     sb->instructions += HOOK_PERIOD;
-    if (sb->instructions > SANDBOX_MAX_INSTRUCTIONS)
-        luaL_error(L, "instruction limit of %d exceeded (endless loop?)",
-                   (int)SANDBOX_MAX_INSTRUCTIONS);
+    if (sb->instructions > SANDBOX_MAX_INSTRUCTIONS) {
+        luaL_where(L, 0);
+        lua_pushfstring(L, "instruction limit of %d exceeded (endless loop?)",
+                        (int)SANDBOX_MAX_INSTRUCTIONS);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
 }
 
 static int caller_line(lua_State *L)
@@ -65,12 +104,8 @@ static int ctor_fill(lua_State *L)
         return luaL_error(L, "%s \"%s\" must be followed by a table { ... } (got %s)", kind,
                           lua_tostring(L, lua_upvalueindex(2)), luaL_typename(L, 1));
     lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_setfield(L, 1, KEY_KIND);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_setfield(L, 1, KEY_NAME);
-    lua_pushvalue(L, lua_upvalueindex(3));
-    lua_setfield(L, 1, KEY_LINE);
+    record_table(L, 1, lua_upvalueindex(1), lua_upvalueindex(2),
+                 (int)lua_tointeger(L, lua_upvalueindex(3)));
     return 1;
 }
 
@@ -96,10 +131,7 @@ static int ctor_plain(lua_State *L)
         return luaL_error(L, "%s must be called with a table { ... } (got %s)", kind,
                           luaL_typename(L, 1));
     lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_setfield(L, 1, KEY_KIND);
-    lua_pushinteger(L, caller_line(L));
-    lua_setfield(L, 1, KEY_LINE);
+    record_table(L, 1, lua_upvalueindex(1), 0, caller_line(L));
     return 1;
 }
 
@@ -134,6 +166,12 @@ static int env_newindex(lua_State *L)
                       name ? name : "?");
 }
 
+static int unavailable_string_function(lua_State *L)
+{
+    return luaL_error(L, "string.%s is not available in a spec (no bytecode, no pattern matching)",
+                      lua_tostring(L, lua_upvalueindex(1)));
+}
+
 int sandbox_open(sandbox *sb)
 {
     sb->memory_used = 0;
@@ -149,11 +187,23 @@ int sandbox_open(sandbox *sb)
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     lua_pop(L, 5);
-    /* string.dump would expose bytecode; math.random would make output nondeterministic. */
+    /* string.dump would expose bytecode; pattern matching can backtrack for
+     * hours inside one C call where the instruction limit cannot see it;
+     * math.random would make output nondeterministic. */
+    static const char *const removed[] = {"dump", "find", "match", "gmatch", "gsub", NULL};
     lua_getglobal(L, LUA_STRLIBNAME);
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");
+    for (int i = 0; removed[i]; i++) {
+        lua_pushstring(L, removed[i]);
+        lua_pushcclosure(L, unavailable_string_function, 1);
+        lua_setfield(L, -2, removed[i]);
+    }
     lua_pop(L, 1);
+    lua_newtable(L); /* constructor records, weak keys */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &constructed_key);
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "random");
@@ -196,10 +246,22 @@ static void push_environment(lua_State *L)
     lua_setmetatable(L, -2);
 }
 
-static void copy_message(lua_State *L, int idx, char *err, size_t err_size)
+/* Copies a Lua error, making sure it starts with the file name. */
+static void copy_message(lua_State *L, int idx, int status, const char *display_name, char *err,
+                         size_t err_size)
 {
-    const char *msg = lua_tostring(L, idx);
-    snprintf(err, err_size, "%s", msg ? msg : "error object is not a string");
+    const char *msg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+    size_t n = strlen(display_name);
+    if (status == LUA_ERRMEM)
+        snprintf(err, err_size, "%s: not enough memory (a spec may use at most %u MiB)",
+                 display_name, SANDBOX_MAX_MEMORY / (1024u * 1024u));
+    else if (!msg)
+        snprintf(err, err_size, "%s: error() was called with a %s, not a message", display_name,
+                 luaL_typename(L, idx));
+    else if (strncmp(msg, display_name, n) == 0 && msg[n] == ':')
+        snprintf(err, err_size, "%s", msg);
+    else
+        snprintf(err, err_size, "%s: %s", display_name, msg);
 }
 
 int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t len, char *err,
@@ -213,8 +275,9 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
                  display_name, SANDBOX_MAX_FILE_BYTES, len);
         return -1;
     }
-    if (luaL_loadbufferx(L, buf, len, chunkname, "t") != LUA_OK) {
-        copy_message(L, -1, err, err_size);
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    if (status != LUA_OK) {
+        copy_message(L, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
         return -1;
     }
@@ -223,10 +286,10 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
         lua_pop(L, 1);
     sb->instructions = 0;
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
-    int status = lua_pcall(L, 0, 1, 0);
+    status = lua_pcall(L, 0, 1, 0);
     lua_sethook(L, NULL, 0, 0);
     if (status != LUA_OK) {
-        copy_message(L, -1, err, err_size);
+        copy_message(L, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
         return -1;
     }
@@ -267,32 +330,37 @@ char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_siz
 
 int sandbox_table_line(lua_State *L, int idx)
 {
+    push_record(L, idx);
     int line = 0;
-    if (lua_type(L, idx) == LUA_TTABLE) {
-        lua_getfield(L, idx, KEY_LINE);
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "line");
         line = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     return line;
 }
 
-static const char *hidden_string(lua_State *L, int idx, const char *key)
+/* The string is kept alive by the record, which lives as long as the table. */
+static const char *record_string(lua_State *L, int idx, const char *key)
 {
+    push_record(L, idx);
     const char *s = NULL;
-    if (lua_type(L, idx) == LUA_TTABLE) {
-        lua_getfield(L, idx, key);
-        s = lua_tostring(L, -1); /* kept alive by the table */
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, key);
+        s = lua_tostring(L, -1);
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     return s;
 }
 
 const char *sandbox_table_name(lua_State *L, int idx)
 {
-    return hidden_string(L, idx, KEY_NAME);
+    return record_string(L, idx, "name");
 }
 
 const char *sandbox_table_kind(lua_State *L, int idx)
 {
-    return hidden_string(L, idx, KEY_KIND);
+    return record_string(L, idx, "kind");
 }

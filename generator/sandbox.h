@@ -34,9 +34,9 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
  * buffer or NULL with a message in err. */
 char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_size);
 
-/* Line recorded by a constructor for the table at idx, or 0. */
+/* What a constructor recorded for the table at idx: line (0 if none), name
+ * (param "x" {...}) and kind, or NULL. */
 int sandbox_table_line(lua_State *L, int idx);
-/* Name given to a named constructor (param "x" {...}) or NULL; kind likewise. */
 const char *sandbox_table_name(lua_State *L, int idx);
 const char *sandbox_table_kind(lua_State *L, int idx);
 

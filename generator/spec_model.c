@@ -115,7 +115,7 @@ static int is_identifier(const char *s)
 }
 
 /* Checks that every key of the table at idx is allowed: named keys from
- * `allowed`, list entries when allow_list. Hidden constructor keys start with '@'. */
+ * `allowed`, list entries when allow_list. */
 static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
                        int allow_list)
 {
@@ -125,7 +125,7 @@ static void check_keys(loader *ld, int idx, int line, const char *what, const ch
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) == LUA_TSTRING) {
             const char *key = lua_tostring(L, -2);
-            int ok = key[0] == '@';
+            int ok = 0;
             for (int i = 0; !ok && allowed && allowed[i]; i++)
                 ok = strcmp(key, allowed[i]) == 0;
             if (!ok) {
@@ -215,40 +215,46 @@ static int to_int(loader *ld, int line, const char *what, const char *key, long 
     return 1;
 }
 
-static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
-                             spec_string_list *out)
+/* Reads the list of strings at stack index v; `where` names it in messages. */
+static void read_string_list_at(loader *ld, int v, int line, const char *where,
+                                spec_string_list *out)
 {
     lua_State *L = ld->L;
     char buf[96];
     out->items = NULL;
     out->count = 0;
-    lua_getfield(L, idx, key);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line, "%s must be a list of strings (given %s)", where,
+             describe(L, v, buf, sizeof buf));
         return;
     }
-    if (!lua_istable(L, -1)) {
-        fail(ld, line, "%s: '%s' must be a list of strings (given %s)", what, key,
-             describe(L, -1, buf, sizeof buf));
-        lua_pop(L, 1);
-        return;
-    }
-    int t = lua_gettop(L);
-    char where[256];
-    snprintf(where, sizeof where, "%s: '%s'", what, key);
-    check_keys(ld, t, line, where, NULL, 1);
-    size_t n = lua_rawlen(L, t);
+    check_keys(ld, v, line, where, NULL, 1);
+    size_t n = lua_rawlen(L, v);
     out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
     for (size_t i = 1; i <= n; i++) {
-        lua_rawgeti(L, t, (lua_Integer)i);
+        lua_rawgeti(L, v, (lua_Integer)i);
         if (lua_type(L, -1) == LUA_TSTRING)
             out->items[out->count++] = arena_strdup(ld->mem, lua_tostring(L, -1));
         else
-            fail(ld, line, "%s: '%s'[%zu] must be a string (given %s)", what, key, i,
+            fail(ld, line, "%s[%zu] must be a string (given %s)", where, i,
                  describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+}
+
+/* Reads t[key] (absent: empty) as a list of strings. */
+static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
+                             spec_string_list *out)
+{
+    out->items = NULL;
+    out->count = 0;
+    lua_getfield(ld->L, idx, key);
+    if (!lua_isnil(ld->L, -1)) {
+        char where[256];
+        snprintf(where, sizeof where, "%s: '%s'", what, key);
+        read_string_list_at(ld, lua_gettop(ld->L), line, where, out);
+    }
+    lua_pop(ld->L, 1);
 }
 
 /* ---------------------------------------------------------------- types */
@@ -748,8 +754,10 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
             else if (p->type->shape == SPEC_FIXED && n != p->type->size)
                 fail(ld, line, "%s: type %s has size %d (given %ld)", what, p->type->name,
                      p->type->size, n);
-            p->shape = SPEC_FIXED;
-            p->size = (int)n;
+            else {
+                p->shape = SPEC_FIXED;
+                p->size = (int)n;
+            }
             p->size_in_docs = 1;
         }
     }
@@ -1055,19 +1063,13 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     }
     check_keys(ld, m, line, "markers", NULL, 1);
     for (int i = 0; i < 2; i++) {
-        lua_pushinteger(L, i + 1);
-        lua_pushvalue(L, -1);
-        lua_gettable(L, m);
-        /* reuse read_string_list by wrapping: markers[i+1] is itself a list */
-        lua_newtable(L);
-        lua_pushvalue(L, -2);
-        lua_setfield(L, -2, "m");
+        lua_rawgeti(L, m, i + 1);
         char what[32];
         snprintf(what, sizeof what, "markers[%d]", i + 1);
-        read_string_list(ld, lua_gettop(L), "m", line, what, &c->marker_types[i]);
-        if (c->marker_types[i].count == 0)
+        read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
+        if (lua_istable(L, -1) && c->marker_types[i].count == 0)
             fail(ld, line, "%s: must name at least one marker type", what);
-        lua_pop(L, 3);
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
 }
@@ -1120,8 +1122,13 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, list, (lua_Integer)i);
         int e = lua_gettop(L);
-        lua_rawgeti(L, e, 1);
-        lua_rawgeti(L, e, 2);
+        if (lua_istable(L, e)) {
+            lua_rawgeti(L, e, 1);
+            lua_rawgeti(L, e, 2);
+        } else {
+            lua_pushnil(L);
+            lua_pushnil(L);
+        }
         if (!lua_istable(L, e) || lua_rawlen(L, e) != 2 || lua_type(L, -2) != LUA_TSTRING ||
             lua_type(L, -1) != LUA_TSTRING) {
             fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
