@@ -27,6 +27,8 @@ typedef struct loader {
     arena *mem;
     const spec_type_registry *reg;
     int errors;
+    const char *src; /* the spec's text, to find the line of a plain-table key */
+    size_t src_len;
 } loader;
 
 #if defined(__GNUC__)
@@ -53,10 +55,21 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
     case LUA_TBOOLEAN:
         return lua_toboolean(L, idx) ? "true" : "false";
     case LUA_TNUMBER:
-        if (lua_isinteger(L, idx))
+        if (lua_isinteger(L, idx)) {
             snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
-        else
-            snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
+        } else {
+            double x = lua_tonumber(L, idx);
+            if (isnan(x))
+                snprintf(buf, size, "nan");
+            else if (isinf(x))
+                snprintf(buf, size, x > 0 ? "inf" : "-inf");
+            else
+                for (int prec = 1; prec <= 17; prec++) { /* shortest that reads back */
+                    snprintf(buf, size, "%.*g", prec, x);
+                    if (strtod(buf, NULL) == x)
+                        break;
+                }
+        }
         return buf;
     case LUA_TSTRING: {
         size_t len;
@@ -114,6 +127,31 @@ static int is_identifier(const char *s)
     return is_name(s) && !is_c_keyword(s);
 }
 
+/* Plain tables carry no line; the line of `key =` at or after `from` in the
+ * spec text is the best place to point at (`from` when it is not found). */
+static int key_line(const loader *ld, const char *key, int from)
+{
+    size_t klen = strlen(key);
+    int line = 1;
+    for (size_t i = 0; ld->src && i < ld->src_len; i++) {
+        if (ld->src[i] == '\n') {
+            line++;
+            continue;
+        }
+        if (line < from || i + klen > ld->src_len || memcmp(ld->src + i, key, klen) != 0)
+            continue;
+        int word_start = i == 0 || !(isalnum((unsigned char)ld->src[i - 1]) ||
+                                     ld->src[i - 1] == '_' || ld->src[i - 1] == '"');
+        size_t j = i + klen;
+        while (j < ld->src_len && (ld->src[j] == ' ' || ld->src[j] == '\t'))
+            j++;
+        if (word_start && j < ld->src_len && ld->src[j] == '=' &&
+            (j + 1 >= ld->src_len || ld->src[j + 1] != '='))
+            return line;
+    }
+    return from;
+}
+
 /* Checks that every key of the table at idx is allowed: named keys from
  * `allowed`, list entries when allow_list. */
 static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
@@ -129,13 +167,14 @@ static void check_keys(loader *ld, int idx, int line, const char *what, const ch
             for (int i = 0; !ok && allowed && allowed[i]; i++)
                 ok = strcmp(key, allowed[i]) == 0;
             if (!ok) {
+                int at = ld->src ? key_line(ld, key, line) : line;
                 char list[512] = "";
                 for (int i = 0; allowed && allowed[i]; i++) {
                     if (i)
                         strncat(list, ", ", sizeof list - strlen(list) - 1);
                     strncat(list, allowed[i], sizeof list - strlen(list) - 1);
                 }
-                fail(ld, line, "%s: unknown key '%s' (allowed: %s)", what, key,
+                fail(ld, at, "%s: unknown key '%s' (allowed: %s)", what, key,
                      list[0] ? list : "none");
             }
         } else if (lua_isinteger(L, -2) && allow_list) {
@@ -156,7 +195,9 @@ static char *opt_string(loader *ld, int idx, const char *key, int line, const ch
     char buf[96];
     char *out = NULL;
     lua_getfield(L, idx, key);
-    if (lua_type(L, -1) == LUA_TSTRING)
+    if (lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1))
+        fail(ld, line, "%s: '%s' must not contain a NUL byte", what, key);
+    else if (lua_type(L, -1) == LUA_TSTRING)
         out = arena_strdup(ld->mem, lua_tostring(L, -1));
     else if (!lua_isnil(L, -1))
         fail(ld, line, "%s: '%s' must be a string (given %s)", what, key,
@@ -246,6 +287,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
 static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
                              spec_string_list *out)
 {
+    line = key_line(ld, key, line);
     out->items = NULL;
     out->count = 0;
     lua_getfield(ld->L, idx, key);
@@ -362,7 +404,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         diag_add(diag, path, 0, "cannot create a Lua state");
         return -1;
     }
-    loader ld = {sb.L, diag, path, &reg->mem, reg, 0};
+    loader ld = {sb.L, diag, path, &reg->mem, reg, 0, buf, len};
     if (sandbox_run(&sb, path, buf, len, err, sizeof err) != 0) {
         diag_add_raw(diag, err);
         ld.errors++;
@@ -434,6 +476,10 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
     case SPEC_STRING:
         if (lua_type(L, -1) != LUA_TSTRING)
             break;
+        if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1)) {
+            fail(ld, line, "%s: default must not contain a NUL byte", what);
+            return 0;
+        }
         *s = arena_strdup(ld->mem, lua_tostring(L, -1));
         return 1;
     case SPEC_INT:
@@ -827,10 +873,25 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
 {
     lua_State *L = ld->L;
     char buf[96];
+    line = key_line(ld, key, line);
     lua_getfield(L, t, key);
     *list_idx = lua_gettop(L);
     if (lua_isnil(L, -1))
         return 0;
+    if (lua_istable(L, -1) && !sandbox_table_kind(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, *list_idx)) {
+            lua_pop(L, 1);
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                fail(ld, key_line(ld, lua_tostring(L, -1), line),
+                     "'%s' must be a list of %s \"name\" { ... } entries, not a table with "
+                     "named keys (found key '%s')",
+                     key, kind, lua_tostring(L, -1));
+                lua_pop(L, 1);
+                return 0;
+            }
+        }
+    }
     if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
         fail(ld, line, "'%s' must be a list of %s \"name\" { ... } entries (given %s)", key, kind,
              describe(L, -1, buf, sizeof buf));
@@ -987,6 +1048,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
+    line = key_line(ld, "data", line);
     lua_getfield(L, t, "data");
     int d = lua_gettop(L);
     if (lua_isnil(L, d)) {
@@ -1051,6 +1113,7 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
+    line = key_line(ld, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
     if (!lua_istable(L, m) || sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
@@ -1104,6 +1167,7 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
+    line = key_line(ld, "examples", line);
     lua_getfield(L, t, "examples");
     int list = lua_gettop(L);
     if (lua_isnil(L, list)) {
@@ -1146,6 +1210,7 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
 static void load_hooks(loader *ld, int t, int line, spec_connector *c)
 {
     spec_string_list hooks;
+    line = key_line(ld, "hooks", line);
     read_string_list(ld, t, "hooks", line, "connector", &hooks);
     for (size_t i = 0; i < hooks.count; i++) {
         int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
@@ -1196,7 +1261,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_hooks(ld, t, line, c);
-    if (c->param_count == 0)
+    if (c->param_count == 0 && ld->errors == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }
 
@@ -1214,7 +1279,7 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
         return -1;
     }
     out->visualization_type = reg->visualization;
-    loader ld = {sb.L, diag, out->file, &out->mem, reg, 0};
+    loader ld = {sb.L, diag, out->file, &out->mem, reg, 0, buf, len};
     char err[1024];
     if (sandbox_run(&sb, display_name, buf, len, err, sizeof err) != 0) {
         diag_add_raw(diag, err);
