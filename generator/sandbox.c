@@ -153,27 +153,29 @@ static int env_index(lua_State *L)
     for (int i = 0; name && blocked[i]; i++)
         if (strcmp(name, blocked[i]) == 0)
             return luaL_error(L,
-                              "'%s' is not available in a spec: specs are data (no io, os, "
+                              "'%s' is not available in a %s: %s are data (no io, os, "
                               "require, dofile, load or debug)",
-                              name);
+                              name, sandbox_of(L)->noun, sandbox_of(L)->nouns);
     return luaL_error(L, "unknown name '%s'", name ? name : "?");
 }
 
 static int env_newindex(lua_State *L)
 {
     const char *name = lua_tostring(L, 2);
-    return luaL_error(L, "specs may not set globals (tried to set '%s'); use local",
-                      name ? name : "?");
+    return luaL_error(L, "%s may not set globals (tried to set '%s'); use local",
+                      sandbox_of(L)->nouns, name ? name : "?");
 }
 
 static int unavailable_string_function(lua_State *L)
 {
-    return luaL_error(L, "string.%s is not available in a spec (no bytecode, no pattern matching)",
-                      lua_tostring(L, lua_upvalueindex(1)));
+    return luaL_error(L, "string.%s is not available in a %s (no bytecode, no pattern matching)",
+                      lua_tostring(L, lua_upvalueindex(1)), sandbox_of(L)->noun);
 }
 
-int sandbox_open(sandbox *sb)
+int sandbox_open(sandbox *sb, const char *noun, const char *nouns)
 {
+    sb->noun = noun;
+    sb->nouns = nouns;
     sb->memory_used = 0;
     sb->memory_limit = SANDBOX_MAX_MEMORY;
     sb->instructions = 0;
@@ -247,14 +249,15 @@ static void push_environment(lua_State *L)
 }
 
 /* Copies a Lua error, making sure it starts with the file name. */
-static void copy_message(lua_State *L, int idx, int status, const char *display_name, char *err,
-                         size_t err_size)
+static void copy_message(const sandbox *sb, int idx, int status, const char *display_name,
+                         char *err, size_t err_size)
 {
+    lua_State *L = sb->L;
     const char *msg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
     size_t n = strlen(display_name);
     if (status == LUA_ERRMEM)
-        snprintf(err, err_size, "%s: not enough memory (a spec may use at most %u MiB)",
-                 display_name, SANDBOX_MAX_MEMORY / (1024u * 1024u));
+        snprintf(err, err_size, "%s: not enough memory (a %s may use at most %u MiB)", display_name,
+                 sb->noun, SANDBOX_MAX_MEMORY / (1024u * 1024u));
     else if (!msg)
         snprintf(err, err_size, "%s: error() was called with a %s, not a message", display_name,
                  luaL_typename(L, idx));
@@ -277,7 +280,7 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
     }
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
     if (status != LUA_OK) {
-        copy_message(L, -1, status, display_name, err, err_size);
+        copy_message(sb, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
         return -1;
     }
@@ -289,7 +292,7 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
     status = lua_pcall(L, 0, 1, 0);
     lua_sethook(L, NULL, 0, 0);
     if (status != LUA_OK) {
-        copy_message(L, -1, status, display_name, err, err_size);
+        copy_message(sb, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
         return -1;
     }

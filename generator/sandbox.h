@@ -14,13 +14,16 @@
 
 typedef struct sandbox {
     lua_State *L;
+    const char *noun;  /* what a file is called in messages: "spec" */
+    const char *nouns; /* plural: "specs" */
     size_t memory_used;
     size_t memory_limit;
     long instructions;
 } sandbox;
 
-/* Creates the state. Returns 0 on success. */
-int sandbox_open(sandbox *sb);
+/* Creates the state; noun/nouns name the files in messages ("spec", "specs").
+ * Returns 0 on success. */
+int sandbox_open(sandbox *sb, const char *noun, const char *nouns);
 void sandbox_close(sandbox *sb);
 
 /* Runs a chunk (text only, never bytecode) in a fresh environment holding the

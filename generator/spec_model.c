@@ -399,7 +399,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     sandbox sb;
-    if (sandbox_open(&sb) != 0) {
+    if (sandbox_open(&sb, "spec", "specs") != 0) {
         free(buf);
         diag_add(diag, path, 0, "cannot create a Lua state");
         return -1;
@@ -1273,7 +1273,7 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
     arena_init(&out->mem);
     out->file = arena_strdup(&out->mem, display_name);
     sandbox sb;
-    if (sandbox_open(&sb) != 0) {
+    if (sandbox_open(&sb, "spec", "specs") != 0) {
         diag_add(diag, display_name, 0, "cannot create a Lua state");
         spec_connector_free(out);
         return -1;

@@ -3,11 +3,15 @@
  *   mbc list              every type with its parameter and output counts
  *   mbc describe TYPE     parameters (name, type, size, default, description),
  *                         visualization parameters, output variables, data layout
+ *   mbc eval CASE.lua     evaluates one connector at one given state and prints
+ *                         the result as JSON (tools/eval_case.c;
+ *                         ../shared/design/eval-cases.md)
  *   mbc --version
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "eval_case.h"
 #include "mbconnect/object.h"
 
 #ifndef MBC_VERSION
@@ -18,6 +22,7 @@ static void usage(FILE *f)
 {
     fputs("usage: mbc list\n"
           "       mbc describe TYPE\n"
+          "       mbc eval CASE.lua\n"
           "       mbc --version\n",
           f);
 }
@@ -100,6 +105,8 @@ int main(int argc, char **argv)
         return cmd_list();
     if (argc == 3 && !strcmp(argv[1], "describe"))
         return cmd_describe(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "eval"))
+        return mbc_eval_case(argv[2], stdout, stderr);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;

@@ -1,0 +1,16 @@
+/* `mbc eval CASE.lua`: evaluates one connector at one given state (no solver)
+ * and prints the result as one JSON object. The contract (input table, output
+ * keys, error format) is ../shared/design/eval-cases.md; the decisions this
+ * implementation adds are listed at the top of eval_case.c. */
+#ifndef MBC_TOOLS_EVAL_CASE_H
+#define MBC_TOOLS_EVAL_CASE_H
+
+#include <stdio.h>
+
+/* Runs the case file at `path` in the Lua sandbox, evaluates it and writes
+ * the JSON document to `out`. On any error writes exactly one line
+ * "CASE:FIELD: what is wrong (what was given)" to `err`, nothing to `out`,
+ * and returns 2. Returns 0 on success. */
+int mbc_eval_case(const char *path, FILE *out, FILE *err);
+
+#endif
