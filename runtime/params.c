@@ -32,8 +32,7 @@ size_t mbc_param_count(const mbc_param_info *p, const void *params)
     return p->size;
 }
 
-/* Shortest text that reads back as x: "-1", "0.5", "-1e-300", "nan", "inf". */
-static void format_number(double x, char *buf, size_t size)
+void mbc_format_number(double x, char *buf, size_t size)
 {
     if (isnan(x)) {
         snprintf(buf, size, "nan");
@@ -184,7 +183,7 @@ static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
     for (size_t i = 0; i < count; i++) {
         char rule[128];
         if (!element_ok(p, values[i], rule, sizeof rule)) {
-            format_number(values[i], text, sizeof text);
+            mbc_format_number(values[i], text, sizeof text);
             if (count > 1 || p->shape != MBC_SCALAR) {
                 char with_index[160];
                 snprintf(with_index, sizeof with_index, "[%zu] %s", i, rule);
@@ -420,7 +419,7 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
         double x = read_element(base, p->kind, i);
         char rule[128], text[64], msg[256];
         if (!element_ok(p, x, rule, sizeof rule)) {
-            format_number(x, text, sizeof text);
+            mbc_format_number(x, text, sizeof text);
             snprintf(msg, sizeof msg, rule, p->type);
             if (p->shape == MBC_SCALAR)
                 report(v, t, p, "%s, got %s", msg, text);
@@ -438,8 +437,8 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
             double a = read_element(base, p->kind, i - 1), b = read_element(base, p->kind, i);
             if (b < a) {
                 char ta[64], tb[64];
-                format_number(a, ta, sizeof ta);
-                format_number(b, tb, sizeof tb);
+                mbc_format_number(a, ta, sizeof ta);
+                mbc_format_number(b, tb, sizeof tb);
                 report(v, t, p, "must be non-decreasing, got [%zu] = %s after [%zu] = %s", i, tb,
                        i - 1, ta);
                 break;
@@ -470,7 +469,7 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
             double x = read_element(cfield(params, p), p->kind, 0);
             if (flag != 0.0 && !(x > 0)) {
                 char text[64];
-                format_number(x, text, sizeof text);
+                mbc_format_number(x, text, sizeof text);
                 report(&v, t, p, "must be > 0 when %s is True, got %s", q->name, text);
             }
         }

@@ -104,24 +104,6 @@ static void one_line(char *s)
             *s = ' ';
 }
 
-/* Shortest text that reads back as x. */
-static void format_number(double x, char *buf, size_t size)
-{
-    if (isnan(x)) {
-        snprintf(buf, size, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        snprintf(buf, size, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
 /* What a Lua value is, for "(got ...)": a number's value, a short string's
  * text, otherwise its kind. */
 static const char *describe(lua_State *L, int idx, char *buf, size_t size)
@@ -133,7 +115,7 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
     case LUA_TBOOLEAN:
         return lua_toboolean(L, idx) ? "true" : "false";
     case LUA_TNUMBER:
-        format_number(lua_tonumber(L, idx), buf, size);
+        mbc_format_number(lua_tonumber(L, idx), buf, size);
         return buf;
     case LUA_TSTRING: {
         size_t len = 0;
@@ -289,7 +271,7 @@ static double *read_list(eval_ctx *c, int idx, const char *field, const char *wh
         v[i] = lua_tonumber(L, -1);
         lua_pop(L, 1);
         if (!isfinite(v[i])) {
-            format_number(v[i], given, sizeof given);
+            mbc_format_number(v[i], given, sizeof given);
             fail(c, f, "must be finite (got %s)", given);
             free(v);
             return NULL;
@@ -355,7 +337,7 @@ static bool read_number_field(eval_ctx *c, int t, const char *base, const char *
     } else {
         double x = lua_tonumber(L, -1);
         if (!isfinite(x)) {
-            format_number(x, given, sizeof given);
+            mbc_format_number(x, given, sizeof given);
             ok = fail(c, f, "must be finite (got %s)", given);
         } else {
             *out = x;
@@ -621,7 +603,7 @@ static bool read_cable_element(eval_ctx *c, int et, const char *base, mbc_cable_
     if (!(e->length > 0.0)) {
         char f[FIELD_SIZE], given[64];
         sub_field(f, base, "length");
-        format_number(e->length, given, sizeof given);
+        mbc_format_number(e->length, given, sizeof given);
         return fail(c, f, "must be > 0 (got %s)", given);
     }
     if (!allow_shape_keys)
@@ -636,7 +618,7 @@ static bool read_cable_element(eval_ctx *c, int et, const char *base, mbc_cable_
     if (*has_ale && *offset != 0.0) {
         char f[FIELD_SIZE], given[64];
         sub_field(f, base, "verticalOffset");
-        format_number(*offset, given, sizeof given);
+        mbc_format_number(*offset, given, sizeof given);
         return fail(c, f, "must be 0 for an ALE cable (one with 'ale') (got %s)", given);
     }
     return true;
@@ -660,7 +642,7 @@ static bool read_cable_shape_marker(eval_ctx *c, int mt, const char *base)
             return false;
         sub_field(f, base, "segments");
         if (!(segments >= 1.0 && segments <= 1e6 && segments == floor(segments))) {
-            format_number(segments, given, sizeof given);
+            mbc_format_number(segments, given, sizeof given);
             return fail(c, f, "must be a whole number >= 1 (got %s)", given);
         }
         if (ncs && (size_t)segments != ncs)
@@ -689,7 +671,7 @@ static bool read_cable_shape_marker(eval_ctx *c, int mt, const char *base)
             return fail(c, f, "cannot build the cable points (got %zu segments)", n);
         if ((r1 | r2) & MBC_CABLE2D_WARN_ZERO_SLOPE) {
             sub_field(f, cb, "verticalOffset");
-            format_number(offset, given, sizeof given);
+            mbc_format_number(offset, given, sizeof given);
             return fail(c, f,
                         "the cable slope is zero at a point, so the offset direction is "
                         "undefined (got %s)",
@@ -737,7 +719,7 @@ static bool read_cable_shape_marker(eval_ctx *c, int mt, const char *base)
             return false;
         if (!(length > 0.0)) {
             sub_field(f, base, "length");
-            format_number(length, given, sizeof given);
+            mbc_format_number(length, given, sizeof given);
             return fail(c, f, "must be > 0 (got %s)", given);
         }
         c->cable.segment_count = n;
@@ -964,7 +946,7 @@ static bool read_case(eval_ctx *c, int root)
         double x = c->data[0];
         if (!(x >= 0.0 && x <= (double)c->cable_count - 1.0 && x == floor(x))) {
             char given[64];
-            format_number(x, given, sizeof given);
+            mbc_format_number(x, given, sizeof given);
             return fail(c, "data[1]",
                         "must be the current sliding index, a whole number in [0, %zu] (got %s)",
                         c->cable_count - 1, given);

@@ -142,6 +142,9 @@ void mbc_initial_data(const mbc_type_info *t, const void *params, double *data);
 /* Size of an output variable for these parameters; 0 if the type lacks it. */
 size_t mbc_output_size(const mbc_type_info *t, const void *params, mbc_output_variable var);
 const char *mbc_output_name(mbc_output_variable var);
+/* Shortest text that reads back as x ("-1", "0.5", "-1e-300"; "nan", "inf"),
+ * as parameter messages write values. */
+void mbc_format_number(double x, char *buf, size_t size);
 
 /* ---- registry ---- */
 size_t mbc_registry_count(void);

@@ -11,17 +11,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "mbconnect/generated/joint_ale_moving2d.h"
+#include "test_util.h"
 
-#define ASSERT_NEAR(a, b, tol)                                                                     \
-    do {                                                                                           \
-        const double a_ = (a), b_ = (b), t_ = (tol);                                               \
-        if (!(fabs(a_ - b_) <= t_)) {                                                              \
-            print_error("%s:%d: %s = %.17g, %s = %.17g, |diff| = %.3g > tol %.3g\n", __FILE__,     \
-                        __LINE__, #a, a_, #b, b_, fabs(a_ - b_), t_);                              \
-            fail();                                                                                \
-        }                                                                                          \
-    } while (0)
+#include "mbconnect/generated/joint_ale_moving2d.h"
 
 /* Jacobian entry vs finite difference: relative error < 1e-6 (w.r.t. max(|J|, 1)). */
 #define ASSERT_JAC(j, fd)                                                                          \
@@ -34,18 +26,6 @@
             fail();                                                                                \
         }                                                                                          \
     } while (0)
-
-typedef struct {
-    uint64_t s;
-} rng;
-static double urand(rng *g, double a, double b)
-{
-    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return a + (b - a) * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
 
 /* ---- test-side ANCF Cable2D (physics-notes "ANCF Cable2D shape functions") ---- */
 static void shape(double x, double L, double S[4], double dS[4])
@@ -87,7 +67,7 @@ static const double offsets[SN] = {0.0, 1.0, 2.2};
 static const mbc_index sliding[SN] = {10, 11, 12};
 #define S_OFF 0.15
 
-static void fixture_init(fixture *x, rng *g)
+static void fixture_init(fixture *x, rt_rng *g)
 {
     memset(x, 0, sizeof *x);
     mbc_joint_ale_moving2d_params_init(&x->p);
@@ -102,33 +82,33 @@ static void fixture_init(fixture *x, rng *g)
         const double x0 = offsets[e];
         const double q[8] = {x0,
                              0.1 * e,
-                             0.9 + urand(g, -0.2, 0.2),
-                             0.5 + urand(g, -0.2, 0.2),
+                             0.9 + rt_uniform(g, -0.2, 0.2),
+                             0.5 + rt_uniform(g, -0.2, 0.2),
                              x0 + L,
-                             0.1 * e + urand(g, -0.3, 0.3),
-                             1.1 + urand(g, -0.2, 0.2),
-                             -0.6 + urand(g, -0.2, 0.2)};
+                             0.1 * e + rt_uniform(g, -0.3, 0.3),
+                             1.1 + rt_uniform(g, -0.2, 0.2),
+                             -0.6 + rt_uniform(g, -0.2, 0.2)};
         memcpy(x->el[e].q, q, sizeof q);
         for (int k = 0; k < 8; ++k) {
-            x->el[e].q_t[k] = urand(g, -1, 1);
+            x->el[e].q_t[k] = rt_uniform(g, -1, 1);
         }
         x->el[e].length = L;
     }
     for (int k = 0; k < 3; ++k) {
-        x->m0.position[k] = urand(g, -1, 1);
-        x->m0.velocity[k] = urand(g, -1, 1);
+        x->m0.position[k] = rt_uniform(g, -1, 1);
+        x->m0.velocity[k] = rt_uniform(g, -1, 1);
     }
     const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     memcpy(x->m0.rotation, I, sizeof I);
-    x->z[0] = urand(g, -10, 10);
-    x->z[1] = urand(g, -10, 10);
+    x->z[0] = rt_uniform(g, -10, 10);
+    x->z[1] = rt_uniform(g, -10, 10);
     x->data[0] = 1.0;
     x->data_start[0] = 1.0;
     x->s.marker[0] = &x->m0;
     x->s.cables = x->el;
     x->s.cable_count = SN;
     x->s.ale_q = 0.37 + offsets[1] - S_OFF;
-    x->s.ale_q_t = urand(g, -2, 2);
+    x->s.ale_q_t = rt_uniform(g, -2, 2);
     x->s.lagrange = x->z;
     x->s.data = x->data;
     x->s.data_start = x->data_start;
@@ -166,7 +146,7 @@ static void place_on_cable(fixture *x)
 static void test_residuals_zero_on_cable(void **state)
 {
     (void)state;
-    rng g = {1};
+    rt_rng g = {1};
     fixture x;
     fixture_init(&x, &g);
     for (int idx = 0; idx < SN; ++idx) {
@@ -283,13 +263,13 @@ static double max_abs(const double *v, int n)
 static void test_jacobians_finite_differences(void **state)
 {
     (void)state;
-    rng g = {42};
+    rt_rng g = {42};
     for (int it = 0; it < 60; ++it) {
         fixture x;
         fixture_init(&x, &g);
         const int idx = it % SN;
         x.data[0] = idx;
-        x.s.ale_q = urand(&g, -0.1, 1.1) * lengths[idx] + offsets[idx] - S_OFF;
+        x.s.ale_q = rt_uniform(&g, -0.1, 1.1) * lengths[idx] + offsets[idx] - S_OFF;
         x.p.usePenaltyFormulation = (it % 2) == 1;
         x.p.penaltyStiffness = 1e3;
         check_jacobians(&x);
@@ -305,7 +285,7 @@ static void test_jacobians_finite_differences(void **state)
 static void test_penalty_and_inactive(void **state)
 {
     (void)state;
-    rng g = {7};
+    rt_rng g = {7};
     fixture x;
     fixture_init(&x, &g);
     mbc_algebraic a3;
@@ -359,7 +339,7 @@ static void pns(fixture *x, int idx, double s_el)
 static void test_post_newton_index_update(void **state)
 {
     (void)state;
-    rng g = {3};
+    rt_rng g = {3};
     fixture x;
     fixture_init(&x, &g);
     /* inside element 1 (L = 1.2): unchanged */
@@ -412,7 +392,7 @@ static void test_post_newton_index_update(void **state)
 static void test_outputs(void **state)
 {
     (void)state;
-    rng g = {9};
+    rt_rng g = {9};
     fixture x;
     fixture_init(&x, &g);
     double o[3];
@@ -452,7 +432,7 @@ static void test_outputs(void **state)
 static void test_invalid_index(void **state)
 {
     (void)state;
-    rng g = {11};
+    rt_rng g = {11};
     fixture x;
     fixture_init(&x, &g);
     const double bad[4] = {-1.0, 3.0, 0.5, 1e300};

@@ -18,35 +18,15 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 
 #define PI     3.14159265358979323846
 #define MAXSEG 300
 
-#define ASSERT_NEAR(a, b, tol)                                                                     \
-    do {                                                                                           \
-        const double a_ = (a), b_ = (b), t_ = (tol);                                               \
-        if (!(fabs(a_ - b_) <= t_)) {                                                              \
-            print_error("%s:%d: %s = %.17g, %s = %.17g, |diff| = %.3g > tol %.3g\n", __FILE__,     \
-                        __LINE__, #a, a_, #b, b_, fabs(a_ - b_), t_);                              \
-            fail();                                                                                \
-        }                                                                                          \
-    } while (0)
-
 /* ---- small deterministic PRNG (splitmix64) ---- */
-typedef struct {
-    uint64_t s;
-} rng;
-static double urand(rng *g, double a, double b)
-{
-    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return a + (b - a) * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
-
 /* ---- fixture: circle (marker 0) + Cable2DShape marker with n segments ---- */
 typedef struct {
     mbc_contact_friction_circle_cable2d_params p;
@@ -823,73 +803,74 @@ static void test_degenerate_geometry_finite(void **state)
 
 /* =================== equilibrium on random states =================== */
 
-static void random_state(fixture *x, rng *g, size_t n, int use_ancf)
+static void random_state(fixture *x, rt_rng *g, size_t n, int use_ancf)
 {
     fixture_init(x, n, 0.0, 0.0);
-    const double r = urand(g, 0.1, 1.0);
+    const double r = rt_uniform(g, 0.1, 1.0);
     x->p.circleRadius = r;
-    x->p.contactStiffness = urand(g, 0.0, 1e5);
-    x->p.contactDamping = urand(g, 0.0, 1e3);
-    const int frictionless = urand(g, 0, 1) < 0.2;
-    x->p.frictionCoefficient = frictionless ? 0.0 : urand(g, 0.0, 1.0);
-    x->p.frictionVelocityPenalty = frictionless ? 0.0 : urand(g, 0.0, 1e3);
-    x->p.frictionStiffness = frictionless ? 0.0 : urand(g, 0.0, 1e4);
-    x->p.useSegmentNormals = urand(g, 0, 1) < 0.5;
-    const double L = urand(g, 0.5, 5.0);
+    x->p.contactStiffness = rt_uniform(g, 0.0, 1e5);
+    x->p.contactDamping = rt_uniform(g, 0.0, 1e3);
+    const int frictionless = rt_uniform(g, 0, 1) < 0.2;
+    x->p.frictionCoefficient = frictionless ? 0.0 : rt_uniform(g, 0.0, 1.0);
+    x->p.frictionVelocityPenalty = frictionless ? 0.0 : rt_uniform(g, 0.0, 1e3);
+    x->p.frictionStiffness = frictionless ? 0.0 : rt_uniform(g, 0.0, 1e4);
+    x->p.useSegmentNormals = rt_uniform(g, 0, 1) < 0.5;
+    const double L = rt_uniform(g, 0.5, 5.0);
     x->cable.length = L;
-    x->cable.ale_coordinate = urand(g, -1.0, 1.0);
+    x->cable.ale_coordinate = rt_uniform(g, -1.0, 1.0);
     if (use_ancf) {
         double q[8], qt[8];
-        const double a = urand(g, -PI, PI);
-        q[0] = urand(g, -1, 1);
-        q[1] = urand(g, -1, 1);
-        q[2] = cos(a) + urand(g, -0.3, 0.3);
-        q[3] = sin(a) + urand(g, -0.3, 0.3);
-        q[4] = q[0] + L * cos(a) + urand(g, -0.3, 0.3);
-        q[5] = q[1] + L * sin(a) + urand(g, -0.3, 0.3);
-        q[6] = cos(a) + urand(g, -0.3, 0.3);
-        q[7] = sin(a) + urand(g, -0.3, 0.3);
+        const double a = rt_uniform(g, -PI, PI);
+        q[0] = rt_uniform(g, -1, 1);
+        q[1] = rt_uniform(g, -1, 1);
+        q[2] = cos(a) + rt_uniform(g, -0.3, 0.3);
+        q[3] = sin(a) + rt_uniform(g, -0.3, 0.3);
+        q[4] = q[0] + L * cos(a) + rt_uniform(g, -0.3, 0.3);
+        q[5] = q[1] + L * sin(a) + rt_uniform(g, -0.3, 0.3);
+        q[6] = cos(a) + rt_uniform(g, -0.3, 0.3);
+        q[7] = sin(a) + rt_uniform(g, -0.3, 0.3);
         for (int k = 0; k < 8; ++k) {
-            qt[k] = urand(g, -1, 1);
+            qt[k] = rt_uniform(g, -1, 1);
         }
         assert_int_equal(mbc_cable2d_shape_points(q, L, 0.0, (int)n, x->pts), MBC_CABLE2D_OK);
         assert_int_equal(
-            mbc_cable2d_shape_point_velocities(q, qt, L, 0.0, urand(g, -1, 1), (int)n, x->vel),
+            mbc_cable2d_shape_point_velocities(q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel),
             MBC_CABLE2D_OK);
     } else {
         for (size_t i = 0; i <= n; ++i) {
-            x->pts[2 * i] = urand(g, -2, 2);
-            x->pts[2 * i + 1] = urand(g, -2, 2);
-            x->vel[2 * i] = urand(g, -2, 2);
-            x->vel[2 * i + 1] = urand(g, -2, 2);
+            x->pts[2 * i] = rt_uniform(g, -2, 2);
+            x->pts[2 * i + 1] = rt_uniform(g, -2, 2);
+            x->vel[2 * i] = rt_uniform(g, -2, 2);
+            x->vel[2 * i + 1] = rt_uniform(g, -2, 2);
         }
     }
     /* circle near a random cable point */
-    const size_t j = (size_t)urand(g, 0, (double)n + 0.999);
-    x->circle.position[0] = x->pts[2 * j] + urand(g, -r, r);
-    x->circle.position[1] = x->pts[2 * j + 1] + urand(g, -r, r);
-    x->circle.position[2] = urand(g, -1, 1);
+    const size_t j = (size_t)rt_uniform(g, 0, (double)n + 0.999);
+    x->circle.position[0] = x->pts[2 * j] + rt_uniform(g, -r, r);
+    x->circle.position[1] = x->pts[2 * j + 1] + rt_uniform(g, -r, r);
+    x->circle.position[2] = rt_uniform(g, -1, 1);
     for (int k = 0; k < 3; ++k) {
-        x->circle.velocity[k] = urand(g, -2, 2);
-        x->circle.angular_velocity_local[k] = urand(g, -5, 5);
+        x->circle.velocity[k] = rt_uniform(g, -2, 2);
+        x->circle.angular_velocity_local[k] = rt_uniform(g, -5, 5);
     }
-    rot_z(urand(g, -PI, PI), x->circle.rotation);
+    rot_z(rt_uniform(g, -PI, PI), x->circle.rotation);
     static const double states[4] = {-2.0, -1.0, 0.0, 1.0};
     for (size_t i = 0; i < n; ++i) {
-        x->data[i] = urand(g, 0, 1) < 0.7 ? urand(g, -0.2, 0.0) : urand(g, 0.0, 0.2);
-        x->data[n + i] = states[(int)urand(g, 0, 3.999)];
-        x->data[2 * n + i] = urand(g, -PI * r, PI * r);
+        x->data[i] = rt_uniform(g, 0, 1) < 0.7 ? rt_uniform(g, -0.2, 0.0) : rt_uniform(g, 0.0, 0.2);
+        x->data[n + i] = states[(int)rt_uniform(g, 0, 3.999)];
+        x->data[2 * n + i] = rt_uniform(g, -PI * r, PI * r);
     }
 }
 
 static void test_random_equilibrium(void **state)
 {
     (void)state;
-    rng g = {20240611u};
+    rt_rng g = {20240611u};
     static fixture x;
     int moment_checked_zero = 0;
     for (int it = 0; it < 1500; ++it) {
-        const size_t n = (it % 50 == 0) ? (size_t)(257 + it % 40) : (size_t)urand(&g, 1, 8.999);
+        const size_t n =
+            (it % 50 == 0) ? (size_t)(257 + it % 40) : (size_t)rt_uniform(&g, 1, 8.999);
         random_state(&x, &g, n, it % 2);
         run_forces(&x);
         double fl[2 * MAXSEG];

@@ -13,64 +13,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "mbconnect/generated/contact_convex_roll.h"
 
 #define PI 3.14159265358979323846
 
-#define ASSERT_NEAR(a, b, tol)                                                                     \
-    do {                                                                                           \
-        const double a_ = (a), b_ = (b), t_ = (tol);                                               \
-        if (!(fabs(a_ - b_) <= t_)) {                                                              \
-            print_error("%s:%d: %s = %.17g, %s = %.17g, |diff| = %.3g > tol %.3g\n", __FILE__,     \
-                        __LINE__, #a, a_, #b, b_, fabs(a_ - b_), t_);                              \
-            fail();                                                                                \
-        }                                                                                          \
-    } while (0)
-
 /* ---- small helpers (test-only) ---- */
-
-typedef struct {
-    uint64_t state;
-} rng_t;
-
-static double rnd(rng_t *g, double a, double b)
-{
-    uint64_t z = (g->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return a + (b - a) * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
-
-static void rot_x(double a, double R[9])
-{
-    const double c = cos(a), s = sin(a);
-    const double M[9] = {1, 0, 0, 0, c, -s, 0, s, c};
-    memcpy(R, M, sizeof M);
-}
-
-static void rot_y(double a, double R[9])
-{
-    const double c = cos(a), s = sin(a);
-    const double M[9] = {c, 0, s, 0, 1, 0, -s, 0, c};
-    memcpy(R, M, sizeof M);
-}
-
-static void rot_z(double a, double R[9])
-{
-    const double c = cos(a), s = sin(a);
-    const double M[9] = {c, -s, 0, s, c, 0, 0, 0, 1};
-    memcpy(R, M, sizeof M);
-}
-
-static void mat_mul(const double A[9], const double B[9], double C[9])
-{
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-        }
-    }
-}
 
 static void mat_vec(const double A[9], const double x[3], double y[3])
 {
@@ -133,7 +82,7 @@ static void fixture_init(fixture *f, const double *k, size_t n, double L)
     f->p.contactStiffness = 1e5;
     set_hull(f, k, n, L);
     for (int j = 0; j < 2; ++j) {
-        rot_z(0.0, f->m[j].rotation);
+        rt_rot_z(0.0, f->m[j].rotation);
     }
     f->s.marker[0] = &f->m[0];
     f->s.marker[1] = &f->m[1];
@@ -211,9 +160,9 @@ static void test_level_rest(void **state)
                 fixture_init(&f, BARREL, 3, 1.0);
             }
             double Rz[9], Rx[9];
-            rot_z(0.7 * j, Rz);
-            rot_x(1.1 * j - 0.4, Rx);
-            mat_mul(Rz, Rx, f.m[1].rotation);
+            rt_rot_z(0.7 * j, Rz);
+            rt_rot_x(1.1 * j - 0.4, Rx);
+            rt_mat_mul(Rz, Rx, f.m[1].rotation);
             const double z0 = -0.25, pen = 0.001 * (j + 1);
             const double pm1[3] = {1.0, 2.0, z0 + 0.4 - pen};
             const double pm0[3] = {5.0, -3.0, z0};
@@ -252,9 +201,9 @@ static void test_tilted_barrel_point(void **state)
         fixture_init(&f, BARREL, 3, 1.0);
         const double th = thetas[j], psi = 0.4 + j;
         double Rz[9], Ry[9];
-        rot_z(psi, Rz);
-        rot_y(th, Ry);
-        mat_mul(Rz, Ry, f.m[1].rotation);
+        rt_rot_z(psi, Rz);
+        rt_rot_y(th, Ry);
+        rt_mat_mul(Rz, Ry, f.m[1].rotation);
         double x = tan(th) / (2.0 * 0.2);
         if (x > 0.5) {
             x = 0.5;
@@ -300,9 +249,9 @@ static void test_rolling_without_slip(void **state)
         f.p.viscousFriction = 0.2;
         const double psi = 0.9 * j - 1.0, phi = 0.3 * j, w = 3.0 + j;
         double Rz[9], Rx[9];
-        rot_z(psi, Rz);
-        rot_x(phi, Rx);
-        mat_mul(Rz, Rx, f.m[1].rotation);
+        rt_rot_z(psi, Rz);
+        rt_rot_x(phi, Rx);
+        rt_mat_mul(Rz, Rx, f.m[1].rotation);
         f.m[1].angular_velocity_local[0] = w; /* spin about the roll axis */
         const double pen = 0.002;
         f.m[1].position[2] = 0.4 - pen;
@@ -345,7 +294,7 @@ static void test_pure_sliding(void **state)
         f.p.viscousFriction = 0.05;
         f.p.frictionProportionalZone = 1e-3;
         const double psi = 0.6;
-        rot_z(psi, f.m[1].rotation);
+        rt_rot_z(psi, f.m[1].rotation);
         const double v = speeds[j], dir = 2.0;
         f.m[1].velocity[0] = v * cos(dir);
         f.m[1].velocity[1] = v * sin(dir);
@@ -385,7 +334,7 @@ static void test_damping_contact_point(void **state)
     fixture_init(&f, BARREL, 3, 1.0);
     f.p.contactDamping = 300.0;
     const double th = 0.1;
-    rot_y(th, f.m[1].rotation);
+    rt_rot_y(th, f.m[1].rotation);
     const double x = tan(th) / 0.4;
     const double pl[3] = {x, 0.0, -(0.4 - 0.2 * x * x)};
     double rc[3];
@@ -517,7 +466,7 @@ static void test_vertical_axis(void **state)
     fixture_init(&f, BARREL, 3, 1.0);
     f.p.dynamicFriction = 0.5;
     f.p.contactDamping = 10.0;
-    rot_y(PI / 2, f.m[1].rotation); /* roll axis along -z */
+    rt_rot_y(PI / 2, f.m[1].rotation); /* roll axis along -z */
     f.m[1].velocity[0] = 1.0;
     f.m[1].angular_velocity_local[0] = 4.0;
     f.data[2] = -0.1;
@@ -552,28 +501,29 @@ static void test_vertical_axis(void **state)
 static void test_equilibrium_random(void **state)
 {
     (void)state;
-    rng_t g = {77u};
+    rt_rng g = {77u};
     int contacts = 0;
     for (int it = 0; it < 1500; ++it) {
         fixture f;
         /* positive hull: a (L/2)^2 <= 0.6 R and |c3| (L/2)^3 <= a (L/2)^2 / 3 */
-        const double R = rnd(&g, 0.1, 1.0), L = rnd(&g, 0.2, 2.0);
-        const double a = rnd(&g, 0.0, 0.6 * R / (0.25 * L * L)), c3 = rnd(&g, -0.5, 0.5);
+        const double R = rt_uniform(&g, 0.1, 1.0), L = rt_uniform(&g, 0.2, 2.0);
+        const double a = rt_uniform(&g, 0.0, 0.6 * R / (0.25 * L * L)),
+                     c3 = rt_uniform(&g, -0.5, 0.5);
         /* r = c3 x^3 - a x^2 + R, convex while 6 c3 x - 2 a <= 0 on the interval */
         const double k[4] = {(fabs(c3) * 3.0 * L <= 2.0 * a) ? c3 : 0.0, -a, 0.0, R};
         fixture_init(&f, k, 4, L);
-        f.p.contactStiffness = rnd(&g, 1e3, 1e7);
-        f.p.contactDamping = rnd(&g, 0.0, 1e3);
-        f.p.dynamicFriction = rnd(&g, 0.0, 1.0);
-        f.p.staticFrictionOffset = rnd(&g, 0.0, 0.5);
-        f.p.viscousFriction = rnd(&g, 0.0, 0.5);
-        f.p.exponentialDecayStatic = rnd(&g, 1e-3, 1.0);
-        f.p.frictionProportionalZone = rnd(&g, 1e-4, 0.1);
+        f.p.contactStiffness = rt_uniform(&g, 1e3, 1e7);
+        f.p.contactDamping = rt_uniform(&g, 0.0, 1e3);
+        f.p.dynamicFriction = rt_uniform(&g, 0.0, 1.0);
+        f.p.staticFrictionOffset = rt_uniform(&g, 0.0, 0.5);
+        f.p.viscousFriction = rt_uniform(&g, 0.0, 0.5);
+        f.p.exponentialDecayStatic = rt_uniform(&g, 1e-3, 1.0);
+        f.p.frictionProportionalZone = rt_uniform(&g, 1e-4, 0.1);
         double q[4], n;
         do {
             n = 0.0;
             for (int i = 0; i < 4; ++i) {
-                q[i] = rnd(&g, -1.0, 1.0);
+                q[i] = rt_uniform(&g, -1.0, 1.0);
                 n += q[i] * q[i];
             }
         } while (n < 1e-6 || n > 1.0);
@@ -585,13 +535,13 @@ static void test_equilibrium_random(void **state)
             2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
         memcpy(f.m[1].rotation, M, sizeof M);
         for (int i = 0; i < 3; ++i) {
-            f.m[1].position[i] = rnd(&g, -5.0, 5.0);
-            f.m[0].position[i] = rnd(&g, -5.0, 5.0);
-            f.m[1].velocity[i] = rnd(&g, -2.0, 2.0);
-            f.m[0].velocity[i] = rnd(&g, -0.5, 0.5);
-            f.m[1].angular_velocity_local[i] = rnd(&g, -10.0, 10.0);
+            f.m[1].position[i] = rt_uniform(&g, -5.0, 5.0);
+            f.m[0].position[i] = rt_uniform(&g, -5.0, 5.0);
+            f.m[1].velocity[i] = rt_uniform(&g, -2.0, 2.0);
+            f.m[0].velocity[i] = rt_uniform(&g, -0.5, 0.5);
+            f.m[1].angular_velocity_local[i] = rt_uniform(&g, -10.0, 10.0);
         }
-        f.m[0].position[2] = f.m[1].position[2] - rnd(&g, 0.0, R + L);
+        f.m[0].position[2] = f.m[1].position[2] - rt_uniform(&g, 0.0, R + L);
         f.data[2] = (it % 5 == 0) ? 0.01 : -0.01;
         const mbc_forces F = eval_forces(&f);
         double fsum[3], msum[3], scale = 0.0, fscale = 0.0;
@@ -631,9 +581,9 @@ static void test_outputs_and_inactive(void **state)
     fixture_init(&f, BARREL, 3, 1.0);
     f.p.dynamicFriction = 0.3;
     double Rz[9], Ry[9];
-    rot_z(0.3, Rz);
-    rot_y(0.08, Ry);
-    mat_mul(Rz, Ry, f.m[1].rotation);
+    rt_rot_z(0.3, Rz);
+    rt_rot_y(0.08, Ry);
+    rt_mat_mul(Rz, Ry, f.m[1].rotation);
     f.m[1].velocity[0] = 0.7;
     f.m[1].angular_velocity_local[0] = 1.5;
     f.m[1].angular_velocity_local[2] = -0.5;

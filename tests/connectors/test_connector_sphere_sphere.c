@@ -11,34 +11,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #define PI 3.14159265358979323846
 
-#define ASSERT_NEAR(a, b, tol)                                                                     \
-    do {                                                                                           \
-        const double a_ = (a), b_ = (b), t_ = (tol);                                               \
-        if (!(fabs(a_ - b_) <= t_)) {                                                              \
-            print_error("%s:%d: %s = %.17g, %s = %.17g, |diff| = %.3g > tol %.3g\n", __FILE__,     \
-                        __LINE__, #a, a_, #b, b_, fabs(a_ - b_), t_);                              \
-            fail();                                                                                \
-        }                                                                                          \
-    } while (0)
-
 /* ---- small helpers (test-only) ---- */
-
-typedef struct {
-    uint64_t state;
-} rng_t;
-
-static double rnd(rng_t *g, double a, double b)
-{
-    uint64_t z = (g->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return a + (b - a) * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
 
 static void identity(double R[9])
 {
@@ -47,24 +26,6 @@ static void identity(double R[9])
 }
 
 /* Rotation from a random unit quaternion. */
-static void random_rotation(rng_t *g, double R[9])
-{
-    double q[4], n;
-    do {
-        n = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            q[i] = rnd(g, -1.0, 1.0);
-            n += q[i] * q[i];
-        }
-    } while (n < 1e-6 || n > 1.0);
-    n = sqrt(n);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    memcpy(R, M, sizeof M);
-}
-
 static void cross(const double a[3], const double b[3], double c[3])
 {
     c[0] = a[1] * b[2] - a[2] * b[1];
@@ -162,44 +123,45 @@ static double normal_force(fixture *f, const double n[3])
 static void test_equilibrium_random(void **state)
 {
     (void)state;
-    rng_t g = {20240611u};
+    rt_rng g = {20240611u};
     int contacts = 0;
     for (int it = 0; it < 2000; ++it) {
         fixture f;
         fixture_init(&f);
-        f.p.spheresRadii[0] = rnd(&g, 0.1, 2.0);
-        f.p.spheresRadii[1] = rnd(&g, 0.1, 2.0);
-        f.p.contactStiffness = rnd(&g, 1e2, 1e6);
-        f.p.contactDamping = rnd(&g, 0.0, 1e2);
+        f.p.spheresRadii[0] = rt_uniform(&g, 0.1, 2.0);
+        f.p.spheresRadii[1] = rt_uniform(&g, 0.1, 2.0);
+        f.p.contactStiffness = rt_uniform(&g, 1e2, 1e6);
+        f.p.contactDamping = rt_uniform(&g, 0.0, 1e2);
         f.p.contactStiffnessExponent = (it % 3 == 0) ? 1.0 : (it % 3 == 1 ? 1.5 : 1.3);
         f.p.impactModel = it % 3;
-        f.p.restitutionCoefficient = rnd(&g, 0.05, 1.0);
-        f.p.minimumImpactVelocity = rnd(&g, 0.0, 0.1);
-        f.p.contactPlasticityRatio = (it % 2) ? rnd(&g, 0.0, 0.9) : 0.0;
-        f.p.adhesionCoefficient = rnd(&g, 0.0, 1e3);
-        f.p.adhesionExponent = rnd(&g, 0.5, 2.0);
-        f.p.constantPullOffForce = rnd(&g, 0.0, 1.0);
-        f.p.dynamicFriction = rnd(&g, 0.0, 1.0);
-        f.p.frictionProportionalZone = rnd(&g, 1e-4, 1e-1);
-        double n[3] = {rnd(&g, -1, 1), rnd(&g, -1, 1), rnd(&g, -1, 1)};
+        f.p.restitutionCoefficient = rt_uniform(&g, 0.05, 1.0);
+        f.p.minimumImpactVelocity = rt_uniform(&g, 0.0, 0.1);
+        f.p.contactPlasticityRatio = (it % 2) ? rt_uniform(&g, 0.0, 0.9) : 0.0;
+        f.p.adhesionCoefficient = rt_uniform(&g, 0.0, 1e3);
+        f.p.adhesionExponent = rt_uniform(&g, 0.5, 2.0);
+        f.p.constantPullOffForce = rt_uniform(&g, 0.0, 1.0);
+        f.p.dynamicFriction = rt_uniform(&g, 0.0, 1.0);
+        f.p.frictionProportionalZone = rt_uniform(&g, 1e-4, 1e-1);
+        double n[3] = {rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1)};
         const double nn = norm(n);
         for (int i = 0; i < 3; ++i) {
             n[i] /= nn;
         }
-        const double p0[3] = {rnd(&g, -10, 10), rnd(&g, -10, 10), rnd(&g, -10, 10)};
+        const double p0[3] = {rt_uniform(&g, -10, 10), rt_uniform(&g, -10, 10),
+                              rt_uniform(&g, -10, 10)};
         const double rsum = f.p.spheresRadii[0] + f.p.spheresRadii[1];
-        place(&f, p0, n, rsum * rnd(&g, 0.9, 1.02));
+        place(&f, p0, n, rsum * rt_uniform(&g, 0.9, 1.02));
         for (int j = 0; j < 2; ++j) {
-            random_rotation(&g, f.m[j].rotation);
+            rt_random_rotation(&g, f.m[j].rotation);
             for (int i = 0; i < 3; ++i) {
-                f.m[j].velocity[i] = rnd(&g, -2, 2);
-                f.m[j].angular_velocity_local[i] = rnd(&g, -20, 20);
+                f.m[j].velocity[i] = rt_uniform(&g, -2, 2);
+                f.m[j].angular_velocity_local[i] = rt_uniform(&g, -20, 20);
             }
         }
         f.data[0] = (it % 7 == 0) ? 0.01 : -0.001;
-        f.data[1] = rnd(&g, 0.0, 2.0 * f.p.frictionProportionalZone);
-        f.data[2] = rnd(&g, 0.0, 3.0);
-        f.data[3] = rnd(&g, 0.0, 0.05);
+        f.data[1] = rt_uniform(&g, 0.0, 2.0 * f.p.frictionProportionalZone);
+        f.data[2] = rt_uniform(&g, 0.0, 3.0);
+        f.data[3] = rt_uniform(&g, 0.0, 0.05);
         const mbc_forces F = eval_forces(&f);
         double fsum[3], msum[3], scale = 0.0, fscale = 0.0;
         for (int i = 0; i < 3; ++i) {

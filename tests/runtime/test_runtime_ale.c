@@ -1,6 +1,6 @@
 /* Tests of runtime/ale.c: element coordinate, index update, residuals and
  * their Jacobians. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"

@@ -1,6 +1,6 @@
 /* Tests of runtime/ancf_cable2d.c: shape functions, Cable2DShape points,
  * velocities and the point Jacobian. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/ancf_cable2d.h"
 

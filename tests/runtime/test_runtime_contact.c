@@ -1,5 +1,5 @@
 /* Tests of runtime/contact_laws.c: linear law, EAPM, restitution models. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/contact_laws.h"
 

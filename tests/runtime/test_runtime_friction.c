@@ -1,5 +1,5 @@
 /* Tests of runtime/friction.c: Stribeck, regularised Coulomb, Coulomb cap. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/friction.h"
 

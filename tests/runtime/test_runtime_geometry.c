@@ -1,5 +1,5 @@
 /* Tests of runtime/geometry_2d.c: closest point of a segment to a point. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/geometry_2d.h"
 

@@ -1,6 +1,6 @@
 /* Tests of runtime/convex_hull.c: polynomial, derivatives, concavity check,
  * bounding radius, lowest-point search. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/convex_hull.h"
 #include "mbconnect/vec.h"

@@ -3,7 +3,7 @@
  * invariants hold. Inputs respect each function's documented preconditions
  * and use physically meaningful magnitudes (lengths 1e-3..1e3 m or 0,
  * coordinates up to 1e6, including exact zeros and tiny values). */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"

@@ -1,5 +1,5 @@
 /* Tests of runtime/sticking.c: normalisation, sign rule, sticking position. */
-#include "rt_test_util.h"
+#include "test_util.h"
 
 #include "mbconnect/sticking.h"
 

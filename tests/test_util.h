@@ -1,7 +1,7 @@
-/* Helpers shared by the runtime tests: tolerance asserts, a small PRNG,
+/* Helpers shared by the tests: tolerance asserts, a small PRNG,
  * rotation matrices. Test-only; not part of the library. */
-#ifndef MBC_RT_TEST_UTIL_H
-#define MBC_RT_TEST_UTIL_H
+#ifndef MBC_TEST_UTIL_H
+#define MBC_TEST_UTIL_H
 
 #include <math.h>
 #include <stdarg.h>
@@ -119,4 +119,4 @@ static inline void rt_random_rotation(rt_rng *g, double R[9])
     }
 }
 
-#endif /* MBC_RT_TEST_UTIL_H */
+#endif /* MBC_TEST_UTIL_H */
