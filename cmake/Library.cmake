@@ -15,6 +15,10 @@ foreach(lib mbc_core mbc_runtime)
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
 endforeach()
 add_dependencies(mbc_runtime generate)
+# The evaluation hot paths gain measurably from -O3 (bench/: mbc-bench).
+foreach(lib mbc_core mbc_runtime)
+  target_compile_options(${lib} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O3>)
+endforeach()
 
 set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>)
 add_library(mbconnect STATIC ${MBC_LIBRARY_OBJECTS})

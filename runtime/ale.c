@@ -109,3 +109,28 @@ void mbc_ale_velocity_jacobian(const double q[8], const double q_t[8], double L,
         d_dale[1] = a[1] + q_ale_t * b[1];
     }
 }
+
+/* r = sum_j N_j q_j for the 2D coordinate k (q = [r0, r0', r1, r1'], each 2D). */
+static double combine(const double N[4], const double q[8], int k)
+{
+    return N[0] * q[k] + N[1] * q[2 + k] + N[2] * q[4 + k] + N[3] * q[6 + k];
+}
+
+void mbc_ale_equations(const double q[8], const double q_t[8], double L, double s_el, double s_t,
+                       const double p_m0[2], const double v_m0[2], struct mbc_ale_equations *out)
+{
+    double S[4], dS[4], ddS[4];
+    mbc_cable2d_shape_functions(s_el, L, S);
+    mbc_cable2d_shape_functions_dx(s_el, L, dS);
+    mbc_cable2d_shape_functions_dx2(s_el, L, ddS);
+    for (int k = 0; k < 2; ++k) {
+        const double r = combine(S, q, k), rp = combine(dS, q, k), rpp = combine(ddS, q, k);
+        out->position[k] = r - p_m0[k];
+        out->velocity[k] = combine(S, q_t, k) + s_t * rp - v_m0[k];
+        out->d_ds[k] = rp;
+        out->dv_dst[k] = rp;
+        out->dv_ds[k] = combine(dS, q_t, k) + s_t * rpp;
+    }
+    kron_i2(S, 1.0, out->d_dq);
+    kron_i2(dS, s_t, out->dv_dq);
+}

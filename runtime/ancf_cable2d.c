@@ -2,6 +2,8 @@
 #include "mbconnect/ancf_cable2d.h"
 
 #include <math.h>
+
+#include "mbconnect/vec.h"
 #include <stddef.h>
 
 void mbc_cable2d_shape_functions(double x, double L, double S[4])
@@ -107,7 +109,7 @@ int mbc_cable2d_shape_points(const double q[8], double L, double h, int n, doubl
         if (h != 0.0) {
             double rp[2];
             mbc_cable2d_slope(q, L, x, rp);
-            const double len = hypot(rp[0], rp[1]);
+            const double len = mbc_hypot2(rp[0], rp[1]);
             if (len > 0.0) {
                 r[0] += h * (-rp[1] / len);
                 r[1] += h * (rp[0] / len);
@@ -136,7 +138,7 @@ int mbc_cable2d_shape_point_velocities(const double q[8], const double q_t[8], d
         v[0] += s_t * rp[0];
         v[1] += s_t * rp[1];
         if (h != 0.0) {
-            const double len = hypot(rp[0], rp[1]);
+            const double len = mbc_hypot2(rp[0], rp[1]);
             if (len > 0.0) {
                 double rp_t[2], rpp[2];
                 mbc_cable2d_slope(q_t, L, x, rp_t);
@@ -183,7 +185,7 @@ int mbc_cable2d_shape_point_jacobian(const double q[8], double L, double h, int 
         double dS[4], rp[2];
         mbc_cable2d_shape_functions_dx(x, L, dS);
         interpolate(dS, q, rp);
-        const double len = hypot(rp[0], rp[1]);
+        const double len = mbc_hypot2(rp[0], rp[1]);
         if (!(len > 0.0)) {
             status |= MBC_CABLE2D_WARN_ZERO_SLOPE;
             continue;

@@ -359,7 +359,7 @@ mbc_status mbc_contact_convex_roll_post_newton_step(const mbc_contact_convex_rol
     /* lateral direction: roll axis projected on the ground plane */
     const double *A = s->marker[1]->rotation;
     double e_lat[3] = {A[0], A[3], 0.0};
-    const double len = hypot(e_lat[0], e_lat[1]);
+    const double len = mbc_hypot2(e_lat[0], e_lat[1]);
     if (len > 0.0) {
         e_lat[0] /= len;
         e_lat[1] /= len;

@@ -128,36 +128,49 @@ static int cfcc_state(double x)
     return MBC_STICK;
 }
 
-/* Geometry, relative velocities and normal force of segment i.
- * Seed: v_s, v_p, rho, p_p, d_g; g = d_g - r.
- * Notes: circle contact point p_m0 + r n moves with v_c = v_m0 + r omega_z t
- * (omega_z = z of A omega_local); v_p = (1-rho) v_i + rho v_{i+1};
- * v_n = (v_p - v_c).n, v_t = (v_p - v_c).t; f_n = k_c g + d_c v_n. */
-static void cfcc_segment(const cfcc_params *p, const mbc_state *s, size_t i, struct cfcc_segment *e)
+/* Geometry of segment i (seed: v_s, v_p, rho, p_p, d_g; g = d_g - r). */
+static void cfcc_segment_geometry(const cfcc_params *p, const mbc_state *s, size_t i,
+                                  struct cfcc_segment *e)
 {
     const mbc_rigid_marker *c = s->marker[0];
     const double *pts = s->cable->points;
-    const double *vel = s->cable->point_velocities;
     const double pc[2] = {c->position[0], c->position[1]};
     e->p_i = pts + 2 * i;
     e->p_ip1 = pts + 2 * i + 2;
     mbc_segment_closest_point(e->p_i, e->p_ip1, pc, &e->cp);
-    const double r = p->circleRadius;
-    e->gap = e->cp.distance - r;
+    e->gap = e->cp.distance - p->circleRadius;
+}
 
-    double omega[3];
-    mbc_mat3_mul(c->rotation, c->angular_velocity_local, omega);
+/* Relative velocities and normal force of a segment whose geometry is known.
+ * Notes: circle contact point p_m0 + r n moves with v_c = v_m0 + r omega_z t
+ * (omega_z = z of A omega_local); v_p = (1-rho) v_i + rho v_{i+1};
+ * v_n = (v_p - v_c).n, v_t = (v_p - v_c).t; f_n = k_c g + d_c v_n. */
+static void cfcc_segment_motion(const cfcc_params *p, const mbc_state *s, size_t i,
+                                struct cfcc_segment *e)
+{
+    const mbc_rigid_marker *c = s->marker[0];
+    const double *vel = s->cable->point_velocities;
+    const double *A = c->rotation, *w = c->angular_velocity_local;
+    const double omega_z = A[6] * w[0] + A[7] * w[1] + A[8] * w[2];
+    const double r = p->circleRadius;
     const double *t = e->cp.tangent;
     const double rho = e->cp.rho;
     double dv[2];
     for (int k = 0; k < 2; ++k) {
         const double v_p = (1.0 - rho) * vel[2 * i + k] + rho * vel[2 * i + 2 + k];
-        const double v_c = c->velocity[k] + r * omega[2] * t[k];
+        const double v_c = c->velocity[k] + r * omega_z * t[k];
         dv[k] = v_p - v_c;
     }
     e->v_n = mbc_dot2(dv, e->cp.normal);
     e->v_t = mbc_dot2(dv, t);
     e->f_n = p->contactStiffness * e->gap + p->contactDamping * e->v_n;
+}
+
+/* Geometry, relative velocities and normal force of segment i. */
+static void cfcc_segment(const cfcc_params *p, const mbc_state *s, size_t i, struct cfcc_segment *e)
+{
+    cfcc_segment_geometry(p, s, i, e);
+    cfcc_segment_motion(p, s, i, e);
 }
 
 /* Current sticking position x_curStick of the segment (notes "Sticking
@@ -201,7 +214,7 @@ static void cfcc_point_normal(const double pc[2], const double q[2], const doubl
                               double nrm[2])
 {
     const double d[2] = {q[0] - pc[0], q[1] - pc[1]};
-    const double len = hypot(d[0], d[1]);
+    const double len = mbc_hypot2(d[0], d[1]);
     if (len > 0.0 && isfinite(len)) {
         nrm[0] = d[0] / len;
         nrm[1] = d[1] / len;
@@ -364,7 +377,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     double error = 0.0;
     for (size_t i = 0; i < n; ++i) {
         struct cfcc_segment e;
-        cfcc_segment(p, s, i, &e);
+        cfcc_segment_geometry(p, s, i, &e); /* velocities only where in contact */
         const double gap_prev = s->data[i];
         const int state_prev = cfcc_state(s->data[n + i]);
         const int state_start = cfcc_state(s->data_start[n + i]);
@@ -373,6 +386,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
         double last = last_start;
         int state = MBC_STICK_UNDEFINED;
         if (e.gap <= 0.0 && (mu_v != 0.0 || mu_k != 0.0)) {
+            cfcc_segment_motion(p, s, i, &e);
             const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
             const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
                                      ? 0.0

@@ -285,8 +285,8 @@ mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_para
     if (st != MBC_OK) {
         return st;
     }
-    if (!p->activeConnector) {
-        return MBC_OK;
+    if (!p->activeConnector || !(s->data[SS_DATA_GAP] <= 0.0)) {
+        return MBC_OK; /* inactive, or open by the active set: no kinematics needed */
     }
     st = ss_check_model(p, err);
     if (st != MBC_OK) {

@@ -18,6 +18,7 @@
 #include "mbconnect/ale.h"
 
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 
 #define JALE_NAME "JointALEMoving2D"
@@ -133,11 +134,15 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
         mbc_ale_element_coordinate(s->ale_q, p->slidingOffset, p->slidingMarkerOffsets, index);
     const double *pm = s->marker[0]->position;
     const double *vm = s->marker[0]->velocity;
-    mbc_ale_position_residual(el->q, el->length, s_el, pm, out->position);
-    mbc_ale_velocity_residual(el->q, el->q_t, el->length, s_el, s->ale_q_t, vm, out->velocity);
-    mbc_ale_position_jacobian(el->q, el->length, s_el, out->d_cable, out->d_ale);
-    mbc_ale_velocity_jacobian(el->q, el->q_t, el->length, s_el, s->ale_q_t, NULL, out->dv_ale_t,
-                              out->dv_cable, out->dv_ale);
+    struct mbc_ale_equations eq;
+    mbc_ale_equations(el->q, el->q_t, el->length, s_el, s->ale_q_t, pm, vm, &eq);
+    memcpy(out->position, eq.position, sizeof eq.position);
+    memcpy(out->velocity, eq.velocity, sizeof eq.velocity);
+    memcpy(out->d_cable, eq.d_dq, sizeof eq.d_dq);
+    memcpy(out->d_ale, eq.d_ds, sizeof eq.d_ds);
+    memcpy(out->dv_cable, eq.dv_dq, sizeof eq.dv_dq);
+    memcpy(out->dv_ale, eq.dv_ds, sizeof eq.dv_ds);
+    memcpy(out->dv_ale_t, eq.dv_dst, sizeof eq.dv_dst);
     out->d_marker0[0] = -1.0;
     out->d_marker0[4] = -1.0;
     if (p->usePenaltyFormulation) {

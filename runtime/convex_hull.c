@@ -136,7 +136,7 @@ int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], c
     const double down[3] = {0.0, 0.0, -1.0};
     double d[3];
     mbc_mat3_tmul(A, down, d);
-    const double rho_d = hypot(d[1], d[2]);
+    const double rho_d = mbc_hypot2(d[1], d[2]);
 
     out->warning = 0;
     out->clamped = 0;

@@ -31,73 +31,68 @@ static size_t first_non_finite(const double *v, size_t n)
     return n;
 }
 
-static mbc_status check_finite(const char *type, const char *what, const double *v, size_t n,
-                               mbc_error *err)
+/* Checks n values; on failure names them "<prefix><index><suffix>[i]" (no
+ * index when index < 0). The name is only built on failure: this runs on
+ * every evaluation. */
+static mbc_status check_finite(const char *type, const char *prefix, long index, const char *suffix,
+                               const double *v, size_t n, mbc_error *err)
 {
     size_t i = first_non_finite(v, n);
-    if (i < n)
-        return fail(err, MBC_ERR_INPUT, "%s: %s[%zu] must be finite, got %g", type, what, i, v[i]);
-    return MBC_OK;
+    if (i == n)
+        return MBC_OK;
+    if (index < 0)
+        return fail(err, MBC_ERR_INPUT, "%s: %s%s[%zu] must be finite, got %g", type, prefix,
+                    suffix, i, v[i]);
+    return fail(err, MBC_ERR_INPUT, "%s: %s%ld%s[%zu] must be finite, got %g", type, prefix, index,
+                suffix, i, v[i]);
 }
 
 static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m, mbc_error *err)
 {
     const char *kind = t->marker_types[m];
-    char name[64];
+    const char *tn = t->type_name;
+    mbc_status st;
     if (strstr(kind, "Cable2DShape")) {
         const mbc_cable_marker *c = s->cable;
         if (!c || !c->points || !c->point_velocities || c->segment_count == 0)
             return fail(err, MBC_ERR_INPUT,
                         "%s: marker m%d must be a Cable2DShape marker "
                         "with points and point velocities",
-                        t->type_name, m);
+                        tn, m);
         size_t n = 2 * (c->segment_count + 1);
-        snprintf(name, sizeof name, "marker m%d points", m);
-        mbc_status st = check_finite(t->type_name, name, c->points, n, err);
-        snprintf(name, sizeof name, "marker m%d point velocities", m);
-        if (st == MBC_OK)
-            st = check_finite(t->type_name, name, c->point_velocities, n, err);
         double scalars[2] = {c->length, c->ale_coordinate};
-        snprintf(name, sizeof name, "marker m%d [length, ALE coordinate]", m);
-        if (st == MBC_OK)
-            st = check_finite(t->type_name, name, scalars, 2, err);
-        return st;
+        if ((st = check_finite(tn, "marker m", m, " points", c->points, n, err)) != MBC_OK ||
+            (st = check_finite(tn, "marker m", m, " point velocities", c->point_velocities, n,
+                               err)) != MBC_OK ||
+            (st = check_finite(tn, "marker m", m, " [length, ALE coordinate]", scalars, 2, err)) !=
+                MBC_OK)
+            return st;
+        return MBC_OK;
     }
     if (strstr(kind, "Cable2DCoordinates")) {
         if (!s->cables || s->cable_count == 0)
-            return fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements",
-                        t->type_name, m);
+            return fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements", tn, m);
         for (size_t k = 0; k < s->cable_count; k++) {
             const mbc_cable_element *e = &s->cables[k];
-            snprintf(name, sizeof name, "cables[%zu].q", k);
-            mbc_status st = check_finite(t->type_name, name, e->q, 8, err);
-            snprintf(name, sizeof name, "cables[%zu].q_t", k);
-            if (st == MBC_OK)
-                st = check_finite(t->type_name, name, e->q_t, 8, err);
-            snprintf(name, sizeof name, "cables[%zu].length", k);
-            if (st == MBC_OK)
-                st = check_finite(t->type_name, name, &e->length, 1, err);
-            if (st != MBC_OK)
+            if ((st = check_finite(tn, "cables[", (long)k, "].q", e->q, 8, err)) != MBC_OK ||
+                (st = check_finite(tn, "cables[", (long)k, "].q_t", e->q_t, 8, err)) != MBC_OK ||
+                (st = check_finite(tn, "cables[", (long)k, "].length", &e->length, 1, err)) !=
+                    MBC_OK)
                 return st;
         }
         double ale[2] = {s->ale_q, s->ale_q_t};
-        return check_finite(t->type_name, "ALE [q, q_t]", ale, 2, err);
+        return check_finite(tn, "ALE [q, q_t]", -1, "", ale, 2, err);
     }
     const mbc_rigid_marker *r = s->marker[m];
     if (!r)
-        return fail(err, MBC_ERR_INPUT, "%s: marker m%d (%s) is missing", t->type_name, m, kind);
-    snprintf(name, sizeof name, "marker m%d position", m);
-    mbc_status st = check_finite(t->type_name, name, r->position, 3, err);
-    snprintf(name, sizeof name, "marker m%d velocity", m);
-    if (st == MBC_OK)
-        st = check_finite(t->type_name, name, r->velocity, 3, err);
-    snprintf(name, sizeof name, "marker m%d rotation", m);
-    if (st == MBC_OK)
-        st = check_finite(t->type_name, name, r->rotation, 9, err);
-    snprintf(name, sizeof name, "marker m%d angular velocity", m);
-    if (st == MBC_OK)
-        st = check_finite(t->type_name, name, r->angular_velocity_local, 3, err);
-    return st;
+        return fail(err, MBC_ERR_INPUT, "%s: marker m%d (%s) is missing", tn, m, kind);
+    if ((st = check_finite(tn, "marker m", m, " position", r->position, 3, err)) != MBC_OK ||
+        (st = check_finite(tn, "marker m", m, " velocity", r->velocity, 3, err)) != MBC_OK ||
+        (st = check_finite(tn, "marker m", m, " rotation", r->rotation, 9, err)) != MBC_OK ||
+        (st = check_finite(tn, "marker m", m, " angular velocity", r->angular_velocity_local, 3,
+                           err)) != MBC_OK)
+        return st;
+    return MBC_OK;
 }
 
 static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_hook,
@@ -121,15 +116,15 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
                     "%s: data node must have %zu data coordinates (data and start-of-step "
                     "data), got %zu",
                     t->type_name, n, s->data_count);
-    mbc_status st = check_finite(t->type_name, "data", s->data, n, err);
+    mbc_status st = check_finite(t->type_name, "data", -1, "", s->data, n, err);
     if (st == MBC_OK)
-        st = check_finite(t->type_name, "start-of-step data", s->data_start, n, err);
+        st = check_finite(t->type_name, "start-of-step data", -1, "", s->data_start, n, err);
     for (int m = 0; m < 2 && st == MBC_OK; m++)
         st = check_marker(t, s, m, err);
     if (st == MBC_OK && t->algebraic_equations) {
         if (!s->lagrange)
             return fail(err, MBC_ERR_INPUT, "%s: Lagrange multipliers are missing", t->type_name);
-        st = check_finite(t->type_name, "lagrange multipliers", s->lagrange, 2, err);
+        st = check_finite(t->type_name, "lagrange multipliers", -1, "", s->lagrange, 2, err);
     }
     return st;
 }

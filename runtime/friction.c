@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "mbconnect/vec.h"
+
 double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv)
 {
     const double av = fabs(v);
@@ -43,13 +45,13 @@ int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double m
         factor = mu_d * f_n / v_reg; /* v_reg > v_branch >= 0 here */
         branch = MBC_COULOMB_REGULARISED;
     } else {
-        const double vrel = hypot(hypot(v_t[0], v_t[1]), v_t[2]);
+        const double vrel = mbc_hypot3(v_t[0], v_t[1], v_t[2]);
         factor = (vrel > 0.0) ? mu_d * f_n / vrel : 0.0;
         branch = MBC_COULOMB_SLIDING;
     }
     if (!isfinite(factor)) {
         /* tiny v_reg or |v_t|: keep the direction, cap at the sliding magnitude */
-        const double vrel = hypot(hypot(v_t[0], v_t[1]), v_t[2]);
+        const double vrel = mbc_hypot3(v_t[0], v_t[1], v_t[2]);
         factor = (vrel > 0.0) ? mu_d * f_n / vrel : 0.0;
     }
     for (int k = 0; k < 3; ++k) {

@@ -3,16 +3,21 @@
 
 #include <math.h>
 
+#include "mbconnect/vec.h"
+
 int mbc_segment_closest_point(const double p_i[2], const double p_ip1[2], const double p_c[2],
                               struct mbc_segment_closest *out)
 {
     const double vs[2] = {p_ip1[0] - p_i[0], p_ip1[1] - p_i[1]};
     const double vp[2] = {p_c[0] - p_i[0], p_c[1] - p_i[1]};
-    const double seg_len = hypot(vs[0], vs[1]);
+    const double seg_len = mbc_hypot2(vs[0], vs[1]);
 
     /* rho is scale invariant: evaluate it on rescaled vectors when the squares
-     * would overflow or underflow. */
-    double scale = fmax(fmax(fabs(vs[0]), fabs(vs[1])), fmax(fabs(vp[0]), fabs(vp[1])));
+     * would overflow or underflow (rare; the common case needs no rescaling). */
+    const double ax = fabs(vs[0]), ay = fabs(vs[1]), bx = fabs(vp[0]), by = fabs(vp[1]);
+    double scale = ax > ay ? ax : ay;
+    scale = bx > scale ? bx : scale;
+    scale = by > scale ? by : scale;
     if (!(scale > 1e-100 && scale < 1e100)) {
         scale = (scale > 0.0 && isfinite(scale)) ? 1.0 / scale : 1.0;
     } else {
@@ -51,7 +56,7 @@ int mbc_segment_closest_point(const double p_i[2], const double p_ip1[2], const 
     }
 
     const double d[2] = {out->closest[0] - p_c[0], out->closest[1] - p_c[1]};
-    const double dist = hypot(d[0], d[1]);
+    const double dist = mbc_hypot2(d[0], d[1]);
     out->distance = dist;
     if (dist > 0.0 && isfinite(dist)) {
         out->normal[0] = d[0] / dist;

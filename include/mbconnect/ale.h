@@ -49,4 +49,19 @@ void mbc_ale_velocity_jacobian(const double q[8], const double q_t[8], double L,
                                double q_ale_t, double d_dq_t[16], double d_dale_t[2],
                                double d_dq[16], double d_dale[2]);
 
+/* The ALE sliding constraint at s_el in one pass (shape functions evaluated
+ * once): residuals and Jacobians as listed in physics-notes "JointALEMoving2D".
+ * q, q_t: cable element coordinates and velocities; s_t = q_ALE_t. */
+struct mbc_ale_equations {
+    double position[2]; /* r(s_el) - p_m0                          (m)   */
+    double velocity[2]; /* S(s_el) q_t + s_t r'(s_el) - v_m0       (m/s) */
+    double d_dq[16];    /* d position / d q = S (x) I2, 2x8 row-major     */
+    double d_ds[2];     /* d position / d q_ALE = r'(s_el)                */
+    double dv_dq[16];   /* d velocity / d q = s_t S' (x) I2               */
+    double dv_ds[2];    /* d velocity / d q_ALE = S' q_t + s_t r''(s_el)  */
+    double dv_dst[2];   /* d velocity / d q_ALE_t = r'(s_el)              */
+};
+void mbc_ale_equations(const double q[8], const double q_t[8], double L, double s_el, double s_t,
+                       const double p_m0[2], const double v_m0[2], struct mbc_ale_equations *out);
+
 #endif /* MBCONNECT_ALE_H */
