@@ -1,5 +1,5 @@
 # Third-party dependencies come from Debian packages only; nothing is vendored.
-set(MBC_APT_LINE "apt-get install -y cmake gcc liblua5.4-dev libcmocka-dev")
+set(MBC_APT_LINE "apt-get install -y cmake gcc liblua5.4-dev libcmocka-dev liblapacke-dev")
 
 find_package(PkgConfig QUIET)
 if(NOT PkgConfig_FOUND)
