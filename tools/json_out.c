@@ -207,7 +207,7 @@ void json_number(json_writer *w, const char *key, double x)
     }
     char buf[40];
     /* '#' keeps trailing zeros: always exactly 17 significant digits. */
-    snprintf(buf, sizeof buf, "%#.17g", x);
+    snprintf(buf, sizeof buf, "%#.17g", x == 0.0 ? 0.0 : x); /* no "-0.000..." */
     prefix(w, key);
     puts_(w, buf);
 }
