@@ -16,4 +16,12 @@ void emit_c_outputs(const spec_connector *items, size_t count, strbuf *out);
 /* generated/registry.c: output names and the table of built-in types */
 void emit_c_registry(const spec_connector *items, size_t count, strbuf *out);
 
+/* Out-of-tree types (mbcgen --registry-name NAME): include/NAME_types.h
+ * declares the table NAME_types[] and NAME_register_types(mbc_registry *,
+ * mbc_error *); NAME_types.c defines them. NAME is a C identifier. */
+void emit_c_registration_header(const spec_connector *items, size_t count, const char *name,
+                                strbuf *out);
+void emit_c_registration_source(const spec_connector *items, size_t count, const char *name,
+                                strbuf *out);
+
 #endif

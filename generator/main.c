@@ -1,24 +1,36 @@
 /* mbcgen: turns connector specs (specs/NAME.lua) into RST documentation and C code.
  *
  *   mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]
+ *   mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME
+ *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
  *
  * Every spec is validated before anything is written; problems are printed as
- * "FILE:LINE: what is wrong (what was given)" and the exit status is 1. */
+ * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
+ *
+ * The type registry is --types FILE, else types.lua in the spec directory
+ * (beside the first spec file), else the installed one, found relative to
+ * this executable (MBCGEN_INSTALLED_TYPES, e.g. ../share/mbconnect/specs/types.lua). */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fileio.h"
+#include "mbconnect/version.h"
 #include "project.h"
 
-#ifndef MBC_VERSION
-#define MBC_VERSION "0.0.0"
+#ifndef MBCGEN_INSTALLED_TYPES
+#define MBCGEN_INSTALLED_TYPES "../share/mbconnect/specs/types.lua"
 #endif
 
 static void usage(FILE *f)
 {
     fputs("usage: mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]\n"
+          "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
+          "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
           "       mbcgen --version\n",
           f);
@@ -30,14 +42,100 @@ static void print_diag(const diag_list *d)
         fprintf(stderr, "%s\n", d->lines[i]);
 }
 
+static int is_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fclose(f);
+    return 1;
+}
+
+static int is_identifier(const char *s)
+{
+    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+        return 0;
+    for (; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* The directory of this executable (/proc/self/exe, else argv[0] when it
+ * names a path); "" when unknown. */
+static void exe_dir(const char *argv0, char *out, size_t size)
+{
+    out[0] = '\0';
+    ssize_t n = readlink("/proc/self/exe", out, size - 1);
+    if (n > 0 && (size_t)n < size - 1) {
+        out[n] = '\0';
+    } else if (argv0 && strchr(argv0, '/') && strlen(argv0) < size) {
+        strcpy(out, argv0);
+    } else {
+        out[0] = '\0';
+        return;
+    }
+    char *slash = strrchr(out, '/');
+    if (slash)
+        *(slash == out ? slash + 1 : slash) = '\0';
+    else
+        out[0] = '\0';
+}
+
+/* dir + "/" + rel with leading "../" of rel applied to dir textually:
+ * ("/opt/x/bin", "../share/a") -> "/opt/x/share/a". */
+static void join_path(const char *dir, const char *rel, char *out, size_t size)
+{
+    char base[4096];
+    snprintf(base, sizeof base, "%s", dir);
+    while (strncmp(rel, "../", 3) == 0) {
+        char *slash = strrchr(base, '/');
+        if (!slash || slash == base || strcmp(slash + 1, "..") == 0 || strcmp(slash + 1, ".") == 0)
+            break;
+        *slash = '\0';
+        rel += 3;
+    }
+    snprintf(out, size, "%s/%s", base, rel);
+}
+
+/* The type registry to use; writes a message and returns NULL if none. */
+static const char *find_types(const char *given, const char *local, const char *argv0, char *buf,
+                              size_t size)
+{
+    if (given)
+        return given;
+    if (is_file(local)) {
+        snprintf(buf, size, "%s", local);
+        return buf;
+    }
+    char dir[4096], installed[4096 + 256];
+    exe_dir(argv0, dir, sizeof dir);
+    if (dir[0]) {
+        join_path(dir, MBCGEN_INSTALLED_TYPES, installed, sizeof installed);
+        if (is_file(installed)) {
+            snprintf(buf, size, "%s", installed);
+            return buf;
+        }
+    } else {
+        snprintf(installed, sizeof installed, "<directory of mbcgen>/%s", MBCGEN_INSTALLED_TYPES);
+    }
+    fprintf(stderr,
+            "mbcgen: no type registry: neither %s nor the installed %s exists "
+            "(give one with --types FILE)\n",
+            local, installed);
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
+    const char *registry_name = NULL;
     int check = 0;
     file_list files = {NULL, 0};
-    char **check_files = calloc((size_t)argc, sizeof *check_files);
-    size_t check_count = 0;
-    if (!check_files)
+    char **spec_files = calloc((size_t)argc, sizeof *spec_files);
+    size_t spec_file_count = 0;
+    int rc = 2;
+    if (!spec_files)
         return 70;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -52,84 +150,108 @@ int main(int argc, char **argv)
             slot = &types;
         else if (!strcmp(a, "--index"))
             slot = &index;
+        else if (!strcmp(a, "--registry-name"))
+            slot = &registry_name;
         else if (!strcmp(a, "--check"))
             check = 1;
         else if (!strcmp(a, "--version")) {
-            printf("mbcgen %s\n", MBC_VERSION);
-            free(check_files);
-            return 0;
+            printf("mbcgen %s\n", MBC_VERSION_STRING);
+            rc = 0;
+            goto done;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            free(check_files);
-            return 0;
-        } else if (check && a[0] != '-') {
+            rc = 0;
+            goto done;
+        } else if (a[0] != '-') {
             char stem[256];
             fileio_stem(a, stem, sizeof stem);
             if (strcmp(stem, "types") != 0) /* the type registry is not a connector */
-                check_files[check_count++] = argv[i];
+                spec_files[spec_file_count++] = argv[i];
         } else {
             fprintf(stderr, "mbcgen: unknown argument '%s'\n", a);
             usage(stderr);
-            free(check_files);
-            return 2;
+            goto done;
         }
         if (slot) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "mbcgen: %s needs a value\n", a);
-                free(check_files);
-                return 2;
+                goto done;
             }
             *slot = argv[++i];
         }
     }
 
-    char types_buf[4096];
+    char local[4096], types_buf[4096 + 256];
     char *const *paths;
     size_t count;
     if (check) {
-        if (check_count == 0) {
+        if (spec_file_count == 0) {
             fputs("mbcgen: --check needs at least one spec file\n", stderr);
-            free(check_files);
-            return 2;
+            goto done;
         }
-        if (!types) {
-            /* types.lua beside the first spec */
-            const char *slash = strrchr(check_files[0], '/');
-            int dirlen = slash ? (int)(slash - check_files[0]) : 1;
-            snprintf(types_buf, sizeof types_buf, "%.*s/types.lua", dirlen,
-                     slash ? check_files[0] : ".");
-            types = types_buf;
-        }
-        paths = check_files;
-        count = check_count;
     } else {
-        if (!specs || (!rst_out && !c_out)) {
+        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out)) {
             usage(stderr);
-            free(check_files);
-            return 2;
+            goto done;
         }
-        if (!types) {
-            snprintf(types_buf, sizeof types_buf, "%s/types.lua", specs);
-            types = types_buf;
+        if (specs && spec_file_count) {
+            fputs("mbcgen: give either --specs DIR or spec files, not both\n", stderr);
+            goto done;
         }
+        if (spec_file_count && !registry_name) {
+            fputs("mbcgen: spec files on the command line need --registry-name NAME "
+                  "(the built-in registry is generated from --specs DIR)\n",
+                  stderr);
+            goto done;
+        }
+    }
+    if (registry_name && (check || !c_out)) {
+        fputs("mbcgen: --registry-name needs --c-out DIR\n", stderr);
+        goto done;
+    }
+    if (registry_name && !is_identifier(registry_name)) {
+        fprintf(stderr, "mbcgen: --registry-name must be a C identifier (given '%s')\n",
+                registry_name);
+        goto done;
+    }
+
+    if (specs) {
+        snprintf(local, sizeof local, "%s/types.lua", specs);
+    } else {
+        /* types.lua beside the first spec */
+        const char *slash = strrchr(spec_files[0], '/');
+        int dirlen = slash ? (int)(slash - spec_files[0]) : 1;
+        snprintf(local, sizeof local, "%.*s/types.lua", dirlen, slash ? spec_files[0] : ".");
+    }
+    types = find_types(types, local, argv[0], types_buf, sizeof types_buf);
+    if (!types) {
+        rc = 1;
+        goto done;
+    }
+    if (specs) {
         char err[1024];
         if (fileio_list_specs(specs, &files, err, sizeof err) != 0) {
             fprintf(stderr, "%s\n", err);
-            free(check_files);
-            return 1;
+            rc = 1;
+            goto done;
         }
         paths = files.paths;
         count = files.count;
+    } else {
+        paths = spec_files;
+        count = spec_file_count;
     }
 
     diag_list diag;
     diag_init(&diag);
     mbcgen_project project;
-    int rc = mbcgen_load(&project, types, paths, count, &diag);
+    rc = mbcgen_load(&project, types, paths, count, &diag);
     if (rc == 0 && !check) {
         if (rst_out)
             rc |= mbcgen_write_rst(&project, rst_out, index, &diag);
-        if (c_out)
+        if (c_out && registry_name)
+            rc |= mbcgen_write_c_types(&project, c_out, registry_name, &diag);
+        else if (c_out)
             rc |= mbcgen_write_c(&project, c_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
@@ -137,7 +259,9 @@ int main(int argc, char **argv)
     }
     print_diag(&diag);
     diag_free(&diag);
+    rc = rc == 0 ? 0 : 1;
+done:
     fileio_list_free(&files);
-    free(check_files);
-    return rc == 0 ? 0 : 1;
+    free(spec_files);
+    return rc;
 }

@@ -111,16 +111,21 @@ static int write_emitted(const char *dir, const char *name, const strbuf *conten
     return rc;
 }
 
-int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
+/* Creates c_dir and c_dir/include/mbconnect/generated (returned in inc). */
+static int make_c_dirs(const char *c_dir, strbuf *inc, diag_list *diag)
 {
-    strbuf inc;
-    sb_init(&inc);
-    sb_printf(&inc, "%s/include/mbconnect/generated", c_dir);
-    if (fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(&inc)) != 0) {
+    sb_printf(inc, "%s/include/mbconnect/generated", c_dir);
+    if (fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(inc)) != 0) {
         diag_add(diag, c_dir, 0, "cannot create directory");
-        sb_free(&inc);
         return -1;
     }
+    return 0;
+}
+
+/* c_dir/<snake>.c and inc/<snake>.h for every type. */
+static int write_type_files(const mbcgen_project *p, const char *c_dir, const strbuf *inc,
+                            diag_list *diag)
+{
     int rc = 0;
     for (size_t i = 0; i < p->count; i++) {
         const spec_connector *c = &p->items[i];
@@ -131,7 +136,7 @@ int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
         emit_c_snake(c->type_name, &snake);
         emit_c_header(c, &content);
         sb_printf(&name, "%s.h", sb_str(&snake));
-        rc |= write_emitted(sb_str(&inc), sb_str(&name), &content, diag);
+        rc |= write_emitted(sb_str(inc), sb_str(&name), &content, diag);
         sb_free(&content);
         sb_free(&name);
         emit_c_source(c, &content);
@@ -141,6 +146,18 @@ int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
         sb_free(&name);
         sb_free(&snake);
     }
+    return rc;
+}
+
+int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
+{
+    strbuf inc;
+    sb_init(&inc);
+    if (make_c_dirs(c_dir, &inc, diag) != 0) {
+        sb_free(&inc);
+        return -1;
+    }
+    int rc = write_type_files(p, c_dir, &inc, diag);
     strbuf content;
     sb_init(&content);
     emit_c_outputs(p->items, p->count, &content);
@@ -150,5 +167,35 @@ int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
     rc |= write_emitted(c_dir, "registry.c", &content, diag);
     sb_free(&content);
     sb_free(&inc);
+    return rc;
+}
+
+int mbcgen_write_c_types(const mbcgen_project *p, const char *c_dir, const char *registry_name,
+                         diag_list *diag)
+{
+    strbuf inc;
+    sb_init(&inc);
+    int rc = make_c_dirs(c_dir, &inc, diag);
+    if (rc == 0)
+        rc = write_type_files(p, c_dir, &inc, diag);
+    sb_free(&inc);
+    if (rc != 0)
+        return rc;
+    strbuf dir, name, content;
+    sb_init(&dir);
+    sb_init(&name);
+    sb_init(&content);
+    sb_printf(&dir, "%s/include", c_dir);
+    emit_c_registration_header(p->items, p->count, registry_name, &content);
+    sb_printf(&name, "%s_types.h", registry_name);
+    rc |= write_emitted(sb_str(&dir), sb_str(&name), &content, diag);
+    sb_free(&content);
+    sb_free(&name);
+    emit_c_registration_source(p->items, p->count, registry_name, &content);
+    sb_printf(&name, "%s_types.c", registry_name);
+    rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
+    sb_free(&content);
+    sb_free(&name);
+    sb_free(&dir);
     return rc;
 }

@@ -26,4 +26,12 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
  * c_dir/include/mbconnect/generated/{<snake>,outputs}.h. */
 int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag);
 
+/* Out-of-tree types: writes c_dir/<snake>.c and
+ * c_dir/include/mbconnect/generated/<snake>.h for each item (as
+ * mbcgen_write_c), and instead of registry.c and outputs.h the registration
+ * c_dir/<registry_name>_types.c and c_dir/include/<registry_name>_types.h
+ * (NAME_register_types adds the types to an mbc_registry). */
+int mbcgen_write_c_types(const mbcgen_project *p, const char *c_dir, const char *registry_name,
+                         diag_list *diag);
+
 #endif

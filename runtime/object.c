@@ -1,31 +1,25 @@
-/* Generic connector objects: create any registered type by name, get and set
- * its parameters by name with the typed setters' checks, and initialise it
- * (validation of every rule plus the type's initialise hook). */
+/* Generic connector objects: create any type by name (built-in, or through a
+ * registry object) or from its descriptor, get and set its parameters by name
+ * with the typed setters' checks, and initialise it (validation of every rule
+ * plus the type's initialise hook). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mbconnect/object.h"
 
-static mbc_status unknown_type(const char *name, mbc_error *err)
-{
-    if (err) {
-        size_t len = (size_t)snprintf(err->message, sizeof err->message,
-                                      "unknown connector type '%s' (known:", name ? name : "");
-        for (size_t i = 0; i < mbc_registry_count() && len < sizeof err->message; i++)
-            len += (size_t)snprintf(err->message + len, sizeof err->message - len, "%s %s",
-                                    i ? "," : "", mbc_registry_at(i)->type_name);
-        if (len < sizeof err->message)
-            snprintf(err->message + len, sizeof err->message - len, ")");
-    }
-    return MBC_ERR_NAME;
-}
-
 mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
 {
-    const mbc_type_info *t = mbc_registry_find(type_name);
-    if (!t) {
-        unknown_type(type_name, err);
+    mbc_registry builtin;
+    mbc_registry_init(&builtin);
+    return mbc_registry_create(&builtin, type_name, err);
+}
+
+mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err)
+{
+    if (!t || !t->type_name || t->params_size == 0) {
+        if (err)
+            snprintf(err->message, sizeof err->message, "mbc_object_create_type: invalid type");
         return NULL;
     }
     mbc_object *o = calloc(1, sizeof *o);

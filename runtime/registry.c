@@ -1,4 +1,8 @@
-/* The registry of connector types: the built-in types generated from specs/. */
+/* The registry of connector types: the built-in types generated from specs/
+ * (immutable, mbc_registry_count/at/find) and caller-owned registry objects
+ * (mbc_registry) that hold the built-in types plus any registered out of tree.
+ * Nothing here allocates or keeps state between calls. */
+#include <stdio.h>
 #include <string.h>
 
 #include "mbconnect/object.h"
@@ -37,5 +41,157 @@ const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *na
         for (size_t i = 0; i < t->vparam_count; i++)
             if (strcmp(t->vparams[i].name, name + sizeof vis - 1) == 0)
                 return &t->vparams[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------ registry objects */
+
+static mbc_status fail(mbc_error *err, mbc_status st, const char *what, const char *name,
+                       const char *why)
+{
+    if (err)
+        snprintf(err->message, sizeof err->message, "%s'%s'%s", what, name, why);
+    return st;
+}
+
+void mbc_registry_init_empty(mbc_registry *r)
+{
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+}
+
+/* Index at which `name` is or would be inserted (types sorted by name). */
+static size_t position(const mbc_registry *r, const char *name, int *found)
+{
+    size_t lo = 0, hi = r->count;
+    *found = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(r->types[mid]->type_name, name);
+        if (c == 0) {
+            *found = 1;
+            return mid;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static void insert(mbc_registry *r, const mbc_type_info *t)
+{
+    int found;
+    size_t at = position(r, t->type_name, &found);
+    memmove(&r->types[at + 1], &r->types[at], (r->count - at) * sizeof r->types[0]);
+    r->types[at] = t;
+    r->count++;
+}
+
+static mbc_status check_type(const mbc_type_info *t, mbc_error *err)
+{
+    if (!t || !t->type_name || !t->type_name[0]) {
+        if (err)
+            snprintf(err->message, sizeof err->message,
+                     "cannot register a connector type without a name");
+        return MBC_ERR_VALUE;
+    }
+    return MBC_OK;
+}
+
+static mbc_status check_new(const mbc_registry *r, const mbc_type_info *t, size_t pending,
+                            mbc_error *err)
+{
+    mbc_status st = check_type(t, err);
+    if (st != MBC_OK)
+        return st;
+    int found;
+    position(r, t->type_name, &found);
+    if (found)
+        return fail(err, MBC_ERR_NAME, "connector type ", t->type_name, " is already registered");
+    if (r->count + pending >= MBC_REGISTRY_CAPACITY) {
+        if (err)
+            snprintf(err->message, sizeof err->message,
+                     "cannot register connector type '%s': the registry is full (%d types)",
+                     t->type_name, MBC_REGISTRY_CAPACITY);
+        return MBC_ERR_STATE;
+    }
+    return MBC_OK;
+}
+
+void mbc_registry_init(mbc_registry *r)
+{
+    mbc_registry_init_empty(r);
+    if (!r)
+        return;
+    /* the generated table is sorted by type name already; insert keeps the
+     * order even if it were not */
+    for (size_t i = 0; i < mbc_builtin_type_count && i < MBC_REGISTRY_CAPACITY; i++)
+        insert(r, mbc_builtin_types[i]);
+}
+
+mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err)
+{
+    return mbc_registry_add_all(r, &t, 1, err);
+}
+
+mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
+                                mbc_error *err)
+{
+    if (!r || (n && !types)) {
+        if (err)
+            snprintf(err->message, sizeof err->message, "mbc_registry_add: NULL registry or types");
+        return MBC_ERR_STATE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        mbc_status st = check_new(r, types[i], i, err);
+        if (st != MBC_OK)
+            return st;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(types[j]->type_name, types[i]->type_name) == 0)
+                return fail(err, MBC_ERR_NAME, "connector type ", types[i]->type_name,
+                            " is listed twice");
+    }
+    for (size_t i = 0; i < n; i++)
+        insert(r, types[i]);
+    return MBC_OK;
+}
+
+size_t mbc_registry_size(const mbc_registry *r)
+{
+    return r ? r->count : 0;
+}
+
+const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i)
+{
+    return r && i < r->count ? r->types[i] : NULL;
+}
+
+const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name)
+{
+    if (!r || !type_name)
+        return NULL;
+    int found;
+    size_t at = position(r, type_name, &found);
+    return found ? r->types[at] : NULL;
+}
+
+mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mbc_error *err)
+{
+    const mbc_type_info *t = mbc_registry_lookup(r, type_name);
+    if (t)
+        return mbc_object_create_type(t, err);
+    if (err) {
+        size_t len =
+            (size_t)snprintf(err->message, sizeof err->message,
+                             "unknown connector type '%s' (known:", type_name ? type_name : "");
+        for (size_t i = 0; i < mbc_registry_size(r) && len < sizeof err->message; i++)
+            len += (size_t)snprintf(err->message + len, sizeof err->message - len, "%s %s",
+                                    i ? "," : "", r->types[i]->type_name);
+        if (len < sizeof err->message)
+            snprintf(err->message + len, sizeof err->message - len, ")");
+    }
     return NULL;
 }

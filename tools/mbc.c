@@ -13,10 +13,7 @@
 
 #include "eval_case.h"
 #include "mbconnect/object.h"
-
-#ifndef MBC_VERSION
-#define MBC_VERSION "0.0.0"
-#endif
+#include "mbconnect/version.h"
 
 static void usage(FILE *f)
 {
@@ -27,11 +24,11 @@ static void usage(FILE *f)
           f);
 }
 
-static int cmd_list(void)
+static int cmd_list(const mbc_registry *r)
 {
     printf("%-30s %10s %14s %8s\n", "type", "parameters", "visualization", "outputs");
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(r); i++) {
+        const mbc_type_info *t = mbc_registry_entry(r, i);
         printf("%-30s %10zu %14zu %8zu\n", t->type_name, t->param_count, t->vparam_count,
                t->output_count);
     }
@@ -62,13 +59,13 @@ static void print_params(const char *title, const mbc_param_info *list, size_t c
     }
 }
 
-static int cmd_describe(const char *name)
+static int cmd_describe(const mbc_registry *r, const char *name)
 {
-    const mbc_type_info *t = mbc_registry_find(name);
+    const mbc_type_info *t = mbc_registry_lookup(r, name);
     if (!t) {
         fprintf(stderr, "mbc: unknown connector type '%s' (known:", name);
-        for (size_t i = 0; i < mbc_registry_count(); i++)
-            fprintf(stderr, "%s %s", i ? "," : "", mbc_registry_at(i)->type_name);
+        for (size_t i = 0; i < mbc_registry_size(r); i++)
+            fprintf(stderr, "%s %s", i ? "," : "", mbc_registry_entry(r, i)->type_name);
         fputs(")\n", stderr);
         return 2;
     }
@@ -98,13 +95,17 @@ static int cmd_describe(const char *name)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("mbc %s\n", MBC_VERSION);
+        printf("mbc %s\n", MBC_VERSION_STRING);
         return 0;
     }
+    /* the types mbc knows: the built-in ones (a program embedding mbconnect
+     * adds its own with NAME_register_types(&registry, &err)) */
+    mbc_registry registry;
+    mbc_registry_init(&registry);
     if (argc == 2 && !strcmp(argv[1], "list"))
-        return cmd_list();
+        return cmd_list(&registry);
     if (argc == 3 && !strcmp(argv[1], "describe"))
-        return cmd_describe(argv[2]);
+        return cmd_describe(&registry, argv[2]);
     if (argc == 3 && !strcmp(argv[1], "eval"))
         return mbc_eval_case(argv[2], stdout, stderr);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

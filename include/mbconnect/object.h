@@ -146,11 +146,52 @@ const char *mbc_output_name(mbc_output_variable var);
  * as parameter messages write values. */
 void mbc_format_number(double x, char *buf, size_t size);
 
-/* ---- registry ---- */
+/* ---- the built-in types (immutable) ---- */
 size_t mbc_registry_count(void);
 const mbc_type_info *mbc_registry_at(size_t i);
 const mbc_type_info *mbc_registry_find(const char *type_name);
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
+
+/* ---- registry objects: built-in plus out-of-tree types ----
+ *
+ * A caller-owned table of type descriptors, kept sorted by type name. It
+ * holds pointers to the (static, immutable) mbc_type_info of each type and
+ * never allocates; there is no process-wide registry to modify. Types
+ * generated out of tree (mbcgen --registry-name NAME) add themselves with
+ * NAME_register_types(&registry, &err):
+ *
+ *     mbc_registry r;
+ *     mbc_registry_init(&r);                      (the built-in types)
+ *     if (mytypes_register_types(&r, &err) != MBC_OK) ... err.message ...
+ *     mbc_object *o = mbc_registry_create(&r, "ContactCircleCircle2D", &err);
+ */
+#define MBC_REGISTRY_CAPACITY 64
+typedef struct mbc_registry {
+    const mbc_type_info *types[MBC_REGISTRY_CAPACITY]; /* sorted by type_name */
+    size_t count;
+} mbc_registry;
+
+/* Fills r with the built-in types (those of mbc_registry_at). */
+void mbc_registry_init(mbc_registry *r);
+/* An empty registry. */
+void mbc_registry_init_empty(mbc_registry *r);
+/* Adds a type. A name already registered is MBC_ERR_NAME ("connector type
+ * 'X' is already registered"); a full registry, a NULL type or one without a
+ * name are MBC_ERR_STATE / MBC_ERR_VALUE. r is unchanged on failure. */
+mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err);
+/* Adds n types, all or none (same checks, also among the n). */
+mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
+                                mbc_error *err);
+/* Number of types, and the i-th in name order (NULL when out of range). */
+size_t mbc_registry_size(const mbc_registry *r);
+const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
+/* The type of that name, or NULL. */
+const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
+/* Creates an object of a type in r with every default set (as
+ * mbc_object_create); an unknown name is reported as
+ * "unknown connector type 'X' (known: A, B, ...)". */
+struct mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name,
+                                       mbc_error *err);
 
 /* ---- generic objects ---- */
 typedef struct mbc_object {
@@ -159,8 +200,11 @@ typedef struct mbc_object {
     bool initialised; /* initialise() succeeded since the last parameter change */
 } mbc_object;
 
-/* Creates an object of a registered type with every default set. */
+/* Creates an object of a built-in type with every default set (see
+ * mbc_registry_create for built-in and out-of-tree types). */
 mbc_object *mbc_object_create(const char *type_name, mbc_error *err);
+/* Creates an object of the given type (any type, registered or not). */
+mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err);
 void mbc_object_destroy(mbc_object *o);
 /* By-name access, same checks and messages as the typed setters. Names of
  * visualization parameters are written "visualization.show". */

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Downstream use of an installed mbconnect (issue 7). Run from the repository
+# root after the default build exists in build/:
+#   .ci/steps/downstream.sh
+# 1. installs build/ into a temporary prefix and checks the installed tools;
+# 2. configures, builds and tests examples/downstream against it with
+#    find_package (static library, then shared library);
+# 3. compiles and links a two-line C program with pkg-config, runs it.
+set -euo pipefail
+
+if [ ! -f build/CMakeCache.txt ]; then
+  echo "downstream.sh: build/ is not configured; run 'cmake --workflow --preset default' first" >&2
+  exit 1
+fi
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-downstream.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+prefix="$tmp/prefix"
+
+step() { printf '\n-- %s\n' "$*"; }
+
+step "install into $prefix"
+cmake --install build --prefix "$prefix" >"$tmp/install.log"
+for f in lib/libmbconnect.a lib/libmbconnect.so include/mbconnect/mbconnect.h \
+  include/mbconnect/version.h include/mbconnect/generated/outputs.h \
+  bin/mbcgen bin/mbc share/mbconnect/specs/types.lua \
+  lib/cmake/mbconnect/mbconnectConfig.cmake lib/cmake/mbconnect/MbconnectAddConnectors.cmake \
+  lib/pkgconfig/mbconnect.pc; do
+  test -e "$prefix/$f" || { echo "not installed: $f" >&2; exit 1; }
+done
+soname="$(objdump -p "$prefix/lib/libmbconnect.so" | awk '/SONAME/ {print $2}')"
+echo "SONAME $soname"
+case "$soname" in libmbconnect.so.[0-9]*) ;; *) echo "unversioned SONAME '$soname'" >&2; exit 1 ;; esac
+
+step "installed tools, run from another directory"
+version="$(sed -n 's/^project(mbconnect VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
+(
+  cd "$tmp"
+  test "$("$prefix/bin/mbc" --version)" = "mbc $version"
+  test "$("$prefix/bin/mbcgen" --version)" = "mbcgen $version"
+  "$prefix/bin/mbc" list | grep -q ContactSphereSphere
+  # no types.lua beside the spec: the installed registry is used
+  mkdir spec-only && cp "$OLDPWD/examples/downstream/specs/ContactCircleCircle2D.lua" spec-only/
+  "$prefix/bin/mbcgen" --check spec-only/ContactCircleCircle2D.lua
+  # neither: one clear message naming both places
+  mkdir lonely && cp "$prefix/bin/mbcgen" lonely/
+  if lonely/mbcgen --check spec-only/ContactCircleCircle2D.lua 2>err.txt; then
+    echo "mbcgen without a type registry succeeded" >&2; exit 1
+  fi
+  grep -q "no type registry: neither spec-only/types.lua nor the installed .*/share/mbconnect/specs/types.lua exists" err.txt
+)
+echo "ok: mbc/mbcgen $version, installed type registry found, missing one reported"
+
+for variant in static shared; do
+  step "examples/downstream against the installed package ($variant)"
+  shared=OFF
+  [ "$variant" = shared ] && shared=ON
+  cmake -S examples/downstream -B "$tmp/downstream-$variant" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DDOWNSTREAM_SHARED="$shared"
+  cmake --build "$tmp/downstream-$variant" -j2
+  ctest --test-dir "$tmp/downstream-$variant" --output-on-failure
+done
+# the build rewrote the committed RST page only if the spec changed
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git diff --exit-code -- examples/downstream/docs
+  echo "ok: examples/downstream/docs is fresh"
+fi
+
+step "pkg-config: a two-line C program"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+test "$(pkg-config --modversion mbconnect)" = "$version"
+cat >"$tmp/hello.c" <<'C'
+#include <mbconnect/mbconnect.h>
+int main(void) { mbc_registry r; mbc_registry_init(&r); mbc_object *o = mbc_registry_create(&r, "ContactSphereSphere", NULL); int ok = o != NULL; mbc_object_destroy(o); return ok && MBC_VERSION_MAJOR >= 0 ? 0 : 1; }
+C
+# shared library (-lmbconnect picks libmbconnect.so): needs LD_LIBRARY_PATH to run
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/hello" "$tmp/hello.c" \
+  $(pkg-config --cflags --libs mbconnect)
+LD_LIBRARY_PATH="$prefix/lib" "$tmp/hello"
+echo "ok: pkg-config build (shared) runs"
+# static linking
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/hello-static" "$tmp/hello.c" \
+  $(pkg-config --cflags mbconnect) "$prefix/lib/libmbconnect.a" \
+  $(pkg-config --libs-only-l --static mbconnect | sed 's/-lmbconnect//')
+"$tmp/hello-static"
+echo "ok: pkg-config build (static) runs"
+
+step "examples/downstream without CMake: mbcgen + pkg-config (docs/extending.rst)"
+"$prefix/bin/mbcgen" examples/downstream/specs/ContactCircleCircle2D.lua --c-out "$tmp/gen" \
+  --registry-name circle_contacts
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$tmp/gen/include" \
+  $(pkg-config --cflags mbconnect) -o "$tmp/test-pc" \
+  examples/downstream/tests/test_contact_circle_circle2d.c "$tmp"/gen/*.c examples/downstream/src/*.c \
+  $(pkg-config --libs mbconnect)
+LD_LIBRARY_PATH="$prefix/lib" "$tmp/test-pc"
+
+step "downstream: all passed"

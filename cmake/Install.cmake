@@ -1,0 +1,96 @@
+# Installation and downstream use (included at the end of CMakeLists.txt):
+#
+#   cmake --install build --prefix PREFIX
+#
+# installs
+#   lib/libmbconnect.a, lib/libmbconnect.so.<version> (SONAME libmbconnect.so.<major>)
+#   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
+#     include/mbconnect/mbconnect.h (the umbrella header)
+#   bin/mbcgen, bin/mbc
+#   share/mbconnect/specs/ (types.lua, the type registry, and the built-in specs)
+#   share/doc/mbconnect/ (the spec language, the extending guide, the type pages)
+#   lib/cmake/mbconnect/ (find_package(mbconnect CONFIG): mbconnect::mbconnect,
+#     mbconnect::mbconnect_shared, mbconnect::mbcgen, mbconnect::mbc and
+#     mbconnect_add_connectors())
+#   lib/pkgconfig/mbconnect.pc
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(MBC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/mbconnect)
+set(MBC_INSTALL_SPECSDIR ${CMAKE_INSTALL_DATADIR}/mbconnect/specs)
+
+# Usage requirements of the libraries: the source and build trees while
+# building, PREFIX/include once installed. (cmake/Library.cmake gives plain
+# source paths, which install(EXPORT) refuses; the build tree also needs the
+# generated mbconnect/version.h.)
+foreach(lib mbconnect mbconnect_shared)
+  set_property(TARGET ${lib} PROPERTY INTERFACE_INCLUDE_DIRECTORIES
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/generated/include>
+    $<BUILD_INTERFACE:${MBC_VERSION_INCLUDE_DIR}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+endforeach()
+
+# The names the package gives, also in the build tree (add_subdirectory use).
+add_library(mbconnect::mbconnect ALIAS mbconnect)
+add_library(mbconnect::mbconnect_shared ALIAS mbconnect_shared)
+add_executable(mbconnect::mbcgen ALIAS mbcgen)
+add_executable(mbconnect::mbc ALIAS mbc)
+set_property(GLOBAL PROPERTY MBCONNECT_TYPES_FILE ${PROJECT_SOURCE_DIR}/specs/types.lua)
+include(${PROJECT_SOURCE_DIR}/cmake/MbconnectAddConnectors.cmake)
+
+install(TARGETS mbconnect mbconnect_shared mbcgen mbc
+  EXPORT mbconnectTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# Headers: hand-written, generated, and the version header.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mbconnect/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect
+  FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/mbconnect/generated/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect/generated
+  FILES_MATCHING PATTERN "*.h")
+install(FILES ${MBC_VERSION_INCLUDE_DIR}/mbconnect/version.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect)
+
+# The type registry and the built-in specs (the installed mbcgen finds
+# ../share/mbconnect/specs/types.lua by itself).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/specs/
+  DESTINATION ${MBC_INSTALL_SPECSDIR}
+  FILES_MATCHING PATTERN "*.lua")
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
+  DESTINATION ${CMAKE_INSTALL_DOCDIR}
+  FILES_MATCHING PATTERN "*.rst")
+
+# CMake package.
+configure_package_config_file(
+  ${PROJECT_SOURCE_DIR}/cmake/mbconnectConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/mbconnectConfig.cmake
+  INSTALL_DESTINATION ${MBC_INSTALL_CMAKEDIR}
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR MBC_INSTALL_SPECSDIR)
+# 0.x: a new minor version may break the API.
+write_basic_package_version_file(
+  ${PROJECT_BINARY_DIR}/mbconnectConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY SameMinorVersion)
+install(EXPORT mbconnectTargets
+  NAMESPACE mbconnect::
+  DESTINATION ${MBC_INSTALL_CMAKEDIR})
+install(FILES
+  ${PROJECT_BINARY_DIR}/mbconnectConfig.cmake
+  ${PROJECT_BINARY_DIR}/mbconnectConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/MbconnectAddConnectors.cmake
+  DESTINATION ${MBC_INSTALL_CMAKEDIR})
+
+# pkg-config, relocatable: the prefix is computed from the .pc file's place,
+# so `cmake --install build --prefix ANY` gives a working file.
+file(RELATIVE_PATH MBC_PC_PREFIX_FROM_PCDIR
+  /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+string(REGEX REPLACE "/$" "" MBC_PC_PREFIX_FROM_PCDIR "${MBC_PC_PREFIX_FROM_PCDIR}")
+configure_file(${PROJECT_SOURCE_DIR}/cmake/mbconnect.pc.in ${PROJECT_BINARY_DIR}/mbconnect.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/mbconnect.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
