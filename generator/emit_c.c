@@ -175,6 +175,16 @@ static void emit_getter_decl(const names *n, const spec_param *p, strbuf *out)
               p->shape == SPEC_VECTOR ? ", size_t *count" : "");
 }
 
+/* PostNewtonStep may update state parameters (role "state"); then its hook
+ * receives the parameters mutable. */
+static int has_state_param(const spec_connector *c)
+{
+    for (size_t i = 0; i < c->param_count; i++)
+        if (c->params[i].role == SPEC_STATE)
+            return 1;
+    return 0;
+}
+
 static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out)
 {
     const char *P = sb_str(&n->params);
@@ -190,9 +200,9 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
                   pre, P);
     if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
         sb_printf(out,
-                  "mbc_status %spost_newton_step(const %s *p, const mbc_state *s,\n"
+                  "mbc_status %spost_newton_step(%s%s *p, const mbc_state *s,\n"
                   "    mbc_post_newton *out, mbc_error *err);\n",
-                  pre, P);
+                  pre, has_state_param(c) ? "" : "const ", P);
     if (c->hooks[SPEC_HOOK_OUTPUTS])
         sb_printf(out,
                   "mbc_status %soutputs(const %s *p, const mbc_state *s,\n"
@@ -363,8 +373,8 @@ static void emit_hook_thunks(const spec_connector *c, const names *n, strbuf *ou
                   pre);
     if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
         sb_printf(out,
-                  "static mbc_status hook_post_newton_step(const void *p, const mbc_state *s,\n"
-                  "                                        mbc_post_newton *out, mbc_error "
+                  "static mbc_status hook_post_newton_step(void *p, const mbc_state *s,\n"
+                  "                                  mbc_post_newton *out, mbc_error "
                   "*err)\n{\n"
                   "    return %spost_newton_step(p, s, out, err);\n}\n\n",
                   pre);

@@ -324,9 +324,11 @@ mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *
  * Error (N): |g k_c| when the contact state (g <= 0) differs from the one the
  * Newton iteration used (current x_2); then recommended step |g / v_gap| (s)
  * with v_gap = v_mat,z - v_m0,z the gap rate at the contact point (none when 0).
- * Vertical axis: data copied, error 0, MBC_WARN_AXIS_VERTICAL.
- * activeConnector == false: data copied, error 0. */
-mbc_status mbc_contact_convex_roll_post_newton_step(const mbc_contact_convex_roll_params *p,
+ * State parameter pContact = p_C - p_m0 (m), the potential contact point
+ * relative to the ground marker, so pContact[2] = g < 0 means contact (seed).
+ * Vertical axis: data copied, error 0, MBC_WARN_AXIS_VERTICAL, pContact kept.
+ * activeConnector == false: data copied, error 0, pContact kept. */
+mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p,
                                                     const mbc_state *s, mbc_post_newton *out,
                                                     mbc_error *err)
 {
@@ -371,6 +373,9 @@ mbc_status mbc_contact_convex_roll_post_newton_step(const mbc_contact_convex_rol
     out->data[CR_DATA_SLIP_LATERAL] = mbc_dot3(c.v_s, e_lat);
     out->data[CR_DATA_SLIP_LONGITUDINAL] = mbc_dot3(c.v_s, e_lon);
     out->data[CR_DATA_GAP] = c.gap;
+    for (int i = 0; i < 3; ++i) {
+        p->pContact[i] = c.p_c[i] - s->marker[0]->position[i];
+    }
 
     const int contact = (c.gap <= 0.0);
     const int was_contact = (s->data[CR_DATA_GAP] <= 0.0);

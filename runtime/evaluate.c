@@ -144,8 +144,8 @@ mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces
     return o->type->forces(o->params, s, out, err);
 }
 
-mbc_status mbc_object_post_newton_step(const mbc_object *o, const mbc_state *s,
-                                       mbc_post_newton *out, mbc_error *err)
+mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_post_newton *out,
+                                       mbc_error *err)
 {
     mbc_status st = check_call(o, s, o && o->type->post_newton_step, "PostNewtonStep", err);
     if (st != MBC_OK)

@@ -19,9 +19,10 @@ extern "C" {
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err);
 /* Recomputes the data coordinates (out->data, data_count values), the
- * discontinuous error, the recommended step size and warnings. */
-mbc_status mbc_object_post_newton_step(const mbc_object *o, const mbc_state *s,
-                                       mbc_post_newton *out, mbc_error *err);
+ * discontinuous error, the recommended step size and warnings, and updates
+ * the object's state parameters (e.g. ContactConvexRoll.pContact). */
+mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_post_newton *out,
+                                       mbc_error *err);
 /* One output variable; size must equal mbc_output_size() for this object. */
 mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output_variable var,
                              double *out, size_t size, mbc_error *err);

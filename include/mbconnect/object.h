@@ -104,7 +104,8 @@ typedef struct mbc_type_info {
     /* runtime hooks; NULL when the type has none */
     mbc_status (*initialise)(void *params, mbc_error *err);
     mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out, mbc_error *err);
-    mbc_status (*post_newton_step)(const void *params, const mbc_state *s, mbc_post_newton *out,
+    /* may update state parameters (role "state", e.g. ContactConvexRoll.pContact) */
+    mbc_status (*post_newton_step)(void *params, const mbc_state *s, mbc_post_newton *out,
                                    mbc_error *err);
     mbc_status (*output)(const void *params, const mbc_state *s, mbc_output_variable var,
                          double *out, size_t size, mbc_error *err);

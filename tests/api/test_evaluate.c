@@ -138,11 +138,54 @@ static void test_dispatch(void **state)
     mbc_object_destroy(c.o);
 }
 
+/* PostNewtonStep updates state parameters: a level cylinder (r = 0.5) whose
+ * centre is 1 mm lower than touching has its potential contact point directly
+ * below the centre, pContact = p_C - p_m0 = (x, y, -0.001). */
+static void test_post_newton_updates_state(void **state)
+{
+    (void)state;
+    mbc_error err;
+    mbc_object *o = mbc_object_create("ContactConvexRoll", &err);
+    assert_non_null(o);
+    const double markers[2] = {0, 1}, hull[1] = {0.5};
+    assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "contactStiffness", 1e5, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "rollLength", 0.4, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "coefficientsHull", hull, 1, &err), MBC_OK);
+    mbc_error errors[4];
+    size_t n = 0;
+    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_OK);
+    mbc_rigid_marker m[2];
+    memset(m, 0, sizeof m);
+    for (int k = 0; k < 2; k++)
+        m[k].rotation[0] = m[k].rotation[4] = m[k].rotation[8] = 1;
+    m[0].position[2] = 0.2; /* ground plane z = 0.2 */
+    m[1].position[0] = 3.0;
+    m[1].position[1] = -1.0;
+    m[1].position[2] = 0.2 + 0.5 - 0.001;
+    /* data: [slip lateral, slip longitudinal, gap]; the step starts open */
+    double data[3] = {0, 0, 0.1}, start[3] = {0, 0, 0.1}, out[3];
+    mbc_state s = {.marker = {&m[0], &m[1]}, .data = data, .data_start = start, .data_count = 3};
+    mbc_post_newton pns = {out, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(o, &s, &pns, &err), MBC_OK);
+    double pc[3];
+    size_t count = 0;
+    assert_int_equal(mbc_object_get(o, "pContact", pc, 3, &count, &err), MBC_OK);
+    assert_int_equal(count, 3);
+    assert_true(fabs(pc[0] - 3.0) < 1e-12 && fabs(pc[1] + 1.0) < 1e-12);
+    assert_true(fabs(pc[2] + 0.001) < 1e-12);
+    assert_true(fabs(out[2] - pc[2]) < 1e-15);         /* the data gap is the same quantity */
+    assert_true(fabs(pns.error - 1e5 * 0.001) < 1e-9); /* contact switch: |g k_c| */
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_dispatch),
+        cmocka_unit_test(test_post_newton_updates_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

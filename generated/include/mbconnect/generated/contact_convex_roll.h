@@ -94,7 +94,7 @@ bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_p
 mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err);
 mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out,
     mbc_error *err);
-mbc_status mbc_contact_convex_roll_post_newton_step(const mbc_contact_convex_roll_params *p, const mbc_state *s,
+mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s,
     mbc_post_newton *out, mbc_error *err);
 mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s,
     mbc_output_variable var, double *out, size_t size, mbc_error *err);
