@@ -70,7 +70,7 @@ static void exe_dir(const char *argv0, char *out, size_t size)
     if (n > 0 && (size_t)n < size - 1) {
         out[n] = '\0';
     } else if (argv0 && strchr(argv0, '/') && strlen(argv0) < size) {
-        strcpy(out, argv0);
+        memcpy(out, argv0, strlen(argv0) + 1); /* length checked above */
     } else {
         out[0] = '\0';
         return;

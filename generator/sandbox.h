@@ -10,7 +10,6 @@
 #define SANDBOX_MAX_FILE_BYTES   (1024 * 1024)         /* a spec or case file */
 #define SANDBOX_MAX_MEMORY       (64u * 1024u * 1024u) /* bytes the interpreter may hold */
 #define SANDBOX_MAX_INSTRUCTIONS 20000000L             /* VM instructions per file */
-#define SANDBOX_MAX_DEPTH        32                    /* table nesting the loaders accept */
 
 typedef struct sandbox {
     lua_State *L;

@@ -380,7 +380,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
     }
     ty->description = req_string(ld, t, "description", line, what);
     if (opt_bool(ld, t, "visualization", line, what, 0)) {
-        if (ld->reg && ld->reg->visualization)
+        if (ld->reg->visualization)
             fail(ld, line, "%s: only one type may be the visualization type", what);
         ((spec_type_registry *)ld->reg)->visualization = ty;
     }
@@ -405,7 +405,10 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     loader ld = {sb.L, diag, path, &reg->mem, reg, 0, buf, len};
-    if (sandbox_run(&sb, path, buf, len, err, sizeof err) != 0) {
+    int ran = sandbox_run(&sb, path, buf, len, err, sizeof err) == 0;
+    if (ran)
+        sb.memory_limit = (size_t)-1; /* reading the result allocates outside protected mode */
+    if (!ran) {
         diag_add_raw(diag, err);
         ld.errors++;
     } else if (!lua_istable(sb.L, -1)) {
@@ -947,7 +950,8 @@ const spec_param *spec_find_param(const spec_connector *c, const char *name)
 
 static int is_count_param(const spec_param *p)
 {
-    return p && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
+    /* p->type is NULL for a parameter whose type is unknown (already reported) */
+    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
 }
 
 /* Cross-references between parameters, checked once all are loaded. */
@@ -966,7 +970,7 @@ static void check_param_references(loader *ld, const spec_connector *c)
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
-            if (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
+            if (!q || !q->type || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
                 fail(ld, p->line,
                      "parameter '%s': positive_when must name a Bool parameter (given '%s')",
                      p->name, ru->positive_when);
@@ -1285,6 +1289,10 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
         diag_add_raw(diag, err);
         ld.errors++;
     } else {
+        /* Reading the result allocates a little outside protected mode (key
+         * strings, stack); a spec that ends just below the memory limit must
+         * not make that fail (a Lua panic), so the limit ends with the run. */
+        sb.memory_limit = (size_t)-1;
         const char *kind = sandbox_table_kind(sb.L, -1);
         if (!kind || strcmp(kind, "connector") != 0) {
             char b[96];

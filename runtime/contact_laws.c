@@ -69,7 +69,10 @@ int mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p
 double mbc_eapm_plastic_overlap(double lambda_p, double n_exp, double delta,
                                 double delta_p_previous)
 {
-    if (!(lambda_p > 0.0) || !(n_exp > 0.0)) {
+    /* The model needs lambda_p in [0, 1) (K2 = k_c / (1 - lambda_p)); outside
+     * it lambda_p^(1/n_exp) overflows for small n_exp (fuzz_eval found inf
+     * for impact models 1 and 2, which do not validate lambda_p). */
+    if (!(lambda_p > 0.0) || !(lambda_p < 1.0) || !(n_exp > 0.0)) {
         return delta_p_previous;
     }
     double factor; /* lambda_p^(1/n_exp) */

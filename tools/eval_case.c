@@ -259,7 +259,7 @@ static double *read_list(eval_ctx *c, int idx, const char *field, const char *wh
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, idx, (lua_Integer)(i + 1));
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
         char f[FIELD_SIZE];
         snprintf(f, sizeof f, "%s[%zu]", field, i + 1);
         if (lua_type(L, -1) != LUA_TNUMBER) {
@@ -765,7 +765,7 @@ static bool read_markers(eval_ctx *c, int root)
             continue;
         char base[FIELD_SIZE];
         snprintf(base, sizeof base, "markers[%zu]", k + 1);
-        lua_rawgeti(L, lt, (lua_Integer)(k + 1));
+        lua_rawgeti(L, lt, (lua_Integer)k + 1);
         k++;
         if (lua_type(L, -1) != LUA_TTABLE)
             return fail(c, base, "must be a table describing marker m%d (%s) (got %s)", m,
@@ -814,7 +814,7 @@ static bool read_ale_inputs(eval_ctx *c, int root)
     for (size_t i = 0; i < n; i++) {
         char base[FIELD_SIZE];
         snprintf(base, sizeof base, "cables[%zu]", i + 1);
-        lua_rawgeti(L, lt, (lua_Integer)(i + 1));
+        lua_rawgeti(L, lt, (lua_Integer)i + 1);
         if (lua_type(L, -1) != LUA_TTABLE)
             return fail(c, base, "must be a table {q = ..., q_t = ..., length = ...} (got %s)",
                         describe(L, -1, given, sizeof given));
@@ -1148,24 +1148,30 @@ static void free_ctx(eval_ctx *c)
 
 int mbc_eval_case(const char *path, FILE *out, FILE *errf)
 {
+    char message[MESSAGE_SIZE];
+    size_t len = 0;
+    char *buf = sandbox_read_file(path, &len, message, sizeof message);
+    if (!buf) {
+        one_line(message);
+        fprintf(errf, "%s\n", message);
+        return 2;
+    }
+    int status = mbc_eval_case_buffer(path, buf, len, out, errf);
+    free(buf);
+    return status;
+}
+
+int mbc_eval_case_buffer(const char *path, const char *buf, size_t len, FILE *out, FILE *errf)
+{
     eval_ctx c;
     memset(&c, 0, sizeof c);
     c.case_name = path;
-    size_t len = 0;
-    char *buf = sandbox_read_file(path, &len, c.message, sizeof c.message);
-    if (!buf) {
-        one_line(c.message);
-        fprintf(errf, "%s\n", c.message);
-        return 2;
-    }
     sandbox sb;
     if (sandbox_open(&sb, "case file", "case files") != 0) {
-        free(buf);
         fprintf(errf, "%s: cannot create the Lua sandbox (out of memory)\n", path);
         return 2;
     }
     bool ok = sandbox_run(&sb, path, buf, len, c.message, sizeof c.message) == 0;
-    free(buf);
     if (!ok) {
         size_t n = strlen(path);
         if (strncmp(c.message, path, n) != 0 || c.message[n] != ':') {

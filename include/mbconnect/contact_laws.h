@@ -61,7 +61,8 @@ int mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p
 /* Plastic overlap update (notes, PostNewtonStep data[3]):
  *   delta_p = max(lambda_p^(1/n_exp) delta, delta_p_previous).
  * n_exp == 1 and 1.5 avoid pow (lambda_p and cbrt(lambda_p^2)).
- * lambda_p <= 0 or n_exp <= 0 gives delta_p_previous (model off / invalid). */
+ * lambda_p outside (0, 1) or n_exp <= 0 gives delta_p_previous (model off / invalid).
+ * Only the EAPM (impact model 0) validates lambda_p < 1; other models may pass any value. */
 double mbc_eapm_plastic_overlap(double lambda_p, double n_exp, double delta,
                                 double delta_p_previous);
 

@@ -386,6 +386,8 @@ static void test_friction_and_torques(void **state)
     double f1[3];
     for (int i = 0; i < 3; ++i) {
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / 0.01;
+    }
+    for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * norm(f1));
         ASSERT_NEAR(F.force[0][i], -f1[i], 1e-9 * norm(f1));
     }
@@ -401,6 +403,8 @@ static void test_friction_and_torques(void **state)
     F = eval_forces(&f);
     for (int i = 0; i < 3; ++i) {
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / vrel;
+    }
+    for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * norm(f1));
     }
     /* sliding friction magnitude is mu f_n */

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Fuzzing step (issue 8): configures and builds the `fuzz` preset (clang,
+# libFuzzer, ASan + UBSan) and runs each fuzz target for FUZZ_SECONDS
+# (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>,
+# copied to a temporary directory so the checkout is not modified).
+# Fails on any crash, sanitizer report, leak, timeout (-timeout=10), memory
+# blow-up (-rss_limit_mb=2048) or NaN/Inf result (fuzz_eval aborts); the
+# reproducer is printed as base64 and a hexdump. Prints the executions per
+# target from libFuzzer's final statistics.
+#
+# Run from anywhere inside a checkout:  .ci/steps/fuzz.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+TARGETS=(fuzz_spec fuzz_case fuzz_eval)
+
+missing=()
+for pkg in clang libclang-rt-14-dev; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  apt-get update </dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
+fi
+
+cmake --preset fuzz
+cmake --build --preset fuzz --target "${TARGETS[@]}"
+
+work="$(mktemp -d /tmp/mbc-fuzz.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+failed=()
+summary=()
+for t in "${TARGETS[@]}"; do
+  echo
+  echo "== $t: ${FUZZ_SECONDS} s"
+  cp -r "tests/fuzz/corpus/$t" "$work/corpus-$t"
+  mkdir -p "$work/artifacts-$t"
+  log="$work/$t.log"
+  status=0
+  "build-fuzz/bin/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts-$t/" \
+    "$work/corpus-$t" >"$log" 2>&1 || status=$?
+  execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n1)"
+  summary+=("$t: ${execs:-?} executions in ${FUZZ_SECONDS} s (${rate:-?}/s), exit status $status")
+  artifacts=("$work/artifacts-$t"/*)
+  if ((status != 0)) || [ -e "${artifacts[0]}" ] ||
+    grep -qE '(ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|fuzz invariant violated)' "$log"; then
+    failed+=("$t")
+    echo "FAILED: $t (exit status $status); the end of its log:"
+    tail -n 60 "$log"
+    for a in "${artifacts[@]}"; do
+      [ -e "$a" ] || continue
+      echo "--- reproducer $(basename "$a") ($(wc -c <"$a") bytes), base64:"
+      base64 "$a"
+      echo "--- hexdump:"
+      od -A x -t x1z -v "$a" | head -n 64
+      echo "--- replay: build-fuzz/bin/$t FILE (write the base64 above to FILE with base64 -d)"
+    done
+  else
+    tail -n 3 "$log" | grep -E '^(Done|stat::)' || true
+  fi
+done
+
+echo
+echo "== fuzzing summary"
+printf '%s\n' "${summary[@]}"
+if ((${#failed[@]})); then
+  echo "fuzzing FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "fuzzing passed: no crash, sanitizer report, leak, timeout or NaN/Inf"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Memory checking (issue 8): the whole ctest suite of the default preset (build/) under
+# valgrind memcheck (--leak-check=full, --error-exitcode=1), following the
+# mbcgen / mbc executables the tests spawn (--trace-children=yes; only cmp,
+# diff, cmake and ctest are skipped). ctest -T memcheck does not fail
+# on defects by itself, so this script fails when ctest reports a failed
+# test, when any MemoryChecker log holds a valgrind error or leak, or when
+# ctest's defect summary is not empty.
+#
+# Run from anywhere inside a checkout:  .ci/steps/memcheck.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+root="$PWD"
+
+if ! dpkg -s valgrind >/dev/null 2>&1; then
+  apt-get update </dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind </dev/null
+fi
+
+cmake --preset default
+cmake --build --preset default
+
+rm -rf build/Testing/Temporary/MemoryChecker.*
+opts="--error-exitcode=1 --leak-check=full --show-leak-kinds=definite,possible"
+opts+=" --errors-for-leak-kinds=definite,possible --track-origins=yes --num-callers=30"
+opts+=" --trace-children=yes --trace-children-skip=*/cmp,*/diff,*/cmake,*/ctest"
+opts+=" --suppressions=$root/tests/fuzz/valgrind.supp --gen-suppressions=all"
+
+status=0
+# ctest -T ignores the preset's binary directory: run it inside build/.
+(cd build && ctest -T memcheck --output-on-failure -j2 --timeout 1800 \
+  --overwrite MemoryCheckCommand="$(command -v valgrind)" \
+  --overwrite MemoryCheckCommandOptions="$opts" \
+  --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||
+  status=$?
+
+shopt -s nullglob
+logs=(build/Testing/Temporary/MemoryChecker.*.log)
+bad=()
+for log in "${logs[@]}"; do
+  # "ERROR SUMMARY: N errors" with N > 0, or a definite/possible leak
+  if grep -qE 'ERROR SUMMARY: [1-9]|(definitely|possibly) lost: [1-9]' "$log"; then
+    bad+=("$log")
+  fi
+done
+for log in "${bad[@]}"; do
+  echo "== $log"
+  grep -E -B2 -A25 '(Invalid|uninitialised|Mismatched|definitely lost|possibly lost|ERROR SUMMARY: [1-9])' \
+    "$log" | head -n 120
+done
+defects="$(sed -n 's/.*Defects: *\([0-9]*\).*/\1/p' build/Testing/*/DynamicAnalysis.xml 2>/dev/null | head -n1)"
+
+echo
+echo "memcheck: ${#logs[@]} test logs, ${#bad[@]} with valgrind errors or leaks, ctest status $status"
+if ((status != 0 || ${#bad[@]} > 0)); then
+  echo "memcheck FAILED"
+  exit 1
+fi
+echo "memcheck passed: zero valgrind errors, zero definite/possible leaks${defects:+ (ctest defects: $defects)}"

@@ -1,0 +1,2 @@
+os.execute("touch /tmp/mbc-eval-escaped")
+return { object = "ContactSphereSphere" }

@@ -1,0 +1,1 @@
+-- Malformed spec: nothing but a comment.

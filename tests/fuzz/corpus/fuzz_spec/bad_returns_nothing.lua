@@ -1,0 +1,12 @@
+-- Malformed spec: builds the connector but forgets to return it.
+local c = connector {
+  type = "BadSpec",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  parameters = {
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [SI:N/m]" },
+  },
+  theory = "No theory.",
+}

@@ -1,0 +1,16 @@
+-- Malformed spec: tables nested 250 levels deep in the source text; Lua's parser
+-- stops at its C-stack limit (200 levels) with a message, before anything runs.
+local t = {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{0}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}
+return connector {
+  type = "BadSpec",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  parameters = {
+    param "markerNumbers" { type = "ArrayMarkerIndex", size = 2, rules = { must_be_set = true },
+      description = "markers m0 and m1" },
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [SI:N/m]" },
+  },
+  theory = "No theory.",
+}
