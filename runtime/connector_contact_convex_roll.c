@@ -25,7 +25,6 @@
 
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,27 +52,16 @@ typedef struct cr_contact {
     double v_s[3];     /* slip velocity: tangential part of v_mat, m/s */
 } cr_contact;
 
-static mbc_status cr_fail(mbc_error *err, mbc_status st, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* Hull coefficients as (pointer, int count) for convex_hull.h. */
 static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_error *err)
 {
     if (p->coefficientsHull == NULL || p->coefficientsHull_count == 0) {
-        return cr_fail(err, MBC_ERR_SIZE,
-                       "ContactConvexRoll.coefficientsHull: needs at least 1 coefficient, got 0");
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        "ContactConvexRoll.coefficientsHull: needs at least 1 coefficient, got 0");
     }
     if (p->coefficientsHull_count > (size_t)INT_MAX) {
-        return cr_fail(err, MBC_ERR_SIZE, "ContactConvexRoll.coefficientsHull: %zu coefficients",
-                       p->coefficientsHull_count);
+        return mbc_fail(err, MBC_ERR_SIZE, "ContactConvexRoll.coefficientsHull: %zu coefficients",
+                        p->coefficientsHull_count);
     }
     *n = (int)p->coefficientsHull_count;
     return MBC_OK;
@@ -83,19 +71,19 @@ static mbc_status cr_check_state(const mbc_contact_convex_roll_params *p, const 
                                  int need_start, mbc_error *err)
 {
     if (p == NULL || s == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters or state");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters or state");
     }
     if (s->marker[0] == NULL || s->marker[1] == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT,
-                       "ContactConvexRoll: state needs two rigid markers (m0, m1), got NULL");
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "ContactConvexRoll: state needs two rigid markers (m0, m1), got NULL");
     }
     if (s->data == NULL || (need_start && s->data_start == NULL)) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: data coordinates missing (NULL)");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: data coordinates missing (NULL)");
     }
     if (s->data_count != CR_DATA_COUNT) {
-        return cr_fail(err, MBC_ERR_SIZE,
-                       "ContactConvexRoll: data node must have 3 coordinates, got %zu",
-                       s->data_count);
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        "ContactConvexRoll: data node must have 3 coordinates, got %zu",
+                        s->data_count);
     }
     return MBC_OK;
 }
@@ -219,7 +207,7 @@ static void cr_torques(const cr_contact *c, const mbc_state *s, const double f[3
 mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err)
 {
     if (p == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");
     }
     int n = 0;
     mbc_status st = cr_hull(p, &n, err);
@@ -228,19 +216,19 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     }
     for (int i = 0; i < n; ++i) {
         if (!isfinite(p->coefficientsHull[i])) {
-            return cr_fail(err, MBC_ERR_VALUE,
-                           "ContactConvexRoll.coefficientsHull: coefficient %d must be finite, "
-                           "got %g",
-                           i, p->coefficientsHull[i]);
+            return mbc_fail(err, MBC_ERR_VALUE,
+                            "ContactConvexRoll.coefficientsHull: coefficient %d must be finite, "
+                            "got %g",
+                            i, p->coefficientsHull[i]);
         }
     }
     double x_bad = 0.0;
     if (!mbc_hull_is_convex(p->coefficientsHull, n, p->rollLength, CR_CONVEXITY_SAMPLES, &x_bad)) {
         const double rpp = mbc_poly_eval_derivative(p->coefficientsHull, n, 2, x_bad);
-        return cr_fail(err, MBC_ERR_VALUE,
-                       "ContactConvexRoll.coefficientsHull: hull must be convex (r'' <= 0 on "
-                       "[-L/2, L/2]), r''(%g) = %g",
-                       x_bad, rpp);
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactConvexRoll.coefficientsHull: hull must be convex (r'' <= 0 on "
+                        "[-L/2, L/2]), r''(%g) = %g",
+                        x_bad, rpp);
     }
     return MBC_OK;
 }
@@ -252,7 +240,7 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
 mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err)
 {
     if (p == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");
     }
     int n = 0;
     const mbc_status st = cr_hull(p, &n, err);
@@ -266,8 +254,8 @@ mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p,
     if (dk == NULL || ddk == NULL) {
         free(dk);
         free(ddk);
-        return cr_fail(err, MBC_ERR_NOMEM,
-                       "ContactConvexRoll: out of memory for the hull derivatives");
+        return mbc_fail(err, MBC_ERR_NOMEM,
+                        "ContactConvexRoll: out of memory for the hull derivatives");
     }
     const int c1 = mbc_poly_derivative(p->coefficientsHull, n, dk);
     const int c2 = mbc_poly_derivative(dk, c1, ddk);
@@ -290,7 +278,7 @@ mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *
                                           const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
     if (out == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL force result");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL force result");
     }
     for (int j = 0; j < 2; ++j) {
         for (int i = 0; i < 3; ++i) {
@@ -333,7 +321,7 @@ mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_para
                                                     mbc_error *err)
 {
     if (out == NULL || out->data == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL PostNewtonStep result");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL PostNewtonStep result");
     }
     out->error = 0.0;
     out->recommended_step = -1.0;
@@ -401,7 +389,7 @@ mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params 
                                            size_t size, mbc_error *err)
 {
     if (out == NULL) {
-        return cr_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL output buffer");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL output buffer");
     }
     mbc_status st = cr_check_state(p, s, 0, err);
     if (st != MBC_OK) {
@@ -409,13 +397,13 @@ mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params 
     }
     if (var != MBC_OUTPUT_POSITION && var != MBC_OUTPUT_VELOCITY && var != MBC_OUTPUT_FORCE &&
         var != MBC_OUTPUT_TORQUE) {
-        return cr_fail(err, MBC_ERR_NAME,
-                       "ContactConvexRoll: output variable %d not available (Position, Velocity, "
-                       "Force, Torque)",
-                       (int)var);
+        return mbc_fail(err, MBC_ERR_NAME,
+                        "ContactConvexRoll: output variable %d not available (Position, Velocity, "
+                        "Force, Torque)",
+                        (int)var);
     }
     if (size != 3) {
-        return cr_fail(err, MBC_ERR_SIZE, "ContactConvexRoll: output needs size 3, got %zu", size);
+        return mbc_fail(err, MBC_ERR_SIZE, "ContactConvexRoll: output needs size 3, got %zu", size);
     }
     cr_contact c;
     st = cr_contact_eval(p, s, &c, err);

@@ -61,53 +61,38 @@ struct cfcc_segment {
     double f_n;                    /* k_c g + d_c v_n, N (LHS sign) */
 };
 
-static void cfcc_set_error(mbc_error *err, const char *msg)
-{
-    if (err != NULL) {
-        snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-}
-
 /* Checks every input the hooks dereference; the generated layer checks most
  * of these already, this keeps the hooks safe when called directly. */
 static mbc_status cfcc_check(const cfcc_params *p, const mbc_state *s, mbc_error *err)
 {
     if (p == NULL || s == NULL) {
-        cfcc_set_error(err, CFCC_NAME ": NULL parameters or state");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL parameters or state");
     }
     if (p->numberOfContactSegments < 1) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ".numberOfContactSegments: must be >= 1, got %d",
-                     p->numberOfContactSegments);
-        }
-        return MBC_ERR_VALUE;
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        CFCC_NAME ".numberOfContactSegments: must be >= 1, got %d",
+                        p->numberOfContactSegments);
     }
     const size_t n = (size_t)p->numberOfContactSegments;
     if (s->marker[0] == NULL || s->cable == NULL || s->cable->points == NULL ||
         s->cable->point_velocities == NULL) {
-        cfcc_set_error(err, CFCC_NAME ": state needs marker[0] (circle) and the cable marker with "
-                                      "points and point velocities");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, "%s",
+                        CFCC_NAME ": state needs marker[0] (circle) and the cable marker with "
+                                  "points and point velocities");
     }
     if (s->cable->segment_count != n) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ".numberOfContactSegments = %d must equal the cable marker's "
-                               "segment count %zu",
-                     p->numberOfContactSegments, s->cable->segment_count);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(
+            err, MBC_ERR_SIZE,
+            CFCC_NAME
+            ".numberOfContactSegments = %d must equal the cable marker's segment count %zu",
+            p->numberOfContactSegments, s->cable->segment_count);
     }
     if (s->data == NULL || s->data_count != 3 * n) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ": data node must have 3 * numberOfContactSegments = %zu "
-                               "coordinates, got %zu",
-                     3 * n, s->data == NULL ? (size_t)0 : s->data_count);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(
+            err, MBC_ERR_SIZE,
+            CFCC_NAME
+            ": data node must have 3 * numberOfContactSegments = %zu coordinates, got %zu",
+            3 * n, s->data == NULL ? (size_t)0 : s->data_count);
     }
     return MBC_OK;
 }
@@ -244,8 +229,7 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
                                                       mbc_forces *out, mbc_error *err)
 {
     if (out == NULL) {
-        cfcc_set_error(err, CFCC_NAME ": NULL output");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output");
     }
     const mbc_status st = cfcc_check(p, s, err);
     if (st != MBC_OK) {
@@ -253,12 +237,10 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
     }
     const size_t n = (size_t)p->numberOfContactSegments;
     if (out->cable_point_forces == NULL || out->cable_point_count != n + 1) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ": cable_point_forces must hold n + 1 = %zu points, got %zu", n + 1,
-                     out->cable_point_forces == NULL ? (size_t)0 : out->cable_point_count);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        CFCC_NAME ": cable_point_forces must hold n + 1 = %zu points, got %zu",
+                        n + 1,
+                        out->cable_point_forces == NULL ? (size_t)0 : out->cable_point_count);
     }
     for (int m = 0; m < 2; ++m) {
         for (int k = 0; k < 3; ++k) {
@@ -347,8 +329,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                                                                 mbc_error *err)
 {
     if (out == NULL || out->data == NULL) {
-        cfcc_set_error(err, CFCC_NAME ": NULL output data");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output data");
     }
     const mbc_status st = cfcc_check(p, s, err);
     if (st != MBC_OK) {
@@ -366,8 +347,8 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
         return MBC_OK;
     }
     if (s->data_start == NULL) {
-        cfcc_set_error(err, CFCC_NAME ": PostNewtonStep needs the start-of-step data");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        CFCC_NAME ": PostNewtonStep needs the start-of-step data");
     }
 
     const double mu = p->frictionCoefficient;
@@ -436,22 +417,18 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
     }
     if (var != MBC_OUTPUT_COORDINATES && var != MBC_OUTPUT_COORDINATES_T &&
         var != MBC_OUTPUT_FORCE_LOCAL) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ": output variable %d is not available (Coordinates, "
-                               "Coordinates_t, ForceLocal)",
-                     (int)var);
-        }
-        return MBC_ERR_NAME;
+        return mbc_fail(
+            err, MBC_ERR_NAME,
+            CFCC_NAME
+            ": output variable %d is not available (Coordinates, Coordinates_t, ForceLocal)",
+            (int)var);
     }
     const size_t n = (size_t)p->numberOfContactSegments;
     if (out == NULL || size != 2 * n) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     CFCC_NAME ": output needs 2 * numberOfContactSegments = %zu values, got %zu",
-                     2 * n, out == NULL ? (size_t)0 : size);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        CFCC_NAME
+                        ": output needs 2 * numberOfContactSegments = %zu values, got %zu",
+                        2 * n, out == NULL ? (size_t)0 : size);
     }
     for (size_t i = 0; i < n; ++i) {
         double a = 0.0, b = 0.0;

@@ -23,7 +23,6 @@
 #include "mbconnect/vec.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 /* Data layout of specs/ContactSphereSphere.lua. */
@@ -46,36 +45,25 @@ typedef struct ss_kinematics {
     double v_rel;  /* |v_t|, m/s */
 } ss_kinematics;
 
-static mbc_status ss_fail(mbc_error *err, mbc_status st, const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* Inputs every hook needs: both rigid markers and the 4 data coordinates
  * (the start-of-step copy too when need_start). */
 static mbc_status ss_check_state(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
                                  int need_start, mbc_error *err)
 {
     if (p == NULL || s == NULL) {
-        return ss_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL parameters or state");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL parameters or state");
     }
     if (s->marker[0] == NULL || s->marker[1] == NULL) {
-        return ss_fail(err, MBC_ERR_INPUT,
-                       "ContactSphereSphere: state needs two rigid markers (m0, m1), got NULL");
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "ContactSphereSphere: state needs two rigid markers (m0, m1), got NULL");
     }
     if (s->data == NULL || (need_start && s->data_start == NULL)) {
-        return ss_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: data coordinates missing (NULL)");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: data coordinates missing (NULL)");
     }
     if (s->data_count != SS_DATA_COUNT) {
-        return ss_fail(err, MBC_ERR_SIZE,
-                       "ContactSphereSphere: data node must have 4 coordinates, got %zu",
-                       s->data_count);
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        "ContactSphereSphere: data node must have 4 coordinates, got %zu",
+                        s->data_count);
     }
     return MBC_OK;
 }
@@ -86,24 +74,24 @@ static mbc_status ss_check_model(const mbc_contact_sphere_sphere_params *p, mbc_
 {
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
-        return ss_fail(err, MBC_ERR_VALUE,
-                       "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return ss_fail(err, MBC_ERR_VALUE,
-                       "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
-                       p->contactPlasticityRatio);
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
+                        p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return ss_fail(err, MBC_ERR_VALUE,
-                       "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
-                       p->restitutionCoefficient);
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
+                        p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
-        return ss_fail(err, MBC_ERR_VALUE,
-                       "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
-                       p->contactStiffnessExponent);
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
+                        p->contactStiffnessExponent);
     }
     return MBC_OK;
 }
@@ -184,7 +172,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
             .n_adh = p->adhesionExponent,
         };
         if (mbc_eapm_force(&e, k->delta, plastic_overlap, &f_c, NULL) != MBC_CONTACT_OK) {
-            return ss_fail(
+            return mbc_fail(
                 err, MBC_ERR_VALUE,
                 "ContactSphereSphere: EAPM parameters invalid (lambda_P = %g, n_exp = %g)",
                 p->contactPlasticityRatio, p->contactStiffnessExponent);
@@ -194,9 +182,9 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
         const double v_imp = mbc_impact_velocity(p->minimumImpactVelocity, impact_velocity);
         if (mbc_restitution_lambda(p->impactModel, p->contactStiffness, p->restitutionCoefficient,
                                    v_imp, &lambda) != MBC_CONTACT_OK) {
-            return ss_fail(err, MBC_ERR_VALUE,
-                           "ContactSphereSphere: restitution model %d invalid (e_res = %g)",
-                           p->impactModel, p->restitutionCoefficient);
+            return mbc_fail(err, MBC_ERR_VALUE,
+                            "ContactSphereSphere: restitution model %d invalid (e_res = %g)",
+                            p->impactModel, p->restitutionCoefficient);
         }
         f_c = mbc_restitution_force(p->contactStiffness, p->contactStiffnessExponent, lambda,
                                     k->delta, k->v_n);
@@ -204,9 +192,9 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
     const double f_d = -p->contactDamping * k->v_n;
     *f_1n = f_c + f_d;
     if (!isfinite(*f_1n)) {
-        return ss_fail(err, MBC_ERR_INPUT,
-                       "ContactSphereSphere: normal force not finite (delta = %g, v_n = %g)",
-                       k->delta, k->v_n);
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "ContactSphereSphere: normal force not finite (delta = %g, v_n = %g)",
+                        k->delta, k->v_n);
     }
     return MBC_OK;
 }
@@ -273,7 +261,7 @@ mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_para
                                             const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
     if (out == NULL) {
-        return ss_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL force result");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL force result");
     }
     for (int j = 0; j < 2; ++j) {
         for (int i = 0; i < 3; ++i) {
@@ -322,7 +310,7 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
                                                       mbc_error *err)
 {
     if (out == NULL || out->data == NULL) {
-        return ss_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL PostNewtonStep result");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL PostNewtonStep result");
     }
     out->error = 0.0;
     out->recommended_step = -1.0;
@@ -400,7 +388,7 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
                                              double *out, size_t size, mbc_error *err)
 {
     if (out == NULL) {
-        return ss_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL output buffer");
+        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL output buffer");
     }
     mbc_status st = ss_check_state(p, s, 0, err);
     if (st != MBC_OK) {
@@ -415,14 +403,14 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
     case MBC_OUTPUT_TORQUE:
         break;
     default:
-        return ss_fail(err, MBC_ERR_NAME,
-                       "ContactSphereSphere: output variable %d not available (Director3, "
-                       "Displacement, DisplacementLocal, Velocity, Force, Torque)",
-                       (int)var);
+        return mbc_fail(err, MBC_ERR_NAME,
+                        "ContactSphereSphere: output variable %d not available (Director3, "
+                        "Displacement, DisplacementLocal, Velocity, Force, Torque)",
+                        (int)var);
     }
     if (size != 3) {
-        return ss_fail(err, MBC_ERR_SIZE, "ContactSphereSphere: output needs size 3, got %zu",
-                       size);
+        return mbc_fail(err, MBC_ERR_SIZE, "ContactSphereSphere: output needs size 3, got %zu",
+                        size);
     }
     ss_kinematics k;
     ss_kinematics_eval(p, s, &k);

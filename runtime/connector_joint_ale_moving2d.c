@@ -25,54 +25,38 @@
 
 typedef mbc_joint_ale_moving2d_params jale_params;
 
-static void jale_set_error(mbc_error *err, const char *msg)
-{
-    if (err != NULL) {
-        snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-}
-
 /* Validates the state and returns the current sliding index x_data0 in *index.
  * The index must be an integer in [0, sn - 1] with sn the number of sliding
  * markers (= number of offsets = number of cable elements). */
 static mbc_status jale_check(const jale_params *p, const mbc_state *s, int *index, mbc_error *err)
 {
     if (p == NULL || s == NULL) {
-        jale_set_error(err, JALE_NAME ": NULL parameters or state");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL parameters or state");
     }
     const size_t sn = p->slidingMarkerNumbers_count;
     if (sn < 1 || p->slidingMarkerNumbers == NULL || p->slidingMarkerOffsets == NULL ||
         p->slidingMarkerOffsets_count != sn) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ": slidingMarkerNumbers (%zu) and slidingMarkerOffsets (%zu) must "
-                               "have equal length >= 1",
-                     sn, p->slidingMarkerOffsets_count);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        JALE_NAME ": slidingMarkerNumbers (%zu) and slidingMarkerOffsets (%zu) "
+                                  "must have equal length >= 1",
+                        sn, p->slidingMarkerOffsets_count);
     }
     if (s->marker[0] == NULL || s->cables == NULL || s->cable_count != sn) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ": state needs marker[0] and one cable element per sliding marker "
-                               "(%zu), got %zu",
-                     sn, s->cables == NULL ? (size_t)0 : s->cable_count);
-        }
-        return MBC_ERR_INPUT;
+        return mbc_fail(
+            err, MBC_ERR_INPUT,
+            JALE_NAME
+            ": state needs marker[0] and one cable element per sliding marker (%zu), got %zu",
+            sn, s->cables == NULL ? (size_t)0 : s->cable_count);
     }
     if (s->data == NULL || s->data_count != 1) {
-        jale_set_error(err, JALE_NAME ": data node must have 1 coordinate (sliding index)");
-        return MBC_ERR_SIZE;
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        JALE_NAME ": data node must have 1 coordinate (sliding index)");
     }
     const double x = s->data[0];
     if (!(x >= 0.0 && x <= (double)(sn - 1) && x == floor(x))) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ": sliding index x_data0 = %g must be an integer in [0, %zu]", x,
-                     sn - 1);
-        }
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        JALE_NAME ": sliding index x_data0 = %g must be an integer in [0, %zu]", x,
+                        sn - 1);
     }
     *index = (int)x;
     return MBC_OK;
@@ -98,8 +82,7 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
                                                       mbc_algebraic *out, mbc_error *err)
 {
     if (out == NULL) {
-        jale_set_error(err, JALE_NAME ": NULL output");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL output");
     }
     int index = 0;
     const mbc_status st = jale_check(p, s, &index, err);
@@ -107,8 +90,8 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
         return st;
     }
     if (s->lagrange == NULL && (!p->activeConnector || p->usePenaltyFormulation)) {
-        jale_set_error(err, JALE_NAME ": algebraic variables z (state.lagrange) missing");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        JALE_NAME ": algebraic variables z (state.lagrange) missing");
     }
     *out = (mbc_algebraic){0};
     if (!p->activeConnector) {
@@ -121,12 +104,10 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
         return MBC_OK;
     }
     if (p->usePenaltyFormulation && !(p->penaltyStiffness > 0.0)) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ".penaltyStiffness: must be > 0 when usePenaltyFormulation, got %g",
-                     p->penaltyStiffness);
-        }
-        return MBC_ERR_VALUE;
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        JALE_NAME
+                        ".penaltyStiffness: must be > 0 when usePenaltyFormulation, got %g",
+                        p->penaltyStiffness);
     }
 
     const mbc_cable_element *el = &s->cables[index];
@@ -167,8 +148,7 @@ mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const m
                                                    mbc_post_newton *out, mbc_error *err)
 {
     if (out == NULL || out->data == NULL) {
-        jale_set_error(err, JALE_NAME ": NULL output data");
-        return MBC_ERR_INPUT;
+        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL output data");
     }
     int index = 0;
     const mbc_status st = jale_check(p, s, &index, err);
@@ -225,21 +205,15 @@ mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state 
         need = 1;
         break;
     default:
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ": output variable %d is not available (Position, Velocity, "
-                               "SlidingCoordinate, Coordinates, Coordinates_t, Force)",
-                     (int)var);
-        }
-        return MBC_ERR_NAME;
+        return mbc_fail(err, MBC_ERR_NAME,
+                        JALE_NAME ": output variable %d is not available (Position, Velocity, "
+                                  "SlidingCoordinate, Coordinates, Coordinates_t, Force)",
+                        (int)var);
     }
     if (out == NULL || size != need) {
-        if (err != NULL) {
-            snprintf(err->message, sizeof err->message,
-                     JALE_NAME ": output variable %d needs %zu values, got %zu", (int)var, need,
-                     out == NULL ? (size_t)0 : size);
-        }
-        return MBC_ERR_SIZE;
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        JALE_NAME ": output variable %d needs %zu values, got %zu", (int)var, need,
+                        out == NULL ? (size_t)0 : size);
     }
     switch (var) {
     case MBC_OUTPUT_POSITION:
@@ -263,8 +237,8 @@ mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state 
         break;
     default: /* MBC_OUTPUT_FORCE */
         if (s->lagrange == NULL) {
-            jale_set_error(err, JALE_NAME ": Force output needs the algebraic variables z");
-            return MBC_ERR_INPUT;
+            return mbc_fail(err, MBC_ERR_INPUT,
+                            JALE_NAME ": Force output needs the algebraic variables z");
         }
         out[0] = s->lagrange[0];
         out[1] = s->lagrange[1];

@@ -1,26 +1,10 @@
 /* Dispatch of evaluations to the type's runtime hooks, behind the input
  * checks every type shares (include/mbconnect/evaluate.h). */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mbconnect/evaluate.h"
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static mbc_status
-fail(mbc_error *err, mbc_status st, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
 
 /* Index of the first non-finite value, or n. */
 static size_t first_non_finite(const double *v, size_t n)
@@ -41,10 +25,10 @@ static mbc_status check_finite(const char *type, const char *prefix, long index,
     if (i == n)
         return MBC_OK;
     if (index < 0)
-        return fail(err, MBC_ERR_INPUT, "%s: %s%s[%zu] must be finite, got %g", type, prefix,
-                    suffix, i, v[i]);
-    return fail(err, MBC_ERR_INPUT, "%s: %s%ld%s[%zu] must be finite, got %g", type, prefix, index,
-                suffix, i, v[i]);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: %s%s[%zu] must be finite, got %g", type, prefix,
+                        suffix, i, v[i]);
+    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s%ld%s[%zu] must be finite, got %g", type, prefix,
+                    index, suffix, i, v[i]);
 }
 
 static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m, mbc_error *err)
@@ -55,10 +39,10 @@ static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m
     if (strstr(kind, "Cable2DShape")) {
         const mbc_cable_marker *c = s->cable;
         if (!c || !c->points || !c->point_velocities || c->segment_count == 0)
-            return fail(err, MBC_ERR_INPUT,
-                        "%s: marker m%d must be a Cable2DShape marker "
-                        "with points and point velocities",
-                        tn, m);
+            return mbc_fail(err, MBC_ERR_INPUT,
+                            "%s: marker m%d must be a Cable2DShape marker "
+                            "with points and point velocities",
+                            tn, m);
         size_t n = 2 * (c->segment_count + 1);
         double scalars[2] = {c->length, c->ale_coordinate};
         if ((st = check_finite(tn, "marker m", m, " points", c->points, n, err)) != MBC_OK ||
@@ -71,7 +55,8 @@ static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m
     }
     if (strstr(kind, "Cable2DCoordinates")) {
         if (!s->cables || s->cable_count == 0)
-            return fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements", tn, m);
+            return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements", tn,
+                            m);
         for (size_t k = 0; k < s->cable_count; k++) {
             const mbc_cable_element *e = &s->cables[k];
             if ((st = check_finite(tn, "cables[", (long)k, "].q", e->q, 8, err)) != MBC_OK ||
@@ -85,7 +70,7 @@ static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m
     }
     const mbc_rigid_marker *r = s->marker[m];
     if (!r)
-        return fail(err, MBC_ERR_INPUT, "%s: marker m%d (%s) is missing", tn, m, kind);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d (%s) is missing", tn, m, kind);
     if ((st = check_finite(tn, "marker m", m, " position", r->position, 3, err)) != MBC_OK ||
         (st = check_finite(tn, "marker m", m, " velocity", r->velocity, 3, err)) != MBC_OK ||
         (st = check_finite(tn, "marker m", m, " rotation", r->rotation, 9, err)) != MBC_OK ||
@@ -99,23 +84,23 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
                              const char *what, mbc_error *err)
 {
     if (!o)
-        return fail(err, MBC_ERR_STATE, "no object");
+        return mbc_fail(err, MBC_ERR_STATE, "no object");
     const mbc_type_info *t = o->type;
     if (!has_hook)
-        return fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
+        return mbc_fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
     if (!o->initialised)
-        return fail(err, MBC_ERR_STATE,
-                    "%s: object is not initialised (call mbc_object_initialise after setting "
-                    "parameters)",
-                    t->type_name);
+        return mbc_fail(err, MBC_ERR_STATE,
+                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "parameters)",
+                        t->type_name);
     if (!s)
-        return fail(err, MBC_ERR_INPUT, "%s: no state", t->type_name);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: no state", t->type_name);
     size_t n = mbc_data_count(t, o->params);
     if (s->data_count != n || (n && (!s->data || !s->data_start)))
-        return fail(err, MBC_ERR_INPUT,
-                    "%s: data node must have %zu data coordinates (data and start-of-step "
-                    "data), got %zu",
-                    t->type_name, n, s->data_count);
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "%s: data node must have %zu data coordinates (data and start-of-step "
+                        "data), got %zu",
+                        t->type_name, n, s->data_count);
     mbc_status st = check_finite(t->type_name, "data", -1, "", s->data, n, err);
     if (st == MBC_OK)
         st = check_finite(t->type_name, "start-of-step data", -1, "", s->data_start, n, err);
@@ -123,7 +108,8 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
         st = check_marker(t, s, m, err);
     if (st == MBC_OK && t->algebraic_equations) {
         if (!s->lagrange)
-            return fail(err, MBC_ERR_INPUT, "%s: Lagrange multipliers are missing", t->type_name);
+            return mbc_fail(err, MBC_ERR_INPUT, "%s: Lagrange multipliers are missing",
+                            t->type_name);
         st = check_finite(t->type_name, "lagrange multipliers", -1, "", s->lagrange, 2, err);
     }
     return st;
@@ -136,11 +122,11 @@ mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces
     if (st != MBC_OK)
         return st;
     if (!out)
-        return fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
     if (s->cable &&
         (!out->cable_point_forces || out->cable_point_count != s->cable->segment_count + 1))
-        return fail(err, MBC_ERR_SIZE, "%s: cable_point_forces must hold %zu points, got %zu",
-                    o->type->type_name, s->cable->segment_count + 1, out->cable_point_count);
+        return mbc_fail(err, MBC_ERR_SIZE, "%s: cable_point_forces must hold %zu points, got %zu",
+                        o->type->type_name, s->cable->segment_count + 1, out->cable_point_count);
     return o->type->forces(o->params, s, out, err);
 }
 
@@ -151,8 +137,8 @@ mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_po
     if (st != MBC_OK)
         return st;
     if (!out || (s->data_count && !out->data))
-        return fail(err, MBC_ERR_INPUT, "%s: PostNewtonStep needs an output data buffer",
-                    o->type->type_name);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: PostNewtonStep needs an output data buffer",
+                        o->type->type_name);
     return o->type->post_newton_step(o->params, s, out, err);
 }
 
@@ -164,11 +150,11 @@ mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output
         return st;
     size_t n = mbc_output_size(o->type, o->params, var);
     if (n == 0)
-        return fail(err, MBC_ERR_NAME, "%s has no output variable %s", o->type->type_name,
-                    mbc_output_name(var) ? mbc_output_name(var) : "(invalid)");
+        return mbc_fail(err, MBC_ERR_NAME, "%s has no output variable %s", o->type->type_name,
+                        mbc_output_name(var) ? mbc_output_name(var) : "(invalid)");
     if (size != n || !out)
-        return fail(err, MBC_ERR_SIZE, "%s.%s: output has %zu values, buffer holds %zu",
-                    o->type->type_name, mbc_output_name(var), n, out ? size : 0);
+        return mbc_fail(err, MBC_ERR_SIZE, "%s.%s: output has %zu values, buffer holds %zu",
+                        o->type->type_name, mbc_output_name(var), n, out ? size : 0);
     return o->type->output(o->params, s, var, out, size, err);
 }
 
@@ -179,6 +165,6 @@ mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *
     if (st != MBC_OK)
         return st;
     if (!out)
-        return fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: no output", o->type->type_name);
     return o->type->algebraic_equations(o->params, s, out, err);
 }

@@ -40,6 +40,14 @@ typedef struct mbc_error {
     char message[MBC_ERROR_SIZE];
 } mbc_error;
 
+/* Writes a printf-style message into err (when err is not NULL) and returns
+ * st: how every runtime function reports an error. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+mbc_status
+mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
+
 /* Warning flags returned by PostNewtonStep and friends (never printed). */
 enum {
     MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
