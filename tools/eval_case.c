@@ -8,9 +8,9 @@
  *   Lua ("markers[1]" is marker m0); paths into the JSON result (non-finite
  *   results) index from 0, as in JSON.
  * - Index parameters a solver would fill in and that must be set
- *   (markerNumbers, nodeNumber, nodeNumbers) get the placeholders 0, 1, ...
- *   unless the case sets them; list-valued ones (slidingMarkerNumbers) must be
- *   given by the case.
+ *   (markerNumbers, nodeNumber, nodeNumbers) default to the numbers 0, 1, ...
+ *   (a case has no model to number them) unless the case sets them;
+ *   list-valued ones (slidingMarkerNumbers) must be given by the case.
  * - Parameters are set in the type's declaration order; visualization
  *   parameters as `visualization = { show = true }` or "visualization.show".
  * - Every number the case gives must be finite. For a joint with a
@@ -401,8 +401,9 @@ static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
     return true;
 }
 
-/* Placeholders for the marker and node numbers a solver would fill in. */
-static void set_index_placeholders(eval_ctx *c)
+/* Default marker and node numbers 0, 1, ...: a case has no model in which a
+ * solver would number them, but validate() requires them to be set. */
+static void set_default_indices(eval_ctx *c)
 {
     const mbc_type_info *t = c->type;
     for (size_t i = 0; i < t->param_count; i++) {
@@ -445,7 +446,7 @@ static bool read_parameters(eval_ctx *c, int root)
 {
     lua_State *L = c->L;
     const mbc_type_info *t = c->type;
-    set_index_placeholders(c);
+    set_default_indices(c);
     if (!push_table_field(c, root, "", "parameters", "a table of parameters by name", false))
         return false;
     int pt = lua_gettop(L);
