@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "mbconnect/invariants.h"
+
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
 static const double param_default_contactStiffness[] = {0.0};
@@ -396,6 +398,56 @@ static const mbc_data_info data[] = {
     {"gap", 0.1, "gap of the contact point at the last PostNewtonStep (> 0: no contact) [m]"},
 };
 
+static const double sample_values_0[] = {1e+04};
+static const double sample_values_1[] = {2e+01};
+static const double sample_values_2[] = {0.3};
+static const double sample_values_3[] = {0.1};
+static const double sample_values_4[] = {0.05};
+static const double sample_values_5[] = {0.1};
+static const double sample_values_6[] = {0.01};
+static const double sample_values_7[] = {1.0};
+static const double sample_values_8[] = {-0.1, 0.0, 0.2};
+static const double sample_values_9[] = {1.0};
+static const mbc_sample_value sample_values[] = {
+    {"contactStiffness", sample_values_0, 1},
+    {"contactDamping", sample_values_1, 1},
+    {"dynamicFriction", sample_values_2, 1},
+    {"staticFrictionOffset", sample_values_3, 1},
+    {"viscousFriction", sample_values_4, 1},
+    {"exponentialDecayStatic", sample_values_5, 1},
+    {"frictionProportionalZone", sample_values_6, 1},
+    {"rollLength", sample_values_7, 1},
+    {"coefficientsHull", sample_values_8, 3},
+    {"activeConnector", sample_values_9, 1},
+};
+static const double passive_values_0[] = {0.0};
+static const mbc_sample_value passive_values[] = {
+    {"contactStiffness", passive_values_0, 1},
+};
+static const char *const rigid_zero_data[] = {"slipLateral", "slipLongitudinal"};
+static const mbc_output_frame output_frames[] = {
+    {"Position", MBC_FRAME_POINT},
+    {"Velocity", MBC_FRAME_VECTOR},
+    {"Force", MBC_FRAME_VECTOR},
+    {"Torque", MBC_FRAME_VECTOR},
+};
+static const mbc_invariant_info invariants = {
+    .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE_Z) | (1u << MBC_INVARIANT_PASSIVITY),
+    .not_holding = (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_RIGID_MOTION),
+    .reasons[MBC_INVARIANT_FRAME_INVARIANCE] = "the ground is the global plane z = p_m0,z with normal e_z, not a plane attached to marker m0: only translations and rotations about z leave the contact unchanged",
+    .reasons[MBC_INVARIANT_RIGID_MOTION] = "the model assumes the ground at rest: the slip velocity is the absolute tangential velocity of the roll's contact point and the ground plane keeps its normal e_z, so a ground moving with the roll does not give zero slip",
+    .planar = false,
+    .at_rest = 1u,
+    .sample = sample_values,
+    .sample_count = 10,
+    .passive = passive_values,
+    .passive_count = 1,
+    .rigid_zero_data = rigid_zero_data,
+    .rigid_zero_data_count = 2,
+    .frames = output_frames,
+    .frame_count = 4,
+};
+
 const mbc_type_info mbc_contact_convex_roll_type = {
     .type_name = "ContactConvexRoll",
     .class_name = "ObjectContactConvexRoll",
@@ -415,6 +467,7 @@ const mbc_type_info mbc_contact_convex_roll_type = {
     .forces = hook_forces,
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,
+    .invariants = &invariants,
 };
 
 void mbc_contact_convex_roll_params_init(mbc_contact_convex_roll_params *p)

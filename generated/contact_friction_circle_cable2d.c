@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "mbconnect/invariants.h"
+
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
 static const double param_default_numberOfContactSegments[] = {3.0};
@@ -338,6 +340,52 @@ static const mbc_data_info data[] = {
     {"lastStick", 0.0, "last sticking position x_lastStick [m]"},
 };
 
+static const double sample_values_0[] = {4.0};
+static const double sample_values_1[] = {1e+04};
+static const double sample_values_2[] = {2e+01};
+static const double sample_values_3[] = {5e+01};
+static const double sample_values_4[] = {1e+03};
+static const double sample_values_5[] = {0.3};
+static const double sample_values_6[] = {0.4};
+static const double sample_values_7[] = {1.0};
+static const mbc_sample_value sample_values[] = {
+    {"numberOfContactSegments", sample_values_0, 1},
+    {"contactStiffness", sample_values_1, 1},
+    {"contactDamping", sample_values_2, 1},
+    {"frictionVelocityPenalty", sample_values_3, 1},
+    {"frictionStiffness", sample_values_4, 1},
+    {"frictionCoefficient", sample_values_5, 1},
+    {"circleRadius", sample_values_6, 1},
+    {"activeConnector", sample_values_7, 1},
+};
+static const double passive_values_0[] = {0.0};
+static const double passive_values_1[] = {0.0};
+static const mbc_sample_value passive_values[] = {
+    {"contactStiffness", passive_values_0, 1},
+    {"frictionStiffness", passive_values_1, 1},
+};
+static const char *const rigid_zero_outputs[] = {"Coordinates_t[1::2]"};
+static const mbc_output_frame output_frames[] = {
+    {"Coordinates", MBC_FRAME_SCALAR},
+    {"Coordinates_t", MBC_FRAME_SCALAR},
+    {"ForceLocal", MBC_FRAME_SCALAR},
+};
+static const mbc_invariant_info invariants = {
+    .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),
+    .not_holding = 0,
+    .planar = true,
+    .sample = sample_values,
+    .sample_count = 8,
+    .passive = passive_values,
+    .passive_count = 2,
+    .rigid_zero_outputs = rigid_zero_outputs,
+    .rigid_zero_output_count = 1,
+    .rigid_forces_nonzero = true,
+    .rigid_reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t",
+    .frames = output_frames,
+    .frame_count = 3,
+};
+
 const mbc_type_info mbc_contact_friction_circle_cable2d_type = {
     .type_name = "ContactFrictionCircleCable2D",
     .class_name = "ObjectContactFrictionCircleCable2D",
@@ -356,6 +404,7 @@ const mbc_type_info mbc_contact_friction_circle_cable2d_type = {
     .forces = hook_forces,
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,
+    .invariants = &invariants,
 };
 
 void mbc_contact_friction_circle_cable2d_params_init(mbc_contact_friction_circle_cable2d_params *p)

@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "mbconnect/invariants.h"
+
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
 static const double param_default_spheresRadii[] = {-1.0, -1.0};
@@ -413,6 +415,58 @@ static const mbc_data_info data[] = {
     {"plasticOverlap", 0.0, "plastic overlap delta_p of the EAPM; 0 after separation [m]"},
 };
 
+static const double sample_values_0[] = {0.5, 0.4};
+static const double sample_values_1[] = {0.3};
+static const double sample_values_2[] = {0.05};
+static const double sample_values_3[] = {1e+04};
+static const double sample_values_4[] = {2e+01};
+static const double sample_values_5[] = {5.0};
+static const double sample_values_6[] = {0.3};
+static const double sample_values_7[] = {1e+03};
+static const double sample_values_8[] = {1.0};
+static const mbc_sample_value sample_values[] = {
+    {"spheresRadii", sample_values_0, 2},
+    {"dynamicFriction", sample_values_1, 1},
+    {"frictionProportionalZone", sample_values_2, 1},
+    {"contactStiffness", sample_values_3, 1},
+    {"contactDamping", sample_values_4, 1},
+    {"constantPullOffForce", sample_values_5, 1},
+    {"contactPlasticityRatio", sample_values_6, 1},
+    {"adhesionCoefficient", sample_values_7, 1},
+    {"activeConnector", sample_values_8, 1},
+};
+static const double passive_values_0[] = {0.0};
+static const double passive_values_1[] = {0.0};
+static const double passive_values_2[] = {0.0};
+static const mbc_sample_value passive_values[] = {
+    {"contactStiffness", passive_values_0, 1},
+    {"constantPullOffForce", passive_values_1, 1},
+    {"adhesionCoefficient", passive_values_2, 1},
+};
+static const char *const rigid_zero_data[] = {"tangentialVelocity"};
+static const mbc_output_frame output_frames[] = {
+    {"Director3", MBC_FRAME_VECTOR},
+    {"Displacement", MBC_FRAME_VECTOR},
+    {"DisplacementLocal", MBC_FRAME_SCALAR},
+    {"Velocity", MBC_FRAME_VECTOR},
+    {"Force", MBC_FRAME_VECTOR},
+    {"Torque", MBC_FRAME_VECTOR},
+};
+static const mbc_invariant_info invariants = {
+    .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_RIGID_MOTION),
+    .not_holding = (1u << MBC_INVARIANT_PASSIVITY),
+    .reasons[MBC_INVARIANT_PASSIVITY] = "signed normal force in friction, fixed on branch physics",
+    .planar = false,
+    .sample = sample_values,
+    .sample_count = 9,
+    .passive = passive_values,
+    .passive_count = 3,
+    .rigid_zero_data = rigid_zero_data,
+    .rigid_zero_data_count = 1,
+    .frames = output_frames,
+    .frame_count = 6,
+};
+
 const mbc_type_info mbc_contact_sphere_sphere_type = {
     .type_name = "ContactSphereSphere",
     .class_name = "ObjectContactSphereSphere",
@@ -431,6 +485,7 @@ const mbc_type_info mbc_contact_sphere_sphere_type = {
     .forces = hook_forces,
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,
+    .invariants = &invariants,
 };
 
 void mbc_contact_sphere_sphere_params_init(mbc_contact_sphere_sphere_params *p)

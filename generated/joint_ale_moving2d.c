@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "mbconnect/invariants.h"
+
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_slidingOffset[] = {0.0};
 static const double param_default_nodeNumbers[] = {-1.0, -1.0};
@@ -243,6 +245,34 @@ static const mbc_data_info data[] = {
     {"slidingMarkerIndex", 0.0, "current index into slidingMarkerNumbers"},
 };
 
+static const double sample_values_0[] = {3.0, 4.0, 5.0};
+static const double sample_values_1[] = {0.0, 1.0, 2.0};
+static const double sample_values_2[] = {1e+03};
+static const double sample_values_3[] = {1.0};
+static const mbc_sample_value sample_values[] = {
+    {"slidingMarkerNumbers", sample_values_0, 3},
+    {"slidingMarkerOffsets", sample_values_1, 3},
+    {"penaltyStiffness", sample_values_2, 1},
+    {"activeConnector", sample_values_3, 1},
+};
+static const mbc_output_frame output_frames[] = {
+    {"Position", MBC_FRAME_POINT},
+    {"Velocity", MBC_FRAME_VECTOR},
+    {"SlidingCoordinate", MBC_FRAME_SCALAR},
+    {"Coordinates", MBC_FRAME_SCALAR},
+    {"Coordinates_t", MBC_FRAME_SCALAR},
+    {"Force", MBC_FRAME_VECTOR},
+};
+static const mbc_invariant_info invariants = {
+    .holds = (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_JACOBIAN_FD) | (1u << MBC_INVARIANT_RIGID_MOTION),
+    .not_holding = 0,
+    .planar = true,
+    .sample = sample_values,
+    .sample_count = 4,
+    .frames = output_frames,
+    .frame_count = 6,
+};
+
 const mbc_type_info mbc_joint_ale_moving2d_type = {
     .type_name = "JointALEMoving2D",
     .class_name = "ObjectJointALEMoving2D",
@@ -261,6 +291,7 @@ const mbc_type_info mbc_joint_ale_moving2d_type = {
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,
     .algebraic_equations = hook_algebraic_equations,
+    .invariants = &invariants,
 };
 
 void mbc_joint_ale_moving2d_params_init(mbc_joint_ale_moving2d_params *p)

@@ -4,6 +4,7 @@
  * runtime/params.c and runtime/object.c works on. Also the shared output
  * enum and the registry of all types. */
 #include "emit_c.h"
+#include "emit_invariants.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -432,6 +433,8 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
         sb_puts(out, "    .output = hook_output,\n");
     if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
         sb_puts(out, "    .algebraic_equations = hook_algebraic_equations,\n");
+    if (c->invariants.declared)
+        sb_puts(out, "    .invariants = &invariants,\n");
     sb_puts(out, "};\n\n");
 }
 
@@ -491,6 +494,8 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     sb_printf(out, GENERATED_NOTE, c->file);
     sb_printf(out, "#include \"mbconnect/generated/%s.h\"\n\n#include <stddef.h>\n\n",
               sb_str(&n.snake));
+    if (c->invariants.declared)
+        sb_puts(out, "#include \"mbconnect/invariants.h\"\n\n");
     emit_defaults(c->params, c->param_count, "param", out);
     emit_defaults(c->vparams, c->vparam_count, "vparam", out);
     sb_putc(out, '\n');
@@ -531,6 +536,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
         }
         sb_puts(out, "};\n\n");
     }
+    emit_c_invariants(c, out);
     emit_type_info(c, &n, out);
 
     sb_printf(out,

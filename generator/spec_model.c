@@ -1111,7 +1111,7 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    NULL};
+    "invariants", NULL};
 
 static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1265,6 +1265,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_hooks(ld, t, line, c);
+    ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (c->param_count == 0 && ld->errors == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }

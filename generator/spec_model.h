@@ -11,6 +11,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "spec_invariants.h"
 #include "strbuf.h"
 
 /* What one element of a parameter value is. */
@@ -175,6 +176,7 @@ typedef struct spec_connector {
     int hooks[SPEC_HOOK_COUNT];          /* 1 when the type needs that hook */
     const spec_type *visualization_type; /* the registry's visualization type */
     int line;
+    spec_invariants invariants; /* the `invariants` block (spec_invariants.h) */
 } spec_connector;
 
 /* Loads the type registry from a Lua file. Returns 0 on success; problems go to diag. */

@@ -74,6 +74,19 @@ return connector {
     coordinate "plasticOverlap" { initial = 0, description = "plastic overlap delta_p of the EAPM; 0 after separation [m]" },
   },
 
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction", "frame_invariance", "rigid_motion" },
+    not_holding = { passivity = "signed normal force in friction, fixed on branch physics" },
+    sample = { spheresRadii = { 0.5, 0.4 }, contactStiffness = 1e4, contactDamping = 20,
+      dynamicFriction = 0.3, frictionProportionalZone = 0.05, contactPlasticityRatio = 0.3,
+      adhesionCoefficient = 1e3, constantPullOffForce = 5, activeConnector = true },
+    passive = { contactStiffness = 0, adhesionCoefficient = 0, constantPullOffForce = 0 },
+    rigid_zero = { data = { "tangentialVelocity" } },
+    frames = { Director3 = "vector", Displacement = "vector", DisplacementLocal = "scalar",
+      Velocity = "vector", Force = "vector", Torque = "vector" },
+  },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "global position of sphere 0 center as provided by marker m0" },

@@ -7,6 +7,8 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
+ * - invariants.h       the physics invariants a spec declares (in mbc_type_info) and
+ *                      their test harness (library mbconnect_invariants)
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters
  * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
  *   laws, convex hull, ALE sliding, small vector helpers)
@@ -22,6 +24,7 @@
 
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/invariants.h"
 #include "mbconnect/object.h"
 
 #include "mbconnect/generated/contact_convex_roll.h"

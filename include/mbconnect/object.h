@@ -85,6 +85,8 @@ typedef struct mbc_data_info {
     const char *description;
 } mbc_data_info;
 
+struct mbc_invariant_info; /* mbconnect/invariants.h */
+
 /* Everything known about one connector type. */
 typedef struct mbc_type_info {
     const char *type_name;  /* "ContactSphereSphere" */
@@ -111,6 +113,8 @@ typedef struct mbc_type_info {
                          double *out, size_t size, mbc_error *err);
     mbc_status (*algebraic_equations)(const void *params, const mbc_state *s, mbc_algebraic *out,
                                       mbc_error *err);
+    /* the spec's `invariants` block (mbconnect/invariants.h); NULL when absent */
+    const struct mbc_invariant_info *invariants;
 } mbc_type_info;
 
 /* ---- table-driven parameter access (used by the generated code) ---- */

@@ -1,0 +1,591 @@
+/* Loads and validates the `invariants` block of a connector spec:
+ *
+ *   invariants = {
+ *     hold = { "action_reaction", "frame_invariance", "rigid_motion" },
+ *     not_holding = { passivity = "why it does not hold" },
+ *     planar = true,                                 -- optional
+ *     at_rest = { "m0" },                            -- e.g. a fixed ground
+ *     sample = { contactStiffness = 1e5, spheresRadii = { 0.5, 0.4 } },
+ *     passive = { contactStiffness = 0 },            -- stiffness/adhesion off
+ *     rigid_zero = { outputs = { "Coordinates_t[1::2]" }, data = { "tangentialVelocity" },
+ *                    forces = false, reason = "why the forces do not vanish" },
+ *     frames = { Force = "vector", Position = "point", Coordinates = "scalar" },
+ *   }
+ *
+ * Every problem names the file, the line of the key, the field and the value
+ * given. Runs after parameters, outputs, data and hooks are loaded. */
+#include "spec_invariants.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "sandbox.h"
+#include "spec_model.h"
+
+const char *const spec_invariant_names[SPEC_INVARIANT_COUNT] = {
+    "action_reaction", "frame_invariance", "frame_invariance_z",
+    "jacobian_fd",     "passivity",        "rigid_motion",
+};
+
+static const char *const frame_kind_names[] = {"scalar", "vector", "point"};
+
+typedef struct inv_loader {
+    lua_State *L;
+    diag_list *diag;
+    struct spec_connector *c;
+    const char *src;
+    size_t src_len;
+    int line; /* line of `invariants =` */
+    int errors;
+} inv_loader;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+fail(inv_loader *ld, int line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_add(ld->diag, ld->c->file, line, "%s", msg);
+    ld->errors++;
+}
+
+/* The line of `key =` (or `"key"` as a list entry) at or after `from`. */
+static int key_line(const inv_loader *ld, const char *key, int from)
+{
+    size_t klen = strlen(key);
+    int line = 1;
+    for (size_t i = 0; ld->src && i < ld->src_len; i++) {
+        if (ld->src[i] == '\n') {
+            line++;
+            continue;
+        }
+        if (line < from || i + klen > ld->src_len || memcmp(ld->src + i, key, klen) != 0)
+            continue;
+        char before = i ? ld->src[i - 1] : ' ';
+        char after = i + klen < ld->src_len ? ld->src[i + klen] : ' ';
+        if (!(isalnum((unsigned char)before) || before == '_') &&
+            !(isalnum((unsigned char)after) || after == '_'))
+            return line;
+    }
+    return from;
+}
+
+static const char *describe(lua_State *L, int idx, char *buf, size_t size)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, idx) ? "true" : "false";
+    case LUA_TNUMBER:
+        snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
+        return buf;
+    case LUA_TSTRING:
+        snprintf(buf, size, "'%.40s'", lua_tostring(L, idx));
+        return buf;
+    case LUA_TTABLE:
+        return "a table";
+    default:
+        snprintf(buf, size, "a %s", lua_typename(L, lua_type(L, idx)));
+        return buf;
+    }
+}
+
+static int find_name(const char *s, const char *const names[], int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *known_invariants(void)
+{
+    return "action_reaction, frame_invariance, frame_invariance_z, jacobian_fd, passivity, "
+           "rigid_motion";
+}
+
+/* Hooks an invariant needs; NULL when the type has them. */
+static const char *missing_hooks(const struct spec_connector *c, int inv)
+{
+    const int *h = c->hooks;
+    switch (inv) {
+    case 0: /* action_reaction */
+    case 4: /* passivity */
+        return h[SPEC_HOOK_FORCES] ? NULL : "the forces hook";
+    case 3: /* jacobian_fd */
+        return h[SPEC_HOOK_ALGEBRAIC_EQUATIONS] ? NULL : "the algebraic_equations hook";
+    default:
+        return h[SPEC_HOOK_FORCES] || h[SPEC_HOOK_POST_NEWTON_STEP] || h[SPEC_HOOK_OUTPUTS] ||
+                       h[SPEC_HOOK_ALGEBRAIC_EQUATIONS]
+                   ? NULL
+                   : "an evaluation hook";
+    }
+}
+
+/* Reads the list of strings at the top of the stack; each entry is passed to
+ * `entry` with its line. */
+static void each_string(inv_loader *ld, const char *field, int line,
+                        void (*entry)(inv_loader *, const char *, int, void *), void *ctx)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    int v = lua_gettop(L);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line, "invariants.%s: must be a list of names (given %s)", field,
+             describe(L, v, buf, sizeof buf));
+        return;
+    }
+    size_t n = lua_rawlen(L, v);
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 ||
+            (lua_Unsigned)lua_tointeger(L, -2) > n)
+            fail(ld, line, "invariants.%s: must be a list of names (given the key %s)", field,
+                 describe(L, -2, buf, sizeof buf));
+        lua_pop(L, 1);
+    }
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, v, (lua_Integer)i);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            fail(ld, line, "invariants.%s[%zu]: must be a name (given %s)", field, i,
+                 describe(L, -1, buf, sizeof buf));
+        else
+            entry(ld, lua_tostring(L, -1), key_line(ld, lua_tostring(L, -1), line), ctx);
+        lua_pop(L, 1);
+    }
+}
+
+static void hold_entry(inv_loader *ld, const char *name, int line, void *ctx)
+{
+    (void)ctx;
+    spec_invariants *iv = &ld->c->invariants;
+    int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
+    const char *need = k >= 0 ? missing_hooks(ld->c, k) : NULL;
+    if (k < 0)
+        fail(ld, line, "invariants.hold: unknown invariant '%s' (known: %s)", name,
+             known_invariants());
+    else if (iv->holds & (1u << k))
+        fail(ld, line, "invariants.hold: '%s' listed twice", name);
+    else if (need)
+        fail(ld, line, "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'",
+             name, need);
+    else
+        iv->holds |= 1u << k;
+}
+
+typedef struct name_list {
+    const char *field;
+    char **items;
+    size_t count;
+    int (*known)(const struct spec_connector *, const char *);
+    const char *kind; /* "output", "data coordinate" */
+} name_list;
+
+static void list_entry(inv_loader *ld, const char *name, int line, void *ctx)
+{
+    name_list *l = ctx;
+    if (!l->known(ld->c, name))
+        fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
+    else
+        l->items[l->count++] = arena_strdup(&ld->c->mem, name);
+}
+
+/* An output name, optionally with a slice of its components:
+ * "Coordinates_t" (all) or "Coordinates_t[1::2]" (1, 3, 5, ...). */
+static int is_output(const struct spec_connector *c, const char *name)
+{
+    size_t len = strcspn(name, "[");
+    if (name[len]) {
+        unsigned start = 0, step = 0;
+        int used = 0;
+        if (sscanf(name + len, "[%u::%u]%n", &start, &step, &used) != 2 ||
+            name[len + (size_t)used] != '\0' || step == 0)
+            return 0;
+    }
+    for (size_t i = 0; i < c->output_count; i++)
+        if (strlen(c->outputs[i].name) == len && strncmp(c->outputs[i].name, name, len) == 0)
+            return 1;
+    return 0;
+}
+
+static int is_data(const struct spec_connector *c, const char *name)
+{
+    for (size_t i = 0; i < c->data.block_count; i++)
+        if (strcmp(c->data.blocks[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+static void load_not_holding(inv_loader *ld, int line)
+{
+    lua_State *L = ld->L;
+    spec_invariants *iv = &ld->c->invariants;
+    char buf[96];
+    int v = lua_gettop(L);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line, "invariants.not_holding: must map invariant names to reasons (given %s)",
+             describe(L, v, buf, sizeof buf));
+        return;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            fail(ld, line, "invariants.not_holding: keys must be invariant names (given %s)",
+                 describe(L, -2, buf, sizeof buf));
+            lua_pop(L, 1);
+            continue;
+        }
+        const char *name = lua_tostring(L, -2);
+        int at = key_line(ld, name, line);
+        int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
+        if (k < 0)
+            fail(ld, at, "invariants.not_holding: unknown invariant '%s' (known: %s)", name,
+                 known_invariants());
+        else if (iv->holds & (1u << k))
+            fail(ld, at, "invariants.not_holding: '%s' is also listed in invariants.hold", name);
+        else if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
+            fail(ld, at,
+                 "invariants.not_holding.%s: the reason must be a non-empty string (given %s)",
+                 name, describe(L, -1, buf, sizeof buf));
+        else {
+            iv->not_holding |= 1u << k;
+            iv->reasons[k] = arena_strdup(&ld->c->mem, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* One element of a sample value: a number or a boolean. */
+static int sample_element(inv_loader *ld, int idx, double *x)
+{
+    if (lua_type(ld->L, idx) == LUA_TNUMBER) {
+        *x = lua_tonumber(ld->L, idx);
+        return isfinite(*x);
+    }
+    if (lua_type(ld->L, idx) == LUA_TBOOLEAN) {
+        *x = lua_toboolean(ld->L, idx);
+        return 1;
+    }
+    return 0;
+}
+
+static void load_values(inv_loader *ld, const char *field, int line, spec_sample_value **out,
+                        size_t *out_count)
+{
+    lua_State *L = ld->L;
+    struct spec_connector *c = ld->c;
+    char buf[96];
+    int v = lua_gettop(L);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line, "invariants.%s: must map parameter names to values (given %s)", field,
+             describe(L, v, buf, sizeof buf));
+        return;
+    }
+    size_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    *out = arena_alloc(&c->mem, (n ? n : 1) * sizeof **out);
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            fail(ld, line, "invariants.%s: keys must be parameter names (given %s)", field,
+                 describe(L, -2, buf, sizeof buf));
+            lua_pop(L, 1);
+            continue;
+        }
+        const char *name = lua_tostring(L, -2);
+        int at = key_line(ld, name, line);
+        const spec_param *p = spec_find_param(c, name);
+        if (!p) {
+            fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
+            lua_pop(L, 1);
+            continue;
+        }
+        if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
+            fail(ld, at, "invariants.%s.%s: only numeric input parameters can be sampled", field,
+                 name);
+            lua_pop(L, 1);
+            continue;
+        }
+        spec_sample_value *sv = &(*out)[*out_count];
+        sv->name = arena_strdup(&c->mem, name);
+        int ok = 1;
+        double x;
+        if (lua_istable(L, -1) && !sandbox_table_kind(L, -1)) {
+            size_t m = lua_rawlen(L, -1);
+            sv->values = arena_alloc(&c->mem, (m ? m : 1) * sizeof *sv->values);
+            for (size_t i = 1; i <= m && ok; i++) {
+                lua_rawgeti(L, -1, (lua_Integer)i);
+                ok = sample_element(ld, -1, &sv->values[sv->count++]);
+                lua_pop(L, 1);
+            }
+        } else if (sample_element(ld, -1, &x)) {
+            sv->values = arena_alloc(&c->mem, sizeof *sv->values);
+            sv->values[sv->count++] = x;
+        } else {
+            ok = 0;
+        }
+        if (!ok) {
+            fail(ld, at,
+                 "invariants.%s.%s: must be a finite number, a boolean or a list of them "
+                 "(given %s)",
+                 field, name, describe(L, -1, buf, sizeof buf));
+        } else if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
+            fail(ld, at, "invariants.%s.%s: needs %d value(s) (given %zu)", field, name, p->size,
+                 sv->count);
+        } else {
+            for (size_t i = 0; i < sv->count && ok; i++) {
+                double y = sv->values[i];
+                if (p->type->has_min &&
+                    (p->type->min_exclusive ? !(y > p->type->min) : !(y >= p->type->min))) {
+                    fail(ld, at, "invariants.%s.%s: must be %s (%s), given %.17g", field, name,
+                         p->type->rule ? p->type->rule : "in range", p->type->name, y);
+                    ok = 0;
+                }
+            }
+            if (ok)
+                (*out_count)++;
+        }
+        lua_pop(L, 1);
+    }
+}
+
+static void load_rigid_zero(inv_loader *ld, int line)
+{
+    lua_State *L = ld->L;
+    spec_invariants *iv = &ld->c->invariants;
+    char buf[96];
+    int v = lua_gettop(L);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line,
+             "invariants.rigid_zero: must be { outputs = {...}, data = {...} } (given %s)",
+             describe(L, v, buf, sizeof buf));
+        return;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (!k || (strcmp(k, "outputs") != 0 && strcmp(k, "data") != 0 &&
+                   strcmp(k, "forces") != 0 && strcmp(k, "reason") != 0))
+            fail(ld, line,
+                 "invariants.rigid_zero: unknown key %s (allowed: outputs, data, forces, reason)",
+                 describe(L, -2, buf, sizeof buf));
+        lua_pop(L, 1);
+    }
+    struct spec_connector *c = ld->c;
+    name_list outs = {"rigid_zero.outputs",
+                      arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)), 0, is_output,
+                      "output"};
+    name_list data = {"rigid_zero.data",
+                      arena_alloc(&c->mem, (c->data.block_count + 1) * sizeof(char *)), 0, is_data,
+                      "data coordinate"};
+    lua_getfield(L, v, "outputs");
+    if (!lua_isnil(L, -1))
+        each_string(ld, "rigid_zero.outputs", key_line(ld, "outputs", line), list_entry, &outs);
+    lua_pop(L, 1);
+    lua_getfield(L, v, "data");
+    if (!lua_isnil(L, -1))
+        each_string(ld, "rigid_zero.data", key_line(ld, "data", line), list_entry, &data);
+    lua_pop(L, 1);
+    if (outs.count > c->output_count || data.count > c->data.block_count)
+        fail(ld, line, "invariants.rigid_zero: a name is listed twice");
+    lua_getfield(L, v, "forces");
+    if (lua_isboolean(L, -1))
+        iv->rigid_forces_nonzero = !lua_toboolean(L, -1);
+    else if (!lua_isnil(L, -1))
+        fail(ld, key_line(ld, "forces", line),
+             "invariants.rigid_zero.forces: must be true or false (given %s)",
+             describe(L, -1, buf, sizeof buf));
+    lua_pop(L, 1);
+    lua_getfield(L, v, "reason");
+    if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
+        iv->rigid_reason = arena_strdup(&c->mem, lua_tostring(L, -1));
+    else if (!lua_isnil(L, -1))
+        fail(ld, key_line(ld, "reason", line),
+             "invariants.rigid_zero.reason: must be a non-empty string (given %s)",
+             describe(L, -1, buf, sizeof buf));
+    lua_pop(L, 1);
+    if (iv->rigid_forces_nonzero && !iv->rigid_reason)
+        fail(ld, line,
+             "invariants.rigid_zero: forces = false needs a reason (why the damping "
+             "and friction forces do not vanish under rigid motion)");
+    iv->rigid_zero_outputs = outs.items;
+    iv->rigid_zero_output_count = outs.count;
+    iv->rigid_zero_data = data.items;
+    iv->rigid_zero_data_count = data.count;
+}
+
+static void load_frames(inv_loader *ld, int line)
+{
+    lua_State *L = ld->L;
+    struct spec_connector *c = ld->c;
+    spec_invariants *iv = &c->invariants;
+    char buf[96];
+    int v = lua_gettop(L);
+    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+        fail(ld, line,
+             "invariants.frames: must map output names to \"scalar\", \"vector\" or "
+             "\"point\" (given %s)",
+             describe(L, v, buf, sizeof buf));
+        return;
+    }
+    iv->frames = arena_alloc(&c->mem, (c->output_count + 1) * sizeof *iv->frames);
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int at = name ? key_line(ld, name, line) : line;
+        const char *kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        int k = find_name(kind, frame_kind_names, 3);
+        const spec_output *o = NULL;
+        for (size_t i = 0; name && i < c->output_count; i++)
+            if (strcmp(c->outputs[i].name, name) == 0)
+                o = &c->outputs[i];
+        if (!o)
+            fail(ld, at, "invariants.frames: unknown output %s", describe(L, -2, buf, sizeof buf));
+        else if (k < 0)
+            fail(ld, at,
+                 "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
+                 name, describe(L, -1, buf, sizeof buf));
+        else if (k > 0 && o->size.factor % 3 != 0)
+            fail(ld, at, "invariants.frames.%s: a %s output needs a size that is a multiple of 3",
+                 name, kind);
+        else {
+            iv->frames[iv->frame_count].output = arena_strdup(&c->mem, name);
+            iv->frames[iv->frame_count++].kind = k;
+        }
+        lua_pop(L, 1);
+    }
+}
+
+static const char *const block_keys[] = {"hold",    "not_holding", "planar", "at_rest", "sample",
+                                         "passive", "rigid_zero",  "frames", NULL};
+
+static void rest_entry(inv_loader *ld, const char *name, int line, void *ctx)
+{
+    (void)ctx;
+    if (strcmp(name, "m0") == 0)
+        ld->c->invariants.at_rest |= 1u;
+    else if (strcmp(name, "m1") == 0)
+        ld->c->invariants.at_rest |= 2u;
+    else
+        fail(ld, line, "invariants.at_rest: unknown marker '%s' (known: m0, m1)", name);
+}
+
+/* Parameter values in the order the parameters are declared (the Lua
+ * table's order is not reproducible). */
+static void sort_values(const struct spec_connector *c, spec_sample_value *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0; j--) {
+            const spec_param *a = spec_find_param(c, v[j - 1].name);
+            const spec_param *b = spec_find_param(c, v[j].name);
+            if (a <= b)
+                break;
+            spec_sample_value t = v[j - 1];
+            v[j - 1] = v[j];
+            v[j] = t;
+        }
+}
+
+int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t src_len,
+                         diag_list *diag, struct spec_connector *c)
+{
+    inv_loader ld = {L, diag, c, src, src_len, line, 0};
+    spec_invariants *iv = &c->invariants;
+    char buf[96];
+    for (int i = 0; i < 2; i++)
+        for (size_t j = 0; j < c->marker_types[i].count; j++)
+            if (strstr(c->marker_types[i].items[j], "Cable2D"))
+                iv->planar = 1;
+    lua_getfield(L, t, "invariants");
+    int b = lua_gettop(L);
+    if (lua_isnil(L, b)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    ld.line = line = key_line(&ld, "invariants", line);
+    iv->declared = 1;
+    if (!lua_istable(L, b) || sandbox_table_kind(L, b)) {
+        fail(&ld, line, "invariants: must be a table { hold = {...}, ... } (given %s)",
+             describe(L, b, buf, sizeof buf));
+        lua_pop(L, 1);
+        return ld.errors;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, b)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (!k || find_name(k, block_keys, 8) < 0)
+            fail(&ld, k ? key_line(&ld, k, line) : line,
+                 "invariants: unknown key %s (allowed: hold, not_holding, planar, at_rest, "
+                 "sample, passive, rigid_zero, frames)",
+                 describe(L, -2, buf, sizeof buf));
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, b, "hold");
+    if (!lua_isnil(L, -1))
+        each_string(&ld, "hold", key_line(&ld, "hold", line), hold_entry, NULL);
+    lua_pop(L, 1);
+    lua_getfield(L, b, "not_holding");
+    if (!lua_isnil(L, -1))
+        load_not_holding(&ld, key_line(&ld, "not_holding", line));
+    lua_pop(L, 1);
+    lua_getfield(L, b, "planar");
+    if (lua_isboolean(L, -1))
+        iv->planar = lua_toboolean(L, -1);
+    else if (!lua_isnil(L, -1))
+        fail(&ld, key_line(&ld, "planar", line),
+             "invariants.planar: must be true or false (given %s)",
+             describe(L, -1, buf, sizeof buf));
+    lua_pop(L, 1);
+    lua_getfield(L, b, "at_rest");
+    if (!lua_isnil(L, -1))
+        each_string(&ld, "at_rest", key_line(&ld, "at_rest", line), rest_entry, NULL);
+    lua_pop(L, 1);
+    lua_getfield(L, b, "sample");
+    if (!lua_isnil(L, -1))
+        load_values(&ld, "sample", key_line(&ld, "sample", line), &iv->sample, &iv->sample_count);
+    lua_pop(L, 1);
+    lua_getfield(L, b, "passive");
+    if (!lua_isnil(L, -1))
+        load_values(&ld, "passive", key_line(&ld, "passive", line), &iv->passive,
+                    &iv->passive_count);
+    lua_pop(L, 1);
+    sort_values(c, iv->sample, iv->sample_count);
+    sort_values(c, iv->passive, iv->passive_count);
+    lua_getfield(L, b, "rigid_zero");
+    if (!lua_isnil(L, -1))
+        load_rigid_zero(&ld, key_line(&ld, "rigid_zero", line));
+    lua_pop(L, 1);
+    lua_getfield(L, b, "frames");
+    if (!lua_isnil(L, -1))
+        load_frames(&ld, key_line(&ld, "frames", line));
+    lua_pop(L, 1);
+    lua_pop(L, 1);
+
+    /* frame invariance needs to know how every output transforms */
+    if (iv->holds & ((1u << 1) | (1u << 2))) {
+        for (size_t i = 0; i < c->output_count; i++) {
+            int found = 0;
+            for (size_t j = 0; j < iv->frame_count; j++)
+                found |= strcmp(iv->frames[j].output, c->outputs[i].name) == 0;
+            if (!found)
+                fail(&ld, line,
+                     "invariants.frames: output '%s' is not classified (frame invariance needs "
+                     "\"scalar\", \"vector\" or \"point\" for every output)",
+                     c->outputs[i].name);
+        }
+    }
+    return ld.errors;
+}
