@@ -1,0 +1,21 @@
+-- Malformed spec: rigid_zero.forces = false without a reason.
+return connector {
+  type = "BadSpec",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  parameters = {
+    param "markerNumbers" { type = "ArrayMarkerIndex", size = 2, rules = { must_be_set = true },
+      description = "markers m0 and m1" },
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [SI:N/m]" },
+  },
+  outputs = {
+    output "Force" { size = 3, description = "force on m1" },
+  },
+  hooks = { "forces", "outputs" },
+  invariants = {
+    rigid_zero = { forces = false },
+  },
+  theory = "No theory.",
+}
