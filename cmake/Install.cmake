@@ -4,6 +4,7 @@
 #
 # installs
 #   lib/libmbconnect.a, lib/libmbconnect.so.<version> (SONAME libmbconnect.so.<major>)
+#   lib/libmbconnect_invariants.a (the physics-invariant harness, mbconnect/invariants.h)
 #   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
 #     include/mbconnect/mbconnect.h (the umbrella header)
 #   bin/mbcgen, bin/mbc
@@ -39,7 +40,7 @@ add_executable(mbconnect::mbc ALIAS mbc)
 set_property(GLOBAL PROPERTY MBCONNECT_TYPES_FILE ${PROJECT_SOURCE_DIR}/specs/types.lua)
 include(${PROJECT_SOURCE_DIR}/cmake/MbconnectAddConnectors.cmake)
 
-install(TARGETS mbconnect mbconnect_shared mbcgen mbc
+install(TARGETS mbconnect mbconnect_shared mbcgen mbc mbconnect_invariants
   EXPORT mbconnectTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

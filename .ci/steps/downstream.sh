@@ -21,7 +21,8 @@ step() { printf '\n-- %s\n' "$*"; }
 
 step "install into $prefix"
 cmake --install build --prefix "$prefix" >"$tmp/install.log"
-for f in lib/libmbconnect.a lib/libmbconnect.so include/mbconnect/mbconnect.h \
+for f in lib/libmbconnect.a lib/libmbconnect.so lib/libmbconnect_invariants.a \
+  include/mbconnect/mbconnect.h include/mbconnect/invariants.h \
   include/mbconnect/version.h include/mbconnect/generated/outputs.h \
   bin/mbcgen bin/mbc share/mbconnect/specs/types.lua \
   lib/cmake/mbconnect/mbconnectConfig.cmake lib/cmake/mbconnect/MbconnectAddConnectors.cmake \
@@ -59,6 +60,9 @@ for variant in static shared; do
     -DCMAKE_PREFIX_PATH="$prefix" -DDOWNSTREAM_SHARED="$shared"
   cmake --build "$tmp/downstream-$variant" -j2
   ctest --test-dir "$tmp/downstream-$variant" --output-on-failure
+  # mbconnect_add_connectors(... TESTS): one test per invariant the spec declares
+  listed="$(ctest --test-dir "$tmp/downstream-$variant" -N -L invariants)"
+  grep -q 'invariant.ContactCircleCircle2D.passivity' <<<"$listed"
 done
 # the build rewrote the committed RST page only if the spec changed
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

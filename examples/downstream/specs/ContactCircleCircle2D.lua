@@ -50,6 +50,17 @@ return connector {
     coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (g < 0: contact) [m]" },
   },
 
+  -- Physics invariants, checked on random states by the harness that
+  -- mbconnect_add_connectors(... TESTS) builds (one ctest per invariant).
+  invariants = {
+    hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },
+    planar = true,
+    sample = { circlesRadii = { 0.5, 0.4 }, contactStiffness = 1e4, contactDamping = 20,
+      dynamicFriction = 0.3, frictionProportionalZone = 0.05, activeConnector = true },
+    passive = { contactStiffness = 0 },
+    frames = { Force = "vector", Displacement = "vector" },
+  },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "global position of the centre of circle 0 (x and y used)" },
