@@ -3,6 +3,7 @@
  * (a torque sign, a cable point velocity, the sign of the dissipative forces,
  * the frame of an output, one Jacobian entry) and checks that the invariant
  * guarding it fails, while the unbroken type passes. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,6 +69,27 @@ static void test_builtin_declarations(void **state)
     assert_true(mbc_joint_ale_moving2d_type.invariants->holds & (1u << MBC_INVARIANT_JACOBIAN_FD));
     assert_true(mbc_contact_friction_circle_cable2d_type.invariants->planar);
     assert_false(mbc_contact_sphere_sphere_type.invariants->planar);
+    /* the emitted sample values and reasons are those of the spec text:
+     * sample = { spheresRadii = { 0.5, 0.4 }, ... },
+     * not_holding = { passivity = "signed normal force in friction, ..." } */
+    const mbc_invariant_info *iv = mbc_contact_sphere_sphere_type.invariants;
+    bool radii = false;
+    for (size_t i = 0; i < iv->sample_count; i++)
+        if (strcmp(iv->sample[i].name, "spheresRadii") == 0) {
+            assert_int_equal(iv->sample[i].count, 2);
+            assert_true(iv->sample[i].values[0] == 0.5 && iv->sample[i].values[1] == 0.4);
+            radii = true;
+        }
+    assert_true(radii);
+    if (iv->not_holding & (1u << MBC_INVARIANT_PASSIVITY))
+        assert_string_equal(iv->reasons[MBC_INVARIANT_PASSIVITY],
+                            "signed normal force in friction, fixed on branch physics");
+    const mbc_invariant_info *cc = mbc_contact_friction_circle_cable2d_type.invariants;
+    assert_int_equal(cc->rigid_zero_output_count, 1);
+    assert_string_equal(cc->rigid_zero_outputs[0], "Coordinates_t[1::2]");
+    assert_true(cc->rigid_forces_nonzero);
+    assert_non_null(cc->rigid_reason);
+    assert_int_equal(mbc_contact_convex_roll_type.invariants->at_rest, 1u);
 }
 
 static void test_refuses_what_the_type_cannot_do(void **state)
@@ -190,29 +212,29 @@ static void test_catches_energy_source(void **state)
     assert_non_null(strstr(bad.first_failure, "power of the dissipative forces"));
 }
 
-/* ---- mutant: the sphere's Torque output with x and y swapped ---- */
-static mbc_status sphere_output_swapped(const void *p, const mbc_state *s, mbc_output_variable var,
-                                        double *out, size_t size, mbc_error *err)
+/* ---- mutant: a force term fixed in the global frame (like a stray gravity
+ * term): it balances between the markers but does not turn with the state ---- */
+static mbc_status sphere_force_global_term(const void *p, const mbc_state *s, mbc_forces *out,
+                                           mbc_error *err)
 {
-    mbc_status st = mbc_contact_sphere_sphere_type.output(p, s, var, out, size, err);
-    if (var == MBC_OUTPUT_TORQUE) {
-        double x = out[0];
-        out[0] = out[1];
-        out[1] = x;
-    }
+    mbc_status st = mbc_contact_sphere_sphere_type.forces(p, s, out, err);
+    double f = sqrt(out->force[1][0] * out->force[1][0] + out->force[1][1] * out->force[1][1] +
+                    out->force[1][2] * out->force[1][2]);
+    out->force[1][0] += 0.01 * f;
+    out->force[0][0] -= 0.01 * f;
     return st;
 }
 
-static void test_catches_output_in_wrong_frame(void **state)
+static void test_catches_force_in_wrong_frame(void **state)
 {
     (void)state;
     mbc_type_info mutant = mbc_contact_sphere_sphere_type;
-    mutant.output = sphere_output_swapped;
+    mutant.forces = sphere_force_global_term;
     assert_int_equal(
         check(&mbc_contact_sphere_sphere_type, MBC_INVARIANT_FRAME_INVARIANCE).failures, 0);
     mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_FRAME_INVARIANCE);
     assert_true(bad.failures > 0);
-    assert_non_null(strstr(bad.first_failure, "output Torque"));
+    assert_non_null(strstr(bad.first_failure, "force on m"));
 }
 
 /* ---- mutant: one Jacobian entry 0.1 % off ---- */
@@ -256,7 +278,7 @@ int main(void)
         cmocka_unit_test(test_catches_torque_sign),
         cmocka_unit_test(test_catches_wrong_cable_point_velocity),
         cmocka_unit_test(test_catches_energy_source),
-        cmocka_unit_test(test_catches_output_in_wrong_frame),
+        cmocka_unit_test(test_catches_force_in_wrong_frame),
         cmocka_unit_test(test_catches_jacobian_error),
         cmocka_unit_test(test_reproducible),
     };
