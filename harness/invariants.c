@@ -651,6 +651,9 @@ mbc_status mbc_invariant_check(const mbc_type_info *t, mbc_invariant inv,
     if (need)
         return mbc_fail(err, MBC_ERR_STATE, "%s: invariant %s needs %s, which the type lacks",
                         t->type_name, invariant_names[inv], need);
+    if (t->output_count > MAX_OUTPUTS)
+        return mbc_fail(err, MBC_ERR_SIZE, "%s: %zu output variables, the harness holds %d",
+                        t->type_name, t->output_count, MAX_OUTPUTS);
     size_t states = opt && opt->states ? opt->states : 300;
     check_context *cx = calloc(1, sizeof *cx);
     evaluation *ev = calloc(3, sizeof *ev);
