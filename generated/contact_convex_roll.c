@@ -426,10 +426,11 @@ static const mbc_sample_value passive_values[] = {
 };
 static const char *const rigid_zero_data[] = {"slipLateral", "slipLongitudinal"};
 static const mbc_output_frame output_frames[] = {
-    {"Position", MBC_FRAME_POINT},
-    {"Velocity", MBC_FRAME_VECTOR},
-    {"Force", MBC_FRAME_VECTOR},
-    {"Torque", MBC_FRAME_VECTOR},
+    {"Position", MBC_FRAME_POINT, false},
+    {"Velocity", MBC_FRAME_VECTOR, false},
+    {"Force", MBC_FRAME_VECTOR, false},
+    {"Torque", MBC_FRAME_VECTOR, false},
+    {"pContact", MBC_FRAME_VECTOR, true},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE_Z) | (1u << MBC_INVARIANT_PASSIVITY),
@@ -445,7 +446,7 @@ static const mbc_invariant_info invariants = {
     .rigid_zero_data = rigid_zero_data,
     .rigid_zero_data_count = 2,
     .frames = output_frames,
-    .frame_count = 4,
+    .frame_count = 5,
 };
 
 const mbc_type_info mbc_contact_convex_roll_type = {

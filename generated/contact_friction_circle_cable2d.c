@@ -366,9 +366,9 @@ static const mbc_sample_value passive_values[] = {
 };
 static const char *const rigid_zero_outputs[] = {"Coordinates_t[1::2]"};
 static const mbc_output_frame output_frames[] = {
-    {"Coordinates", MBC_FRAME_SCALAR},
-    {"Coordinates_t", MBC_FRAME_SCALAR},
-    {"ForceLocal", MBC_FRAME_SCALAR},
+    {"Coordinates", MBC_FRAME_SCALAR, false},
+    {"Coordinates_t", MBC_FRAME_SCALAR, false},
+    {"ForceLocal", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),

@@ -445,12 +445,12 @@ static const mbc_sample_value passive_values[] = {
 };
 static const char *const rigid_zero_data[] = {"tangentialVelocity"};
 static const mbc_output_frame output_frames[] = {
-    {"Director3", MBC_FRAME_VECTOR},
-    {"Displacement", MBC_FRAME_VECTOR},
-    {"DisplacementLocal", MBC_FRAME_SCALAR},
-    {"Velocity", MBC_FRAME_VECTOR},
-    {"Force", MBC_FRAME_VECTOR},
-    {"Torque", MBC_FRAME_VECTOR},
+    {"Director3", MBC_FRAME_VECTOR, false},
+    {"Displacement", MBC_FRAME_VECTOR, false},
+    {"DisplacementLocal", MBC_FRAME_SCALAR, false},
+    {"Velocity", MBC_FRAME_VECTOR, false},
+    {"Force", MBC_FRAME_VECTOR, false},
+    {"Torque", MBC_FRAME_VECTOR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_RIGID_MOTION),

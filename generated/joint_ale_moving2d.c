@@ -256,12 +256,12 @@ static const mbc_sample_value sample_values[] = {
     {"activeConnector", sample_values_3, 1},
 };
 static const mbc_output_frame output_frames[] = {
-    {"Position", MBC_FRAME_POINT},
-    {"Velocity", MBC_FRAME_VECTOR},
-    {"SlidingCoordinate", MBC_FRAME_SCALAR},
-    {"Coordinates", MBC_FRAME_SCALAR},
-    {"Coordinates_t", MBC_FRAME_SCALAR},
-    {"Force", MBC_FRAME_VECTOR},
+    {"Position", MBC_FRAME_POINT, false},
+    {"Velocity", MBC_FRAME_VECTOR, false},
+    {"SlidingCoordinate", MBC_FRAME_SCALAR, false},
+    {"Coordinates", MBC_FRAME_SCALAR, false},
+    {"Coordinates_t", MBC_FRAME_SCALAR, false},
+    {"Force", MBC_FRAME_VECTOR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_JACOBIAN_FD) | (1u << MBC_INVARIANT_RIGID_MOTION),

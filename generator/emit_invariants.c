@@ -103,11 +103,16 @@ void emit_c_invariants(const spec_connector *c, strbuf *out)
     put_names("rigid_zero_data", iv->rigid_zero_data, iv->rigid_zero_data_count, out);
     if (iv->frame_count) {
         sb_puts(out, "static const mbc_output_frame output_frames[] = {\n");
-        /* in the order of the outputs, not of the Lua table */
+        /* outputs, then state parameters, in declaration order (not the Lua table's) */
         for (size_t i = 0; i < c->output_count; i++)
             for (size_t j = 0; j < iv->frame_count; j++)
-                if (strcmp(iv->frames[j].output, c->outputs[i].name) == 0)
-                    sb_printf(out, "    {\"%s\", %s},\n", iv->frames[j].output,
+                if (!iv->frames[j].is_param && strcmp(iv->frames[j].name, c->outputs[i].name) == 0)
+                    sb_printf(out, "    {\"%s\", %s, false},\n", iv->frames[j].name,
+                              kinds[iv->frames[j].kind]);
+        for (size_t i = 0; i < c->param_count; i++)
+            for (size_t j = 0; j < iv->frame_count; j++)
+                if (iv->frames[j].is_param && strcmp(iv->frames[j].name, c->params[i].name) == 0)
+                    sb_printf(out, "    {\"%s\", %s, true},\n", iv->frames[j].name,
                               kinds[iv->frames[j].kind]);
         sb_puts(out, "};\n");
     }

@@ -9,7 +9,7 @@
  *     passive = { contactStiffness = 0 },            -- stiffness/adhesion off
  *     rigid_zero = { outputs = { "Coordinates_t[1::2]" }, data = { "tangentialVelocity" },
  *                    forces = false, reason = "why the forces do not vanish" },
- *     frames = { Force = "vector", Position = "point", Coordinates = "scalar" },
+ *     frames = { Force = "vector", Position = "point", pContact = "vector" },
  *   }
  *
  * Every problem names the file, the line of the key, the field and the value
@@ -441,7 +441,7 @@ static void load_frames(inv_loader *ld, int line)
              describe(L, v, buf, sizeof buf));
         return;
     }
-    iv->frames = arena_alloc(&c->mem, (c->output_count + 1) * sizeof *iv->frames);
+    iv->frames = arena_alloc(&c->mem, (c->output_count + c->param_count + 1) * sizeof *iv->frames);
     lua_pushnil(L);
     while (lua_next(L, v)) {
         const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -452,17 +452,23 @@ static void load_frames(inv_loader *ld, int line)
         for (size_t i = 0; name && i < c->output_count; i++)
             if (strcmp(c->outputs[i].name, name) == 0)
                 o = &c->outputs[i];
-        if (!o)
-            fail(ld, at, "invariants.frames: unknown output %s", describe(L, -2, buf, sizeof buf));
+        /* or a state parameter that PostNewtonStep updates */
+        const spec_param *sp = name && !o ? spec_find_param(c, name) : NULL;
+        if (sp && sp->role != SPEC_STATE)
+            sp = NULL;
+        if (!o && !sp)
+            fail(ld, at, "invariants.frames: unknown output or state parameter %s",
+                 describe(L, -2, buf, sizeof buf));
         else if (k < 0)
             fail(ld, at,
                  "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
                  name, describe(L, -1, buf, sizeof buf));
-        else if (k > 0 && o->size.factor % 3 != 0)
-            fail(ld, at, "invariants.frames.%s: a %s output needs a size that is a multiple of 3",
-                 name, kind);
+        else if (k > 0 && (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
+            fail(ld, at, "invariants.frames.%s: a %s needs a size that is a multiple of 3", name,
+                 kind);
         else {
-            iv->frames[iv->frame_count].output = arena_strdup(&c->mem, name);
+            iv->frames[iv->frame_count].name = arena_strdup(&c->mem, name);
+            iv->frames[iv->frame_count].is_param = sp != NULL;
             iv->frames[iv->frame_count++].kind = k;
         }
         lua_pop(L, 1);
@@ -579,7 +585,7 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
         for (size_t i = 0; i < c->output_count; i++) {
             int found = 0;
             for (size_t j = 0; j < iv->frame_count; j++)
-                found |= strcmp(iv->frames[j].output, c->outputs[i].name) == 0;
+                found |= strcmp(iv->frames[j].name, c->outputs[i].name) == 0;
             if (!found)
                 fail(&ld, line,
                      "invariants.frames: output '%s' is not classified (frame invariance needs "

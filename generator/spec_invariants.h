@@ -22,7 +22,8 @@ typedef struct spec_sample_value {
 } spec_sample_value;
 
 typedef struct spec_output_frame {
-    char *output;
+    char *name; /* output, or state parameter (is_param) */
+    int is_param;
     int kind; /* 0 scalar, 1 vector, 2 point (mbc_frame_kind) */
 } spec_output_frame;
 

@@ -12,11 +12,13 @@
 #include "mbconnect/invariants.h"
 #include "sampler.h"
 
-#define TOL_BALANCE 1e-12 /* action_reaction, passivity: relative to the terms */
-#define TOL_FRAME   1e-9  /* frame invariance: relative to the compared values */
-#define TOL_FD      1e-6  /* finite differences: relative to 1 + |J| */
-#define TOL_RIGID   1e-9  /* rigid motion: relative to the speeds / forces of the state */
-#define MAX_OUTPUTS 32
+#define TOL_BALANCE      1e-12 /* action_reaction, passivity: relative to the terms */
+#define TOL_FRAME        1e-9  /* frame invariance: relative to the compared values */
+#define TOL_FD           1e-6  /* finite differences: relative to 1 + |J| */
+#define TOL_RIGID        1e-9  /* rigid motion: relative to the speeds / forces of the state */
+#define MAX_OUTPUTS      32
+#define MAX_STATE_VALUES 64 /* values of one state parameter in `frames` */
+#define MAX_FRAMES       64 /* entries of `frames` */
 
 static const char *const invariant_names[MBC_INVARIANT_COUNT] = {
     "action_reaction", "frame_invariance", "frame_invariance_z",
@@ -52,6 +54,8 @@ typedef struct evaluation {
     double outputs[MAX_OUTPUTS][SAMPLE_MAX_OUTPUT];
     size_t output_size[MAX_OUTPUTS];
     mbc_algebraic alg;
+    double state_params[MAX_FRAMES][MAX_STATE_VALUES]; /* frames[j] that are parameters */
+    size_t state_param_size[MAX_FRAMES];
 } evaluation;
 
 /* One output variable by its index in the type's table. (The only place the
@@ -90,6 +94,11 @@ static mbc_status evaluate(mbc_object *o, const mbc_state *s, evaluation *ev, mb
         ev->pn = (mbc_post_newton){.data = ev->data, .marker_number1 = -1};
         st = mbc_object_post_newton_step(o, s, &ev->pn, err);
     }
+    /* state parameters PostNewtonStep wrote, as far as `frames` names them */
+    for (size_t j = 0; st == MBC_OK && t->invariants && j < t->invariants->frame_count; j++)
+        if (t->invariants->frames[j].is_param)
+            st = mbc_object_get(o, t->invariants->frames[j].name, ev->state_params[j],
+                                MAX_STATE_VALUES, &ev->state_param_size[j], err);
     if (st == MBC_OK && t->forces)
         st = evaluate_forces(o, s, ev, err);
     for (size_t i = 0; st == MBC_OK && t->output && i < t->output_count && i < MAX_OUTPUTS; i++)
@@ -295,7 +304,8 @@ static mbc_status check_frame(check_context *cx, const sample_state *s, bool abo
     for (size_t i = 0; t->output && i < t->output_count && i < MAX_OUTPUTS; i++) {
         mbc_frame_kind kind = MBC_FRAME_SCALAR;
         for (size_t j = 0; t->invariants && j < t->invariants->frame_count; j++)
-            if (strcmp(t->invariants->frames[j].output, t->outputs[i].name) == 0)
+            if (!t->invariants->frames[j].is_param &&
+                strcmp(t->invariants->frames[j].name, t->outputs[i].name) == 0)
                 kind = t->invariants->frames[j].kind;
         size_t n = a->output_size[i];
         double scale = max_abs(a->outputs[i], n);
@@ -312,6 +322,24 @@ static mbc_status check_frame(check_context *cx, const sample_state *s, bool abo
         char what[96];
         snprintf(what, sizeof what, "output %s", t->outputs[i].name);
         compare(&fc, what, e->outputs[i], b->outputs[i], n, scale);
+    }
+    for (size_t j = 0; t->invariants && j < t->invariants->frame_count; j++) {
+        const mbc_output_frame *fr = &t->invariants->frames[j];
+        if (!fr->is_param)
+            continue;
+        size_t n = a->state_param_size[j];
+        double scale =
+            max_abs(a->state_params[j], n) + (fr->kind == MBC_FRAME_POINT ? norm3(c) : 0);
+        double *x = e->state_params[j];
+        memcpy(x, a->state_params[j], n * sizeof(double));
+        for (size_t k = 0; fr->kind != MBC_FRAME_SCALAR && k + 3 <= n; k += 3) {
+            rotate(R, &a->state_params[j][k], &x[k]);
+            for (int i = 0; fr->kind == MBC_FRAME_POINT && i < 3; i++)
+                x[k + i] += c[i];
+        }
+        char what[96];
+        snprintf(what, sizeof what, "state parameter %s", fr->name);
+        compare(&fc, what, x, b->state_params[j], n, scale);
     }
     if (t->algebraic_equations && planar) {
         double p[2] = {a->alg.position[0], a->alg.position[1]};
@@ -654,6 +682,11 @@ mbc_status mbc_invariant_check(const mbc_type_info *t, mbc_invariant inv,
     if (t->output_count > MAX_OUTPUTS)
         return mbc_fail(err, MBC_ERR_SIZE, "%s: %zu output variables, the harness holds %d",
                         t->type_name, t->output_count, MAX_OUTPUTS);
+    if (t->invariants && t->invariants->frame_count > MAX_FRAMES)
+        return mbc_fail(err, MBC_ERR_SIZE,
+                        "%s: %zu entries in invariants.frames, the harness "
+                        "holds %d",
+                        t->type_name, t->invariants->frame_count, MAX_FRAMES);
     size_t states = opt && opt->states ? opt->states : 300;
     check_context *cx = calloc(1, sizeof *cx);
     evaluation *ev = calloc(3, sizeof *ev);

@@ -83,7 +83,8 @@ return connector {
       activeConnector = true },
     passive = { contactStiffness = 0 },
     rigid_zero = { data = { "slipLateral", "slipLongitudinal" } },
-    frames = { Position = "point", Velocity = "vector", Force = "vector", Torque = "vector" },
+    frames = { Position = "point", Velocity = "vector", Force = "vector", Torque = "vector",
+      pContact = "vector" },
   },
 
   quantities = {

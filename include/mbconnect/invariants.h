@@ -63,8 +63,9 @@ typedef struct mbc_sample_value {
 } mbc_sample_value;
 
 typedef struct mbc_output_frame {
-    const char *output; /* output name */
+    const char *name; /* output name, or state parameter name (is_param) */
     mbc_frame_kind kind;
+    bool is_param; /* a state parameter PostNewtonStep updates (e.g. pContact) */
 } mbc_output_frame;
 
 /* What a spec's `invariants` block declares (generated, immutable). */
@@ -87,7 +88,7 @@ typedef struct mbc_invariant_info {
     size_t rigid_zero_data_count;
     bool rigid_forces_nonzero;      /* damping/friction forces need not vanish (see rigid_reason) */
     const char *rigid_reason;       /* what does not vanish under rigid motion and why, or NULL */
-    const mbc_output_frame *frames; /* one entry per output */
+    const mbc_output_frame *frames; /* every output, then state parameters */
     size_t frame_count;
 } mbc_invariant_info;
 
