@@ -616,9 +616,18 @@ static mbc_status check_rigid(check_context *cx, const sample_state *s, double *
         }
     }
     if (t->algebraic_equations && sample_type_planar(t)) {
-        /* d/dt (position residual) = omega x (position residual); the
-         * position residual without its Lagrange-multiplier term */
-        const mbc_algebraic *g = &a->alg;
+        /* d/dt (position residual) = omega x (position residual), both
+         * without their Lagrange-multiplier terms: evaluated at z = 0 (so
+         * penalty terms z/k at either level drop out) */
+        sample_state *z0 = cx->st[1];
+        *z0 = *s;
+        sample_link(z0);
+        z0->lagrange[0] = z0->lagrange[1] = 0.0;
+        mbc_algebraic g0;
+        st = mbc_object_algebraic_equations(cx->o, &z0->state, &g0, err);
+        if (st != MBC_OK)
+            return st;
+        const mbc_algebraic *g = &g0;
         double w = 0;
         for (int m = 0; m < 2; m++)
             if (is_rigid(t, m)) {
@@ -631,10 +640,7 @@ static mbc_status check_rigid(check_context *cx, const sample_state *s, double *
             w = (e->q[2] * e->q_t[3] - e->q[3] * e->q_t[2]) /
                 (e->q[2] * e->q[2] + e->q[3] * e->q[3]);
         }
-        double d[2];
-        for (int r = 0; r < 2; r++)
-            d[r] = g->position[r] - g->d_lagrange[2 * r] * s->lagrange[0] -
-                   g->d_lagrange[2 * r + 1] * s->lagrange[1];
+        double d[2] = {g->position[0], g->position[1]};
         double expect[2] = {-w * d[1], w * d[0]};
         for (int r = 0; r < 2; r++) {
             double v =

@@ -24,7 +24,8 @@
  *                      spec names in `rigid_zero` vanish, forces with the
  *                      `passive` values vanish (unless rigid_zero.forces =
  *                      false, with a reason), and a constraint's
- *                      velocity-level residual is omega x its position residual.
+ *                      velocity-level residual is omega x its position residual
+ *                      (both with the Lagrange multipliers set to 0).
  */
 #ifndef MBCONNECT_INVARIANTS_H
 #define MBCONNECT_INVARIANTS_H
