@@ -50,7 +50,7 @@ def check(what, got, want, tol=1e-9):
 
 
 def gnuplot(name, script, size="900,620"):
-    full = ("set terminal pngcairo size %s font 'DejaVu Sans,12' enhanced\n"
+    full = ("set terminal pngcairo size %s font 'DejaVu Sans,15' enhanced\n"
             "set output '%s'\n" % (size, os.path.join(OUT, name + ".png"))) + script
     path = os.path.join(WORK, name + ".gp")
     with open(path, "w") as f:
@@ -172,14 +172,14 @@ def circle_cable():
         g += "set arrow from %g,%g to %g,%g nohead dt 2 lc rgb '%s'\n" % (pm[0], pm[1], pp[0], pp[1], col)
         g += label(pp, "", "point pt 6 ps 1 lc rgb '%s'" % col)
         mid = ((pm[0] + pp[0]) / 2, (pm[1] + pp[1]) / 2)
-        g += label(mid, "g_%d = %.3f" % (i, rdata[i]), "offset %s tc rgb '%s' font ',10'" % ("-7,0" if pp[0] < pm[0] else "0.6,0", col))
+        g += label(mid, "g_%d = %.3f" % (i, rdata[i]), "offset %s tc rgb '%s' font ',13'" % ("-7,0" if pp[0] < pm[0] else "0.6,0", col))
     for i, f in enumerate(fp):
         if math.hypot(*f) > 0:
             g += arrow(CABLE[i], (f[0] * s, f[1] * s), "lw 3 lc rgb '#cc0000'")
             g += label((CABLE[i][0] + f[0] * s, CABLE[i][1] + f[1] * s), "f_%d = %.0f N" % (i, math.hypot(*f)), "offset 0.5,0 tc rgb '#cc0000'")
     g += arrow(pm, (fc[0] * s, fc[1] * s), "lw 3 lc rgb '#990000'")
     g += label((pm[0] + fc[0] * s, pm[1] + fc[1] * s), "f_{m0} = %.0f N" % math.hypot(fc[0], fc[1]), "offset 0.5,0.5 tc rgb '#990000'")
-    g += label((0.0, 0.68), "contact where g_i = d_i - r <= 0 (red); forces are the physical forces on the cable points and the circle", "left font ',10'")
+    g += label((0.0, 0.68), "contact where g_i = d_i - r <= 0 (red); forces are the physical forces on the cable points and the circle", "left font ',13'")
     g += "plot NaN\n"
     gnuplot("ContactFrictionCircleCable2D", g)
 
@@ -194,7 +194,7 @@ def circle_cable_normals():
         fp = res["forces"]["cablePoints"]
         s = 0.25 / max(math.hypot(*f) for f in fp)
         g += AXES + "unset arrow\nunset label\nunset object\nset xrange [-0.05:2.05]\nset yrange [-0.3:0.62]\n"
-        g += "set title '%s' font ',11'\n" % title
+        g += "set title '%s' font ',14'\n" % title
         g += draw_cable(pm, r)
         drawn = set()
         for i in range(len(CABLE) - 1):
@@ -217,7 +217,7 @@ def circle_cable_normals():
         for i, f in enumerate(fp):
             if math.hypot(*f) > 0:
                 g += arrow(CABLE[i], (f[0] * s, f[1] * s), "lw 3 lc rgb '#cc0000'")
-                g += label((CABLE[i][0] + f[0] * s, CABLE[i][1] + f[1] * s), "%.0f N" % math.hypot(*f), "offset 0.5,0.3 tc rgb '#cc0000' font ',10'")
+                g += label((CABLE[i][0] + f[0] * s, CABLE[i][1] + f[1] * s), "%.0f N" % math.hypot(*f), "offset 0.5,0.3 tc rgb '#cc0000' font ',13'")
         g += "plot NaN\n"
     g += "unset multiplot\n"
     gnuplot("ContactFrictionCircleCable2Dnormals", g, size="1000,900")
@@ -310,7 +310,7 @@ def convex_roll():
     s_ = 0.4 / f[2]
     g += arrow((pc[0], pc[2]), (f[0] * s_, f[2] * s_), "lw 3 lc rgb '#cc0000'")
     g += label((pc[0] + f[0] * s_, pc[2] + f[2] * s_), "f_N = %.0f N" % f[2], "offset 0.5,0 tc rgb '#cc0000'")
-    g += label((-0.78, 1.12), "contact point C = (%.4f, %.4f, %.4f) m: lowest hull point, r'(^bx) matched to the plane" % tuple(pc), "left font ',10'")
+    g += label((-0.78, 1.12), "contact point C = (%.4f, %.4f, %.4f) m: lowest hull point, r'(^bx) matched to the plane" % tuple(pc), "left font ',13'")
     g += "$hull << EOD\n" + "\n".join("%.6g %.6g" % p for p in outline) + "\nEOD\n"
     g += "plot $hull with filledcurves fc rgb '#b6d7a8' fs transparent solid 0.5 border lc rgb '#38761d', $hull with lines lw 2 lc rgb '#38761d'\n"
     gnuplot("ConvexRolling", g)
@@ -330,14 +330,14 @@ def discontinuous_iteration():
     for i, (x, y, text) in enumerate(boxes):
         g += "set object %d rect center %g,%g size 0.98,0.8 fc rgb '%s' fs solid 0.6 border lc rgb '#1c4587'\n" % (
             i + 1, x, y, "#fff2cc" if i == 3 else "#cfe2f3")
-        g += "set label \"%s\" at %g,%g center font ',10'\n" % (text, x, y)
+        g += "set label \"%s\" at %g,%g center font ',13'\n" % (text, x, y)
         if i + 1 < len(boxes):
             g += "set arrow from %g,%g to %g,%g head filled lw 2\n" % (x, y - 0.4, x, boxes[i + 1][1] + 0.4)
     g += "set label 'yes' at 0.52,3.75 left\n"
     g += "set arrow from 0.99,4.5 to 1.12,4.5 nohead lw 2\nset arrow from 1.12,4.5 to 1.12,7.5 nohead lw 2\nset arrow from 1.12,7.5 to 0.99,7.5 head filled lw 2\n"
     g += "set label 'no: iterate again' at 1.16,6.0 rotate by 90 center\n"
     g += "set arrow from 0.01,6.0 to -0.12,6.0 nohead lw 2 dt 2\nset arrow from -0.12,6.0 to -0.12,9.0 nohead lw 2 dt 2\nset arrow from -0.12,9.0 to 0.01,9.0 head filled lw 2 dt 2\n"
-    g += "set label 'h_r < h: redo the step with h := max(h_r, h_{min})' at -0.16,7.5 rotate by 90 center font ',10'\n"
+    g += "set label 'h_r < h: redo the step with h := max(h_r, h_{min})' at -0.16,7.5 rotate by 90 center font ',13'\n"
     g += "plot NaN\n"
     gnuplot("solver-discontinuous-iteration", g, size="900,640")
 
