@@ -15,8 +15,9 @@ python3-selenium). The site is served from a local HTTP server on 127.0.0.1
   existing id on that page;
 * the browser console has no error.
 
-Full-page screenshots of the index and of every connector type page
-(items/*.html) and API page (api/*.html) go to SCREENSHOT_DIR.
+Full-page screenshots of the index, the physics and solver pages, every
+connector type page (items/*.html) and API page (api/*.html) go to
+SCREENSHOT_DIR.
 """
 import functools
 import html.parser
@@ -140,7 +141,7 @@ for page in pages:
     for entry in driver.get_log("browser"):
         if entry.get("level") == "SEVERE":
             failures.append("%s: console error: %s" % (where, entry.get("message")))
-    if page == "index.html" or page.startswith("items/") or page.startswith("api/"):
+    if page in ("index.html", "physics.html", "solver-integration.html") or page.startswith(("items/", "api/")):
         driver.set_window_size(1280, min(int(st["height"]) + 40, 30000))
         name = page[:-5].replace("/", "_") + ".png"
         driver.save_screenshot(os.path.join(shots, name))
