@@ -49,7 +49,7 @@ add_custom_command(
   OUTPUT ${MBC_DOCS_DIR}/docs.stamp
   COMMAND ${CMAKE_COMMAND} -DSRC=${PROJECT_SOURCE_DIR} -DOUT=${MBC_DOCS_SRC}
           -DMATHJAX=${MBC_MATHJAX_DIR} -P ${PROJECT_SOURCE_DIR}/cmake/DocsStage.cmake
-  COMMAND $<TARGET_FILE:mbcgen> --specs ${PROJECT_SOURCE_DIR}/specs --rst-site ${MBC_DOCS_SRC}
+  COMMAND $<TARGET_FILE:mbcgen> --specs specs --rst-site ${MBC_DOCS_SRC}
   COMMAND ${MBC_DOCS_PYTHON} ${PROJECT_SOURCE_DIR}/docs/figures-src/draw_figures.py
           $<TARGET_FILE:mbc> ${MBC_DOCS_DIR}/theDoc/figures
   COMMAND ${CMAKE_COMMAND} -E copy ${MBC_DOCS_DIR}/theDoc/figures/solver-discontinuous-iteration.png
@@ -58,6 +58,7 @@ add_custom_command(
           -d ${MBC_DOCS_DIR}/doctrees ${MBC_DOCS_SRC} ${MBC_DOCS_HTML}
   COMMAND ${CMAKE_COMMAND} -E touch ${MBC_DOCS_DIR}/docs.stamp
   DEPENDS ${_docs_inputs} mbcgen mbc
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} # headers on the API pages say "from specs/X.lua"
   COMMENT "Sphinx: docs/ and specs/ -> build/docs/html"
   VERBATIM)
 add_custom_target(docs ALL DEPENDS ${MBC_DOCS_DIR}/docs.stamp)

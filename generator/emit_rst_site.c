@@ -119,41 +119,57 @@ static void put_title(strbuf *out, const char *title, char c)
 }
 
 /* One line of a table cell: newlines become spaces, '|' is escaped. */
-static void put_cell(strbuf *out, const char *s)
+static void put_cell_n(strbuf *out, const char *s, size_t n)
 {
-    for (; *s; s++) {
-        if (*s == '\n')
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\n')
             sb_putc(out, ' ');
-        else if (*s == '|')
+        else if (s[i] == '|')
             sb_puts(out, "\\|");
         else
-            sb_putc(out, *s);
+            sb_putc(out, s[i]);
     }
 }
 
-static const char *const role_text[] = {"input (setter and getter)",
-                                        "derived by initialise (getter only)",
-                                        "state, updated by the runtime (getter only)"};
-
-static void emit_api_params(const spec_connector *c, const char *snake, strbuf *out)
+static void put_cell(strbuf *out, const char *s)
 {
-    sb_puts(out, ".. list-table::\n   :header-rows: 1\n   :widths: 20 12 10 14 44\n\n"
+    put_cell_n(out, s, strlen(s));
+}
+
+static const char *const role_text[] = {"set, get", "get (derived by initialise)",
+                                        "get (state, updated by the runtime)"};
+
+/* One row per parameter; the setter of an input parameter is
+ * mbc_<snake>_set_<name>, stated once above the table. */
+static void emit_api_params(const spec_connector *c, strbuf *out)
+{
+    sb_puts(out, ".. list-table::\n   :header-rows: 1\n   :widths: 30 20 10 20 20\n\n"
                  "   * - parameter (struct field)\n     - type\n     - rule\n     - default\n"
-                 "     - setter / role\n");
+                 "     - access\n");
     for (size_t i = 0; i < c->param_count; i++) {
         const spec_param *p = &c->params[i];
         sb_printf(out, "   * - ``%s``\n     - %s", p->name, p->type->name);
         if (p->shape == SPEC_FIXED && p->size > 1)
             sb_printf(out, " [%d]", p->size);
-        sb_printf(out, "\n     - %s%s%s\n     - ``", p->type->rule ? "``" : "",
-                  p->type->rule ? p->type->rule : "-", p->type->rule ? "``" : "");
-        put_cell(out, p->doc_default);
-        sb_puts(out, "``\n     - ");
-        if (p->role == SPEC_INPUT)
-            sb_printf(out, "``mbc_%s_set_%s``", snake, p->name);
+        if (p->type->rule)
+            sb_printf(out, "\n     - ``%s``\n     - ", p->type->rule);
         else
-            sb_puts(out, role_text[p->role]);
-        sb_puts(out, "\n");
+            sb_puts(out, "\n     - none\n     - ");
+        /* an inline literal must not start or end with a space */
+        const char *d = p->doc_default;
+        size_t n = strlen(d);
+        while (n && d[0] == ' ')
+            d++, n--;
+        while (n && d[n - 1] == ' ')
+            n--;
+        if (n) {
+            sb_puts(out, "``");
+            put_cell_n(out, d, n);
+            sb_puts(out, "``");
+        } else {
+            sb_puts(out, "(empty)");
+        }
+        sb_printf(out, "\n     - %s\n", role_text[p->role]);
     }
     sb_puts(out, "\n");
 }
@@ -238,10 +254,13 @@ void emit_rst_site_api(const spec_connector *c, strbuf *out)
     sb_printf(out,
               "``mbc_%s_params`` holds the parameters; ``mbc_%s_params_init`` sets the "
               "defaults and ``mbc_%s_params_free`` releases owned strings and vectors. "
-              "Setters check the rule and size and leave the value unchanged on failure; "
-              "``mbc_%s_validate`` checks the cross-field rules.\n\n",
-              sn, sn, sn, sn);
-    emit_api_params(c, sn, out);
+              "``mbc_%s_validate`` checks the cross-field rules.\n\n"
+              "* setter (input parameters): ``mbc_status mbc_%s_set_<parameter>(params, "
+              "value, &err)`` checks the rule and size and leaves the value unchanged on "
+              "failure;\n"
+              "* getter (every parameter): ``mbc_%s_get_<parameter>(params)``.\n\n",
+              sn, sn, sn, sn, sn, sn);
+    emit_api_params(c, out);
 
     put_title(out, "Runtime hooks", '-');
     int any = 0;

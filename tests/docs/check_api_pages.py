@@ -54,10 +54,19 @@ for t in types:
     if lib_params != page_params:
         failures.append("%s: parameters differ:\n  library %s\n  page    %s" % (t, lib_params, page_params))
     header = open(os.path.join(inc, "mbconnect", "generated", re.sub(r"([a-z])([A-Z])", r"\1_\2", re.sub(r"([A-Z])([A-Z][a-z])", r"\1_\2", t)).lower() + ".h"), encoding="utf-8").read()
+    pattern = re.search(r"``mbc_status (mbc_\w+_set_)<parameter>\(", rst)
+    getter = re.search(r"``(mbc_\w+_get_)<parameter>\(", rst)
+    if not pattern or not getter:
+        failures.append("%s: the page does not state the setter and getter names" % t)
+        continue
     for r in table_rows(rst, "C parameters"):
-        for setter in re.findall(r"``(mbc_\w+_set_\w+)``", r[4]):
-            if setter + "(" not in header:
-                failures.append("%s: setter %s is not declared in the generated header" % (t, setter))
+        name = norm(r[0])
+        if "@%s(" % name not in header.replace(getter.group(1), "@"):
+            failures.append("%s: getter %s%s is not declared in the generated header" % (t, getter.group(1), name))
+        has_setter = (pattern.group(1) + name + "(") in header
+        if has_setter != r[4].startswith("set"):
+            failures.append("%s: %s: the page says access %r, the header %s a setter"
+                            % (t, name, r[4], "declares" if has_setter else "has no"))
     out_part = desc.split("\nOutputs", 1)[1].split("\nData coordinates", 1)[0] if "\nOutputs" in desc else ""
     lib_outputs = [(m.group(1), m.group(2)) for m in re.finditer(r"\n  (\S+)\s+size (\S+)", out_part)]
     page_outputs = [(norm(r[0]), norm(r[1]).replace("*", "*")) for r in table_rows(rst, "Output variables")] if lib_outputs else []
