@@ -151,37 +151,47 @@ def draw_cable(pm, r):
 
 
 def circle_cable():
-    pm, r = (0.85, 0.28), 0.3
-    case, gaps = cable_case(pm, r, True)
-    res = evaluate("circle_cable", case)
+    """Left: no contact, |d_g1| > r; right: contact, |d_g1| <= r. d_g1 is
+    perpendicular to segment s_1, d_g2 ends at the end point of s_2."""
+    r = 0.3
     nseg = len(CABLE) - 1
-    rdata = res["postNewtonStep"]["data"]
-    for i in range(nseg):
-        check("segment %d gap" % i, rdata[i], gaps[i])
-    fc = res["forces"]["markers"][0]["force"]
-    fp = res["forces"]["cablePoints"]
-    fmax = max(math.hypot(*f) for f in fp + [fc[:2]])
-    s = 0.25 / fmax
-    g = AXES + "set xrange [-0.1:2.1]\nset yrange [-0.35:0.75]\n"
-    g += "set title 'ContactFrictionCircleCable2D: circle r = %g m on 4 cable segments (evaluated)'\n" % r
-    g += draw_cable(pm, r)
-    for i in range(nseg):
-        rho, pp, d = closest(pm, CABLE[i], CABLE[i + 1])
-        inside = gaps[i] <= 0
-        col = "#cc0000" if inside else "#999999"
-        g += "set arrow from %g,%g to %g,%g nohead dt 2 lc rgb '%s'\n" % (pm[0], pm[1], pp[0], pp[1], col)
-        g += label(pp, "", "point pt 6 ps 1 lc rgb '%s'" % col)
-        mid = ((pm[0] + pp[0]) / 2, (pm[1] + pp[1]) / 2)
-        g += label(mid, "g_%d = %.3f" % (i, rdata[i]), "offset %s tc rgb '%s' font ',13'" % ("-7,0" if pp[0] < pm[0] else "0.6,0", col))
-    for i, f in enumerate(fp):
-        if math.hypot(*f) > 0:
-            g += arrow(CABLE[i], (f[0] * s, f[1] * s), "lw 3 lc rgb '#cc0000'")
-            g += label((CABLE[i][0] + f[0] * s, CABLE[i][1] + f[1] * s), "f_%d = %.0f N" % (i, math.hypot(*f)), "offset 0.5,0 tc rgb '#cc0000'")
-    g += arrow(pm, (fc[0] * s, fc[1] * s), "lw 3 lc rgb '#990000'")
-    g += label((pm[0] + fc[0] * s, pm[1] + fc[1] * s), "f_{m0} = %.0f N" % math.hypot(fc[0], fc[1]), "offset 0.5,0.5 tc rgb '#990000'")
-    g += label((0.0, 0.68), "contact where g_i = d_i - r <= 0 (red); forces are the physical forces on the cable points and the circle", "left font ',13'")
-    g += "plot NaN\n"
-    gnuplot("ContactFrictionCircleCable2D", g)
+    g = "set multiplot layout 2,1\n"
+    for pm, title in (((0.85, 0.36), "no contact: |d_{g1}| > r"), ((0.85, 0.28), "contact: |d_{g1}| <= r")):
+        case, gaps = cable_case(pm, r, True)
+        res = evaluate("circle_cable_%g" % pm[1], case)
+        rdata = res["postNewtonStep"]["data"]
+        for i in range(nseg):
+            check("segment %d gap" % i, rdata[i], gaps[i])
+        fc = res["forces"]["markers"][0]["force"]
+        fp = res["forces"]["cablePoints"]
+        g += AXES + "unset arrow\nunset label\nunset object\nset xrange [-0.05:2.05]\nset yrange [-0.32:0.72]\n"
+        g += "set title '%s;  runtime gaps g_0..g_3 = %s m' font ',14'\n" % (
+            title, ", ".join("%.3f" % x for x in rdata[:nseg]))
+        g += draw_cable(pm, r)
+        for i in range(nseg):
+            rho, pp, d = closest(pm, CABLE[i], CABLE[i + 1])
+            if i in (1, 2):
+                col = "#cc0000" if gaps[i] <= 0 else "black"
+                g += arrow(pm, (pp[0] - pm[0], pp[1] - pm[1]), "lw 2 lc rgb '%s'" % col)
+                g += label(((pm[0] + pp[0]) / 2, (pm[1] + pp[1]) / 2), "d_{g%d}" % i,
+                           "offset %s tc rgb '%s'" % ("-3.5,0" if i == 1 else "1,0.3", col))
+            else:
+                g += "set arrow from %g,%g to %g,%g nohead dt 2 lc rgb '#999999'\n" % (pm[0], pm[1], pp[0], pp[1])
+        for i in range(nseg):
+            mid = ((CABLE[i][0] + CABLE[i + 1][0]) / 2, (CABLE[i][1] + CABLE[i + 1][1]) / 2)
+            g += label(mid, "s_%d" % i, "offset 0,-1.3 tc rgb '#38761d'")
+        fmax = max([math.hypot(*f) for f in fp] + [math.hypot(fc[0], fc[1])])
+        if fmax > 0:
+            sc = 0.25 / fmax
+            for i, f in enumerate(fp):
+                if math.hypot(*f) > 0:
+                    g += arrow(CABLE[i], (f[0] * sc, f[1] * sc), "lw 3 lc rgb '#cc0000'")
+                    g += label((CABLE[i][0] + f[0] * sc, CABLE[i][1] + f[1] * sc), "%.0f N" % math.hypot(*f), "offset 0.6,0.4 tc rgb '#cc0000' font ',13'")
+            g += arrow(pm, (fc[0] * sc, fc[1] * sc), "lw 3 lc rgb '#990000'")
+            g += label((pm[0] + fc[0] * sc, pm[1] + fc[1] * sc), "%.0f N on the circle" % math.hypot(fc[0], fc[1]), "offset 0.6,0 tc rgb '#990000' font ',13'")
+        g += "plot NaN\n"
+    g += "unset multiplot\n"
+    gnuplot("ContactFrictionCircleCable2D", g, size="1000,900")
 
 
 def circle_cable_normals():
@@ -292,7 +302,7 @@ def convex_roll():
     check("contact point z", pc[2], -0.002)
     f = res["outputs"]["Force"]
     check("normal force k_c * 2 mm", f[2], 1e5 * 0.002)
-    g = AXES + "set xrange [-0.8:0.8]\nset yrange [-0.15:1.2]\n"
+    g = AXES + "set xrange [-0.8:0.8]\nset yrange [-0.15:1.38]\n"
     g += "set title 'ContactConvexRoll: hull r(x) = 0.5 - 0.1 x^2, axis tilted %g deg (evaluated)'\n" % math.degrees(tilt)
     up, lo = [], []
     for j in range(61):
@@ -310,7 +320,18 @@ def convex_roll():
     s_ = 0.4 / f[2]
     g += arrow((pc[0], pc[2]), (f[0] * s_, f[2] * s_), "lw 3 lc rgb '#cc0000'")
     g += label((pc[0] + f[0] * s_, pc[2] + f[2] * s_), "f_N = %.0f N" % f[2], "offset 0.5,0 tc rgb '#cc0000'")
-    g += label((-0.78, 1.12), "contact point C = (%.4f, %.4f, %.4f) m: lowest hull point, r'(^bx) matched to the plane" % tuple(pc), "left font ',13'")
+    g += label((-0.78, 1.3), "C = (%.3f, %.3f, %.3f) m (runtime): the lowest point of the hull" % tuple(pc), "left font ',13'")
+    # the radius r(x) at local x = -0.3 and the roll length L
+    xr = -0.3
+    a0 = (A[0][0] * xr + pm1[0], A[2][0] * xr + pm1[2])
+    a1 = (A[0][0] * xr + A[0][2] * rad(xr) + pm1[0], A[2][0] * xr + A[2][2] * rad(xr) + pm1[2])
+    g += arrow(a0, (a1[0] - a0[0], a1[1] - a0[1]), "lw 2 lc rgb '#1c4587'")
+    g += label(((a0[0] + a1[0]) / 2, (a0[1] + a1[1]) / 2), "r(^bx)", "offset 0.5,0 tc rgb '#1c4587'")
+    e0 = (A[0][0] * (-L / 2) + A[0][2] * 0.62 + pm1[0], A[2][0] * (-L / 2) + A[2][2] * 0.62 + pm1[2])
+    e1 = (A[0][0] * (L / 2) + A[0][2] * 0.62 + pm1[0], A[2][0] * (L / 2) + A[2][2] * 0.62 + pm1[2])
+    g += "set arrow from %g,%g to %g,%g front heads lw 1.5 lc rgb '#444444'\n" % (e0[0], e0[1], e1[0], e1[1])
+    g += label(((e0[0] + e1[0]) / 2, (e0[1] + e1[1]) / 2), "L = rollLength = %g m" % L, "center offset 0,0.8")
+    g += label((pm1[0] + A[0][0] * 0.55, pm1[2] + A[2][0] * 0.55), "^bx", "offset 0.5,0.5 tc rgb '#1c4587'")
     g += "$hull << EOD\n" + "\n".join("%.6g %.6g" % p for p in outline) + "\nEOD\n"
     g += "plot $hull with filledcurves fc rgb '#b6d7a8' fs transparent solid 0.5 border lc rgb '#38761d', $hull with lines lw 2 lc rgb '#38761d'\n"
     gnuplot("ConvexRolling", g)
