@@ -142,12 +142,14 @@ def cable_case(pm, r, use_sn, rot=0.0, data=None, mu=0.0):
 def draw_cable(pm, r):
     g = "set object 1 circle at %g,%g size %g fc rgb '#6fa8dc' fs transparent solid 0.3 border lc rgb '#1c4587'\n" % (pm[0], pm[1], r)
     g += label(pm, "m0", "point pt 7 ps 1 offset -1,-1")
+    g += "$cable << EOD\n" + "\n".join("%g %g" % p for p in CABLE) + "\nEOD\n"
     for i, p in enumerate(CABLE):
         g += label(p, "p_%d" % i, "point pt 5 ps 1 lc rgb '#38761d' offset -1.2,1.1")
-        if i + 1 < len(CABLE):
-            q = CABLE[i + 1]
-            g += "set arrow from %g,%g to %g,%g nohead lw 3 lc rgb '#38761d'\n" % (p[0], p[1], q[0], q[1])
     return g
+
+
+# the cable as plotted data (clipped at the plot border, unlike arrows)
+PLOT_CABLE = "plot $cable with lines lw 3 lc rgb '#38761d'\n"
 
 
 def circle_cable():
@@ -189,7 +191,7 @@ def circle_cable():
                     g += label((CABLE[i][0] + f[0] * sc, CABLE[i][1] + f[1] * sc), "%.0f N" % math.hypot(*f), "offset 0.6,0.4 tc rgb '#cc0000' font ',13'")
             g += arrow(pm, (fc[0] * sc, fc[1] * sc), "lw 3 lc rgb '#990000'")
             g += label((pm[0] + fc[0] * sc, pm[1] + fc[1] * sc), "%.0f N on the circle" % math.hypot(fc[0], fc[1]), "offset 0.6,0 tc rgb '#990000' font ',13'")
-        g += "plot NaN\n"
+        g += PLOT_CABLE
     g += "unset multiplot\n"
     gnuplot("ContactFrictionCircleCable2D", g, size="1000,900")
 
@@ -228,7 +230,7 @@ def circle_cable_normals():
             if math.hypot(*f) > 0:
                 g += arrow(CABLE[i], (f[0] * s, f[1] * s), "lw 3 lc rgb '#cc0000'")
                 g += label((CABLE[i][0] + f[0] * s, CABLE[i][1] + f[1] * s), "%.0f N" % math.hypot(*f), "offset 0.5,0.3 tc rgb '#cc0000' font ',13'")
-        g += "plot NaN\n"
+        g += PLOT_CABLE
     g += "unset multiplot\n"
     gnuplot("ContactFrictionCircleCable2Dnormals", g, size="1000,900")
 
@@ -263,12 +265,12 @@ def sticking_position():
     # the arc x_c = alpha r from the body x axis to n
     a0, a1 = phi, phi + alpha
     arc = "\n".join("%.6g %.6g" % (pm[0] + 0.8 * r * math.cos(a0 + (a1 - a0) * k / 40), pm[1] + 0.8 * r * math.sin(a0 + (a1 - a0) * k / 40)) for k in range(41))
-    g += label((pm[0] + 0.8 * r * math.cos((a0 + a1) / 2), pm[1] + 0.8 * r * math.sin((a0 + a1) / 2)), "x_c = {/Symbol a} r = %.3f m" % xc, "offset -12,0 tc rgb '#b45f06'")
+    g += label((pm[0] + 0.8 * r * math.cos((a0 + a1) / 2), pm[1] + 0.8 * r * math.sin((a0 + a1) / 2)), "x_c = {/Symbol a} r = %.3f m" % xc, "offset 1,0 tc rgb '#b45f06'")
     g += "set arrow from %g,%g to %g,%g nohead lw 4 lc rgb '#b45f06'\n" % (a[0], a[1] - 0.06, pp[0], pp[1] - 0.06)
     g += label(((a[0] + pp[0]) / 2, a[1] - 0.06), "x_s = {/Symbol r} L/n_{cs} = %.3f m" % xs, "center offset 0,-1 tc rgb '#b45f06'")
     g += label(pp, "p_p", "point pt 7 ps 1 offset 0.3,0.8")
     g += label((0.22, 0.64), "x^*_{curStick} = x_c %s x_s, wrapped into [-{/Symbol p} r, {/Symbol p} r]" % ("-" if sgn < 0 else "+"), "left")
-    g += "$arc << EOD\n" + arc + "\nEOD\nplot $arc with lines lw 2 lc rgb '#b45f06'\n"
+    g += "$arc << EOD\n" + arc + "\nEOD\nplot $arc with lines lw 2 lc rgb '#b45f06', $cable with lines lw 3 lc rgb '#38761d'\n"
     gnuplot("ContactFrictionCircleCable2DstickingPos", g)
 
 
