@@ -14,7 +14,7 @@
 set(MBC_DOCS_PYTHON /usr/bin/python3 CACHE FILEPATH "Python with Sphinx (Debian's python3-sphinx)")
 set(MBC_MATHJAX_DIR /usr/share/javascript/mathjax CACHE PATH "MathJax 2.7 (Debian's libjs-mathjax)")
 find_program(MBC_GNUPLOT gnuplot)
-execute_process(COMMAND ${MBC_DOCS_PYTHON} -m sphinx --version
+execute_process(COMMAND ${MBC_DOCS_PYTHON} -c "import sphinx, sphinx.ext.mathjax; print('Sphinx', sphinx.__version__)"
   RESULT_VARIABLE _sphinx_rc OUTPUT_VARIABLE _sphinx_version ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
 set(_docs_missing "")
 if(NOT _sphinx_rc EQUAL 0)
