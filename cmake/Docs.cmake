@@ -11,6 +11,11 @@
 #   build/docs/theDoc/figures        the figures the connector pages reference
 #                                    (../../theDoc/figures/X.png), drawn by
 #                                    docs/figures-src/draw_figures.py
+if(MBC_SANITIZE OR MBC_FUZZ)
+  # The site does not depend on the build flavour; the default build makes it.
+  message(STATUS "docs: not built in sanitizer/fuzz builds (the default preset builds the site)")
+  return()
+endif()
 set(MBC_DOCS_PYTHON /usr/bin/python3 CACHE FILEPATH "Python with Sphinx (Debian's python3-sphinx)")
 set(MBC_MATHJAX_DIR /usr/share/javascript/mathjax CACHE PATH "MathJax 2.7 (Debian's libjs-mathjax)")
 find_program(MBC_GNUPLOT gnuplot)
