@@ -1221,7 +1221,8 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
     lua_getfield(L, t, "references");
     int list = lua_gettop(L);
     if (!lua_isnil(L, list) && (!lua_istable(L, list) || sandbox_table_kind(L, list)))
-        fail(ld, line, "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
+        fail(ld, line,
+             "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
              describe(L, list, buf, sizeof buf));
     size_t n = lua_istable(L, list) ? lua_rawlen(L, list) : 0;
     c->references = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->references);
