@@ -5,7 +5,8 @@
 
 Exit status 77 (ctest: skipped) with a message when selenium, chromium or
 chromedriver is absent (apt-get install -y chromium chromium-driver
-python3-selenium). The site is served from a local HTTP server on 127.0.0.1
+python3-selenium); MBC_CHROMIUM and MBC_CHROMEDRIVER override the paths
+of the two programs. The site is served from a local HTTP server on 127.0.0.1
 (as a reader's browser would get it; no network). For each page:
 
 * MathJax (local, _static/mathjax) has finished; every math element is
@@ -30,8 +31,8 @@ import urllib.parse
 
 SKIP = 77
 site, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+CHROMIUM = os.environ.get("MBC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = os.environ.get("MBC_CHROMEDRIVER") or shutil.which("chromedriver") or "/usr/bin/chromedriver"
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
