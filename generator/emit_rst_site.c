@@ -348,8 +348,10 @@ int emit_rst_site_bibliography(const spec_connector *const *items, size_t count,
     put_title(out, "Bibliography", '=');
     sb_puts(out, "The literature the connector pages cite, collected from the ``references`` "
                  "lists of the specs (see :doc:`spec-language`).\n\n");
+    /* The first character is escaped: "A. S. Carvalho" would start an
+     * enumerated list. */
     for (size_t i = 0; i < n; i++)
-        sb_printf(out, ".. [%s] %s\n\n", refs[i]->key, refs[i]->text);
+        sb_printf(out, ".. [%s] \\%s\n\n", refs[i]->key, refs[i]->text);
     free(refs);
     free(files);
     return rc;
