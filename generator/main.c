@@ -4,6 +4,7 @@
  *   mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME
  *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
+ *   mbcgen --specs DIR --rst-site DIR   (the Sphinx site's pages, emit_rst_site.h)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -20,6 +21,7 @@
 
 #include "fileio.h"
 #include "mbconnect/version.h"
+#include "emit_rst_site.h"
 #include "project.h"
 
 #ifndef MBCGEN_INSTALLED_TYPES
@@ -32,6 +34,7 @@ static void usage(FILE *f)
           "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
           "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
+          "       mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
           "       mbcgen --version\n",
           f);
 }
@@ -129,7 +132,7 @@ static const char *find_types(const char *given, const char *local, const char *
 int main(int argc, char **argv)
 {
     const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
-    const char *registry_name = NULL;
+    const char *registry_name = NULL, *rst_site = NULL;
     int check = 0;
     file_list files = {NULL, 0};
     char **spec_files = calloc((size_t)argc, sizeof *spec_files);
@@ -150,6 +153,8 @@ int main(int argc, char **argv)
             slot = &types;
         else if (!strcmp(a, "--index"))
             slot = &index;
+        else if (!strcmp(a, "--rst-site"))
+            slot = &rst_site;
         else if (!strcmp(a, "--registry-name"))
             slot = &registry_name;
         else if (!strcmp(a, "--check"))
@@ -190,7 +195,7 @@ int main(int argc, char **argv)
             goto done;
         }
     } else {
-        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out)) {
+        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out && !rst_site)) {
             usage(stderr);
             goto done;
         }
@@ -249,6 +254,8 @@ int main(int argc, char **argv)
     if (rc == 0 && !check) {
         if (rst_out)
             rc |= mbcgen_write_rst(&project, rst_out, index, &diag);
+        if (rst_site)
+            rc |= mbcgen_write_rst_site(&project, rst_site, &diag);
         if (c_out && registry_name)
             rc |= mbcgen_write_c_types(&project, c_out, registry_name, &diag);
         else if (c_out)

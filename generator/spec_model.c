@@ -1111,7 +1111,7 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", NULL};
+    "invariants", "references", NULL};
 
 static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1211,6 +1211,46 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
     lua_pop(L, 1);
 }
 
+/* references = { { key = "Name2001", after = "text of the theory", text = "entry" }, ... } */
+static void load_references(loader *ld, int t, int line, spec_connector *c)
+{
+    static const char *const keys[] = {"key", "after", "text", NULL};
+    lua_State *L = ld->L;
+    char buf[96];
+    line = key_line(ld, "references", line);
+    lua_getfield(L, t, "references");
+    int list = lua_gettop(L);
+    if (!lua_isnil(L, list) && (!lua_istable(L, list) || sandbox_table_kind(L, list)))
+        fail(ld, line,
+             "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
+             describe(L, list, buf, sizeof buf));
+    size_t n = lua_istable(L, list) ? lua_rawlen(L, list) : 0;
+    c->references = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->references);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, list, (lua_Integer)i);
+        int e = lua_gettop(L);
+        char what[48];
+        snprintf(what, sizeof what, "references[%zu]", i);
+        if (!lua_istable(L, -1)) {
+            fail(ld, line, "%s must be { key = ..., after = ..., text = ... } (given %s)", what,
+                 describe(L, e, buf, sizeof buf));
+        } else {
+            check_keys(ld, e, line, what, keys, 0);
+            spec_reference *r = &c->references[c->reference_count++];
+            r->key = req_string(ld, e, "key", line, what);
+            r->after = req_string(ld, e, "after", line, what);
+            r->text = req_string(ld, e, "text", line, what);
+            if (r->key && !is_identifier(r->key))
+                fail(ld, line, "%s: 'key' must be an identifier (given '%s')", what, r->key);
+            if (r->after && c->theory && !strstr(c->theory, r->after))
+                fail(ld, line, "%s: 'after' text not found in the theory (given '%s')", what,
+                     r->after);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 static void load_hooks(loader *ld, int t, int line, spec_connector *c)
 {
     spec_string_list hooks;
@@ -1264,6 +1304,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_data(ld, t, line, c);
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
+    load_references(ld, t, line, c);
     load_hooks(ld, t, line, c);
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (c->param_count == 0 && ld->errors == 0)

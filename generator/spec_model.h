@@ -127,6 +127,15 @@ typedef struct spec_quantity {
     char *description;
 } spec_quantity;
 
+/* A literature reference of the theory text (`references` key): the site
+ * build (mbcgen --rst-site) cites it as [key]_ right after the first
+ * occurrence of `after` in the theory and lists it on the bibliography page. */
+typedef struct spec_reference {
+    char *key;   /* citation label, e.g. "HuntCrossley1975" */
+    char *after; /* text of the theory the citation follows */
+    char *text;  /* the bibliography entry */
+} spec_reference;
+
 typedef struct spec_example {
     char *file;   /* "newtonsCradle.py" */
     char *folder; /* "Examples" or "TestModels" */
@@ -173,6 +182,8 @@ typedef struct spec_connector {
     char *theory; /* RST text carried verbatim */
     spec_example *examples;
     size_t example_count;
+    spec_reference *references;
+    size_t reference_count;
     int hooks[SPEC_HOOK_COUNT];          /* 1 when the type needs that hook */
     const spec_type *visualization_type; /* the registry's visualization type */
     int line;

@@ -114,6 +114,12 @@ return connector {
     { "ConvexContactTest.py", "TestModels" },
   },
 
+  -- Literature cited by the theory (see ContactSphereSphere.lua).
+  references = {
+    { key = "ExudynTheDoc", after = "explained in detail in ",
+      text = "J. Gerstmayr et al.: Exudyn theory and user documentation (theDoc.pdf), section ObjectContactConvexRoll. https://github.com/jgerstmayr/EXUDYN/blob/master/docs/theDoc/theDoc.pdf" },
+  },
+
   theory = [[
 
 

@@ -114,6 +114,19 @@ return connector {
     { "contactSphereSphereTestEAPM.py", "TestModels" },
   },
 
+  -- Literature cited by the theory; the site build (mbcgen --rst-site) puts
+  -- [key]_ after the quoted text and lists the entries on the bibliography page.
+  references = {
+    { key = "Thakur2014", after = "Elasto-Plastic model described in ",
+      text = "S. C. Thakur, J. P. Morrissey, J. Sun, J. F. Chen, J. Y. Ooi: Micromechanical analysis of cohesive granular materials using the discrete element method with an adhesive elasto-plastic contact model. Granular Matter 16, 383-400 (2014)." },
+    { key = "HuntCrossley1975", after = "proposed by Hunt and Crossley in ",
+      text = "K. H. Hunt, F. R. E. Crossley: Coefficient of restitution interpreted as damping in vibroimpact. Journal of Applied Mechanics 42(2), 440-445 (1975)." },
+    { key = "CarvalhoMartins2019", after = "proposed by Carvalho and Martins in ",
+      text = "A. S. Carvalho, J. M. Martins: Exact restitution and generalizations for the Hunt-Crossley contact model. Mechanism and Machine Theory 139, 174-194 (2019)." },
+    { key = "Gonthier2004", after = "proposed by Gonthier et al. in ",
+      text = "Y. Gonthier, J. McPhee, C. Lange, J.-C. Piedboeuf: A regularized contact model with asymmetric damping and dwell-time dependent friction. Multibody System Dynamics 11, 209-233 (2004)." },
+  },
+
   theory = [[
 
 

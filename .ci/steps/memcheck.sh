@@ -29,7 +29,8 @@ opts+=" --suppressions=$root/tests/fuzz/valgrind.supp --gen-suppressions=all"
 
 status=0
 # ctest -T ignores the preset's binary directory: run it inside build/.
-(cd build && ctest -T memcheck --output-on-failure -j2 --timeout 1800 \
+# -LE docs: the site tests run Python and Chromium, not project binaries.
+(cd build && ctest -T memcheck -LE docs --output-on-failure -j2 --timeout 1800 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \
   --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||

@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""The site copies of the connector pages (mbcgen --rst-site) against the
+committed pages (byte-identical to the reference documents):
+
+  check_site_pages.py COMMITTED_ITEMS_DIR SITE_ITEMS_DIR
+
+* same number of lines, and each site line equals the committed line up to
+  leading spaces and inserted citations "[Key]_";
+* every known defect is fixed: in the site page, no text paragraph is left
+  inside a column-0 `.. math::` block (non-blank lines there are options or
+  the body, indented by exactly 3 spaces);
+* the paragraphs the issue names (ObjectContactSphereSphere "  with",
+  ObjectContactFrictionCircleCable2D "    and the distance") are at column 0;
+* the citations of the reference documents are back ("described in [").
+"""
+import os
+import re
+import sys
+
+committed_dir, site_dir = sys.argv[1], sys.argv[2]
+failures = []
+names = sorted(f for f in os.listdir(committed_dir) if f.endswith(".rst"))
+if not names:
+    sys.exit("no pages in %s" % committed_dir)
+cite = re.compile(r"\[[A-Za-z][A-Za-z0-9]*\]_")
+for name in names:
+    a = open(os.path.join(committed_dir, name), encoding="utf-8").read().split("\n")
+    b = open(os.path.join(site_dir, name), encoding="utf-8").read().split("\n")
+    if len(a) != len(b):
+        failures.append("%s: %d lines committed, %d in the site" % (name, len(a), len(b)))
+        continue
+    for i, (x, y) in enumerate(zip(a, b), 1):
+        if x.lstrip(" ") != cite.sub("", y).lstrip(" "):
+            failures.append("%s:%d: differs beyond indentation and citations" % (name, i))
+    in_math = False
+    for i, line in enumerate(b, 1):
+        if line.startswith(".. math::"):
+            in_math = True
+            continue
+        if not in_math or not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if indent == 0:
+            in_math = False
+        elif indent != 3:
+            failures.append("%s:%d: text left inside a math block: %r" % (name, i, line[:60]))
+
+
+def expect(name, text, want):
+    lines = open(os.path.join(site_dir, name), encoding="utf-8").read().split("\n")
+    if not any(line.startswith(text) for line in lines):
+        failures.append("%s: no line %s %r" % (name, want, text))
+
+
+expect("ObjectContactSphereSphere.rst", "with", "at column 0 starting with")
+expect("ObjectContactSphereSphere.rst", "The restitution coefficient", "at column 0 starting with")
+expect("ObjectContactFrictionCircleCable2D.rst", "and the distance", "at column 0 starting with")
+expect("ObjectContactFrictionCircleCable2D.rst", "in which", "at column 0 starting with")
+sphere = open(os.path.join(site_dir, "ObjectContactSphereSphere.rst"), encoding="utf-8").read()
+for key in ("Thakur2014", "HuntCrossley1975", "CarvalhoMartins2019", "Gonthier2004"):
+    if "[%s]_" % key not in sphere:
+        failures.append("ObjectContactSphereSphere.rst: citation [%s]_ missing" % key)
+for f in failures:
+    print(f)
+print("%d pages checked, %d failures" % (len(names), len(failures)))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,121 @@
+/* Site mode of the RST emitter (emit_rst_site.h): the math-paragraph fix on
+ * hand-written inputs with hand-written expected outputs, citations from the
+ * `references` key, and the loader's check of a reference's `after` text. */
+#include "gen_test_util.h"
+
+#include <string.h>
+
+#include "emit_rst_site.h"
+
+static void expect_fixed(const char *in, const char *want)
+{
+    strbuf out;
+    sb_init(&out);
+    emit_rst_site_fix_math(in, &out);
+    assert_string_equal(sb_str(&out), want);
+    sb_free(&out);
+}
+
+/* A paragraph indented by 2 after the math body is text: moved to column 0. */
+static void test_two_space_paragraph(void **state)
+{
+    (void)state;
+    expect_fixed("+  item text\n  \n.. math::\n\n   a = b\n\n\n  with\n  \n.. math::\n\n   c\n",
+                 "+  item text\n  \n.. math::\n\n   a = b\n\n\nwith\n  \n.. math::\n\n   c\n");
+}
+
+/* Indented by 4 after a blank line that follows the body: text as well, every
+ * line of the paragraph; a column-0 line afterwards is untouched. */
+static void test_four_space_paragraph(void **state)
+{
+    (void)state;
+    expect_fixed(".. math::\n   :label: eq-x\n\n   x = 1\n\n    and the\n    distance\n\nNext\n",
+                 ".. math::\n   :label: eq-x\n\n   x = 1\n\nand the\ndistance\n\nNext\n");
+}
+
+/* Correct input is left byte for byte: options, multi-line bodies, text at
+ * column 0, indented text that is not after a math block. */
+static void test_correct_input_unchanged(void **state)
+{
+    (void)state;
+    const char *ok = ".. math::\n   :label: a\n\n   x &= 1 \\\\\n   y &= 2\n\n\nText\n"
+                     "  | indented list line\n* | item\n  | more\n";
+    expect_fixed(ok, ok);
+}
+
+static const char *spec_with_refs(const char *after)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "return connector {\n"
+             "  type = \"SiteDemo\", description = \"d\", provides = { \"Connector\" },\n"
+             "  markers = { { \"Position\" }, { \"Position\" } },\n"
+             "  parameters = { param \"k\" { type = \"UReal\", default = 0, description = "
+             "\"k\" } },\n"
+             "  references = { { key = \"Hunt1975\", after = \"%s\", text = \"K. H. Hunt\" } },\n"
+             "  theory = \"\\n\\nthe model of Hunt in  is used.\\n\\n\",\n"
+             "}\n",
+             after);
+    return buf;
+}
+
+static void test_citation_inserted(void **state)
+{
+    (void)state;
+    spec_type_registry reg;
+    diag_list diag;
+    diag_init(&diag);
+    assert_int_equal(spec_types_load(&reg, "specs/types.lua", &diag), 0);
+    spec_connector c;
+    const char *src = spec_with_refs("model of Hunt in ");
+    int rc = spec_connector_load_buffer(&c, &reg, "SiteDemo.lua", src, strlen(src), &diag);
+    for (size_t i = 0; i < diag.count; i++)
+        fprintf(stderr, "%s\n", diag.lines[i]);
+    assert_int_equal(rc, 0);
+    assert_int_equal(c.reference_count, 1);
+    strbuf page;
+    sb_init(&page);
+    emit_rst_site_item(&c, &page);
+    assert_non_null(strstr(sb_str(&page), "the model of Hunt in [Hunt1975]_ is used."));
+    sb_free(&page);
+    const spec_connector *items[] = {&c};
+    strbuf bib;
+    sb_init(&bib);
+    assert_int_equal(emit_rst_site_bibliography(items, 1, &bib, &diag), 0);
+    /* escaped first character: "K. H." must not start an enumerated list */
+    assert_non_null(strstr(sb_str(&bib), "\n.. [Hunt1975] \\K. H. Hunt\n"));
+    sb_free(&bib);
+    spec_connector_free(&c);
+    spec_types_free(&reg);
+    diag_free(&diag);
+}
+
+static void test_after_text_must_occur(void **state)
+{
+    (void)state;
+    spec_type_registry reg;
+    diag_list diag;
+    diag_init(&diag);
+    assert_int_equal(spec_types_load(&reg, "specs/types.lua", &diag), 0);
+    spec_connector c;
+    const char *src = spec_with_refs("model of Crossley in ");
+    assert_int_not_equal(
+        spec_connector_load_buffer(&c, &reg, "SiteDemo.lua", src, strlen(src), &diag), 0);
+    assert_int_equal(diag.count, 1);
+    assert_non_null(strstr(diag.lines[0], "SiteDemo.lua:"));
+    assert_non_null(strstr(diag.lines[0], "references[1]: 'after' text not found in the theory "
+                                          "(given 'model of Crossley in ')"));
+    spec_types_free(&reg);
+    diag_free(&diag);
+}
+
+int main(void)
+{
+    gt_enter_source_dir();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_space_paragraph),     cmocka_unit_test(test_four_space_paragraph),
+        cmocka_unit_test(test_correct_input_unchanged), cmocka_unit_test(test_citation_inserted),
+        cmocka_unit_test(test_after_text_must_occur),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
