@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installation and downstream use (included at the end of CMakeLists.txt):
 #
 #   cmake --install build --prefix PREFIX

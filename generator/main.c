@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbcgen: turns connector specs (specs/NAME.lua) into RST documentation and C code.
  *
  *   mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]
