@@ -5,6 +5,7 @@
  *   mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME
  *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
+ *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "fileio.h"
 #include "mbconnect/version.h"
 #include "project.h"
@@ -33,6 +35,7 @@ static void usage(FILE *f)
           "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
           "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
+          "       mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
           "       mbcgen --version\n",
           f);
 }
@@ -155,7 +158,10 @@ int main(int argc, char **argv)
             slot = &registry_name;
         else if (!strcmp(a, "--check"))
             check = 1;
-        else if (!strcmp(a, "--version")) {
+        else if (!strcmp(a, "--compat")) {
+            rc = i + 2 < argc ? compat_main(argv[i + 1], argv[i + 2]) : (usage(stderr), 2);
+            goto done;
+        } else if (!strcmp(a, "--version")) {
             printf("mbcgen %s\n", MBC_VERSION_STRING);
             rc = 0;
             goto done;
