@@ -18,7 +18,8 @@ if [ ! -f build/CMakeCache.txt ]; then
   echo "deb.sh: build/ is not configured; run 'cmake --workflow --preset default' first" >&2
   exit 1
 fi
-if dpkg -s mbconnect >/dev/null 2>&1; then
+installed() { dpkg-query -W -f='${Status}' mbconnect 2>/dev/null | grep -q ' installed$'; }
+if installed; then
   echo "deb.sh: a package 'mbconnect' is installed already; remove it first (apt-get remove mbconnect)" >&2
   exit 1
 fi
@@ -48,7 +49,8 @@ echo "ok: $deb, build/mbconnect-$version.tar.gz"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-deb.XXXXXX")"
 cleanup() {
-  if dpkg -s mbconnect >/dev/null 2>&1; then apt-get remove -y mbconnect </dev/null >/dev/null || true; fi
+  if installed; then apt-get remove -y mbconnect </dev/null >/dev/null || true; fi
+  dpkg --purge mbconnect >/dev/null 2>&1 || true # the postrm (ldconfig) leaves state "config-files"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -99,5 +101,6 @@ for f in /usr/bin/mbcgen /usr/bin/mbc /usr/lib/libmbconnect.so /usr/include/mbco
   /usr/lib/cmake/mbconnect/mbconnectConfig.cmake; do
   test ! -e "$f" || { echo "deb.sh: still present after removal: $f" >&2; exit 1; }
 done
+installed && { echo "deb.sh: mbconnect is still installed" >&2; exit 1; }
 echo "ok: removed"
 step "deb: all passed"
