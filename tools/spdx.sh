@@ -27,7 +27,8 @@
 #   - test inputs whose exact bytes or line numbers are asserted: the fuzz
 #     corpora and regression inputs (tests/fuzz/corpus/, tests/fuzz/regressions/),
 #     the malformed-spec corpus (tests/specs-bad/: expected messages carry line
-#     numbers) and the mbc eval error cases (tests/eval/errors/: same);
+#     numbers) and the error cases of mbc eval, mbc simulate and the like
+#     (tests/*/errors/: same);
 #   - generated/: mbcgen writes the line itself (generator/emit_c.c); --check
 #     verifies it there, --fix does not edit generated files (regenerate instead).
 # A file of a kind this script does not know is reported as "unclassified" and
@@ -54,7 +55,7 @@ cd "$top"
 rule() {
   local f="$1" base="${1##*/}"
   case "$f" in
-    tests/fuzz/corpus/* | tests/fuzz/regressions/* | tests/specs-bad/* | tests/eval/errors/*)
+    tests/fuzz/corpus/* | tests/fuzz/regressions/* | tests/specs-bad/* | tests/*/errors/*)
       echo skip; return ;;
     docs/items/* | tests/seeds/* | */docs/items/*) echo skip; return ;;
   esac
@@ -75,7 +76,7 @@ rule() {
     *.*) echo unknown ;;
     *)
       # no extension: a script if it starts with a shebang
-      if head -c 2 "$f" 2>/dev/null | grep -q '^#!'; then echo hash; else echo unknown; fi ;;
+      if head -c 2 "$f" 2>/dev/null | grep '^#!' >/dev/null; then echo hash; else echo unknown; fi ;;
   esac
 }
 
@@ -125,7 +126,7 @@ for f in "${files[@]}"; do
   esac
   want="$(line_for "$r")"
   has_line "$f" "$want" && continue
-  if head -n 5 "$f" | grep -q 'SPDX-License-Identifier'; then
+  if head -n 5 "$f" | grep 'SPDX-License-Identifier' >/dev/null; then
     misplaced+=("$f") # some SPDX line, but not the expected one: a person decides
     continue
   fi

@@ -95,6 +95,16 @@ ${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -DMBC_EXPECTED_VERSION="\"$v
 "$tmp/hello"
 echo "ok: a pkg-config build runs against /usr/lib/libmbconnect.so"
 
+# the Python module, when the build installs one: Debian's interpreter imports
+# it from the package's files, with the project's version
+if dpkg -L mbconnect | grep '/mbconnect/__init__\.py$' >/dev/null; then
+  step "Python module from the package"
+  got="$(cd "$tmp" && /usr/bin/python3 -c 'import mbconnect; print(mbconnect.__version__)')" ||
+    { echo "deb.sh: /usr/bin/python3 cannot import mbconnect from the package (installed to $(dpkg -L mbconnect | grep '/mbconnect/__init__\.py$'))" >&2; exit 1; }
+  test "$got" = "$version" || { echo "deb.sh: mbconnect.__version__ is '$got', not $version" >&2; exit 1; }
+  echo "ok: import mbconnect, __version__ $version"
+fi
+
 step "apt-get remove -y mbconnect"
 apt-get remove -y mbconnect </dev/null
 for f in /usr/bin/mbcgen /usr/bin/mbc /usr/lib/libmbconnect.so /usr/include/mbconnect/mbconnect.h \
