@@ -42,13 +42,15 @@ commit="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
 mkdir -p abi
 new="$(mktemp)"
 trap 'rm -f "$new"' EXIT
-abidw --no-corpus-path --no-show-locs --drop-private-types \
+# Locations stay in (abidiff needs them to tell public from private types);
+# paths are made relative to the checkout.
+abidw --no-corpus-path --no-comp-dir-path --drop-private-types \
   --headers-dir include/mbconnect --headers-dir generated/include/mbconnect/generated \
-  --headers-dir "$build/include/mbconnect" --no-comp-dir-path "$lib" |
+  --headers-dir "$build/include/mbconnect" "$lib" |
   sed "s|path='$PWD/|path='|g" >"$new" # paths relative to the checkout
 if [ -f abi/libmbconnect.abi ]; then
   echo "== changes from the previous baseline (abidiff; empty: none)"
-  abidiff --no-show-locs abi/libmbconnect.abi "$new" || true
+  abidiff abi/libmbconnect.abi "$new" || true
 fi
 mv "$new" abi/libmbconnect.abi
 trap - EXIT
