@@ -51,66 +51,66 @@ top="$(git rev-parse --show-toplevel 2>/dev/null)" || {
 }
 cd "$top"
 
-# rule FILE -> c | lua | hash | skip | unknown
+# The first lines of FILE (at most 5, without CR) into the array head_lines;
+# builtins only, so that the whole tree is scanned in a second or two.
+read_head() {
+  head_lines=()
+  local line i
+  for ((i = 0; i < 5; i++)); do
+    IFS= read -r line || [ -n "$line" ] || break
+    head_lines+=("${line%$'\r'}")
+  done <"$1"
+}
+
+# rule FILE: sets r to c | lua | hash | skip | unknown (head_lines must be read)
 rule() {
   local f="$1" base="${1##*/}"
   case "$f" in
     tests/fuzz/corpus/* | tests/fuzz/regressions/* | tests/specs-bad/* | tests/*/errors/*)
-      echo skip; return ;;
-    docs/items/* | tests/seeds/* | */docs/items/*) echo skip; return ;;
+      r=skip; return ;;
+    docs/items/* | tests/seeds/* | */docs/items/*) r=skip; return ;;
   esac
   case "$base" in
     LICENSE | LICENSE.* | COPYING | .gitignore | .gitattributes | .clang-format | .clang-tidy | .keep)
-      echo skip; return ;;
-    CMakeLists.txt | Makefile | Dockerfile) echo hash; return ;;
+      r=skip; return ;;
+    CMakeLists.txt | Makefile | Dockerfile) r=hash; return ;;
   esac
   case "$base" in
-    *.c | *.h | *.c.in | *.h.in | *.css | *.js) echo c ;;
-    *.lua | *.lua.in) echo lua ;;
+    *.c | *.h | *.c.in | *.h.in | *.css | *.js) r=c ;;
+    *.lua | *.lua.in) r=lua ;;
     *.cmake | *.cmake.in | *.pc.in | *.sh | *.bash | *.py | *.py.in | *.pyi | *.gp | *.supp | \
       *.yml | *.yaml | *.toml | *.cfg | *.ini)
-      echo hash ;;
+      r=hash ;;
     *.md | *.rst | *.json | *.png | *.svg | *.jpg | *.gif | *.txt | *.csv | *.expected | *.bin | *.abi | \
       *.html | *.pdf)
-      echo skip ;;
-    *.*) echo unknown ;;
+      r=skip ;;
+    *.*) r=unknown ;;
     *)
       # no extension: a script if it starts with a shebang
-      if head -c 2 "$f" 2>/dev/null | grep '^#!' >/dev/null; then echo hash; else echo unknown; fi ;;
+      if [[ "${head_lines[0]:-}" == '#!'* ]]; then r=hash; else r=unknown; fi ;;
   esac
 }
 
 line_for() {
   case "$1" in
-    c) printf '/* %s */' "$ID" ;;
-    lua) printf -- '-- %s' "$ID" ;;
-    hash) printf '# %s' "$ID" ;;
+    c) want="/* $ID */" ;;
+    lua) want="-- $ID" ;;
+    hash) want="# $ID" ;;
   esac
 }
 
-# How many leading lines stay above the SPDX line: a shebang, and in Python a
-# PEP 263 encoding declaration on the next line.
+# keep_lines FILE: sets k to how many leading lines stay above the SPDX line:
+# a shebang, and in Python a PEP 263 encoding declaration after it.
 keep_lines() {
-  local f="$1" n=0 first second
-  first="$(head -n 1 "$f" 2>/dev/null || true)"
+  local f="$1" first="${head_lines[0]:-}" second="${head_lines[1]:-}" py=0
+  case "$f" in *.py | *.py.in | *.pyi) py=1 ;; esac
+  k=0
   if [[ "$first" == '#!'* ]]; then
-    n=1
-    case "$f" in
-      *.py | *.py.in | *.pyi)
-        second="$(sed -n 2p "$f")"
-        [[ "$second" =~ ^[[:space:]]*#.*coding[:=] ]] && n=2 ;;
-    esac
-  elif [[ "$first" =~ ^[[:space:]]*#.*coding[:=] ]]; then
-    case "$f" in *.py | *.py.in | *.pyi) n=1 ;; esac
+    k=1
+    if ((py)) && [[ "$second" =~ ^[[:space:]]*#.*coding[:=] ]]; then k=2; fi
+  elif ((py)) && [[ "$first" =~ ^[[:space:]]*#.*coding[:=] ]]; then
+    k=1
   fi
-  echo "$n"
-}
-
-# 0 when the SPDX line is where it belongs.
-has_line() {
-  local f="$1" want="$2" k
-  k="$(keep_lines "$f")"
-  [ "$(sed -n "$((k + 1))p" "$f" | tr -d '\r')" = "$want" ]
 }
 
 mapfile -t files < <({ git ls-files; git ls-files --others --exclude-standard; } | sort -u)
@@ -118,20 +118,21 @@ mapfile -t files < <({ git ls-files; git ls-files --others --exclude-standard; }
 missing=() misplaced=() unclassified=() fixed=()
 for f in "${files[@]}"; do
   [ -f "$f" ] && [ ! -L "$f" ] || continue # deleted in the work tree, or a symlink
-  r="$(rule "$f")"
+  read_head "$f"
+  rule "$f"
   [ "$mode" = --list ] && { echo "$r $f"; continue; }
   case "$r" in
     skip) continue ;;
     unknown) unclassified+=("$f"); continue ;;
   esac
-  want="$(line_for "$r")"
-  has_line "$f" "$want" && continue
-  if head -n 5 "$f" | grep 'SPDX-License-Identifier' >/dev/null; then
+  line_for "$r"
+  keep_lines "$f"
+  [ "${head_lines[$k]:-}" = "$want" ] && continue
+  if [[ "${head_lines[*]:-}" == *SPDX-License-Identifier* ]]; then
     misplaced+=("$f") # some SPDX line, but not the expected one: a person decides
     continue
   fi
   if [ "$mode" = --fix ] && [[ "$f" != generated/* ]]; then
-    k="$(keep_lines "$f")"
     tmp="$(mktemp)"
     {
       awk -v k="$k" 'NR <= k' "$f" # always newline-terminated
@@ -157,7 +158,7 @@ for f in "${missing[@]}"; do
   rc=1
 done
 for f in "${misplaced[@]}"; do
-  echo "misplaced: $f (an SPDX line other than '$(line_for "$(rule "$f")")' at the top; fix by hand)"
+  echo "misplaced: $f (an SPDX line, but not the expected one in the expected place; fix by hand)"
   rc=1
 done
 for f in "${unclassified[@]}"; do
