@@ -29,6 +29,9 @@
 #     the malformed-spec corpus (tests/specs-bad/: expected messages carry line
 #     numbers) and the error cases of mbc eval, mbc simulate and the like
 #     (tests/*/errors/: same);
+#   - generator/templates/: the scaffold's templates (mbcgen --new-type /
+#     --new-project); their text becomes files of the user's own project, whose
+#     licence is the user's choice;
 #   - generated/: mbcgen writes the line itself (generator/emit_c.c); --check
 #     verifies it there, --fix does not edit generated files (regenerate instead).
 # A file of a kind this script does not know is reported as "unclassified" and
@@ -69,6 +72,7 @@ rule() {
     tests/fuzz/corpus/* | tests/fuzz/regressions/* | tests/specs-bad/* | tests/*/errors/*)
       r=skip; return ;;
     docs/items/* | tests/seeds/* | */docs/items/*) r=skip; return ;;
+    generator/templates/*) r=skip; return ;; # scaffold templates: their text becomes the user's files
   esac
   case "$base" in
     LICENSE | LICENSE.* | COPYING | .gitignore | .gitattributes | .clang-format | .clang-tidy | .keep)
