@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc-bench: nanoseconds per call of the connector runtime hooks.
  *
  *   mbc-bench [--min-time=SECONDS] [--only=SUBSTRING] [--reps=N]

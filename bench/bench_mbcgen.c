@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc-bench-gen: how fast mbcgen loads, validates and emits specs.
  *
  *   mbc-bench-gen [SOURCE_DIR] [REPEATS]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Third-party dependencies come from Debian packages only; nothing is vendored.
 set(MBC_APT_LINE "apt-get install -y cmake gcc liblua5.4-dev libcmocka-dev liblapacke-dev")
 

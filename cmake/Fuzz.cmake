@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing with libFuzzer (clang only; the `fuzz` preset). MBC_FUZZ=ON builds
 # every library with -fsanitize=fuzzer-no-link,address,undefined (coverage
 # instrumentation plus ASan and UBSan) and adds the fuzz executables of

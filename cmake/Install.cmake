@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installation and downstream use (included at the end of CMakeLists.txt):
 #
 #   cmake --install build --prefix PREFIX
@@ -73,11 +74,17 @@ configure_package_config_file(
   ${PROJECT_BINARY_DIR}/mbconnectConfig.cmake
   INSTALL_DESTINATION ${MBC_INSTALL_CMAKEDIR}
   PATH_VARS CMAKE_INSTALL_INCLUDEDIR MBC_INSTALL_SPECSDIR)
-# 0.x: a new minor version may break the API.
+# docs/versioning.rst: from 1.0 a major version keeps the API; 0.x: a new
+# minor version may break it.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(MBC_PACKAGE_COMPATIBILITY SameMinorVersion)
+else()
+  set(MBC_PACKAGE_COMPATIBILITY SameMajorVersion)
+endif()
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/mbconnectConfigVersion.cmake
   VERSION ${PROJECT_VERSION}
-  COMPATIBILITY SameMinorVersion)
+  COMPATIBILITY ${MBC_PACKAGE_COMPATIBILITY})
 install(EXPORT mbconnectTargets
   NAMESPACE mbconnect::
   DESTINATION ${MBC_INSTALL_CMAKEDIR})

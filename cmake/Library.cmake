@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # libmbconnect: the handwritten runtime (algorithms, connector hooks, the
 # table-driven parameter access) plus the code mbcgen generates from specs/.
 include(${PROJECT_SOURCE_DIR}/runtime/connectors.cmake OPTIONAL)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mbconnect_add_connectors: connector types from a project's own specs.
 #
 #   find_package(mbconnect CONFIG REQUIRED)

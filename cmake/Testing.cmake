@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 enable_testing()
 
 # mbc_add_test(NAME SOURCES src... [LIBS lib...] [ARGS arg...] [LABELS label...])

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A region allocator: everything a loaded spec owns is freed at once. */
 #ifndef MBCGEN_ARENA_H
 #define MBCGEN_ARENA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Diagnostics: a list of "FILE:LINE: what is wrong (what was given)" lines. */
 #ifndef MBCGEN_DIAG_H
 #define MBCGEN_DIAG_H

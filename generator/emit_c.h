@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* C emitter: generated/ sources and headers for every connector spec. */
 #ifndef MBCGEN_EMIT_C_H
 #define MBCGEN_EMIT_C_H

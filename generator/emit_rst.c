@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Emits the RST document of a connector type in the layout of the reference
  * documentation (docs/items/Object<Type>.rst): header, additional
  * information, parameter and visualization lists, output variables, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* reStructuredText emitter: one document per connector type, and the index. */
 #ifndef MBCGEN_EMIT_RST_H
 #define MBCGEN_EMIT_RST_H

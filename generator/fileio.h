@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* File helpers for the generator: sorted directory listings and writes that
  * leave a file untouched when its content is already right. */
 #ifndef MBCGEN_FILEIO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbcgen: turns connector specs (specs/NAME.lua) into RST documentation and C code.
  *
  *   mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]
@@ -5,6 +6,7 @@
  *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
  *   mbcgen --specs DIR --rst-site DIR   (the Sphinx site's pages, emit_rst_site.h)
+ *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -19,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "fileio.h"
 #include "mbconnect/version.h"
 #include "emit_rst_site.h"
@@ -35,6 +38,7 @@ static void usage(FILE *f)
           "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
           "       mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
+          "       mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
           "       mbcgen --version\n",
           f);
 }
@@ -159,7 +163,10 @@ int main(int argc, char **argv)
             slot = &registry_name;
         else if (!strcmp(a, "--check"))
             check = 1;
-        else if (!strcmp(a, "--version")) {
+        else if (!strcmp(a, "--compat")) {
+            rc = i + 2 < argc ? compat_main(argv[i + 1], argv[i + 2]) : (usage(stderr), 2);
+            goto done;
+        } else if (!strcmp(a, "--version")) {
             printf("mbcgen %s\n", MBC_VERSION_STRING);
             rc = 0;
             goto done;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A whole generation run: the type registry plus every connector spec,
  * loaded and validated together, then written by the emitters. */
 #ifndef MBCGEN_PROJECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A Lua state in which spec files run as data: no io, os, require, dofile,
  * load, or debug; bounded memory and instruction count. */
 #ifndef MBCGEN_SANDBOX_H

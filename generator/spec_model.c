@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Loads specs/types.lua and specs/NAME.lua into the spec model, validating
  * everything before anything is written: unknown keys, unknown types,
  * defaults that do not fit type or size, duplicate names, missing

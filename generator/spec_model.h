@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The loaded spec model: one C structure per connector type, built from the
  * Lua spec files and the parameter-type registry (specs/types.lua).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Growable byte buffer used by the loader and the emitters. */
 #ifndef MBCGEN_STRBUF_H
 #define MBCGEN_STRBUF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ALE sliding (seed JointALEMoving2D; physics-notes.md, JointALEMoving2D). */
 #include "mbconnect/ale.h"
 

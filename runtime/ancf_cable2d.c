@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ANCF Cable2D element (physics-notes.md, "ANCF Cable2D shape functions"). */
 #include "mbconnect/ancf_cable2d.h"
 

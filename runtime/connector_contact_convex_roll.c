@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactConvexRoll: hooks initialise, forces, post_newton_step, outputs and
  * the parameter check mbc_convex_roll_check_hull.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactFrictionCircleCable2D: hooks forces, post_newton_step, outputs.
  *
  * Seed: ObjectContactFrictionCircleCable2D ("Connector forces: contact

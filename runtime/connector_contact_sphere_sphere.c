@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactSphereSphere: hooks forces, post_newton_step, outputs.
  *
  * Specification: seed ObjectContactSphereSphere.rst ("Connector Forces") as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* JointALEMoving2D: hooks algebraic_equations, post_newton_step, outputs.
  *
  * Seed: ObjectJointALEMoving2D ("Geometric relations", "Connector constraint

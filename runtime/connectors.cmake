@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ContactSphereSphere and ContactConvexRoll hooks (helperA)
 target_sources(mbc_runtime PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/connector_contact_sphere_sphere.c

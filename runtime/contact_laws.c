@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Normal contact laws: linear, EAPM, Hunt-Crossley, Gonthier/Carvalho-Martins. */
 #include "mbconnect/contact_laws.h"
 

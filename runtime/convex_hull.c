@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Convex roll hull (physics-notes.md, ContactConvexRoll). */
 #include "mbconnect/convex_hull.h"
 

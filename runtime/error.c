@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Error reporting shared by the runtime (include/mbconnect/connector.h). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Dispatch of evaluations to the type's runtime hooks, behind the input
  * checks every type shares (include/mbconnect/evaluate.h). */
 #include <math.h>

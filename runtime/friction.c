@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Friction laws (Stribeck, regularised Coulomb, Coulomb cap with stick/slip). */
 #include "mbconnect/friction.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Generic connector objects: create any type by name (built-in, or through a
  * registry object) or from its descriptor, get and set its parameters by name
  * with the typed setters' checks, and initialise it (validation of every rule

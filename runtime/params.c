@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Table-driven parameter access for every connector type: defaults, checked
  * setters, getters, validation of type and cross-field rules, and the
  * data-coordinate layout. The tables come from mbcgen (generated/). */

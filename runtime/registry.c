@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The registry of connector types: the built-in types generated from specs/
  * (immutable, mbc_registry_count/at/find) and caller-owned registry objects
  * (mbc_registry) that hold the built-in types plus any registered out of tree.

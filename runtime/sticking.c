@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sticking position (seed ContactFrictionCircleCable2D, "curstick"). */
 #include "mbconnect/sticking.h"
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactConvexRoll: connector spec (documentation: docs/items/ObjectContactConvexRoll.rst).
 return connector {
   type = "ContactConvexRoll",

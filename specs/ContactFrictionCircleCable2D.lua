@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactFrictionCircleCable2D: connector spec (documentation: docs/items/ObjectContactFrictionCircleCable2D.rst).
 return connector {
   type = "ContactFrictionCircleCable2D",

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactSphereSphere: connector spec (documentation: docs/items/ObjectContactSphereSphere.rst).
 return connector {
   type = "ContactSphereSphere",

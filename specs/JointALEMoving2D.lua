@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- JointALEMoving2D: connector spec (documentation: docs/items/ObjectJointALEMoving2D.rst).
 return connector {
   type = "JointALEMoving2D",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the tests: tolerance asserts, a small PRNG,
  * rotation matrices. Test-only; not part of the library. */
 #ifndef MBC_TEST_UTIL_H

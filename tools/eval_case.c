@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbc eval CASE.lua` (contract: ../shared/design/eval-cases.md).
  *
  * Decisions beyond the contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbc eval CASE.lua`: evaluates one connector at one given state (no solver)
  * and prints the result as one JSON object. The contract (input table, output
  * keys, error format) is ../shared/design/eval-cases.md; the decisions this

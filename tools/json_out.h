@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A small JSON writer for `mbc eval`: builds the whole document in memory
  * (nothing is printed until the caller decides the evaluation succeeded),
  * pretty-prints objects one key per line and scalar arrays on one line,

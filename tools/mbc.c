@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc: look at the registered connector types from the command line.
  *
  *   mbc list              every type with its parameter and output counts

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Downstream use of an installed mbconnect (issue 7). Run from the repository
 # root after the default build exists in build/:
 #   .ci/steps/downstream.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing step (issue 8): configures and builds the `fuzz` preset (clang,
 # libFuzzer, ASan + UBSan) and runs each fuzz target for FUZZ_SECONDS
 # (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>,

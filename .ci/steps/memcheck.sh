@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Memory checking (issue 8): the whole ctest suite of the default preset (build/) under
 # valgrind memcheck (--leak-check=full, --error-exitcode=1), following the
 # mbcgen / mbc executables the tests spawn (--trace-children=yes; only cmp,

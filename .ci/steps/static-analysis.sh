@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Static analysis (issue 8): cppcheck and clang-tidy over generator/,
 # runtime/, tools/ and generated/, using the compile commands of the default
 # preset (build/compile_commands.json; configured here if missing). Both must

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A mass point sliding along one curved ANCF Cable2D element (L = 1.5 m):
 -- nodes (0,0) with slope (1,0) and (1,1) with slope (0,1), roughly a quarter
 -- circle. The ALE coordinate is 0.6 m (moving at 0.2 m/s); the point is put

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- The same two-element cable; the joint is on the last element (data = {1})
 -- and the ALE coordinate 2.1 m runs past the end of the whole cable:
 -- the index would become 2, is clamped to 1 (warning "aleIndexClamped"),

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A mass point on a straight cable along x made of two ANCF elements of 1 m
 -- (markers 10 and 11, offsets 0 and 1). The joint still refers to element 0
 -- (data = {0}) but the ALE coordinate 1.05 m is past its end: PostNewtonStep

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- The same straight cable, now given by one ANCF Cable2D element
 -- (nodes (0,0) and (2,0), unit slopes, L = 2) and split into 4 contact
 -- segments by the runtime; the whole cable moves up at 0.05 m/s.

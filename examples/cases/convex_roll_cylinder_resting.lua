@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A cylindrical roll (radius 0.5 m, length 1 m, axis = local x = global x)
 -- resting on the ground plane z = 0, sunk in by 1 mm. No motion, so there is
 -- no damping and no friction: the normal force on the roll is

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A barrel-shaped roll r(x) = 0.5 - 0.1 x^2 (radius 0.5 m in the middle),
 -- axis along global x, centre 0.499 m above the ground (1 mm penetration),
 -- moving forward (+y) at 2 m/s and sinking at 1 cm/s, spinning at -3 rad/s

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Edinburgh Adhesive Elasto-Plastic Model (impactModel 0, lambda_P = 0.5):
 -- unloading branch. Overlap delta = 0.01 m, stored plastic overlap 0.006 m,
 -- k_2 = k_c / (1 - lambda_P) = 2e5 N/m:

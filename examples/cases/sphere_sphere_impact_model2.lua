@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Impact of two spheres (r = 0.5 m), Hertzian exponent 1.5, restitution 0.8
 -- with the Gonthier / Carvalho-Martins model (impactModel 2). Sphere 1 moves
 -- into sphere 0 with 1 m/s; the overlap is 2 mm. The step started open

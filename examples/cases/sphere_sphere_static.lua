@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Two spheres (r = 0.5 m each) pressed together by 1 cm, at rest.
 -- Linear contact law (impactModel 0, n_exp = 1, no damping, no EAPM):
 -- the force on sphere 1 is k_c * overlap = 1e5 N/m * 0.01 m = 1000 N along +x.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark 4: a mass point sliding along a cable with JointALEMoving2D.
  *
  * A fixed, straight cable of 5 ANCF Cable2D elements (1 m each) starts at the

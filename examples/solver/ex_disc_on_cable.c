@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark 3: sliding to rolling of a disc on a cable
  * (ContactFrictionCircleCable2D).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark 1: coefficient of restitution of ContactSphereSphere.
  *
  * Two equal spheres (mass points, m = 1 kg, r = 0.1 m) meet head-on with a

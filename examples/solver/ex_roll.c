@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark 2: sliding to rolling of a cylinder (ContactConvexRoll).
  *
  * A roll with constant-radius hull r(x) = R (a cylinder, R = 0.1 m, length

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Plots of the benchmark CSVs (cmake --build build --target figures).
 # Called as: gnuplot -e "datadir='...'; outdir='...'" figures.gp
 if (!exists("datadir")) datadir = "."

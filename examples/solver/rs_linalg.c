@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* LAPACKE wrapper of the reference solver (rs_linalg.h). */
 #include "rs_linalg.h"
 

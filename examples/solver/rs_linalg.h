@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Dense linear algebra of the reference solver: a thin wrapper around
  * LAPACKE (Debian liblapacke-dev). Row-major storage throughout. */
 #ifndef RS_LINALG_H

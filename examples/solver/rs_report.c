@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark helpers (rs_report.h). */
 #include "rs_report.h"
 

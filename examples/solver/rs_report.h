@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Small helpers of the benchmark executables: pass/fail checks and
  * command-line options. */
 #ifndef RS_REPORT_H

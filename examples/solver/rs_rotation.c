@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rotation helpers (rs_rotation.h). */
 #include "rs_rotation.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rotation helpers of the reference solver's 3D rigid body.
  *
  * Parametrisation: A = A_ref exp([theta]x), with theta the rotation vector of

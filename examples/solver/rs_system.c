@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reference solver (rs_system.h): model assembly, force and constraint
  * evaluation through libmbconnect, trapezoidal and RK4 integration with the
  * discontinuous iteration (PostNewtonStep) protocol. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reference solver: a small multibody system driving libmbconnect exactly as a
  * downstream solver would (docs/solver-integration.rst).
  *

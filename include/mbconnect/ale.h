@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ALE sliding of JointALEMoving2D.
  *
  * Seed ObjectJointALEMoving2D ("Geometric relations", "Connector constraint

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ANCF Cable2D element: shape functions, positions, slopes, velocities and the
  * points of a Cable2DShape marker.
  *

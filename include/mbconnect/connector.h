@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The solver-facing evaluation contract shared by every connector type:
  * status and error reporting, the marker state a solver fills in, and the
  * results of force evaluation, PostNewtonStep, output variables and

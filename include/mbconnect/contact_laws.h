@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Normal contact laws.
  *
  * - Linear spring-damper (seed ContactFrictionCircleCable2D, "contactforce").

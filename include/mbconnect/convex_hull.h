@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Convex roll hull of ContactConvexRoll.
  *
  * physics-notes.md, ContactConvexRoll: hull radius r(x) = sum_i k_i x^(n_p-1-i)

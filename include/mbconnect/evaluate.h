@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Evaluating any connector through the registry, so a solver can loop over
  * connectors of every type: force evaluation, PostNewtonStep, output
  * variables and algebraic equations. Each call first checks that the object

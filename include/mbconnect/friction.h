@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Friction laws used by the connectors.
  *
  * - Stribeck function (physics-notes.md, ContactConvexRoll, "Stribeck").

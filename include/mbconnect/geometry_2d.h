@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* 2D segment geometry for ContactFrictionCircleCable2D.
  *
  * Seed: ObjectContactFrictionCircleCable2D, "Connector forces: contact geometry"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbconnect: the whole public API in one include.
  *
  *   #include <mbconnect/mbconnect.h>

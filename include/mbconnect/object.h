@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reflection over connector types: the descriptor tables mbcgen generates for
  * every spec, the table-driven parameter access they share (defaults,
  * checked setters, getters, validation), the registry of all types, and a

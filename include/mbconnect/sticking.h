@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sticking position of ContactFrictionCircleCable2D.
  *
  * Seed: ObjectContactFrictionCircleCable2D, equations "lastcurstick" and

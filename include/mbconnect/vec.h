@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Small 2D/3D vector helpers for the mbconnect runtime.
  *
  * All functions are pure and inline. 3x3 matrices are row-major `double A[9]`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The generic evaluation layer (include/mbconnect/evaluate.h): every call is
  * refused with a message, and writes nothing, for an uninitialised object, a
  * missing hook, a wrong data count, a missing marker or a non-finite input;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Generated C API, driven by the reflection tables so that a new spec is
  * covered without new test code: defaults against the seed documents, type
  * rules with their exact messages, by-name round trips, validate() rules, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Registry objects (include/mbconnect/object.h): the built-in types, adding
  * types defined elsewhere (all or none, duplicate names refused with a
  * message, fixed capacity), lookup and creation by name, generic parameter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the JointALEMoving2D hooks (algebraic_equations, post_newton_step,
  * outputs). Positions on the cable are computed here with a test-side copy of
  * the ANCF Cable2D shape functions (physics-notes), and every Jacobian is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the ContactFrictionCircleCable2D hooks (forces, post_newton_step,
  * outputs). Expected values are computed here independently of the code under
  * test: hand-derived numbers for a circle on a straight cable, and a test-side

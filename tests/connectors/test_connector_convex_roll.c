@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/connector_contact_convex_roll.c (hooks initialise, forces,
  * post_newton_step, outputs and the check mbc_convex_roll_check_hull of
  * ContactConvexRoll).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/connector_contact_sphere_sphere.c (hooks forces,
  * post_newton_step, outputs of ContactSphereSphere).
  *

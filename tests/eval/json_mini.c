@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Strict minimal JSON reader for the eval tests (see json_mini.h). */
 #include "json_mini.h"
 

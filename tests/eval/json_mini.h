@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A minimal, strict JSON reader for the `mbc eval` tests (RFC 8259: no
  * trailing commas, no comments, no NaN/Infinity, no leading zeros, strings
  * with the standard escapes only, nothing after the value but whitespace).

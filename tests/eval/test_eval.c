@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbc eval` end to end: every example case in examples/cases/ against values
  * computed here by hand from physics-notes.md (never from the program's own
  * output), the JSON form (strict parse, 17 significant digits, keys of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: an `mbc eval` case file of arbitrary bytes, run in the case
  * sandbox, read, evaluated and printed as JSON (tools/eval_case.c, through
  * mbc_eval_case_buffer: no temporary files).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: every connector type evaluated through the registry and the
  * generic dispatch (include/mbconnect/evaluate.h) with parameter values the
  * setters accept and arbitrary finite marker states: forces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: a spec file of arbitrary bytes through the whole generator
  * pipeline in memory: sandboxed loading and validation against
  * specs/types.lua (loaded once), then, when the spec is valid, the RST

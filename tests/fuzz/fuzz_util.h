@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared by the fuzz targets and test_fuzz_regressions.c. */
 #ifndef MBC_FUZZ_UTIL_H
 #define MBC_FUZZ_UTIL_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes the fuzz_eval seed inputs to corpus/fuzz_eval/ (the byte layout is
 described at the top of fuzz_eval.c). Each seed is a valid, physically
 sensible evaluation of one type; libFuzzer mutates from there.

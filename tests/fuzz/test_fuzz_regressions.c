@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Replays the committed fuzz inputs through the fuzz targets' own entry
  * points (fuzz_spec.c, fuzz_case.c, fuzz_eval.c compiled without libFuzzer)
  * in the normal build, so the default, sanitize and memcheck runs check

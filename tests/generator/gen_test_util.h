@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the generator tests: whole-file reads, text comparison
  * that names the first differing line, running a program with captured
  * output, and temporary directories. Header-only; each test is one file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The malformed-spec corpus: every tests/specs-bad/NAME.lua must fail to
  * load, without crashing, with exactly the diagnostics in NAME.expected.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbcgen --check` (argv[1] is the mbcgen executable), run from the source
  * tree: exit status 1 and the expected diagnostic on stderr for a malformed
  * spec; exit status 0 and no output for the real specs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Freshness: the committed generated files are exactly what mbcgen makes
  * from specs/ now. Runs the real mbcgen (argv[1]) from the source tree into
  * a fresh temporary directory and compares byte by byte with every file of

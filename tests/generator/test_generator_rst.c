@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The RST emitter reproduces the seed documents byte for byte: loads
  * specs/types.lua and every spec through the mbcgen_core API, emits each
  * item into a buffer and compares it with tests/seeds/<Class>.rst. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/ale.c: element coordinate, index update, residuals and
  * their Jacobians. */
 #include "test_util.h"

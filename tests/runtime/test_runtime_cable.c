@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/ancf_cable2d.c: shape functions, Cable2DShape points,
  * velocities and the point Jacobian. */
 #include "test_util.h"

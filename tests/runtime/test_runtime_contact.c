@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/contact_laws.c: linear law, EAPM, restitution models. */
 #include "test_util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/friction.c: Stribeck, regularised Coulomb, Coulomb cap. */
 #include "test_util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/geometry_2d.c: closest point of a segment to a point. */
 #include "test_util.h"
 

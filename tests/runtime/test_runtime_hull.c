@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/convex_hull.c: polynomial, derivatives, concavity check,
  * bounding radius, lowest-point search. */
 #include "test_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Randomised property test over every runtime function: for 10^5 random
  * finite states (fixed seed, own PRNG) no output is NaN or Inf, and a few
  * invariants hold. Inputs respect each function's documented preconditions

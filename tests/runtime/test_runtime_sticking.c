@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/sticking.c: normalisation, sign rule, sticking position. */
 #include "test_util.h"
 

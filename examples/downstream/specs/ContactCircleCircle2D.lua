@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactCircleCircle2D: connector spec of the out-of-tree example
 -- (examples/downstream; documentation: docs/items/ObjectContactCircleCircle2D.rst).
 return connector {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactCircleCircle2D runtime hooks (examples/downstream): penalty contact
  * with regularised Coulomb friction between two circles in the x-y plane.
  * The prototypes come from the header mbcgen generates from

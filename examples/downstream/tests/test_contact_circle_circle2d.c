@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactCircleCircle2D through the generic API of an installed mbconnect:
  * registration with a registry object next to the built-in types, creation
  * and parameters by name, validation messages, and forces, PostNewtonStep and

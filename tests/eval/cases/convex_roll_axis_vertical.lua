@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- The roll's axis (local x) points straight up: the contact model does not
 -- apply, so there is no contact (zero forces) and PostNewtonStep warns
 -- "axisVertical". Also sets a string parameter and a visualization

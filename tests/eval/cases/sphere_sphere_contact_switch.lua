@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- The Newton iteration still assumed the spheres apart (data gap 1 mm > 0),
 -- but they overlap by 2 mm, approaching at 1 m/s: no force in the Newton
 -- evaluation; PostNewtonStep switches to contact with error |g k_c| = 2000 N
