@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The documentation site: build/docs/html, built by Sphinx with -W -n (every
 # warning, nitpicky references included, is an error). Part of the default
 # build when Sphinx (python3-sphinx), MathJax (libjs-mathjax) and gnuplot

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Stages the site source (cmake -P; see cmake/Docs.cmake): SRC = repository,
 # OUT = build/docs/src, MATHJAX = MathJax 2.7 directory.
 file(MAKE_DIRECTORY ${OUT}/_static ${OUT}/figures)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Sphinx configuration of the mbconnect site. The `docs` CMake target stages
 # this file with the pages into build/docs/src (mbcgen --rst-site writes the
 # connector pages there) and builds build/docs/html with `sphinx-build -W -n`.

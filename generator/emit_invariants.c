@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Emits the reflection data of a spec's `invariants` block: the declared
  * invariants as a bit set (symbolic MBC_INVARIANT_* constants, so a name the
  * library does not know fails to compile), the reasons of those that do not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* C emitter for a spec's `invariants` block: the static mbc_invariant_info
  * table (include/mbconnect/invariants.h) a type's mbc_type_info points to. */
 #ifndef MBCGEN_EMIT_INVARIANTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Site mode of the RST emitter: the pages of the Sphinx site (see
  * emit_rst_site.h), and mbcgen_write_rst_site, which writes them all. */
 #include "emit_rst_site.h"

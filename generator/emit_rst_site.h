@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Site mode of the RST emitter (mbcgen --rst-site DIR): the pages the Sphinx
  * site renders, written into the build tree. The committed docs/items/ stay
  * byte-identical to the reference documents; the site copies differ in two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Loads and validates the `invariants` block of a connector spec:
  *
  *   invariants = {

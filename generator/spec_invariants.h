@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The `invariants` block of a connector spec: which physics invariants the
  * type satisfies, which it does not (with the reason), and how the harness
  * samples its states (docs/spec-language.rst, "Physics invariants"). Loaded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command-line test driver of the invariant harness (invariants.h,
  * mbc_invariants_main): one cmocka test per (type, invariant) run, and the
  * CTest file that registers one such test per declared invariant. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The invariant checks (include/mbconnect/invariants.h): each draws random
  * states with the sampler (sampler.h), evaluates the connector through the
  * generic API (mbc_object_forces, mbc_object_post_newton_step,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc-invariants: the invariant harness over the built-in connector types
  * (the registry generated from specs/). */
 #include "mbconnect/invariants.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Random connector states for the invariant harness, from what the type's
  * reflection data says: its marker kinds (rigid or position markers,
  * Cable2DShape, Cable2DCoordinates), its data layout, whether it is planar,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The generic state sampler of the invariant harness: random connector
  * states built from a type's marker kinds and data layout (internal to
  * libmbconnect_invariants). */

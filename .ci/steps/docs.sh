@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The documentation site (issue 14). Run from the repository root after the
 # default build exists in build/ (README line 1 installs python3-sphinx,
 # libjs-mathjax and gnuplot-nox and builds the site into build/docs/html):

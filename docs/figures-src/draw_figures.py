@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Draws the figures of the connector pages from real evaluations.
 
     draw_figures.py MBC OUTDIR

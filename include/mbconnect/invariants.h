@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Physics invariants a connector type declares in its spec (key
  * `invariants`, docs/spec-language.rst) and the harness that checks them on
  * random states through the generic evaluation API (evaluate.h).

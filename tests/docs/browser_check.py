@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Loads every page of the built site in headless Chromium and checks it.
 
     browser_check.py HTML_DIR SCREENSHOT_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The generated API reference (mbcgen --rst-site: api/<Type>.rst, from the
 spec model) against the reflection tables compiled into the library, as
 `mbc describe` prints them, and against the generated headers:

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The site copies of the connector pages (mbcgen --rst-site) against the
 committed pages (byte-identical to the reference documents):
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Site mode of the RST emitter (emit_rst_site.h): the math-paragraph fix on
  * hand-written inputs with hand-written expected outputs, citations from the
  * `references` key, and the loader's check of a reference's `after` text. */

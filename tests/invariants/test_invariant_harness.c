@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The invariant harness (mbconnect/invariants.h) must catch broken physics:
  * each test wraps the hooks of a built-in type so that one thing is wrong
  * (a torque sign, a cable point velocity, the sign of the dissipative forces,
