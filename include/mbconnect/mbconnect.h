@@ -7,6 +7,8 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
+ * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
+ *                      pairs as arrays (vectorised); threads.h: MBC_THREADS
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters
  * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
  *   laws, convex hull, ALE sliding, small vector helpers)
@@ -23,6 +25,10 @@
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/object.h"
+
+#include "mbconnect/evaluate_many.h"
+#include "mbconnect/sphere_batch.h"
+#include "mbconnect/threads.h"
 
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
