@@ -82,15 +82,29 @@ SB_INLINE int sb_finite(double x)
     return fabs(x) <= DBL_MAX;
 }
 
-/* sign(x) |x|^n (mbc_contact_power). general == 0: n is 1, 1.5 or 2, all
- * three are formed and one is selected (no branch, vectorises). */
-SB_INLINE double sb_power(double x, double n, const int general)
+/* Exponent n with its pow-free form: for n in {1, 1.5, 2}, |x|^n =
+ * |x| (w1 + w15 sqrt|x| + w2 |x|) with one weight 1 and the others 0, which
+ * is exact for finite x and needs no select on n. (gcc 12 does not vectorise
+ * a select whose condition is loop-invariant, so no `n == 1 ? :` here.) */
+typedef struct sb_exponent {
+    double n, w1, w15, w2;
+} sb_exponent;
+
+static sb_exponent sb_exponent_make(double n)
+{
+    const sb_exponent e = {n, n == 1.0 ? 1.0 : 0.0, n == 1.5 ? 1.0 : 0.0, n == 2.0 ? 1.0 : 0.0};
+    return e;
+}
+
+/* sign(x) |x|^n as mbc_contact_power (0 for x == 0). general: any n, by
+ * mbc_contact_power itself (pow; the loop then stays scalar). */
+SB_INLINE double sb_power(double x, const sb_exponent *e, const int general)
 {
     if (general) {
-        return mbc_contact_power(x, n);
+        return mbc_contact_power(x, e->n);
     }
     const double ax = fabs(x);
-    const double m = (n == 1.0) ? ax : ((n == 1.5) ? ax * sqrt(ax) : ax * ax);
+    const double m = ax * (e->w1 + e->w15 * sqrt(ax) + e->w2 * ax);
     const double r = (x > 0.0) ? m : -m;
     return (x == 0.0) ? 0.0 : r;
 }
@@ -109,191 +123,212 @@ SB_INLINE double sb_norm3(double x, double y, double z)
     return (s >= DBL_MIN && s <= DBL_MAX) ? sqrt(s) : scaled;
 }
 
-/* Kinematics of pair k (hook ss_kinematics_eval). */
-typedef struct sb_kin {
-    double n[3], gap, delta, v_n, v_t[3], v_rel, l0, l1;
-} sb_kin;
+/* Kinematics of pair k (hook ss_kinematics_eval), as scalar locals: inside an
+ * `omp simd` loop, arrays and structs whose address is taken become per-lane
+ * arrays that gcc does not vectorise, so the loop bodies use scalars only.
+ * Reads p0x..w1z, r0, r1 at index k; defines n*, gap, delta, v_n, l0, l1,
+ * vt*, v_rel. Same operations, same order as the hook. */
+#define SB_KINEMATICS(k)                                                                           \
+    const double dx = p1x[k] - p0x[k], dy = p1y[k] - p0y[k], dz = p1z[k] - p0z[k];                 \
+    const double dist = sb_norm3(dx, dy, dz);                                                      \
+    const int coincident = !(dist > 0.0);                                                          \
+    const double nx = coincident ? 1.0 : dx / dist;                                                \
+    const double ny = coincident ? 0.0 : dy / dist;                                                \
+    const double nz = coincident ? 0.0 : dz / dist;                                                \
+    const double gap = dist - (r0 + r1);                                                           \
+    const double delta = -gap;                                                                     \
+    const double v_n = (v1x[k] - v0x[k]) * nx + (v1y[k] - v0y[k]) * ny + (v1z[k] - v0z[k]) * nz;   \
+    const double l0 = r0 - 0.5 * delta, l1 = r1 - 0.5 * delta;                                     \
+    const double a0x = nx * l0, a0y = ny * l0, a0z = nz * l0;                                      \
+    const double a1x = -nx * l1, a1y = -ny * l1, a1z = -nz * l1;                                   \
+    const double va0x = v0x[k] + (w0y[k] * a0z - w0z[k] * a0y);                                    \
+    const double va0y = v0y[k] + (w0z[k] * a0x - w0x[k] * a0z);                                    \
+    const double va0z = v0z[k] + (w0x[k] * a0y - w0y[k] * a0x);                                    \
+    const double va1x = v1x[k] + (w1y[k] * a1z - w1z[k] * a1y);                                    \
+    const double va1y = v1y[k] + (w1z[k] * a1x - w1x[k] * a1z);                                    \
+    const double va1z = v1z[k] + (w1x[k] * a1y - w1y[k] * a1x);                                    \
+    const double vtx = (va1x - va0x) - v_n * nx;                                                   \
+    const double vty = (va1y - va0y) - v_n * ny;                                                   \
+    const double vtz = (va1z - va0z) - v_n * nz;                                                   \
+    const double v_rel = sb_norm3(vtx, vty, vtz)
 
-SB_INLINE void sb_kinematics(const double p0[3], const double p1[3], const double v0[3],
-                             const double v1[3], const double w0[3], const double w1[3], double r0,
-                             double r1, sb_kin *k)
-{
-    const double d[3] = {p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]};
-    const double dist = sb_norm3(d[0], d[1], d[2]);
-    const int open = !(dist > 0.0);
-    k->n[0] = open ? 1.0 : d[0] / dist;
-    k->n[1] = open ? 0.0 : d[1] / dist;
-    k->n[2] = open ? 0.0 : d[2] / dist;
-    k->gap = dist - (r0 + r1);
-    k->delta = -k->gap;
-    const double dv[3] = {v1[0] - v0[0], v1[1] - v0[1], v1[2] - v0[2]};
-    k->v_n = dv[0] * k->n[0] + dv[1] * k->n[1] + dv[2] * k->n[2];
-    k->l0 = r0 - 0.5 * k->delta;
-    k->l1 = r1 - 0.5 * k->delta;
-    double a0[3], a1[3];
-    for (int i = 0; i < 3; ++i) {
-        a0[i] = k->n[i] * k->l0;
-        a1[i] = -k->n[i] * k->l1;
-    }
-    const double wa0[3] = {w0[1] * a0[2] - w0[2] * a0[1], w0[2] * a0[0] - w0[0] * a0[2],
-                           w0[0] * a0[1] - w0[1] * a0[0]};
-    const double wa1[3] = {w1[1] * a1[2] - w1[2] * a1[1], w1[2] * a1[0] - w1[0] * a1[2],
-                           w1[0] * a1[1] - w1[1] * a1[0]};
-    for (int i = 0; i < 3; ++i) {
-        const double va0 = v0[i] + wa0[i];
-        const double va1 = v1[i] + wa1[i];
-        k->v_t[i] = (va1 - va0) - k->v_n * k->n[i];
-    }
-    k->v_rel = sb_norm3(k->v_t[0], k->v_t[1], k->v_t[2]);
-}
+/* The contact law's shared parameters, with the model choice as weights
+ * (w_eapm + w_rest = 1, w_plastic in {0, 1}): the loops blend instead of
+ * selecting on loop-invariant flags; both candidates are finite for finite
+ * inputs, so x * 1 + y * 0 = x exactly. */
+typedef struct sb_law {
+    sb_exponent n_exp, n_adh;
+    double w_eapm, w_rest, w_plastic, w_elastic;
+    double k_c, d_c, f_adh, k_adh, k2, shape, v_min;
+} sb_law;
 
-/* Normal force f_1,n (hook ss_normal_force) for impact velocity x_2 and
- * plastic overlap x_3; model branches by select. */
-SB_INLINE double sb_normal_force(const sb_ctx *c, const sb_kin *k, double impact_velocity,
+/* Normal force f_1,n (hook ss_normal_force) for overlap delta, normal
+ * velocity v_n, impact velocity x_2 and plastic overlap x_3. */
+SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, double impact_velocity,
                                  double plastic_overlap, const int general)
 {
-    const double dn = sb_power(k->delta, c->n_exp, general);
-    const double loading = c->k_c * dn;
-    double f_c;
-    if (c->eapm) {
-        if (c->plastic) {
-            const double unloading = c->k2 * (dn - sb_power(plastic_overlap, c->n_exp, general));
-            const double adhesion = -c->k_adh * sb_power(k->delta, c->n_adh, general);
-            const double branch =
-                (unloading >= loading) ? loading : ((unloading > adhesion) ? unloading : adhesion);
-            f_c = -c->f_adh + branch;
-        } else {
-            f_c = loading;
-        }
-    } else {
-        const double v = (impact_velocity > c->v_min) ? impact_velocity : c->v_min;
-        const double lambda = (v == 0.0) ? 0.0 : c->k_c / v * c->shape;
-        f_c = c->k_c * dn + lambda * dn * k->v_n;
-    }
-    const double f_d = -c->d_c * k->v_n;
+    const double dn = sb_power(delta, &L->n_exp, general);
+    const double loading = L->k_c * dn;
+    /* EAPM (model 0); k2 = 0 unless plastic */
+    const double unloading = L->k2 * (dn - sb_power(plastic_overlap, &L->n_exp, general));
+    const double adhesion = -L->k_adh * sb_power(delta, &L->n_adh, general);
+    const double branch =
+        (unloading >= loading) ? loading : ((unloading > adhesion) ? unloading : adhesion);
+    const double f_eapm = L->w_plastic * (-L->f_adh + branch) + L->w_elastic * loading;
+    /* restitution models (1, 2) */
+    const double v = (impact_velocity > L->v_min) ? impact_velocity : L->v_min;
+    const double lambda = (v == 0.0) ? 0.0 : L->k_c / v * L->shape;
+    const double f_rest = L->k_c * dn + lambda * dn * v_n;
+    const double f_c = L->w_eapm * f_eapm + L->w_rest * f_rest;
+    const double f_d = -L->d_c * v_n;
     return f_c + f_d;
 }
 
+/* The arrays of a call, as restrict-qualified parameters (gcc honours
+ * restrict on parameters, not on struct members). */
+#define SB_INPUT_PARAMS                                                                            \
+    const double *restrict p0x, const double *restrict p0y, const double *restrict p0z,            \
+        const double *restrict p1x, const double *restrict p1y, const double *restrict p1z,        \
+        const double *restrict v0x, const double *restrict v0y, const double *restrict v0z,        \
+        const double *restrict v1x, const double *restrict v1y, const double *restrict v1z,        \
+        const double *restrict w0x, const double *restrict w0y, const double *restrict w0z,        \
+        const double *restrict w1x, const double *restrict w1y, const double *restrict w1z,        \
+        const double *restrict rad0, const double *restrict rad1
+#define SB_INPUT_ARGS(c)                                                                           \
+    (c)->p0[0], (c)->p0[1], (c)->p0[2], (c)->p1[0], (c)->p1[1], (c)->p1[2], (c)->v0[0],            \
+        (c)->v0[1], (c)->v0[2], (c)->v1[0], (c)->v1[1], (c)->v1[2], (c)->w0[0], (c)->w0[1],        \
+        (c)->w0[2], (c)->w1[0], (c)->w1[1], (c)->w1[2], (c)->rad0, (c)->rad1
+
+/* The shared parameters as locals (loop invariants). */
+#define SB_PARAMS(c)                                                                               \
+    const sb_law law = {sb_exponent_make((c)->n_exp),                                              \
+                        sb_exponent_make((c)->n_adh),                                              \
+                        (c)->eapm ? 1.0 : 0.0,                                                     \
+                        (c)->eapm ? 0.0 : 1.0,                                                     \
+                        (c)->plastic ? 1.0 : 0.0,                                                  \
+                        (c)->plastic ? 0.0 : 1.0,                                                  \
+                        (c)->k_c,                                                                  \
+                        (c)->d_c,                                                                  \
+                        (c)->f_adh,                                                                \
+                        (c)->k_adh,                                                                \
+                        (c)->k2,                                                                   \
+                        (c)->shape,                                                                \
+                        (c)->v_min};                                                               \
+    const double k_c = (c)->k_c, mu = (c)->mu, v_reg = (c)->v_reg;                                 \
+    const double r0_shared = (c)->r0, r1_shared = (c)->r1
+
 /* Forces of pairs [b, e). Returns 1 when a pair in contact has a non-finite
  * normal force (the hook's error), else 0. */
-SB_INLINE int sb_forces_range(const sb_ctx *c, size_t b, size_t e, const int radii,
-                              const int general)
+SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
+                             const double *restrict x0, const double *restrict x1,
+                             const double *restrict x2, const double *restrict x3,
+                             double *restrict fx, double *restrict fy, double *restrict fz,
+                             double *restrict t0x, double *restrict t0y, double *restrict t0z,
+                             double *restrict t1x, double *restrict t1y, double *restrict t1z,
+                             const int radii, const int general)
 {
-    const double *restrict p0x = c->p0[0], *restrict p0y = c->p0[1], *restrict p0z = c->p0[2];
-    const double *restrict p1x = c->p1[0], *restrict p1y = c->p1[1], *restrict p1z = c->p1[2];
-    const double *restrict v0x = c->v0[0], *restrict v0y = c->v0[1], *restrict v0z = c->v0[2];
-    const double *restrict v1x = c->v1[0], *restrict v1y = c->v1[1], *restrict v1z = c->v1[2];
-    const double *restrict w0x = c->w0[0], *restrict w0y = c->w0[1], *restrict w0z = c->w0[2];
-    const double *restrict w1x = c->w1[0], *restrict w1y = c->w1[1], *restrict w1z = c->w1[2];
-    const double *restrict rad0 = c->rad0, *restrict rad1 = c->rad1;
-    const double *restrict x0 = c->x[0], *restrict x1 = c->x[1], *restrict x2 = c->x[2];
-    const double *restrict x3 = c->x[3];
-    double *restrict fx = c->f[0], *restrict fy = c->f[1], *restrict fz = c->f[2];
-    double *restrict t0x = c->t0[0], *restrict t0y = c->t0[1], *restrict t0z = c->t0[2];
-    double *restrict t1x = c->t1[0], *restrict t1y = c->t1[1], *restrict t1z = c->t1[2];
-    const double mu = c->mu, v_reg = c->v_reg;
+    SB_PARAMS(c);
+    (void)k_c;
     int bad = 0;
-#if !defined(_MSC_VER)
 #pragma omp simd reduction(| : bad)
-#endif
     for (size_t k = b; k < e; ++k) {
-        const double p0[3] = {p0x[k], p0y[k], p0z[k]}, p1[3] = {p1x[k], p1y[k], p1z[k]};
-        const double v0[3] = {v0x[k], v0y[k], v0z[k]}, v1[3] = {v1x[k], v1y[k], v1z[k]};
-        const double w0[3] = {w0x[k], w0y[k], w0z[k]}, w1[3] = {w1x[k], w1y[k], w1z[k]};
-        const double r0 = radii ? rad0[k] : c->r0;
-        const double r1 = radii ? rad1[k] : c->r1;
-        sb_kin kin;
-        sb_kinematics(p0, p1, v0, v1, w0, w1, r0, r1, &kin);
+        const double r0 = radii ? rad0[k] : r0_shared;
+        const double r1 = radii ? rad1[k] : r1_shared;
+        SB_KINEMATICS(k);
         const int in = (x0[k] <= 0.0);
-        const double f_n = sb_normal_force(c, &kin, x2[k], x3[k], general);
+        const double f_n = sb_normal_force(&law, delta, v_n, x2[k], x3[k], general);
         bad |= in & !sb_finite(f_n);
         /* regularised Coulomb friction, magnitude mu_d |f_1,n| (notes) */
         const double af = fabs(f_n);
-        const double fac_slide = (kin.v_rel > 0.0) ? mu * af / kin.v_rel : 0.0;
+        const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;
         const double fac_reg = mu * af / v_reg;
         const double fac_branch = (x1[k] < v_reg) ? fac_reg : fac_slide;
         const double fac = sb_finite(fac_branch) ? fac_branch : fac_slide;
-        double f[3];
-        for (int i = 0; i < 3; ++i) {
-            const double f_t = (mu != 0.0) ? -kin.v_t[i] * fac : 0.0;
-            f[i] = in ? f_n * kin.n[i] + f_t : 0.0;
-        }
-        const double nxf[3] = {kin.n[1] * f[2] - kin.n[2] * f[1], kin.n[2] * f[0] - kin.n[0] * f[2],
-                               kin.n[0] * f[1] - kin.n[1] * f[0]};
-        const double m0 = in ? -kin.l0 : 0.0, m1 = in ? -kin.l1 : 0.0;
-        fx[k] = f[0];
-        fy[k] = f[1];
-        fz[k] = f[2];
-        t0x[k] = m0 * nxf[0];
-        t0y[k] = m0 * nxf[1];
-        t0z[k] = m0 * nxf[2];
-        t1x[k] = m1 * nxf[0];
-        t1y[k] = m1 * nxf[1];
-        t1z[k] = m1 * nxf[2];
+        /* mu_d = 0: fac = 0, f_t = -0 (the hook adds no friction: same sum) */
+        const double ftx = -vtx * fac, fty = -vty * fac, ftz = -vtz * fac;
+        const double f0 = in ? f_n * nx + ftx : 0.0;
+        const double f1 = in ? f_n * ny + fty : 0.0;
+        const double f2 = in ? f_n * nz + ftz : 0.0;
+        const double nxf0 = ny * f2 - nz * f1, nxf1 = nz * f0 - nx * f2, nxf2 = nx * f1 - ny * f0;
+        const double m0 = in ? -l0 : 0.0, m1 = in ? -l1 : 0.0;
+        fx[k] = f0;
+        fy[k] = f1;
+        fz[k] = f2;
+        t0x[k] = m0 * nxf0;
+        t0y[k] = m0 * nxf1;
+        t0z[k] = m0 * nxf2;
+        t1x[k] = m1 * nxf0;
+        t1y[k] = m1 * nxf1;
+        t1z[k] = m1 * nxf2;
     }
     return bad;
+}
+
+SB_INLINE int sb_forces_range(const sb_ctx *c, size_t b, size_t e, const int radii,
+                              const int general)
+{
+    return sb_forces_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->x[2], c->x[3], c->f[0],
+                          c->f[1], c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1],
+                          c->t1[2], radii, general);
 }
 
 /* PostNewtonStep of pairs [b, e) (hook mbc_contact_sphere_sphere_post_newton_step).
  * Returns 1 when a friction-switch normal force is not finite (the hook's
  * error); error[k] of that pair is then NaN. */
-SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general)
+SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
+                          const double *restrict x0, const double *restrict x1,
+                          const double *restrict s0, const double *restrict s2,
+                          const double *restrict s3, double *restrict o0, double *restrict o1,
+                          double *restrict o2, double *restrict o3, double *restrict oerr,
+                          double *restrict orec, const int radii, const int general)
 {
-    const double *restrict p0x = c->p0[0], *restrict p0y = c->p0[1], *restrict p0z = c->p0[2];
-    const double *restrict p1x = c->p1[0], *restrict p1y = c->p1[1], *restrict p1z = c->p1[2];
-    const double *restrict v0x = c->v0[0], *restrict v0y = c->v0[1], *restrict v0z = c->v0[2];
-    const double *restrict v1x = c->v1[0], *restrict v1y = c->v1[1], *restrict v1z = c->v1[2];
-    const double *restrict w0x = c->w0[0], *restrict w0y = c->w0[1], *restrict w0z = c->w0[2];
-    const double *restrict w1x = c->w1[0], *restrict w1y = c->w1[1], *restrict w1z = c->w1[2];
-    const double *restrict rad0 = c->rad0, *restrict rad1 = c->rad1;
-    const double *restrict x0 = c->x[0], *restrict x1 = c->x[1];
-    const double *restrict s0 = c->xs[0], *restrict s2 = c->xs[2], *restrict s3 = c->xs[3];
-    double *restrict o0 = c->xo[0], *restrict o1 = c->xo[1], *restrict o2 = c->xo[2];
-    double *restrict o3 = c->xo[3], *restrict oerr = c->err, *restrict orec = c->rec;
-    const double mu = c->mu, v_reg = c->v_reg, k_c = c->k_c;
+    SB_PARAMS(c);
     const int friction = (mu != 0.0 && v_reg > 0.0);
+    /* lambda_P^(1/n_exp), or -inf when x_3 is not updated: in contact
+     * delta >= 0 and -inf * delta (or NaN at 0) never exceeds x_3 */
+    const double plastic_factor = c->plastic_update ? c->plastic_factor : -INFINITY;
     int bad = 0;
-#if !defined(_MSC_VER)
 #pragma omp simd reduction(| : bad)
-#endif
     for (size_t k = b; k < e; ++k) {
-        const double p0[3] = {p0x[k], p0y[k], p0z[k]}, p1[3] = {p1x[k], p1y[k], p1z[k]};
-        const double v0[3] = {v0x[k], v0y[k], v0z[k]}, v1[3] = {v1x[k], v1y[k], v1z[k]};
-        const double w0[3] = {w0x[k], w0y[k], w0z[k]}, w1[3] = {w1x[k], w1y[k], w1z[k]};
-        const double r0 = radii ? rad0[k] : c->r0;
-        const double r1 = radii ? rad1[k] : c->r1;
-        sb_kin kin;
-        sb_kinematics(p0, p1, v0, v1, w0, w1, r0, r1, &kin);
-        const double g = kin.gap;
+        const double r0 = radii ? rad0[k] : r0_shared;
+        const double r1 = radii ? rad1[k] : r1_shared;
+        SB_KINEMATICS(k);
+        const double g = gap;
         const int contact = (g <= 0.0);
         const double start_gap = s0[k];
-        const double xn2 = (start_gap > 0.0 && contact) ? -kin.v_n : s2[k];
-        const double cand = c->plastic_factor * kin.delta;
-        const double plastic = c->plastic_update ? ((cand > s3[k]) ? cand : s3[k]) : s3[k];
-        const double xn3 = contact ? plastic : 0.0;
+        const double xn2 = (start_gap > 0.0 && contact) ? -v_n : s2[k];
+        const double cand = plastic_factor * delta;
+        const double plastic_new = (cand > s3[k]) ? cand : s3[k];
+        const double xn3 = contact ? plastic_new : 0.0;
 
         const int was_contact = (x0[k] <= 0.0);
         const int switched = (contact != was_contact);
-        const double h = fabs(start_gap / kin.v_n);
-        const int propose = switched & (start_gap > 0.0) & (kin.v_n != 0.0) & sb_finite(h);
+        const double h = fabs(start_gap / v_n);
+        const int propose = switched & (start_gap > 0.0) & (v_n != 0.0) & sb_finite(h);
         const double error_gap = switched ? fabs(g * k_c) : 0.0;
 
-        const int fswitch = contact & friction & ((x1[k] < v_reg) != (kin.v_rel < v_reg));
-        const double f_n = sb_normal_force(c, &kin, xn2, xn3, general);
-        const double term = mu * fabs(f_n) / v_reg * fabs(kin.v_rel - v_reg);
+        const int fswitch = contact & friction & ((x1[k] < v_reg) != (v_rel < v_reg));
+        const double f_n = sb_normal_force(&law, delta, v_n, xn2, xn3, general);
+        const double term = mu * fabs(f_n) / v_reg * fabs(v_rel - v_reg);
         const int f_bad = fswitch & !sb_finite(f_n);
         bad |= f_bad;
         const double error_friction = (fswitch & sb_finite(term)) ? term : 0.0;
         const double error = (0.0 + error_gap) + error_friction;
 
         o0[k] = g;
-        o1[k] = kin.v_rel;
+        o1[k] = v_rel;
         o2[k] = xn2;
         o3[k] = xn3;
         oerr[k] = f_bad ? NAN : error;
         orec[k] = propose ? h : -1.0;
     }
     return bad;
+}
+
+SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general)
+{
+    return sb_pns_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->xs[0], c->xs[2], c->xs[3],
+                       c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, radii, general);
 }
 
 /* The four instantiations of each loop (per-pair or shared radii x fast or
