@@ -356,18 +356,25 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     const double mu_k = p->frictionStiffness;
     const double r = p->circleRadius;
     double error = 0.0;
+    const double pc[2] = {s->marker[0]->position[0], s->marker[0]->position[1]};
+    const int friction = (mu_v != 0.0 || mu_k != 0.0);
+    const double *points = s->cable->points;
+    const double *cur = s->data, *start = s->data_start;
+    double *data = out->data;
     for (size_t i = 0; i < n; ++i) {
-        struct cfcc_segment e;
-        cfcc_segment_geometry(p, s, i, &e); /* velocities only where in contact */
-        const double gap_prev = s->data[i];
-        const int state_prev = cfcc_state(s->data[n + i]);
-        const int state_start = cfcc_state(s->data_start[n + i]);
-        const double last_start = s->data_start[2 * n + i];
+        /* the gap alone first (same value as the full geometry's); normal,
+         * velocities and sticking only where in contact */
+        const double gap = mbc_segment_distance(points + 2 * i, points + 2 * i + 2, pc) - r;
+        const double gap_prev = cur[i];
+        const double last_start = start[2 * n + i];
 
         double last = last_start;
         int state = MBC_STICK_UNDEFINED;
-        if (e.gap <= 0.0 && (mu_v != 0.0 || mu_k != 0.0)) {
-            cfcc_segment_motion(p, s, i, &e);
+        if (gap <= 0.0 && friction) {
+            const int state_prev = cfcc_state(cur[n + i]);
+            const int state_start = cfcc_state(start[n + i]);
+            struct cfcc_segment e;
+            cfcc_segment(p, s, i, &e);
             const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
             const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
                                      ? 0.0
@@ -388,12 +395,12 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                 error += fabs(fabs(f_t_lin) - mu * fabs(e.f_n));
             }
         }
-        if ((gap_prev <= 0.0) != (e.gap <= 0.0)) {
-            error += p->contactStiffness * fabs(e.gap - gap_prev);
+        if ((gap_prev <= 0.0) != (gap <= 0.0)) {
+            error += p->contactStiffness * fabs(gap - gap_prev);
         }
-        out->data[i] = e.gap;
-        out->data[n + i] = (double)state;
-        out->data[2 * n + i] = last;
+        data[i] = gap;
+        data[n + i] = (double)state;
+        data[2 * n + i] = last;
     }
     out->error = error;
     return MBC_OK;
