@@ -53,18 +53,26 @@ void sb_putc(strbuf *sb, char c)
     sb_putn(sb, &c, 1);
 }
 
+/* Formats straight into the free space (one vsnprintf for nearly every call:
+ * at least 256 bytes are kept free); only a longer result is formatted twice. */
 void sb_printf(strbuf *sb, const char *fmt, ...)
 {
+    sb_reserve(sb, 256);
     va_list ap;
     va_start(ap, fmt);
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    const size_t room = sb->cap - sb->len; /* includes the terminating NUL */
+    int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
     va_end(ap);
-    if (n > 0) {
+    if (n > 0 && (size_t)n >= room) {
         sb_reserve(sb, (size_t)n);
         vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
+    }
+    if (n > 0) {
         sb->len += (size_t)n;
+    } else {
+        sb->data[sb->len] = '\0'; /* nothing (or an encoding error): unchanged */
     }
     va_end(ap2);
 }
