@@ -144,27 +144,26 @@ static int key_line(const loader *ld, const char *key, int from)
         q = nl + 1;
         line++;
     }
-    /* candidates by memchr on the key's first character; newlines counted
-     * up to each candidate (a key never starts with a newline) */
+    /* candidates by memchr on the key's first character; the newlines up to
+     * a match are counted only when it is accepted (a key never starts with a
+     * newline, and a newline is never a match) */
+    const char *counted = q;
     while (q < end) {
         const char *c = klen > 0 ? memchr(q, key[0], (size_t)(end - q)) : q;
         if (!c)
             break;
-        for (; q < c; q++)
-            line += (*q == '\n');
-        if (*q == '\n') {
-            line++;
-            q++;
-            continue;
-        }
-        if ((size_t)(end - q) >= klen && memcmp(q, key, klen) == 0) {
+        q = c;
+        if (*q != '\n' && (size_t)(end - q) >= klen && memcmp(q, key, klen) == 0) {
             int word_start =
                 q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '"');
             const char *j = q + klen;
             while (j < end && (*j == ' ' || *j == '\t'))
                 j++;
-            if (word_start && j < end && *j == '=' && (j + 1 >= end || j[1] != '='))
+            if (word_start && j < end && *j == '=' && (j + 1 >= end || j[1] != '=')) {
+                for (const char *t = counted; (t = memchr(t, '\n', (size_t)(q - t))); t++)
+                    line++;
                 return line;
+            }
         }
         q++;
     }
