@@ -362,9 +362,14 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     const double *cur = s->data, *start = s->data_start;
     double *data = out->data;
     for (size_t i = 0; i < n; ++i) {
-        /* the gap alone first (same value as the full geometry's); normal,
-         * velocities and sticking only where in contact */
-        const double gap = mbc_segment_distance(points + 2 * i, points + 2 * i + 2, pc) - r;
+        /* the closest point and the gap first (the same values as the full
+         * geometry's); normal, velocities and sticking only where in contact */
+        struct cfcc_segment e;
+        e.p_i = points + 2 * i;
+        e.p_ip1 = e.p_i + 2;
+        e.cp.segment_case =
+            mbc_segment_closest_raw(e.p_i, e.p_ip1, pc, e.cp.closest, &e.cp.rho_raw, &e.cp.rho);
+        const double gap = mbc_hypot2(e.cp.closest[0] - pc[0], e.cp.closest[1] - pc[1]) - r;
         const double gap_prev = cur[i];
         const double last_start = start[2 * n + i];
 
@@ -373,8 +378,10 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
         if (gap <= 0.0 && friction) {
             const int state_prev = cfcc_state(cur[n + i]);
             const int state_start = cfcc_state(start[n + i]);
-            struct cfcc_segment e;
-            cfcc_segment(p, s, i, &e);
+            /* the rest of mbc_segment_closest_point (as cfcc_segment_geometry) */
+            mbc_segment_closest_finish(e.p_i, e.p_ip1, pc, &e.cp);
+            e.gap = e.cp.distance - p->circleRadius;
+            cfcc_segment_motion(p, s, i, &e);
             const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
             const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
                                      ? 0.0

@@ -10,7 +10,13 @@ int mbc_segment_closest_point(const double p_i[2], const double p_ip1[2], const 
 {
     out->segment_case =
         mbc_segment_closest_raw(p_i, p_ip1, p_c, out->closest, &out->rho_raw, &out->rho);
+    mbc_segment_closest_finish(p_i, p_ip1, p_c, out);
+    return out->segment_case;
+}
 
+void mbc_segment_closest_finish(const double p_i[2], const double p_ip1[2], const double p_c[2],
+                                struct mbc_segment_closest *out)
+{
     const double d[2] = {out->closest[0] - p_c[0], out->closest[1] - p_c[1]};
     const double dist = mbc_hypot2(d[0], d[1]);
     out->distance = dist;
@@ -34,5 +40,4 @@ int mbc_segment_closest_point(const double p_i[2], const double p_ip1[2], const 
     }
     out->tangent[0] = -out->normal[1];
     out->tangent[1] = out->normal[0];
-    return out->segment_case;
 }

@@ -110,6 +110,12 @@ static inline int mbc_segment_closest_raw(const double p_i[2], const double p_ip
     return MBC_SEGMENT_INTERIOR;
 }
 
+/* The second half of mbc_segment_closest_point: distance, normal and
+ * tangent from out->closest (set by mbc_segment_closest_raw, with
+ * segment_case, rho_raw and rho). Raw + finish = mbc_segment_closest_point. */
+void mbc_segment_closest_finish(const double p_i[2], const double p_ip1[2], const double p_c[2],
+                                struct mbc_segment_closest *out);
+
 /* Only the distance d_g = |p_p - p_c| of mbc_segment_closest_point, the same
  * value to the last bit, without the normal and tangent (for segments whose
  * gap alone is needed). */
