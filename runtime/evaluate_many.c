@@ -15,6 +15,9 @@
 #include <stdint.h>
 #include <string.h>
 
+/* A thread is only worth waking for this many states. */
+#define EM_MIN_STATES_PER_THREAD 16
+
 /* What a marker of the type is, decoded once per call. */
 typedef enum em_marker_kind {
     EM_RIGID,        /* position (+ orientation): state.marker[m] */
@@ -237,6 +240,9 @@ static mbc_status em_run(const em_call *c, const mbc_state *states, void *out, s
                          int threads, mbc_error *err)
 {
     size_t first = SIZE_MAX;
+    if ((size_t)threads > count / EM_MIN_STATES_PER_THREAD) {
+        threads = (int)(count / EM_MIN_STATES_PER_THREAD); /* not worth a thread */
+    }
     if (threads <= 1 || count < 2) {
         mbc_status first_st = MBC_OK;
         for (size_t k = 0; k < count; k++) {

@@ -43,6 +43,9 @@
 
 /* Pairs per thread work item (fixed: the split never changes a result). */
 #define SB_CHUNK 512
+/* A thread is only worth waking for this many pairs (a parallel region costs
+ * microseconds, far more on a loaded machine). */
+#define SB_MIN_PAIRS_PER_THREAD 2048
 
 #if defined(__GNUC__)
 #define SB_INLINE static inline __attribute__((always_inline))
@@ -405,6 +408,10 @@ static __attribute__((noinline)) void sb_region_work(sb_region *r)
 static int sb_run(sb_range_fn fn, const sb_ctx *c, size_t count, int threads)
 {
     const size_t chunks = (count + SB_CHUNK - 1) / SB_CHUNK;
+    const size_t useful = count / SB_MIN_PAIRS_PER_THREAD;
+    if ((size_t)threads > useful) {
+        threads = (int)useful;
+    }
     if (threads <= 1 || chunks <= 1) {
         return fn(c, 0, count);
     }

@@ -22,7 +22,7 @@
 #include "mbconnect/sphere_batch.h"
 #include "mbconnect/vec.h"
 
-#define NPAIRS 3000
+#define NPAIRS 10000 /* enough for 3 threads (2048 pairs per thread at least) */
 
 /* The pairs both as hook states (markers) and as batch arrays. */
 typedef struct pairs {
