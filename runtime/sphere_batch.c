@@ -117,9 +117,12 @@ SB_INLINE double sb_power(double x, const sb_exponent *e, const int general)
 
 /* sqrt(x^2 + y^2 + z^2) as mbc_hypot3: the plain formula while the sum of
  * squares is a normal number, else a scaled form (for hypot's role). */
-SB_INLINE double sb_norm3(double x, double y, double z)
+SB_INLINE double sb_norm3(double x, double y, double z, const int safe)
 {
     const double s = x * x + y * y + z * z;
+    if (!safe) {
+        return sqrt(s); /* the caller checks sb_norm_plain (else reruns safe) */
+    }
     const double ax = fabs(x), ay = fabs(y), az = fabs(z);
     const double mxy = (ax > ay) ? ax : ay;
     const double m = (mxy > az) ? mxy : az;
@@ -129,6 +132,15 @@ SB_INLINE double sb_norm3(double x, double y, double z)
     return (s >= DBL_MIN && s <= DBL_MAX) ? sqrt(s) : scaled;
 }
 
+/* 1 when the plain formula is the one mbc_hypot3 uses (sum of squares a
+ * normal number). The vectorised loops use the plain formula and report
+ * the other case, and the range is then computed again with the safe form. */
+SB_INLINE int sb_norm_plain(double x, double y, double z)
+{
+    const double s = x * x + y * y + z * z;
+    return s >= DBL_MIN && s <= DBL_MAX;
+}
+
 /* Kinematics of pair k (hook ss_kinematics_eval), as scalar locals: inside an
  * `omp simd` loop, arrays and structs whose address is taken become per-lane
  * arrays that gcc does not vectorise, so the loop bodies use scalars only.
@@ -136,7 +148,7 @@ SB_INLINE double sb_norm3(double x, double y, double z)
  * vt*, v_rel. Same operations, same order as the hook. */
 #define SB_KINEMATICS(k)                                                                           \
     const double dx = p1x[k] - p0x[k], dy = p1y[k] - p0y[k], dz = p1z[k] - p0z[k];                 \
-    const double dist = sb_norm3(dx, dy, dz);                                                      \
+    const double dist = sb_norm3(dx, dy, dz, general);                                             \
     const int coincident = !(dist > 0.0);                                                          \
     const double nx = coincident ? 1.0 : dx / dist;                                                \
     const double ny = coincident ? 0.0 : dy / dist;                                                \
@@ -156,7 +168,8 @@ SB_INLINE double sb_norm3(double x, double y, double z)
     const double vtx = (va1x - va0x) - v_n * nx;                                                   \
     const double vty = (va1y - va0y) - v_n * ny;                                                   \
     const double vtz = (va1z - va0z) - v_n * nz;                                                   \
-    const double v_rel = sb_norm3(vtx, vty, vtz)
+    const double v_rel = sb_norm3(vtx, vty, vtz, general);                                         \
+    rerun |= !(sb_norm_plain(dx, dy, dz) & sb_norm_plain(vtx, vty, vtz))
 
 /* The contact law's shared parameters, with the model choice as weights
  * (w_eapm + w_rest = 1, w_plastic in {0, 1}): the loops blend instead of
@@ -231,12 +244,13 @@ SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAM
                              double *restrict fx, double *restrict fy, double *restrict fz,
                              double *restrict t0x, double *restrict t0y, double *restrict t0z,
                              double *restrict t1x, double *restrict t1y, double *restrict t1z,
-                             const int radii, const int general)
+                             const int radii, const int general, int *rerun_out)
 {
     SB_PARAMS(c);
+    int rerun = 0;
     (void)k_c;
     int bad = 0;
-#pragma omp simd reduction(| : bad)
+#pragma omp simd reduction(| : bad, rerun)
     for (size_t k = b; k < e; ++k) {
         const double r0 = radii ? rad0[k] : r0_shared;
         const double r1 = radii ? rad1[k] : r1_shared;
@@ -267,15 +281,16 @@ SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAM
         t1y[k] = m1 * nxf1;
         t1z[k] = m1 * nxf2;
     }
+    *rerun_out = rerun;
     return bad;
 }
 
 SB_INLINE int sb_forces_range(const sb_ctx *c, size_t b, size_t e, const int radii,
-                              const int general)
+                              const int general, int *rerun)
 {
     return sb_forces_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->x[2], c->x[3], c->f[0],
                           c->f[1], c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1],
-                          c->t1[2], radii, general);
+                          c->t1[2], radii, general, rerun);
 }
 
 /* PostNewtonStep of pairs [b, e) (hook mbc_contact_sphere_sphere_post_newton_step).
@@ -286,15 +301,16 @@ SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
                           const double *restrict s0, const double *restrict s2,
                           const double *restrict s3, double *restrict o0, double *restrict o1,
                           double *restrict o2, double *restrict o3, double *restrict oerr,
-                          double *restrict orec, const int radii, const int general)
+                          double *restrict orec, const int radii, const int general, int *rerun_out)
 {
     SB_PARAMS(c);
+    int rerun = 0;
     const int friction = (mu != 0.0 && v_reg > 0.0);
     /* lambda_P^(1/n_exp), or -inf when x_3 is not updated: in contact
      * delta >= 0 and -inf * delta (or NaN at 0) never exceeds x_3 */
     const double plastic_factor = c->plastic_update ? c->plastic_factor : -INFINITY;
     int bad = 0;
-#pragma omp simd reduction(| : bad)
+#pragma omp simd reduction(| : bad, rerun)
     for (size_t k = b; k < e; ++k) {
         const double r0 = radii ? rad0[k] : r0_shared;
         const double r1 = radii ? rad1[k] : r1_shared;
@@ -328,40 +344,57 @@ SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
         oerr[k] = f_bad ? NAN : error;
         orec[k] = propose ? h : -1.0;
     }
+    *rerun_out = rerun;
     return bad;
 }
 
-SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general)
+SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general,
+                           int *rerun)
 {
     return sb_pns_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->xs[0], c->xs[2], c->xs[3],
-                       c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, radii, general);
+                       c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, radii, general,
+                       rerun);
 }
 
 /* The four instantiations of each loop (per-pair or shared radii x fast or
- * general exponents); the fast ones are the vectorised ones. */
+ * general exponents); the fast ones are the vectorised ones. A fast range in
+ * which a norm needs the under/overflow-safe form is computed again by the
+ * general loop (same results otherwise: its powers equal the fast ones). */
+static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    return (c->rad0 != NULL) ? sb_forces_range(c, b, e, 1, 1, &rerun)
+                             : sb_forces_range(c, b, e, 0, 1, &rerun);
+}
 static SB_CLONES int sb_forces_fast_shared(const sb_ctx *c, size_t b, size_t e)
 {
-    return sb_forces_range(c, b, e, 0, 0);
+    int rerun = 0;
+    const int bad = sb_forces_range(c, b, e, 0, 0, &rerun);
+    return rerun ? sb_forces_general(c, b, e) : bad;
 }
 static SB_CLONES int sb_forces_fast_radii(const sb_ctx *c, size_t b, size_t e)
 {
-    return sb_forces_range(c, b, e, 1, 0);
-}
-static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
-{
-    return (c->rad0 != NULL) ? sb_forces_range(c, b, e, 1, 1) : sb_forces_range(c, b, e, 0, 1);
-}
-static SB_CLONES int sb_pns_fast_shared(const sb_ctx *c, size_t b, size_t e)
-{
-    return sb_pns_range(c, b, e, 0, 0);
-}
-static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
-{
-    return sb_pns_range(c, b, e, 1, 0);
+    int rerun = 0;
+    const int bad = sb_forces_range(c, b, e, 1, 0, &rerun);
+    return rerun ? sb_forces_general(c, b, e) : bad;
 }
 static int sb_pns_general(const sb_ctx *c, size_t b, size_t e)
 {
-    return (c->rad0 != NULL) ? sb_pns_range(c, b, e, 1, 1) : sb_pns_range(c, b, e, 0, 1);
+    int rerun = 0;
+    return (c->rad0 != NULL) ? sb_pns_range(c, b, e, 1, 1, &rerun)
+                             : sb_pns_range(c, b, e, 0, 1, &rerun);
+}
+static SB_CLONES int sb_pns_fast_shared(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_pns_range(c, b, e, 0, 0, &rerun);
+    return rerun ? sb_pns_general(c, b, e) : bad;
+}
+static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_pns_range(c, b, e, 1, 0, &rerun);
+    return rerun ? sb_pns_general(c, b, e) : bad;
 }
 
 typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
