@@ -41,6 +41,9 @@
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 #include "mbconnect/object.h"
+#include "mbconnect/evaluate_many.h"
+#include "mbconnect/sphere_batch.h"
+#include "mbconnect/threads.h"
 
 #define RUNS         5
 #define BATCH_LARGE  1000000u
@@ -795,6 +798,275 @@ static size_t run_ale_pns(void *ctx, size_t reps)
     return failed;
 }
 
+static void row(const char *name, bench_fn fn, void *ctx, double calls_per_rep, double units,
+                const char *unit, double goal_ns);
+
+/* ---- the batch API (mbconnect/sphere_batch.h): the same pairs as arrays ---- */
+
+/* Doubles moved per pair by mbc_sphere_batch_forces_eval with shared radii:
+ * read 18 (positions, velocities, angular velocities of both markers) + 4
+ * (data), write 9 (force on m1, torques on m0 and m1). */
+#define SOA_READ_DOUBLES  22
+#define SOA_WRITE_DOUBLES 9
+
+typedef struct soa_batch {
+    const mbc_contact_sphere_sphere_params *p;
+    size_t n;
+    double *mem;
+    mbc_sphere_batch in;
+    mbc_sphere_batch_forces out;
+    mbc_sphere_batch_post_newton pns;
+    int threads;
+    mbc_object *obj; /* for mbc_object_forces_many */
+    const mbc_state *states;
+    mbc_forces *forces;
+} soa_batch;
+
+static void soa_setup(soa_batch *a, const sphere_batch *b)
+{
+    memset(a, 0, sizeof *a);
+    a->p = b->p;
+    a->n = b->n;
+    const size_t arrays = 18 + 4 + 4 + 9 + 4 + 2;
+    a->mem = malloc(arrays * b->n * sizeof *a->mem);
+    if (a->mem == NULL) {
+        die("out of memory for the SoA batch", NULL);
+    }
+    double *next = a->mem;
+#define SOA_TAKE() (next += b->n, next - b->n)
+    double *pos[2][3], *vel[2][3], *om[2][3], *x[4];
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 0; i < 3; ++i) {
+            a->in.position[j][i] = pos[j][i] = SOA_TAKE();
+            a->in.velocity[j][i] = vel[j][i] = SOA_TAKE();
+            a->in.angular_velocity[j][i] = om[j][i] = SOA_TAKE();
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        a->in.data[i] = x[i] = SOA_TAKE();
+        a->in.data_start[i] = x[i];
+    }
+    for (int i = 0; i < 3; ++i) {
+        a->out.force[i] = SOA_TAKE();
+        a->out.torque[0][i] = SOA_TAKE();
+        a->out.torque[1][i] = SOA_TAKE();
+    }
+    for (int i = 0; i < 4; ++i) {
+        a->pns.data[i] = SOA_TAKE();
+    }
+    a->pns.error = SOA_TAKE();
+    a->pns.recommended_step = SOA_TAKE();
+#undef SOA_TAKE
+    a->in.count = b->n;
+    for (size_t k = 0; k < b->n; ++k) {
+        for (int j = 0; j < 2; ++j) {
+            const mbc_rigid_marker *m = &b->markers[2 * k + j];
+            const double *R = m->rotation, *w = m->angular_velocity_local;
+            for (int i = 0; i < 3; ++i) {
+                pos[j][i][k] = m->position[i];
+                vel[j][i][k] = m->velocity[i];
+                om[j][i][k] = R[3 * i] * w[0] + R[3 * i + 1] * w[1] + R[3 * i + 2] * w[2];
+            }
+        }
+        for (int i = 0; i < 4; ++i) {
+            x[i][k] = b->data[4 * k + i];
+        }
+    }
+    a->states = b->states;
+    a->obj = sphere_object(b->p);
+    a->forces = calloc(b->n, sizeof *a->forces);
+    if (a->forces == NULL) {
+        die("out of memory for the forces", NULL);
+    }
+}
+
+static void soa_teardown(soa_batch *a)
+{
+    mbc_object_destroy(a->obj);
+    free(a->forces);
+    free(a->mem);
+}
+
+static size_t run_soa_forces(void *ctx, size_t reps)
+{
+    soa_batch *a = ctx;
+    mbc_error err;
+    size_t failed = 0;
+    double sum = 0.0;
+    for (size_t r = 0; r < reps; ++r) {
+        failed += mbc_sphere_batch_forces_eval(a->p, &a->in, &a->out, a->threads, &err) != MBC_OK;
+        sum += a->out.force[0][r % a->n];
+    }
+    bench_sink += sum;
+    return failed;
+}
+
+static size_t run_soa_pns(void *ctx, size_t reps)
+{
+    soa_batch *a = ctx;
+    mbc_error err;
+    size_t failed = 0;
+    double sum = 0.0;
+    for (size_t r = 0; r < reps; ++r) {
+        failed +=
+            mbc_sphere_batch_post_newton_step(a->p, &a->in, &a->pns, a->threads, &err) != MBC_OK;
+        sum += a->pns.data[0][r % a->n];
+    }
+    bench_sink += sum;
+    return failed;
+}
+
+static size_t run_forces_many(void *ctx, size_t reps)
+{
+    soa_batch *a = ctx;
+    mbc_error err;
+    size_t failed = 0;
+    double sum = 0.0;
+    for (size_t r = 0; r < reps; ++r) {
+        failed +=
+            mbc_object_forces_many(a->obj, a->states, a->forces, a->n, a->threads, &err) != MBC_OK;
+        sum += a->forces[r % a->n].force[1][0];
+    }
+    bench_sink += sum;
+    return failed;
+}
+
+/* ---- STREAM-like triad a = b + s c: the machine's streaming bandwidth ---- */
+
+#define TRIAD_N (1u << 23) /* 3 x 64 MiB, far beyond the caches */
+
+typedef struct triad {
+    double *a, *b, *c;
+    int threads;
+} triad;
+
+static size_t run_triad(void *ctx, size_t reps)
+{
+    triad *t = ctx;
+    double *restrict a = t->a;
+    const double *restrict b = t->b, *restrict c = t->c;
+    for (size_t r = 0; r < reps; ++r) {
+        const double s = 3.0 + (double)(r & 1u);
+#if defined(_OPENMP)
+#pragma omp parallel for schedule(static) num_threads(t->threads)
+#endif
+        for (size_t i = 0; i < TRIAD_N; ++i) {
+            a[i] = b[i] + s * c[i];
+        }
+    }
+    bench_sink += a[reps % TRIAD_N];
+    return 0;
+}
+
+/* GB/s of the triad (STREAM counts 24 bytes per element: 2 reads, 1 write). */
+static double triad_bandwidth(int threads)
+{
+    triad t = {malloc(TRIAD_N * sizeof(double)), malloc(TRIAD_N * sizeof(double)),
+               malloc(TRIAD_N * sizeof(double)), threads};
+    if (!t.a || !t.b || !t.c) {
+        die("out of memory for the triad", NULL);
+    }
+    for (size_t i = 0; i < TRIAD_N; ++i) {
+        t.a[i] = 0.0;
+        t.b[i] = 1.0 + (double)(i & 7u);
+        t.c[i] = 0.5;
+    }
+    char name[96];
+    snprintf(name, sizeof name, "STREAM-like triad a = b + s c, %u doubles, %d thread%s", TRIAD_N,
+             threads, threads > 1 ? "s" : "");
+    const bench_result r = measure(name, run_triad, &t, (double)TRIAD_N);
+    const double gbs = 24.0 / r.ns; /* bytes per element / ns per element */
+    printf("%-68s %10.2f %8.2f  %-20s %-18s %-12s %5.1f%%\n", name, r.ns, r.min_ns, "ns/element",
+           "-", "-", 100.0 * r.spread);
+    printf("%-68s %19s  %.1f GB/s (median; best run %.1f GB/s)\n", "  -> bandwidth", "", gbs,
+           24.0 / r.min_ns);
+    free(t.a);
+    free(t.b);
+    free(t.c);
+    return gbs;
+}
+
+/* The batch API rows: 10^3 and 10^6 pairs, 1 and 2 threads, forces and
+ * PostNewtonStep, plus mbc_object_forces_many; for 10^6 pairs the bytes per
+ * pair and the achieved vs the bandwidth-limited throughput. */
+static void batch_api_rows(const mbc_contact_sphere_sphere_params *p)
+{
+    /* any row of this group selected? (names as printed below) */
+    const char *group[] = {"ContactSphereSphere batch API forces, 1000000 pairs, 1 thread",
+                           "ContactSphereSphere batch API forces, 1000000 pairs, 2 threads",
+                           "ContactSphereSphere batch API forces, 1000 pairs, 1 thread",
+                           "ContactSphereSphere batch API forces, 1000 pairs, 2 threads",
+                           "ContactSphereSphere batch API PostNewtonStep, 1000000 pairs, 1 thread",
+                           "ContactSphereSphere batch API PostNewtonStep, 1000000 pairs, 2 threads",
+                           "ContactSphereSphere batch API PostNewtonStep, 1000 pairs, 1 thread",
+                           "ContactSphereSphere batch API PostNewtonStep, 1000 pairs, 2 threads",
+                           "ContactSphereSphere mbc_object_forces_many, 1000000 states, 1 thread",
+                           "ContactSphereSphere mbc_object_forces_many, 1000000 states, 2 threads",
+                           "ContactSphereSphere mbc_object_forces_many, 1000 states, 1 thread",
+                           "ContactSphereSphere mbc_object_forces_many, 1000 states, 2 threads",
+                           "STREAM-like triad"};
+    int want = 0;
+    for (size_t i = 0; i < sizeof group / sizeof group[0]; ++i) {
+        want |= selected(group[i]);
+    }
+    if (!want) {
+        return;
+    }
+    double gbs[3] = {0.0, 0.0, 0.0};
+    if (selected(group[0]) || selected(group[12])) {
+        gbs[1] = triad_bandwidth(1);
+    }
+    if (mbc_threads_available() && (selected(group[1]) || selected(group[12]))) {
+        gbs[2] = triad_bandwidth(2);
+    }
+    const size_t sizes[2] = {BATCH_SMALL, BATCH_LARGE};
+    for (int b = 0; b < 2; ++b) {
+        sphere_batch aos;
+        sphere_batch_setup(&aos, p, sizes[b]);
+        soa_batch a;
+        soa_setup(&a, &aos);
+        double ns1 = 0.0;
+        for (int t = 1; t <= 2; ++t) {
+            if (t > 1 && !mbc_threads_available()) {
+                break;
+            }
+            a.threads = t;
+            char name[128];
+            snprintf(name, sizeof name,
+                     "ContactSphereSphere batch API forces, %zu pairs, %d thread%s", a.n, t,
+                     t > 1 ? "s" : "");
+            if (selected(name)) {
+                const bench_result r = measure(name, run_soa_forces, &a, (double)a.n);
+                print_row(name, r, 1, "pair", 10);
+                if (t == 1) {
+                    ns1 = r.ns;
+                } else if (ns1 > 0.0) {
+                    printf("%-68s %19s  %.2fx over 1 thread (goal >= 1.8x)\n", "  -> speed-up", "",
+                           ns1 / r.ns);
+                }
+                if (a.n == BATCH_LARGE && gbs[t] > 0.0) {
+                    const double bytes = 8.0 * (SOA_READ_DOUBLES + SOA_WRITE_DOUBLES);
+                    const double limit_ns = bytes / gbs[t];
+                    printf("%-68s %19s  %.0f B/pair moved; bandwidth limit %.2f ns/pair at %.1f "
+                           "GB/s; achieved/possible = %.2f (%.2fx the limit)\n",
+                           "  -> memory", "", bytes, limit_ns, gbs[t], limit_ns / r.ns,
+                           r.ns / limit_ns);
+                }
+            }
+            snprintf(name, sizeof name,
+                     "ContactSphereSphere batch API PostNewtonStep, %zu pairs, %d thread%s", a.n, t,
+                     t > 1 ? "s" : "");
+            row(name, run_soa_pns, &a, (double)a.n, 1, "pair", 0);
+            snprintf(name, sizeof name,
+                     "ContactSphereSphere mbc_object_forces_many, %zu states, %d thread%s", a.n, t,
+                     t > 1 ? "s" : "");
+            row(name, run_forces_many, &a, (double)a.n, 1, "pair", 0);
+        }
+        soa_teardown(&a);
+        sphere_batch_teardown(&aos);
+    }
+}
+
 /* ================= main ================= */
 
 static void row(const char *name, bench_fn fn, void *ctx, double calls_per_rep, double units,
@@ -833,7 +1105,7 @@ int main(int argc, char **argv)
         }
     }
     printf("mbc-bench: median of %d runs, each >= %.3g s after warm-up; CLOCK_MONOTONIC; "
-           "one thread\n",
+           "one thread unless a row says otherwise\n",
            RUNS, min_time_s);
 #if defined(__VERSION__)
     printf("compiler: %s\n\n", __VERSION__);
@@ -871,6 +1143,7 @@ int main(int argc, char **argv)
                1e3 / r.ns, 1e9 / r.ns);
         sphere_batch_teardown(&batch);
     }
+    batch_api_rows(&sphere2.p);
     sphere_teardown(&sphere0);
     sphere_teardown(&sphere2);
 

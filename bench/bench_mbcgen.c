@@ -9,7 +9,13 @@
  * (b) writes 1000 synthetic valid specs (10..30 parameters, outputs, data,
  *     quantities, a few KB of theory) into a temporary directory, then loads
  *     and emits them all (RST, then RST + C): specs per second.
- * Times are wall-clock (CLOCK_MONOTONIC). */
+ * (c) 400 specs: 100 renamed copies of each real spec (type "X" -> "X_NNN"),
+ *     loaded and written as files like mbcgen --specs --rst-out --index
+ *     --c-out does: into an empty directory, then again over the unchanged
+ *     files (nothing rewritten); ms per spec, median of 5 runs each.
+ * Times are wall-clock (CLOCK_MONOTONIC) and, for (c), also the process CPU
+ * time (CLOCK_PROCESS_CPUTIME_ID), which other load on the machine inflates
+ * less. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
@@ -229,6 +235,134 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* ------------------------------------------------------------ 400 copies */
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+#define COPIES 100
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Writes dir/<Type>_<k>.lua for k < COPIES: the spec with its type renamed. */
+static int write_copies(const char *spec_path, const char *dir, char **paths, size_t *count)
+{
+    FILE *f = fopen(spec_path, "rb");
+    if (!f)
+        return -1;
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    char stem[256], key[300];
+    fileio_stem(spec_path, stem, sizeof stem);
+    snprintf(key, sizeof key, "type = \"%s\"", stem);
+    const char *at = strstr(text, key);
+    if (!at)
+        return -1;
+    for (int k = 0; k < COPIES; k++) {
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s_%03d.lua", dir, stem, k);
+        FILE *o = fopen(path, "wb");
+        if (!o)
+            return -1;
+        fwrite(text, 1, (size_t)(at - text), o);
+        fprintf(o, "type = \"%s_%03d\"", stem, k);
+        fputs(at + strlen(key), o);
+        fclose(o);
+        paths[(*count)++] = strdup(path);
+    }
+    return 0;
+}
+
+/* One mbcgen-like run: load, write RST items + index + C into out. */
+static int write_run(const char *types, char *const *paths, size_t n, const char *out)
+{
+    char rst[8192], index[8192], c[8192];
+    snprintf(rst, sizeof rst, "%s/rst", out);
+    snprintf(index, sizeof index, "%s/index.rst", out);
+    snprintf(c, sizeof c, "%s/c", out);
+    diag_list diag;
+    diag_init(&diag);
+    mbcgen_project p;
+    int rc = mbcgen_load(&p, types, paths, n, &diag);
+    if (rc == 0) {
+        rc = mbcgen_write_rst(&p, rst, index, &diag) != 0 || mbcgen_write_c(&p, c, &diag) != 0;
+        mbcgen_free(&p);
+    }
+    if (rc)
+        print_diag(&diag);
+    diag_free(&diag);
+    return rc;
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "mbc-bench-gen: could not remove %s\n", dir);
+}
+
+static int bench_copies(const char *types, const file_list *real)
+{
+    char dir[] = "/tmp/mbc-bench-gen400-XXXXXX";
+    if (!mkdtemp(dir))
+        return 1;
+    char specs[4200], out[4200];
+    snprintf(specs, sizeof specs, "%s/specs", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    if (fileio_make_dirs(specs) != 0)
+        return 1;
+    char **paths = calloc(real->count * COPIES, sizeof *paths);
+    size_t n = 0;
+    if (!paths)
+        return 70;
+    for (size_t i = 0; i < real->count; i++)
+        if (write_copies(real->paths[i], specs, paths, &n) != 0) {
+            fprintf(stderr, "mbc-bench-gen: cannot copy %s\n", real->paths[i]);
+            return 1;
+        }
+    qsort(paths, n, sizeof *paths, compare_strings);
+    int rc = 0;
+    for (int unchanged = 0; unchanged <= 1 && rc == 0; unchanged++) {
+        double wall[5], cpu[5];
+        for (int r = 0; r < 5 && rc == 0; r++) {
+            if (!unchanged)
+                remove_tree(out);
+            else if (r == 0)
+                rc = write_run(types, paths, n, out); /* the files exist */
+            const double w0 = now_ms(), c0 = cpu_ms();
+            rc |= write_run(types, paths, n, out);
+            wall[r] = (now_ms() - w0) / (double)n;
+            cpu[r] = (cpu_ms() - c0) / (double)n;
+        }
+        qsort(wall, 5, sizeof wall[0], cmp_dbl);
+        qsort(cpu, 5, sizeof cpu[0], cmp_dbl);
+        printf("mbc-bench-gen: (c) %zu specs (%d renamed copies of each real spec), RST + C "
+               "written to %s files: %.3f ms per spec wall, %.3f ms per spec CPU (median of 5)\n",
+               n, COPIES, unchanged ? "unchanged" : "new", wall[2], cpu[2]);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+    remove_tree(dir);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *src = argc > 1 ? argv[1] : MBC_SOURCE_DIR;
@@ -258,6 +392,10 @@ int main(int argc, char **argv)
                "regeneration (load + validate + emit, mean of %d)\n",
                real.count, with_c ? "RST + C" : "RST    ", bytes, ms, repeats);
     }
+
+    /* (c) 400 specs written as files */
+    if (bench_copies(types, &real) != 0)
+        return 1;
     fileio_list_free(&real);
 
     /* (b) synthetic specs */

@@ -8,9 +8,12 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/registry.c
   ${PROJECT_SOURCE_DIR}/runtime/object.c
   ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
+  ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   ${MBC_GENERATED_SOURCES}
 )
 add_dependencies(mbc_core generate)
+set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
+  PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")
 foreach(lib mbc_core mbc_runtime)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
@@ -29,5 +32,5 @@ set_target_properties(mbconnect_shared PROPERTIES
 foreach(lib mbconnect mbconnect_shared)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
-  target_link_libraries(${lib} PUBLIC m)
+  target_link_libraries(${lib} PUBLIC m ${MBC_OPENMP_LIBS})
 endforeach()

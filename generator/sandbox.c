@@ -307,13 +307,22 @@ char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_siz
         snprintf(err, err_size, "%s: cannot open (%s)", path, strerror(errno));
         return NULL;
     }
-    char *buf = malloc(SANDBOX_MAX_FILE_BYTES + 2);
+    /* the buffer holds the file (or one byte beyond the limit, to detect it):
+     * its size from the stream, not the 1 MiB limit (a fresh mapping per spec) */
+    long size = -1;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        size = ftell(f);
+        rewind(f);
+    }
+    const size_t cap = (size >= 0 && size <= SANDBOX_MAX_FILE_BYTES) ? (size_t)size + 2
+                                                                      : SANDBOX_MAX_FILE_BYTES + 2;
+    char *buf = malloc(cap);
     if (!buf) {
         fclose(f);
         snprintf(err, err_size, "%s: out of memory", path);
         return NULL;
     }
-    size_t n = fread(buf, 1, SANDBOX_MAX_FILE_BYTES + 1, f);
+    size_t n = fread(buf, 1, cap - 1, f);
     int bad = ferror(f);
     fclose(f);
     if (bad) {

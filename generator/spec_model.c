@@ -132,23 +132,41 @@ static int is_identifier(const char *s)
  * spec text is the best place to point at (`from` when it is not found). */
 static int key_line(const loader *ld, const char *key, int from)
 {
-    size_t klen = strlen(key);
+    if (!ld->src)
+        return from;
+    const size_t klen = strlen(key);
+    const char *src = ld->src, *end = ld->src + ld->src_len, *q = src;
     int line = 1;
-    for (size_t i = 0; ld->src && i < ld->src_len; i++) {
-        if (ld->src[i] == '\n') {
-            line++;
-            continue;
+    /* jump to line `from` with memchr: this runs for many keys of every spec */
+    while (line < from) {
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        if (!nl)
+            return from;
+        q = nl + 1;
+        line++;
+    }
+    /* candidates by memchr on the key's first character; the newlines up to
+     * a match are counted only when it is accepted (a key never starts with a
+     * newline, and a newline is never a match) */
+    const char *counted = q;
+    while (q < end) {
+        const char *c = klen > 0 ? memchr(q, key[0], (size_t)(end - q)) : q;
+        if (!c)
+            break;
+        q = c;
+        if (*q != '\n' && (size_t)(end - q) >= klen && memcmp(q, key, klen) == 0) {
+            int word_start =
+                q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '"');
+            const char *j = q + klen;
+            while (j < end && (*j == ' ' || *j == '\t'))
+                j++;
+            if (word_start && j < end && *j == '=' && (j + 1 >= end || j[1] != '=')) {
+                for (const char *t = counted; (t = memchr(t, '\n', (size_t)(q - t))); t++)
+                    line++;
+                return line;
+            }
         }
-        if (line < from || i + klen > ld->src_len || memcmp(ld->src + i, key, klen) != 0)
-            continue;
-        int word_start = i == 0 || !(isalnum((unsigned char)ld->src[i - 1]) ||
-                                     ld->src[i - 1] == '_' || ld->src[i - 1] == '"');
-        size_t j = i + klen;
-        while (j < ld->src_len && (ld->src[j] == ' ' || ld->src[j] == '\t'))
-            j++;
-        if (word_start && j < ld->src_len && ld->src[j] == '=' &&
-            (j + 1 >= ld->src_len || ld->src[j + 1] != '='))
-            return line;
+        q++;
     }
     return from;
 }

@@ -357,17 +357,31 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     const double mu_k = p->frictionStiffness;
     const double r = p->circleRadius;
     double error = 0.0;
+    const double pc[2] = {s->marker[0]->position[0], s->marker[0]->position[1]};
+    const int friction = (mu_v != 0.0 || mu_k != 0.0);
+    const double *points = s->cable->points;
+    const double *cur = s->data, *start = s->data_start;
+    double *data = out->data;
     for (size_t i = 0; i < n; ++i) {
+        /* the closest point and the gap first (the same values as the full
+         * geometry's); normal, velocities and sticking only where in contact */
         struct cfcc_segment e;
-        cfcc_segment_geometry(p, s, i, &e); /* velocities only where in contact */
-        const double gap_prev = s->data[i];
-        const int state_prev = cfcc_state(s->data[n + i]);
-        const int state_start = cfcc_state(s->data_start[n + i]);
-        const double last_start = s->data_start[2 * n + i];
+        e.p_i = points + 2 * i;
+        e.p_ip1 = e.p_i + 2;
+        e.cp.segment_case =
+            mbc_segment_closest_raw(e.p_i, e.p_ip1, pc, e.cp.closest, &e.cp.rho_raw, &e.cp.rho);
+        const double gap = mbc_hypot2(e.cp.closest[0] - pc[0], e.cp.closest[1] - pc[1]) - r;
+        const double gap_prev = cur[i];
+        const double last_start = start[2 * n + i];
 
         double last = last_start;
         int state = MBC_STICK_UNDEFINED;
-        if (e.gap <= 0.0 && (mu_v != 0.0 || mu_k != 0.0)) {
+        if (gap <= 0.0 && friction) {
+            const int state_prev = cfcc_state(cur[n + i]);
+            const int state_start = cfcc_state(start[n + i]);
+            /* the rest of mbc_segment_closest_point (as cfcc_segment_geometry) */
+            mbc_segment_closest_finish(e.p_i, e.p_ip1, pc, &e.cp);
+            e.gap = e.cp.distance - p->circleRadius;
             cfcc_segment_motion(p, s, i, &e);
             const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
             const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
@@ -389,12 +403,12 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                 error += fabs(fabs(f_t_lin) - mu * fabs(e.f_n));
             }
         }
-        if ((gap_prev <= 0.0) != (e.gap <= 0.0)) {
-            error += p->contactStiffness * fabs(e.gap - gap_prev);
+        if ((gap_prev <= 0.0) != (gap <= 0.0)) {
+            error += p->contactStiffness * fabs(gap - gap_prev);
         }
-        out->data[i] = e.gap;
-        out->data[n + i] = (double)state;
-        out->data[2 * n + i] = last;
+        data[i] = gap;
+        data[n + i] = (double)state;
+        data[2 * n + i] = last;
     }
     out->error = error;
     return MBC_OK;

@@ -14,6 +14,9 @@ double mbc_stick_normalize(double x, double r)
     if (!(period > 0.0) || !isfinite(period)) {
         return x;
     }
+    if (fabs(x) < 0.25 * period) {
+        return x; /* |q| < 1/4: floor(q + 1/2) = 0 below, x - 0 period = x (no division) */
+    }
     const double q = x / period;
     if (isfinite(q) && fabs(q) < 4503599627370496.0 /* 2^52 */) {
         return x - floor(q + 0.5) * period;

@@ -8,6 +8,10 @@
 #ifndef MBCONNECT_GEOMETRY_2D_H
 #define MBCONNECT_GEOMETRY_2D_H
 
+#include <math.h>
+
+#include "mbconnect/vec.h"
+
 /* Which of the seed's cases produced the closest point. */
 enum mbc_segment_case {
     MBC_SEGMENT_START = 0,     /* rho <= 0: closest point is p_i */
@@ -47,5 +51,81 @@ struct mbc_segment_closest {
  * Returns out->segment_case. */
 int mbc_segment_closest_point(const double p_i[2], const double p_ip1[2], const double p_c[2],
                               struct mbc_segment_closest *out);
+
+/* The closest point p_p and rho of mbc_segment_closest_point: its case
+ * analysis, inline so that mbc_segment_distance (and callers in hot loops)
+ * give the same bits without a call. Returns the segment case; rho_raw and
+ * rho through the pointers. */
+static inline int mbc_segment_closest_raw(const double p_i[2], const double p_ip1[2],
+                                          const double p_c[2], double closest[2], double *rho_raw,
+                                          double *rho_out)
+{
+    const double vs[2] = {p_ip1[0] - p_i[0], p_ip1[1] - p_i[1]};
+    const double vp[2] = {p_c[0] - p_i[0], p_c[1] - p_i[1]};
+
+    /* rho is scale invariant: evaluate it on rescaled vectors when the squares
+     * would overflow or underflow (rare; the common case needs no rescaling). */
+    const double ax = fabs(vs[0]), ay = fabs(vs[1]), bx = fabs(vp[0]), by = fabs(vp[1]);
+    double scale = ax > ay ? ax : ay;
+    scale = bx > scale ? bx : scale;
+    scale = by > scale ? by : scale;
+    double num, den;
+    if (scale > 1e-100 && scale < 1e100) { /* no rescaling (scale 1 multiplies exactly) */
+        num = vs[0] * vp[0] + vs[1] * vp[1];
+        den = vs[0] * vs[0] + vs[1] * vs[1];
+    } else {
+        scale = (scale > 0.0 && isfinite(scale)) ? 1.0 / scale : 1.0;
+        num = (scale * vs[0]) * (scale * vp[0]) + (scale * vs[1]) * (scale * vp[1]);
+        den = (scale * vs[0]) * (scale * vs[0]) + (scale * vs[1]) * (scale * vs[1]);
+    }
+
+    /* A segment whose squared length underflows is treated as a point
+     * (|v_s| = 0 implies den = 0); the comparisons below avoid dividing when
+     * rho would leave (0, 1). */
+    if (den <= 0.0) {
+        *rho_raw = 0.0;
+        *rho_out = 0.0;
+        closest[0] = p_i[0];
+        closest[1] = p_i[1];
+        return MBC_SEGMENT_DEGENERATE;
+    }
+    if (num <= 0.0) {
+        *rho_raw = num / den;
+        *rho_out = 0.0;
+        closest[0] = p_i[0];
+        closest[1] = p_i[1];
+        return MBC_SEGMENT_START;
+    }
+    if (num >= den) {
+        *rho_raw = num / den;
+        *rho_out = 1.0;
+        closest[0] = p_ip1[0];
+        closest[1] = p_ip1[1];
+        return MBC_SEGMENT_END;
+    }
+    const double rho = num / den;
+    *rho_raw = rho;
+    *rho_out = rho;
+    closest[0] = p_i[0] + rho * vs[0];
+    closest[1] = p_i[1] + rho * vs[1];
+    return MBC_SEGMENT_INTERIOR;
+}
+
+/* The second half of mbc_segment_closest_point: distance, normal and
+ * tangent from out->closest (set by mbc_segment_closest_raw, with
+ * segment_case, rho_raw and rho). Raw + finish = mbc_segment_closest_point. */
+void mbc_segment_closest_finish(const double p_i[2], const double p_ip1[2], const double p_c[2],
+                                struct mbc_segment_closest *out);
+
+/* Only the distance d_g = |p_p - p_c| of mbc_segment_closest_point, the same
+ * value to the last bit, without the normal and tangent (for segments whose
+ * gap alone is needed). */
+static inline double mbc_segment_distance(const double p_i[2], const double p_ip1[2],
+                                          const double p_c[2])
+{
+    double closest[2], rho_raw, rho;
+    (void)mbc_segment_closest_raw(p_i, p_ip1, p_c, closest, &rho_raw, &rho);
+    return mbc_hypot2(closest[0] - p_c[0], closest[1] - p_c[1]);
+}
 
 #endif /* MBCONNECT_GEOMETRY_2D_H */

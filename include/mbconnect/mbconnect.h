@@ -10,6 +10,8 @@
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
  * - invariants.h       the physics invariants a spec declares (in mbc_type_info) and
  *                      their test harness (library mbconnect_invariants)
+ * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
+ *                      pairs as arrays (vectorised); threads.h: MBC_THREADS
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters
  * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
  *   laws, convex hull, ALE sliding, small vector helpers)
@@ -27,6 +29,10 @@
 #include "mbconnect/evaluate.h"
 #include "mbconnect/invariants.h"
 #include "mbconnect/object.h"
+
+#include "mbconnect/evaluate_many.h"
+#include "mbconnect/sphere_batch.h"
+#include "mbconnect/threads.h"
 
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"

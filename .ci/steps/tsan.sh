@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# ThreadSanitizer (issue 15): builds the threaded tests with -fsanitize=thread
+# (preset tsan, build-tsan/) and runs the tests labelled "threads": the
+# sphere batch and the many-state entry points on OpenMP threads (MBC_THREADS=2)
+# and one connector object evaluated from several POSIX threads at once
+# (tests/batch/test_reentrancy.c). Any data race fails the step
+# (halt_on_error=1); .ci/tsan.supp explains the two suppressions.
+#
+# Run from anywhere inside a checkout:  .ci/steps/tsan.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+cmake --workflow --preset tsan

@@ -1,0 +1,653 @@
+/* Batch evaluation of ContactSphereSphere (include/mbconnect/sphere_batch.h).
+ *
+ * The equations are those of runtime/connector_contact_sphere_sphere.c (seed
+ * "Connector Forces" with physics-notes.md, "ContactSphereSphere"), written
+ * per pair without branches so that the loops vectorise:
+ *   d = p_m1 - p_m0, n = d/|d| (e_x when |d| = 0), g = |d| - (r_0 + r_1),
+ *   delta = -g, v_n = (v_m1 - v_m0).n,
+ *   v_t = (v_m1 + w_1 x (-n l_1)) - (v_m0 + w_0 x (n l_0)) - v_n n,
+ *   l_j = r_j - delta/2;
+ *   f_1,n = f_c + f_d (EAPM or restitution law, f_d = -d_c v_n);
+ *   f_1,t = -v_t mu_d |f_1,n| / v_reg (data[1] < v_reg) or / |v_t|;
+ *   force on m1 f = f_1,n n + f_1,t, on m0 -f;
+ *   torques tau_m1 = -l_1 n x f, tau_m0 = -l_0 n x f.
+ * Every operation is done in the same order as in the hook, so both give the
+ * same numbers (to the last bit, except the sign of a zero and the
+ * under/overflow fallback of |.|, which rounds differently from hypot).
+ *
+ * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec): the loops of
+ * the "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
+ * powers are x, x sqrt(x), x^2 selected without branches) vectorise; on
+ * x86-64 an AVX2 clone (4 doubles per vector) is chosen at load time when the
+ * CPU has it, else SSE2 (2 doubles). Other exponents need pow(), which has no
+ * vector version without -ffast-math: those loops run scalar (same code).
+ * Selects replace every branch ("in contact", model branches, friction
+ * branch), so out-of-contact lanes compute values that are then discarded.
+ *
+ * No allocation, no global state; reentrant. Threads (OpenMP, optional) take
+ * fixed chunks of pairs; each pair is computed by the same code whatever the
+ * thread count, so results do not depend on it. */
+#include "mbconnect/sphere_batch.h"
+
+#include "mbconnect/contact_laws.h"
+#include "mbconnect/threads.h"
+
+#include "tsan_annotate.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#define SB_NAME "ContactSphereSphere batch"
+
+/* Pairs per thread work item (fixed: the split never changes a result). */
+#define SB_CHUNK 512
+/* A thread is only worth waking for this many pairs (a parallel region costs
+ * microseconds, far more on a loaded machine). */
+#define SB_MIN_PAIRS_PER_THREAD 2048
+
+#if defined(__GNUC__)
+#define SB_INLINE static inline __attribute__((always_inline))
+#else
+#define SB_INLINE static inline
+#endif
+
+/* One AVX2 clone and the baseline, chosen by the loader (ifunc). Without FMA
+ * contraction (ISO C, -ffp-contract=off) both give identical results. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) &&                   \
+    !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
+#define SB_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SB_CLONES
+#endif
+
+/* Everything a range of pairs needs: shared parameters (loop invariants),
+ * input and output arrays. */
+typedef struct sb_ctx {
+    const double *p0[3], *p1[3], *v0[3], *v1[3], *w0[3], *w1[3];
+    const double *rad0, *rad1; /* per-pair radii (radii != 0) */
+    const double *x[4], *xs[4];
+    double r0, r1; /* shared radii */
+    /* parameters */
+    int eapm;    /* impact model 0 */
+    int plastic; /* EAPM with lambda_P != 0 */
+    double k_c, n_exp, d_c, mu, v_reg;
+    double f_adh, k_adh, n_adh, k2; /* EAPM */
+    double shape, v_min;            /* restitution: lambda v / k_c, minimum impact velocity */
+    int plastic_update;             /* lambda_P in (0, 1): PostNewtonStep updates x_3 */
+    double plastic_factor;          /* lambda_P^(1/n_exp) */
+    /* outputs */
+    double *f[3], *t0[3], *t1[3];
+    double *xo[4], *err, *rec;
+} sb_ctx;
+
+/* |x| <= DBL_MAX and not NaN, written so it vectorises. */
+SB_INLINE int sb_finite(double x)
+{
+    return fabs(x) <= DBL_MAX;
+}
+
+/* Exponent n with its pow-free form: for n in {1, 1.5, 2}, |x|^n =
+ * |x| (w1 + w15 sqrt|x| + w2 |x|) with one weight 1 and the others 0, which
+ * is exact for finite x and needs no select on n. (gcc 12 does not vectorise
+ * a select whose condition is loop-invariant, so no `n == 1 ? :` here.) */
+typedef struct sb_exponent {
+    double n, w1, w15, w2;
+} sb_exponent;
+
+static sb_exponent sb_exponent_make(double n)
+{
+    const sb_exponent e = {n, n == 1.0 ? 1.0 : 0.0, n == 1.5 ? 1.0 : 0.0, n == 2.0 ? 1.0 : 0.0};
+    return e;
+}
+
+/* sign(x) |x|^n as mbc_contact_power (0 for x == 0). general: any n, by
+ * mbc_contact_power itself (pow; the loop then stays scalar). */
+SB_INLINE double sb_power(double x, const sb_exponent *e, const int general)
+{
+    if (general) {
+        return mbc_contact_power(x, e->n);
+    }
+    const double ax = fabs(x);
+    const double m = ax * (e->w1 + e->w15 * sqrt(ax) + e->w2 * ax);
+    const double r = (x > 0.0) ? m : -m;
+    return (x == 0.0) ? 0.0 : r;
+}
+
+/* sqrt(x^2 + y^2 + z^2) as mbc_hypot3: the plain formula while the sum of
+ * squares is a normal number, else a scaled form (for hypot's role). */
+SB_INLINE double sb_norm3(double x, double y, double z, const int safe)
+{
+    const double s = x * x + y * y + z * z;
+    if (!safe) {
+        return sqrt(s); /* the caller checks sb_norm_plain (else reruns safe) */
+    }
+    const double ax = fabs(x), ay = fabs(y), az = fabs(z);
+    const double mxy = (ax > ay) ? ax : ay;
+    const double m = (mxy > az) ? mxy : az;
+    const double inv = 1.0 / ((m > 0.0 && m <= DBL_MAX) ? m : 1.0);
+    const double xs = x * inv, ys = y * inv, zs = z * inv;
+    const double scaled = (m <= DBL_MAX) ? m * sqrt(xs * xs + ys * ys + zs * zs) : m;
+    return (s >= DBL_MIN && s <= DBL_MAX) ? sqrt(s) : scaled;
+}
+
+/* 1 when the plain formula is the one mbc_hypot3 uses (sum of squares a
+ * normal number). The vectorised loops use the plain formula and report
+ * the other case, and the range is then computed again with the safe form. */
+SB_INLINE int sb_norm_plain(double x, double y, double z)
+{
+    const double s = x * x + y * y + z * z;
+    return s >= DBL_MIN && s <= DBL_MAX;
+}
+
+/* Kinematics of pair k (hook ss_kinematics_eval), as scalar locals: inside an
+ * `omp simd` loop, arrays and structs whose address is taken become per-lane
+ * arrays that gcc does not vectorise, so the loop bodies use scalars only.
+ * Reads p0x..w1z, r0, r1 at index k; defines n*, gap, delta, v_n, l0, l1,
+ * vt*, v_rel. Same operations, same order as the hook. */
+#define SB_KINEMATICS(k)                                                                           \
+    const double dx = p1x[k] - p0x[k], dy = p1y[k] - p0y[k], dz = p1z[k] - p0z[k];                 \
+    const double dist = sb_norm3(dx, dy, dz, general);                                             \
+    const int coincident = !(dist > 0.0);                                                          \
+    const double nx = coincident ? 1.0 : dx / dist;                                                \
+    const double ny = coincident ? 0.0 : dy / dist;                                                \
+    const double nz = coincident ? 0.0 : dz / dist;                                                \
+    const double gap = dist - (r0 + r1);                                                           \
+    const double delta = -gap;                                                                     \
+    const double v_n = (v1x[k] - v0x[k]) * nx + (v1y[k] - v0y[k]) * ny + (v1z[k] - v0z[k]) * nz;   \
+    const double l0 = r0 - 0.5 * delta, l1 = r1 - 0.5 * delta;                                     \
+    const double a0x = nx * l0, a0y = ny * l0, a0z = nz * l0;                                      \
+    const double a1x = -nx * l1, a1y = -ny * l1, a1z = -nz * l1;                                   \
+    const double va0x = v0x[k] + (w0y[k] * a0z - w0z[k] * a0y);                                    \
+    const double va0y = v0y[k] + (w0z[k] * a0x - w0x[k] * a0z);                                    \
+    const double va0z = v0z[k] + (w0x[k] * a0y - w0y[k] * a0x);                                    \
+    const double va1x = v1x[k] + (w1y[k] * a1z - w1z[k] * a1y);                                    \
+    const double va1y = v1y[k] + (w1z[k] * a1x - w1x[k] * a1z);                                    \
+    const double va1z = v1z[k] + (w1x[k] * a1y - w1y[k] * a1x);                                    \
+    const double vtx = (va1x - va0x) - v_n * nx;                                                   \
+    const double vty = (va1y - va0y) - v_n * ny;                                                   \
+    const double vtz = (va1z - va0z) - v_n * nz;                                                   \
+    const double v_rel = sb_norm3(vtx, vty, vtz, general);                                         \
+    rerun |= !(sb_norm_plain(dx, dy, dz) & sb_norm_plain(vtx, vty, vtz))
+
+/* The contact law's shared parameters, with the model choice as weights
+ * (w_eapm + w_rest = 1, w_plastic in {0, 1}): the loops blend instead of
+ * selecting on loop-invariant flags; both candidates are finite for finite
+ * inputs, so x * 1 + y * 0 = x exactly. */
+typedef struct sb_law {
+    sb_exponent n_exp, n_adh;
+    double w_eapm, w_rest, w_plastic, w_elastic;
+    double k_c, d_c, f_adh, k_adh, k2, shape, v_min;
+} sb_law;
+
+/* Normal force f_1,n (hook ss_normal_force) for overlap delta, normal
+ * velocity v_n, impact velocity x_2 and plastic overlap x_3. */
+SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, double impact_velocity,
+                                 double plastic_overlap, const int general)
+{
+    const double dn = sb_power(delta, &L->n_exp, general);
+    const double loading = L->k_c * dn;
+    /* EAPM (model 0); k2 = 0 unless plastic */
+    const double unloading = L->k2 * (dn - sb_power(plastic_overlap, &L->n_exp, general));
+    const double adhesion = -L->k_adh * sb_power(delta, &L->n_adh, general);
+    const double branch =
+        (unloading >= loading) ? loading : ((unloading > adhesion) ? unloading : adhesion);
+    const double f_eapm = L->w_plastic * (-L->f_adh + branch) + L->w_elastic * loading;
+    /* restitution models (1, 2) */
+    const double v = (impact_velocity > L->v_min) ? impact_velocity : L->v_min;
+    const double lambda = (v == 0.0) ? 0.0 : L->k_c / v * L->shape;
+    const double f_rest = L->k_c * dn + lambda * dn * v_n;
+    const double f_c = L->w_eapm * f_eapm + L->w_rest * f_rest;
+    const double f_d = -L->d_c * v_n;
+    return f_c + f_d;
+}
+
+/* The arrays of a call, as restrict-qualified parameters (gcc honours
+ * restrict on parameters, not on struct members). */
+#define SB_INPUT_PARAMS                                                                            \
+    const double *restrict p0x, const double *restrict p0y, const double *restrict p0z,            \
+        const double *restrict p1x, const double *restrict p1y, const double *restrict p1z,        \
+        const double *restrict v0x, const double *restrict v0y, const double *restrict v0z,        \
+        const double *restrict v1x, const double *restrict v1y, const double *restrict v1z,        \
+        const double *restrict w0x, const double *restrict w0y, const double *restrict w0z,        \
+        const double *restrict w1x, const double *restrict w1y, const double *restrict w1z,        \
+        const double *restrict rad0, const double *restrict rad1
+#define SB_INPUT_ARGS(c)                                                                           \
+    (c)->p0[0], (c)->p0[1], (c)->p0[2], (c)->p1[0], (c)->p1[1], (c)->p1[2], (c)->v0[0],            \
+        (c)->v0[1], (c)->v0[2], (c)->v1[0], (c)->v1[1], (c)->v1[2], (c)->w0[0], (c)->w0[1],        \
+        (c)->w0[2], (c)->w1[0], (c)->w1[1], (c)->w1[2], (c)->rad0, (c)->rad1
+
+/* The shared parameters as locals (loop invariants). */
+#define SB_PARAMS(c)                                                                               \
+    const sb_law law = {sb_exponent_make((c)->n_exp),                                              \
+                        sb_exponent_make((c)->n_adh),                                              \
+                        (c)->eapm ? 1.0 : 0.0,                                                     \
+                        (c)->eapm ? 0.0 : 1.0,                                                     \
+                        (c)->plastic ? 1.0 : 0.0,                                                  \
+                        (c)->plastic ? 0.0 : 1.0,                                                  \
+                        (c)->k_c,                                                                  \
+                        (c)->d_c,                                                                  \
+                        (c)->f_adh,                                                                \
+                        (c)->k_adh,                                                                \
+                        (c)->k2,                                                                   \
+                        (c)->shape,                                                                \
+                        (c)->v_min};                                                               \
+    const double k_c = (c)->k_c, mu = (c)->mu, v_reg = (c)->v_reg;                                 \
+    const double r0_shared = (c)->r0, r1_shared = (c)->r1
+
+/* Forces of pairs [b, e). Returns 1 when a pair in contact has a non-finite
+ * normal force (the hook's error), else 0. */
+SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
+                             const double *restrict x0, const double *restrict x1,
+                             const double *restrict x2, const double *restrict x3,
+                             double *restrict fx, double *restrict fy, double *restrict fz,
+                             double *restrict t0x, double *restrict t0y, double *restrict t0z,
+                             double *restrict t1x, double *restrict t1y, double *restrict t1z,
+                             const int radii, const int general, int *rerun_out)
+{
+    SB_PARAMS(c);
+    int rerun = 0;
+    (void)k_c;
+    int bad = 0;
+#pragma omp simd reduction(| : bad, rerun)
+    for (size_t k = b; k < e; ++k) {
+        const double r0 = radii ? rad0[k] : r0_shared;
+        const double r1 = radii ? rad1[k] : r1_shared;
+        SB_KINEMATICS(k);
+        const int in = (x0[k] <= 0.0);
+        const double f_n = sb_normal_force(&law, delta, v_n, x2[k], x3[k], general);
+        bad |= in & !sb_finite(f_n);
+        /* regularised Coulomb friction, magnitude mu_d |f_1,n| (notes) */
+        const double af = fabs(f_n);
+        const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;
+        const double fac_reg = mu * af / v_reg;
+        const double fac_branch = (x1[k] < v_reg) ? fac_reg : fac_slide;
+        const double fac = sb_finite(fac_branch) ? fac_branch : fac_slide;
+        /* mu_d = 0: fac = 0, f_t = -0 (the hook adds no friction: same sum) */
+        const double ftx = -vtx * fac, fty = -vty * fac, ftz = -vtz * fac;
+        const double f0 = in ? f_n * nx + ftx : 0.0;
+        const double f1 = in ? f_n * ny + fty : 0.0;
+        const double f2 = in ? f_n * nz + ftz : 0.0;
+        const double nxf0 = ny * f2 - nz * f1, nxf1 = nz * f0 - nx * f2, nxf2 = nx * f1 - ny * f0;
+        const double m0 = in ? -l0 : 0.0, m1 = in ? -l1 : 0.0;
+        fx[k] = f0;
+        fy[k] = f1;
+        fz[k] = f2;
+        t0x[k] = m0 * nxf0;
+        t0y[k] = m0 * nxf1;
+        t0z[k] = m0 * nxf2;
+        t1x[k] = m1 * nxf0;
+        t1y[k] = m1 * nxf1;
+        t1z[k] = m1 * nxf2;
+    }
+    *rerun_out = rerun;
+    return bad;
+}
+
+SB_INLINE int sb_forces_range(const sb_ctx *c, size_t b, size_t e, const int radii,
+                              const int general, int *rerun)
+{
+    return sb_forces_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->x[2], c->x[3], c->f[0],
+                          c->f[1], c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1],
+                          c->t1[2], radii, general, rerun);
+}
+
+/* PostNewtonStep of pairs [b, e) (hook mbc_contact_sphere_sphere_post_newton_step).
+ * Returns 1 when a friction-switch normal force is not finite (the hook's
+ * error); error[k] of that pair is then NaN. */
+SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
+                          const double *restrict x0, const double *restrict x1,
+                          const double *restrict s0, const double *restrict s2,
+                          const double *restrict s3, double *restrict o0, double *restrict o1,
+                          double *restrict o2, double *restrict o3, double *restrict oerr,
+                          double *restrict orec, const int radii, const int general, int *rerun_out)
+{
+    SB_PARAMS(c);
+    int rerun = 0;
+    const int friction = (mu != 0.0 && v_reg > 0.0);
+    /* lambda_P^(1/n_exp), or -inf when x_3 is not updated: in contact
+     * delta >= 0 and -inf * delta (or NaN at 0) never exceeds x_3 */
+    const double plastic_factor = c->plastic_update ? c->plastic_factor : -INFINITY;
+    int bad = 0;
+#pragma omp simd reduction(| : bad, rerun)
+    for (size_t k = b; k < e; ++k) {
+        const double r0 = radii ? rad0[k] : r0_shared;
+        const double r1 = radii ? rad1[k] : r1_shared;
+        SB_KINEMATICS(k);
+        const double g = gap;
+        const int contact = (g <= 0.0);
+        const double start_gap = s0[k];
+        const double xn2 = (start_gap > 0.0 && contact) ? -v_n : s2[k];
+        const double cand = plastic_factor * delta;
+        const double plastic_new = (cand > s3[k]) ? cand : s3[k];
+        const double xn3 = contact ? plastic_new : 0.0;
+
+        const int was_contact = (x0[k] <= 0.0);
+        const int switched = (contact != was_contact);
+        const double h = fabs(start_gap / v_n);
+        const int propose = switched & (start_gap > 0.0) & (v_n != 0.0) & sb_finite(h);
+        const double error_gap = switched ? fabs(g * k_c) : 0.0;
+
+        const int fswitch = contact & friction & ((x1[k] < v_reg) != (v_rel < v_reg));
+        const double f_n = sb_normal_force(&law, delta, v_n, xn2, xn3, general);
+        const double term = mu * fabs(f_n) / v_reg * fabs(v_rel - v_reg);
+        const int f_bad = fswitch & !sb_finite(f_n);
+        bad |= f_bad;
+        const double error_friction = (fswitch & sb_finite(term)) ? term : 0.0;
+        const double error = (0.0 + error_gap) + error_friction;
+
+        o0[k] = g;
+        o1[k] = v_rel;
+        o2[k] = xn2;
+        o3[k] = xn3;
+        oerr[k] = f_bad ? NAN : error;
+        orec[k] = propose ? h : -1.0;
+    }
+    *rerun_out = rerun;
+    return bad;
+}
+
+SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general,
+                           int *rerun)
+{
+    return sb_pns_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->xs[0], c->xs[2], c->xs[3],
+                       c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, radii, general,
+                       rerun);
+}
+
+/* The four instantiations of each loop (per-pair or shared radii x fast or
+ * general exponents); the fast ones are the vectorised ones. A fast range in
+ * which a norm needs the under/overflow-safe form is computed again by the
+ * general loop (same results otherwise: its powers equal the fast ones). */
+static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    return (c->rad0 != NULL) ? sb_forces_range(c, b, e, 1, 1, &rerun)
+                             : sb_forces_range(c, b, e, 0, 1, &rerun);
+}
+static SB_CLONES int sb_forces_fast_shared(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_forces_range(c, b, e, 0, 0, &rerun);
+    return rerun ? sb_forces_general(c, b, e) : bad;
+}
+static SB_CLONES int sb_forces_fast_radii(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_forces_range(c, b, e, 1, 0, &rerun);
+    return rerun ? sb_forces_general(c, b, e) : bad;
+}
+static int sb_pns_general(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    return (c->rad0 != NULL) ? sb_pns_range(c, b, e, 1, 1, &rerun)
+                             : sb_pns_range(c, b, e, 0, 1, &rerun);
+}
+static SB_CLONES int sb_pns_fast_shared(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_pns_range(c, b, e, 0, 0, &rerun);
+    return rerun ? sb_pns_general(c, b, e) : bad;
+}
+static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
+{
+    int rerun = 0;
+    const int bad = sb_pns_range(c, b, e, 1, 0, &rerun);
+    return rerun ? sb_pns_general(c, b, e) : bad;
+}
+
+typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
+
+/* 1, 1.5 and 2 are the exponents with a pow-free (vectorised) form. */
+static int sb_fast_exponent(double n)
+{
+    return n == 1.0 || n == 1.5 || n == 2.0;
+}
+
+#if defined(_OPENMP)
+/* One parallel region: what every thread reads, the OR of the flags, and
+ * the addresses of the ThreadSanitizer fork/join edges (tsan_annotate.h). */
+typedef struct sb_region {
+    sb_range_fn fn;
+    const sb_ctx *c;
+    size_t count, chunks;
+    atomic_int bad;
+    int fork_edge, join_edge;
+} sb_region;
+
+/* The work of one thread: chunks by the static schedule (an orphaned `omp
+ * for` binding to the caller's region). Kept out of line so that the region's
+ * outlined function only passes r (see .ci/tsan.supp). */
+static __attribute__((noinline)) void sb_region_work(sb_region *r)
+{
+    MBC_TSAN_ACQUIRE(&r->fork_edge);
+    int mine = 0;
+#pragma omp for schedule(static) nowait
+    for (size_t j = 0; j < r->chunks; ++j) {
+        const size_t b = j * SB_CHUNK;
+        const size_t e = (b + SB_CHUNK < r->count) ? b + SB_CHUNK : r->count;
+        mine |= r->fn(r->c, b, e);
+    }
+    if (mine) {
+        atomic_fetch_or(&r->bad, mine);
+    }
+    MBC_TSAN_RELEASE(&r->join_edge);
+}
+#endif
+
+/* Runs fn over [0, count) in SB_CHUNK pieces on `threads` threads; returns
+ * the OR of the chunk flags. */
+static int sb_run(sb_range_fn fn, const sb_ctx *c, size_t count, int threads)
+{
+    const size_t chunks = (count + SB_CHUNK - 1) / SB_CHUNK;
+    const size_t useful = count / SB_MIN_PAIRS_PER_THREAD;
+    if ((size_t)threads > useful) {
+        threads = (int)useful;
+    }
+    if (threads <= 1 || chunks <= 1) {
+        return fn(c, 0, count);
+    }
+#if defined(_OPENMP)
+    sb_region r = {fn, c, count, chunks, 0, 0, 0};
+    MBC_TSAN_RELEASE(&r.fork_edge);
+#pragma omp parallel num_threads(threads)
+    sb_region_work(&r);
+    MBC_TSAN_ACQUIRE(&r.join_edge);
+    return atomic_load(&r.bad);
+#else
+    return fn(c, 0, count);
+#endif
+}
+
+/* Checks the arrays a call reads (pns: also data_start and the data it
+ * writes) and the impact model (as the hook's ss_check_model), and fills c. */
+static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_sphere_batch *in,
+                           int pns, sb_ctx *c, mbc_error *err)
+{
+    if (p == NULL || in == NULL) {
+        return mbc_fail(err, MBC_ERR_INPUT, SB_NAME ": NULL parameters or batch");
+    }
+    static const char *const axis = "xyz";
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 0; i < 3; ++i) {
+            if (in->position[j][i] == NULL || in->velocity[j][i] == NULL ||
+                in->angular_velocity[j][i] == NULL) {
+                return mbc_fail(err, MBC_ERR_INPUT,
+                                SB_NAME ": marker m%d %c arrays (position, velocity, angular "
+                                        "velocity) must not be NULL",
+                                j, axis[i]);
+            }
+            c->p0[i] = in->position[0][i];
+            c->p1[i] = in->position[1][i];
+            c->v0[i] = in->velocity[0][i];
+            c->v1[i] = in->velocity[1][i];
+            c->w0[i] = in->angular_velocity[0][i];
+            c->w1[i] = in->angular_velocity[1][i];
+        }
+    }
+    if ((in->radius[0] == NULL) != (in->radius[1] == NULL)) {
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        SB_NAME ": radius[0] and radius[1] must both be arrays or both NULL");
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (in->data[i] == NULL || (pns && in->data_start[i] == NULL)) {
+            return mbc_fail(err, MBC_ERR_INPUT, SB_NAME ": data[%d]%s must not be NULL", i,
+                            pns ? " and data_start" : "");
+        }
+        c->x[i] = in->data[i];
+        c->xs[i] = in->data_start[i];
+    }
+    c->rad0 = in->radius[0];
+    c->rad1 = in->radius[1];
+    c->r0 = p->spheresRadii[0];
+    c->r1 = p->spheresRadii[1];
+
+    const int m = p->impactModel;
+    if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
+    }
+    if (m == MBC_IMPACT_EAPM &&
+        !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
+                        p->contactPlasticityRatio);
+    }
+    if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
+                        p->restitutionCoefficient);
+    }
+    if (!(p->contactStiffnessExponent > 0.0)) {
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
+                        p->contactStiffnessExponent);
+    }
+    c->eapm = (m == MBC_IMPACT_EAPM);
+    c->plastic = c->eapm && p->contactPlasticityRatio != 0.0;
+    c->k_c = p->contactStiffness;
+    c->n_exp = p->contactStiffnessExponent;
+    c->d_c = p->contactDamping;
+    c->mu = p->dynamicFriction;
+    c->v_reg = p->frictionProportionalZone;
+    c->f_adh = p->constantPullOffForce;
+    c->k_adh = p->adhesionCoefficient;
+    c->n_adh = p->adhesionExponent;
+    c->k2 = c->plastic ? p->contactStiffness / (1.0 - p->contactPlasticityRatio) : 0.0;
+    c->v_min = p->minimumImpactVelocity;
+    /* lambda v / k_c of mbc_restitution_lambda, taken from it (v = k_c = 1) */
+    c->shape = 0.0;
+    if (!c->eapm) {
+        (void)mbc_restitution_lambda(m, 1.0, p->restitutionCoefficient, 1.0, &c->shape);
+    }
+    /* lambda_P^(1/n_exp) of mbc_eapm_plastic_overlap, read back at delta = 1 */
+    const double lp = p->contactPlasticityRatio;
+    c->plastic_update = (lp > 0.0 && lp < 1.0);
+    c->plastic_factor = c->plastic_update ? mbc_eapm_plastic_overlap(lp, c->n_exp, 1.0, 0.0) : 0.0;
+    return MBC_OK;
+}
+
+/* Index of the first pair for which the general (scalar) loop reports a
+ * failure; count if none. Error path only. */
+static size_t sb_first_bad(sb_range_fn general, const sb_ctx *c, size_t count)
+{
+    for (size_t k = 0; k < count; ++k) {
+        if (general(c, k, k + 1)) {
+            return k;
+        }
+    }
+    return count;
+}
+
+mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *p,
+                                        const mbc_sphere_batch *in,
+                                        const mbc_sphere_batch_forces *out, int threads,
+                                        mbc_error *err)
+{
+    sb_ctx c = {0};
+    mbc_status st = sb_setup(p, in, 0, &c, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    if (out == NULL) {
+        return mbc_fail(err, MBC_ERR_INPUT, SB_NAME ": NULL force result");
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (out->force[i] == NULL || out->torque[0][i] == NULL || out->torque[1][i] == NULL) {
+            return mbc_fail(err, MBC_ERR_INPUT,
+                            SB_NAME ": force and torque %c arrays must not be NULL", "xyz"[i]);
+        }
+        c.f[i] = out->force[i];
+        c.t0[i] = out->torque[0][i];
+        c.t1[i] = out->torque[1][i];
+    }
+    const size_t n = in->count;
+    if (!p->activeConnector) {
+        for (size_t k = 0; k < n; ++k) {
+            for (int i = 0; i < 3; ++i) {
+                c.f[i][k] = 0.0;
+                c.t0[i][k] = 0.0;
+                c.t1[i][k] = 0.0;
+            }
+        }
+        return MBC_OK;
+    }
+    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
+    sb_range_fn fn =
+        !fast ? sb_forces_general : (c.rad0 != NULL ? sb_forces_fast_radii : sb_forces_fast_shared);
+    if (sb_run(fn, &c, n, mbc_threads_resolve(threads))) {
+        const size_t k = sb_first_bad(sb_forces_general, &c, n);
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        SB_NAME ": pair %zu: normal force not finite (data[0] = %g)", k,
+                        k < n ? c.x[0][k] : 0.0);
+    }
+    return MBC_OK;
+}
+
+mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_params *p,
+                                             const mbc_sphere_batch *in,
+                                             const mbc_sphere_batch_post_newton *out, int threads,
+                                             mbc_error *err)
+{
+    sb_ctx c = {0};
+    mbc_status st = sb_setup(p, in, 1, &c, err);
+    if (st != MBC_OK) {
+        return st;
+    }
+    if (out == NULL || out->error == NULL || out->recommended_step == NULL) {
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        SB_NAME ": PostNewtonStep needs error and recommended_step arrays");
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (out->data[i] == NULL) {
+            return mbc_fail(err, MBC_ERR_INPUT, SB_NAME ": output data[%d] must not be NULL", i);
+        }
+        c.xo[i] = out->data[i];
+    }
+    c.err = out->error;
+    c.rec = out->recommended_step;
+    const size_t n = in->count;
+    if (!p->activeConnector) {
+        for (size_t k = 0; k < n; ++k) {
+            for (int i = 0; i < 4; ++i) {
+                c.xo[i][k] = c.x[i][k];
+            }
+            c.err[k] = 0.0;
+            c.rec[k] = -1.0;
+        }
+        return MBC_OK;
+    }
+    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
+    sb_range_fn fn =
+        !fast ? sb_pns_general : (c.rad0 != NULL ? sb_pns_fast_radii : sb_pns_fast_shared);
+    if (sb_run(fn, &c, n, mbc_threads_resolve(threads))) {
+        size_t k = 0;
+        while (k < n && !isnan(c.err[k])) {
+            ++k;
+        }
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        SB_NAME ": pair %zu: normal force not finite at a friction switch", k);
+    }
+    return MBC_OK;
+}

@@ -1,0 +1,536 @@
+/* Tests of runtime/sphere_batch.c: the ContactSphereSphere batch equals the
+ * single-pair hooks (forces and PostNewtonStep) to 1e-14 relative for
+ * random pairs in and out of contact, every impact model, the EAPM loading,
+ * unloading and adhesion branches, both friction branches, shared and
+ * per-pair radii, fast (vectorised) and general exponents; its results do not
+ * depend on the thread count; one analytic value; its errors name the field
+ * or the pair. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "test_util.h"
+
+#include "mbconnect/contact_laws.h"
+#include "mbconnect/sphere_batch.h"
+#include "mbconnect/vec.h"
+
+#define NPAIRS 10000 /* enough for 3 threads (2048 pairs per thread at least) */
+
+/* The pairs both as hook states (markers) and as batch arrays. */
+typedef struct pairs {
+    size_t n;
+    mbc_rigid_marker m[NPAIRS][2];
+    double data[NPAIRS][4], start[NPAIRS][4];
+    double radius[2][NPAIRS];
+    /* SoA */
+    double pos[2][3][NPAIRS], vel[2][3][NPAIRS], omega[2][3][NPAIRS];
+    double x[4][NPAIRS], xs[4][NPAIRS];
+    /* batch outputs */
+    double f[3][NPAIRS], tau[2][3][NPAIRS];
+    double xo[4][NPAIRS], err[NPAIRS], rec[NPAIRS];
+} pairs;
+
+static void batch_in(pairs *q, int per_pair_radii, mbc_sphere_batch *in)
+{
+    memset(in, 0, sizeof *in);
+    in->count = q->n;
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 0; i < 3; ++i) {
+            in->position[j][i] = q->pos[j][i];
+            in->velocity[j][i] = q->vel[j][i];
+            in->angular_velocity[j][i] = q->omega[j][i];
+        }
+        in->radius[j] = per_pair_radii ? q->radius[j] : NULL;
+    }
+    for (int i = 0; i < 4; ++i) {
+        in->data[i] = q->x[i];
+        in->data_start[i] = q->xs[i];
+    }
+}
+
+static void batch_forces_out(pairs *q, mbc_sphere_batch_forces *o)
+{
+    for (int i = 0; i < 3; ++i) {
+        o->force[i] = q->f[i];
+        o->torque[0][i] = q->tau[0][i];
+        o->torque[1][i] = q->tau[1][i];
+    }
+}
+
+static void batch_pns_out(pairs *q, mbc_sphere_batch_post_newton *o)
+{
+    for (int i = 0; i < 4; ++i) {
+        o->data[i] = q->xo[i];
+    }
+    o->error = q->err;
+    o->recommended_step = q->rec;
+}
+
+/* Random pairs around contact: centre distance r0 + r1 +- 30 mm (a few
+ * coincident centres), data x_0 mostly the true gap (sometimes the opposite
+ * sign: force evaluation must follow the data), x_1 on both sides of v_reg,
+ * x_2 including 0, x_3 from 0 to beyond the overlap (EAPM branches), fast
+ * separations (tensile damping force). */
+static void pairs_fill(pairs *q, size_t n, double v_reg, uint64_t seed)
+{
+    rt_rng g = {seed};
+    q->n = n;
+    for (size_t k = 0; k < n; ++k) {
+        const double r0 = rt_uniform(&g, 0.2, 0.6), r1 = rt_uniform(&g, 0.2, 0.6);
+        q->radius[0][k] = r0;
+        q->radius[1][k] = r1;
+        double dir[3], len;
+        do {
+            len = 0.0;
+            for (int i = 0; i < 3; ++i) {
+                dir[i] = rt_uniform(&g, -1.0, 1.0);
+                len += dir[i] * dir[i];
+            }
+        } while (len < 1e-3 || len > 1.0);
+        len = sqrt(len);
+        const double dist = (k % 97 == 5) ? 0.0 : r0 + r1 + rt_uniform(&g, -0.03, 0.03);
+        const double vscale = (k % 5 == 0) ? 20.0 : 1.0;
+        for (int j = 0; j < 2; ++j) {
+            rt_random_rotation(&g, q->m[k][j].rotation);
+        }
+        for (int i = 0; i < 3; ++i) {
+            q->m[k][0].position[i] = rt_uniform(&g, -10.0, 10.0);
+            q->m[k][1].position[i] = q->m[k][0].position[i] + dist * dir[i] / len;
+            for (int j = 0; j < 2; ++j) {
+                q->m[k][j].velocity[i] = vscale * rt_uniform(&g, -1.0, 1.0);
+                q->m[k][j].angular_velocity_local[i] = rt_uniform(&g, -5.0, 5.0);
+            }
+        }
+        const double gap = dist - (r0 + r1);
+        double *d = q->data[k], *s = q->start[k];
+        d[0] = (k % 11 == 3) ? -gap : gap;
+        d[1] = rt_uniform(&g, 0.0, 2.0 * (v_reg > 0.0 ? v_reg : 1e-3));
+        d[2] = (k % 7 == 0) ? 0.0 : rt_uniform(&g, 0.0, 2.0);
+        d[3] = rt_uniform(&g, 0.0, 1.5) * (gap < 0.0 ? -gap : 0.01);
+        s[0] = (k % 3 == 0) ? rt_uniform(&g, 0.0, 0.01) : d[0];
+        s[1] = d[1];
+        s[2] = (k % 13 == 0) ? 0.0 : rt_uniform(&g, 0.0, 2.0);
+        s[3] = rt_uniform(&g, 0.0, 1.0) * d[3];
+        for (int j = 0; j < 2; ++j) {
+            double w[3];
+            mbc_mat3_mul(q->m[k][j].rotation, q->m[k][j].angular_velocity_local, w);
+            for (int i = 0; i < 3; ++i) {
+                q->pos[j][i][k] = q->m[k][j].position[i];
+                q->vel[j][i][k] = q->m[k][j].velocity[i];
+                q->omega[j][i][k] = w[i];
+            }
+        }
+        for (int i = 0; i < 4; ++i) {
+            q->x[i][k] = d[i];
+            q->xs[i][k] = s[i];
+        }
+    }
+}
+
+static int rel_equal(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol * fmax(fabs(a), fabs(b));
+}
+
+#define ASSERT_REL(a, b, tol, k, what)                                                             \
+    do {                                                                                           \
+        if (!rel_equal((a), (b), (tol))) {                                                         \
+            print_error("pair %zu %s: batch %.17g, hook %.17g\n", (size_t)(k), (what),             \
+                        (double)(a), (double)(b));                                                 \
+            fail();                                                                                \
+        }                                                                                          \
+    } while (0)
+
+static void pair_state(pairs *q, size_t k, mbc_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->marker[0] = &q->m[k][0];
+    s->marker[1] = &q->m[k][1];
+    s->data = q->data[k];
+    s->data_start = q->start[k];
+    s->data_count = 4;
+}
+
+/* Does the hook use |f_1,n| for the friction magnitude (physics notes)? A
+ * pair pressed together but separating fast has a tensile f_1,n (damping);
+ * friction must still oppose the slip. */
+static int hook_friction_uses_abs_normal(void)
+{
+    mbc_contact_sphere_sphere_params p;
+    mbc_contact_sphere_sphere_params_init(&p);
+    p.spheresRadii[0] = p.spheresRadii[1] = 0.5;
+    p.contactStiffness = 1e3;
+    p.contactDamping = 1e4;
+    p.dynamicFriction = 0.5;
+    mbc_rigid_marker m[2];
+    memset(m, 0, sizeof m);
+    for (int j = 0; j < 2; ++j) {
+        m[j].rotation[0] = m[j].rotation[4] = m[j].rotation[8] = 1.0;
+    }
+    m[1].position[2] = 0.99; /* overlap 10 mm along z */
+    m[1].velocity[2] = 1.0;  /* separating: f_1,n = 10 - 1e4 < 0 */
+    m[1].velocity[0] = 1.0;  /* slip along +x */
+    double data[4] = {-0.01, 1.0, 0.0, 0.0};
+    mbc_state s;
+    memset(&s, 0, sizeof s);
+    s.marker[0] = &m[0];
+    s.marker[1] = &m[1];
+    s.data = s.data_start = data;
+    s.data_count = 4;
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    mbc_error e;
+    assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &f, &e), MBC_OK);
+    assert_true(f.force[1][2] < 0.0); /* tensile normal force */
+    return f.force[1][0] < 0.0;       /* friction opposes the +x slip */
+}
+
+/* Batch forces and PostNewtonStep vs the hooks for every pair. */
+static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs *q,
+                               int per_pair_radii, int threads, int abs_hook)
+{
+    mbc_sphere_batch in;
+    batch_in(q, per_pair_radii, &in);
+    mbc_sphere_batch_forces fo;
+    batch_forces_out(q, &fo);
+    mbc_sphere_batch_post_newton po;
+    batch_pns_out(q, &po);
+    mbc_error err;
+    assert_int_equal(mbc_sphere_batch_forces_eval(p0, &in, &fo, threads, &err), MBC_OK);
+    assert_int_equal(mbc_sphere_batch_post_newton_step(p0, &in, &po, threads, &err), MBC_OK);
+
+    size_t in_contact = 0, tensile_friction = 0;
+    for (size_t k = 0; k < q->n; ++k) {
+        mbc_contact_sphere_sphere_params p = *p0;
+        if (per_pair_radii) {
+            p.spheresRadii[0] = q->radius[0][k];
+            p.spheresRadii[1] = q->radius[1][k];
+        }
+        mbc_state s;
+        pair_state(q, k, &s);
+        mbc_forces f;
+        memset(&f, 0, sizeof f);
+        assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &f, &err), MBC_OK);
+        const double fb[3] = {q->f[0][k], q->f[1][k], q->f[2][k]};
+        /* The hook's normal part alone (friction off). */
+        mbc_contact_sphere_sphere_params pn = p;
+        pn.dynamicFriction = 0.0;
+        mbc_forces fn;
+        memset(&fn, 0, sizeof fn);
+        assert_int_equal(mbc_contact_sphere_sphere_forces(&pn, &s, &fn, &err), MBC_OK);
+        /* sign of f_1,n: the normal part along d = p_m1 - p_m0 (n = e_x when d = 0) */
+        double f1n_dot = 0.0;
+        for (int i = 0; i < 3; ++i) {
+            f1n_dot += fn.force[1][i] * (q->m[k][1].position[i] - q->m[k][0].position[i]);
+        }
+        if (f1n_dot == 0.0) {
+            f1n_dot = fn.force[1][0];
+        }
+        in_contact += (q->data[k][0] <= 0.0);
+        /* TODO(merge of branch `physics`): that branch makes the hook use
+         * |f_1,n| for the friction magnitude (physics-notes.md, "Friction
+         * magnitude uses |f_1,n|"). Until then the hook's friction points the
+         * other way where f_1,n < 0; for those pairs only, the batch must
+         * equal the hook's normal part minus its friction part (1e-12 of the
+         * force, as the parts are recovered by subtraction). Once merged,
+         * hook_friction_uses_abs_normal() is true and every pair is compared
+         * at 1e-14. */
+        const int restricted =
+            !abs_hook && p.dynamicFriction != 0.0 && q->data[k][0] <= 0.0 && f1n_dot < 0.0;
+        if (restricted) {
+            double mag = 0.0;
+            for (int i = 0; i < 3; ++i) {
+                mag = fmax(mag, fabs(f.force[1][i]));
+            }
+            for (int i = 0; i < 3; ++i) {
+                const double expect = fn.force[1][i] - (f.force[1][i] - fn.force[1][i]);
+                ASSERT_NEAR(fb[i], expect, 1e-12 * mag);
+            }
+            ++tensile_friction;
+        } else {
+            for (int i = 0; i < 3; ++i) {
+                ASSERT_REL(fb[i], f.force[1][i], 1e-14, k, "force on m1");
+                ASSERT_REL(-fb[i], f.force[0][i], 1e-14, k, "force on m0");
+                ASSERT_REL(q->tau[0][i][k], f.torque[0][i], 1e-14, k, "torque on m0");
+                ASSERT_REL(q->tau[1][i][k], f.torque[1][i], 1e-14, k, "torque on m1");
+            }
+        }
+
+        double xo[4];
+        mbc_post_newton pn_out = {.data = xo};
+        assert_int_equal(mbc_contact_sphere_sphere_post_newton_step(&p, &s, &pn_out, &err), MBC_OK);
+        for (int i = 0; i < 4; ++i) {
+            ASSERT_REL(q->xo[i][k], xo[i], 1e-14, k, "PostNewtonStep data");
+        }
+        ASSERT_REL(q->err[k], pn_out.error, 1e-14, k, "PostNewtonStep error");
+        ASSERT_REL(q->rec[k], pn_out.recommended_step, 1e-14, k, "recommended step");
+    }
+    /* the random set really covers contact and separation */
+    assert_true(in_contact > q->n / 4 && in_contact < 3 * q->n / 4);
+    if (!abs_hook && p0->dynamicFriction != 0.0) {
+        assert_true(tensile_friction > 0);
+    }
+}
+
+/* Parameter sets: every impact model and EAPM variant; exponent pairs with
+ * the vectorised form (1, 1.5, 2) and without (general pow). */
+typedef struct config {
+    int model;
+    double lambda_p, n_exp, n_adh, k_adh, f_adh, e_res, v_min, mu, v_reg;
+} config;
+
+static const config configs[] = {
+    {0, 0.0, 1.5, 1.0, 0.0, 0.0, 1.0, 0.0, 0.3, 1e-3},  /* EAPM off: elastic Hertz */
+    {0, 0.4, 1.5, 1.5, 1e3, 0.5, 1.0, 0.0, 0.3, 1e-3},  /* EAPM, adhesion */
+    {0, 0.3, 1.0, 2.0, 5e3, 0.0, 1.0, 0.0, 0.2, 1e-3},  /* EAPM, linear */
+    {0, 0.6, 2.0, 1.0, 2e2, 1.0, 1.0, 0.0, 0.2, 1e-3},  /* EAPM, quadratic */
+    {0, 0.4, 1.3, 1.7, 1e3, 0.5, 1.0, 0.0, 0.3, 1e-3},  /* general exponents (pow) */
+    {1, 0.0, 1.5, 1.0, 0.0, 0.0, 0.6, 0.01, 0.3, 1e-3}, /* Hunt-Crossley */
+    {2, 0.0, 1.5, 1.0, 0.0, 0.0, 0.6, 0.0, 0.3, 1e-3},  /* mixed, e > 1/3, v_min 0 */
+    {2, 0.0, 1.0, 1.0, 0.0, 0.0, 0.2, 0.05, 0.4, 1e-3}, /* mixed, e <= 1/3 (Gonthier) */
+    {2, 0.5, 1.5, 1.0, 0.0, 0.0, 0.9, 0.0, 0.0, 1e-3},  /* no friction; lambda_P ignored */
+    {1, 0.0, 2.5, 1.0, 0.0, 0.0, 0.8, 0.02, 0.3, 0.0},  /* v_reg = 0; pow exponent */
+};
+
+static void config_params(const config *c, mbc_contact_sphere_sphere_params *p)
+{
+    mbc_contact_sphere_sphere_params_init(p);
+    p->spheresRadii[0] = 0.45;
+    p->spheresRadii[1] = 0.35;
+    p->contactStiffness = 1e5;
+    p->contactDamping = 50.0;
+    p->impactModel = c->model;
+    p->contactPlasticityRatio = c->lambda_p;
+    p->contactStiffnessExponent = c->n_exp;
+    p->adhesionExponent = c->n_adh;
+    p->adhesionCoefficient = c->k_adh;
+    p->constantPullOffForce = c->f_adh;
+    p->restitutionCoefficient = c->e_res;
+    p->minimumImpactVelocity = c->v_min;
+    p->dynamicFriction = c->mu;
+    p->frictionProportionalZone = c->v_reg;
+}
+
+static void test_batch_equals_hooks(void **state)
+{
+    (void)state;
+    const int abs_hook = hook_friction_uses_abs_normal();
+    pairs *q = malloc(sizeof *q);
+    assert_non_null(q);
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
+        mbc_contact_sphere_sphere_params p;
+        config_params(&configs[c], &p);
+        pairs_fill(q, NPAIRS, p.frictionProportionalZone, 1000 + c);
+        for (int radii = 0; radii < 2; ++radii) {
+            compare_with_hooks(&p, q, radii, 1, abs_hook);
+        }
+        compare_with_hooks(&p, q, 1, 2, abs_hook);
+    }
+    free(q);
+}
+
+/* The EAPM branches really occur in the random set (checked with the
+ * library's branch report, independent of the batch). */
+static void test_eapm_branches_covered(void **state)
+{
+    (void)state;
+    pairs *q = malloc(sizeof *q);
+    assert_non_null(q);
+    mbc_contact_sphere_sphere_params p;
+    config_params(&configs[1], &p);
+    pairs_fill(q, NPAIRS, p.frictionProportionalZone, 1001);
+    const struct mbc_eapm_params e = {p.contactStiffness,       p.contactStiffnessExponent,
+                                      p.contactPlasticityRatio, p.constantPullOffForce,
+                                      p.adhesionCoefficient,    p.adhesionExponent};
+    size_t seen[4] = {0, 0, 0, 0};
+    for (size_t k = 0; k < q->n; ++k) {
+        if (q->data[k][0] > 0.0) {
+            continue;
+        }
+        const double d[3] = {q->m[k][1].position[0] - q->m[k][0].position[0],
+                             q->m[k][1].position[1] - q->m[k][0].position[1],
+                             q->m[k][1].position[2] - q->m[k][0].position[2]};
+        const double delta = q->radius[0][k] + q->radius[1][k] - mbc_norm3(d);
+        double f_c;
+        int branch;
+        assert_int_equal(mbc_eapm_force(&e, delta, q->data[k][3], &f_c, &branch), MBC_CONTACT_OK);
+        seen[branch]++;
+    }
+    assert_true(seen[MBC_EAPM_LOADING] > 0);
+    assert_true(seen[MBC_EAPM_UNLOADING] > 0);
+    assert_true(seen[MBC_EAPM_ADHESION] > 0);
+    free(q);
+}
+
+/* Threads 1, 2, 3 and MBC_THREADS give bit-identical results. */
+static void test_thread_count_independent(void **state)
+{
+    (void)state;
+    pairs *q = malloc(sizeof *q);
+    double(*ref)[NPAIRS] = malloc(16 * sizeof *ref);
+    assert_non_null(q);
+    assert_non_null(ref);
+    mbc_contact_sphere_sphere_params p;
+    config_params(&configs[1], &p);
+    pairs_fill(q, NPAIRS, p.frictionProportionalZone, 77);
+    mbc_sphere_batch in;
+    batch_in(q, 1, &in);
+    mbc_sphere_batch_forces fo;
+    batch_forces_out(q, &fo);
+    mbc_sphere_batch_post_newton po;
+    batch_pns_out(q, &po);
+    mbc_error err;
+    for (int t = 1; t <= 4; ++t) {
+        if (t == 4) {
+            setenv("MBC_THREADS", "2", 1);
+        }
+        memset(q->f, 0xff, sizeof q->f);
+        memset(q->xo, 0xff, sizeof q->xo);
+        assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, t == 4 ? 0 : t, &err), MBC_OK);
+        assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, t == 4 ? 0 : t, &err),
+                         MBC_OK);
+        double *cur[16] = {q->f[0],      q->f[1],      q->f[2],      q->tau[0][0],
+                           q->tau[0][1], q->tau[0][2], q->tau[1][0], q->tau[1][1],
+                           q->tau[1][2], q->xo[0],     q->xo[1],     q->xo[2],
+                           q->xo[3],     q->err,       q->rec,       q->f[0]};
+        for (int a = 0; a < 16; ++a) {
+            if (t == 1) {
+                memcpy(ref[a], cur[a], sizeof ref[a]);
+            } else {
+                assert_memory_equal(ref[a], cur[a], sizeof ref[a]);
+            }
+        }
+    }
+    unsetenv("MBC_THREADS");
+    free(ref);
+    free(q);
+}
+
+/* Head-on, no friction, linear law, lambda_P = 0: |f| = k_c delta + d_c (-v_n)
+ * along n, no torque (independent of the hook). */
+static void test_analytic_head_on(void **state)
+{
+    (void)state;
+    mbc_contact_sphere_sphere_params p;
+    mbc_contact_sphere_sphere_params_init(&p);
+    p.spheresRadii[0] = 0.5;
+    p.spheresRadii[1] = 0.3;
+    p.contactStiffness = 1e4;
+    p.contactDamping = 10.0;
+    const double px0[1] = {1.0}, py0[1] = {2.0}, pz0[1] = {3.0};
+    const double px1[1] = {1.0}, py1[1] = {2.0}, pz1[1] = {3.79}; /* delta = 10 mm, n = e_z */
+    const double zero[1] = {0.0}, vz1[1] = {-0.2};                /* approaching at 0.2 m/s */
+    const double x0[1] = {-0.01}, x1[1] = {0.0}, x2[1] = {0.0}, x3[1] = {0.0};
+    mbc_sphere_batch in = {.count = 1,
+                           .position = {{px0, py0, pz0}, {px1, py1, pz1}},
+                           .velocity = {{zero, zero, zero}, {zero, zero, vz1}},
+                           .angular_velocity = {{zero, zero, zero}, {zero, zero, zero}},
+                           .data = {x0, x1, x2, x3}};
+    double f[3][1], t0[3][1], t1[3][1];
+    mbc_sphere_batch_forces out = {.force = {f[0], f[1], f[2]},
+                                   .torque = {{t0[0], t0[1], t0[2]}, {t1[0], t1[1], t1[2]}}};
+    mbc_error err;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &out, 1, &err), MBC_OK);
+    ASSERT_NEAR(f[2][0], 1e4 * 0.01 + 10.0 * 0.2, 1e-9);
+    ASSERT_NEAR(f[0][0], 0.0, 0.0);
+    ASSERT_NEAR(f[1][0], 0.0, 0.0);
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_NEAR(t0[i][0], 0.0, 1e-15);
+        ASSERT_NEAR(t1[i][0], 0.0, 1e-15);
+    }
+}
+
+/* Inactive connector: zero forces; PostNewtonStep copies the data. */
+static void test_inactive(void **state)
+{
+    (void)state;
+    pairs *q = malloc(sizeof *q);
+    assert_non_null(q);
+    mbc_contact_sphere_sphere_params p;
+    config_params(&configs[0], &p);
+    p.activeConnector = false;
+    pairs_fill(q, 100, 1e-3, 5);
+    mbc_sphere_batch in;
+    batch_in(q, 0, &in);
+    mbc_sphere_batch_forces fo;
+    batch_forces_out(q, &fo);
+    mbc_sphere_batch_post_newton po;
+    batch_pns_out(q, &po);
+    mbc_error err;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_OK);
+    assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &err), MBC_OK);
+    for (size_t k = 0; k < q->n; ++k) {
+        for (int i = 0; i < 3; ++i) {
+            assert_true(q->f[i][k] == 0.0 && q->tau[0][i][k] == 0.0 && q->tau[1][i][k] == 0.0);
+        }
+        for (int i = 0; i < 4; ++i) {
+            assert_true(q->xo[i][k] == q->x[i][k]);
+        }
+        assert_true(q->err[k] == 0.0 && q->rec[k] == -1.0);
+    }
+    free(q);
+}
+
+/* Errors name the field, the rule and the value, or the pair. */
+static void test_errors(void **state)
+{
+    (void)state;
+    pairs *q = malloc(sizeof *q);
+    assert_non_null(q);
+    mbc_contact_sphere_sphere_params p;
+    config_params(&configs[5], &p);
+    pairs_fill(q, 50, 1e-3, 9);
+    mbc_sphere_batch in;
+    batch_in(q, 0, &in);
+    mbc_sphere_batch_forces fo;
+    batch_forces_out(q, &fo);
+    mbc_error err;
+
+    in.velocity[1][2] = NULL;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_INPUT);
+    assert_non_null(strstr(err.message, "marker m1 z arrays"));
+    batch_in(q, 0, &in);
+
+    in.radius[0] = q->radius[0];
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_INPUT);
+    assert_non_null(strstr(err.message, "radius[0] and radius[1]"));
+    batch_in(q, 0, &in);
+
+    p.impactModel = 3;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3");
+    p.impactModel = 1;
+    p.restitutionCoefficient = 0.0;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_VALUE);
+    assert_non_null(strstr(err.message, "restitutionCoefficient: must be > 0, got 0"));
+    p.restitutionCoefficient = 0.5;
+
+    /* pair 7 in contact with an overflowing damping force */
+    q->x[0][7] = -0.01;
+    q->vel[1][0][7] = 1e300;
+    p.contactDamping = 1e300;
+    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 2, &err), MBC_ERR_INPUT);
+    assert_non_null(strstr(err.message, "pair 7: normal force not finite"));
+    free(q);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_batch_equals_hooks),
+        cmocka_unit_test(test_eapm_branches_covered),
+        cmocka_unit_test(test_thread_count_independent),
+        cmocka_unit_test(test_analytic_head_on),
+        cmocka_unit_test(test_inactive),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
