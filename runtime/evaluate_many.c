@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One connector object at many states (include/mbconnect/evaluate_many.h).
  *
  * The object-level checks of runtime/evaluate.c run once; the marker kinds

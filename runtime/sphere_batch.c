@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batch evaluation of ContactSphereSphere (include/mbconnect/sphere_batch.h).
  *
  * The equations are those of runtime/connector_contact_sphere_sphere.c (seed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Thread count of the batch entry points (include/mbconnect/threads.h). */
 #include "mbconnect/threads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fork/join edges of OpenMP parallel regions for ThreadSanitizer (private
  * to the runtime; the tsan preset builds with -fsanitize=thread).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ThreadSanitizer (issue 15): builds the threaded tests with -fsanitize=thread
 # (preset tsan, build-tsan/) and runs the tests labelled "threads": the
 # sphere batch and the many-state entry points on OpenMP threads (MBC_THREADS=2)

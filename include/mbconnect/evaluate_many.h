@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Evaluating one connector object at many states in one call: force
  * evaluation and PostNewtonStep for N states (e.g. N cable contacts, N sphere
  * pairs, N joints) that share the object's parameters.

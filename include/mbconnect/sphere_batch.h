@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Batch evaluation of ContactSphereSphere: forces and PostNewtonStep of many
  * independent sphere pairs that share one parameter set (granular and
  * DEM-style models with millions of pairs).

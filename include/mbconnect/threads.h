@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Thread count of the batch entry points (sphere_batch.h, evaluate_many.h).
  *
  * Threads are off by default: a batch call runs on the calling thread unless

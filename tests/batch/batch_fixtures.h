@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fixtures of the batch and threading tests: generic objects of
  * ContactSphereSphere and ContactFrictionCircleCable2D with many states.
  * Test-only. */

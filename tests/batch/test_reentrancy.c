@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reentrancy: the library promises that every evaluation function is
  * reentrant (connector.h). Here one connector object of each of two types is
  * evaluated from several POSIX threads at the same time (forces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc_segment_distance (the gap-only path of the cable PostNewtonStep) equals
  * the distance of mbc_segment_closest_point bit for bit: interior, end,
  * start and degenerate segments, tiny and huge scales; and the distance is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of runtime/sphere_batch.c: the ContactSphereSphere batch equals the
  * single-pair hooks (forces and PostNewtonStep) to 1e-14 relative for
  * random pairs in and out of contact, every impact model, the EAPM loading,
