@@ -7,6 +7,10 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
+ * - input.h            assembling a state (mbc_state) from plain descriptions, checked
+ * - result.h           everything a type offers at one state, and its JSON form
+ * - case.h             case files (`mbc eval`) as a library call
+ * - plugin.h           loading connector types from shared libraries
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
  *                      generated/builtin.h, written by mbcgen)
@@ -22,9 +26,13 @@
 
 #include "mbconnect/version.h"
 
+#include "mbconnect/case.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/input.h"
 #include "mbconnect/object.h"
+#include "mbconnect/plugin.h"
+#include "mbconnect/result.h"
 
 #include "mbconnect/generated/builtin.h"
 
