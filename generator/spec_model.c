@@ -1164,8 +1164,8 @@ static void marker_kind(loader *ld, int line, const char *what, const spec_strin
         if (l->count) {
             char given[160] = "";
             for (size_t i = 0, len = 0; i < l->count && len < sizeof given; i++)
-                len += (size_t)snprintf(given + len, sizeof given - len, "%s\"%s\"",
-                                        i ? ", " : "", l->items[i]);
+                len += (size_t)snprintf(given + len, sizeof given - len, "%s\"%s\"", i ? ", " : "",
+                                        l->items[i]);
             fail(ld, line,
                  "%s: unsupported combination of marker types (supported: {\"Position\"}, "
                  "{\"Position\", \"Orientation\"}, {\"BodyCable2DShape\"}, "
@@ -1288,8 +1288,7 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
                 len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", k ? ", " : "",
                                         spec_hook_names[k]);
             fail(ld, line, "hooks: unknown hook '%s' (known: %s)", hooks.items[i], known);
-        }
-        else if (c->hooks[h])
+        } else if (c->hooks[h])
             fail(ld, line, "hooks: '%s' listed twice", hooks.items[i]);
         else
             c->hooks[h] = 1;
@@ -1336,8 +1335,7 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
     if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
         fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
     if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        fail(ld, hl,
-             "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
+        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
