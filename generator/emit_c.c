@@ -2,8 +2,8 @@
 /* C emitter: for every connector type a header with the parameter struct,
  * typed setters/getters and hook prototypes, and a source file with the
  * descriptor tables (mbc_type_info) that the table-driven code in
- * runtime/params.c and runtime/object.c works on. Also the shared output
- * enum and the registry of all types. */
+ * runtime/params.c and runtime/object.c works on. Also the registry of the
+ * built-in types and the registration of out-of-tree types. */
 #include "emit_c.h"
 #include "emit_invariants.h"
 
@@ -108,6 +108,7 @@ typedef struct names {
     strbuf snake;  /* contact_sphere_sphere */
     strbuf params; /* mbc_contact_sphere_sphere_params */
     strbuf prefix; /* mbc_contact_sphere_sphere_ */
+    strbuf macro;  /* MBC_CONTACT_SPHERE_SPHERE_ */
 } names;
 
 static void names_init(names *n, const spec_connector *c)
@@ -118,6 +119,10 @@ static void names_init(names *n, const spec_connector *c)
     emit_c_snake(c->type_name, &n->snake);
     sb_printf(&n->params, "mbc_%s_params", sb_str(&n->snake));
     sb_printf(&n->prefix, "mbc_%s_", sb_str(&n->snake));
+    sb_init(&n->macro);
+    sb_puts(&n->macro, "MBC_");
+    put_upper_snake(c->type_name, &n->macro);
+    sb_putc(&n->macro, '_');
 }
 
 static void names_free(names *n)
@@ -125,6 +130,7 @@ static void names_free(names *n)
     sb_free(&n->snake);
     sb_free(&n->params);
     sb_free(&n->prefix);
+    sb_free(&n->macro);
 }
 
 /* ------------------------------------------------------------------ header */
@@ -187,38 +193,72 @@ static int has_state_param(const spec_connector *c)
     return 0;
 }
 
+/* "const " when the typed hook only reads the parameters (mbconnect/hooks.h:
+ * WRITES "reads", or "state" for a type without state parameters). */
+static const char *typed_const(const spec_connector *c, const spec_hook_info *h)
+{
+    if (strcmp(h->writes, "reads") == 0)
+        return "const ";
+    if (strcmp(h->writes, "state") == 0 && !has_state_param(c))
+        return "const ";
+    return "";
+}
+
+/* The hook's arguments after the parameters, without the parentheses. */
+static void put_hook_args(const char *args, strbuf *out)
+{
+    size_t n = strlen(args);
+    sb_printf(out, "%.*s", (int)(n - 2), args + 1);
+}
+
 static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out)
 {
     const char *P = sb_str(&n->params);
     const char *pre = sb_str(&n->prefix);
-    sb_printf(out, "\n/* Runtime hooks, implemented in runtime/connector_%s.c. */\n",
-              sb_str(&n->snake));
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_printf(out, "mbc_status %sinitialise(%s *p, mbc_error *err);\n", pre, P);
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_printf(out,
-                  "mbc_status %sforces(const %s *p, const mbc_state *s, mbc_forces *out,\n"
-                  "    mbc_error *err);\n",
-                  pre, P);
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_printf(out,
-                  "mbc_status %spost_newton_step(%s%s *p, const mbc_state *s,\n"
-                  "    mbc_post_newton *out, mbc_error *err);\n",
-                  pre, has_state_param(c) ? "" : "const ", P);
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_printf(out,
-                  "mbc_status %soutputs(const %s *p, const mbc_state *s,\n"
-                  "    mbc_output_variable var, double *out, size_t size, mbc_error *err);\n",
-                  pre, P);
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_printf(out,
-                  "mbc_status %salgebraic_equations(const %s *p, const mbc_state *s,\n"
-                  "    mbc_algebraic *out, mbc_error *err);\n",
-                  pre, P);
+    sb_printf(out,
+              "\n/* Runtime hooks of %s, handwritten and compiled together with this\n"
+              " * type; the generic path (mbconnect/evaluate.h) checks every input before it\n"
+              " * calls them (mbconnect/hooks.h describes each). */\n",
+              c->type_name);
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++) {
+        if (!c->hooks[k])
+            continue;
+        const spec_hook_info *h = &spec_hooks[k];
+        if (k == SPEC_HOOK_OUTPUTS)
+            sb_printf(out, "/* output: an index into the type's outputs (%sOUTPUT_*) */\n",
+                      sb_str(&n->macro));
+        sb_printf(out, "mbc_status %s%s(%s%s *p, ", pre, h->name, typed_const(c, h), P);
+        put_hook_args(h->args, out);
+        sb_puts(out, ");\n");
+    }
     for (size_t i = 0; i < c->param_count; i++)
         if (c->params[i].rules.check_hook)
             sb_printf(out, "/* checks %s */\nmbc_status %s(const %s *p, mbc_error *err);\n",
                       c->params[i].name, c->params[i].rules.check_hook, P);
+}
+
+/* Compile-time constants: the type name, the index of every output in
+ * mbc_type_info.outputs and of every data-coordinate block. */
+static void emit_constants(const spec_connector *c, const names *n, strbuf *out)
+{
+    const char *M = sb_str(&n->macro);
+    sb_printf(out, "/* The type name; the index of each output variable in the type's table\n"
+                   " * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the\n"
+                   " * index of each block of data coordinates (block b holds coordinates b*m ...\n"
+                   " * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */\n");
+    sb_printf(out, "#define %sTYPE_NAME \"%s\"\n", M, c->type_name);
+    for (size_t i = 0; i < c->output_count; i++) {
+        sb_printf(out, "#define %sOUTPUT_", M);
+        put_upper_snake(c->outputs[i].name, out);
+        sb_printf(out, " %zu\n", i);
+    }
+    sb_printf(out, "#define %sOUTPUT_COUNT %zu\n", M, c->output_count);
+    for (size_t i = 0; i < c->data.block_count; i++) {
+        sb_printf(out, "#define %sDATA_", M);
+        put_upper_snake(c->data.blocks[i].name, out);
+        sb_printf(out, " %zu\n", i);
+    }
+    sb_printf(out, "#define %sDATA_COUNT %zu\n\n", M, c->data.block_count);
 }
 
 void emit_c_header(const spec_connector *c, strbuf *out)
@@ -241,19 +281,25 @@ void emit_c_header(const spec_connector *c, strbuf *out)
     sb_printf(out, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
     sb_puts(out, "#include <stdbool.h>\n#include <stddef.h>\n\n"
                  "#include \"mbconnect/connector.h\"\n"
-                 "#include \"mbconnect/generated/outputs.h\"\n"
                  "#include \"mbconnect/object.h\"\n\n"
                  "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    emit_constants(c, &n, out);
 
-    sb_printf(out, "typedef struct mbc_%s_visualization {\n", sb_str(&n.snake));
-    for (size_t i = 0; i < c->vparam_count; i++)
-        emit_field(&c->vparams[i], out);
-    sb_printf(out, "} mbc_%s_visualization;\n\n", sb_str(&n.snake));
+    /* no empty structs (ISO C): a type without visualization parameters has
+     * no visualization member */
+    if (c->vparam_count) {
+        sb_printf(out, "typedef struct mbc_%s_visualization {\n", sb_str(&n.snake));
+        for (size_t i = 0; i < c->vparam_count; i++)
+            emit_field(&c->vparams[i], out);
+        sb_printf(out, "} mbc_%s_visualization;\n\n", sb_str(&n.snake));
+    }
 
     sb_printf(out, "typedef struct %s {\n", P);
     for (size_t i = 0; i < c->param_count; i++)
         emit_field(&c->params[i], out);
-    sb_printf(out, "    mbc_%s_visualization visualization;\n} %s;\n\n", sb_str(&n.snake), P);
+    if (c->vparam_count)
+        sb_printf(out, "    mbc_%s_visualization visualization;\n", sb_str(&n.snake));
+    sb_printf(out, "} %s;\n\n", P);
 
     sb_printf(out, "extern const mbc_type_info %stype;\n\n", pre);
     sb_printf(out,
@@ -362,39 +408,18 @@ static void emit_hook_thunks(const spec_connector *c, const names *n, strbuf *ou
                       "static mbc_status check_%s(const void *p, mbc_error *err)\n{\n"
                       "    return %s(p, err);\n}\n\n",
                       c->params[i].name, c->params[i].rules.check_hook);
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_printf(out,
-                  "static mbc_status hook_initialise(void *p, mbc_error *err)\n{\n"
-                  "    return %sinitialise(p, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_printf(out,
-                  "static mbc_status hook_forces(const void *p, const mbc_state *s, "
-                  "mbc_forces *out, mbc_error *err)\n{\n"
-                  "    return %sforces(p, s, out, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_printf(out,
-                  "static mbc_status hook_post_newton_step(void *p, const mbc_state *s,\n"
-                  "                                  mbc_post_newton *out, mbc_error "
-                  "*err)\n{\n"
-                  "    return %spost_newton_step(p, s, out, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_printf(out,
-                  "static mbc_status hook_output(const void *p, const mbc_state *s, "
-                  "mbc_output_variable var,\n"
-                  "                              double *out, size_t size, mbc_error *err)\n{\n"
-                  "    return %soutputs(p, s, var, out, size, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_printf(out,
-                  "static mbc_status hook_algebraic_equations(const void *p, const mbc_state "
-                  "*s,\n"
-                  "                                           mbc_algebraic *out, mbc_error "
-                  "*err)\n{\n"
-                  "    return %salgebraic_equations(p, s, out, err);\n}\n\n",
-                  pre);
+    /* thunks from the mbc_type_info members (void * parameters) to the typed hooks */
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++) {
+        if (!c->hooks[k])
+            continue;
+        const spec_hook_info *h = &spec_hooks[k];
+        sb_printf(out, "static mbc_status hook_%s(%svoid *p, ", h->field,
+                  strcmp(h->writes, "reads") == 0 ? "const " : "");
+        put_hook_args(h->args, out);
+        sb_printf(out, ")\n{\n    return %s%s(p, ", pre, h->name);
+        put_hook_args(h->call, out);
+        sb_puts(out, ");\n}\n\n");
+    }
 }
 
 static void put_marker_types(const spec_string_list *l, strbuf *out)
@@ -416,24 +441,20 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
     put_marker_types(&c->marker_types[0], out);
     sb_puts(out, ", ");
     put_marker_types(&c->marker_types[1], out);
-    sb_printf(out, "},\n    .params_size = sizeof(%s),\n", sb_str(&n->params));
+    sb_printf(out, "},\n    .marker_kinds = {%s, %s},\n", spec_marker_kind_c[c->marker_kinds[0]],
+              spec_marker_kind_c[c->marker_kinds[1]]);
+    sb_printf(out, "    .params_size = sizeof(%s),\n", sb_str(&n->params));
     sb_printf(out, "    .params = params,\n    .param_count = %zu,\n", c->param_count);
-    sb_printf(out, "    .vparams = vparams,\n    .vparam_count = %zu,\n", c->vparam_count);
+    if (c->vparam_count)
+        sb_printf(out, "    .vparams = vparams,\n    .vparam_count = %zu,\n", c->vparam_count);
     if (c->output_count)
         sb_printf(out, "    .outputs = outputs,\n    .output_count = %zu,\n", c->output_count);
     if (c->data.block_count)
         sb_printf(out, "    .data = data,\n    .data_block_count = %zu,\n", c->data.block_count);
     sb_printf(out, "    .data_per = %d,\n", c->data.per ? param_index(c, c->data.per->name) : -1);
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_puts(out, "    .initialise = hook_initialise,\n");
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_puts(out, "    .forces = hook_forces,\n");
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_puts(out, "    .post_newton_step = hook_post_newton_step,\n");
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_puts(out, "    .output = hook_output,\n");
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_puts(out, "    .algebraic_equations = hook_algebraic_equations,\n");
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++)
+        if (c->hooks[k])
+            sb_printf(out, "    .%s = hook_%s,\n", spec_hooks[k].field, spec_hooks[k].field);
     if (c->invariants.declared)
         sb_puts(out, "    .invariants = &invariants,\n");
     sb_puts(out, "};\n\n");
@@ -505,18 +526,19 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     sb_puts(out, "static const mbc_param_info params[] = {\n");
     for (size_t i = 0; i < c->param_count; i++)
         emit_param_entry(c, &n, &c->params[i], "param", "", out);
-    sb_puts(out, "};\n\nstatic const mbc_param_info vparams[] = {\n");
-    for (size_t i = 0; i < c->vparam_count; i++)
-        emit_param_entry(c, &n, &c->vparams[i], "vparam", "visualization.", out);
     sb_puts(out, "};\n\n");
+    if (c->vparam_count) { /* no empty arrays (ISO C) */
+        sb_puts(out, "static const mbc_param_info vparams[] = {\n");
+        for (size_t i = 0; i < c->vparam_count; i++)
+            emit_param_entry(c, &n, &c->vparams[i], "vparam", "visualization.", out);
+        sb_puts(out, "};\n\n");
+    }
 
     if (c->output_count) {
         sb_puts(out, "static const mbc_output_info outputs[] = {\n");
         for (size_t i = 0; i < c->output_count; i++) {
             const spec_output *o = &c->outputs[i];
-            sb_puts(out, "    {MBC_OUTPUT_");
-            put_upper_snake(o->name, out);
-            sb_printf(out, ", \"%s\", ", o->name);
+            sb_printf(out, "    {\"%s\", ", o->name);
             put_c_string(o->symbol, out);
             sb_puts(out, ", ");
             put_c_string(o->description, out);
@@ -561,70 +583,31 @@ void emit_c_source(const spec_connector *c, strbuf *out)
 
 /* ------------------------------------------------------------------ shared files */
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The distinct output names of all types, sorted; caller frees the array. */
-static const char **collect_output_names(const spec_connector *items, size_t count, size_t *n)
-{
-    size_t total = 0;
-    for (size_t i = 0; i < count; i++)
-        total += items[i].output_count;
-    const char **names = calloc(total ? total : 1, sizeof *names);
-    *n = 0;
-    for (size_t i = 0; names && i < count; i++)
-        for (size_t k = 0; k < items[i].output_count; k++) {
-            const char *name = items[i].outputs[k].name;
-            int seen = 0;
-            for (size_t j = 0; j < *n && !seen; j++)
-                seen = strcmp(names[j], name) == 0;
-            if (!seen)
-                names[(*n)++] = name;
-        }
-    if (*n)
-        qsort(names, *n, sizeof *names, compare_strings);
-    return names;
-}
-
-void emit_c_outputs(const spec_connector *items, size_t count, strbuf *out)
-{
-    size_t n;
-    const char **names = collect_output_names(items, count, &n);
-    sb_printf(out, GENERATED_NOTE, "specs/");
-    sb_puts(out, "/* Every output variable any connector type declares (alphabetical). */\n"
-                 "#ifndef MBCONNECT_GENERATED_OUTPUTS_H\n#define MBCONNECT_GENERATED_OUTPUTS_H\n\n"
-                 "typedef enum mbc_output_variable {\n");
-    for (size_t i = 0; i < n; i++) {
-        sb_puts(out, "    MBC_OUTPUT_");
-        put_upper_snake(names[i], out);
-        sb_puts(out, ",\n");
-    }
-    sb_puts(out, "    MBC_OUTPUT_COUNT\n} mbc_output_variable;\n\n"
-                 "/* Names as in the specs, indexed by mbc_output_variable. */\n"
-                 "extern const char *const mbc_output_names[MBC_OUTPUT_COUNT];\n\n#endif\n");
-    free(names);
-}
-
-void emit_c_registry(const spec_connector *items, size_t count, strbuf *out)
+void emit_c_builtin_header(const spec_connector *items, size_t count, strbuf *out)
 {
     sb_printf(out, GENERATED_NOTE, "specs/");
-    sb_puts(out, "/* The registry of built-in connector types (sorted by type name) and the\n"
-                 " * names of all output variables. */\n");
+    sb_puts(out,
+            "/* The headers of every built-in connector type (mbconnect/mbconnect.h\n"
+            " * includes this file, so a new spec needs no hand edit there). */\n"
+            "#ifndef MBCONNECT_GENERATED_BUILTIN_H\n#define MBCONNECT_GENERATED_BUILTIN_H\n\n");
     for (size_t i = 0; i < count; i++) {
         sb_puts(out, "#include \"mbconnect/generated/");
         emit_c_snake(items[i].type_name, out);
         sb_puts(out, ".h\"\n");
     }
-    sb_puts(out,
-            "\n#include <stddef.h>\n\nconst char *const mbc_output_names[MBC_OUTPUT_COUNT] = {\n");
-    size_t n;
-    const char **names = collect_output_names(items, count, &n);
-    for (size_t i = 0; i < n; i++)
-        sb_printf(out, "    \"%s\",\n", names[i]);
-    free(names);
-    sb_puts(out, "};\n\nconst mbc_type_info *const mbc_builtin_types[] = {\n");
+    sb_puts(out, "\n#endif\n");
+}
+
+void emit_c_registry(const spec_connector *items, size_t count, strbuf *out)
+{
+    sb_printf(out, GENERATED_NOTE, "specs/");
+    sb_puts(out, "/* The registry of built-in connector types (sorted by type name). */\n");
+    for (size_t i = 0; i < count; i++) {
+        sb_puts(out, "#include \"mbconnect/generated/");
+        emit_c_snake(items[i].type_name, out);
+        sb_puts(out, ".h\"\n");
+    }
+    sb_puts(out, "\n#include <stddef.h>\n\nconst mbc_type_info *const mbc_builtin_types[] = {\n");
     for (size_t i = 0; i < count; i++) {
         sb_puts(out, "    &mbc_");
         emit_c_snake(items[i].type_name, out);

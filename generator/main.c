@@ -7,13 +7,17 @@
  *   mbcgen --check [--types FILE] FILE...
  *   mbcgen --specs DIR --rst-site DIR   (the Sphinx site's pages, emit_rst_site.h)
  *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
+ *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
+ *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
  *
  * The type registry is --types FILE, else types.lua in the spec directory
- * (beside the first spec file), else the installed one, found relative to
- * this executable (MBCGEN_INSTALLED_TYPES, e.g. ../share/mbconnect/specs/types.lua). */
+ * (beside the first spec file), else the built-in one, found relative to
+ * this executable (MBCGEN_INSTALLED_TYPES, e.g. ../share/mbconnect/specs/types.lua:
+ * in an install, and in the build tree, where the build copies it).
+ * --check prints one line "OK: N specs, M parameters" when every spec is valid. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@
 #include "mbconnect/version.h"
 #include "emit_rst_site.h"
 #include "project.h"
+#include "scaffold.h"
 
 #ifndef MBCGEN_INSTALLED_TYPES
 #define MBCGEN_INSTALLED_TYPES "../share/mbconnect/specs/types.lua"
@@ -39,6 +44,8 @@ static void usage(FILE *f)
           "       mbcgen --check [--types FILE] FILE...\n"
           "       mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
           "       mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
+          "       mbcgen --new-type NAME\n"
+          "       mbcgen --new-project DIR NAME\n"
           "       mbcgen --version\n",
           f);
 }
@@ -144,6 +151,25 @@ int main(int argc, char **argv)
     int rc = 2;
     if (!spec_files)
         return 70;
+    if (argc >= 2 && !strcmp(argv[1], "--new-type")) {
+        free(spec_files);
+        if (argc != 3) {
+            fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
+                  stderr);
+            return 2;
+        }
+        return scaffold_new_type(argv[2], stdout, stderr);
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--new-project")) {
+        free(spec_files);
+        if (argc != 4) {
+            fputs("mbcgen: --new-project needs a directory and a type name, e.g. --new-project "
+                  "../bar ConnectorBar\n",
+                  stderr);
+            return 2;
+        }
+        return scaffold_new_project(argv[2], argv[3], stdout, stderr);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;
@@ -269,6 +295,11 @@ int main(int argc, char **argv)
             rc |= mbcgen_write_c(&project, c_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
+        size_t params = 0;
+        for (size_t i = 0; i < project.count; i++)
+            params += project.items[i].param_count + project.items[i].vparam_count;
+        printf("OK: %zu spec%s, %zu parameter%s\n", project.count, project.count == 1 ? "" : "s",
+               params, params == 1 ? "" : "s");
         mbcgen_free(&project);
     }
     print_diag(&diag);

@@ -15,10 +15,19 @@
 
 #include <lauxlib.h>
 
+#include "emit_c.h"
 #include "sandbox.h"
 
+const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
+#define SPEC_HOOK_INFO(ID, NAME, FIELD, WRITES, ARGS, CALL) {#NAME, #FIELD, #WRITES, #ARGS, #CALL},
+    MBC_HOOKS(SPEC_HOOK_INFO)
+#undef SPEC_HOOK_INFO
+};
+
 const char *const spec_hook_names[SPEC_HOOK_COUNT] = {
-    "initialise", "forces", "post_newton_step", "outputs", "algebraic_equations",
+#define SPEC_HOOK_NAME(ID, NAME, FIELD, WRITES, ARGS, CALL) #NAME,
+    MBC_HOOKS(SPEC_HOOK_NAME)
+#undef SPEC_HOOK_NAME
 };
 
 typedef struct loader {
@@ -1132,6 +1141,60 @@ static const char *const connector_keys[] = {
     "quantities", "theory",        "examples",    "hooks",
     "invariants", "references", NULL};
 
+const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
+    "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
+    "MBC_MARKER_CABLE2D_COORDINATES"};
+
+/* The marker type names a spec may list, and the kinds they combine to. */
+static const char *const marker_names[] = {"Position", "Orientation", "BodyCable2DShape",
+                                           "BodyCable2DCoordinates"};
+#define MARKER_NAME_COUNT (sizeof marker_names / sizeof marker_names[0])
+
+/* The kind of one marker from its list of type names; fails with the
+ * field, the rule and the given value. */
+static void marker_kind(loader *ld, int line, const char *what, const spec_string_list *l,
+                        spec_marker_kind *out)
+{
+    unsigned mask = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        int k = parse_enum(l->items[i], marker_names, (int)MARKER_NAME_COUNT);
+        if (k < 0) {
+            fail(ld, line,
+                 "%s: unknown marker type '%s' (known: Position, Orientation, "
+                 "BodyCable2DShape, BodyCable2DCoordinates)",
+                 what, l->items[i]);
+            return;
+        }
+        mask |= 1u << k;
+    }
+    switch (mask) {
+    case 1u:
+        *out = SPEC_MARKER_POSITION;
+        return;
+    case 3u:
+        *out = SPEC_MARKER_RIGID;
+        return;
+    case 4u:
+        *out = SPEC_MARKER_CABLE2D_SHAPE;
+        return;
+    case 8u:
+        *out = SPEC_MARKER_CABLE2D_COORDINATES;
+        return;
+    default:
+        if (l->count) {
+            char given[160] = "";
+            for (size_t i = 0, len = 0; i < l->count && len < sizeof given; i++)
+                len += (size_t)snprintf(given + len, sizeof given - len, "%s\"%s\"", i ? ", " : "",
+                                        l->items[i]);
+            fail(ld, line,
+                 "%s: unsupported combination of marker types (supported: {\"Position\"}, "
+                 "{\"Position\", \"Orientation\"}, {\"BodyCable2DShape\"}, "
+                 "{\"BodyCable2DCoordinates\"}; given {%s})",
+                 what, given);
+        }
+    }
+}
+
 static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
@@ -1155,6 +1218,8 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
         if (lua_istable(L, -1) && c->marker_types[i].count == 0)
             fail(ld, line, "%s: must name at least one marker type", what);
+        else
+            marker_kind(ld, line, what, &c->marker_types[i], &c->marker_kinds[i]);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -1277,16 +1342,92 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
     read_string_list(ld, t, "hooks", line, "connector", &hooks);
     for (size_t i = 0; i < hooks.count; i++) {
         int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
-        if (h < 0)
-            fail(ld, line,
-                 "hooks: unknown hook '%s' (known: initialise, forces, post_newton_step, "
-                 "outputs, algebraic_equations)",
-                 hooks.items[i]);
-        else if (c->hooks[h])
+        if (h < 0) {
+            char known[256] = "";
+            for (size_t k = 0, len = 0; k < SPEC_HOOK_COUNT && len < sizeof known; k++)
+                len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", k ? ", " : "",
+                                        spec_hook_names[k]);
+            fail(ld, line, "hooks: unknown hook '%s' (known: %s)", hooks.items[i], known);
+        } else if (c->hooks[h])
             fail(ld, line, "hooks: '%s' listed twice", hooks.items[i]);
         else
             c->hooks[h] = 1;
     }
+}
+
+static int provides(const spec_connector *c, const char *what)
+{
+    for (size_t i = 0; i < c->provides.count; i++)
+        if (strcmp(c->provides.items[i], what) == 0)
+            return 1;
+    return 0;
+}
+
+/* Two names that give the same generated constant (MBC_<TYPE>_OUTPUT_<NAME>:
+ * "FooBar" and "Foo_bar" are both FOO_BAR) would not compile. */
+static int same_constant(const char *a, const char *b)
+{
+    strbuf x, y;
+    sb_init(&x);
+    sb_init(&y);
+    emit_c_snake(a, &x);
+    emit_c_snake(b, &y);
+    int same = strcmp(sb_str(&x), sb_str(&y)) == 0;
+    sb_free(&x);
+    sb_free(&y);
+    return same;
+}
+
+static void check_constants(loader *ld, const spec_connector *c)
+{
+    for (size_t i = 0; i < c->output_count; i++)
+        for (size_t j = 0; j < i; j++)
+            if (same_constant(c->outputs[i].name, c->outputs[j].name))
+                fail(ld, c->outputs[i].line,
+                     "output '%s': gives the same C constant as output '%s' (line %d); rename "
+                     "one",
+                     c->outputs[i].name, c->outputs[j].name, c->outputs[j].line);
+    for (size_t i = 0; i < c->data.block_count; i++)
+        for (size_t j = 0; j < i; j++)
+            if (same_constant(c->data.blocks[i].name, c->data.blocks[j].name))
+                fail(ld, key_line(ld, "data", c->line),
+                     "data: coordinate '%s' gives the same C constant as '%s'; rename one",
+                     c->data.blocks[i].name, c->data.blocks[j].name);
+}
+
+/* Every hook has what it needs, and what needs a hook has it. */
+static void check_hooks(loader *ld, int line, const spec_connector *c)
+{
+    int hl = key_line(ld, "hooks", line);
+    if (c->output_count && !c->hooks[SPEC_HOOK_OUTPUTS])
+        fail(ld, key_line(ld, "outputs", line),
+             "outputs: %zu output variable%s the 'outputs' hook (add \"outputs\" to hooks)",
+             c->output_count, c->output_count == 1 ? " needs" : "s need");
+    if (!c->output_count && c->hooks[SPEC_HOOK_OUTPUTS])
+        fail(ld, hl, "hooks: 'outputs' needs at least one output variable (given none)");
+    for (size_t i = 0; i < c->param_count; i++) {
+        const spec_param *p = &c->params[i];
+        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALISE])
+            fail(ld, p->line,
+                 "parameter '%s': a derived parameter needs the 'initialise' hook, which "
+                 "computes it (given hooks without it)",
+                 p->name);
+        if (p->role == SPEC_STATE && !c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
+            fail(ld, p->line,
+                 "parameter '%s': a state parameter needs the 'post_newton_step' hook, which "
+                 "updates it (given hooks without it)",
+                 p->name);
+    }
+    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP] && c->data.block_count == 0)
+        fail(ld, hl,
+             "hooks: 'post_newton_step' needs data coordinates (a 'data' table), which it "
+             "recomputes (given none)");
+    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && !provides(c, "Constraint"))
+        fail(ld, hl, "hooks: 'algebraic_equations' needs provides = { ..., \"Constraint\" }");
+    if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
+        fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
+        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
@@ -1326,6 +1467,10 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_references(ld, t, line, c);
     load_hooks(ld, t, line, c);
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
+    if (ld->errors == 0) {
+        check_hooks(ld, line, c);
+        check_constants(ld, c);
+    }
     if (c->param_count == 0 && ld->errors == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }

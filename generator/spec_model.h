@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "mbconnect/hooks.h"
 #include "diag.h"
 #include "spec_invariants.h"
 #include "strbuf.h"
@@ -142,17 +143,41 @@ typedef struct spec_example {
     char *folder; /* "Examples" or "TestModels" */
 } spec_example;
 
-/* Runtime hooks a connector type may need; the C emitter declares one prototype each. */
+/* Runtime hooks a connector type may need; the C emitter declares one
+ * prototype each. The list is the one table of include/mbconnect/hooks.h. */
 typedef enum spec_hook {
-    SPEC_HOOK_INITIALISE,
-    SPEC_HOOK_FORCES,
-    SPEC_HOOK_POST_NEWTON_STEP,
-    SPEC_HOOK_OUTPUTS,
-    SPEC_HOOK_ALGEBRAIC_EQUATIONS,
-    SPEC_HOOK_COUNT
+#define SPEC_HOOK_ID(ID, NAME, FIELD, WRITES, ARGS, CALL) SPEC_HOOK_##ID,
+    MBC_HOOKS(SPEC_HOOK_ID)
+#undef SPEC_HOOK_ID
+        SPEC_HOOK_COUNT
 } spec_hook;
 
+/* Per hook: its name in specs, the mbc_type_info member, which parameter
+ * role it may write ("reads", "derived", "state"), its arguments after the
+ * parameters and their names (the columns of MBC_HOOKS as text). */
+typedef struct spec_hook_info {
+    const char *name;
+    const char *field;
+    const char *writes;
+    const char *args; /* "(const mbc_state *s, mbc_forces *out, mbc_error *err)" */
+    const char *call; /* "(s, out, err)" */
+} spec_hook_info;
+
+extern const spec_hook_info spec_hooks[SPEC_HOOK_COUNT];
 extern const char *const spec_hook_names[SPEC_HOOK_COUNT];
+
+/* What a marker of a connector is, from the marker type names a spec lists
+ * (include/mbconnect/object.h: mbc_marker_kind, same order). */
+typedef enum spec_marker_kind {
+    SPEC_MARKER_POSITION,            /* { "Position" } */
+    SPEC_MARKER_RIGID,               /* { "Position", "Orientation" } */
+    SPEC_MARKER_CABLE2D_SHAPE,       /* { "BodyCable2DShape" } */
+    SPEC_MARKER_CABLE2D_COORDINATES, /* { "BodyCable2DCoordinates" } */
+    SPEC_MARKER_KIND_COUNT
+} spec_marker_kind;
+
+/* The C enumerator of each kind ("MBC_MARKER_RIGID"). */
+extern const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT];
 
 typedef struct spec_string_list {
     char **items;
@@ -170,6 +195,7 @@ typedef struct spec_connector {
     spec_string_list authors;
     spec_string_list provides;        /* "Connector", "Constraint" */
     spec_string_list marker_types[2]; /* requested marker types of m0 and m1 */
+    spec_marker_kind marker_kinds[2]; /* what they are together */
     spec_string_list node_types;      /* requested node types */
     spec_param *params;
     size_t param_count;

@@ -24,7 +24,7 @@ step "install into $prefix"
 cmake --install build --prefix "$prefix" >"$tmp/install.log"
 for f in lib/libmbconnect.a lib/libmbconnect.so lib/libmbconnect_invariants.a \
   include/mbconnect/mbconnect.h include/mbconnect/invariants.h \
-  include/mbconnect/version.h include/mbconnect/generated/outputs.h \
+  include/mbconnect/version.h include/mbconnect/generated/contact_sphere_sphere.h \
   bin/mbcgen bin/mbc share/mbconnect/specs/types.lua \
   lib/cmake/mbconnect/mbconnectConfig.cmake lib/cmake/mbconnect/MbconnectAddConnectors.cmake \
   lib/pkgconfig/mbconnect.pc; do

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/generated/contact_sphere_sphere.h"
 
 typedef struct sphere_case {
     mbc_object *o;
@@ -99,17 +100,47 @@ static void test_refusals(void **state)
 
     /* a wrong output size */
     double out[4];
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_FORCE, out, 4, &err), MBC_ERR_SIZE);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 4, &err),
+        MBC_ERR_SIZE);
     assert_string_equal(err.message,
                         "ContactSphereSphere.Force: output has 3 values, buffer holds 4");
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_SLIDING_COORDINATE, out, 1, &err),
-                     MBC_ERR_NAME);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT, out, 1, &err),
+        MBC_ERR_NAME);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere has no output variable number 6 (it has 6)");
 
     /* changing a parameter requires initialising again */
     assert_int_equal(mbc_object_set(c.o, "contactStiffness", 2e4, &err), MBC_OK);
     expect_refused(c.o, &c.s, MBC_ERR_STATE,
                    "ContactSphereSphere: object is not initialised (call mbc_object_initialise "
                    "after setting parameters)");
+    mbc_object_destroy(c.o);
+}
+
+/* The dispatch's fast check sums every input: huge but finite values whose
+ * sum overflows must still pass (the value-by-value check lets them
+ * through), with the same forces as at rest: both spheres move with the
+ * same velocity 1e308 m/s in x and y, so the relative velocity is 0. */
+static void test_huge_finite_inputs_pass(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_object_initialise(c.o, &err, 1, NULL), MBC_OK);
+    for (int k = 0; k < 2; k++)
+        c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_OK);
+    assert_true(fabs(f.force[1][0] - 1e4 * 0.01) < 1e-9);
+    /* and one infinity among them is refused, named */
+    c.m[1].rotation[5] = INFINITY;
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: marker m1 rotation[5] must be finite, got inf");
     mbc_object_destroy(c.o);
 }
 
@@ -130,7 +161,9 @@ static void test_dispatch(void **state)
     assert_true(fabs(f.force[1][0] - 1e4 * 0.01) < 1e-9);
     assert_true(fabs(f.force[0][0] + 1e4 * 0.01) < 1e-9);
     double out[3];
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err), MBC_OK);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3, out, 3, &err),
+        MBC_OK);
     assert_true(out[0] == 1 && out[1] == 0 && out[2] == 0);
     double data[4];
     mbc_post_newton pns = {data, 0, 0, 0, 0};
@@ -186,6 +219,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_dispatch),
+        cmocka_unit_test(test_huge_finite_inputs_pass),
         cmocka_unit_test(test_post_newton_updates_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: BSD-3-Clause */
-/* JSON writer for `mbc eval` (see json_out.h). */
+/* JSON writer for evaluation results (see json_out.h). */
 #include "json_out.h"
 
 #include <math.h>
