@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Embeds the scaffold templates (generator/templates/*.in) in mbcgen:
 #   cmake -DOUT=scaffold_templates.c -DTEMPLATES="a.in;b.in" -P embed_templates.cmake
 # writes one NUL-terminated char array per template, named

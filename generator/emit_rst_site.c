@@ -212,8 +212,9 @@ static void emit_api_outputs(const spec_connector *c, strbuf *out)
         sb_puts(out, "This type has no output variables.\n\n");
         return;
     }
-    sb_puts(out, "Evaluated with ``mbc_object_output`` (``mbconnect/evaluate.h``); the enum "
-                 "value is ``MBC_OUTPUT_<Name>`` of ``mbconnect/generated/outputs.h``.\n\n"
+    sb_puts(out, "Evaluated with ``mbc_object_output`` (``mbconnect/evaluate.h``) by index: "
+                 "the constant ``MBC_<TYPE>_OUTPUT_<NAME>`` of the generated header below, "
+                 "or ``mbc_type_find_output`` by name.\n\n"
                  ".. list-table::\n   :header-rows: 1\n   :widths: 25 20 55\n\n"
                  "   * - output\n     - size\n     - meaning\n");
     for (size_t i = 0; i < c->output_count; i++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbcgen --new-type / --new-project (scaffold.h): fills the templates of
  * generator/templates/ (embedded at build time, embed_templates.cmake) with
  * the names derived from the type name and writes the files, never over an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbcgen --new-type and --new-project: a working connector type to start
  * from, a linear spring-damper between two Position markers with the outputs
  * Distance, Force and Energy, with its spec, runtime hooks, cmocka test

@@ -65,12 +65,12 @@ static mbc_status eval_output(const mbc_object *o, const mbc_state *s, size_t i,
                               size_t *size, mbc_error *err)
 {
     const mbc_output_info *oi = &o->type->outputs[i];
-    size_t n = mbc_output_size(o->type, o->params, oi->variable);
+    size_t n = mbc_output_size(o->type, o->params, i);
     if (n > SAMPLE_MAX_OUTPUT)
         return mbc_fail(err, MBC_ERR_SIZE, "%s.%s: %zu values, the harness holds %d",
                         o->type->type_name, oi->name, n, SAMPLE_MAX_OUTPUT);
     *size = n;
-    return mbc_object_output(o, s, oi->variable, out, n, err);
+    return mbc_object_output(o, s, i, out, n, err);
 }
 
 static mbc_status evaluate_forces(const mbc_object *o, const mbc_state *s, evaluation *ev,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case files (include/mbconnect/case.h; the format is docs/eval.rst): read
  * the Lua table, set the parameters, describe the state with mbc_input
  * (mbconnect/input.h, which checks the values) and evaluate it with

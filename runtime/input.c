@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Assembling an evaluation state from plain descriptions, with every input
  * checked once (include/mbconnect/input.h). Messages name fields the way
  * case files do (docs/eval.rst), so `mbc eval` prints them unchanged. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* JSON writer for evaluation results (see json_out.h). */
 #include "json_out.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A small JSON writer for the JSON form of evaluation results
  * (runtime/result.c, `mbc eval`), internal to the library (hidden symbols):
  * builds the whole document in memory (nothing is printed until the caller decides the evaluation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Loading connector types from shared libraries (include/mbconnect/plugin.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Everything a type offers at one state, and its JSON form
  * (include/mbconnect/result.h; the document is described in docs/eval.rst). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The connector types the tests expect, read from specs/ (every NAME.lua
  * but types.lua), so that tests adapt by themselves to a type added from a
  * spec: the registry must hold exactly these, sorted by name (strcmp). */

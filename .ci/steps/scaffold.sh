@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The scaffold's two "done when" flows (issue 11). Run from the repository
 # root after the default build exists in build/:
 #   .ci/steps/scaffold.sh

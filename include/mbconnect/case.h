@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case files: one connector evaluated at one given state, described in a
  * Lua file (the format is docs/eval.rst), run in the same sandbox as specs
  * (no io, os, require, load or debug; bounded memory and instructions).

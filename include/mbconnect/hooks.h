@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The runtime hooks a connector type may have: one table that the spec
  * model (which names a spec may list under `hooks`), the C emitter (the
  * typed prototypes and the thunks of every generated type) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Assembling the state of one evaluation (mbc_state) from plain
  * descriptions, for any connector type: what `mbc eval` does with a case
  * file, and what a solver front-end or a language binding does with its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Plugins: shared libraries that add connector types to a registry at run
  * time (`mbc --plugin FILE.so ...`, language bindings, solvers).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Everything a connector type offers at one state, in one struct: forces
  * (with cable point forces), PostNewtonStep, every output variable by name,
  * algebraic equations and their Jacobians; and that result as the JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The library-level evaluation API: assembling a state from plain
  * descriptions (mbconnect/input.h) with its checks and one-line messages,
  * evaluating everything at once (mbconnect/result.h) and case files as a

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "batch_fixtures.h"
+#include "mbconnect/generated/contact_sphere_sphere.h"
 
 #include "mbconnect/evaluate_many.h"
 
@@ -56,8 +57,8 @@ static size_t evaluate_all(mbc_object *o, bf_states *b, double *out3)
         failed += mbc_object_forces(o, &b->s[k], &b->f[k], &err) != MBC_OK;
         failed += mbc_object_post_newton_step(o, &b->s[k], &b->pn[k], &err) != MBC_OK;
         if (out3 != NULL) {
-            failed += mbc_object_output(o, &b->s[k], MBC_OUTPUT_FORCE, out3 + 3 * k, 3, &err) !=
-                      MBC_OK;
+            failed += mbc_object_output(o, &b->s[k], MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE,
+                                        out3 + 3 * k, 3, &err) != MBC_OK;
         }
     }
     return failed;
@@ -84,8 +85,8 @@ static void *work(void *arg)
         /* the many-state entry points, one thread each */
         w->failures +=
             mbc_object_forces_many(w->o, w->mine->s, w->mine->f, BF_STATES, 1, &err) != MBC_OK;
-        w->failures += mbc_object_post_newton_step_many(w->o, w->mine->s, w->mine->pn, BF_STATES,
-                                                        1, &err) != MBC_OK;
+        w->failures += mbc_object_post_newton_step_many(w->o, w->mine->s, w->mine->pn, BF_STATES, 1,
+                                                        &err) != MBC_OK;
         w->mismatches += compare(w->mine, w->ref, nd);
     }
     return NULL;

@@ -51,6 +51,7 @@ static const char *spec_with_refs(const char *after)
              "return connector {\n"
              "  type = \"SiteDemo\", description = \"d\", provides = { \"Connector\" },\n"
              "  markers = { { \"Position\" }, { \"Position\" } },\n"
+             "  hooks = { \"forces\" },\n"
              "  parameters = { param \"k\" { type = \"UReal\", default = 0, description = "
              "\"k\" } },\n"
              "  references = { { key = \"Hunt1975\", after = \"%s\", text = \"K. H. Hunt\" } },\n"

@@ -169,7 +169,7 @@ static mbc_status cable_pns(void *p, const mbc_state *s, mbc_post_newton *out, m
                                                                      out, err);
 }
 
-static mbc_status cable_output(const void *p, const mbc_state *s, mbc_output_variable var,
+static mbc_status cable_output(const void *p, const mbc_state *s, size_t var,
                                double *out, size_t size, mbc_error *err)
 {
     wrong_cable w;

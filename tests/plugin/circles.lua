@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactCircleCircle2D (examples/downstream), loaded as an mbc plugin.
 -- Circles r0 = 0.5 m, r1 = 0.4 m, centres 0.8 m apart along x: gap
 -- g = 0.8 - 0.9 = -0.1 m, so Penetration = 0.1 m and the force on m1 is

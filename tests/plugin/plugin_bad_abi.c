@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A plugin that declares another ABI version (test_plugin): must be refused
  * before any of its (here: no) types is looked at. */
 #include "mbconnect/plugin.h"

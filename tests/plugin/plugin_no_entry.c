@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A shared module without the mbc plugin entry point (test_plugin). */
 int mbc_test_not_a_plugin(void);
 int mbc_test_not_a_plugin(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc plugins (mbconnect/plugin.h): the downstream example's type
  * ContactCircleCircle2D built by mbconnect_add_connectors(... PLUGIN ...)
  * joins a registry and is then as complete as a built-in type (case files,

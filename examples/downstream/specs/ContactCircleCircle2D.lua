@@ -61,7 +61,7 @@ return connector {
     sample = { circlesRadii = { 0.5, 0.4 }, contactStiffness = 1e4, contactDamping = 20,
       dynamicFriction = 0.3, frictionProportionalZone = 0.05, activeConnector = true },
     passive = { contactStiffness = 0 },
-    frames = { Force = "vector", Displacement = "vector" },
+    frames = { Force = "vector", Displacement = "vector", Penetration = "scalar" },
   },
 
   quantities = {
