@@ -127,6 +127,29 @@ static void test_rotating_segment(void **state)
     mbc_contact_friction_circle_cable2d_params_free(&x.p);
 }
 
+/* The same rotating segment, but the circle's body frame is tilted (A = Ry(pi/2),
+ * so A[6] = -1) and the local angular velocity is A^T (0, 0, 0.5) = (-0.5, 0, 0):
+ * omega_z = z of A omega_local = 0.5 again (notes), so v_t, v_n are unchanged. */
+static void test_rotating_segment_tilted_frame(void **state)
+{
+    (void)state;
+    fixture x;
+    fixture_init(&x, 1, 1.0);
+    const double pts[4] = {-0.5, -0.9, 1.5, -0.9}, vel[4] = {0.3, -1.9, 0.3, 2.1};
+    memcpy(x.pts, pts, sizeof pts);
+    memcpy(x.vel, vel, sizeof vel);
+    const double Ry[9] = {0, 0, 1, 0, 1, 0, -1, 0, 0};
+    memcpy(x.c.rotation, Ry, sizeof Ry);
+    x.c.velocity[0] = 0.1;
+    x.c.velocity[1] = 0.2;
+    x.c.angular_velocity_local[0] = -0.5;
+    double o[2];
+    outputs(&x, MBC_OUTPUT_COORDINATES_T, o);
+    ASSERT_NEAR(o[0], -0.3, 1e-14);
+    ASSERT_NEAR(o[1], 1.1, 1e-14);
+    mbc_contact_friction_circle_cable2d_params_free(&x.p);
+}
+
 /* Stretching segment. r = 0.6, p_0 = (-0.5, -0.5), p_1 = (1.5, -0.5): closest
  * point (0, -0.5), rho = 1/4, g = -0.1, n = (0, -1), t = (1, 0). The ends
  * move apart and differently across: v_0 = (-1, 0.4), v_1 = (3, -0.2);
@@ -288,6 +311,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rotating_segment),
+        cmocka_unit_test(test_rotating_segment_tilted_frame),
         cmocka_unit_test(test_stretching_segment),
         cmocka_unit_test(test_ancf_path_finite_differences),
     };
