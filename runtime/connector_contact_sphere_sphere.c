@@ -201,10 +201,13 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
 }
 
 /* Force on marker 1 (N) for the active set in `data`: zero when data[0] > 0,
- * else f_m1 = f_1,n n + f_1,t with the seed's regularised friction
- *   f_1,t = -v_t mu_d f_1,n / v_reg   if data[1] < v_reg,
- *   f_1,t = -v_t mu_d f_1,n / |v_t|   otherwise
- * (branch from data[1], notes; f_1,n signed as in the seed). */
+ * else f_m1 = f_1,n n + f_1,t with the regularised friction
+ *   f_1,t = -v_t mu_d |f_1,n| / v_reg   if data[1] < v_reg,
+ *   f_1,t = -v_t mu_d |f_1,n| / |v_t|   otherwise
+ * (branch from data[1], notes). The magnitude uses |f_1,n| (notes; the seed
+ * uses the signed f_1,n, which pushes along the slip and adds energy when
+ * the normal force is tensile: adhesion, or damping while separating fast).
+ * So f_1,t . v_t <= 0: friction never does positive work. */
 static mbc_status ss_force_m1(const mbc_contact_sphere_sphere_params *p, const ss_kinematics *k,
                               const double *data, double f_m1[3], double *f_1n_out, mbc_error *err)
 {
@@ -226,7 +229,7 @@ static mbc_status ss_force_m1(const mbc_contact_sphere_sphere_params *p, const s
     double f_t[3] = {0.0, 0.0, 0.0};
     if (p->dynamicFriction != 0.0) {
         mbc_regularized_coulomb_force(k->v_t, data[SS_DATA_TANGENTIAL_VELOCITY], p->dynamicFriction,
-                                      f_1n, p->frictionProportionalZone, f_t);
+                                      fabs(f_1n), p->frictionProportionalZone, f_t);
     }
     for (int i = 0; i < 3; ++i) {
         f_m1[i] = f_1n * k->n[i] + f_t[i];

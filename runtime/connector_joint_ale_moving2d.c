@@ -65,19 +65,27 @@ static mbc_status jale_check(const jale_params *p, const mbc_state *s, int *inde
 
 /* Algebraic equations and Jacobians (seed "Connector constraint equations";
  * notes JointALEMoving2D). With e = cables[x_data0], s_el as above:
- *   position (index 3):  Delta p = r(s_el) - p_m0                       (m)
- *            penalty:    Delta p - z / k                                 (m)
- *            inactive:   z                                               (N)
- *   velocity (index 2):  Delta v = S(s_el) q_t + q_ALE_t r'(s_el) - v_m0 (m/s)
- *            (the penalty form keeps the index-2 residual; inactive: z)
- * Jacobians (row-major, rows x and y; all zero when inactive except d_lagrange):
+ *   index 3 (position):  Delta p = r(s_el) - p_m0                       (m)
+ *   index 2 (velocity):  Delta v = S(s_el) q_t + q_ALE_t r'(s_el) - v_m0 (m/s)
+ *   penalty:             Delta p - z / k AT BOTH LEVELS                 (m)
+ *   inactive:            z AT BOTH LEVELS                               (N)
+ * The seed says the equations "are changed to" the penalty (inactive) form
+ * with no exception for the velocity level, and the reference code evaluates
+ * Delta p - z / k there too (issue #18): the velocity-level residual and its
+ * Jacobian are then the position-level ones.
+ * Position-level Jacobians (row-major, rows x and y):
  *   d_marker0  = [-I2 | 0]  (2x3: x, y of p_m0; the z column is 0)
- *   d_cable    = S(s_el) (x) I2            (2x8; equals d velocity / d q_t)
+ *   d_cable    = S(s_el) (x) I2            (2x8)
  *   d_ale      = r'(s_el)                  (d s_el / d q_ALE = 1)
  *   d_lagrange = 0 (index 3), -I/k (penalty), I (inactive)
+ * Velocity-level Jacobians, index-2 form:
+ *   dv_marker0 = 0,  dv_marker0_t = [-I2 | 0],  dv_cable_t = S(s_el) (x) I2
  *   dv_cable   = q_ALE_t S'(s_el) (x) I2   (2x8)
  *   dv_ale     = S'(s_el) q_t + q_ALE_t r''(s_el)
- *   dv_ale_t   = r'(s_el)
+ *   dv_ale_t   = r'(s_el),  dv_lagrange = 0
+ * penalty form: dv_marker0 = [-I2 | 0], dv_cable = S (x) I2, dv_ale = r',
+ *   dv_lagrange = -I/k, and dv_marker0_t = dv_cable_t = dv_ale_t = 0;
+ * inactive: dv_lagrange = I, everything else 0.
  * r, r', r'' and S from the ANCF Cable2D shape functions (ancf_cable2d.h). */
 mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, const mbc_state *s,
                                                       mbc_algebraic *out, mbc_error *err)
@@ -102,6 +110,8 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
         }
         out->d_lagrange[0] = 1.0;
         out->d_lagrange[3] = 1.0;
+        out->dv_lagrange[0] = 1.0;
+        out->dv_lagrange[3] = 1.0;
         return MBC_OK;
     }
     if (p->usePenaltyFormulation && !(p->penaltyStiffness > 0.0)) {
@@ -119,21 +129,31 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
     struct mbc_ale_equations eq;
     mbc_ale_equations(el->q, el->q_t, el->length, s_el, s->ale_q_t, pm, vm, &eq);
     memcpy(out->position, eq.position, sizeof eq.position);
-    memcpy(out->velocity, eq.velocity, sizeof eq.velocity);
     memcpy(out->d_cable, eq.d_dq, sizeof eq.d_dq);
     memcpy(out->d_ale, eq.d_ds, sizeof eq.d_ds);
-    memcpy(out->dv_cable, eq.dv_dq, sizeof eq.dv_dq);
-    memcpy(out->dv_ale, eq.dv_ds, sizeof eq.dv_ds);
-    memcpy(out->dv_ale_t, eq.dv_dst, sizeof eq.dv_dst);
     out->d_marker0[0] = -1.0;
     out->d_marker0[4] = -1.0;
     if (p->usePenaltyFormulation) {
+        /* Delta p - z / k at both levels; the velocity level copies the
+         * position-level residual and Jacobian */
         const double k = p->penaltyStiffness;
         out->position[0] -= s->lagrange[0] / k;
         out->position[1] -= s->lagrange[1] / k;
         out->d_lagrange[0] = -1.0 / k;
         out->d_lagrange[3] = -1.0 / k;
+        memcpy(out->velocity, out->position, sizeof out->position);
+        memcpy(out->dv_marker0, out->d_marker0, sizeof out->d_marker0);
+        memcpy(out->dv_cable, out->d_cable, sizeof out->d_cable);
+        memcpy(out->dv_ale, out->d_ale, sizeof out->d_ale);
+        memcpy(out->dv_lagrange, out->d_lagrange, sizeof out->d_lagrange);
+        return MBC_OK;
     }
+    memcpy(out->velocity, eq.velocity, sizeof eq.velocity);
+    memcpy(out->dv_marker0_t, out->d_marker0, sizeof out->d_marker0);
+    memcpy(out->dv_cable_t, eq.d_dq, sizeof eq.d_dq);
+    memcpy(out->dv_cable, eq.dv_dq, sizeof eq.dv_dq);
+    memcpy(out->dv_ale, eq.dv_ds, sizeof eq.dv_ds);
+    memcpy(out->dv_ale_t, eq.dv_dst, sizeof eq.dv_dst);
     return MBC_OK;
 }
 

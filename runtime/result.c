@@ -188,11 +188,13 @@ static void write_algebraic(const mbc_algebraic *a, json_writer *w)
     json_matrix(w, "lagrange", a->d_lagrange, 2, 2);
     json_end_object(w);
     json_begin_object(w, "jacobianVelocity");
-    json_matrix(w, "marker0Velocity", a->d_marker0, 2, 3);
+    json_matrix(w, "marker0Position", a->dv_marker0, 2, 3);
+    json_matrix(w, "marker0Velocity", a->dv_marker0_t, 2, 3);
     json_matrix(w, "cableCoordinates", a->dv_cable, 2, 8);
-    json_matrix(w, "cableVelocities", a->d_cable, 2, 8);
+    json_matrix(w, "cableVelocities", a->dv_cable_t, 2, 8);
     json_matrix(w, "ale", a->dv_ale, 2, 1);
     json_matrix(w, "aleVelocity", a->dv_ale_t, 2, 1);
+    json_matrix(w, "lagrange", a->dv_lagrange, 2, 2);
     json_end_object(w);
 }
 

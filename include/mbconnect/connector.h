@@ -113,17 +113,26 @@ typedef struct mbc_post_newton {
 
 /* Algebraic equations of a 2D joint with two Lagrange multipliers, and their
  * Jacobians (row-major, 2 rows). position holds the index-3 form (or the
- * penalty / inactive form), velocity the index-2 form. */
+ * penalty / inactive form), velocity the index-2 form (or the penalty /
+ * inactive form, which equals the position-level one). The dv_* fields are
+ * the complete velocity-level Jacobian; for the index-2 form dv_marker0_t
+ * equals d_marker0 and dv_cable_t equals d_cable, for the penalty form
+ * dv_marker0 equals d_marker0, dv_cable equals d_cable, dv_ale equals d_ale
+ * and dv_lagrange equals d_lagrange. */
 typedef struct mbc_algebraic {
     double position[2];
     double velocity[2];
-    double d_marker0[2 * 3];  /* d position / d p_m0 (equals d velocity / d v_m0) */
-    double d_cable[2 * 8];    /* d position / d q_cable (equals d velocity / d q_t) */
-    double d_ale[2];          /* d position / d q_ALE */
-    double d_lagrange[2 * 2]; /* d position / d z */
-    double dv_cable[2 * 8];   /* d velocity / d q_cable */
-    double dv_ale[2];         /* d velocity / d q_ALE */
-    double dv_ale_t[2];       /* d velocity / d q_ALE_t */
+    double d_marker0[2 * 3];    /* d position / d p_m0 */
+    double d_cable[2 * 8];      /* d position / d q_cable */
+    double d_ale[2];            /* d position / d q_ALE */
+    double d_lagrange[2 * 2];   /* d position / d z */
+    double dv_cable[2 * 8];     /* d velocity / d q_cable */
+    double dv_ale[2];           /* d velocity / d q_ALE */
+    double dv_ale_t[2];         /* d velocity / d q_ALE_t */
+    double dv_marker0[2 * 3];   /* d velocity / d p_m0 */
+    double dv_marker0_t[2 * 3]; /* d velocity / d v_m0 */
+    double dv_cable_t[2 * 8];   /* d velocity / d q_t (cable velocities) */
+    double dv_lagrange[2 * 2];  /* d velocity / d z */
 } mbc_algebraic;
 
 #ifdef __cplusplus

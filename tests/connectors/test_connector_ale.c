@@ -205,11 +205,11 @@ static void check_jacobians(fixture *x)
         fd(x, &x->m0.position[c], h, dp, dv);
         for (int r = 0; r < 2; ++r) {
             ASSERT_JAC(a.d_marker0[3 * r + c], dp[r]);
-            ASSERT_JAC(0.0, dv[r]);
+            ASSERT_JAC(a.dv_marker0[3 * r + c], dv[r]);
         }
         fd(x, &x->m0.velocity[c], h, dp, dv);
         for (int r = 0; r < 2; ++r) {
-            ASSERT_JAC(active ? a.d_marker0[3 * r + c] : 0.0, dv[r]);
+            ASSERT_JAC(a.dv_marker0_t[3 * r + c], dv[r]);
             ASSERT_JAC(0.0, dp[r]);
         }
     }
@@ -222,7 +222,7 @@ static void check_jacobians(fixture *x)
         }
         fd(x, &x->el[idx].q_t[c], h, dp, dv);
         for (int r = 0; r < 2; ++r) {
-            ASSERT_JAC(active ? a.d_cable[8 * r + c] : 0.0, dv[r]);
+            ASSERT_JAC(a.dv_cable_t[8 * r + c], dv[r]);
             ASSERT_JAC(0.0, dp[r]);
         }
     }
@@ -247,7 +247,33 @@ static void check_jacobians(fixture *x)
         fd(x, &x->z[c], h, dp, dv);
         for (int r = 0; r < 2; ++r) {
             ASSERT_JAC(a.d_lagrange[2 * r + c], dp[r]);
-            ASSERT_JAC(active ? 0.0 : (r == c ? 1.0 : 0.0), dv[r]);
+            ASSERT_JAC(a.dv_lagrange[2 * r + c], dv[r]);
+        }
+    }
+    /* the structure of each form, independent of the finite differences */
+    if (!active) {
+        for (int r = 0; r < 2; ++r) {
+            for (int c = 0; c < 2; ++c) {
+                ASSERT_NEAR(a.dv_lagrange[2 * r + c], r == c ? 1.0 : 0.0, 0.0);
+            }
+        }
+    } else if (x->p.usePenaltyFormulation) {
+        for (int r = 0; r < 2; ++r) {
+            for (int c = 0; c < 3; ++c) {
+                ASSERT_NEAR(a.dv_marker0[3 * r + c], r == c ? -1.0 : 0.0, 0.0);
+                ASSERT_NEAR(a.dv_marker0_t[3 * r + c], 0.0, 0.0);
+            }
+            for (int c = 0; c < 2; ++c) {
+                ASSERT_NEAR(a.dv_lagrange[2 * r + c], r == c ? -1.0 / x->p.penaltyStiffness : 0.0,
+                            0.0);
+            }
+        }
+    } else {
+        for (int r = 0; r < 2; ++r) {
+            for (int c = 0; c < 3; ++c) {
+                ASSERT_NEAR(a.dv_marker0_t[3 * r + c], r == c ? -1.0 : 0.0, 0.0);
+                ASSERT_NEAR(a.dv_marker0[3 * r + c], 0.0, 0.0);
+            }
         }
     }
 }
@@ -279,6 +305,15 @@ static void test_jacobians_finite_differences(void **state)
         assert_true(max_abs(x.a.dv_cable, 16) > 0.0);
         assert_true(max_abs(x.a.dv_ale, 2) > 0.0);
         assert_true(max_abs(x.a.d_ale, 2) > 0.1);
+        if (x.p.usePenaltyFormulation) {
+            /* the velocity level is the position level, bit for bit */
+            ASSERT_NEAR(x.a.velocity[0], x.a.position[0], 0.0);
+            ASSERT_NEAR(x.a.velocity[1], x.a.position[1], 0.0);
+            assert_true(max_abs(x.a.dv_lagrange, 4) > 0.0);
+        } else {
+            assert_true(max_abs(x.a.dv_cable_t, 16) > 0.1);
+            assert_true(max_abs(x.a.dv_ale_t, 2) > 0.1);
+        }
         fixture_done(&x);
     }
 }
@@ -301,7 +336,9 @@ static void test_penalty_and_inactive(void **state)
     eval(&x, &x.a);
     ASSERT_NEAR(x.a.position[0], a3.position[0] - x.z[0] / 250.0, 1e-15);
     ASSERT_NEAR(x.a.position[1], a3.position[1] - x.z[1] / 250.0, 1e-15);
-    ASSERT_NEAR(x.a.velocity[0], a3.velocity[0], 0.0);
+    /* issue #18: the velocity level is the penalty equation too */
+    ASSERT_NEAR(x.a.velocity[0], a3.position[0] - x.z[0] / 250.0, 1e-15);
+    ASSERT_NEAR(x.a.velocity[1], a3.position[1] - x.z[1] / 250.0, 1e-15);
     ASSERT_NEAR(x.a.d_lagrange[0], -1.0 / 250.0, 0.0);
     ASSERT_NEAR(x.a.d_lagrange[1], 0.0, 0.0);
     ASSERT_NEAR(x.a.d_lagrange[2], 0.0, 0.0);
@@ -326,6 +363,85 @@ static void test_penalty_and_inactive(void **state)
                 0.0, 0.0);
     check_jacobians(&x);
     fixture_done(&x);
+}
+
+/* One arch element by hand: L = 1, r0 = (0, 0), r0' = (1, 1), r1 = (1, 0),
+ * r1' = (1, -1); at s_el = 0.5 (xi = 1/2) the shape functions are
+ * S = [1/2, 1/8, 1/2, -1/8], S' = [-3/2, -1/4, 3/2, -1/4], so
+ * r = (1/8 + 1/2 - 1/8, 1/8 + 1/8) = (0.5, 0.25) and r' = (1, 0).
+ * p_m0 = (0.4, 0.3, 7), z = (20, -10), k = 100:
+ *   Delta p = (0.1, -0.05), z / k = (0.2, -0.1), penalty residual (-0.1, 0.05)
+ *   at both levels. Index 2 (penalty off) with q_t = node 1 moving (0, 1),
+ *   q_ALE_t = 2, v_m0 = (5, -3): S q_t + q_ALE_t r' - v_m0 = (0, 0.5) + (2, 0)
+ *   - (5, -3) = (-3, 3.5). */
+static void test_penalty_hand_computed(void **state)
+{
+    (void)state;
+    mbc_joint_ale_moving2d_params p;
+    mbc_error err = {{0}};
+    mbc_joint_ale_moving2d_params_init(&p);
+    const mbc_index nums[1] = {4};
+    const double offs[1] = {0.0};
+    assert_int_equal(mbc_joint_ale_moving2d_set_slidingMarkerNumbers(&p, nums, 1, &err), MBC_OK);
+    assert_int_equal(mbc_joint_ale_moving2d_set_slidingMarkerOffsets(&p, offs, 1, &err), MBC_OK);
+    mbc_cable_element el = {
+        .q = {0, 0, 1, 1, 1, 0, 1, -1}, .q_t = {0, 0, 0, 0, 0, 1, 0, 0}, .length = 1.0};
+    mbc_rigid_marker m0 = {.position = {0.4, 0.3, 7.0},
+                           .velocity = {5.0, -3.0, 1.0},
+                           .rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+    const double z[2] = {20.0, -10.0}, data[1] = {0.0};
+    mbc_state s = {0};
+    s.marker[0] = &m0;
+    s.cables = &el;
+    s.cable_count = 1;
+    s.ale_q = 0.5;
+    s.ale_q_t = 2.0;
+    s.lagrange = z;
+    s.data = data;
+    s.data_start = data;
+    s.data_count = 1;
+    mbc_algebraic a;
+
+    /* index 3 / index 2 */
+    assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&p, &s, &a, &err), MBC_OK);
+    ASSERT_NEAR(a.position[0], 0.1, 1e-15);
+    ASSERT_NEAR(a.position[1], -0.05, 1e-15);
+    ASSERT_NEAR(a.velocity[0], -3.0, 1e-15);
+    ASSERT_NEAR(a.velocity[1], 3.5, 1e-15);
+
+    /* penalty */
+    p.usePenaltyFormulation = true;
+    p.penaltyStiffness = 100.0;
+    assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&p, &s, &a, &err), MBC_OK);
+    const double res[2] = {-0.1, 0.05};
+    const double S[4] = {0.5, 0.125, 0.5, -0.125};
+    for (int r = 0; r < 2; ++r) {
+        ASSERT_NEAR(a.position[r], res[r], 1e-15);
+        ASSERT_NEAR(a.velocity[r], res[r], 1e-15);
+        ASSERT_NEAR(a.d_ale[r], r == 0 ? 1.0 : 0.0, 1e-15);
+        ASSERT_NEAR(a.dv_ale[r], r == 0 ? 1.0 : 0.0, 1e-15);
+        ASSERT_NEAR(a.dv_ale_t[r], 0.0, 0.0);
+        for (int c = 0; c < 3; ++c) {
+            const double want = (r == c) ? -1.0 : 0.0;
+            ASSERT_NEAR(a.d_marker0[3 * r + c], want, 0.0);
+            ASSERT_NEAR(a.dv_marker0[3 * r + c], want, 0.0);
+            ASSERT_NEAR(a.dv_marker0_t[3 * r + c], 0.0, 0.0);
+        }
+        for (int j = 0; j < 4; ++j) {
+            for (int c = 0; c < 2; ++c) {
+                const double want = (r == c) ? S[j] : 0.0;
+                ASSERT_NEAR(a.d_cable[8 * r + 2 * j + c], want, 1e-15);
+                ASSERT_NEAR(a.dv_cable[8 * r + 2 * j + c], want, 1e-15);
+                ASSERT_NEAR(a.dv_cable_t[8 * r + 2 * j + c], 0.0, 0.0);
+            }
+        }
+        for (int c = 0; c < 2; ++c) {
+            const double want = (r == c) ? -0.01 : 0.0;
+            ASSERT_NEAR(a.d_lagrange[2 * r + c], want, 1e-17);
+            ASSERT_NEAR(a.dv_lagrange[2 * r + c], want, 1e-17);
+        }
+    }
+    mbc_joint_ale_moving2d_params_free(&p);
 }
 
 static void pns(fixture *x, int idx, double s_el)
@@ -466,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_residuals_zero_on_cable),
         cmocka_unit_test(test_jacobians_finite_differences),
         cmocka_unit_test(test_penalty_and_inactive),
+        cmocka_unit_test(test_penalty_hand_computed),
         cmocka_unit_test(test_post_newton_index_update),
         cmocka_unit_test(test_outputs),
         cmocka_unit_test(test_invalid_index),

@@ -557,6 +557,10 @@ static void test_ale_curved(void **state)
     const double dv_ale[2] = {dv[0] + s_t * ddr[0], dv[1] + s_t * ddr[1]};
     expect_matrix(doc, "jacobianVelocity.ale", dv_ale, 2, 1);
     expect_matrix(doc, "jacobianVelocity.aleVelocity", d_ale, 2, 1);
+    const double d_m0[6] = {-1, 0, 0, 0, -1, 0}, zero6[6] = {0};
+    expect_matrix(doc, "jacobianVelocity.marker0Velocity", d_m0, 2, 3);
+    expect_matrix(doc, "jacobianVelocity.marker0Position", zero6, 2, 3);
+    expect_matrix(doc, "jacobianVelocity.lagrange", zero4, 2, 2);
     expect_vec3(doc, "outputs.Force", 3, -4, 0); /* = lagrangeMultipliers */
     const double sc[1] = {s}, coords[2] = {0, s}, coords_t[1] = {s_t}, data[1] = {0};
     expect_vec_at(doc, "outputs.SlidingCoordinate", sc, 1, __LINE__);
@@ -610,6 +614,52 @@ static void test_ale_index_clamped(void **state)
     expect_near(doc, "postNewtonStep.markerNumber1", 11.0);
     const char *const warnings[] = {"aleIndexClamped"};
     expect_warnings(doc, warnings, 1);
+    expect_vec3(doc, "outputs.Force", z[0], z[1], 0);
+    jm_free(doc);
+}
+
+/* examples/cases/ale_joint_penalty.lua: penalty on, curved element, the point
+ * off the cable and moving. The expected values are computed here from the
+ * case's numbers with the test's own Hermite functions: both levels are
+ * r(s_el) - p_m0 - z/k, and both Jacobians are the position-level ones. */
+static void test_ale_penalty(void **state)
+{
+    jm_value *doc =
+        eval_ok(mbc_path(state), "examples/cases/ale_joint_penalty.lua", "JointALEMoving2D");
+    expect_ale_keys(doc);
+    const double q[8] = {0, 0, 1, 1, 1, 0, 1, -1};
+    const double L = 1.0, s = 0.5, k = 100.0, p[2] = {0.4, 0.3}, z[2] = {20, -10};
+    double S[4], dS[4], ddS[4], r[2], dr[2];
+    hermite(s, L, S, dS, ddS);
+    combine(S, q, r);
+    combine(dS, q, dr);
+    const double res[2] = {r[0] - p[0] - z[0] / k, r[1] - p[1] - z[1] / k};
+    /* the hand values of the case comment */
+    assert_true(fabs(res[0] + 0.1) < 1e-15 && fabs(res[1] - 0.05) < 1e-15);
+    expect_vec_at(doc, "algebraicEquations.position", res, 2, __LINE__);
+    expect_vec_at(doc, "algebraicEquations.velocity", res, 2, __LINE__);
+    double d_cable[16];
+    memset(d_cable, 0, sizeof d_cable);
+    for (int j = 0; j < 4; j++)
+        for (int c = 0; c < 2; c++)
+            d_cable[c * 8 + 2 * j + c] = S[j];
+    const double d_m0[6] = {-1, 0, 0, 0, -1, 0}, zero6[6] = {0};
+    const double d_ale[2] = {dr[0], dr[1]}, zero2[2] = {0, 0}, zero16[16] = {0};
+    const double d_lagrange[4] = {-1 / k, 0, 0, -1 / k};
+    expect_matrix(doc, "jacobian.cable", d_cable, 2, 8);
+    expect_matrix(doc, "jacobian.ale", d_ale, 2, 1);
+    expect_matrix(doc, "jacobian.lagrange", d_lagrange, 2, 2);
+    expect_matrix(doc, "jacobianVelocity.marker0Position", d_m0, 2, 3);
+    expect_matrix(doc, "jacobianVelocity.marker0Velocity", zero6, 2, 3);
+    expect_matrix(doc, "jacobianVelocity.cableCoordinates", d_cable, 2, 8);
+    expect_matrix(doc, "jacobianVelocity.cableVelocities", zero16, 2, 8);
+    expect_matrix(doc, "jacobianVelocity.ale", d_ale, 2, 1);
+    expect_matrix(doc, "jacobianVelocity.aleVelocity", zero2, 2, 1);
+    expect_matrix(doc, "jacobianVelocity.lagrange", d_lagrange, 2, 2);
+    const double data[1] = {0}; /* 0 <= s_el <= L */
+    expect_vec_at(doc, "postNewtonStep.data", data, 1, __LINE__);
+    expect_near(doc, "postNewtonStep.error", 0.0);
+    expect_near(doc, "postNewtonStep.markerNumber1", 4.0);
     expect_vec3(doc, "outputs.Force", z[0], z[1], 0);
     jm_free(doc);
 }
@@ -849,6 +899,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_ale_curved, mbc),
         cmocka_unit_test_prestate(test_ale_index_crossing, mbc),
         cmocka_unit_test_prestate(test_ale_index_clamped, mbc),
+        cmocka_unit_test_prestate(test_ale_penalty, mbc),
         cmocka_unit_test_prestate(test_error_messages, mbc),
         cmocka_unit_test_prestate(test_every_example_case, mbc),
         cmocka_unit_test_prestate(test_usage_and_other_commands, mbc),
