@@ -452,9 +452,8 @@ static const mbc_output_frame output_frames[] = {
     {"Torque", MBC_FRAME_VECTOR, false},
 };
 static const mbc_invariant_info invariants = {
-    .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_RIGID_MOTION),
-    .not_holding = (1u << MBC_INVARIANT_PASSIVITY),
-    .reasons[MBC_INVARIANT_PASSIVITY] = "signed normal force in friction, fixed on branch physics",
+    .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),
+    .not_holding = 0,
     .planar = false,
     .sample = sample_values,
     .sample_count = 9,

@@ -77,8 +77,7 @@ return connector {
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
   invariants = {
-    hold = { "action_reaction", "frame_invariance", "rigid_motion" },
-    not_holding = { passivity = "signed normal force in friction, fixed on branch physics" },
+    hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },
     sample = { spheresRadii = { 0.5, 0.4 }, contactStiffness = 1e4, contactDamping = 20,
       dynamicFriction = 0.3, frictionProportionalZone = 0.05, contactPlasticityRatio = 0.3,
       adhesionCoefficient = 1e3, constantPullOffForce = 5, activeConnector = true },

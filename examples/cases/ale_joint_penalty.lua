@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Penalty formulation (usePenaltyFormulation, k = 100 N/m) on one arch-shaped
 -- ANCF Cable2D element: L = 1 m, nodes (0,0) with slope (1,1) and (1,0) with
 -- slope (1,-1). The ALE coordinate is 0.5 m, so s_el = 0.5 (mid-element),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Contact velocities of ContactFrictionCircleCable2D along a cable whose
  * points move differently (issue #19): a rotating and a stretching segment
  * with hand-computed v_n, v_t and forces, and the ANCF path (points and point
@@ -66,7 +67,7 @@ static void fixture_init(fixture *x, int n, double r)
     x->s.data_count = 3 * (size_t)n;
 }
 
-static void outputs(fixture *x, mbc_output_variable var, double *out)
+static void outputs(fixture *x, size_t var, double *out)
 {
     mbc_error err = {{0}};
     const size_t n = x->cable.segment_count;
@@ -106,12 +107,12 @@ static void test_rotating_segment(void **state)
     x.c.velocity[1] = 0.2;
     x.c.angular_velocity_local[2] = 0.5;
     double o[2];
-    outputs(&x, MBC_OUTPUT_COORDINATES_T, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);
     ASSERT_NEAR(o[0], -0.3, 1e-14); /* v_t */
     ASSERT_NEAR(o[1], 1.1, 1e-14);  /* v_n */
-    outputs(&x, MBC_OUTPUT_COORDINATES, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, o);
     ASSERT_NEAR(o[1], -0.1, 1e-14); /* g */
-    outputs(&x, MBC_OUTPUT_FORCE_LOCAL, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, o);
     ASSERT_NEAR(o[0], -0.6, 1e-13); /* f_t */
     ASSERT_NEAR(o[1], 11.0, 1e-13); /* f_n */
     double F[4];
@@ -144,7 +145,7 @@ static void test_rotating_segment_tilted_frame(void **state)
     x.c.velocity[1] = 0.2;
     x.c.angular_velocity_local[0] = -0.5;
     double o[2];
-    outputs(&x, MBC_OUTPUT_COORDINATES_T, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);
     ASSERT_NEAR(o[0], -0.3, 1e-14);
     ASSERT_NEAR(o[1], 1.1, 1e-14);
     mbc_contact_friction_circle_cable2d_params_free(&x.p);
@@ -172,12 +173,12 @@ static void test_stretching_segment(void **state)
     x.data[1] = 1.0; /* segment 1 open */
     x.c.velocity[0] = 0.2;
     double o[4];
-    outputs(&x, MBC_OUTPUT_COORDINATES_T, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);
     ASSERT_NEAR(o[0], -0.2, 1e-14);
     ASSERT_NEAR(o[1], -0.25, 1e-14);
     ASSERT_NEAR(o[2], 0.0, 0.0);
     ASSERT_NEAR(o[3], 0.0, 0.0);
-    outputs(&x, MBC_OUTPUT_FORCE_LOCAL, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, o);
     ASSERT_NEAR(o[0], -0.4, 1e-13);
     ASSERT_NEAR(o[1], -2.5, 1e-13);
     double F[6];
@@ -195,7 +196,7 @@ static void test_stretching_segment(void **state)
     const double vel_r[6] = {3.0, -0.2, -1.0, 0.4, 0.0, 0.0};
     memcpy(x.pts, pts_r, sizeof pts_r);
     memcpy(x.vel, vel_r, sizeof vel_r);
-    outputs(&x, MBC_OUTPUT_COORDINATES_T, o);
+    outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);
     ASSERT_NEAR(o[0], -0.2, 1e-14);
     ASSERT_NEAR(o[1], -0.25, 1e-14);
     mbc_contact_friction_circle_cable2d_params_free(&x.p);
@@ -250,8 +251,8 @@ static void test_ancf_path_finite_differences(void **state)
         x.c.velocity[0] = rt_uniform(&g, -1.0, 1.0);
         x.c.velocity[1] = rt_uniform(&g, -1.0, 1.0);
         double vel_out[2 * NA], coords[2 * NA];
-        outputs(&x, MBC_OUTPUT_COORDINATES_T, vel_out);
-        outputs(&x, MBC_OUTPUT_COORDINATES, coords);
+        outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, vel_out);
+        outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, coords);
         /* positions at t = +-dt */
         double qp[8], qm[8], pp[2 * (NA + 1)], pm[2 * (NA + 1)];
         for (int k = 0; k < 8; ++k) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Passivity of the dissipative parts of the three contact types (issue #12,
  * "Physics corrections"; physics-notes.md: "Friction must never do positive
  * work").

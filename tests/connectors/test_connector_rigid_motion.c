@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rigid-motion invariance (issue #19), one direct test per connector type.
  *
  * The whole system moves as one rigid body: every marker, cable point and
@@ -263,7 +264,8 @@ static void test_convex_roll_rigid_motion(void **state)
         ASSERT_NEAR(nd[1], 0.0, 1e-13);
         ASSERT_NEAR(nd[2], -pen, 1e-13); /* gap */
         double pc[3];
-        assert_int_equal(mbc_contact_convex_roll_outputs(&p, &s, MBC_OUTPUT_POSITION, pc, 3, &err),
+        assert_int_equal(mbc_contact_convex_roll_outputs(
+                             &p, &s, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, pc, 3, &err),
                          MBC_OK);
         ASSERT_NEAR(pc[0], roll.P[0], 1e-13);
         ASSERT_NEAR(pc[1], roll.P[1], 1e-13);
@@ -363,9 +365,10 @@ static void circle_cable_case(rt_rng *g, double scale)
     mbc_error err = {{0}};
     const double gap = (scale - 1.0) * r; /* every segment: distance scale r */
     double o[2 * NCS];
-    assert_int_equal(mbc_contact_friction_circle_cable2d_outputs(&p, &s, MBC_OUTPUT_COORDINATES_T,
-                                                                 o, 2 * NCS, &err),
-                     MBC_OK);
+    assert_int_equal(
+        mbc_contact_friction_circle_cable2d_outputs(
+            &p, &s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o, 2 * NCS, &err),
+        MBC_OK);
     for (int i = 0; i < NCS; ++i) {
         ASSERT_NEAR(o[2 * i + 1], 0.0, 1e-13);       /* v_n */
         ASSERT_NEAR(o[2 * i], rm.W[2] * gap, 1e-13); /* v_t = W_z g */
@@ -383,9 +386,10 @@ static void circle_cable_case(rt_rng *g, double scale)
         data[NCS + i] = 0.0;
         data[2 * NCS + i] = 0.0;
     }
-    assert_int_equal(mbc_contact_friction_circle_cable2d_outputs(&p, &s, MBC_OUTPUT_FORCE_LOCAL, o,
-                                                                 2 * NCS, &err),
-                     MBC_OK);
+    assert_int_equal(
+        mbc_contact_friction_circle_cable2d_outputs(
+            &p, &s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, o, 2 * NCS, &err),
+        MBC_OK);
     for (int i = 0; i < NCS; ++i) {
         const double fs = 1e-12 * (1.0 + p.contactStiffness);
         ASSERT_NEAR(o[2 * i + 1], p.contactStiffness * gap, fs);              /* f_n */

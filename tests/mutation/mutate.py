@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Mutation testing of runtime/*.c, one mutant at a time (issue #19).
 
 Run on demand, not in CI (a campaign takes tens of minutes):
