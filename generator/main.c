@@ -4,6 +4,7 @@
  *   mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME
  *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
+ *   mbcgen --specs DIR --pyi-out FILE   (Python type stubs; combines with the above)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "emit_pyi.h"
 #include "fileio.h"
 #include "mbconnect/version.h"
 #include "project.h"
@@ -32,6 +34,7 @@ static void usage(FILE *f)
           "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
           "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
+          "       mbcgen --specs DIR --pyi-out FILE   (Python type stubs)\n"
           "       mbcgen --version\n",
           f);
 }
@@ -129,7 +132,7 @@ static const char *find_types(const char *given, const char *local, const char *
 int main(int argc, char **argv)
 {
     const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
-    const char *registry_name = NULL;
+    const char *registry_name = NULL, *pyi_out = NULL;
     int check = 0;
     file_list files = {NULL, 0};
     char **spec_files = calloc((size_t)argc, sizeof *spec_files);
@@ -152,6 +155,8 @@ int main(int argc, char **argv)
             slot = &index;
         else if (!strcmp(a, "--registry-name"))
             slot = &registry_name;
+        else if (!strcmp(a, "--pyi-out"))
+            slot = &pyi_out;
         else if (!strcmp(a, "--check"))
             check = 1;
         else if (!strcmp(a, "--version")) {
@@ -190,7 +195,7 @@ int main(int argc, char **argv)
             goto done;
         }
     } else {
-        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out)) {
+        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out && !pyi_out)) {
             usage(stderr);
             goto done;
         }
@@ -253,6 +258,8 @@ int main(int argc, char **argv)
             rc |= mbcgen_write_c_types(&project, c_out, registry_name, &diag);
         else if (c_out)
             rc |= mbcgen_write_c(&project, c_out, &diag);
+        if (pyi_out)
+            rc |= mbcgen_write_pyi(&project, pyi_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
         mbcgen_free(&project);
