@@ -68,7 +68,6 @@ static size_t emit_all(const mbcgen_project *p, int with_c)
             sb_free(&sb);
         }
         sb_init(&sb);
-        emit_c_outputs(p->items, p->count, &sb);
         emit_c_registry(p->items, p->count, &sb);
         bytes += sb.len;
         sb_free(&sb);

@@ -40,10 +40,10 @@ static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
     return mbc_contact_convex_roll_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, mbc_output_variable var,
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
                               double *out, size_t size, mbc_error *err)
 {
-    return mbc_contact_convex_roll_outputs(p, s, var, out, size, err);
+    return mbc_contact_convex_roll_outputs(p, s, output, out, size, err);
 }
 
 static const mbc_param_info params[] = {
@@ -384,10 +384,10 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {MBC_OUTPUT_POSITION, "Position", "\\LU{0}{{\\mathbf{p}}}_{C}", "current global position of contact point between roller and ground", 3, -1},
-    {MBC_OUTPUT_VELOCITY, "Velocity", "\\LU{0}{{\\mathbf{v}}}_{C}", "current velocity of the trail (contact) point in global coordinates; this is the velocity with which the contact moves over the ground plane", 3, -1},
-    {MBC_OUTPUT_FORCE, "Force", "\\LU{0}{{\\mathbf{f}}}", "Roll-ground force in ground coordinates", 3, -1},
-    {MBC_OUTPUT_TORQUE, "Torque", "\\LU{0}{{\\mathbf{m}}}", "Roll-ground torque in ground coordinates", 3, -1},
+    {"Position", "\\LU{0}{{\\mathbf{p}}}_{C}", "current global position of contact point between roller and ground", 3, -1},
+    {"Velocity", "\\LU{0}{{\\mathbf{v}}}_{C}", "current velocity of the trail (contact) point in global coordinates; this is the velocity with which the contact moves over the ground plane", 3, -1},
+    {"Force", "\\LU{0}{{\\mathbf{f}}}", "Roll-ground force in ground coordinates", 3, -1},
+    {"Torque", "\\LU{0}{{\\mathbf{m}}}", "Roll-ground torque in ground coordinates", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -401,6 +401,7 @@ const mbc_type_info mbc_contact_convex_roll_type = {
     .class_name = "ObjectContactConvexRoll",
     .description = "A contact connector representing a convex roll (marker 1) on a flat surface (marker 0, ground body, not moving) in global \\ :math:`x`\\ -\\ :math:`y`\\  plane. The connector is similar to ObjectConnectorRollingDiscPenalty, but includes a (strictly) convex shape of the roll defined by a polynomial. It is based on a penalty formulation and adds friction and slipping. The formulation is still under development and needs further testing. Note that the rolling body must have the reference point at the center of the disc.",
     .marker_types = {"Position+Orientation", "Position+Orientation"},
+    .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_RIGID},
     .params_size = sizeof(mbc_contact_convex_roll_params),
     .params = params,
     .param_count = 17,

@@ -30,10 +30,10 @@ static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
     return mbc_contact_friction_circle_cable2d_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, mbc_output_variable var,
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
                               double *out, size_t size, mbc_error *err)
 {
-    return mbc_contact_friction_circle_cable2d_outputs(p, s, var, out, size, err);
+    return mbc_contact_friction_circle_cable2d_outputs(p, s, output, out, size, err);
 }
 
 static const mbc_param_info params[] = {
@@ -327,9 +327,9 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {MBC_OUTPUT_COORDINATES, "Coordinates", "[u_{t,0},\\, g_0,\\, u_{t,1},\\, g_1,\\, \\ldots,\\, u_{t,n_{cs}},\\, g_{n_{cs}}]\\tp", "local (relative) displacement in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero; tangential displacement is only non-zero in case of sticking!", 2, 3},
-    {MBC_OUTPUT_COORDINATES_T, "Coordinates_t", "[v_{t,0},\\, v_{n,0},\\, v_{t,1},\\, v_{n,1},\\, \\ldots,\\, v_{t,n_{cs}},\\, v_{n,n_{cs}}]\\tp", "local (relative) velocity in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero", 2, 3},
-    {MBC_OUTPUT_FORCE_LOCAL, "ForceLocal", "[f_{t,0},\\, f_{n,0},\\, f_{t,1},\\, f_{n,1},\\, \\ldots,\\, f_{t,n_{cs}},\\, f_{n,n_{cs}}]\\tp", "local contact forces in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ )", 2, 3},
+    {"Coordinates", "[u_{t,0},\\, g_0,\\, u_{t,1},\\, g_1,\\, \\ldots,\\, u_{t,n_{cs}},\\, g_{n_{cs}}]\\tp", "local (relative) displacement in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero; tangential displacement is only non-zero in case of sticking!", 2, 3},
+    {"Coordinates_t", "[v_{t,0},\\, v_{n,0},\\, v_{t,1},\\, v_{n,1},\\, \\ldots,\\, v_{t,n_{cs}},\\, v_{n,n_{cs}}]\\tp", "local (relative) velocity in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero", 2, 3},
+    {"ForceLocal", "[f_{t,0},\\, f_{n,0},\\, f_{t,1},\\, f_{n,1},\\, \\ldots,\\, f_{t,n_{cs}},\\, f_{n,n_{cs}}]\\tp", "local contact forces in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ )", 2, 3},
 };
 
 static const mbc_data_info data[] = {
@@ -343,6 +343,7 @@ const mbc_type_info mbc_contact_friction_circle_cable2d_type = {
     .class_name = "ObjectContactFrictionCircleCable2D",
     .description = "A very specialized penalty-based contact/friction condition between a 2D circle in the local x/y plane (=marker0, a RigidBody Marker, from node or object) on a body and an ANCFCable2DShape (=marker1, Marker: BodyCable2DShape), in xy-plane; a node NodeGenericData is required with 3\\ :math:`\\times`\\ (number of contact segments) -- containing per segment: [contact gap, stick/slip (stick=0, slip=+-1, undefined=-2), last friction position]. The connector works with Cable2D and ALECable2D, HOWEVER, due to conceptual differences the (tangential) frictionStiffness cannot be used with ALECable2D; if using, it gives wrong tangential stresses, even though it may work in general.",
     .marker_types = {"Position+Orientation", "BodyCable2DShape"},
+    .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_CABLE2D_SHAPE},
     .params_size = sizeof(mbc_contact_friction_circle_cable2d_params),
     .params = params,
     .param_count = 12,

@@ -33,10 +33,10 @@ static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
     return mbc_contact_sphere_sphere_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, mbc_output_variable var,
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
                               double *out, size_t size, mbc_error *err)
 {
-    return mbc_contact_sphere_sphere_outputs(p, s, var, out, size, err);
+    return mbc_contact_sphere_sphere_outputs(p, s, output, out, size, err);
 }
 
 static const mbc_param_info params[] = {
@@ -398,12 +398,12 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {MBC_OUTPUT_DIRECTOR3, "Director3", NULL, "contains normalized vector from marker 0 to marker 1", 3, -1},
-    {MBC_OUTPUT_DISPLACEMENT, "Displacement", NULL, "global displacement vector between the two spheres midpoints", 3, -1},
-    {MBC_OUTPUT_DISPLACEMENT_LOCAL, "DisplacementLocal", NULL, "3D Vector, containing only gap (Z-component)", 3, -1},
-    {MBC_OUTPUT_VELOCITY, "Velocity", NULL, "global relative velocity between the two spheres midpoints", 3, -1},
-    {MBC_OUTPUT_FORCE, "Force", NULL, "global contact force vector", 3, -1},
-    {MBC_OUTPUT_TORQUE, "Torque", NULL, "global torque due to friction on marker 0; to obetain torque on marker 1, multiply the torque with the factor \\ :math:`\\frac{r_1+g/2}{r_0+g/2}`\\ ", 3, -1},
+    {"Director3", NULL, "contains normalized vector from marker 0 to marker 1", 3, -1},
+    {"Displacement", NULL, "global displacement vector between the two spheres midpoints", 3, -1},
+    {"DisplacementLocal", NULL, "3D Vector, containing only gap (Z-component)", 3, -1},
+    {"Velocity", NULL, "global relative velocity between the two spheres midpoints", 3, -1},
+    {"Force", NULL, "global contact force vector", 3, -1},
+    {"Torque", NULL, "global torque due to friction on marker 0; to obetain torque on marker 1, multiply the torque with the factor \\ :math:`\\frac{r_1+g/2}{r_0+g/2}`\\ ", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -418,6 +418,7 @@ const mbc_type_info mbc_contact_sphere_sphere_type = {
     .class_name = "ObjectContactSphereSphere",
     .description = "[UNDER CONSTRUCTION] A simple contact connector between two spheres. The connector implements at least the same functionality as in GeneralContact and is intended for simple setups and for testing, while GeneralContact is much more efficient due to parallelization approaches and efficient contact search.",
     .marker_types = {"Position+Orientation", "Position+Orientation"},
+    .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_RIGID},
     .params_size = sizeof(mbc_contact_sphere_sphere_params),
     .params = params,
     .param_count = 17,

@@ -19,10 +19,10 @@ static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
     return mbc_joint_ale_moving2d_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, mbc_output_variable var,
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
                               double *out, size_t size, mbc_error *err)
 {
-    return mbc_joint_ale_moving2d_outputs(p, s, var, out, size, err);
+    return mbc_joint_ale_moving2d_outputs(p, s, output, out, size, err);
 }
 
 static mbc_status hook_algebraic_equations(const void *p, const mbc_state *s,
@@ -231,12 +231,12 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {MBC_OUTPUT_POSITION, "Position", "\\LU{0}{{\\mathbf{p}}}_{m0}", "current global position of position marker \\ :math:`m0`\\ ", 3, -1},
-    {MBC_OUTPUT_VELOCITY, "Velocity", "\\LU{0}{{\\mathbf{v}}}_{m0}", "current global velocity of position marker \\ :math:`m0`\\ ", 3, -1},
-    {MBC_OUTPUT_SLIDING_COORDINATE, "SlidingCoordinate", "s_g = q_{ALE} + s_{off}", "current value of the global sliding ALE coordinate, including offset; note that reference coordinate of \\ :math:`q_{ALE}`\\  is ignored!", 1, -1},
-    {MBC_OUTPUT_COORDINATES, "Coordinates", "[x_{data0},\\,q_{ALE}]\\tp", "provides two values: [0] = current sliding marker index, [1] = ALE sliding coordinate", 2, -1},
-    {MBC_OUTPUT_COORDINATES_T, "Coordinates_t", "[\\dot q_{ALE}]\\tp", "provides ALE sliding velocity", 1, -1},
-    {MBC_OUTPUT_FORCE, "Force", "{\\mathbf{f}}", "joint force vector (3D)", 3, -1},
+    {"Position", "\\LU{0}{{\\mathbf{p}}}_{m0}", "current global position of position marker \\ :math:`m0`\\ ", 3, -1},
+    {"Velocity", "\\LU{0}{{\\mathbf{v}}}_{m0}", "current global velocity of position marker \\ :math:`m0`\\ ", 3, -1},
+    {"SlidingCoordinate", "s_g = q_{ALE} + s_{off}", "current value of the global sliding ALE coordinate, including offset; note that reference coordinate of \\ :math:`q_{ALE}`\\  is ignored!", 1, -1},
+    {"Coordinates", "[x_{data0},\\,q_{ALE}]\\tp", "provides two values: [0] = current sliding marker index, [1] = ALE sliding coordinate", 2, -1},
+    {"Coordinates_t", "[\\dot q_{ALE}]\\tp", "provides ALE sliding velocity", 1, -1},
+    {"Force", "{\\mathbf{f}}", "joint force vector (3D)", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -248,6 +248,7 @@ const mbc_type_info mbc_joint_ale_moving2d_type = {
     .class_name = "ObjectJointALEMoving2D",
     .description = "A specialized axially moving joint (without rotation) in 2D between a ALE Cable2D (marker1) and a position-based marker (marker0); ALE=Arbitrary Lagrangian Eulerian; the data coordinate x[0] provides the current index in slidingMarkerNumbers, and the \\ :ref:`ODE2 <ODE2>`\\  coordinate q[0] provides the (given) moving coordinate in the cable element.",
     .marker_types = {"Position", "BodyCable2DCoordinates"},
+    .marker_kinds = {MBC_MARKER_POSITION, MBC_MARKER_CABLE2D_COORDINATES},
     .params_size = sizeof(mbc_joint_ale_moving2d_params),
     .params = params,
     .param_count = 9,

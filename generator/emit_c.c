@@ -1,8 +1,8 @@
 /* C emitter: for every connector type a header with the parameter struct,
  * typed setters/getters and hook prototypes, and a source file with the
  * descriptor tables (mbc_type_info) that the table-driven code in
- * runtime/params.c and runtime/object.c works on. Also the shared output
- * enum and the registry of all types. */
+ * runtime/params.c and runtime/object.c works on. Also the registry of the
+ * built-in types and the registration of out-of-tree types. */
 #include "emit_c.h"
 
 #include <ctype.h>
@@ -106,6 +106,7 @@ typedef struct names {
     strbuf snake;  /* contact_sphere_sphere */
     strbuf params; /* mbc_contact_sphere_sphere_params */
     strbuf prefix; /* mbc_contact_sphere_sphere_ */
+    strbuf macro;  /* MBC_CONTACT_SPHERE_SPHERE_ */
 } names;
 
 static void names_init(names *n, const spec_connector *c)
@@ -116,6 +117,10 @@ static void names_init(names *n, const spec_connector *c)
     emit_c_snake(c->type_name, &n->snake);
     sb_printf(&n->params, "mbc_%s_params", sb_str(&n->snake));
     sb_printf(&n->prefix, "mbc_%s_", sb_str(&n->snake));
+    sb_init(&n->macro);
+    sb_puts(&n->macro, "MBC_");
+    put_upper_snake(c->type_name, &n->macro);
+    sb_putc(&n->macro, '_');
 }
 
 static void names_free(names *n)
@@ -123,6 +128,7 @@ static void names_free(names *n)
     sb_free(&n->snake);
     sb_free(&n->params);
     sb_free(&n->prefix);
+    sb_free(&n->macro);
 }
 
 /* ------------------------------------------------------------------ header */
@@ -189,8 +195,11 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
 {
     const char *P = sb_str(&n->params);
     const char *pre = sb_str(&n->prefix);
-    sb_printf(out, "\n/* Runtime hooks, implemented in runtime/connector_%s.c. */\n",
-              sb_str(&n->snake));
+    sb_printf(out,
+              "\n/* Runtime hooks of %s, handwritten and compiled together with this\n"
+              " * type; the generic path (mbconnect/evaluate.h) checks every input before it\n"
+              " * calls them. */\n",
+              c->type_name);
     if (c->hooks[SPEC_HOOK_INITIALISE])
         sb_printf(out, "mbc_status %sinitialise(%s *p, mbc_error *err);\n", pre, P);
     if (c->hooks[SPEC_HOOK_FORCES])
@@ -205,9 +214,10 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
                   pre, has_state_param(c) ? "" : "const ", P);
     if (c->hooks[SPEC_HOOK_OUTPUTS])
         sb_printf(out,
+                  "/* output: an index into %stype.outputs (the %sOUTPUT_* constants) */\n"
                   "mbc_status %soutputs(const %s *p, const mbc_state *s,\n"
-                  "    mbc_output_variable var, double *out, size_t size, mbc_error *err);\n",
-                  pre, P);
+                  "    size_t output, double *out, size_t size, mbc_error *err);\n",
+                  pre, sb_str(&n->macro), pre, P);
     if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
         sb_printf(out,
                   "mbc_status %salgebraic_equations(const %s *p, const mbc_state *s,\n"
@@ -217,6 +227,30 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
         if (c->params[i].rules.check_hook)
             sb_printf(out, "/* checks %s */\nmbc_status %s(const %s *p, mbc_error *err);\n",
                       c->params[i].name, c->params[i].rules.check_hook, P);
+}
+
+/* Compile-time constants: the type name, the index of every output in
+ * mbc_type_info.outputs and of every data-coordinate block. */
+static void emit_constants(const spec_connector *c, const names *n, strbuf *out)
+{
+    const char *M = sb_str(&n->macro);
+    sb_printf(out, "/* The type name; the index of each output variable in the type's table\n"
+                   " * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the\n"
+                   " * index of each block of data coordinates (block b holds coordinates b*m ...\n"
+                   " * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */\n");
+    sb_printf(out, "#define %sTYPE_NAME \"%s\"\n", M, c->type_name);
+    for (size_t i = 0; i < c->output_count; i++) {
+        sb_printf(out, "#define %sOUTPUT_", M);
+        put_upper_snake(c->outputs[i].name, out);
+        sb_printf(out, " %zu\n", i);
+    }
+    sb_printf(out, "#define %sOUTPUT_COUNT %zu\n", M, c->output_count);
+    for (size_t i = 0; i < c->data.block_count; i++) {
+        sb_printf(out, "#define %sDATA_", M);
+        put_upper_snake(c->data.blocks[i].name, out);
+        sb_printf(out, " %zu\n", i);
+    }
+    sb_printf(out, "#define %sDATA_COUNT %zu\n\n", M, c->data.block_count);
 }
 
 void emit_c_header(const spec_connector *c, strbuf *out)
@@ -239,19 +273,25 @@ void emit_c_header(const spec_connector *c, strbuf *out)
     sb_printf(out, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
     sb_puts(out, "#include <stdbool.h>\n#include <stddef.h>\n\n"
                  "#include \"mbconnect/connector.h\"\n"
-                 "#include \"mbconnect/generated/outputs.h\"\n"
                  "#include \"mbconnect/object.h\"\n\n"
                  "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    emit_constants(c, &n, out);
 
-    sb_printf(out, "typedef struct mbc_%s_visualization {\n", sb_str(&n.snake));
-    for (size_t i = 0; i < c->vparam_count; i++)
-        emit_field(&c->vparams[i], out);
-    sb_printf(out, "} mbc_%s_visualization;\n\n", sb_str(&n.snake));
+    /* no empty structs (ISO C): a type without visualization parameters has
+     * no visualization member */
+    if (c->vparam_count) {
+        sb_printf(out, "typedef struct mbc_%s_visualization {\n", sb_str(&n.snake));
+        for (size_t i = 0; i < c->vparam_count; i++)
+            emit_field(&c->vparams[i], out);
+        sb_printf(out, "} mbc_%s_visualization;\n\n", sb_str(&n.snake));
+    }
 
     sb_printf(out, "typedef struct %s {\n", P);
     for (size_t i = 0; i < c->param_count; i++)
         emit_field(&c->params[i], out);
-    sb_printf(out, "    mbc_%s_visualization visualization;\n} %s;\n\n", sb_str(&n.snake), P);
+    if (c->vparam_count)
+        sb_printf(out, "    mbc_%s_visualization visualization;\n", sb_str(&n.snake));
+    sb_printf(out, "} %s;\n\n", P);
 
     sb_printf(out, "extern const mbc_type_info %stype;\n\n", pre);
     sb_printf(out,
@@ -381,9 +421,9 @@ static void emit_hook_thunks(const spec_connector *c, const names *n, strbuf *ou
     if (c->hooks[SPEC_HOOK_OUTPUTS])
         sb_printf(out,
                   "static mbc_status hook_output(const void *p, const mbc_state *s, "
-                  "mbc_output_variable var,\n"
+                  "size_t output,\n"
                   "                              double *out, size_t size, mbc_error *err)\n{\n"
-                  "    return %soutputs(p, s, var, out, size, err);\n}\n\n",
+                  "    return %soutputs(p, s, output, out, size, err);\n}\n\n",
                   pre);
     if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
         sb_printf(out,
@@ -414,9 +454,12 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
     put_marker_types(&c->marker_types[0], out);
     sb_puts(out, ", ");
     put_marker_types(&c->marker_types[1], out);
-    sb_printf(out, "},\n    .params_size = sizeof(%s),\n", sb_str(&n->params));
+    sb_printf(out, "},\n    .marker_kinds = {%s, %s},\n", spec_marker_kind_c[c->marker_kinds[0]],
+              spec_marker_kind_c[c->marker_kinds[1]]);
+    sb_printf(out, "    .params_size = sizeof(%s),\n", sb_str(&n->params));
     sb_printf(out, "    .params = params,\n    .param_count = %zu,\n", c->param_count);
-    sb_printf(out, "    .vparams = vparams,\n    .vparam_count = %zu,\n", c->vparam_count);
+    if (c->vparam_count)
+        sb_printf(out, "    .vparams = vparams,\n    .vparam_count = %zu,\n", c->vparam_count);
     if (c->output_count)
         sb_printf(out, "    .outputs = outputs,\n    .output_count = %zu,\n", c->output_count);
     if (c->data.block_count)
@@ -499,18 +542,19 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     sb_puts(out, "static const mbc_param_info params[] = {\n");
     for (size_t i = 0; i < c->param_count; i++)
         emit_param_entry(c, &n, &c->params[i], "param", "", out);
-    sb_puts(out, "};\n\nstatic const mbc_param_info vparams[] = {\n");
-    for (size_t i = 0; i < c->vparam_count; i++)
-        emit_param_entry(c, &n, &c->vparams[i], "vparam", "visualization.", out);
     sb_puts(out, "};\n\n");
+    if (c->vparam_count) { /* no empty arrays (ISO C) */
+        sb_puts(out, "static const mbc_param_info vparams[] = {\n");
+        for (size_t i = 0; i < c->vparam_count; i++)
+            emit_param_entry(c, &n, &c->vparams[i], "vparam", "visualization.", out);
+        sb_puts(out, "};\n\n");
+    }
 
     if (c->output_count) {
         sb_puts(out, "static const mbc_output_info outputs[] = {\n");
         for (size_t i = 0; i < c->output_count; i++) {
             const spec_output *o = &c->outputs[i];
-            sb_puts(out, "    {MBC_OUTPUT_");
-            put_upper_snake(o->name, out);
-            sb_printf(out, ", \"%s\", ", o->name);
+            sb_printf(out, "    {\"%s\", ", o->name);
             put_c_string(o->symbol, out);
             sb_puts(out, ", ");
             put_c_string(o->description, out);
@@ -554,70 +598,31 @@ void emit_c_source(const spec_connector *c, strbuf *out)
 
 /* ------------------------------------------------------------------ shared files */
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The distinct output names of all types, sorted; caller frees the array. */
-static const char **collect_output_names(const spec_connector *items, size_t count, size_t *n)
-{
-    size_t total = 0;
-    for (size_t i = 0; i < count; i++)
-        total += items[i].output_count;
-    const char **names = calloc(total ? total : 1, sizeof *names);
-    *n = 0;
-    for (size_t i = 0; names && i < count; i++)
-        for (size_t k = 0; k < items[i].output_count; k++) {
-            const char *name = items[i].outputs[k].name;
-            int seen = 0;
-            for (size_t j = 0; j < *n && !seen; j++)
-                seen = strcmp(names[j], name) == 0;
-            if (!seen)
-                names[(*n)++] = name;
-        }
-    if (*n)
-        qsort(names, *n, sizeof *names, compare_strings);
-    return names;
-}
-
-void emit_c_outputs(const spec_connector *items, size_t count, strbuf *out)
-{
-    size_t n;
-    const char **names = collect_output_names(items, count, &n);
-    sb_printf(out, GENERATED_NOTE, "specs/");
-    sb_puts(out, "/* Every output variable any connector type declares (alphabetical). */\n"
-                 "#ifndef MBCONNECT_GENERATED_OUTPUTS_H\n#define MBCONNECT_GENERATED_OUTPUTS_H\n\n"
-                 "typedef enum mbc_output_variable {\n");
-    for (size_t i = 0; i < n; i++) {
-        sb_puts(out, "    MBC_OUTPUT_");
-        put_upper_snake(names[i], out);
-        sb_puts(out, ",\n");
-    }
-    sb_puts(out, "    MBC_OUTPUT_COUNT\n} mbc_output_variable;\n\n"
-                 "/* Names as in the specs, indexed by mbc_output_variable. */\n"
-                 "extern const char *const mbc_output_names[MBC_OUTPUT_COUNT];\n\n#endif\n");
-    free(names);
-}
-
-void emit_c_registry(const spec_connector *items, size_t count, strbuf *out)
+void emit_c_builtin_header(const spec_connector *items, size_t count, strbuf *out)
 {
     sb_printf(out, GENERATED_NOTE, "specs/");
-    sb_puts(out, "/* The registry of built-in connector types (sorted by type name) and the\n"
-                 " * names of all output variables. */\n");
+    sb_puts(out,
+            "/* The headers of every built-in connector type (mbconnect/mbconnect.h\n"
+            " * includes this file, so a new spec needs no hand edit there). */\n"
+            "#ifndef MBCONNECT_GENERATED_BUILTIN_H\n#define MBCONNECT_GENERATED_BUILTIN_H\n\n");
     for (size_t i = 0; i < count; i++) {
         sb_puts(out, "#include \"mbconnect/generated/");
         emit_c_snake(items[i].type_name, out);
         sb_puts(out, ".h\"\n");
     }
-    sb_puts(out,
-            "\n#include <stddef.h>\n\nconst char *const mbc_output_names[MBC_OUTPUT_COUNT] = {\n");
-    size_t n;
-    const char **names = collect_output_names(items, count, &n);
-    for (size_t i = 0; i < n; i++)
-        sb_printf(out, "    \"%s\",\n", names[i]);
-    free(names);
-    sb_puts(out, "};\n\nconst mbc_type_info *const mbc_builtin_types[] = {\n");
+    sb_puts(out, "\n#endif\n");
+}
+
+void emit_c_registry(const spec_connector *items, size_t count, strbuf *out)
+{
+    sb_printf(out, GENERATED_NOTE, "specs/");
+    sb_puts(out, "/* The registry of built-in connector types (sorted by type name). */\n");
+    for (size_t i = 0; i < count; i++) {
+        sb_puts(out, "#include \"mbconnect/generated/");
+        emit_c_snake(items[i].type_name, out);
+        sb_puts(out, ".h\"\n");
+    }
+    sb_puts(out, "\n#include <stddef.h>\n\nconst mbc_type_info *const mbc_builtin_types[] = {\n");
     for (size_t i = 0; i < count; i++) {
         sb_puts(out, "    &mbc_");
         emit_c_snake(items[i].type_name, out);

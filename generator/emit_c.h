@@ -11,9 +11,9 @@ void emit_c_snake(const char *name, strbuf *out);
 void emit_c_header(const spec_connector *c, strbuf *out);
 /* generated/<snake>.c */
 void emit_c_source(const spec_connector *c, strbuf *out);
-/* generated/include/mbconnect/generated/outputs.h: the shared output enum */
-void emit_c_outputs(const spec_connector *items, size_t count, strbuf *out);
-/* generated/registry.c: output names and the table of built-in types */
+/* generated/include/mbconnect/generated/builtin.h: includes every type header */
+void emit_c_builtin_header(const spec_connector *items, size_t count, strbuf *out);
+/* generated/registry.c: the table of built-in types */
 void emit_c_registry(const spec_connector *items, size_t count, strbuf *out);
 
 /* Out-of-tree types (mbcgen --registry-name NAME): include/NAME_types.h

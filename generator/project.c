@@ -160,8 +160,8 @@ int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
     int rc = write_type_files(p, c_dir, &inc, diag);
     strbuf content;
     sb_init(&content);
-    emit_c_outputs(p->items, p->count, &content);
-    rc |= write_emitted(sb_str(&inc), "outputs.h", &content, diag);
+    emit_c_builtin_header(p->items, p->count, &content);
+    rc |= write_emitted(sb_str(&inc), "builtin.h", &content, diag);
     sb_free(&content);
     emit_c_registry(p->items, p->count, &content);
     rc |= write_emitted(c_dir, "registry.c", &content, diag);

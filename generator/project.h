@@ -23,12 +23,12 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
                      diag_list *diag);
 
 /* Writes c_dir/<snake>.c, c_dir/registry.c and
- * c_dir/include/mbconnect/generated/{<snake>,outputs}.h. */
+ * c_dir/include/mbconnect/generated/{<snake>,builtin}.h. */
 int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag);
 
 /* Out-of-tree types: writes c_dir/<snake>.c and
  * c_dir/include/mbconnect/generated/<snake>.h for each item (as
- * mbcgen_write_c), and instead of registry.c and outputs.h the registration
+ * mbcgen_write_c), and instead of registry.c the registration
  * c_dir/<registry_name>_types.c and c_dir/include/<registry_name>_types.h
  * (NAME_register_types adds the types to an mbc_registry). */
 int mbcgen_write_c_types(const mbcgen_project *p, const char *c_dir, const char *registry_name,

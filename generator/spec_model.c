@@ -1113,6 +1113,55 @@ static const char *const connector_keys[] = {
     "quantities", "theory",        "examples",    "hooks",
     NULL};
 
+const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
+    "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
+    "MBC_MARKER_CABLE2D_COORDINATES"};
+
+/* The marker type names a spec may list, and the kinds they combine to. */
+static const char *const marker_names[] = {"Position", "Orientation", "BodyCable2DShape",
+                                           "BodyCable2DCoordinates"};
+#define MARKER_NAME_COUNT (sizeof marker_names / sizeof marker_names[0])
+
+/* The kind of one marker from its list of type names; fails with the
+ * field, the rule and the given value. */
+static void marker_kind(loader *ld, int line, const char *what, const spec_string_list *l,
+                        spec_marker_kind *out)
+{
+    unsigned mask = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        int k = parse_enum(l->items[i], marker_names, (int)MARKER_NAME_COUNT);
+        if (k < 0) {
+            fail(ld, line,
+                 "%s: unknown marker type '%s' (known: Position, Orientation, "
+                 "BodyCable2DShape, BodyCable2DCoordinates)",
+                 what, l->items[i]);
+            return;
+        }
+        mask |= 1u << k;
+    }
+    switch (mask) {
+    case 1u:
+        *out = SPEC_MARKER_POSITION;
+        return;
+    case 3u:
+        *out = SPEC_MARKER_RIGID;
+        return;
+    case 4u:
+        *out = SPEC_MARKER_CABLE2D_SHAPE;
+        return;
+    case 8u:
+        *out = SPEC_MARKER_CABLE2D_COORDINATES;
+        return;
+    default:
+        if (l->count)
+            fail(ld, line,
+                 "%s: unsupported combination of marker types (supported: {\"Position\"}, "
+                 "{\"Position\", \"Orientation\"}, {\"BodyCable2DShape\"}, "
+                 "{\"BodyCable2DCoordinates\"}; given %zu names starting with '%s')",
+                 what, l->count, l->items[0]);
+    }
+}
+
 static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
@@ -1136,6 +1185,8 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
         if (lua_istable(L, -1) && c->marker_types[i].count == 0)
             fail(ld, line, "%s: must name at least one marker type", what);
+        else
+            marker_kind(ld, line, what, &c->marker_types[i], &c->marker_kinds[i]);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

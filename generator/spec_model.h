@@ -143,6 +143,19 @@ typedef enum spec_hook {
 
 extern const char *const spec_hook_names[SPEC_HOOK_COUNT];
 
+/* What a marker of a connector is, from the marker type names a spec lists
+ * (include/mbconnect/object.h: mbc_marker_kind, same order). */
+typedef enum spec_marker_kind {
+    SPEC_MARKER_POSITION,            /* { "Position" } */
+    SPEC_MARKER_RIGID,               /* { "Position", "Orientation" } */
+    SPEC_MARKER_CABLE2D_SHAPE,       /* { "BodyCable2DShape" } */
+    SPEC_MARKER_CABLE2D_COORDINATES, /* { "BodyCable2DCoordinates" } */
+    SPEC_MARKER_KIND_COUNT
+} spec_marker_kind;
+
+/* The C enumerator of each kind ("MBC_MARKER_RIGID"). */
+extern const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT];
+
 typedef struct spec_string_list {
     char **items;
     size_t count;
@@ -159,6 +172,7 @@ typedef struct spec_connector {
     spec_string_list authors;
     spec_string_list provides;        /* "Connector", "Constraint" */
     spec_string_list marker_types[2]; /* requested marker types of m0 and m1 */
+    spec_marker_kind marker_kinds[2]; /* what they are together */
     spec_string_list node_types;      /* requested node types */
     spec_param *params;
     size_t param_count;

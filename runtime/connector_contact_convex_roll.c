@@ -385,8 +385,8 @@ mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_para
  *   (p_C - p_m1) x F on the roll (N m). Force/Torque as in force evaluation
  *   (zero when inactive or data[2] > 0). Vertical axis: all zero. */
 mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p,
-                                           const mbc_state *s, mbc_output_variable var, double *out,
-                                           size_t size, mbc_error *err)
+                                           const mbc_state *s, size_t var, double *out, size_t size,
+                                           mbc_error *err)
 {
     if (out == NULL) {
         return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL output buffer");
@@ -395,8 +395,10 @@ mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params 
     if (st != MBC_OK) {
         return st;
     }
-    if (var != MBC_OUTPUT_POSITION && var != MBC_OUTPUT_VELOCITY && var != MBC_OUTPUT_FORCE &&
-        var != MBC_OUTPUT_TORQUE) {
+    if (var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION &&
+        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY &&
+        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE &&
+        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE) {
         return mbc_fail(err, MBC_ERR_NAME,
                         "ContactConvexRoll: output variable %d not available (Position, Velocity, "
                         "Force, Torque)",
@@ -413,10 +415,10 @@ mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params 
     double f[3], tau0[3], tau1[3];
     cr_force_roll(p, &c, s->data, f);
     cr_torques(&c, s, f, tau0, tau1);
-    const double *src = (var == MBC_OUTPUT_POSITION)   ? c.p_c
-                        : (var == MBC_OUTPUT_VELOCITY) ? c.v_trail
-                        : (var == MBC_OUTPUT_FORCE)    ? f
-                                                       : tau1;
+    const double *src = (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION)   ? c.p_c
+                        : (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY) ? c.v_trail
+                        : (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE)    ? f
+                                                                           : tau1;
     for (int i = 0; i < 3; ++i) {
         out[i] = src[i];
     }

@@ -408,15 +408,16 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
  *  ForceLocal    [f_t, f_n] (N), seed's LHS sign (f_n < 0 when pressed);
  *                zero when activeConnector == false (no forces act). */
 mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, const mbc_state *s,
-                                                       mbc_output_variable var, double *out,
-                                                       size_t size, mbc_error *err)
+                                                       size_t var, double *out, size_t size,
+                                                       mbc_error *err)
 {
     const mbc_status st = cfcc_check(p, s, err);
     if (st != MBC_OK) {
         return st;
     }
-    if (var != MBC_OUTPUT_COORDINATES && var != MBC_OUTPUT_COORDINATES_T &&
-        var != MBC_OUTPUT_FORCE_LOCAL) {
+    if (var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES &&
+        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T &&
+        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL) {
         return mbc_fail(
             err, MBC_ERR_NAME,
             CFCC_NAME
@@ -435,10 +436,10 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
         if (s->data[i] <= 0.0) {
             struct cfcc_segment e;
             cfcc_segment(p, s, i, &e);
-            if (var == MBC_OUTPUT_COORDINATES) {
+            if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES) {
                 a = cfcc_newton_delta(p, s, &e, i);
                 b = e.gap;
-            } else if (var == MBC_OUTPUT_COORDINATES_T) {
+            } else if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T) {
                 a = e.v_t;
                 b = e.v_n;
             } else if (p->activeConnector) {

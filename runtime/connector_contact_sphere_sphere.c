@@ -384,8 +384,8 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
  *   Velocity = v_m1 - v_m0 (m/s); Force = force on m1 (N, as in force evaluation:
  *   zero when data[0] > 0 or inactive); Torque = torque on m0 (N m). */
 mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p,
-                                             const mbc_state *s, mbc_output_variable var,
-                                             double *out, size_t size, mbc_error *err)
+                                             const mbc_state *s, size_t var, double *out,
+                                             size_t size, mbc_error *err)
 {
     if (out == NULL) {
         return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL output buffer");
@@ -395,12 +395,12 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
         return st;
     }
     switch (var) {
-    case MBC_OUTPUT_DIRECTOR3:
-    case MBC_OUTPUT_DISPLACEMENT:
-    case MBC_OUTPUT_DISPLACEMENT_LOCAL:
-    case MBC_OUTPUT_VELOCITY:
-    case MBC_OUTPUT_FORCE:
-    case MBC_OUTPUT_TORQUE:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_VELOCITY:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE:
         break;
     default:
         return mbc_fail(err, MBC_ERR_NAME,
@@ -415,22 +415,22 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
     ss_kinematics k;
     ss_kinematics_eval(p, s, &k);
     switch (var) {
-    case MBC_OUTPUT_DIRECTOR3:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3:
         for (int i = 0; i < 3; ++i) {
             out[i] = k.n[i];
         }
         break;
-    case MBC_OUTPUT_DISPLACEMENT:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT:
         for (int i = 0; i < 3; ++i) {
             out[i] = k.d[i];
         }
         break;
-    case MBC_OUTPUT_DISPLACEMENT_LOCAL:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL:
         out[0] = 0.0;
         out[1] = 0.0;
         out[2] = k.gap;
         break;
-    case MBC_OUTPUT_VELOCITY:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_VELOCITY:
         for (int i = 0; i < 3; ++i) {
             out[i] = s->marker[1]->velocity[i] - s->marker[0]->velocity[i];
         }
@@ -446,7 +446,7 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
                 return st;
             }
         }
-        if (var == MBC_OUTPUT_FORCE) {
+        if (var == MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE) {
             for (int i = 0; i < 3; ++i) {
                 out[i] = f_m1[i];
             }

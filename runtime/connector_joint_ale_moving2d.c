@@ -181,9 +181,8 @@ mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const m
  *   SlidingCoordinate q_ALE + s_off (1, m);
  *   Coordinates       [x_data0, q_ALE] (2);   Coordinates_t [q_ALE_t] (1, m/s);
  *   Force             [lambda_0, lambda_1, 0] (3, N) = z. */
-mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state *s,
-                                          mbc_output_variable var, double *out, size_t size,
-                                          mbc_error *err)
+mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state *s, size_t var,
+                                          double *out, size_t size, mbc_error *err)
 {
     int index = 0;
     const mbc_status st = jale_check(p, s, &index, err);
@@ -192,16 +191,16 @@ mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state 
     }
     size_t need;
     switch (var) {
-    case MBC_OUTPUT_POSITION:
-    case MBC_OUTPUT_VELOCITY:
-    case MBC_OUTPUT_FORCE:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE:
         need = 3;
         break;
-    case MBC_OUTPUT_COORDINATES:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES:
         need = 2;
         break;
-    case MBC_OUTPUT_SLIDING_COORDINATE:
-    case MBC_OUTPUT_COORDINATES_T:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T:
         need = 1;
         break;
     default:
@@ -216,26 +215,26 @@ mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state 
                         out == NULL ? (size_t)0 : size);
     }
     switch (var) {
-    case MBC_OUTPUT_POSITION:
-    case MBC_OUTPUT_VELOCITY: {
-        const double *v =
-            (var == MBC_OUTPUT_POSITION) ? s->marker[0]->position : s->marker[0]->velocity;
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY: {
+        const double *v = (var == MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION) ? s->marker[0]->position
+                                                                          : s->marker[0]->velocity;
         for (int k = 0; k < 3; ++k) {
             out[k] = v[k];
         }
         break;
     }
-    case MBC_OUTPUT_SLIDING_COORDINATE:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE:
         out[0] = s->ale_q + p->slidingOffset;
         break;
-    case MBC_OUTPUT_COORDINATES:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES:
         out[0] = (double)index;
         out[1] = s->ale_q;
         break;
-    case MBC_OUTPUT_COORDINATES_T:
+    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T:
         out[0] = s->ale_q_t;
         break;
-    default: /* MBC_OUTPUT_FORCE */
+    default: /* MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE */
         if (s->lagrange == NULL) {
             return mbc_fail(err, MBC_ERR_INPUT,
                             JALE_NAME ": Force output needs the algebraic variables z");

@@ -36,7 +36,7 @@ static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m
     const char *kind = t->marker_types[m];
     const char *tn = t->type_name;
     mbc_status st;
-    if (strstr(kind, "Cable2DShape")) {
+    if (t->marker_kinds[m] == MBC_MARKER_CABLE2D_SHAPE) {
         const mbc_cable_marker *c = s->cable;
         if (!c || !c->points || !c->point_velocities || c->segment_count == 0)
             return mbc_fail(err, MBC_ERR_INPUT,
@@ -53,7 +53,7 @@ static mbc_status check_marker(const mbc_type_info *t, const mbc_state *s, int m
             return st;
         return MBC_OK;
     }
-    if (strstr(kind, "Cable2DCoordinates")) {
+    if (t->marker_kinds[m] == MBC_MARKER_CABLE2D_COORDINATES) {
         if (!s->cables || s->cable_count == 0)
             return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d needs the ANCF cable elements", tn,
                             m);
@@ -142,20 +142,20 @@ mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_po
     return o->type->post_newton_step(o->params, s, out, err);
 }
 
-mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output_variable var,
-                             double *out, size_t size, mbc_error *err)
+mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t output, double *out,
+                             size_t size, mbc_error *err)
 {
     mbc_status st = check_call(o, s, o && o->type->output, "output variables", err);
     if (st != MBC_OK)
         return st;
-    size_t n = mbc_output_size(o->type, o->params, var);
-    if (n == 0)
-        return mbc_fail(err, MBC_ERR_NAME, "%s has no output variable %s", o->type->type_name,
-                        mbc_output_name(var) ? mbc_output_name(var) : "(invalid)");
+    if (output >= o->type->output_count)
+        return mbc_fail(err, MBC_ERR_NAME, "%s has no output variable number %zu (it has %zu)",
+                        o->type->type_name, output, o->type->output_count);
+    size_t n = mbc_output_size(o->type, o->params, output);
     if (size != n || !out)
         return mbc_fail(err, MBC_ERR_SIZE, "%s.%s: output has %zu values, buffer holds %zu",
-                        o->type->type_name, mbc_output_name(var), n, out ? size : 0);
-    return o->type->output(o->params, s, var, out, size, err);
+                        o->type->type_name, o->type->outputs[output].name, n, out ? size : 0);
+    return o->type->output(o->params, s, output, out, size, err);
 }
 
 mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,

@@ -511,15 +511,17 @@ void mbc_initial_data(const mbc_type_info *t, const void *params, double *data)
             data[b * n + i] = t->data[b].initial;
 }
 
-size_t mbc_output_size(const mbc_type_info *t, const void *params, mbc_output_variable var)
+size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output)
 {
-    for (size_t i = 0; i < t->output_count; i++)
-        if (t->outputs[i].variable == var)
-            return t->outputs[i].factor * per_count(t, params, t->outputs[i].per);
-    return 0;
+    if (!t || output >= t->output_count)
+        return 0;
+    return t->outputs[output].factor * per_count(t, params, t->outputs[output].per);
 }
 
-const char *mbc_output_name(mbc_output_variable var)
+int mbc_type_find_output(const mbc_type_info *t, const char *name)
 {
-    return (unsigned)var < MBC_OUTPUT_COUNT ? mbc_output_names[var] : NULL;
+    for (size_t i = 0; t && name && i < t->output_count; i++)
+        if (strcmp(t->outputs[i].name, name) == 0)
+            return (int)i;
+    return -1;
 }

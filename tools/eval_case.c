@@ -1064,14 +1064,14 @@ static bool write_outputs(eval_ctx *c, const mbc_state *s, json_writer *w)
     json_begin_object(w, "outputs");
     for (size_t i = 0; i < t->output_count; i++) {
         const mbc_output_info *o = &t->outputs[i];
-        size_t n = mbc_output_size(t, c->object->params, o->variable);
+        size_t n = mbc_output_size(t, c->object->params, i);
         double *v = calloc(n ? n : 1, sizeof *v);
         char field[FIELD_SIZE];
         snprintf(field, sizeof field, "outputs.%s", o->name);
         if (!v)
             return fail(c, field, "out of memory (got %zu values)", n);
         mbc_error err = {{0}};
-        if (mbc_object_output(c->object, s, o->variable, v, n, &err) != MBC_OK) {
+        if (mbc_object_output(c->object, s, i, v, n, &err) != MBC_OK) {
             free(v);
             return fail(c, field, "%s (output variable)", err.message);
         }

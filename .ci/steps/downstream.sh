@@ -22,7 +22,7 @@ step() { printf '\n-- %s\n' "$*"; }
 step "install into $prefix"
 cmake --install build --prefix "$prefix" >"$tmp/install.log"
 for f in lib/libmbconnect.a lib/libmbconnect.so include/mbconnect/mbconnect.h \
-  include/mbconnect/version.h include/mbconnect/generated/outputs.h \
+  include/mbconnect/version.h include/mbconnect/generated/contact_sphere_sphere.h \
   bin/mbcgen bin/mbc share/mbconnect/specs/types.lua \
   lib/cmake/mbconnect/mbconnectConfig.cmake lib/cmake/mbconnect/MbconnectAddConnectors.cmake \
   lib/pkgconfig/mbconnect.pc; do

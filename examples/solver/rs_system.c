@@ -1297,13 +1297,13 @@ const double *rs_node_data(const rs_system *s, int node)
     return s->data + s->nodes[node].offset;
 }
 
-mbc_status rs_connector_output(rs_system *s, int connector, mbc_output_variable var, double *out,
-                               size_t size, mbc_error *err)
+mbc_status rs_connector_output(rs_system *s, int connector, size_t output, double *out, size_t size,
+                               mbc_error *err)
 {
     rs_connector *c = &s->connectors[connector];
     rs_eval e;
     connector_state(s, c, s->q, s->u, s->z, s->data, s->data_start, &e);
-    return mbc_object_output(c->object, &e.state, var, out, size, err);
+    return mbc_object_output(c->object, &e.state, output, out, size, err);
 }
 
 mbc_status rs_connector_algebraic(rs_system *s, int connector, mbc_algebraic *out, mbc_error *err)

@@ -214,8 +214,8 @@ const double *rs_node_data(const rs_system *s, int node);
 
 /* The connector's state (marker kinematics, data, ...) at the accepted state
  * and its outputs (mbc_object_output). Returns the library status. */
-mbc_status rs_connector_output(rs_system *s, int connector, mbc_output_variable var, double *out,
-                               size_t size, mbc_error *err);
+mbc_status rs_connector_output(rs_system *s, int connector, size_t output, double *out, size_t size,
+                               mbc_error *err);
 /* Algebraic equations of an ALE joint at the accepted state. */
 mbc_status rs_connector_algebraic(rs_system *s, int connector, mbc_algebraic *out, mbc_error *err);
 

@@ -23,9 +23,12 @@ mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces
  * the object's state parameters (e.g. ContactConvexRoll.pContact). */
 mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_post_newton *out,
                                        mbc_error *err);
-/* One output variable; size must equal mbc_output_size() for this object. */
-mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, mbc_output_variable var,
-                             double *out, size_t size, mbc_error *err);
+/* Output variable o->type->outputs[output] (index from mbc_type_find_output
+ * or the type's MBC_<TYPE>_OUTPUT_<NAME> constant); size must equal
+ * mbc_output_size(o->type, o->params, output). An index the type does not
+ * have is MBC_ERR_NAME, a wrong size MBC_ERR_SIZE. */
+mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t output, double *out,
+                             size_t size, mbc_error *err);
 /* Algebraic equations and Jacobians (types providing "Constraint"). */
 mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
                                           mbc_algebraic *out, mbc_error *err);

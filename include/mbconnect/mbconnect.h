@@ -7,7 +7,9 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
- * - generated/<type>.h the built-in types: parameter structs, typed setters/getters
+ * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
+ *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
+ *                      generated/builtin.h, written by mbcgen)
  * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
  *   laws, convex hull, ALE sliding, small vector helpers)
  *
@@ -24,11 +26,7 @@
 #include "mbconnect/evaluate.h"
 #include "mbconnect/object.h"
 
-#include "mbconnect/generated/contact_convex_roll.h"
-#include "mbconnect/generated/contact_friction_circle_cable2d.h"
-#include "mbconnect/generated/contact_sphere_sphere.h"
-#include "mbconnect/generated/joint_ale_moving2d.h"
-#include "mbconnect/generated/outputs.h"
+#include "mbconnect/generated/builtin.h"
 
 #include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"

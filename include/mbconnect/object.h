@@ -12,7 +12,6 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
-#include "mbconnect/generated/outputs.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,9 +69,29 @@ typedef struct mbc_param_info {
     mbc_check_fn check; /* runtime check hook, or NULL */
 } mbc_param_info;
 
+/* What a marker is; which members of mbc_state carry it:
+ * - MBC_MARKER_POSITION (spec { "Position" }) and MBC_MARKER_RIGID
+ *   ({ "Position", "Orientation" }): state.marker[m], a mbc_rigid_marker
+ *   (a position marker has the identity rotation and zero angular velocity);
+ * - MBC_MARKER_CABLE2D_SHAPE ({ "BodyCable2DShape" }): state.cable, the
+ *   n+1 points of n contact segments along an ANCF cable;
+ * - MBC_MARKER_CABLE2D_COORDINATES ({ "BodyCable2DCoordinates" }):
+ *   state.cables / cable_count (the ANCF elements an ALE joint slides
+ *   along) and state.ale_q / ale_q_t (the ALE node).
+ * The list is closed: mbcgen --check rejects other marker type names. */
+typedef enum mbc_marker_kind {
+    MBC_MARKER_POSITION,
+    MBC_MARKER_RIGID,
+    MBC_MARKER_CABLE2D_SHAPE,
+    MBC_MARKER_CABLE2D_COORDINATES
+} mbc_marker_kind;
+
+/* One output variable of a type. Outputs are identified per type by their
+ * index in mbc_type_info.outputs (spec order; the generated header of a type
+ * has MBC_<TYPE>_OUTPUT_<NAME> constants) or by name (mbc_type_find_output):
+ * there is no global list of output names, any spec may declare any name. */
 typedef struct mbc_output_info {
-    mbc_output_variable variable;
-    const char *name;
+    const char *name; /* as in the spec, e.g. "Coordinates_t" */
     const char *symbol;
     const char *description;
     size_t factor; /* size = factor * params[per] (or factor) */
@@ -91,6 +110,7 @@ typedef struct mbc_type_info {
     const char *class_name; /* "ObjectContactSphereSphere" */
     const char *description;
     const char *marker_types[2]; /* requested types of m0 and m1, e.g. "Position+Orientation" */
+    mbc_marker_kind marker_kinds[2]; /* what m0 and m1 are (from marker_types) */
     size_t params_size;          /* sizeof the params struct */
     const mbc_param_info *params;
     size_t param_count;
@@ -107,8 +127,9 @@ typedef struct mbc_type_info {
     /* may update state parameters (role "state", e.g. ContactConvexRoll.pContact) */
     mbc_status (*post_newton_step)(void *params, const mbc_state *s, mbc_post_newton *out,
                                    mbc_error *err);
-    mbc_status (*output)(const void *params, const mbc_state *s, mbc_output_variable var,
-                         double *out, size_t size, mbc_error *err);
+    /* output: an index into outputs; size == mbc_output_size(t, params, output) */
+    mbc_status (*output)(const void *params, const mbc_state *s, size_t output, double *out,
+                         size_t size, mbc_error *err);
     mbc_status (*algebraic_equations)(const void *params, const mbc_state *s, mbc_algebraic *out,
                                       mbc_error *err);
 } mbc_type_info;
@@ -140,9 +161,12 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
 /* Data-coordinate count and initial data (e.g. [0.1]*n + [-2]*n + [0]*n). */
 size_t mbc_data_count(const mbc_type_info *t, const void *params);
 void mbc_initial_data(const mbc_type_info *t, const void *params, double *data);
-/* Size of an output variable for these parameters; 0 if the type lacks it. */
-size_t mbc_output_size(const mbc_type_info *t, const void *params, mbc_output_variable var);
-const char *mbc_output_name(mbc_output_variable var);
+/* Number of values of output t->outputs[output] for these parameters; 0 when
+ * output >= t->output_count. */
+size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output);
+/* Index of the output called `name` in t->outputs, or -1 when t has none of
+ * that name (or t or name is NULL). */
+int mbc_type_find_output(const mbc_type_info *t, const char *name);
 /* Shortest text that reads back as x ("-1", "0.5", "-1e-300"; "nan", "inf"),
  * as parameter messages write values. */
 void mbc_format_number(double x, char *buf, size_t size);

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/generated/contact_sphere_sphere.h"
 
 typedef struct sphere_case {
     mbc_object *o;
@@ -98,11 +99,16 @@ static void test_refusals(void **state)
 
     /* a wrong output size */
     double out[4];
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_FORCE, out, 4, &err), MBC_ERR_SIZE);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 4, &err),
+        MBC_ERR_SIZE);
     assert_string_equal(err.message,
                         "ContactSphereSphere.Force: output has 3 values, buffer holds 4");
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_SLIDING_COORDINATE, out, 1, &err),
-                     MBC_ERR_NAME);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT, out, 1, &err),
+        MBC_ERR_NAME);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere has no output variable number 6 (it has 6)");
 
     /* changing a parameter requires initialising again */
     assert_int_equal(mbc_object_set(c.o, "contactStiffness", 2e4, &err), MBC_OK);
@@ -129,7 +135,9 @@ static void test_dispatch(void **state)
     assert_true(fabs(f.force[1][0] - 1e4 * 0.01) < 1e-9);
     assert_true(fabs(f.force[0][0] + 1e4 * 0.01) < 1e-9);
     double out[3];
-    assert_int_equal(mbc_object_output(c.o, &c.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err), MBC_OK);
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3, out, 3, &err),
+        MBC_OK);
     assert_true(out[0] == 1 && out[1] == 0 && out[2] == 0);
     double data[4];
     mbc_post_newton pns = {data, 0, 0, 0, 0};

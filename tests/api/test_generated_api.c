@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "mbconnect/generated/contact_convex_roll.h"
+#include "mbconnect/generated/contact_friction_circle_cable2d.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 #include "mbconnect/object.h"
@@ -536,17 +537,29 @@ static void test_data_layout(void **state)
         assert_true(data[4 + i] == -2);
         assert_true(data[8 + i] == 0);
     }
-    assert_int_equal(mbc_output_size(o->type, o->params, MBC_OUTPUT_COORDINATES), 8);
-    assert_int_equal(mbc_output_size(o->type, o->params, MBC_OUTPUT_FORCE_LOCAL), 8);
-    assert_int_equal(mbc_output_size(o->type, o->params, MBC_OUTPUT_TORQUE), 0);
+    assert_int_equal(
+        mbc_output_size(o->type, o->params, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES),
+        8);
+    assert_int_equal(
+        mbc_output_size(o->type, o->params, (size_t)mbc_type_find_output(o->type, "ForceLocal")),
+        8);
+    assert_int_equal(mbc_type_find_output(o->type, "Torque"), -1);
+    assert_int_equal(
+        mbc_output_size(o->type, o->params, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT), 0);
     mbc_object_destroy(o);
     const mbc_type_info *s = mbc_registry_find("ContactSphereSphere");
     mbc_contact_sphere_sphere_params p;
     mbc_contact_sphere_sphere_params_init(&p);
     assert_int_equal(mbc_contact_sphere_sphere_data_count(&p), 4);
     for (size_t i = 0; i < s->output_count; i++)
-        assert_int_equal(mbc_output_size(s, &p, s->outputs[i].variable), 3);
-    assert_string_equal(mbc_output_name(MBC_OUTPUT_COORDINATES_T), "Coordinates_t");
+        assert_int_equal(mbc_output_size(s, &p, i), 3);
+    const mbc_type_info *ale = mbc_registry_find("JointALEMoving2D");
+    assert_int_equal(mbc_type_find_output(ale, "Coordinates_t"),
+                     MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T);
+    assert_string_equal(ale->outputs[MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T].name,
+                        "Coordinates_t");
+    assert_int_equal(mbc_type_find_output(ale, "coordinates_t"), -1);
+    assert_int_equal(mbc_type_find_output(ale, NULL), -1);
 }
 
 int main(void)

@@ -396,35 +396,43 @@ static void test_outputs(void **state)
     fixture x;
     fixture_init(&x, &g);
     double o[3];
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_POSITION, o, 3, &x.err),
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(
+                         &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION, o, 3, &x.err),
                      MBC_OK);
     for (int k = 0; k < 3; ++k) {
         ASSERT_NEAR(o[k], x.m0.position[k], 0.0);
     }
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_VELOCITY, o, 3, &x.err),
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(
+                         &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY, o, 3, &x.err),
                      MBC_OK);
     for (int k = 0; k < 3; ++k) {
         ASSERT_NEAR(o[k], x.m0.velocity[k], 0.0);
     }
     assert_int_equal(
-        mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_SLIDING_COORDINATE, o, 1, &x.err),
+        mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE,
+                                       o, 1, &x.err),
         MBC_OK);
     ASSERT_NEAR(o[0], x.s.ale_q + S_OFF, 0.0);
-    assert_int_equal(
-        mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_COORDINATES, o, 2, &x.err), MBC_OK);
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(
+                         &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES, o, 2, &x.err),
+                     MBC_OK);
     ASSERT_NEAR(o[0], 1.0, 0.0);
     ASSERT_NEAR(o[1], x.s.ale_q, 0.0);
-    assert_int_equal(
-        mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_COORDINATES_T, o, 1, &x.err), MBC_OK);
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(
+                         &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T, o, 1, &x.err),
+                     MBC_OK);
     ASSERT_NEAR(o[0], x.s.ale_q_t, 0.0);
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_FORCE, o, 3, &x.err),
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE,
+                                                    o, 3, &x.err),
                      MBC_OK);
     ASSERT_NEAR(o[0], x.z[0], 0.0);
     ASSERT_NEAR(o[1], x.z[1], 0.0);
     ASSERT_NEAR(o[2], 0.0, 0.0);
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_TORQUE, o, 3, &x.err),
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_COUNT,
+                                                    o, 3, &x.err),
                      MBC_ERR_NAME);
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_OUTPUT_FORCE, o, 2, &x.err),
+    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE,
+                                                    o, 2, &x.err),
                      MBC_ERR_SIZE);
     fixture_done(&x);
 }

@@ -108,7 +108,7 @@ static void run_pns(fixture *x)
     assert_int_equal(x->pn.marker_number1, -1);
 }
 
-static void run_output(fixture *x, mbc_output_variable v, double *out)
+static void run_output(fixture *x, size_t v, double *out)
 {
     assert_int_equal(
         mbc_contact_friction_circle_cable2d_outputs(&x->p, &x->s, v, out, 2 * x->n, &x->err),
@@ -284,15 +284,15 @@ static void test_tangent_force_newton(void **state)
     x.data[5] = -2.0;
     x.data[9] = 1e3; /* garbage last sticking position, must be ignored */
     run_forces(&x);
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], -8.0, 1e-12);
     ASSERT_NEAR(fl[3], -50.0, 1e-12);
     ASSERT_NEAR(x.F[2], -0.7 * -8.0, 1e-12);
     ASSERT_NEAR(x.f.torque[0][2], 0.45 * -8.0, 1e-12); /* d = r + g = 0.45 */
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.0, 0.0);
     ASSERT_NEAR(co[3], -0.05, 1e-12);
-    run_output(&x, MBC_OUTPUT_COORDINATES_T, cot);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
     ASSERT_NEAR(cot[2], -0.8, 1e-12);
     ASSERT_NEAR(cot[3], 0.0, 1e-12);
 
@@ -300,29 +300,29 @@ static void test_tangent_force_newton(void **state)
      * f_t = mu_v v_t + mu_k * 0.01 = -8 + 1 (even beyond the cap: no switching) */
     x.data[5] = 0.0;
     x.data[9] = expected_cur_stick(0.0, 0.0) - 0.01;
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], -7.0, 1e-9);
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.01, 1e-12);
     run_forces(&x);
     ASSERT_NEAR(x.f.force[0][0], -7.0, 1e-9);
     /* a last position one full period 2 pi r away gives the same Delta */
     x.data[9] += 2 * PI * 0.5;
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.01, 1e-12);
     /* stick with mu_k = 0: Delta ignored */
     x.p.frictionStiffness = 0.0;
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], -8.0, 1e-12);
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.0, 0.0);
     x.p.frictionStiffness = 100.0;
 
     /* slip +1 / -1: f_t = mu |f_n| x_isSlipStick = +-20 */
     x.data[5] = 1.0;
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], 20.0, 1e-12);
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.0, 0.0); /* tangential displacement only while sticking */
     x.data[5] = -1.0;
     run_forces(&x);
@@ -352,7 +352,7 @@ static void test_angular_velocity_global(void **state)
     memcpy(x.circle.rotation, Rx, sizeof Rx);
     x.circle.angular_velocity_local[2] = -2.0;
     double cot[8];
-    run_output(&x, MBC_OUTPUT_COORDINATES_T, cot);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
     ASSERT_NEAR(cot[2], -1.0, 1e-12); /* v_t = 0 - r omega_z = -1 */
     fixture_done(&x);
 }
@@ -461,11 +461,11 @@ static void test_pns_stick_to_slip_pretensioned(void **state)
         /* the force evaluation with the new data then gives exactly the cap */
         memcpy(x.data, x.new_data, sizeof x.data);
         double fl[8];
-        run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         ASSERT_NEAR(fl[2], sgn * 25.0, 1e-12);
         /* and a switch back to sticking state would see the spring at the cap */
         x.data[5] = 0.0;
-        run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         ASSERT_NEAR(fl[2], sgn * 25.0, 1e-9);
         fixture_done(&x);
     }
@@ -526,7 +526,7 @@ static void test_pns_velocity_penalty_only(void **state)
     /* force evaluation with stick state: mu_v v_t only */
     memcpy(x.data, x.new_data, sizeof x.data);
     double fl[8];
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], 10.0, 1e-12);
 
     /* no friction at all: state undefined even in contact */
@@ -591,7 +591,7 @@ static void test_pns_normalisation_across_pi_r(void **state)
     ASSERT_NEAR(x.new_data[5], 0.0, 0.0);
     memcpy(x.data, x.new_data, sizeof x.data);
     double co[8];
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], -0.03, 1e-12);
 
     /* slipping in -x: x_lastStick = x_cur + 0.25 > pi r: stored renormalised
@@ -607,7 +607,7 @@ static void test_pns_normalisation_across_pi_r(void **state)
     memcpy(x.data, x.new_data, sizeof x.data);
     x.data[5] = 0.0;
     double fl[8];
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], -25.0, 1e-9);
     fixture_done(&x);
 }
@@ -651,11 +651,11 @@ static void test_rolling_without_slip(void **state)
         }
         prev_alpha = alpha;
         double co[8], cot[8], fl[8];
-        run_output(&x, MBC_OUTPUT_COORDINATES, co);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
         ASSERT_NEAR(co[2], 0.0, 1e-12);
-        run_output(&x, MBC_OUTPUT_COORDINATES_T, cot);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
         ASSERT_NEAR(cot[2], 0.0, 1e-12); /* contact point does not slide */
-        run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         ASSERT_NEAR(fl[2], 0.0, 1e-8);
         run_pns(&x);
         ASSERT_NEAR(x.new_data[5], 0.0, 0.0);
@@ -692,7 +692,7 @@ static void test_inactive(void **state)
     }
     ASSERT_NEAR(x.pn.error, 0.0, 0.0);
     double fl[8];
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     for (int k = 0; k < 8; ++k) {
         ASSERT_NEAR(fl[k], 0.0, 0.0);
     }
@@ -713,9 +713,9 @@ static void test_outputs_zero_without_contact(void **state)
     /* both segments 1 and 2 penetrate, but only segment 1 is in contact in the data */
     x.data[1] = -0.05;
     double co[8], cot[8], fl[8];
-    run_output(&x, MBC_OUTPUT_COORDINATES, co);
-    run_output(&x, MBC_OUTPUT_COORDINATES_T, cot);
-    run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     for (int i = 0; i < 4; ++i) {
         if (i == 1) {
             continue;
@@ -735,11 +735,13 @@ static void test_outputs_zero_without_contact(void **state)
 
     /* wrong output variable and size */
     assert_int_equal(
-        mbc_contact_friction_circle_cable2d_outputs(&x.p, &x.s, MBC_OUTPUT_TORQUE, co, 8, &x.err),
+        mbc_contact_friction_circle_cable2d_outputs(
+            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT, co, 8, &x.err),
         MBC_ERR_NAME);
-    assert_int_equal(mbc_contact_friction_circle_cable2d_outputs(&x.p, &x.s, MBC_OUTPUT_COORDINATES,
-                                                                 co, 6, &x.err),
-                     MBC_ERR_SIZE);
+    assert_int_equal(
+        mbc_contact_friction_circle_cable2d_outputs(
+            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co, 6, &x.err),
+        MBC_ERR_SIZE);
     fixture_done(&x);
 }
 
@@ -874,7 +876,7 @@ static void test_random_equilibrium(void **state)
         random_state(&x, &g, n, it % 2);
         run_forces(&x);
         double fl[2 * MAXSEG];
-        run_output(&x, MBC_OUTPUT_FORCE_LOCAL, fl);
+        run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         const double c[2] = {x.circle.position[0], x.circle.position[1]};
 
         /* total force: cable points + circle */

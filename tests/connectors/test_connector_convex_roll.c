@@ -118,7 +118,7 @@ static mbc_post_newton eval_pns(fixture *f, double nd[3])
     return out;
 }
 
-static void output3(fixture *f, mbc_output_variable var, double out[3])
+static void output3(fixture *f, size_t var, double out[3])
 {
     mbc_error err = {{0}};
     assert_int_equal(mbc_contact_convex_roll_outputs(&f->p, &f->s, var, out, 3, &err), MBC_OK);
@@ -174,7 +174,7 @@ static void test_level_rest(void **state)
             const mbc_forces F = eval_forces(&f);
             check_forces(&f, &F, f1, p_c, 1e-9);
             double out[3];
-            output3(&f, MBC_OUTPUT_POSITION, out);
+            output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
             for (int i = 0; i < 3; ++i) {
                 ASSERT_NEAR(out[i], p_c[i], 1e-14);
             }
@@ -224,7 +224,7 @@ static void test_tilted_barrel_point(void **state)
         const mbc_forces F = eval_forces(&f);
         check_forces(&f, &F, f1, p_c, 1e-8);
         double out[3];
-        output3(&f, MBC_OUTPUT_POSITION, out);
+        output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
         for (int i = 0; i < 3; ++i) {
             ASSERT_NEAR(out[i], p_c[i], 1e-13);
         }
@@ -270,7 +270,7 @@ static void test_rolling_without_slip(void **state)
         eval_pns(&f, nd);
         ASSERT_NEAR(nd[0], 0.0, 1e-13);
         ASSERT_NEAR(nd[1], 0.0, 1e-13);
-        output3(&f, MBC_OUTPUT_VELOCITY, out);
+        output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY, out);
         for (int i = 0; i < 3; ++i) {
             ASSERT_NEAR(out[i], wxr[i], 1e-13);
         }
@@ -484,8 +484,9 @@ static void test_vertical_axis(void **state)
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(nd[i], f.data[i], 0.0);
     }
-    const mbc_output_variable vars[4] = {MBC_OUTPUT_POSITION, MBC_OUTPUT_VELOCITY, MBC_OUTPUT_FORCE,
-                                         MBC_OUTPUT_TORQUE};
+    const size_t vars[4] = {
+        MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY,
+        MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE};
     for (int v = 0; v < 4; ++v) {
         double out[3];
         output3(&f, vars[v], out);
@@ -597,30 +598,31 @@ static void test_outputs_and_inactive(void **state)
     f.data[2] = -0.002;
     const mbc_forces F = eval_forces(&f);
     double out[3];
-    output3(&f, MBC_OUTPUT_POSITION, out);
+    output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], p_c[i], 1e-14);
     }
-    output3(&f, MBC_OUTPUT_VELOCITY, out);
+    output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY, out);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], v_c[i], 1e-13);
     }
-    output3(&f, MBC_OUTPUT_FORCE, out);
+    output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, out);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.force[1][i], 0.0);
     }
     assert_true(norm(out) > 0.0 && fabs(out[0]) > 0.0);
-    output3(&f, MBC_OUTPUT_TORQUE, out);
+    output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE, out);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.torque[1][i], 0.0);
     }
     assert_true(norm(out) > 0.0);
     mbc_error err;
-    assert_int_equal(mbc_contact_convex_roll_outputs(&f.p, &f.s, MBC_OUTPUT_FORCE, out, 4, &err),
+    assert_int_equal(mbc_contact_convex_roll_outputs(
+                         &f.p, &f.s, MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, out, 4, &err),
                      MBC_ERR_SIZE);
-    assert_int_equal(
-        mbc_contact_convex_roll_outputs(&f.p, &f.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err),
-        MBC_ERR_NAME);
+    assert_int_equal(mbc_contact_convex_roll_outputs(
+                         &f.p, &f.s, MBC_CONTACT_CONVEX_ROLL_OUTPUT_COUNT, out, 3, &err),
+                     MBC_ERR_NAME);
 
     /* inactive: zero forces/torques, PostNewtonStep copies data with error 0 */
     f.p.activeConnector = false;
@@ -641,7 +643,7 @@ static void test_outputs_and_inactive(void **state)
     }
     ASSERT_NEAR(r.error, 0.0, 0.0);
     assert_true(r.recommended_step < 0.0);
-    output3(&f, MBC_OUTPUT_FORCE, out);
+    output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, out);
     ASSERT_NEAR(norm(out), 0.0, 0.0);
     fixture_free(&f);
 }

@@ -481,8 +481,9 @@ static void test_coincident_centres(void **state)
     ASSERT_NEAR(F.force[1][0], 1e4 * 0.8, 1e-9);
     double out[3];
     mbc_error err;
-    assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err), MBC_OK);
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3, out, 3, &err),
+                     MBC_OK);
     ASSERT_NEAR(out[0], 1.0, 0.0);
     ASSERT_NEAR(out[1], 0.0, 0.0);
     ASSERT_NEAR(out[2], 0.0, 0.0);
@@ -529,7 +530,8 @@ static void test_inactive(void **state)
     assert_true(r.recommended_step < 0.0);
     double out[3];
     mbc_error err;
-    assert_int_equal(mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_FORCE, out, 3, &err),
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
                      MBC_OK);
     ASSERT_NEAR(norm(out), 0.0, 0.0);
     fixture_free(&f);
@@ -601,35 +603,40 @@ static void test_outputs(void **state)
     const mbc_forces F = eval_forces(&f);
     mbc_error err;
     double out[3];
-    assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_DIRECTOR3, out, 3, &err), MBC_OK);
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3, out, 3, &err),
+                     MBC_OK);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], n[i], 1e-15);
     }
-    assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_DISPLACEMENT, out, 3, &err),
-        MBC_OK);
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT, out, 3, &err),
+                     MBC_OK);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], 0.79 * n[i], 1e-15);
     }
     assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_DISPLACEMENT_LOCAL, out, 3, &err),
+        mbc_contact_sphere_sphere_outputs(
+            &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL, out, 3, &err),
         MBC_OK);
     ASSERT_NEAR(out[0], 0.0, 0.0);
     ASSERT_NEAR(out[1], 0.0, 0.0);
     ASSERT_NEAR(out[2], -0.01, 1e-15);
-    assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_VELOCITY, out, 3, &err), MBC_OK);
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_VELOCITY, out, 3, &err),
+                     MBC_OK);
     ASSERT_NEAR(out[0], 0.3, 1e-15);
     ASSERT_NEAR(out[1], 0.0, 0.0);
     ASSERT_NEAR(out[2], -0.2, 0.0);
-    assert_int_equal(mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_FORCE, out, 3, &err),
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
                      MBC_OK);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.force[1][i], 0.0);
     }
     assert_true(norm(out) > 0.0);
-    assert_int_equal(mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_TORQUE, out, 3, &err),
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE, out, 3, &err),
                      MBC_OK);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.torque[0][i], 0.0);
@@ -639,11 +646,12 @@ static void test_outputs(void **state)
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(F.torque[1][i], out[i] * (0.3 - 0.005) / (0.5 - 0.005), 1e-12);
     }
-    assert_int_equal(mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_FORCE, out, 2, &err),
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 2, &err),
                      MBC_ERR_SIZE);
-    assert_int_equal(
-        mbc_contact_sphere_sphere_outputs(&f.p, &f.s, MBC_OUTPUT_POSITION, out, 3, &err),
-        MBC_ERR_NAME);
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(
+                         &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT, out, 3, &err),
+                     MBC_ERR_NAME);
     assert_true(strlen(err.message) > 0);
     fixture_free(&f);
 }

@@ -307,12 +307,12 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
     }
     if (t->output) {
         for (size_t i = 0; i < t->output_count; i++) {
-            size_t n = mbc_output_size(t, o->params, t->outputs[i].variable);
+            size_t n = mbc_output_size(t, o->params, i);
             double *out = calloc(n ? n : 1, sizeof *out);
             if (!out)
                 FUZZ_FAIL("out of memory");
             err.message[0] = '\0';
-            mbc_status st = mbc_object_output(o, &s, t->outputs[i].variable, out, n, &err);
+            mbc_status st = mbc_object_output(o, &s, i, out, n, &err);
             check_status(o, t->outputs[i].name, st, &err);
             if (st == MBC_OK)
                 check(&r, o, t->outputs[i].name, out, n);

@@ -44,6 +44,8 @@ return connector {
       description = "global contact force (normal and friction) acting on marker m1; the force on marker m0 is its negative" },
     output "Displacement" { size = 3,
       description = "global displacement vector from the centre of circle 0 to the centre of circle 1" },
+    output "Penetration" { size = 1,
+      description = "penetration depth max(0, -g) of the circles at the current positions [m] (an output name no built-in type declares)" },
   },
 
   data = {

@@ -186,23 +186,27 @@ mbc_status mbc_contact_circle_circle2d_post_newton_step(const mbc_contact_circle
 }
 
 mbc_status mbc_contact_circle_circle2d_outputs(const mbc_contact_circle_circle2d_params *p,
-                                               const mbc_state *s, mbc_output_variable var,
-                                               double *out, size_t size, mbc_error *err)
+                                               const mbc_state *s, size_t output, double *out,
+                                               size_t size, mbc_error *err)
 {
     if (!out)
         return fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL output buffer");
-    if (var != MBC_OUTPUT_FORCE && var != MBC_OUTPUT_DISPLACEMENT)
+    if (output >= MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_COUNT)
         return fail(err, MBC_ERR_NAME,
-                    TYPE_NAME ": output variable %s not available (Force, Displacement)",
-                    mbc_output_name(var) ? mbc_output_name(var) : "(invalid)");
-    if (size != 3)
-        return fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size 3, got %zu", size);
+                    TYPE_NAME ": output variable %zu not available (Force, Displacement, "
+                              "Penetration)",
+                    output);
+    size_t need = output == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_PENETRATION ? 1 : 3;
+    if (size != need)
+        return fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size %zu, got %zu", need, size);
     mbc_status st = check_state(p, s, err);
     if (st != MBC_OK)
         return st;
     kinematics k;
     kinematics_eval(p, s, &k);
-    if (var == MBC_OUTPUT_DISPLACEMENT) {
+    if (output == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_PENETRATION) {
+        out[0] = k.gap < 0.0 ? -k.gap : 0.0; /* m */
+    } else if (output == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_DISPLACEMENT) {
         for (int i = 0; i < 3; i++)
             out[i] = k.d[i];
     } else {

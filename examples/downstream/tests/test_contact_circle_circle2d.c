@@ -245,14 +245,24 @@ static void test_sliding(const mbc_registry *r)
     check_balance(&c, &f);
 
     double out[3];
-    CHECK(mbc_object_output(c.o, &c.s, MBC_OUTPUT_FORCE, out, 3, &err) == MBC_OK);
+    CHECK(mbc_object_output(c.o, &c.s, MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_FORCE, out, 3, &err) ==
+          MBC_OK);
     CHECK_NEAR(out[0], 363.6, 1e-10);
     CHECK_NEAR(out[1], 989.8, 1e-10);
-    CHECK(mbc_object_output(c.o, &c.s, MBC_OUTPUT_DISPLACEMENT, out, 3, &err) == MBC_OK);
+    CHECK(mbc_object_output(c.o, &c.s, MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_DISPLACEMENT, out, 3,
+                            &err) == MBC_OK);
     CHECK_NEAR(out[0], 0.48, 1e-15);
     CHECK_NEAR(out[1], 0.64, 1e-15);
     CHECK_NEAR(out[2], 0.0, 0.0);
-    CHECK(mbc_object_output(c.o, &c.s, MBC_OUTPUT_TORQUE, out, 3, &err) != MBC_OK);
+    CHECK(mbc_type_find_output(c.o->type, "Torque") < 0);
+    CHECK(mbc_object_output(c.o, &c.s, MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_COUNT, out, 3, &err) ==
+          MBC_ERR_NAME);
+    int pen = mbc_type_find_output(c.o->type, "Penetration");
+    CHECK(pen == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_PENETRATION);
+    CHECK(mbc_output_size(c.o->type, c.o->params, (size_t)pen) == 1);
+    /* |p1 - p0| = |(0.48, 0.64)| = 0.8, r0 + r1 = 0.9: penetration 0.1 m */
+    CHECK(mbc_object_output(c.o, &c.s, (size_t)pen, out, 1, &err) == MBC_OK);
+    CHECK_NEAR(out[0], 0.1, 1e-15);
     mbc_object_destroy(c.o);
 }
 

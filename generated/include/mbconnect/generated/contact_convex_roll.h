@@ -8,12 +8,26 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
-#include "mbconnect/generated/outputs.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The type name; the index of each output variable in the type's table
+ * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the
+ * index of each block of data coordinates (block b holds coordinates b*m ...
+ * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */
+#define MBC_CONTACT_CONVEX_ROLL_TYPE_NAME "ContactConvexRoll"
+#define MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION 0
+#define MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY 1
+#define MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE 2
+#define MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE 3
+#define MBC_CONTACT_CONVEX_ROLL_OUTPUT_COUNT 4
+#define MBC_CONTACT_CONVEX_ROLL_DATA_SLIP_LATERAL 0
+#define MBC_CONTACT_CONVEX_ROLL_DATA_SLIP_LONGITUDINAL 1
+#define MBC_CONTACT_CONVEX_ROLL_DATA_GAP 2
+#define MBC_CONTACT_CONVEX_ROLL_DATA_COUNT 3
 
 typedef struct mbc_contact_convex_roll_visualization {
     bool show; /* Bool, default True */
@@ -90,14 +104,17 @@ double mbc_contact_convex_roll_get_rBoundingSphere(const mbc_contact_convex_roll
 const double *mbc_contact_convex_roll_get_pContact(const mbc_contact_convex_roll_params *p);
 bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_params *p);
 
-/* Runtime hooks, implemented in runtime/connector_contact_convex_roll.c. */
+/* Runtime hooks of ContactConvexRoll, handwritten and compiled together with this
+ * type; the generic path (mbconnect/evaluate.h) checks every input before it
+ * calls them. */
 mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err);
 mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out,
     mbc_error *err);
 mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s,
     mbc_post_newton *out, mbc_error *err);
+/* output: an index into mbc_contact_convex_roll_type.outputs (the MBC_CONTACT_CONVEX_ROLL_OUTPUT_* constants) */
 mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s,
-    mbc_output_variable var, double *out, size_t size, mbc_error *err);
+    size_t output, double *out, size_t size, mbc_error *err);
 /* checks coefficientsHull */
 mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err);
 

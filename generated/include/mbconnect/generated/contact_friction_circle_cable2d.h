@@ -8,12 +8,25 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
-#include "mbconnect/generated/outputs.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The type name; the index of each output variable in the type's table
+ * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the
+ * index of each block of data coordinates (block b holds coordinates b*m ...
+ * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_TYPE_NAME "ContactFrictionCircleCable2D"
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES 0
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T 1
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL 2
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT 3
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_DATA_GAP 0
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_DATA_IS_SLIP_STICK 1
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_DATA_LAST_STICK 2
+#define MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_DATA_COUNT 3
 
 typedef struct mbc_contact_friction_circle_cable2d_visualization {
     bool show; /* Bool, default True */
@@ -78,13 +91,16 @@ double mbc_contact_friction_circle_cable2d_get_circleRadius(const mbc_contact_fr
 bool mbc_contact_friction_circle_cable2d_get_useSegmentNormals(const mbc_contact_friction_circle_cable2d_params *p);
 bool mbc_contact_friction_circle_cable2d_get_activeConnector(const mbc_contact_friction_circle_cable2d_params *p);
 
-/* Runtime hooks, implemented in runtime/connector_contact_friction_circle_cable2d.c. */
+/* Runtime hooks of ContactFrictionCircleCable2D, handwritten and compiled together with this
+ * type; the generic path (mbconnect/evaluate.h) checks every input before it
+ * calls them. */
 mbc_status mbc_contact_friction_circle_cable2d_forces(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_forces *out,
     mbc_error *err);
 mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s,
     mbc_post_newton *out, mbc_error *err);
+/* output: an index into mbc_contact_friction_circle_cable2d_type.outputs (the MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_* constants) */
 mbc_status mbc_contact_friction_circle_cable2d_outputs(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s,
-    mbc_output_variable var, double *out, size_t size, mbc_error *err);
+    size_t output, double *out, size_t size, mbc_error *err);
 
 #ifdef __cplusplus
 }

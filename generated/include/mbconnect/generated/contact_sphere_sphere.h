@@ -8,12 +8,29 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
-#include "mbconnect/generated/outputs.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The type name; the index of each output variable in the type's table
+ * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the
+ * index of each block of data coordinates (block b holds coordinates b*m ...
+ * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */
+#define MBC_CONTACT_SPHERE_SPHERE_TYPE_NAME "ContactSphereSphere"
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3 0
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT 1
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL 2
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_VELOCITY 3
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE 4
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE 5
+#define MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT 6
+#define MBC_CONTACT_SPHERE_SPHERE_DATA_GAP 0
+#define MBC_CONTACT_SPHERE_SPHERE_DATA_TANGENTIAL_VELOCITY 1
+#define MBC_CONTACT_SPHERE_SPHERE_DATA_IMPACT_VELOCITY 2
+#define MBC_CONTACT_SPHERE_SPHERE_DATA_PLASTIC_OVERLAP 3
+#define MBC_CONTACT_SPHERE_SPHERE_DATA_COUNT 4
 
 typedef struct mbc_contact_sphere_sphere_visualization {
     bool show; /* Bool, default False */
@@ -91,13 +108,16 @@ double mbc_contact_sphere_sphere_get_minimumImpactVelocity(const mbc_contact_sph
 int mbc_contact_sphere_sphere_get_impactModel(const mbc_contact_sphere_sphere_params *p);
 bool mbc_contact_sphere_sphere_get_activeConnector(const mbc_contact_sphere_sphere_params *p);
 
-/* Runtime hooks, implemented in runtime/connector_contact_sphere_sphere.c. */
+/* Runtime hooks of ContactSphereSphere, handwritten and compiled together with this
+ * type; the generic path (mbconnect/evaluate.h) checks every input before it
+ * calls them. */
 mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_forces *out,
     mbc_error *err);
 mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
     mbc_post_newton *out, mbc_error *err);
+/* output: an index into mbc_contact_sphere_sphere_type.outputs (the MBC_CONTACT_SPHERE_SPHERE_OUTPUT_* constants) */
 mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
-    mbc_output_variable var, double *out, size_t size, mbc_error *err);
+    size_t output, double *out, size_t size, mbc_error *err);
 
 #ifdef __cplusplus
 }

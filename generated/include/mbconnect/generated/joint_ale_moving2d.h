@@ -8,12 +8,26 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
-#include "mbconnect/generated/outputs.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The type name; the index of each output variable in the type's table
+ * (mbc_type_info.outputs: for mbc_object_output and the outputs hook); the
+ * index of each block of data coordinates (block b holds coordinates b*m ...
+ * b*m+m-1, where m is 1 or the parameter the spec names in data.per). */
+#define MBC_JOINT_ALE_MOVING2D_TYPE_NAME "JointALEMoving2D"
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION 0
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY 1
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE 2
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES 3
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T 4
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE 5
+#define MBC_JOINT_ALE_MOVING2D_OUTPUT_COUNT 6
+#define MBC_JOINT_ALE_MOVING2D_DATA_SLIDING_MARKER_INDEX 0
+#define MBC_JOINT_ALE_MOVING2D_DATA_COUNT 1
 
 typedef struct mbc_joint_ale_moving2d_visualization {
     bool show; /* Bool, default True */
@@ -70,11 +84,14 @@ bool mbc_joint_ale_moving2d_get_usePenaltyFormulation(const mbc_joint_ale_moving
 double mbc_joint_ale_moving2d_get_penaltyStiffness(const mbc_joint_ale_moving2d_params *p);
 bool mbc_joint_ale_moving2d_get_activeConnector(const mbc_joint_ale_moving2d_params *p);
 
-/* Runtime hooks, implemented in runtime/connector_joint_ale_moving2d.c. */
+/* Runtime hooks of JointALEMoving2D, handwritten and compiled together with this
+ * type; the generic path (mbconnect/evaluate.h) checks every input before it
+ * calls them. */
 mbc_status mbc_joint_ale_moving2d_post_newton_step(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
     mbc_post_newton *out, mbc_error *err);
+/* output: an index into mbc_joint_ale_moving2d_type.outputs (the MBC_JOINT_ALE_MOVING2D_OUTPUT_* constants) */
 mbc_status mbc_joint_ale_moving2d_outputs(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
-    mbc_output_variable var, double *out, size_t size, mbc_error *err);
+    size_t output, double *out, size_t size, mbc_error *err);
 mbc_status mbc_joint_ale_moving2d_algebraic_equations(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
     mbc_algebraic *out, mbc_error *err);
 
