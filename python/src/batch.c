@@ -130,7 +130,7 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
     mbc_object *o = self->obj;
     const mbc_type_info *t = o->type;
     for (int m = 0; m < 2; m++)
-        if (strstr(t->marker_types[m], "Cable2D")) {
+        if (t->marker_kinds[m] != MBC_MARKER_POSITION && t->marker_kinds[m] != MBC_MARKER_RIGID) {
             PyErr_Format(PyExc_TypeError,
                          "evaluate_many: %s has a %s marker m%d; batches take types whose "
                          "markers are rigid or position markers (use evaluate() per state)",
@@ -217,7 +217,7 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
     for (size_t i = 0; i < t->output_count; i++) {
         if (!use[i])
             continue;
-        out_sizes[i] = mbc_output_size(t, o->params, t->outputs[i].variable);
+        out_sizes[i] = mbc_output_size(t, o->params, i);
         out_arrays[i] = new_array(2, n, (npy_intp)out_sizes[i], 0);
         if (!out_arrays[i] || PyDict_SetItemString(outs, t->outputs[i].name, out_arrays[i]) < 0)
             goto fail;
@@ -298,8 +298,8 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
             }
             for (size_t i = 0; i < t->output_count && st == MBC_OK; i++)
                 if (p_out[i]) {
-                    st = t->output(params, &s, t->outputs[i].variable,
-                                   p_out[i] + out_sizes[i] * (size_t)k, out_sizes[i], &err);
+                    st = t->output(params, &s, i, p_out[i] + out_sizes[i] * (size_t)k, out_sizes[i],
+                                   &err);
                     if (st != MBC_OK) {
                         failed_at = k;
                         failed_in = t->outputs[i].name;

@@ -390,8 +390,7 @@ static PyObject *connector_output_sizes(PyObject *self_, void *closure)
     const mbc_type_info *t = self->obj->type;
     PyObject *d = PyDict_New();
     for (size_t i = 0; d && i < t->output_count; i++) {
-        PyObject *n =
-            PyLong_FromSize_t(mbc_output_size(t, self->obj->params, t->outputs[i].variable));
+        PyObject *n = PyLong_FromSize_t(mbc_output_size(t, self->obj->params, i));
         if (!n || PyDict_SetItemString(d, t->outputs[i].name, n) < 0)
             Py_CLEAR(d);
         Py_XDECREF(n);

@@ -43,11 +43,11 @@ static void input_free(eval_input *in)
     PyMem_Free(in->data_start);
 }
 
-static marker_kind kind_of(const char *marker_type)
+static marker_kind kind_of(mbc_marker_kind k)
 {
-    return strstr(marker_type, "Cable2DShape")         ? MARKER_CABLE_SHAPE
-           : strstr(marker_type, "Cable2DCoordinates") ? MARKER_CABLE_COORDINATES
-                                                       : MARKER_RIGID;
+    return k == MBC_MARKER_CABLE2D_SHAPE         ? MARKER_CABLE_SHAPE
+           : k == MBC_MARKER_CABLE2D_COORDINATES ? MARKER_CABLE_COORDINATES
+                                                 : MARKER_RIGID;
 }
 
 /* ------------------------------------------------------------- reading */
@@ -598,14 +598,14 @@ static int put_outputs(PyObject *r, mbc_object *o, const mbc_state *s)
         return -1;
     for (size_t i = 0; i < t->output_count; i++) {
         const mbc_output_info *info = &t->outputs[i];
-        npy_intp n = (npy_intp)mbc_output_size(t, o->params, info->variable);
+        npy_intp n = (npy_intp)mbc_output_size(t, o->params, i);
         PyArrayObject *a = (PyArrayObject *)PyArray_ZEROS(1, &n, NPY_FLOAT64, 0);
         if (!a) {
             Py_DECREF(d);
             return -1;
         }
         mbc_error err;
-        mbc_status st = mbc_object_output(o, s, info->variable, PyArray_DATA(a), (size_t)n, &err);
+        mbc_status st = mbc_object_output(o, s, i, PyArray_DATA(a), (size_t)n, &err);
         if (st != MBC_OK) {
             Py_DECREF(a);
             Py_DECREF(d);
@@ -672,7 +672,7 @@ PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs
     in.type = t;
     bool ale_joint = false;
     for (int m = 0; m < 2; m++) {
-        in.kinds[m] = kind_of(t->marker_types[m]);
+        in.kinds[m] = kind_of(t->marker_kinds[m]);
         ale_joint = ale_joint || in.kinds[m] == MARKER_CABLE_COORDINATES;
     }
     PyObject *r = NULL;
