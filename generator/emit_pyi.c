@@ -122,6 +122,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "    type_name: str\n"
                  "    class_name: str\n"
                  "    marker_types: tuple[str, str]\n"
+                 "    marker_kinds: tuple[str, str]\n"
                  "    parameter_info: tuple[dict[str, Any], ...]\n"
                  "    visualization_info: tuple[dict[str, Any], ...]\n"
                  "    output_info: tuple[dict[str, Any], ...]\n"

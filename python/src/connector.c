@@ -697,6 +697,9 @@ static int set_class_attr(PyObject *dict, const char *key, PyObject *value)
 
 PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_type_info *t)
 {
+    /* mbc_marker_kind, in enum order */
+    static const char *const kind_names[] = {"position", "rigid", "cable2d_shape",
+                                             "cable2d_coordinates"};
     (void)module;
     PyObject *dict = PyDict_New();
     if (!dict)
@@ -722,6 +725,9 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         set_class_attr(dict, "class_name", PyUnicode_FromString(t->class_name)) < 0 ||
         set_class_attr(dict, "marker_types",
                        Py_BuildValue("(ss)", t->marker_types[0], t->marker_types[1])) < 0 ||
+        set_class_attr(dict, "marker_kinds",
+                       Py_BuildValue("(ss)", kind_names[t->marker_kinds[0]],
+                                     kind_names[t->marker_kinds[1]])) < 0 ||
         set_class_attr(dict, "parameter_info", param_records(t, t->params, t->param_count)) < 0 ||
         set_class_attr(dict, "visualization_info", param_records(t, t->vparams, t->vparam_count)) <
             0 ||
