@@ -152,6 +152,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "        forces: bool = ...,\n"
                  "        outputs: bool | Sequence[str] = ...,\n"
                  "        postNewtonStep: bool = ...,\n"
+                 "        out: Mapping[str, Any] | None = ...,\n"
                  "    ) -> dict[str, Any]: ...\n\n"
                  "def types() -> list[str]: ...\n"
                  "def classes() -> dict[str, type[Connector]]: ...\n"

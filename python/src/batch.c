@@ -1,19 +1,33 @@
 /* obj.evaluate_many(...): N states of a type whose two markers are rigid or
- * position markers, stacked in numpy arrays, evaluated in one C loop (the GIL
- * is held: parameters cannot change under the loop). The inputs are checked once here, at the
- * boundary (shapes, dtype, every number finite, the object initialised, data layout); the loop then
+ * position markers, stacked in numpy arrays, evaluated in one C loop that
  * calls the type's hooks directly, as a C solver's batch loop does.
- * PostNewtonStep runs after the forces and outputs of each state (it may
- * update state parameters), so the result equals a Python loop over
- * evaluate(). */
+ *
+ * Inputs are checked once, at this boundary, before the loop: shapes and
+ * dtypes; every number finite (one branch-free pass per array, which the
+ * compiler vectorises: checking state by state inside the loop measured
+ * slower). Rotations are used as given, as by the C API (mbc_object_forces
+ * checks finiteness, not orthogonality); evaluate() checks them as `mbc eval`
+ * does, which would cost as much as the force evaluation here (measured with
+ * bench/bench_python.py). The object is initialised and its data
+ * layout known, so the per-call checks of mbc_object_forces are not
+ * repeated. The GIL is held: parameters cannot change under the loop.
+ *
+ * For each state: forces, outputs, then PostNewtonStep (which may update
+ * state parameters), like evaluate(); so the result equals a Python loop
+ * over evaluate(). out= takes the result of an earlier call and fills its
+ * arrays again, so a solver's repeated calls allocate nothing. */
 #include "pymbc.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#define MAX_OUTPUTS 32
+#define MAX_DATA    64
+
 /* value as a C-contiguous float64 array of shape (N, dims...) or, when
- * `broadcast`, also (dims...) for all N. dims of -1 accept any size. */
+ * `broadcast`, also (dims...) for all N (*shared then set). */
 static PyArrayObject *stacked(PyObject *value, const char *name, npy_intp *n, const npy_intp *dims,
                               int nd, bool broadcast, bool *shared)
 {
@@ -31,17 +45,14 @@ static PyArrayObject *stacked(PyObject *value, const char *name, npy_intp *n, co
     const npy_intp *shape = PyArray_DIMS(a);
     int off = got == nd + 1 ? 1 : 0;
     for (int i = 0; ok && i < nd; i++)
-        ok = dims[i] < 0 || shape[off + i] == dims[i];
+        ok = shape[off + i] == dims[i];
     if (ok && off && *n >= 0 && shape[0] != *n)
         ok = false;
     if (!ok) {
         char want[96] = "(N";
         for (int i = 0; i < nd; i++) {
             size_t l = strlen(want);
-            if (dims[i] < 0)
-                snprintf(want + l, sizeof want - l, ", d");
-            else
-                snprintf(want + l, sizeof want - l, ", %zd", (Py_ssize_t)dims[i]);
+            snprintf(want + l, sizeof want - l, ", %zd", (Py_ssize_t)dims[i]);
         }
         strncat(want, ")", sizeof want - strlen(want) - 1);
         PyObject *got_shape = PyObject_GetAttrString((PyObject *)a, "shape");
@@ -58,30 +69,41 @@ static PyArrayObject *stacked(PyObject *value, const char *name, npy_intp *n, co
         *n = shape[0];
     else
         *shared = true;
-    /* every number finite: checked once here instead of in every call */
-    const double *v = PyArray_DATA(a);
-    npy_intp size = PyArray_SIZE(a);
-    for (npy_intp i = 0; i < size; i++)
-        if (!isfinite(v[i])) {
-            char given[32];
-            mbc_format_number(v[i], given, sizeof given);
-            npy_intp per = off && shape[0] ? size / shape[0] : size;
-            if (off)
-                PyErr_Format(PyExc_ValueError, "%s[%zd]: must be finite, got %s (flat index %zd)",
-                             name, (Py_ssize_t)(i / per), given, (Py_ssize_t)(i % per));
-            else
-                PyErr_Format(PyExc_ValueError, "%s: must be finite, got %s (flat index %zd)", name,
-                             given, (Py_ssize_t)i);
-            Py_DECREF(a);
-            return NULL;
-        }
     return a;
 }
 
-static PyObject *new_array(int nd, npy_intp n, npy_intp d1, npy_intp d2)
+/* A result array of shape (n, d1, d2)[:nd]: new, or out[key][sub] (a
+ * previous result passed as out=, reused so that repeated calls allocate
+ * nothing; it must be a writeable C-contiguous array of that shape and
+ * dtype). New reference or NULL with ValueError. */
+static PyObject *result_array(PyObject *out, const char *key, const char *sub, int nd, npy_intp n,
+                              npy_intp d1, npy_intp d2, int dtype)
 {
     npy_intp dims[3] = {n, d1, d2};
-    return PyArray_ZEROS(nd, dims, NPY_FLOAT64, 0);
+    if (!out)
+        return PyArray_EMPTY(nd, dims, dtype, 0); /* every element is written */
+    PyObject *a = PyDict_Check(out) ? PyDict_GetItemString(out, key) : NULL;
+    if (a && sub)
+        a = PyDict_Check(a) ? PyDict_GetItemString(a, sub) : NULL;
+    bool ok = a && PyArray_Check(a) && PyArray_NDIM((PyArrayObject *)a) == nd &&
+              PyArray_ISCARRAY((PyArrayObject *)a) && PyArray_TYPE((PyArrayObject *)a) == dtype;
+    for (int i = 0; ok && i < nd; i++)
+        ok = PyArray_DIM((PyArrayObject *)a, i) == dims[i];
+    if (!ok) {
+        PyObject *shape = PyTuple_New(nd);
+        for (int i = 0; shape && i < nd; i++)
+            PyTuple_SET_ITEM(shape, i, PyLong_FromSsize_t((Py_ssize_t)dims[i]));
+        PyErr_Format(PyExc_ValueError,
+                     "out[%s%s%s%s]: must be a writeable C-contiguous %s array of shape %R (the "
+                     "result of a call with the same N and options), got %s",
+                     key, sub ? "][" : "", sub ? sub : "", "",
+                     dtype == NPY_FLOAT64 ? "float64" : "uint32", shape,
+                     a ? Py_TYPE(a)->tp_name : "nothing");
+        Py_XDECREF(shape);
+        return NULL;
+    }
+    Py_INCREF(a);
+    return a;
 }
 
 /* outputs: True (all), False/None (none) or a list of names. Fills use[]. */
@@ -97,10 +119,8 @@ static int select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use)
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
         const char *name = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
-        size_t i = 0;
-        while (name && i < t->output_count && strcmp(t->outputs[i].name, name) != 0)
-            i++;
-        if (!name || i == t->output_count) {
+        int i = name ? mbc_type_find_output(t, name) : -1;
+        if (i < 0) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError, "outputs: %s has no output variable %R", t->type_name,
                          item);
@@ -113,20 +133,113 @@ static int select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use)
     return 0;
 }
 
-#define MAX_OUTPUTS 32
+/* Index of the first non-finite value in v[0..n), or n. */
+static size_t first_non_finite(const double *v, size_t n)
+{
+    size_t bad = n;
+    for (size_t i = n; i-- > 0;)
+        if (!isfinite(v[i]))
+            bad = i;
+    return bad;
+}
+
+/* Whether v[0..n) holds a NaN or an infinity: exponent bits all set. Branch
+ * free, so the compiler vectorises it (this runs on every state). */
+static bool any_non_finite(const double *v, size_t n)
+{
+    const uint64_t exponent = UINT64_C(0x7ff0000000000000);
+    uint64_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        bad |= (uint64_t)((bits & exponent) == exponent);
+    }
+    return bad != 0;
+}
+
+/* The inputs of the loop. */
+typedef struct batch_inputs {
+    const double *arrays[6]; /* position, velocity, rotation, omega, data, start (NULL: absent) */
+    size_t strides[6];       /* values per state; 0 for one row shared by all states */
+    size_t rows[6];          /* values per state of each input */
+} batch_inputs;
+
+static const char *const input_names[6] = {
+    "position", "velocity", "rotation", "angularVelocityLocal", "data", "dataStartOfStep"};
+
+/* What went wrong in state k (set when the loop stops early). */
+typedef struct batch_failure {
+    npy_intp state;
+    int input; /* index into input_names for bad input, else -1 */
+    size_t at;
+    double value;
+    mbc_status status;
+    const char *in; /* the evaluation that failed */
+    mbc_error err;
+} batch_failure;
+
+/* Checks every input before the loop: all numbers finite (one branch-free,
+ * vectorised pass per array). Fills f with the first problem. */
+static bool inputs_ok(const batch_inputs *in, npy_intp n, batch_failure *f)
+{
+    for (int a = 0; a < 6; a++) {
+        if (!in->arrays[a])
+            continue;
+        size_t per = in->strides[a] ? in->strides[a] : in->rows[a];
+        size_t total = in->strides[a] ? per * (size_t)n : per;
+        if (!any_non_finite(in->arrays[a], total))
+            continue;
+        size_t i = first_non_finite(in->arrays[a], total);
+        f->input = a;
+        f->state = in->strides[a] ? (npy_intp)(i / per) : -1;
+        f->at = i % per;
+        f->value = in->arrays[a][i];
+        return false;
+    }
+    return true;
+}
+
+static void raise_failure(const batch_failure *f)
+{
+    char msg[MBC_ERROR_SIZE + 160];
+    if (f->input >= 0) {
+        char given[32];
+        mbc_format_number(f->value, given, sizeof given);
+        if (f->state >= 0)
+            PyErr_Format(PyExc_ValueError, "%s[%zd]: must be finite, got %s (flat index %zu)",
+                         input_names[f->input], (Py_ssize_t)f->state, given, f->at);
+        else
+            PyErr_Format(PyExc_ValueError, "%s: must be finite, got %s (index %zu)",
+                         input_names[f->input], given, f->at);
+    } else {
+        snprintf(msg, sizeof msg, "%s (state %zd, %s)", f->err.message, (Py_ssize_t)f->state,
+                 f->in);
+        pymbc_raise(f->status, msg);
+    }
+}
 
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {
-        "position",        "velocity", "rotation", "angularVelocityLocal", "data",
-        "dataStartOfStep", "forces",   "outputs",  "postNewtonStep",       NULL};
-    PyObject *pos = NULL, *vel = NULL, *rot = NULL, *omega = NULL, *data = NULL, *start = NULL,
-             *outputs = NULL;
+    static char *kwlist[] = {"position",
+                             "velocity",
+                             "rotation",
+                             "angularVelocityLocal",
+                             "data",
+                             "dataStartOfStep",
+                             "forces",
+                             "outputs",
+                             "postNewtonStep",
+                             "out",
+                             NULL};
+    PyObject *given[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    PyObject *outputs = NULL, *out = NULL;
     int want_forces = 1, want_pns = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOOOpOp:evaluate_many", kwlist, &pos, &vel,
-                                     &rot, &omega, &data, &start, &want_forces, &outputs,
-                                     &want_pns))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOOOpOpO:evaluate_many", kwlist, &given[0],
+                                     &given[1], &given[2], &given[3], &given[4], &given[5],
+                                     &want_forces, &outputs, &want_pns, &out))
         return NULL;
+    if (out == Py_None)
+        out = NULL;
     mbc_object *o = self->obj;
     const mbc_type_info *t = o->type;
     for (int m = 0; m < 2; m++)
@@ -137,9 +250,11 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
                          t->type_name, t->marker_types[m], m);
             return NULL;
         }
-    if (t->output_count > MAX_OUTPUTS) {
-        PyErr_Format(PyExc_ValueError, "evaluate_many: %s has more than %d outputs", t->type_name,
-                     MAX_OUTPUTS);
+    const size_t nd = mbc_data_count(t, o->params);
+    if (t->output_count > MAX_OUTPUTS || nd > MAX_DATA) {
+        PyErr_Format(PyExc_ValueError,
+                     "evaluate_many: %s has more than %d outputs or %d data coordinates",
+                     t->type_name, MAX_OUTPUTS, MAX_DATA);
         return NULL;
     }
     bool use[MAX_OUTPUTS];
@@ -151,102 +266,76 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
         return NULL;
     }
 
-    const size_t nd = mbc_data_count(t, o->params);
-    npy_intp n = -1;
     const npy_intp d23[2] = {2, 3}, d233[3] = {2, 3, 3}, dd[1] = {(npy_intp)nd};
-    PyArrayObject *a_pos = NULL, *a_vel = NULL, *a_rot = NULL, *a_omega = NULL, *a_data = NULL,
-                  *a_start = NULL;
-    bool shared_data = false, shared_start = false, unused = false;
+    const npy_intp *dims[6] = {d23, d23, d233, d23, dd, dd};
+    const int ndims[6] = {2, 2, 3, 2, 1, 1};
+    const size_t per_state[6] = {6, 6, 18, 6, nd, nd};
+    PyArrayObject *arrays[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    batch_inputs in;
+    memset(&in, 0, sizeof in);
+    npy_intp n = -1;
     PyObject *result = NULL, *force = NULL, *torque = NULL, *outs = NULL, *pns = NULL;
     PyObject *pns_data = NULL, *pns_error = NULL, *pns_step = NULL, *pns_warn = NULL;
     PyObject *out_arrays[MAX_OUTPUTS] = {NULL};
     size_t out_sizes[MAX_OUTPUTS] = {0};
+    batch_failure fail;
+    memset(&fail, 0, sizeof fail);
+    fail.input = -1;
+    fail.state = -1;
 
-    if (!(a_pos = stacked(pos, "position", &n, d23, 2, false, &unused)) ||
-        !(a_vel = stacked(vel, "velocity", &n, d23, 2, false, &unused)) ||
-        (rot && rot != Py_None &&
-         !(a_rot = stacked(rot, "rotation", &n, d233, 3, false, &unused))) ||
-        (omega && omega != Py_None &&
-         !(a_omega = stacked(omega, "angularVelocityLocal", &n, d23, 2, false, &unused))) ||
-        (data && data != Py_None &&
-         !(a_data = stacked(data, "data", &n, dd, 1, true, &shared_data))) ||
-        (start && start != Py_None &&
-         !(a_start = stacked(start, "dataStartOfStep", &n, dd, 1, true, &shared_start))))
-        goto done;
-    if (rot && rot != Py_None) {
-        /* proper rotations, as evaluate() requires */
-        const double *r = PyArray_DATA(a_rot);
-        for (npy_intp k = 0; k < 2 * n; k++) {
-            const double *a = r + 9 * k;
-            double dev = 0.0;
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++) {
-                    double s = 0.0;
-                    for (int l = 0; l < 3; l++)
-                        s += a[3 * l + i] * a[3 * l + j];
-                    dev = fmax(dev, fabs(s - (i == j ? 1.0 : 0.0)));
-                }
-            double det = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
-                         a[2] * (a[3] * a[7] - a[4] * a[6]);
-            if (!(dev <= 1e-9) || !(det > 0.0)) {
-                char d1[32], d2[32];
-                snprintf(d1, sizeof d1, "%.3g", dev);
-                snprintf(d2, sizeof d2, "%.3g", det);
-                PyErr_Format(PyExc_ValueError,
-                             "rotation[%zd, %d]: must be a rotation matrix, row-major local -> "
-                             "global (got max |A^T A - I| = %s, det A = %s)",
-                             (Py_ssize_t)(k / 2), (int)(k % 2), d1, d2);
-                goto done;
-            }
-        }
+    for (int a = 0; a < 6; a++) {
+        if (!given[a] || given[a] == Py_None)
+            continue;
+        bool shared = false;
+        arrays[a] = stacked(given[a], input_names[a], &n, dims[a], ndims[a], a >= 4, &shared);
+        if (!arrays[a])
+            goto done;
+        in.arrays[a] = PyArray_DATA(arrays[a]);
+        in.strides[a] = shared ? 0 : per_state[a];
+        in.rows[a] = per_state[a];
     }
 
-    /* results */
-    result = PyDict_New();
-    if (!result)
+    if (!inputs_ok(&in, n, &fail)) {
+        raise_failure(&fail);
         goto done;
+    }
+    result = PyDict_New();
+    outs = PyDict_New();
+    if (!result || !outs)
+        goto fail;
     if (want_forces) {
-        force = new_array(3, n, 2, 3);
-        torque = new_array(3, n, 2, 3);
+        force = result_array(out, "force", NULL, 3, n, 2, 3, NPY_FLOAT64);
+        torque = force ? result_array(out, "torque", NULL, 3, n, 2, 3, NPY_FLOAT64) : NULL;
         if (!force || !torque)
             goto fail;
     }
-    outs = PyDict_New();
-    if (!outs)
-        goto fail;
     for (size_t i = 0; i < t->output_count; i++) {
         if (!use[i])
             continue;
         out_sizes[i] = mbc_output_size(t, o->params, i);
-        out_arrays[i] = new_array(2, n, (npy_intp)out_sizes[i], 0);
+        out_arrays[i] = result_array(out, "outputs", t->outputs[i].name, 2, n,
+                                     (npy_intp)out_sizes[i], 0, NPY_FLOAT64);
         if (!out_arrays[i] || PyDict_SetItemString(outs, t->outputs[i].name, out_arrays[i]) < 0)
             goto fail;
     }
     if (want_pns) {
-        pns_data = new_array(2, n, (npy_intp)nd, 0);
-        pns_error = new_array(1, n, 0, 0);
-        pns_step = new_array(1, n, 0, 0);
-        npy_intp dims[1] = {n};
-        pns_warn = PyArray_ZEROS(1, dims, NPY_UINT32, 0);
+        const char *k = "postNewtonStep";
+        pns_data = result_array(out, k, "data", 2, n, (npy_intp)nd, 0, NPY_FLOAT64);
+        pns_error = pns_data ? result_array(out, k, "error", 1, n, 0, 0, NPY_FLOAT64) : NULL;
+        pns_step =
+            pns_error ? result_array(out, k, "recommendedStepSize", 1, n, 0, 0, NPY_FLOAT64) : NULL;
+        pns_warn = pns_step ? result_array(out, k, "warnings", 1, n, 0, 0, NPY_UINT32) : NULL;
         if (!pns_data || !pns_error || !pns_step || !pns_warn)
             goto fail;
     }
 
     {
-        double initial[64];
-        if (nd > 64) {
-            PyErr_Format(PyExc_ValueError, "evaluate_many: %s has more than 64 data coordinates",
-                         t->type_name);
-            goto fail;
-        }
+        double initial[MAX_DATA];
         mbc_initial_data(t, o->params, initial);
-        const double *p_pos = PyArray_DATA(a_pos), *p_vel = PyArray_DATA(a_vel);
-        const double *p_rot = a_rot ? PyArray_DATA(a_rot) : NULL;
-        const double *p_omega = a_omega ? PyArray_DATA(a_omega) : NULL;
-        const double *p_data = a_data ? PyArray_DATA(a_data) : initial;
-        const double *p_start = a_start ? PyArray_DATA(a_start) : NULL;
-        const size_t data_stride = a_data && !shared_data ? nd : 0;
-        const size_t start_stride = a_start && !shared_start ? nd : 0;
+        const double *p_pos = in.arrays[0], *p_vel = in.arrays[1], *p_rot = in.arrays[2];
+        const double *p_omega = in.arrays[3];
+        const double *p_data = in.arrays[4] ? in.arrays[4] : initial;
+        const double *p_start = in.arrays[5];
         double *p_force = force ? PyArray_DATA((PyArrayObject *)force) : NULL;
         double *p_torque = torque ? PyArray_DATA((PyArrayObject *)torque) : NULL;
         double *p_out[MAX_OUTPUTS];
@@ -268,10 +357,6 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
         s.data_count = nd;
         mbc_forces f;
         memset(&f, 0, sizeof f);
-        mbc_error err;
-        mbc_status st = MBC_OK;
-        npy_intp failed_at = -1;
-        const char *failed_in = "";
         void *params = o->params;
 
         for (npy_intp k = 0; k < n; k++) {
@@ -284,35 +369,35 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
                     memcpy(mk[m].angular_velocity_local, p_omega + 6 * k + 3 * m,
                            3 * sizeof(double));
             }
-            s.data = p_data + data_stride * (size_t)k;
-            s.data_start = p_start ? p_start + start_stride * (size_t)k : s.data;
+            s.data = p_data + in.strides[4] * (size_t)k;
+            s.data_start = p_start ? p_start + in.strides[5] * (size_t)k : s.data;
             if (p_force) {
-                st = t->forces(params, &s, &f, &err);
-                if (st != MBC_OK) {
-                    failed_at = k;
-                    failed_in = "force evaluation";
+                fail.status = t->forces(params, &s, &f, &fail.err);
+                if (fail.status != MBC_OK) {
+                    fail.state = k;
+                    fail.in = "force evaluation";
                     break;
                 }
                 memcpy(p_force + 6 * k, f.force, 6 * sizeof(double));
                 memcpy(p_torque + 6 * k, f.torque, 6 * sizeof(double));
             }
-            for (size_t i = 0; i < t->output_count && st == MBC_OK; i++)
+            for (size_t i = 0; i < t->output_count && fail.status == MBC_OK; i++)
                 if (p_out[i]) {
-                    st = t->output(params, &s, i, p_out[i] + out_sizes[i] * (size_t)k, out_sizes[i],
-                                   &err);
-                    if (st != MBC_OK) {
-                        failed_at = k;
-                        failed_in = t->outputs[i].name;
+                    fail.status = t->output(params, &s, i, p_out[i] + out_sizes[i] * (size_t)k,
+                                            out_sizes[i], &fail.err);
+                    if (fail.status != MBC_OK) {
+                        fail.state = k;
+                        fail.in = t->outputs[i].name;
                     }
                 }
-            if (st != MBC_OK)
+            if (fail.status != MBC_OK)
                 break;
             if (p_pdata) {
                 mbc_post_newton pn = {p_pdata + nd * (size_t)k, 0.0, -1.0, 0u, MBC_INVALID_INDEX};
-                st = t->post_newton_step(params, &s, &pn, &err);
-                if (st != MBC_OK) {
-                    failed_at = k;
-                    failed_in = "PostNewtonStep";
+                fail.status = t->post_newton_step(params, &s, &pn, &fail.err);
+                if (fail.status != MBC_OK) {
+                    fail.state = k;
+                    fail.in = "PostNewtonStep";
                     break;
                 }
                 p_perr[k] = pn.error;
@@ -320,12 +405,8 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
                 p_pwarn[k] = pn.warnings;
             }
         }
-
-        if (st != MBC_OK) {
-            char msg[MBC_ERROR_SIZE + 128];
-            snprintf(msg, sizeof msg, "%s (state %zd, %s)", err.message, (Py_ssize_t)failed_at,
-                     failed_in);
-            pymbc_raise(st, msg);
+        if (fail.state >= 0) {
+            raise_failure(&fail);
             goto fail;
         }
     }
@@ -343,12 +424,8 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
 fail:
     Py_CLEAR(result);
 done:
-    Py_XDECREF(a_pos);
-    Py_XDECREF(a_vel);
-    Py_XDECREF(a_rot);
-    Py_XDECREF(a_omega);
-    Py_XDECREF(a_data);
-    Py_XDECREF(a_start);
+    for (int a = 0; a < 6; a++)
+        Py_XDECREF(arrays[a]);
     Py_XDECREF(force);
     Py_XDECREF(torque);
     Py_XDECREF(outs);

@@ -422,12 +422,15 @@ static PyMethodDef connector_methods[] = {
     {"evaluate_many", (PyCFunction)(void (*)(void))pymbc_evaluate_many,
      METH_VARARGS | METH_KEYWORDS,
      "evaluate_many(position, velocity, rotation=None, angularVelocityLocal=None, data=None, "
-     "dataStartOfStep=None, forces=True, outputs=True, postNewtonStep=False) -> dict\n\n"
+     "dataStartOfStep=None, forces=True, outputs=True, postNewtonStep=False, out=None) -> "
+     "dict\n\n"
      "Evaluates N states in one C loop (types whose markers are rigid or position markers). "
      "position, velocity, angularVelocityLocal: (N, 2, 3); rotation: (N, 2, 3, 3); data, "
      "dataStartOfStep: (N, d) or (d,). Returns 'force' and 'torque' (N, 2, 3), 'outputs' "
-     "{name: (N, size)} and, when asked, 'postNewtonStep' {'data': (N, d), 'error': (N,), "
-     "'recommendedStepSize': (N,), NaN for none, 'warnings': (N,)}."},
+     "{name: (N, size)} (outputs: True, False or a list of names) and, when asked, "
+     "'postNewtonStep' {'data': (N, d), 'error': (N,), 'recommendedStepSize': (N,), NaN for "
+     "none, 'warnings': (N,)}. out: the result of an earlier call with the same N and options, "
+     "whose arrays are filled again (no allocation)."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef connector_getset[] = {

@@ -238,6 +238,21 @@ def test_evaluate_many_options_and_broadcast():
     assert np.array_equal(fortran["force"], full["force"])
     ints = obj.evaluate_many(np.round(pos * 0).astype(np.int32), vel, data=data)
     assert ints["force"].shape == (50, 2, 3)
+    # out=: the arrays of an earlier result are filled again, values as new
+    first = obj.evaluate_many(pos + 1.0, vel, rotation=rot, angularVelocityLocal=omega, data=data,
+                              postNewtonStep=True)
+    again = obj.evaluate_many(pos, vel, rotation=rot, angularVelocityLocal=omega, data=data,
+                              postNewtonStep=True, out=first)
+    fresh = obj.evaluate_many(pos, vel, rotation=rot, angularVelocityLocal=omega, data=data,
+                              postNewtonStep=True)
+    assert again["force"] is first["force"] and again["outputs"]["Force"] is \
+        first["outputs"]["Force"]
+    for key in ("force", "torque"):
+        assert np.array_equal(again[key], fresh[key])
+    for name in fresh["outputs"]:
+        assert np.array_equal(again["outputs"][name], fresh["outputs"][name])
+    for key in ("data", "error", "warnings"):
+        assert np.array_equal(again["postNewtonStep"][key], fresh["postNewtonStep"][key])
 
 
 def test_evaluate_many_errors():
@@ -250,9 +265,8 @@ def test_evaluate_many_errors():
          "velocity: must have shape (N, 2, 3) with N = 10, got (5, 2, 3)"),
         (dict(position=pos, velocity=vel, data=data[:, :3]), ValueError,
          "data: must have shape (N, 4) with N = 10, got (10, 3)"),
-        (dict(position=pos, velocity=vel, rotation=rot * 2), ValueError,
-         "rotation[0, 0]: must be a rotation matrix, row-major local -> global (got max "
-         "|A^T A - I| = "),
+        (dict(position=pos, velocity=vel, rotation=rot[:, :, :2]), ValueError,
+         "rotation: must have shape (N, 2, 3, 3) with N = 10, got (10, 2, 2, 3)"),
         (dict(position="abc", velocity=vel), TypeError,
          "position: must be a numpy array of numbers, got str"),
         (dict(position=np.array([[["a"] * 3] * 2] * 10, dtype=object), velocity=vel), TypeError,
@@ -264,6 +278,15 @@ def test_evaluate_many_errors():
     bad[4, 1, 2] = np.nan
     cases.append((dict(position=bad, velocity=vel), ValueError,
                   "position[4]: must be finite, got nan (flat index 5)"))
+    bad = omega.copy()
+    bad[9, 0, 0] = -np.inf
+    cases.append((dict(position=pos, velocity=vel, angularVelocityLocal=bad), ValueError,
+                  "angularVelocityLocal[9]: must be finite, got -inf (flat index 0)"))
+    cases.append((dict(position=pos, velocity=vel, data=[0, 0, np.nan, 0]), ValueError,
+                  "data: must be finite, got nan (index 2)"))
+    cases.append((dict(position=pos, velocity=vel, out={"force": np.zeros((10, 2, 3))}),
+                  ValueError, "out[torque]: must be a writeable C-contiguous float64 array of "
+                  "shape (10, 2, 3)"))
     for kwargs, exc, message in cases:
         with pytest.raises(exc) as e:
             obj.evaluate_many(**kwargs)
