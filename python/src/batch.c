@@ -36,7 +36,7 @@ static PyArrayObject *stacked(PyObject *value, const char *name, npy_intp *n, co
                                                         0, 0, NPY_ARRAY_IN_ARRAY, NULL);
     if (!a) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "%s: must be a numpy array of numbers, got %s", name,
+        PyErr_Format(PyExc_TypeError, "%s: must be a numpy array of numbers (got %s)", name,
                      Py_TYPE(value)->tp_name);
         return NULL;
     }
@@ -57,10 +57,11 @@ static PyArrayObject *stacked(PyObject *value, const char *name, npy_intp *n, co
         strncat(want, ")", sizeof want - strlen(want) - 1);
         PyObject *got_shape = PyObject_GetAttrString((PyObject *)a, "shape");
         if (*n >= 0)
-            PyErr_Format(PyExc_ValueError, "%s: must have shape %s with N = %zd, got %R", name,
+            PyErr_Format(PyExc_ValueError, "%s: must have shape %s with N = %zd (got %R)", name,
                          want, (Py_ssize_t)*n, got_shape);
         else
-            PyErr_Format(PyExc_ValueError, "%s: must have shape %s, got %R", name, want, got_shape);
+            PyErr_Format(PyExc_ValueError, "%s: must have shape %s (got %R)", name, want,
+                         got_shape);
         Py_XDECREF(got_shape);
         Py_DECREF(a);
         return NULL;
@@ -94,8 +95,8 @@ static PyObject *result_array(PyObject *out, const char *key, const char *sub, i
         for (int i = 0; shape && i < nd; i++)
             PyTuple_SET_ITEM(shape, i, PyLong_FromSsize_t((Py_ssize_t)dims[i]));
         PyErr_Format(PyExc_ValueError,
-                     "out[%s%s%s%s]: must be a writeable C-contiguous %s array of shape %R (the "
-                     "result of a call with the same N and options), got %s",
+                     "out[%s%s%s%s]: must be a writeable C-contiguous %s array of shape %R, the "
+                     "result of a call with the same N and options (got %s)",
                      key, sub ? "][" : "", sub ? sub : "", "",
                      dtype == NPY_FLOAT64 ? "float64" : "uint32", shape,
                      a ? Py_TYPE(a)->tp_name : "nothing");
@@ -206,11 +207,11 @@ static void raise_failure(const batch_failure *f)
         char given[32];
         mbc_format_number(f->value, given, sizeof given);
         if (f->state >= 0)
-            PyErr_Format(PyExc_ValueError, "%s[%zd]: must be finite, got %s (flat index %zu)",
+            PyErr_Format(PyExc_ValueError, "%s[%zd]: must be finite (got %s at flat index %zu)",
                          input_names[f->input], (Py_ssize_t)f->state, given, f->at);
         else
-            PyErr_Format(PyExc_ValueError, "%s: must be finite, got %s (index %zu)",
-                         input_names[f->input], given, f->at);
+            PyErr_Format(PyExc_ValueError, "%s[%zu]: must be finite (got %s)",
+                         input_names[f->input], f->at, given);
     } else {
         snprintf(msg, sizeof msg, "%s (state %zd, %s)", f->err.message, (Py_ssize_t)f->state,
                  f->in);

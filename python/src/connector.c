@@ -193,9 +193,10 @@ static int set_visualization(mbc_object *o, PyObject *value)
 {
     const mbc_type_info *t = o->type;
     if (!PyDict_Check(value)) {
-        PyErr_Format(PyExc_TypeError,
-                     "%s.visualization: must be a dict of visualization parameters by name, got %s",
-                     t->type_name, Py_TYPE(value)->tp_name);
+        PyErr_Format(
+            PyExc_TypeError,
+            "%s.visualization: must be a dict of visualization parameters by name (got %s)",
+            t->type_name, Py_TYPE(value)->tp_name);
         return -1;
     }
     PyObject *key, *v;
@@ -585,7 +586,10 @@ int pymbc_connector_init(PyObject *module, pymbc_state *st)
     st->visualization_type = PyType_FromModuleAndSpec(module, &view_spec, NULL);
     if (!st->visualization_type)
         return -1;
-    /* connectors find the view type through their class */
+    /* connectors find the view type through their class; `plugin` is the
+     * file a type came from (load_plugin), None for built-in types */
+    if (PyObject_SetAttrString(st->connector_type, "plugin", Py_None) < 0)
+        return -1;
     return PyObject_SetAttrString(st->connector_type, "_mbc_view_type", st->visualization_type);
 }
 

@@ -213,7 +213,7 @@ PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field)
         return NULL;
     }
     if (PyUnicode_Check(value) || PyBytes_Check(value) || PyDict_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s: must be a list of numbers, got %s", field,
+        PyErr_Format(PyExc_TypeError, "%s: must be a list of numbers (got %s)", field,
                      Py_TYPE(value)->tp_name);
         return NULL;
     }
@@ -221,21 +221,21 @@ PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field)
                                                         0, 0, NPY_ARRAY_IN_ARRAY, NULL);
     if (!a) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "%s: must be a list of numbers, got %s", field,
+        PyErr_Format(PyExc_TypeError, "%s: must be a list of numbers (got %s)", field,
                      Py_TYPE(value)->tp_name);
         return NULL;
     }
     if (PyArray_NDIM(a) != 1 &&
         !(n == 9 && PyArray_NDIM(a) == 2 && PyArray_DIM(a, 0) == 3 && PyArray_DIM(a, 1) == 3)) {
         PyErr_Format(PyExc_ValueError,
-                     "%s: must be a list of numbers, got an array with %d "
-                     "dimensions",
+                     "%s: must be a list of numbers (got an array with %d "
+                     "dimensions)",
                      field, PyArray_NDIM(a));
         Py_DECREF(a);
         return NULL;
     }
     if (n > 0 && PyArray_SIZE(a) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: must have %zd numbers, got %zd", field, (Py_ssize_t)n,
+        PyErr_Format(PyExc_ValueError, "%s: must have %zd numbers (got %zd)", field, (Py_ssize_t)n,
                      (Py_ssize_t)PyArray_SIZE(a));
         Py_DECREF(a);
         return NULL;

@@ -8,8 +8,7 @@ static pymbc_state *state_of(PyObject *module)
     return (pymbc_state *)PyModule_GetState(module);
 }
 
-/* Adds the class of t to the module and to st->classes. */
-static int add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t)
+int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t)
 {
     PyObject *cls = pymbc_connector_class(module, st, t);
     if (!cls)
@@ -48,6 +47,18 @@ static PyMethodDef module_methods[] = {
     {"types", module_types, METH_NOARGS,
      "types() -> list[str]\n\nThe names of every connector type of the registry (built-in and "
      "loaded from plugins), sorted."},
+    {"load_plugin", pymbc_load_plugin, METH_O,
+     "load_plugin(path) -> list[str]\n\nLoads a plugin (a shared library with connector types, "
+     "see mbconnect/plugin.h) into the registry and creates the classes of its types; returns "
+     "their names. All or none: a missing file, a missing entry point, a type name already "
+     "registered or an ABI mismatch raise ImportError with the library's message and change "
+     "nothing."},
+    {"evaluate_case", (PyCFunction)(void (*)(void))pymbc_evaluate_case,
+     METH_VARARGS | METH_KEYWORDS,
+     "evaluate_case(path, text=False) -> dict\n\nRuns an `mbc eval` case file (docs/eval.rst) "
+     "and returns what `mbc eval` prints, as a dict (text=True: the JSON text itself). Types "
+     "from loaded plugins work too. A case that cannot be evaluated raises ValueError with "
+     "`mbc eval`'s one-line message."},
     {"classes", module_classes, METH_NOARGS,
      "classes() -> dict\n\nThe class of every type, by type name."},
     {NULL, NULL, 0, NULL}};
@@ -99,7 +110,7 @@ PyMODINIT_FUNC PyInit__core(void)
         PyModule_AddObjectRef(module, "Connector", st->connector_type) < 0)
         goto fail;
     for (size_t i = 0; i < mbc_registry_size(&st->registry); i++)
-        if (add_class(module, st, mbc_registry_entry(&st->registry, i)) < 0)
+        if (pymbc_add_class(module, st, mbc_registry_entry(&st->registry, i)) < 0)
             goto fail;
     return module;
 fail:

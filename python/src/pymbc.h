@@ -77,6 +77,15 @@ PyObject *pymbc_describe(const mbc_type_info *t);
  * message, then "; N more"). */
 int pymbc_ensure_initialised(mbc_object *o);
 
+/* Creates the class of t and adds it to the module and st->classes
+ * (module.c). Returns 0 or -1. */
+int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
+
+/* ---- module functions (plugin.c, case.c) ---- */
+
+PyObject *pymbc_load_plugin(PyObject *module, PyObject *path);
+PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs);
+
 /* ---- evaluation (evaluate.c, batch.c) ---- */
 
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);

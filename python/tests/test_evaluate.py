@@ -260,30 +260,30 @@ def test_evaluate_many_errors():
     pos, vel, rot, omega, data = random_states(obj, 10, 1)
     cases = [
         (dict(position=pos[:, :, :2], velocity=vel), ValueError,
-         "position: must have shape (N, 2, 3), got (10, 2, 2)"),
+         "position: must have shape (N, 2, 3) (got (10, 2, 2))"),
         (dict(position=pos, velocity=vel[:5]), ValueError,
-         "velocity: must have shape (N, 2, 3) with N = 10, got (5, 2, 3)"),
+         "velocity: must have shape (N, 2, 3) with N = 10 (got (5, 2, 3))"),
         (dict(position=pos, velocity=vel, data=data[:, :3]), ValueError,
-         "data: must have shape (N, 4) with N = 10, got (10, 3)"),
+         "data: must have shape (N, 4) with N = 10 (got (10, 3))"),
         (dict(position=pos, velocity=vel, rotation=rot[:, :, :2]), ValueError,
-         "rotation: must have shape (N, 2, 3, 3) with N = 10, got (10, 2, 2, 3)"),
+         "rotation: must have shape (N, 2, 3, 3) with N = 10 (got (10, 2, 2, 3))"),
         (dict(position="abc", velocity=vel), TypeError,
-         "position: must be a numpy array of numbers, got str"),
+         "position: must be a numpy array of numbers (got str)"),
         (dict(position=np.array([[["a"] * 3] * 2] * 10, dtype=object), velocity=vel), TypeError,
-         "position: must be a numpy array of numbers, got numpy.ndarray"),
+         "position: must be a numpy array of numbers (got numpy.ndarray)"),
         (dict(position=pos, velocity=vel, outputs=["NoSuchOutput"]), ValueError,
          "outputs: ContactSphereSphere has no output variable 'NoSuchOutput'"),
     ]
     bad = pos.copy()
     bad[4, 1, 2] = np.nan
     cases.append((dict(position=bad, velocity=vel), ValueError,
-                  "position[4]: must be finite, got nan (flat index 5)"))
+                  "position[4]: must be finite (got nan at flat index 5)"))
     bad = omega.copy()
     bad[9, 0, 0] = -np.inf
     cases.append((dict(position=pos, velocity=vel, angularVelocityLocal=bad), ValueError,
-                  "angularVelocityLocal[9]: must be finite, got -inf (flat index 0)"))
+                  "angularVelocityLocal[9]: must be finite (got -inf at flat index 0)"))
     cases.append((dict(position=pos, velocity=vel, data=[0, 0, np.nan, 0]), ValueError,
-                  "data: must be finite, got nan (index 2)"))
+                  "data[2]: must be finite (got nan)"))
     cases.append((dict(position=pos, velocity=vel, out={"force": np.zeros((10, 2, 3))}),
                   ValueError, "out[torque]: must be a writeable C-contiguous float64 array of "
                   "shape (10, 2, 3)"))
@@ -303,21 +303,21 @@ def test_evaluate_errors():
     cases = [
         (dict(markers=good[:1]), ValueError, "markers: must be a list of 2 markers"),
         (dict(markers=[good[0], {"position": [0, 0]}]), ValueError,
-         "markers[1].position: must have 3 numbers, got 2"),
+         "markers[2].position: must have 3 numbers (got 2)"),
         (dict(markers=[good[0], {"position": [0, 0, 0]}]), ValueError,
-         "markers[1].velocity: missing (a list of 3 numbers)"),
+         "markers[2].velocity: missing (a list of 3 numbers)"),
         (dict(markers=[good[0], {"position": [0, 0, 0], "velocity": [0, 0, 0], "x": 1}]),
-         ValueError, "markers[1]: unknown key 'x'"),
+         ValueError, "markers[2].x: unknown key (allowed: position, velocity, rotation, angularVelocityLocal)"),
         (dict(markers=[good[0], marker([0, 0, math.nan], [0, 0, 0])]), ValueError,
-         "ContactSphereSphere: marker m1 position[2] must be finite, got nan (force evaluation)"),
+         "markers[2].position[3]: must be finite (got nan)"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.eye(3) * 2)]), ValueError,
-         "markers[1].rotation: must be a rotation matrix"),
+         "markers[2].rotation: must be a rotation matrix, row-major local -> global (got max |A^T A - I| = 3, det A = 8)"),
         (dict(markers=good, data=[0, 0]), ValueError,
          "data: must have 4 numbers, the data coordinates of ContactSphereSphere (got 2)"),
-        (dict(markers=good, data="abcd"), TypeError, "data: must be a list of numbers, got str"),
+        (dict(markers=good, data="abcd"), TypeError, "data: must be a list of numbers (got str)"),
         (dict(markers=good, cables=[]), TypeError, "ContactSphereSphere has no ANCF cable"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.zeros((2, 2)))]), ValueError,
-         "markers[1].rotation: must be a list of numbers, got an array with 2 dimensions"),
+         "markers[2].rotation: must be a list of numbers (got an array with 2 dimensions)"),
     ]
     for kwargs, exc, message in cases:
         with pytest.raises(exc) as e:
