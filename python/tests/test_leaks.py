@@ -13,8 +13,11 @@ import numpy as np
 import pytest
 
 import mbconnect
+from conftest import BINARY_DIR
 
 LOOPS = 2000
+CIRCLES = BINARY_DIR / "lib" / "libmbc_test_circles_plugin.so"
+mbconnect.load_plugin(CIRCLES)  # for the plugin cases below
 
 
 def sphere():
@@ -36,7 +39,7 @@ def raises(f):
     def run():
         try:
             f()
-        except (ValueError, TypeError, AttributeError, RuntimeError):
+        except (ValueError, TypeError, AttributeError, RuntimeError, ImportError):
             return
         raise AssertionError("expected an exception")
     return run
@@ -71,6 +74,12 @@ OPERATIONS = {
     "evaluate_many, non-contiguous": lambda: OBJ.evaluate_many(STRIDED, VEL),
     "evaluate_many, wrong type": raises(lambda: OBJ.evaluate_many("abc", VEL)),
     "evaluate_many, unknown output": raises(lambda: OBJ.evaluate_many(POS, VEL, outputs=["x"])),
+    "plugin, missing file": raises(lambda: mbconnect.load_plugin("/nonexistent/plugin.so")),
+    "plugin, loaded twice": raises(lambda: mbconnect.load_plugin(CIRCLES)),
+    "plugin type after a failed load": lambda: (
+        raises(lambda: mbconnect.load_plugin(CIRCLES))(),
+        mbconnect.ContactCircleCircle2D(circlesRadii=[0.5, 0.4], contactStiffness=1e4).evaluate(
+            markers=MARKERS, data=[-0.1])),
     "invalid object": raises(lambda: mbconnect.ContactSphereSphere(
         markerNumbers=[-1, -1]).evaluate(markers=MARKERS)),
 }
