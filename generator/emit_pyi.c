@@ -124,6 +124,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "    marker_types: tuple[str, str]\n"
                  "    marker_kinds: tuple[str, str]\n"
                  "    plugin: str | None\n"
+                 "    hooks: tuple[str, ...]\n"
                  "    parameter_info: tuple[dict[str, Any], ...]\n"
                  "    visualization_info: tuple[dict[str, Any], ...]\n"
                  "    output_info: tuple[dict[str, Any], ...]\n"

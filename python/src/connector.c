@@ -692,6 +692,31 @@ static PyObject *data_records(const mbc_type_info *t)
     return tuple;
 }
 
+/* The runtime hooks the type has, by name, e.g. ("forces", "outputs"). */
+static PyObject *hook_names(const mbc_type_info *t)
+{
+    PyObject *list = PyList_New(0);
+    const struct {
+        bool present;
+        const char *name;
+    } hooks[] = {{t->initialise != NULL, "initialise"},
+                 {t->forces != NULL, "forces"},
+                 {t->post_newton_step != NULL, "post_newton_step"},
+                 {t->output != NULL, "outputs"},
+                 {t->algebraic_equations != NULL, "algebraic_equations"}};
+    for (size_t i = 0; list && i < sizeof hooks / sizeof hooks[0]; i++) {
+        if (!hooks[i].present)
+            continue;
+        PyObject *s = PyUnicode_FromString(hooks[i].name);
+        if (!s || PyList_Append(list, s) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(s);
+    }
+    PyObject *tuple = list ? PyList_AsTuple(list) : NULL;
+    Py_XDECREF(list);
+    return tuple;
+}
+
 /* Sets cls.<key> = value (stealing value). */
 static int set_class_attr(PyObject *dict, const char *key, PyObject *value)
 {
@@ -735,6 +760,7 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         set_class_attr(dict, "marker_kinds",
                        Py_BuildValue("(ss)", kind_names[t->marker_kinds[0]],
                                      kind_names[t->marker_kinds[1]])) < 0 ||
+        set_class_attr(dict, "hooks", hook_names(t)) < 0 ||
         set_class_attr(dict, "parameter_info", param_records(t, t->params, t->param_count)) < 0 ||
         set_class_attr(dict, "visualization_info", param_records(t, t->vparams, t->vparam_count)) <
             0 ||
