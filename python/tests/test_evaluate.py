@@ -224,7 +224,7 @@ def test_evaluate_many_options_and_broadcast():
     full = obj.evaluate_many(pos, vel, rotation=rot, angularVelocityLocal=omega, data=data)
     assert set(full) == {"force", "torque", "outputs"}
     in_contact = np.any(full["force"] != 0, axis=(1, 2))
-    assert 5 < np.count_nonzero(in_contact) < 45, "both open and closed contacts"
+    assert 0 < np.count_nonzero(in_contact) < len(in_contact), "both open and closed contacts"
     assert set(full["outputs"]) == {o["name"] for o in obj.output_info}
     only = obj.evaluate_many(pos, vel, rotation=rot, angularVelocityLocal=omega, data=data,
                              forces=False, outputs=["Force"])
