@@ -1,16 +1,17 @@
 /* obj.evaluate_many(...): N states of a type whose two markers are rigid or
- * position markers, stacked in numpy arrays, evaluated in one C loop that
- * calls the type's hooks directly, as a C solver's batch loop does.
+ * position markers, stacked in numpy arrays, evaluated in one C loop, as a
+ * C solver's batch loop does.
  *
- * Inputs are checked once, at this boundary, before the loop: shapes and
- * dtypes; every number finite (one branch-free pass per array, which the
- * compiler vectorises: checking state by state inside the loop measured
- * slower). Rotations are used as given, as by the C API (mbc_object_forces
- * checks finiteness, not orthogonality); evaluate() checks them as `mbc eval`
- * does, which would cost as much as the force evaluation here (measured with
- * bench/bench_python.py). The object is initialised and its data
- * layout known, so the per-call checks of mbc_object_forces are not
- * repeated. The GIL is held: parameters cannot change under the loop.
+ * Shapes and dtypes are checked once, before the loop. Each state then
+ * goes through the library's checked dispatch (mbc_object_forces,
+ * mbc_object_output, mbc_object_post_newton_step: every number finite,
+ * markers present, data layout), whose all-fine test costs a few ns; a
+ * failure raises the library's message with the state's index. Measured
+ * (bench/bench_python.py), this is faster than a separate checking pass
+ * over the arrays before the loop, which reads the inputs from memory
+ * twice. Rotations are used as given, as by the C API; evaluate() checks
+ * them as `mbc eval` does. The GIL is held: parameters cannot change under
+ * the loop.
  *
  * For each state: forces, outputs, then PostNewtonStep (which may update
  * state parameters), like evaluate(); so the result equals a Python loop
@@ -19,7 +20,6 @@
 #include "pymbc.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,89 +134,28 @@ static int select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use)
     return 0;
 }
 
-/* Index of the first non-finite value in v[0..n), or n. */
-static size_t first_non_finite(const double *v, size_t n)
-{
-    size_t bad = n;
-    for (size_t i = n; i-- > 0;)
-        if (!isfinite(v[i]))
-            bad = i;
-    return bad;
-}
-
-/* Whether v[0..n) holds a NaN or an infinity: exponent bits all set. Branch
- * free, so the compiler vectorises it (this runs on every state). */
-static bool any_non_finite(const double *v, size_t n)
-{
-    const uint64_t exponent = UINT64_C(0x7ff0000000000000);
-    uint64_t bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t bits;
-        memcpy(&bits, &v[i], sizeof bits);
-        bad |= (uint64_t)((bits & exponent) == exponent);
-    }
-    return bad != 0;
-}
-
 /* The inputs of the loop. */
 typedef struct batch_inputs {
     const double *arrays[6]; /* position, velocity, rotation, omega, data, start (NULL: absent) */
     size_t strides[6];       /* values per state; 0 for one row shared by all states */
-    size_t rows[6];          /* values per state of each input */
 } batch_inputs;
 
 static const char *const input_names[6] = {
     "position", "velocity", "rotation", "angularVelocityLocal", "data", "dataStartOfStep"};
 
-/* What went wrong in state k (set when the loop stops early). */
+/* Which state failed in which evaluation, with the library's message. */
 typedef struct batch_failure {
-    npy_intp state;
-    int input; /* index into input_names for bad input, else -1 */
-    size_t at;
-    double value;
+    npy_intp state; /* -1: none */
     mbc_status status;
     const char *in; /* the evaluation that failed */
     mbc_error err;
 } batch_failure;
 
-/* Checks every input before the loop: all numbers finite (one branch-free,
- * vectorised pass per array). Fills f with the first problem. */
-static bool inputs_ok(const batch_inputs *in, npy_intp n, batch_failure *f)
-{
-    for (int a = 0; a < 6; a++) {
-        if (!in->arrays[a])
-            continue;
-        size_t per = in->strides[a] ? in->strides[a] : in->rows[a];
-        size_t total = in->strides[a] ? per * (size_t)n : per;
-        if (!any_non_finite(in->arrays[a], total))
-            continue;
-        size_t i = first_non_finite(in->arrays[a], total);
-        f->input = a;
-        f->state = in->strides[a] ? (npy_intp)(i / per) : -1;
-        f->at = i % per;
-        f->value = in->arrays[a][i];
-        return false;
-    }
-    return true;
-}
-
 static void raise_failure(const batch_failure *f)
 {
     char msg[MBC_ERROR_SIZE + 160];
-    if (f->input >= 0) {
-        char given[32];
-        mbc_format_number(f->value, given, sizeof given);
-        if (f->state >= 0)
-            PyErr_Format(PyExc_ValueError, "%s[%zd]: must be finite (got %s at flat index %zu)",
-                         input_names[f->input], (Py_ssize_t)f->state, given, f->at);
-        else
-            PyErr_Format(PyExc_ValueError, "%s[%zu]: must be finite (got %s)",
-                         input_names[f->input], f->at, given);
-    } else {
-        snprintf(msg, sizeof msg, "%s (state %zd, %s)", f->err.message, (Py_ssize_t)f->state,
-                 f->in);
-        pymbc_raise(f->status, msg);
-    }
+    snprintf(msg, sizeof msg, "%s (state %zd, %s)", f->err.message, (Py_ssize_t)f->state, f->in);
+    pymbc_raise(f->status, msg);
 }
 
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs)
@@ -281,7 +220,6 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
     size_t out_sizes[MAX_OUTPUTS] = {0};
     batch_failure fail;
     memset(&fail, 0, sizeof fail);
-    fail.input = -1;
     fail.state = -1;
 
     for (int a = 0; a < 6; a++) {
@@ -293,13 +231,8 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
             goto done;
         in.arrays[a] = PyArray_DATA(arrays[a]);
         in.strides[a] = shared ? 0 : per_state[a];
-        in.rows[a] = per_state[a];
     }
 
-    if (!inputs_ok(&in, n, &fail)) {
-        raise_failure(&fail);
-        goto done;
-    }
     result = PyDict_New();
     outs = PyDict_New();
     if (!result || !outs)
@@ -358,7 +291,6 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
         s.data_count = nd;
         mbc_forces f;
         memset(&f, 0, sizeof f);
-        void *params = o->params;
 
         for (npy_intp k = 0; k < n; k++) {
             for (int m = 0; m < 2; m++) {
@@ -373,7 +305,7 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
             s.data = p_data + in.strides[4] * (size_t)k;
             s.data_start = p_start ? p_start + in.strides[5] * (size_t)k : s.data;
             if (p_force) {
-                fail.status = t->forces(params, &s, &f, &fail.err);
+                fail.status = mbc_object_forces(o, &s, &f, &fail.err);
                 if (fail.status != MBC_OK) {
                     fail.state = k;
                     fail.in = "force evaluation";
@@ -384,8 +316,8 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
             }
             for (size_t i = 0; i < t->output_count && fail.status == MBC_OK; i++)
                 if (p_out[i]) {
-                    fail.status = t->output(params, &s, i, p_out[i] + out_sizes[i] * (size_t)k,
-                                            out_sizes[i], &fail.err);
+                    fail.status = mbc_object_output(o, &s, i, p_out[i] + out_sizes[i] * (size_t)k,
+                                                    out_sizes[i], &fail.err);
                     if (fail.status != MBC_OK) {
                         fail.state = k;
                         fail.in = t->outputs[i].name;
@@ -395,7 +327,7 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
                 break;
             if (p_pdata) {
                 mbc_post_newton pn = {p_pdata + nd * (size_t)k, 0.0, -1.0, 0u, MBC_INVALID_INDEX};
-                fail.status = t->post_newton_step(params, &s, &pn, &fail.err);
+                fail.status = mbc_object_post_newton_step(o, &s, &pn, &fail.err);
                 if (fail.status != MBC_OK) {
                     fail.state = k;
                     fail.in = "PostNewtonStep";

@@ -286,13 +286,15 @@ def test_evaluate_many_errors():
     bad = pos.copy()
     bad[4, 1, 2] = np.nan
     cases.append((dict(position=bad, velocity=vel), ValueError,
-                  "position[4]: must be finite (got nan at flat index 5)"))
+                  "ContactSphereSphere: marker m1 position[2] must be finite, got nan (state 4, "
+                  "force evaluation)"))
     bad = omega.copy()
     bad[9, 0, 0] = -np.inf
     cases.append((dict(position=pos, velocity=vel, angularVelocityLocal=bad), ValueError,
-                  "angularVelocityLocal[9]: must be finite (got -inf at flat index 0)"))
+                  "ContactSphereSphere: marker m0 angular velocity[0] must be finite, got -inf "
+                  "(state 9, force evaluation)"))
     cases.append((dict(position=pos, velocity=vel, data=[0, 0, np.nan, 0]), ValueError,
-                  "data[2]: must be finite (got nan)"))
+                  "ContactSphereSphere: data[2] must be finite, got nan (state 0, force evaluation)"))
     cases.append((dict(position=pos, velocity=vel, out={"force": np.zeros((10, 2, 3))}),
                   ValueError, "out[torque]: must be a writeable C-contiguous float64 array of "
                   "shape (10, 2, 3)"))
