@@ -242,3 +242,23 @@ PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field)
     }
     return a;
 }
+
+PyArrayObject *pymbc_vector_quiet(PyObject *value, npy_intp n)
+{
+    if (!value || value == Py_None || PyUnicode_Check(value) || PyBytes_Check(value) ||
+        PyDict_Check(value))
+        return NULL;
+    PyArrayObject *a = (PyArrayObject *)PyArray_FromAny(value, PyArray_DescrFromType(NPY_FLOAT64),
+                                                        0, 0, NPY_ARRAY_IN_ARRAY, NULL);
+    if (!a) {
+        PyErr_Clear();
+        return NULL;
+    }
+    bool shape_ok = PyArray_NDIM(a) == 1 || (n == 9 && PyArray_NDIM(a) == 2 &&
+                                             PyArray_DIM(a, 0) == 3 && PyArray_DIM(a, 1) == 3);
+    if (!shape_ok || (n > 0 && PyArray_SIZE(a) != n)) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    return a;
+}

@@ -58,21 +58,25 @@ static int check_dict(PyObject *value, const char *field, const char *allowed)
 static PyArrayObject *vector_field(PyObject *d, const char *base, const char *key, npy_intp n,
                                    bool required, bool *absent)
 {
-    char field[2 * FIELD_SIZE];
-    snprintf(field, sizeof field, "%s.%s", base, key);
     PyObject *v = PyDict_GetItemString(d, key);
     *absent = !v || v == Py_None;
-    if (*absent) {
-        if (required) {
-            if (n)
-                PyErr_Format(PyExc_ValueError, "%s: missing (a list of %zd numbers)", field,
-                             (Py_ssize_t)n);
-            else
-                PyErr_Format(PyExc_ValueError, "%s: missing (a list of numbers)", field);
-        }
+    if (!*absent) {
+        PyArrayObject *a = pymbc_vector_quiet(v, n);
+        if (a)
+            return a;
+    } else if (!required) {
         return NULL;
     }
-    return pymbc_vector(v, n, field);
+    /* only now the field's name is needed */
+    char field[2 * FIELD_SIZE];
+    snprintf(field, sizeof field, "%s.%s", base, key);
+    if (!*absent)
+        return pymbc_vector(v, n, field);
+    if (n)
+        PyErr_Format(PyExc_ValueError, "%s: missing (a list of %zd numbers)", field, (Py_ssize_t)n);
+    else
+        PyErr_Format(PyExc_ValueError, "%s: missing (a list of numbers)", field);
+    return NULL;
 }
 
 static const double *data_of(PyArrayObject *a)

@@ -59,6 +59,10 @@ PyObject *pymbc_param_default(const mbc_param_info *p);
  * elements (n == 0: any length); `field` names it in messages
  * ("markers[0].position"). New reference or NULL with ValueError/TypeError. */
 PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field);
+/* The same without a message: NULL (no exception) when value does not fit;
+ * then pymbc_vector names the problem. Saves formatting field names on
+ * every call. */
+PyArrayObject *pymbc_vector_quiet(PyObject *value, npy_intp n);
 
 /* ---- classes (connector.c) ---- */
 
