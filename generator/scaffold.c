@@ -182,6 +182,7 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err)
     names n;
     names_init(&n, name, 1);
     planned files[4];
+    memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "specs/%s.lua", name);
     files[0].tpl = scaffold_tpl_spec_lua_in;
     snprintf(files[1].path, sizeof files[1].path, "runtime/%s.c", n.hooks);
@@ -213,6 +214,7 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
     names n;
     names_init(&n, name, 0);
     planned files[6];
+    memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "%s/CMakeLists.txt", dir);
     files[0].tpl = scaffold_tpl_CMakeLists_txt_in;
     snprintf(files[1].path, sizeof files[1].path, "%s/specs/%s.lua", dir, name);

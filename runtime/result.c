@@ -44,12 +44,15 @@ static mbc_status eval_forces(mbc_result *r, const mbc_object *o, const mbc_stat
 static mbc_status eval_post_newton(mbc_result *r, mbc_object *o, const mbc_state *s, mbc_error *err)
 {
     size_t n = s->data_count;
-    double *data = calloc(n ? n : 1, sizeof *data);
-    if (!data)
+    mbc_post_newton *pn = &r->post_newton; /* owned by r: mbc_result_free */
+    pn->data = calloc(n ? n : 1, sizeof *pn->data);
+    if (!pn->data)
         return mbc_fail(err, MBC_ERR_NOMEM,
                         "postNewtonStep: out of memory (got %zu data coordinates)", n);
-    mbc_post_newton pn = {data, 0.0, -1.0, 0u, MBC_INVALID_INDEX};
-    r->post_newton = pn;
+    pn->error = 0.0;
+    pn->recommended_step = -1.0;
+    pn->warnings = 0u;
+    pn->marker_number1 = MBC_INVALID_INDEX;
     r->data_count = n;
     mbc_error e = {{0}};
     if (mbc_object_post_newton_step(o, s, &r->post_newton, &e) != MBC_OK)

@@ -134,8 +134,11 @@ typedef struct mbc_type_info {
      *       (output: an index into outputs; size == mbc_output_size(t, params, output))
      *   mbc_status (*algebraic_equations)(const void *params, const mbc_state *s,
      *                                     mbc_algebraic *out, mbc_error *err); */
-#define MBC_HOOK_MEMBER(ID, NAME, FIELD, WRITES, ARGS, CALL)                                       \
-    mbc_status (*FIELD)(MBC_HOOK_PARAMS(WRITES) params, MBC_HOOK_UNPAREN ARGS);
+/* (FIELD names a member: it cannot be parenthesised) */
+/* clang-format off */
+#define MBC_HOOK_MEMBER(ID, NAME, FIELD, WRITES, ARGS, CALL) \
+    mbc_status (*FIELD)(MBC_HOOK_PARAMS(WRITES) params, MBC_HOOK_UNPAREN ARGS); /* NOLINT(bugprone-macro-parentheses) */
+/* clang-format on */
     MBC_HOOKS(MBC_HOOK_MEMBER)
 #undef MBC_HOOK_MEMBER
 } mbc_type_info;
