@@ -775,11 +775,11 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         const mbc_param_info *p = &t->params[i];
         char unit[64];
         unit_of(p->description, unit, sizeof unit);
-        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s%s%s = %s%s%s%s%s\n\n%s", p->type,
-                 p->shape == MBC_VECTOR ? " (list)" : "", p->symbol ? ", symbol " : "",
-                 p->symbol ? p->symbol : "", p->default_text ? p->default_text : "",
-                 unit[0] ? ", unit " : "", unit, role_text(p->role), "",
-                 p->description ? p->description : "");
+        /* "UReal, default 0., symbol k_c, unit N/m\n\ndescription" */
+        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s\n\n%s", p->type,
+                 p->shape == MBC_VECTOR ? " (list)" : "", p->default_text ? p->default_text : "",
+                 p->symbol ? ", symbol " : "", p->symbol ? p->symbol : "", unit[0] ? ", unit " : "",
+                 unit, role_text(p->role), p->description ? p->description : "");
         slots[i].def.name = p->name;
         slots[i].def.get = param_get;
         slots[i].def.set = param_set;
