@@ -14,6 +14,7 @@
 
 #include <lauxlib.h>
 
+#include "emit_c.h"
 #include "sandbox.h"
 
 const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
@@ -1303,6 +1304,38 @@ static int provides(const spec_connector *c, const char *what)
     return 0;
 }
 
+/* Two names that give the same generated constant (MBC_<TYPE>_OUTPUT_<NAME>:
+ * "FooBar" and "Foo_bar" are both FOO_BAR) would not compile. */
+static int same_constant(const char *a, const char *b)
+{
+    strbuf x, y;
+    sb_init(&x);
+    sb_init(&y);
+    emit_c_snake(a, &x);
+    emit_c_snake(b, &y);
+    int same = strcmp(sb_str(&x), sb_str(&y)) == 0;
+    sb_free(&x);
+    sb_free(&y);
+    return same;
+}
+
+static void check_constants(loader *ld, const spec_connector *c)
+{
+    for (size_t i = 0; i < c->output_count; i++)
+        for (size_t j = 0; j < i; j++)
+            if (same_constant(c->outputs[i].name, c->outputs[j].name))
+                fail(ld, c->outputs[i].line,
+                     "output '%s': gives the same C constant as output '%s' (line %d); rename "
+                     "one",
+                     c->outputs[i].name, c->outputs[j].name, c->outputs[j].line);
+    for (size_t i = 0; i < c->data.block_count; i++)
+        for (size_t j = 0; j < i; j++)
+            if (same_constant(c->data.blocks[i].name, c->data.blocks[j].name))
+                fail(ld, key_line(ld, "data", c->line),
+                     "data: coordinate '%s' gives the same C constant as '%s'; rename one",
+                     c->data.blocks[i].name, c->data.blocks[j].name);
+}
+
 /* Every hook has what it needs, and what needs a hook has it. */
 static void check_hooks(loader *ld, int line, const spec_connector *c)
 {
@@ -1373,8 +1406,10 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_hooks(ld, t, line, c);
-    if (ld->errors == 0)
+    if (ld->errors == 0) {
         check_hooks(ld, line, c);
+        check_constants(ld, c);
+    }
     if (c->param_count == 0 && ld->errors == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }
