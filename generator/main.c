@@ -7,6 +7,7 @@
  *   mbcgen --check [--types FILE] FILE...
  *   mbcgen --specs DIR --rst-site DIR   (the Sphinx site's pages, emit_rst_site.h)
  *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
+ *   mbcgen --specs DIR --pyi-out FILE   (Python type stubs; combines with the above)
  *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
  *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
  *
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "compat.h"
+#include "emit_pyi.h"
 #include "fileio.h"
 #include "mbconnect/version.h"
 #include "emit_rst_site.h"
@@ -44,6 +46,7 @@ static void usage(FILE *f)
           "       mbcgen --check [--types FILE] FILE...\n"
           "       mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
           "       mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
+          "       mbcgen --specs DIR --pyi-out FILE   (Python type stubs)\n"
           "       mbcgen --new-type NAME\n"
           "       mbcgen --new-project DIR NAME\n"
           "       mbcgen --version\n",
@@ -143,7 +146,7 @@ static const char *find_types(const char *given, const char *local, const char *
 int main(int argc, char **argv)
 {
     const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
-    const char *registry_name = NULL, *rst_site = NULL;
+    const char *registry_name = NULL, *rst_site = NULL, *pyi_out = NULL;
     int check = 0;
     file_list files = {NULL, 0};
     char **spec_files = calloc((size_t)argc, sizeof *spec_files);
@@ -187,6 +190,8 @@ int main(int argc, char **argv)
             slot = &rst_site;
         else if (!strcmp(a, "--registry-name"))
             slot = &registry_name;
+        else if (!strcmp(a, "--pyi-out"))
+            slot = &pyi_out;
         else if (!strcmp(a, "--check"))
             check = 1;
         else if (!strcmp(a, "--compat")) {
@@ -228,7 +233,7 @@ int main(int argc, char **argv)
             goto done;
         }
     } else {
-        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out && !rst_site)) {
+        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out && !rst_site && !pyi_out)) {
             usage(stderr);
             goto done;
         }
@@ -293,6 +298,8 @@ int main(int argc, char **argv)
             rc |= mbcgen_write_c_types(&project, c_out, registry_name, &diag);
         else if (c_out)
             rc |= mbcgen_write_c(&project, c_out, &diag);
+        if (pyi_out)
+            rc |= mbcgen_write_pyi(&project, pyi_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
         size_t params = 0;

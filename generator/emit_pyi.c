@@ -1,0 +1,180 @@
+/* Python type stubs (PEP 484 .pyi) for the mbconnect module. The module
+ * creates its classes at run time from the reflection tables; the stubs
+ * give editors and type checkers the same classes from the specs: keyword
+ * parameters of the constructor, one property per parameter (read-only for
+ * derived and state parameters) with type, symbol, default and description,
+ * and the visualization parameters under obj.visualization. */
+#include "emit_pyi.h"
+
+#include <string.h>
+
+#include "fileio.h"
+
+/* Text inside a """...""" string: backslashes and quotes escaped, one line
+ * per input line. */
+static void put_doc_text(strbuf *out, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '\\' || *s == '"')
+            sb_putc(out, '\\');
+        sb_putc(out, *s);
+    }
+}
+
+/* The Python type a getter returns. */
+static const char *get_type(const spec_param *p)
+{
+    int scalar = p->shape == SPEC_SCALAR;
+    switch (p->type->value) {
+    case SPEC_BOOL:
+        return scalar ? "bool" : "npt.NDArray[np.bool_]";
+    case SPEC_INT:
+    case SPEC_INDEX:
+        return scalar ? "int" : "npt.NDArray[np.int64]";
+    case SPEC_STRING:
+        return "str";
+    case SPEC_REAL:
+        break;
+    }
+    return scalar ? "float" : "npt.NDArray[np.float64]";
+}
+
+/* The Python type a setter and the constructor accept. */
+static const char *set_type(const spec_param *p)
+{
+    if (p->type->value == SPEC_STRING)
+        return "str";
+    if (p->shape != SPEC_SCALAR)
+        return "ArrayLike";
+    return get_type(p);
+}
+
+static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
+{
+    sb_printf(out, "%s\"\"\"%s", indent, p->type->name);
+    if (p->symbol) {
+        sb_puts(out, ", symbol ");
+        put_doc_text(out, p->symbol);
+    }
+    sb_puts(out, ", default ");
+    put_doc_text(out, p->doc_default);
+    if (p->role == SPEC_DERIVED)
+        sb_puts(out, " (derived, read-only)");
+    else if (p->role == SPEC_STATE)
+        sb_puts(out, " (state, read-only)");
+    sb_puts(out, ": ");
+    put_doc_text(out, p->description);
+    sb_puts(out, "\"\"\"\n");
+}
+
+static void put_property(strbuf *out, const spec_param *p)
+{
+    sb_printf(out, "    @property\n    def %s(self) -> %s:\n", p->name, get_type(p));
+    put_param_doc(out, p, "        ");
+    sb_puts(out, "        ...\n");
+    if (p->role == SPEC_INPUT)
+        sb_printf(out, "    @%s.setter\n    def %s(self, value: %s) -> None: ...\n", p->name,
+                  p->name, set_type(p));
+}
+
+static void put_connector(strbuf *out, const spec_connector *c)
+{
+    if (c->vparam_count) {
+        sb_printf(out, "class _%sVisualization:\n", c->type_name);
+        sb_printf(out, "    \"\"\"Visualization parameters of %s.\"\"\"\n", c->type_name);
+        for (size_t i = 0; i < c->vparam_count; i++)
+            put_property(out, &c->vparams[i]);
+        sb_puts(out, "\n");
+    }
+    sb_printf(out, "class %s(Connector):\n    \"\"\"", c->type_name);
+    put_doc_text(out, c->description);
+    sb_puts(out, "\n\n    Output variables: ");
+    for (size_t i = 0; i < c->output_count; i++)
+        sb_printf(out, "%s%s", i ? ", " : "", c->outputs[i].name);
+    if (!c->output_count)
+        sb_puts(out, "none");
+    sb_puts(out, ".\n    \"\"\"\n");
+    sb_puts(out, "    def __init__(\n        self,\n        *,\n");
+    for (size_t i = 0; i < c->param_count; i++)
+        if (c->params[i].role == SPEC_INPUT)
+            sb_printf(out, "        %s: %s = ...,\n", c->params[i].name, set_type(&c->params[i]));
+    if (c->vparam_count)
+        sb_puts(out, "        visualization: Mapping[str, Any] = ...,\n");
+    sb_puts(out, "    ) -> None: ...\n");
+    for (size_t i = 0; i < c->param_count; i++)
+        put_property(out, &c->params[i]);
+    if (c->vparam_count)
+        sb_printf(out, "    @property\n    def visualization(self) -> _%sVisualization: ...\n",
+                  c->type_name);
+    sb_puts(out, "\n");
+}
+
+void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
+{
+    sb_puts(out, "\"\"\"Type stubs of the mbconnect Python module, written by mbcgen from the "
+                 "specs (do not edit).\"\"\"\n"
+                 "from typing import Any, Mapping, Sequence, Union\n\n"
+                 "import numpy as np\n"
+                 "import numpy.typing as npt\n\n"
+                 "ArrayLike = Union[Sequence[float], npt.NDArray[Any]]\n\n"
+                 "class Connector:\n"
+                 "    \"\"\"A connector object (base class of every connector type).\"\"\"\n"
+                 "    type_name: str\n"
+                 "    class_name: str\n"
+                 "    marker_types: tuple[str, str]\n"
+                 "    marker_kinds: tuple[str, str]\n"
+                 "    plugin: str | None\n"
+                 "    hooks: tuple[str, ...]\n"
+                 "    parameter_info: tuple[dict[str, Any], ...]\n"
+                 "    visualization_info: tuple[dict[str, Any], ...]\n"
+                 "    output_info: tuple[dict[str, Any], ...]\n"
+                 "    data_info: tuple[dict[str, Any], ...]\n"
+                 "    @property\n    def data_count(self) -> int: ...\n"
+                 "    @property\n    def initial_data(self) -> npt.NDArray[np.float64]: ...\n"
+                 "    @property\n    def output_sizes(self) -> dict[str, int]: ...\n"
+                 "    @classmethod\n    def describe(cls) -> str: ...\n"
+                 "    def initialise(self) -> None: ...\n"
+                 "    def validate(self) -> list[str]: ...\n"
+                 "    def parameters(self) -> dict[str, Any]: ...\n"
+                 "    def evaluate(\n        self,\n"
+                 "        markers: Sequence[Mapping[str, Any]] = ...,\n"
+                 "        data: ArrayLike | None = ...,\n"
+                 "        dataStartOfStep: ArrayLike | None = ...,\n"
+                 "        cables: Sequence[Mapping[str, Any]] | None = ...,\n"
+                 "        ale: Mapping[str, float] | None = ...,\n"
+                 "        lagrangeMultipliers: ArrayLike | None = ...,\n"
+                 "    ) -> dict[str, Any]: ...\n"
+                 "    def evaluate_many(\n        self,\n"
+                 "        position: npt.ArrayLike,\n"
+                 "        velocity: npt.ArrayLike,\n"
+                 "        rotation: npt.ArrayLike | None = ...,\n"
+                 "        angularVelocityLocal: npt.ArrayLike | None = ...,\n"
+                 "        data: npt.ArrayLike | None = ...,\n"
+                 "        dataStartOfStep: npt.ArrayLike | None = ...,\n"
+                 "        forces: bool = ...,\n"
+                 "        outputs: bool | Sequence[str] = ...,\n"
+                 "        postNewtonStep: bool = ...,\n"
+                 "        out: Mapping[str, Any] | None = ...,\n"
+                 "    ) -> dict[str, Any]: ...\n\n"
+                 "def types() -> list[str]: ...\n"
+                 "def classes() -> dict[str, type[Connector]]: ...\n"
+                 "def load_plugin(path: str) -> list[str]: ...\n"
+                 "def evaluate_case(path: str) -> dict[str, Any]: ...\n\n");
+    for (size_t i = 0; i < count; i++)
+        put_connector(out, &items[i]);
+}
+
+int mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag)
+{
+    strbuf sb;
+    sb_init(&sb);
+    emit_pyi(p->items, p->count, &sb);
+    char err[1024];
+    int rc = 0;
+    if (fileio_write_if_changed(path, sb_str(&sb), sb.len, err, sizeof err) < 0) {
+        diag_add_raw(diag, err);
+        rc = -1;
+    }
+    sb_free(&sb);
+    return rc;
+}

@@ -1,0 +1,18 @@
+/* Python type-stub emitter: mbconnect/__init__.pyi for the Python module
+ * (python/), one class per connector type with every parameter as a typed,
+ * documented property, so editors complete names and show descriptions. */
+#ifndef MBCGEN_EMIT_PYI_H
+#define MBCGEN_EMIT_PYI_H
+
+#include "diag.h"
+#include "project.h"
+#include "spec_model.h"
+#include "strbuf.h"
+
+/* The stub text for these connectors (sorted by type name by the caller). */
+void emit_pyi(const spec_connector *items, size_t count, strbuf *out);
+/* Writes emit_pyi's text of every item of p to path (unchanged files are
+ * not rewritten). Returns 0, or -1 with the problem in diag. */
+int mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag);
+
+#endif

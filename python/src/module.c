@@ -1,0 +1,119 @@
+/* mbconnect._core: module initialisation, the registry of types and the
+ * module-level functions (types, load_plugin, evaluate_case). */
+#define PYMBC_IMPORT_ARRAY
+#include "pymbc.h"
+
+static pymbc_state *state_of(PyObject *module)
+{
+    return (pymbc_state *)PyModule_GetState(module);
+}
+
+int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t)
+{
+    PyObject *cls = pymbc_connector_class(module, st, t);
+    if (!cls)
+        return -1;
+    int rc = PyDict_SetItemString(st->classes, t->type_name, cls);
+    if (rc == 0)
+        rc = PyModule_AddObjectRef(module, t->type_name, cls);
+    Py_DECREF(cls);
+    return rc;
+}
+
+static PyObject *module_types(PyObject *module, PyObject *unused)
+{
+    (void)unused;
+    pymbc_state *st = state_of(module);
+    size_t n = mbc_registry_size(&st->registry);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++) {
+        PyObject *s = PyUnicode_FromString(mbc_registry_entry(&st->registry, i)->type_name);
+        if (!s) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, s);
+    }
+    return list;
+}
+
+static PyObject *module_classes(PyObject *module, PyObject *unused)
+{
+    (void)unused;
+    return PyDict_Copy(state_of(module)->classes);
+}
+
+static PyMethodDef module_methods[] = {
+    {"types", module_types, METH_NOARGS,
+     "types() -> list[str]\n\nThe names of every connector type of the registry (built-in and "
+     "loaded from plugins), sorted."},
+    {"load_plugin", pymbc_load_plugin, METH_O,
+     "load_plugin(path) -> list[str]\n\nLoads a plugin (a shared library with connector types, "
+     "see mbconnect/plugin.h) into the registry and creates the classes of its types; returns "
+     "their names. All or none: a missing file, a missing entry point, a type name already "
+     "registered or an ABI mismatch raise ImportError with the library's message and change "
+     "nothing."},
+    {"evaluate_case", (PyCFunction)(void (*)(void))pymbc_evaluate_case,
+     METH_VARARGS | METH_KEYWORDS,
+     "evaluate_case(path, text=False) -> dict\n\nRuns an `mbc eval` case file (docs/eval.rst) "
+     "and returns what `mbc eval` prints, as a dict (text=True: the JSON text itself). Types "
+     "from loaded plugins work too. A case that cannot be evaluated raises ValueError with "
+     "`mbc eval`'s one-line message."},
+    {"classes", module_classes, METH_NOARGS,
+     "classes() -> dict\n\nThe class of every type, by type name."},
+    {NULL, NULL, 0, NULL}};
+
+static int module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    pymbc_state *st = state_of(module);
+    Py_VISIT(st->connector_type);
+    Py_VISIT(st->visualization_type);
+    Py_VISIT(st->classes);
+    return 0;
+}
+
+static int module_clear(PyObject *module)
+{
+    pymbc_state *st = state_of(module);
+    Py_CLEAR(st->connector_type);
+    Py_CLEAR(st->visualization_type);
+    Py_CLEAR(st->classes);
+    return 0;
+}
+
+static void module_free(void *module)
+{
+    module_clear(module);
+}
+
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT,
+                                        "mbconnect._core",
+                                        "The C core of the mbconnect package (use `import "
+                                        "mbconnect`).",
+                                        sizeof(pymbc_state),
+                                        module_methods,
+                                        NULL,
+                                        module_traverse,
+                                        module_clear,
+                                        module_free};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    import_array();
+    PyObject *module = PyModule_Create(&module_def);
+    if (!module)
+        return NULL;
+    pymbc_state *st = state_of(module);
+    mbc_registry_init(&st->registry);
+    st->classes = PyDict_New();
+    if (!st->classes || pymbc_connector_init(module, st) < 0 ||
+        PyModule_AddObjectRef(module, "Connector", st->connector_type) < 0)
+        goto fail;
+    for (size_t i = 0; i < mbc_registry_size(&st->registry); i++)
+        if (pymbc_add_class(module, st, mbc_registry_entry(&st->registry, i)) < 0)
+            goto fail;
+    return module;
+fail:
+    Py_DECREF(module);
+    return NULL;
+}

@@ -1,0 +1,98 @@
+/* The CPython extension module mbconnect._core: shared declarations.
+ *
+ * The module knows no connector type by name. At import it creates one
+ * Python class per type of its registry (the built-in types, plus those a
+ * plugin adds later) from the reflection tables of include/mbconnect/object.h;
+ * every parameter becomes a data descriptor whose setter goes through the
+ * library's validating setters. numpy arrays come in and go out through the
+ * numpy C API. */
+#ifndef PYMBC_H
+#define PYMBC_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NPY_NO_DEPRECATED_API  NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL pymbc_ARRAY_API
+#ifndef PYMBC_IMPORT_ARRAY
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+#include "mbconnect/evaluate.h"
+#include "mbconnect/object.h"
+
+/* Per-module state: the registry the classes come from. */
+typedef struct pymbc_state {
+    mbc_registry registry;
+    PyObject *connector_type;     /* the base class mbconnect.Connector */
+    PyObject *visualization_type; /* obj.visualization views */
+    PyObject *classes;            /* dict: type name -> class */
+} pymbc_state;
+
+/* A connector object: the library's generic object. */
+typedef struct pymbc_connector {
+    PyObject_HEAD mbc_object *obj;
+} pymbc_connector;
+
+/* ---- errors (convert.c) ---- */
+
+/* Raises the exception that fits a library status with the library's
+ * message: ValueError for values, sizes and inputs, AttributeError for
+ * names, RuntimeError for the object's state, MemoryError. Returns NULL. */
+PyObject *pymbc_raise(mbc_status st, const char *message);
+
+/* ---- parameter values (convert.c) ---- */
+
+/* The value of one parameter as Python: bool, int, float or str for
+ * scalars, a new numpy array (float64, int64 or bool) otherwise. */
+PyObject *pymbc_param_get(const mbc_object *o, const mbc_param_info *p);
+/* Sets parameter `name` ("visualization.show" for visualization ones)
+ * through the library's checked setters; on failure raises (TypeError for
+ * a value of the wrong Python type, else by status) and the parameter keeps
+ * its value. Returns 0 or -1. */
+int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, PyObject *value);
+/* The documented default of a parameter as Python (as pymbc_param_get). */
+PyObject *pymbc_param_default(const mbc_param_info *p);
+
+/* A 1-D float64 C-contiguous copy or view of `value` with exactly n
+ * elements (n == 0: any length); `field` names it in messages
+ * ("markers[0].position"). New reference or NULL with ValueError/TypeError. */
+PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field);
+/* The same without a message: NULL (no exception) when value does not fit;
+ * then pymbc_vector names the problem. Saves formatting field names on
+ * every call. */
+PyArrayObject *pymbc_vector_quiet(PyObject *value, npy_intp n);
+
+/* ---- classes (connector.c) ---- */
+
+/* Creates the base class and the visualization view type in st. */
+int pymbc_connector_init(PyObject *module, pymbc_state *st);
+/* The class of one type: a subclass of Connector with one descriptor per
+ * parameter, documented from the spec. New reference. */
+PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
+/* The type behind a class, or NULL with TypeError. */
+const mbc_type_info *pymbc_class_type(PyObject *cls);
+/* Text of describe(): parameters with symbol, type, size, default, unit and
+ * description; outputs; data coordinates. New reference. */
+PyObject *pymbc_describe(const mbc_type_info *t);
+/* Validates and initialises when parameters changed since the last time.
+ * Returns 0 or -1 with ValueError naming every violation (the first one's
+ * message, then "; N more"). */
+int pymbc_ensure_initialised(mbc_object *o);
+
+/* Creates the class of t and adds it to the module and st->classes
+ * (module.c). Returns 0 or -1. */
+int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
+
+/* ---- module functions (plugin.c, case.c) ---- */
+
+PyObject *pymbc_load_plugin(PyObject *module, PyObject *path);
+PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* ---- evaluation (evaluate.c, batch.c) ---- */
+
+PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);
+PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs);
+
+#endif

@@ -1,0 +1,113 @@
+"""No reference or memory leak on the error paths (and the good ones): each
+operation runs in a long loop; afterwards the reference counts of the
+objects passed in, the number of live Python objects and the memory
+tracemalloc sees (every PyMem/PyObject allocation, numpy arrays included)
+must not have grown. A release interpreter has no sys.gettotalrefcount,
+hence these counters."""
+import gc
+import math
+import sys
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import mbconnect
+from conftest import BINARY_DIR
+
+LOOPS = 2000
+CIRCLES = BINARY_DIR / "lib" / "libmbc_test_circles_plugin.so"
+mbconnect.load_plugin(CIRCLES)  # for the plugin cases below
+
+
+def sphere():
+    return mbconnect.ContactSphereSphere(contactStiffness=1e5, spheresRadii=[0.3, 0.2])
+
+
+POS = np.zeros((8, 2, 3))
+POS[:, 1, 0] = 0.45
+VEL = np.zeros((8, 2, 3))
+BAD_NAN = POS.copy()
+BAD_NAN[3, 0, 1] = math.nan
+STRIDED = np.zeros((8, 2, 6))[:, :, ::2]
+MARKERS = [{"position": [0, 0, 0], "velocity": [0, 0, 0]},
+           {"position": [0.45, 0, 0], "velocity": [0, 0, 0]}]
+OBJ = sphere()
+
+
+def raises(f):
+    def run():
+        try:
+            f()
+        except (ValueError, TypeError, AttributeError, RuntimeError, ImportError):
+            return
+        raise AssertionError("expected an exception")
+    return run
+
+
+OPERATIONS = {
+    "create and destroy": lambda: sphere(),
+    "set and get": lambda: (setattr(OBJ, "spheresRadii", [0.3, 0.2]), OBJ.spheresRadii),
+    # (repr is left out: numpy's array printing keeps caches of its own)
+    "describe and parameters": lambda: (OBJ.describe(), OBJ.parameters(), OBJ.validate()),
+    "bad value": raises(lambda: setattr(OBJ, "contactStiffness", -1)),
+    "bad type": raises(lambda: setattr(OBJ, "contactStiffness", "x")),
+    "bad shape": raises(lambda: setattr(OBJ, "spheresRadii", np.zeros((2, 2)))),
+    "NaN parameter": raises(lambda: setattr(OBJ, "spheresRadii", [math.nan, 1])),
+    "read-only": raises(lambda: setattr(mbconnect.ContactConvexRoll(), "pContact", [0, 0, 0])),
+    "unknown keyword": raises(lambda: mbconnect.ContactSphereSphere(foo=1)),
+    "evaluate": lambda: OBJ.evaluate(markers=MARKERS, data=[-0.05, 0, 0, 0]),
+    "evaluate, NaN marker": raises(lambda: OBJ.evaluate(
+        markers=[MARKERS[0], {"position": [math.nan, 0, 0], "velocity": [0, 0, 0]}])),
+    "evaluate, wrong shape": raises(lambda: OBJ.evaluate(
+        markers=[MARKERS[0], {"position": [0, 0], "velocity": [0, 0, 0]}])),
+    "evaluate, wrong type": raises(lambda: OBJ.evaluate(markers=MARKERS, data="abcd")),
+    "evaluate, unknown key": raises(lambda: OBJ.evaluate(
+        markers=[MARKERS[0], dict(MARKERS[1], foo=1)])),
+    "evaluate, cable type": lambda: mbconnect.ContactFrictionCircleCable2D(
+        numberOfContactSegments=2, contactStiffness=1e3).evaluate(
+        markers=[MARKERS[0], {"points": [0, 0, 1, 0, 2, 0], "length": 2}],
+        data=[0.1, -0.01, -2, -2, 0, 0]),
+    "evaluate_many": lambda: OBJ.evaluate_many(POS, VEL, postNewtonStep=True),
+    "evaluate_many, NaN": raises(lambda: OBJ.evaluate_many(BAD_NAN, VEL)),
+    "evaluate_many, wrong shape": raises(lambda: OBJ.evaluate_many(POS[:, :, :2], VEL)),
+    "evaluate_many, non-contiguous": lambda: OBJ.evaluate_many(STRIDED, VEL),
+    "evaluate_many, wrong type": raises(lambda: OBJ.evaluate_many("abc", VEL)),
+    "evaluate_many, unknown output": raises(lambda: OBJ.evaluate_many(POS, VEL, outputs=["x"])),
+    "plugin, missing file": raises(lambda: mbconnect.load_plugin("/nonexistent/plugin.so")),
+    "plugin, loaded twice": raises(lambda: mbconnect.load_plugin(CIRCLES)),
+    "plugin type after a failed load": lambda: (
+        raises(lambda: mbconnect.load_plugin(CIRCLES))(),
+        mbconnect.ContactCircleCircle2D(circlesRadii=[0.5, 0.4], contactStiffness=1e4).evaluate(
+            markers=MARKERS, data=[-0.1])),
+    "invalid object": raises(lambda: mbconnect.ContactSphereSphere(
+        markerNumbers=[-1, -1]).evaluate(markers=MARKERS)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPERATIONS))
+def test_no_leak(name):
+    op = OPERATIONS[name]
+    watched = [POS, VEL, BAD_NAN, STRIDED, MARKERS, MARKERS[0], OBJ, mbconnect.ContactSphereSphere,
+               mbconnect.Connector]
+    for _ in range(50):  # warm-up: caches, interned strings
+        op()
+    gc.collect()
+    refs = [sys.getrefcount(o) for o in watched]
+    objects = len(gc.get_objects())
+    tracemalloc.start()
+    # two equal batches: one-off allocations (numpy grows an internal buffer
+    # of about 1 MB once) land in the first; a leak grows both alike. Blocks
+    # are counted, not bytes: a leak adds at least one block per call.
+    for _ in range(LOOPS):
+        op()
+    gc.collect()
+    before = len(tracemalloc.take_snapshot().traces)
+    for _ in range(LOOPS):
+        op()
+    gc.collect()
+    grown = len(tracemalloc.take_snapshot().traces) - before
+    tracemalloc.stop()
+    assert [sys.getrefcount(o) for o in watched] == refs
+    assert len(gc.get_objects()) - objects <= 5
+    assert grown < LOOPS // 20, f"{grown} more memory blocks after {LOOPS} calls"

@@ -1,0 +1,301 @@
+"""Every parameter of every registered type, from the registry (no type is
+named here): set/get round trips through the library's setters, and every
+rule of the reflection table gives the library's exact message, with the
+value left unchanged."""
+import math
+
+import numpy as np
+import pytest
+
+import mbconnect
+from conftest import shortest
+
+TYPES = mbconnect.types()
+
+
+def params(kind=None):
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        for p in cls.parameter_info:
+            yield pytest.param(t, p, id=f"{t}.{p['name']}")
+
+
+def vparams():
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        for p in cls.visualization_info:
+            yield pytest.param(t, p, id=f"{t}.visualization.{p['name']}")
+
+
+def sample(p, shift=0):
+    """A value of parameter p that satisfies its type's own rule and differs
+    from the default."""
+    n = p["size"] if p["shape"] != "vector" else max(3, p["min_length"])
+    base = {
+        "bool": lambda i: (i + shift) % 2 == 0,
+        "int": lambda i: 3 + i + shift,
+        "index": lambda i: 4 + i + shift,
+        "real": lambda i: 0.25 * (i + 1) + shift + (p["min"] or 0.0) + 1.0,
+        "float": lambda i: 0.5 * (i + 1) + shift,
+        "string": lambda i: f"text {shift}",
+    }[p["kind"]]
+    if p["kind"] == "string":
+        return base(0)
+    if p["shape"] == "scalar":
+        v = base(0)
+        if p["kind"] == "bool":
+            v = not p["default"]
+        return v
+    return [base(i) for i in range(n)]
+
+
+def same(a, b):
+    return np.array_equal(np.asarray(a), np.asarray(b))
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_round_trip(t, p):
+    cls = getattr(mbconnect, t)
+    obj = cls()
+    name = p["name"]
+    if p["role"] != "input":
+        # read-only: derived and state parameters have no setter
+        with pytest.raises(AttributeError) as e:
+            setattr(obj, name, sample(p))
+        what = "derived and computed by initialise" if p["role"] == "derived" else \
+            "state updated by the runtime"
+        assert str(e.value) == f"{t}.{name}: is {what}; it has no setter ({p['type']}), got a value"
+        return
+    value = sample(p)
+    setattr(obj, name, value)
+    got = getattr(obj, name)
+    if p["kind"] == "float":
+        assert np.allclose(got, np.asarray(value, dtype=np.float32), rtol=0, atol=0)
+    else:
+        assert same(got, value), (got, value)
+    # the Python type follows the parameter's kind
+    if p["shape"] == "scalar":
+        expected = {"bool": bool, "int": int, "index": int, "real": float, "float": float,
+                    "string": str}[p["kind"]]
+        assert type(got) is expected
+    elif p["kind"] != "string":
+        assert isinstance(got, np.ndarray) and got.ndim == 1
+    # the same through the constructor, and parameters() agrees
+    obj2 = cls(**{name: value})
+    assert same(getattr(obj2, name), got)
+    assert same(obj2.parameters()[name], got)
+    # numpy input works like a list
+    if p["shape"] != "scalar" and p["kind"] != "string":
+        obj3 = cls()
+        setattr(obj3, name, np.asarray(value, dtype=np.float64))
+        assert same(getattr(obj3, name), got)
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_defaults(t, p):
+    obj = getattr(mbconnect, t)()
+    got = getattr(obj, p["name"])
+    if p["kind"] == "index" and p["must_be_set"] and p["shape"] != "vector":
+        # marker and node numbers default to 0, 1, ... (as in `mbc eval`)
+        assert same(got, list(range(p["size"]))) if p["shape"] != "scalar" else got == 0
+    elif p["role"] == "input":
+        assert same(got, p["default"]), (got, p["default"])
+
+
+def expect_error(obj, name, value, exc, message):
+    before = getattr(obj, name)
+    with pytest.raises(exc) as e:
+        setattr(obj, name, value)
+    assert str(e.value) == message
+    assert same(getattr(obj, name), before), "the value must stay unchanged"
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_type_rules(t, p):
+    """The value rule of the parameter's type, element by element."""
+    if p["role"] != "input":
+        pytest.skip("read-only parameter")
+    obj = getattr(mbconnect, t)()
+    name, ptype = p["name"], p["type"]
+    head = f"{t}.{name}: "
+    scalar = p["shape"] == "scalar"
+    good = sample(p)
+
+    def with_bad(x):
+        if scalar:
+            return x, ""
+        v = list(good)
+        v[-1] = x
+        return v, f"[{len(v) - 1}] "
+
+    if p["kind"] == "string":
+        expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), got a number")
+        return
+    expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), got a string")
+    expect_error(obj, name, {"a": 1}, TypeError,
+                 head + f"must be a number or a list of numbers ({ptype}), got dict")
+    bad, at = with_bad(math.nan)
+    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), got nan")
+    bad, at = with_bad(math.inf)
+    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), got inf")
+    if p["kind"] == "bool":
+        bad, at = with_bad(2)
+        expect_error(obj, name, bad, ValueError, head + f"{at}must be 0 or 1 ({ptype}), got 2")
+    if p["kind"] == "int":
+        bad, at = with_bad(1.5)
+        expect_error(obj, name, bad, ValueError,
+                     head + f"{at}must be a whole number ({ptype}), got 1.5")
+    if p["kind"] == "index":
+        bad, at = with_bad(1.5)
+        expect_error(obj, name, bad, ValueError,
+                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), got 1.5")
+        bad, at = with_bad(-2)
+        expect_error(obj, name, bad, ValueError,
+                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), got -2")
+    if p["min"] is not None:
+        below = p["min"] if p["min_exclusive"] else p["min"] - 1
+        bad, at = with_bad(below)
+        expect_error(obj, name, bad, ValueError,
+                     head + f"{at}must be {p['rule']} ({ptype}), got {shortest(below)}")
+    if p["shape"] == "fixed":
+        n = p["size"]
+        expect_error(obj, name, [good[0]] * (n + 1), ValueError,
+                     head + f"must have {n} value{'s' if n != 1 else ''} ({ptype}), got {n + 1}")
+        expect_error(obj, name, np.zeros((n, 2)), ValueError,
+                     head + f"must be a list of numbers ({ptype}), got an array with 2 dimensions")
+    if scalar:
+        expect_error(obj, name, [good, good], ValueError,
+                     head + f"must have 1 value ({ptype}), got 2")
+
+
+@pytest.mark.parametrize("t,p", vparams())
+def test_visualization(t, p):
+    obj = getattr(mbconnect, t)()
+    value = sample(p)
+    setattr(obj.visualization, p["name"], value)
+    got = getattr(obj.visualization, p["name"])
+    if p["kind"] == "float":
+        assert np.array_equal(got, np.asarray(value, dtype=np.float32))
+    else:
+        assert same(got, value)
+    assert same(obj.parameters()["visualization." + p["name"]], got)
+    obj2 = getattr(mbconnect, t)(visualization={p["name"]: value})
+    assert same(getattr(obj2.visualization, p["name"]), got)
+    if p["kind"] != "string":
+        with pytest.raises(TypeError) as e:
+            setattr(obj.visualization, p["name"], "x")
+        assert str(e.value) == f"{t}.{p['name']}: must be a number ({p['type']}), got a string"
+        assert same(getattr(obj.visualization, p["name"]), got)
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_cross_field_rules(t, p):
+    """Rules checked at initialisation: validate() lists them in the library's
+    words and initialise()/evaluate() raise ValueError with them."""
+    cls = getattr(mbconnect, t)
+    name, ptype = p["name"], p["type"]
+    head = f"{t}.{name}: "
+    cases = []
+    if p["must_be_set"] and p["role"] == "input":
+        if p["shape"] == "scalar":
+            cases.append((-1, f"must be set ({ptype} >= 0), got -1"))
+        elif p["shape"] == "fixed":
+            cases.append(([-1] * p["size"], f"[0] must be set ({ptype} >= 0), got -1"))
+        else:
+            cases.append(([2, -1, 4], f"[1] must be set ({ptype} >= 0), got -1"))
+    if p["min_length"] > 0 and p["role"] == "input":
+        k = p["min_length"] - 1
+        value = [1] * k if p["kind"] != "real" else [0.5] * k
+        n = p["min_length"]
+        cases.append((value, f"must have at least {n} value{'s' if n != 1 else ''}, got {k}"))
+    if p["non_decreasing"] and p["role"] == "input":
+        cases.append(([0.0, 2.0, 1.0], "must be non-decreasing, got [2] = 1 after [1] = 2"))
+    if p["positive_when"] and p["role"] == "input":
+        flag = p["positive_when"]
+        obj_args = {flag: True}
+        bad = 0 if p["min"] is None or p["min"] <= 0 else p["min"]
+        cases.append(((bad, obj_args), f"must be > 0 when {flag} is True, got {shortest(bad)}"))
+    if not cases:
+        pytest.skip("no cross-field rule")
+    for value, message in cases:
+        extra = {}
+        if isinstance(value, tuple):
+            value, extra = value
+        obj = cls(**extra)
+        setattr(obj, name, value)
+        problems = obj.validate()
+        assert head + message in problems, problems
+        with pytest.raises(ValueError) as e:
+            obj.initialise()
+        text = str(e.value)
+        assert text.split("; ")[0] in problems
+        assert (head + message) == text or len(problems) > 1
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_same_length_rule(t, p):
+    other = p["same_length_as"]
+    if not other or p["role"] != "input":
+        pytest.skip("no same-length rule")
+    cls = getattr(mbconnect, t)
+    info = {q["name"]: q for q in cls.parameter_info}
+    obj = cls()
+    setattr(obj, other, sample(info[other]))
+    m = len(getattr(obj, other))
+    n = m + 1
+    setattr(obj, p["name"], [1.0] * n if p["kind"] in ("real", "float") else list(range(n)))
+    assert f"{t}.{p['name']}: must have the same length as {other} ({m}), got {n}" \
+        in obj.validate()
+
+
+def test_unknown_and_positional():
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        with pytest.raises(TypeError) as e:
+            cls(noSuchParameter=1)
+        assert str(e.value) == \
+            f"{t} has no parameter 'noSuchParameter' (see mbconnect.{t}.describe())"
+        with pytest.raises(TypeError):
+            cls(1)
+        obj = cls()
+        with pytest.raises(AttributeError):
+            obj.noSuchParameter = 1  # typos do not silently create attributes
+        with pytest.raises(AttributeError):
+            del obj.parameter_info
+    with pytest.raises(TypeError):
+        mbconnect.Connector()
+
+
+def test_describe_and_help():
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        text = cls.describe()
+        assert text == cls().describe() == cls.__doc__
+        assert text.startswith(f"{t} (Object{t})\n")
+        for p in cls.parameter_info:
+            assert f"  {p['name']}: {p['type']}" in text
+            assert p["description"] in text
+            if p["symbol"]:
+                assert p["symbol"] in text
+            if p["unit"]:
+                assert "unit " + p["unit"] in text
+            doc = getattr(cls, p["name"]).__doc__
+            assert p["type"] in doc and p["description"] in doc and p["default_text"] in doc
+        for o in cls.output_info:
+            assert f"  {o['name']} [" in text
+        for d in cls.data_info:
+            assert f"  {d['name']} (initial " in text
+        import pydoc
+        rendered = pydoc.render_doc(cls, renderer=pydoc.plaintext)
+        for p in cls.parameter_info:
+            assert p["name"] in rendered
+
+
+def test_units_are_those_of_the_descriptions():
+    for t in TYPES:
+        for p in getattr(mbconnect, t).parameter_info:
+            if "[SI:" in p["description"]:
+                start = p["description"].index("[SI:") + 4
+                assert p["unit"] == p["description"][start:p["description"].index("]", start)]
+            else:
+                assert p["unit"] == ""
