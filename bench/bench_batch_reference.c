@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc-bench-batch-reference FILE: the C side of bench/bench_python.py.
  *
  * Reads N ContactSphereSphere states written by bench_python.py (FILE: one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """evaluate_many (Python module) against C loops, ns per state.
 
     PYTHONPATH=build/python /usr/bin/python3 bench/bench_python.py [N] [BUILD_DIR]

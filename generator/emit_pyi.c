@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Python type stubs (PEP 484 .pyi) for the mbconnect module. The module
  * creates its classes at run time from the reflection tables; the stubs
  * give editors and type checkers the same classes from the specs: keyword

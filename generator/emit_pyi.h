@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Python type-stub emitter: mbconnect/__init__.pyi for the Python module
  * (python/), one class per connector type with every parameter as a typed,
  * documented property, so editors complete names and show descriptions. */

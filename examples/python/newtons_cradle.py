@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Newton's cradle with mbconnect and scipy: five steel balls in a row with
 0.1 mm between them; the first one swings in at 1 m/s (the strings are left
 out: the collisions take about 0.2 ms each, the pendulum period about a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """mbconnect: multibody-dynamics connectors (contacts and joints) from Python.
 
 Every connector type of the library is a class of this module, created at

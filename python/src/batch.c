@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* obj.evaluate_many(...): N states of a type whose two markers are rigid or
  * position markers, stacked in numpy arrays, evaluated in one C loop, as a
  * C solver's batch loop does.

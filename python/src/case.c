@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbconnect.evaluate_case(path): `mbc eval` as a function. The library runs
  * the case file (mbconnect/case.h: the Lua sandbox, the module's registry,
  * so plugin types work too) and writes the JSON document `mbc eval` prints;

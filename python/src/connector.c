@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The classes: a base class mbconnect.Connector and one subclass per
  * connector type, made from the type's reflection table. Each parameter is a
  * data descriptor (getter: mbc_param_get_values; setter: the library's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Library errors as Python exceptions, and parameter values between Python
  * objects and the library's checked setters and getters. */
 #include "pymbc.h"

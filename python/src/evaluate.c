@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* obj.evaluate(...): one state given as in an `mbc eval` case file (markers,
  * data, dataStartOfStep, cables, ale, lagrangeMultipliers), assembled with
  * the library's mbc_input (mbconnect/input.h: the same checks and messages
@@ -440,10 +441,12 @@ static int put_algebraic(PyObject *out, const mbc_algebraic *a)
              put(jac, "marker0Position", mat(a->d_marker0, 2, 3)) |
              put(jac, "cable", mat(a->d_cable, 2, 8)) | put(jac, "ale", mat(a->d_ale, 2, 1)) |
              put(jac, "lagrange", mat(a->d_lagrange, 2, 2)) |
-             put(jv, "marker0Velocity", mat(a->d_marker0, 2, 3)) |
+             put(jv, "marker0Position", mat(a->dv_marker0, 2, 3)) |
+             put(jv, "marker0Velocity", mat(a->dv_marker0_t, 2, 3)) |
              put(jv, "cableCoordinates", mat(a->dv_cable, 2, 8)) |
-             put(jv, "cableVelocities", mat(a->d_cable, 2, 8)) |
-             put(jv, "ale", mat(a->dv_ale, 2, 1)) | put(jv, "aleVelocity", mat(a->dv_ale_t, 2, 1));
+             put(jv, "cableVelocities", mat(a->dv_cable_t, 2, 8)) |
+             put(jv, "ale", mat(a->dv_ale, 2, 1)) | put(jv, "aleVelocity", mat(a->dv_ale_t, 2, 1)) |
+             put(jv, "lagrange", mat(a->dv_lagrange, 2, 2));
     if (rc == 0) {
         Py_INCREF(eq);
         Py_INCREF(jac);

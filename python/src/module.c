@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbconnect._core: module initialisation, the registry of types and the
  * module-level functions (types, load_plugin, evaluate_case). */
 #define PYMBC_IMPORT_ARRAY

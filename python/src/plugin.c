@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbconnect.load_plugin(path): out-of-tree connector types from a plugin
  * (a shared library with the entry point of mbconnect/plugin.h, e.g. built
  * by mbconnect_add_connectors(... PLUGIN name)). The library loads it into

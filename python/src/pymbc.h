@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The CPython extension module mbconnect._core: shared declarations.
  *
  * The module knows no connector type by name. At import it creates one

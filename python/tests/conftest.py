@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Shared fixtures of the Python tests (run by ctest: PYTHONPATH=build/python,
 MBC_BINARY_DIR and MBC_SOURCE_DIR set; see python/CMakeLists.txt)."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """mbconnect.evaluate_case(path) is `mbc eval` as a function: for every case
 in examples/cases the dict equals the JSON `mbc eval` prints (parsed
 independently here), the text form is byte-identical, and a case that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """docs/python.rst: every ``.. code-block:: python`` block runs, in order, in
 one namespace, from the repository root (so the quickstart cannot rot)."""
 import contextlib

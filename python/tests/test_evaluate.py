@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """obj.evaluate() and obj.evaluate_many(): values checked against hand
 calculations and against `mbc eval` (a separate program reading the same
 state from a Lua case file); evaluate_many equals a loop over evaluate,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """examples/python/newtons_cradle.py, run as a user would: momentum is
 conserved, each collision of equal balls passes on (1 + e) / 2 of the speed
 (so the last ball leaves at ((1 + e) / 2)^4 times the first one's speed),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """No reference or memory leak on the error paths (and the good ones): each
 operation runs in a long loop; afterwards the reference counts of the
 objects passed in, the number of live Python objects and the memory

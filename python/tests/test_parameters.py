@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Every parameter of every registered type, from the registry (no type is
 named here): set/get round trips through the library's setters, and every
 rule of the reflection table gives the library's exact message, with the

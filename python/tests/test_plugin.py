@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Out-of-tree types through mbconnect.load_plugin: the test plugin of
 tests/plugin (examples/downstream's ContactCircleCircle2D, built with
 mbconnect_add_connectors(... PLUGIN ...)) becomes a class like the built-in

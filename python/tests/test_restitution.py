@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Independent physics through the binding: scipy's solve_ivp integrates a
 sphere dropped onto a fixed sphere (ContactSphereSphere, Hertz contact,
 impactModel 2) with the contact force from obj.evaluate(). The measured

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The type stubs mbcgen writes from the specs (mbconnect/__init__.pyi)
 against the module: they parse, every type and every parameter is there
 with the Python type the getter returns, constructors take exactly the
