@@ -3,6 +3,7 @@
  *   mbc list              every type with its parameter and output counts
  *   mbc describe TYPE     parameters (name, type, size, default, description),
  *                         visualization parameters, output variables, data layout
+ *   mbc simulate SCENE.lua  integrates a scene (tools/simulate/, docs/simulate.rst)
  *   mbc eval CASE.lua     evaluates one connector at one given state and prints
  *                         the result as JSON (tools/eval_case.c;
  *                         ../shared/design/eval-cases.md)
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "eval_case.h"
+#include "simulate.h"
 #include "mbconnect/object.h"
 #include "mbconnect/version.h"
 
@@ -20,6 +22,7 @@ static void usage(FILE *f)
     fputs("usage: mbc list\n"
           "       mbc describe TYPE\n"
           "       mbc eval CASE.lua\n"
+          "       mbc simulate SCENE.lua [--csv FILE] [--json FILE] [--plot FILE.png] [--set N=V]\n"
           "       mbc --version\n",
           f);
 }
@@ -108,6 +111,8 @@ int main(int argc, char **argv)
         return cmd_describe(&registry, argv[2]);
     if (argc == 3 && !strcmp(argv[1], "eval"))
         return mbc_eval_case(argv[2], stdout, stderr);
+    if (argc >= 2 && !strcmp(argv[1], "simulate"))
+        return mbc_simulate_main(argc - 2, argv + 2, &registry);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;
