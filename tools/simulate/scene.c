@@ -693,7 +693,7 @@ static int read_body(scene_ctx *c, int i)
 /* markers                                                                  */
 
 /* body = "NAME" (and node = k for a cable): the body index. */
-static int marker_body(scene_ctx *c, int *body)
+static int marker_body(scene_ctx *c, int *body, int allow_ale)
 {
     const char *bn = NULL;
     if (get_string(c, -1, "body", 1, &bn) != 0) {
@@ -729,7 +729,7 @@ static int marker_body(scene_ctx *c, int *body)
     if (has_node) {
         return FIELD_FAIL(c, "node", "only cables have nodes (\"%s\" is not a cable)", bn);
     }
-    if (c->m->bodies[b].kind == SIM_ALE_NODE) {
+    if (c->m->bodies[b].kind == SIM_ALE_NODE && !allow_ale) {
         return FIELD_FAIL(c, "body", "\"%s\" is an ALE node: it has no position", bn);
     }
     *body = b;
@@ -774,7 +774,7 @@ static int read_marker(scene_ctx *c, int i)
     if (strcmp(type, "Position") == 0 || strcmp(type, "Rigid") == 0) {
         static const char *const keys[] = {"name", "type", "body", "node", NULL};
         mk->kind = SIM_MARKER_BODY;
-        if (check_keys(c, -1, keys, NULL) || marker_body(c, &mk->body)) {
+        if (check_keys(c, -1, keys, NULL) || marker_body(c, &mk->body, 0)) {
             return -1;
         }
         const sim_body_kind k = c->m->bodies[mk->body].kind;
@@ -786,7 +786,7 @@ static int read_marker(scene_ctx *c, int i)
     if (strcmp(type, "Coordinate") == 0) {
         static const char *const keys[] = {"name", "type", "body", "node", "coordinate", NULL};
         mk->kind = SIM_MARKER_COORDINATE;
-        if (check_keys(c, -1, keys, NULL) || marker_body(c, &mk->body)) {
+        if (check_keys(c, -1, keys, NULL) || marker_body(c, &mk->body, 0)) {
             return -1;
         }
         const int nq = c->m->bodies[mk->body].nq;
@@ -1183,13 +1183,20 @@ static int read_sensor(scene_ctx *c, int i)
                                                  "velocities", "angularVelocity", NULL};
         const char *q = "position";
         s->kind = SIM_SENSOR_BODY;
-        if (check_keys(c, -1, keys, NULL) || marker_body(c, &s->target) ||
+        if (check_keys(c, -1, keys, NULL) || marker_body(c, &s->target, 1) ||
             get_string(c, -1, "quantity", 0, &q)) {
             return -1;
         }
         for (int k = 0; quantities[k]; ++k) {
             if (strcmp(q, quantities[k]) == 0) {
                 s->quantity = (sim_quantity)k;
+                if (c->m->bodies[s->target].kind == SIM_ALE_NODE && k != SIM_Q_COORDINATES &&
+                    k != SIM_Q_VELOCITIES) {
+                    return FIELD_FAIL(c, "quantity",
+                                      "an ALE node has only \"coordinates\" and \"velocities\" "
+                                      "(got \"%s\")",
+                                      q);
+                }
                 return 0;
             }
         }
