@@ -242,7 +242,7 @@ static int marker_dof(const sim_model *m, int marker)
 /* Lua functions                                                            */
 
 int sim_call(sim_model *m, int ref, const double *args, int nargs, double *res, int nres,
-             const char *what, int line)
+             const char *what, const char *name, int line)
 {
     lua_State *L = m->L;
     void *ud = NULL;
@@ -260,9 +260,12 @@ int sim_call(sim_model *m, int ref, const double *args, int nargs, double *res, 
     for (int i = 0; i < nres; ++i) {
         const int idx = -nres + i;
         if (!lua_isnumber(L, idx) || !isfinite(lua_tonumber(L, idx))) {
-            sim_fail(m, "%s:%d: %s returned %s as value %d (a finite number is required)",
-                     m->scene_name, line, what,
-                     lua_isnumber(L, idx) ? "a non-finite number" : luaL_typename(L, idx), i + 1);
+            sim_fail(m,
+                     "%s:%d: elements.%s: %s returned %s as value %d at t = %g (a finite "
+                     "number is required)",
+                     m->scene_name, line, name, what,
+                     lua_isnumber(L, idx) ? "a non-finite number" : luaL_typename(L, idx), i + 1,
+                     nargs > 0 ? args[0] : 0.0);
             lua_pop(L, nres);
             return -1;
         }
@@ -343,7 +346,7 @@ static int connector_forces(sim_model *m, int i, const double *q, const double *
     }
     mbc_error err;
     if (mbc_object_forces(c->object, &e.state, &out, &err) != MBC_OK) {
-        return sim_fail(m, "%s:%d: connector '%s' at t = %g: %s", m->scene_name, c->line, c->name,
+        return sim_fail(m, "%s:%d: connectors.%s at t = %g: %s", m->scene_name, c->line, c->name,
                         m->t, err.message);
     }
     for (int k = 0; k < 2; ++k) {
@@ -392,8 +395,8 @@ static int element_forces(sim_model *m, int i, const double *q, const double *v,
         const double L = mbc_norm3(d);
         if (L <= 0.0) {
             return sim_fail(m,
-                            "%s:%d: spring-damper '%s' at t = %g: the markers coincide "
-                            "(length 0, no direction)",
+                            "%s:%d: elements.%s: at t = %g the markers coincide (length 0, no "
+                            "direction)",
                             m->scene_name, el->line, el->name, t);
         }
         double e[3] = {d[0] / L, d[1] / L, d[2] / L};
@@ -401,7 +404,8 @@ static int element_forces(sim_model *m, int i, const double *q, const double *v,
         double T; /* tension (positive pulls the markers together) */
         if (el->function != LUA_NOREF) {
             const double args[3] = {t, L, Ldot};
-            if (sim_call(m, el->function, args, 3, &T, 1, "the force function", el->line) != 0) {
+            if (sim_call(m, el->function, args, 3, &T, 1, "the force function", el->name,
+                         el->line) != 0) {
                 return -1;
             }
         } else {
@@ -434,8 +438,8 @@ static int element_forces(sim_model *m, int i, const double *q, const double *v,
     case SIM_TORQUE: {
         double val[3];
         memcpy(val, el->value, sizeof val);
-        if (el->function != LUA_NOREF &&
-            sim_call(m, el->function, &t, 1, val, 3, "the load function", el->line) != 0) {
+        if (el->function != LUA_NOREF && sim_call(m, el->function, &t, 1, val, 3,
+                                                  "the load function", el->name, el->line) != 0) {
             return -1;
         }
         const sim_marker *mk = &m->markers[el->marker[0]];
@@ -549,8 +553,8 @@ static int constraints(sim_model *m, const double *q, const double *v, const dou
         const int a = marker_dof(m, el->marker[0]);
         const int b = el->marker[1] >= 0 ? marker_dof(m, el->marker[1]) : -1;
         double offset = el->offset;
-        if (el->function != LUA_NOREF &&
-            sim_call(m, el->function, &t, 1, &offset, 1, "the offset function", el->line) != 0) {
+        if (el->function != LUA_NOREF && sim_call(m, el->function, &t, 1, &offset, 1,
+                                                  "the offset function", el->name, el->line) != 0) {
             return -1;
         }
         const int r = el->z_offset;
@@ -587,7 +591,7 @@ static int constraints(sim_model *m, const double *q, const double *v, const dou
         mbc_algebraic alg;
         mbc_error err;
         if (mbc_object_algebraic_equations(c->object, &e.state, &alg, &err) != MBC_OK) {
-            return sim_fail(m, "%s:%d: connector '%s' at t = %g: %s", m->scene_name, c->line,
+            return sim_fail(m, "%s:%d: connectors.%s at t = %g: %s", m->scene_name, c->line,
                             c->name, t, err.message);
         }
         const sim_body *b0 = &m->bodies[m->markers[c->marker[0]].body];
@@ -814,7 +818,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
         out.marker_number1 = MBC_INVALID_INDEX;
         mbc_error err;
         if (mbc_object_post_newton_step(c->object, &e.state, &out, &err) != MBC_OK) {
-            return sim_fail(m, "%s:%d: connector '%s' at t = %g: PostNewtonStep: %s", m->scene_name,
+            return sim_fail(m, "%s:%d: connectors.%s at t = %g: PostNewtonStep: %s", m->scene_name,
                             c->line, c->name, m->t, err.message);
         }
         memcpy(m->data + c->data_offset, c->post_data, (size_t)c->data_count * sizeof *m->data);
@@ -829,7 +833,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
             if (mk < 0 || mk >= m->marker_count ||
                 m->markers[mk].kind != m->markers[c->marker[1]].kind) {
                 return sim_fail(m,
-                                "%s:%d: connector '%s' re-linked marker m1 to %d, which is not "
+                                "%s:%d: connectors.%s re-linked marker m1 to %d, which is not "
                                 "a marker of the same kind",
                                 m->scene_name, c->line, c->name, mk);
             }
@@ -839,7 +843,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
             mbc_error e2[2];
             if (mbc_object_set_array(c->object, "markerNumbers", nums, 2, &e2[0]) != MBC_OK ||
                 mbc_object_initialise(c->object, e2, 2, &violations) != MBC_OK) {
-                return sim_fail(m, "%s:%d: connector '%s': re-linking marker m1: %s", m->scene_name,
+                return sim_fail(m, "%s:%d: connectors.%s: re-linking marker m1: %s", m->scene_name,
                                 c->line, c->name, e2[0].message);
             }
         }
@@ -869,7 +873,7 @@ int sim_connector_output(sim_model *m, int connector, size_t output, double *out
     connector_state(m, c, m->q, m->v, m->z, m->data, &e);
     mbc_error err;
     if (mbc_object_output(c->object, &e.state, output, out, size, &err) != MBC_OK) {
-        return sim_fail(m, "%s:%d: connector '%s' at t = %g: output: %s", m->scene_name, c->line,
+        return sim_fail(m, "%s:%d: connectors.%s at t = %g: output: %s", m->scene_name, c->line,
                         c->name, m->t, err.message);
     }
     return 0;

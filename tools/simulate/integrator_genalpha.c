@@ -196,7 +196,7 @@ int sim_genalpha_step(sim_model *m, double h, double *h_done)
                 if (new_h < st->min_step) {
                     return sim_fail(m,
                                     "%s: Newton did not converge at t = %.17g even with step %g "
-                                    "(solver.minStep = %g)",
+                                    "(solver.minStepSize = %g)",
                                     m->scene_name, m->t, h, st->min_step);
                 }
             }

@@ -84,8 +84,8 @@ int sim_sensors_sample(sim_model *m)
         }
         for (int k = 0; k < s->size; ++k) {
             if (!isfinite(s->values[k])) {
-                return sim_fail(m, "%s:%d: sensor '%s' is not finite at t = %.17g", m->scene_name,
-                                s->line, s->name, m->t);
+                return sim_fail(m, "%s:%d: sensors.%s: the value is not finite at t = %.17g",
+                                m->scene_name, s->line, s->name, m->t);
             }
         }
     }

@@ -261,7 +261,7 @@ int sim_connector_output(sim_model *m, int connector, size_t output, double *out
 double sim_energy(sim_model *m);
 /* Calls the Lua function ref with nargs numbers; stores up to nres results. */
 int sim_call(sim_model *m, int ref, const double *args, int nargs, double *res, int nres,
-             const char *what, int line);
+             const char *what, const char *name, int line);
 
 /* integrators */
 int sim_genalpha_init(sim_model *m);
