@@ -212,3 +212,17 @@ def test_hanging_cable_dissipates(n):
     if n == 50:
         s, _ = simulate(f"{SCENES}/hanging_cable.lua", "n=50", "steps=300", "linear=dense")
         assert abs(s["sensors"]["end"][1] - rows[-1]["end[1]"]) <= 1e-9
+
+
+# ---------------------------------------------------------------------- plot
+def test_plot_writes_a_png():
+    import shutil
+    if shutil.which("gnuplot") is None:
+        pytest.skip("gnuplot not installed (apt-get install -y gnuplot-nox): --plot not tested")
+    with tempfile.TemporaryDirectory() as tmp:
+        png = os.path.join(tmp, "r.png")
+        p = subprocess.run([MBC, "simulate", f"{SCENES}/restitution.lua", "--quiet", "--plot", png],
+                           capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, p.stderr
+        assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+        assert os.listdir(tmp) == ["r.png"]  # the CSV gnuplot read is gone
