@@ -9,8 +9,22 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
   ${MBC_GENERATED_SOURCES}
 )
+# The evaluation API beyond the hooks: state assembly (input.c), results and
+# their JSON form (result.c, json_out.c), case files (case.c, run in the spec
+# sandbox generator/sandbox.c, hence Lua) and plugins (plugin.c, dlopen).
+add_library(mbc_api OBJECT
+  ${PROJECT_SOURCE_DIR}/runtime/input.c
+  ${PROJECT_SOURCE_DIR}/runtime/result.c
+  ${PROJECT_SOURCE_DIR}/runtime/json_out.c
+  ${PROJECT_SOURCE_DIR}/runtime/case.c
+  ${PROJECT_SOURCE_DIR}/runtime/plugin.c
+  ${PROJECT_SOURCE_DIR}/generator/sandbox.c
+)
+target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/generator)
+target_link_libraries(mbc_api PRIVATE PkgConfig::LUA)
+add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
-foreach(lib mbc_core mbc_runtime)
+foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
 endforeach()
@@ -20,7 +34,8 @@ foreach(lib mbc_core mbc_runtime)
   target_compile_options(${lib} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O3>)
 endforeach()
 
-set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>)
+set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>
+  $<TARGET_OBJECTS:mbc_api>)
 add_library(mbconnect STATIC ${MBC_LIBRARY_OBJECTS})
 add_library(mbconnect_shared SHARED ${MBC_LIBRARY_OBJECTS})
 set_target_properties(mbconnect_shared PROPERTIES
@@ -30,3 +45,7 @@ foreach(lib mbconnect mbconnect_shared)
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
   target_link_libraries(${lib} PUBLIC m)
 endforeach()
+# Lua 5.4 (case files) and dlopen (plugins): by name, so that the installed
+# static library's users link them too (-llua5.4, -ldl).
+target_link_libraries(mbconnect PUBLIC ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})
+target_link_libraries(mbconnect_shared PRIVATE ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})

@@ -42,15 +42,20 @@
 #                  ${CMAKE_CURRENT_BINARY_DIR}/<TARGET>_mbcgen
 #   LINK           the mbconnect library to link; default: mbconnect::mbconnect
 #                  (mbconnect::mbconnect_shared for the shared one)
+#   PLUGIN         also build an mbc plugin of that name: a shared module
+#                  lib<PLUGIN>.so holding the same types and the entry point
+#                  of <mbconnect/plugin.h>, linked to mbconnect_shared, for
+#                  `mbc --plugin lib<PLUGIN>.so list|describe|eval ...` and
+#                  mbc_registry_load_plugin()
 #
-# Output variables of the types must be ones the installed library knows
-# (mbc_output_names, <mbconnect/generated/outputs.h>); hooks follow the
-# prototypes in the generated header.
+# Output variable names are the spec's own (any identifier); C code names
+# them by index with the generated MBC_<TYPE>_OUTPUT_<NAME> constants. Hooks
+# follow the prototypes in the generated header.
 include_guard(GLOBAL)
 
 function(mbconnect_add_connectors)
   cmake_parse_arguments(PARSE_ARGV 0 A ""
-    "TARGET;RST_OUT;INDEX;REGISTRY_NAME;TYPES;OUTPUT_DIR;LINK" "SPECS;SOURCES")
+    "TARGET;RST_OUT;INDEX;REGISTRY_NAME;TYPES;OUTPUT_DIR;LINK;PLUGIN" "SPECS;SOURCES")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "mbconnect_add_connectors: unknown arguments: ${A_UNPARSED_ARGUMENTS}")
   endif()
@@ -159,8 +164,26 @@ function(mbconnect_add_connectors)
     COMMENT "mbcgen: ${A_TARGET}: ${spec_args} -> C (${A_REGISTRY_NAME}_register_types)"
     VERBATIM)
 
+  # one target runs mbcgen, so that TARGET and PLUGIN never run it in parallel
+  add_custom_target(${A_TARGET}_mbcgen DEPENDS ${c_files} ${h_files})
+  add_dependencies(${A_TARGET} ${A_TARGET}_mbcgen)
   target_sources(${A_TARGET} PRIVATE ${c_files} ${h_files} ${A_SOURCES})
   target_include_directories(${A_TARGET} PUBLIC $<BUILD_INTERFACE:${A_OUTPUT_DIR}/include>)
   target_link_libraries(${A_TARGET} PUBLIC ${A_LINK})
   set_property(TARGET ${A_TARGET} APPEND PROPERTY MBCONNECT_REGISTRY_NAMES ${A_REGISTRY_NAME})
+
+  if(A_PLUGIN)
+    set(entry ${A_OUTPUT_DIR}/${A_REGISTRY_NAME}_plugin.c)
+    file(CONFIGURE OUTPUT ${entry} CONTENT
+      "/* Written by mbconnect_add_connectors: the mbc plugin entry point of @A_REGISTRY_NAME@. */\n#include \"@A_REGISTRY_NAME@_types.h\"\n#include \"mbconnect/plugin.h\"\n\nMBC_DEFINE_PLUGIN(@A_REGISTRY_NAME@)\n"
+      @ONLY)
+    set(plugin_link mbconnect::mbconnect_shared)
+    if(NOT TARGET ${plugin_link})
+      set(plugin_link mbconnect_shared)
+    endif()
+    add_library(${A_PLUGIN} MODULE ${c_files} ${h_files} ${A_SOURCES} ${entry})
+    add_dependencies(${A_PLUGIN} ${A_TARGET}_mbcgen)
+    target_include_directories(${A_PLUGIN} PRIVATE ${A_OUTPUT_DIR}/include)
+    target_link_libraries(${A_PLUGIN} PRIVATE ${plugin_link})
+  endif()
 endfunction()

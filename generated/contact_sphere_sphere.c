@@ -27,14 +27,12 @@ static mbc_status hook_forces(const void *p, const mbc_state *s, mbc_forces *out
     return mbc_contact_sphere_sphere_forces(p, s, out, err);
 }
 
-static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
-                                  mbc_post_newton *out, mbc_error *err)
+static mbc_status hook_post_newton_step(void *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err)
 {
     return mbc_contact_sphere_sphere_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
-                              double *out, size_t size, mbc_error *err)
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err)
 {
     return mbc_contact_sphere_sphere_outputs(p, s, output, out, size, err);
 }

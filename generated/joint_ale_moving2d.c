@@ -13,20 +13,17 @@ static const double vparam_default_show[] = {1.0};
 static const double vparam_default_drawSize[] = {-1.0};
 static const double vparam_default_color[] = {-1.0, -1.0, -1.0, -1.0};
 
-static mbc_status hook_post_newton_step(void *p, const mbc_state *s,
-                                  mbc_post_newton *out, mbc_error *err)
+static mbc_status hook_post_newton_step(void *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err)
 {
     return mbc_joint_ale_moving2d_post_newton_step(p, s, out, err);
 }
 
-static mbc_status hook_output(const void *p, const mbc_state *s, size_t output,
-                              double *out, size_t size, mbc_error *err)
+static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err)
 {
     return mbc_joint_ale_moving2d_outputs(p, s, output, out, size, err);
 }
 
-static mbc_status hook_algebraic_equations(const void *p, const mbc_state *s,
-                                           mbc_algebraic *out, mbc_error *err)
+static mbc_status hook_algebraic_equations(const void *p, const mbc_state *s, mbc_algebraic *out, mbc_error *err)
 {
     return mbc_joint_ale_moving2d_algebraic_equations(p, s, out, err);
 }

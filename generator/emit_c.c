@@ -191,6 +191,24 @@ static int has_state_param(const spec_connector *c)
     return 0;
 }
 
+/* "const " when the typed hook only reads the parameters (mbconnect/hooks.h:
+ * WRITES "reads", or "state" for a type without state parameters). */
+static const char *typed_const(const spec_connector *c, const spec_hook_info *h)
+{
+    if (strcmp(h->writes, "reads") == 0)
+        return "const ";
+    if (strcmp(h->writes, "state") == 0 && !has_state_param(c))
+        return "const ";
+    return "";
+}
+
+/* The hook's arguments after the parameters, without the parentheses. */
+static void put_hook_args(const char *args, strbuf *out)
+{
+    size_t n = strlen(args);
+    sb_printf(out, "%.*s", (int)(n - 2), args + 1);
+}
+
 static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out)
 {
     const char *P = sb_str(&n->params);
@@ -198,31 +216,19 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
     sb_printf(out,
               "\n/* Runtime hooks of %s, handwritten and compiled together with this\n"
               " * type; the generic path (mbconnect/evaluate.h) checks every input before it\n"
-              " * calls them. */\n",
+              " * calls them (mbconnect/hooks.h describes each). */\n",
               c->type_name);
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_printf(out, "mbc_status %sinitialise(%s *p, mbc_error *err);\n", pre, P);
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_printf(out,
-                  "mbc_status %sforces(const %s *p, const mbc_state *s, mbc_forces *out,\n"
-                  "    mbc_error *err);\n",
-                  pre, P);
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_printf(out,
-                  "mbc_status %spost_newton_step(%s%s *p, const mbc_state *s,\n"
-                  "    mbc_post_newton *out, mbc_error *err);\n",
-                  pre, has_state_param(c) ? "" : "const ", P);
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_printf(out,
-                  "/* output: an index into %stype.outputs (the %sOUTPUT_* constants) */\n"
-                  "mbc_status %soutputs(const %s *p, const mbc_state *s,\n"
-                  "    size_t output, double *out, size_t size, mbc_error *err);\n",
-                  pre, sb_str(&n->macro), pre, P);
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_printf(out,
-                  "mbc_status %salgebraic_equations(const %s *p, const mbc_state *s,\n"
-                  "    mbc_algebraic *out, mbc_error *err);\n",
-                  pre, P);
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++) {
+        if (!c->hooks[k])
+            continue;
+        const spec_hook_info *h = &spec_hooks[k];
+        if (k == SPEC_HOOK_OUTPUTS)
+            sb_printf(out, "/* output: an index into the type's outputs (%sOUTPUT_*) */\n",
+                      sb_str(&n->macro));
+        sb_printf(out, "mbc_status %s%s(%s%s *p, ", pre, h->name, typed_const(c, h), P);
+        put_hook_args(h->args, out);
+        sb_puts(out, ");\n");
+    }
     for (size_t i = 0; i < c->param_count; i++)
         if (c->params[i].rules.check_hook)
             sb_printf(out, "/* checks %s */\nmbc_status %s(const %s *p, mbc_error *err);\n",
@@ -400,39 +406,18 @@ static void emit_hook_thunks(const spec_connector *c, const names *n, strbuf *ou
                       "static mbc_status check_%s(const void *p, mbc_error *err)\n{\n"
                       "    return %s(p, err);\n}\n\n",
                       c->params[i].name, c->params[i].rules.check_hook);
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_printf(out,
-                  "static mbc_status hook_initialise(void *p, mbc_error *err)\n{\n"
-                  "    return %sinitialise(p, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_printf(out,
-                  "static mbc_status hook_forces(const void *p, const mbc_state *s, "
-                  "mbc_forces *out, mbc_error *err)\n{\n"
-                  "    return %sforces(p, s, out, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_printf(out,
-                  "static mbc_status hook_post_newton_step(void *p, const mbc_state *s,\n"
-                  "                                  mbc_post_newton *out, mbc_error "
-                  "*err)\n{\n"
-                  "    return %spost_newton_step(p, s, out, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_printf(out,
-                  "static mbc_status hook_output(const void *p, const mbc_state *s, "
-                  "size_t output,\n"
-                  "                              double *out, size_t size, mbc_error *err)\n{\n"
-                  "    return %soutputs(p, s, output, out, size, err);\n}\n\n",
-                  pre);
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_printf(out,
-                  "static mbc_status hook_algebraic_equations(const void *p, const mbc_state "
-                  "*s,\n"
-                  "                                           mbc_algebraic *out, mbc_error "
-                  "*err)\n{\n"
-                  "    return %salgebraic_equations(p, s, out, err);\n}\n\n",
-                  pre);
+    /* thunks from the mbc_type_info members (void * parameters) to the typed hooks */
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++) {
+        if (!c->hooks[k])
+            continue;
+        const spec_hook_info *h = &spec_hooks[k];
+        sb_printf(out, "static mbc_status hook_%s(%svoid *p, ", h->field,
+                  strcmp(h->writes, "reads") == 0 ? "const " : "");
+        put_hook_args(h->args, out);
+        sb_printf(out, ")\n{\n    return %s%s(p, ", pre, h->name);
+        put_hook_args(h->call, out);
+        sb_puts(out, ");\n}\n\n");
+    }
 }
 
 static void put_marker_types(const spec_string_list *l, strbuf *out)
@@ -465,16 +450,9 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
     if (c->data.block_count)
         sb_printf(out, "    .data = data,\n    .data_block_count = %zu,\n", c->data.block_count);
     sb_printf(out, "    .data_per = %d,\n", c->data.per ? param_index(c, c->data.per->name) : -1);
-    if (c->hooks[SPEC_HOOK_INITIALISE])
-        sb_puts(out, "    .initialise = hook_initialise,\n");
-    if (c->hooks[SPEC_HOOK_FORCES])
-        sb_puts(out, "    .forces = hook_forces,\n");
-    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
-        sb_puts(out, "    .post_newton_step = hook_post_newton_step,\n");
-    if (c->hooks[SPEC_HOOK_OUTPUTS])
-        sb_puts(out, "    .output = hook_output,\n");
-    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        sb_puts(out, "    .algebraic_equations = hook_algebraic_equations,\n");
+    for (int k = 0; k < SPEC_HOOK_COUNT; k++)
+        if (c->hooks[k])
+            sb_printf(out, "    .%s = hook_%s,\n", spec_hooks[k].field, spec_hooks[k].field);
     sb_puts(out, "};\n\n");
 }
 

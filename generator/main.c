@@ -9,8 +9,10 @@
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
  *
  * The type registry is --types FILE, else types.lua in the spec directory
- * (beside the first spec file), else the installed one, found relative to
- * this executable (MBCGEN_INSTALLED_TYPES, e.g. ../share/mbconnect/specs/types.lua). */
+ * (beside the first spec file), else the built-in one, found relative to
+ * this executable (MBCGEN_INSTALLED_TYPES, e.g. ../share/mbconnect/specs/types.lua:
+ * in an install, and in the build tree, where the build copies it).
+ * --check prints one line "OK: N specs, M parameters" when every spec is valid. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdio.h>
@@ -255,6 +257,11 @@ int main(int argc, char **argv)
             rc |= mbcgen_write_c(&project, c_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
+        size_t params = 0;
+        for (size_t i = 0; i < project.count; i++)
+            params += project.items[i].param_count + project.items[i].vparam_count;
+        printf("OK: %zu spec%s, %zu parameter%s\n", project.count, project.count == 1 ? "" : "s",
+               params, params == 1 ? "" : "s");
         mbcgen_free(&project);
     }
     print_diag(&diag);

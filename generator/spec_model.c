@@ -16,8 +16,16 @@
 
 #include "sandbox.h"
 
+const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
+#define SPEC_HOOK_INFO(ID, NAME, FIELD, WRITES, ARGS, CALL) {#NAME, #FIELD, #WRITES, #ARGS, #CALL},
+    MBC_HOOKS(SPEC_HOOK_INFO)
+#undef SPEC_HOOK_INFO
+};
+
 const char *const spec_hook_names[SPEC_HOOK_COUNT] = {
-    "initialise", "forces", "post_newton_step", "outputs", "algebraic_equations",
+#define SPEC_HOOK_NAME(ID, NAME, FIELD, WRITES, ARGS, CALL) #NAME,
+    MBC_HOOKS(SPEC_HOOK_NAME)
+#undef SPEC_HOOK_NAME
 };
 
 typedef struct loader {
@@ -1153,12 +1161,17 @@ static void marker_kind(loader *ld, int line, const char *what, const spec_strin
         *out = SPEC_MARKER_CABLE2D_COORDINATES;
         return;
     default:
-        if (l->count)
+        if (l->count) {
+            char given[160] = "";
+            for (size_t i = 0, len = 0; i < l->count && len < sizeof given; i++)
+                len += (size_t)snprintf(given + len, sizeof given - len, "%s\"%s\"", i ? ", " : "",
+                                        l->items[i]);
             fail(ld, line,
                  "%s: unsupported combination of marker types (supported: {\"Position\"}, "
                  "{\"Position\", \"Orientation\"}, {\"BodyCable2DShape\"}, "
-                 "{\"BodyCable2DCoordinates\"}; given %zu names starting with '%s')",
-                 what, l->count, l->items[0]);
+                 "{\"BodyCable2DCoordinates\"}; given {%s})",
+                 what, given);
+        }
     }
 }
 
@@ -1269,16 +1282,60 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
     read_string_list(ld, t, "hooks", line, "connector", &hooks);
     for (size_t i = 0; i < hooks.count; i++) {
         int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
-        if (h < 0)
-            fail(ld, line,
-                 "hooks: unknown hook '%s' (known: initialise, forces, post_newton_step, "
-                 "outputs, algebraic_equations)",
-                 hooks.items[i]);
-        else if (c->hooks[h])
+        if (h < 0) {
+            char known[256] = "";
+            for (size_t k = 0, len = 0; k < SPEC_HOOK_COUNT && len < sizeof known; k++)
+                len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", k ? ", " : "",
+                                        spec_hook_names[k]);
+            fail(ld, line, "hooks: unknown hook '%s' (known: %s)", hooks.items[i], known);
+        } else if (c->hooks[h])
             fail(ld, line, "hooks: '%s' listed twice", hooks.items[i]);
         else
             c->hooks[h] = 1;
     }
+}
+
+static int provides(const spec_connector *c, const char *what)
+{
+    for (size_t i = 0; i < c->provides.count; i++)
+        if (strcmp(c->provides.items[i], what) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every hook has what it needs, and what needs a hook has it. */
+static void check_hooks(loader *ld, int line, const spec_connector *c)
+{
+    int hl = key_line(ld, "hooks", line);
+    if (c->output_count && !c->hooks[SPEC_HOOK_OUTPUTS])
+        fail(ld, key_line(ld, "outputs", line),
+             "outputs: %zu output variable%s the 'outputs' hook (add \"outputs\" to hooks)",
+             c->output_count, c->output_count == 1 ? " needs" : "s need");
+    if (!c->output_count && c->hooks[SPEC_HOOK_OUTPUTS])
+        fail(ld, hl, "hooks: 'outputs' needs at least one output variable (given none)");
+    for (size_t i = 0; i < c->param_count; i++) {
+        const spec_param *p = &c->params[i];
+        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALISE])
+            fail(ld, p->line,
+                 "parameter '%s': a derived parameter needs the 'initialise' hook, which "
+                 "computes it (given hooks without it)",
+                 p->name);
+        if (p->role == SPEC_STATE && !c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
+            fail(ld, p->line,
+                 "parameter '%s': a state parameter needs the 'post_newton_step' hook, which "
+                 "updates it (given hooks without it)",
+                 p->name);
+    }
+    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP] && c->data.block_count == 0)
+        fail(ld, hl,
+             "hooks: 'post_newton_step' needs data coordinates (a 'data' table), which it "
+             "recomputes (given none)");
+    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && !provides(c, "Constraint"))
+        fail(ld, hl, "hooks: 'algebraic_equations' needs provides = { ..., \"Constraint\" }");
+    if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
+        fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
+        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
@@ -1316,6 +1373,8 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_hooks(ld, t, line, c);
+    if (ld->errors == 0)
+        check_hooks(ld, line, c);
     if (c->param_count == 0 && ld->errors == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }

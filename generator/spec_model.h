@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "mbconnect/hooks.h"
 #include "diag.h"
 #include "strbuf.h"
 
@@ -131,16 +132,27 @@ typedef struct spec_example {
     char *folder; /* "Examples" or "TestModels" */
 } spec_example;
 
-/* Runtime hooks a connector type may need; the C emitter declares one prototype each. */
+/* Runtime hooks a connector type may need; the C emitter declares one
+ * prototype each. The list is the one table of include/mbconnect/hooks.h. */
 typedef enum spec_hook {
-    SPEC_HOOK_INITIALISE,
-    SPEC_HOOK_FORCES,
-    SPEC_HOOK_POST_NEWTON_STEP,
-    SPEC_HOOK_OUTPUTS,
-    SPEC_HOOK_ALGEBRAIC_EQUATIONS,
-    SPEC_HOOK_COUNT
+#define SPEC_HOOK_ID(ID, NAME, FIELD, WRITES, ARGS, CALL) SPEC_HOOK_##ID,
+    MBC_HOOKS(SPEC_HOOK_ID)
+#undef SPEC_HOOK_ID
+        SPEC_HOOK_COUNT
 } spec_hook;
 
+/* Per hook: its name in specs, the mbc_type_info member, which parameter
+ * role it may write ("reads", "derived", "state"), its arguments after the
+ * parameters and their names (the columns of MBC_HOOKS as text). */
+typedef struct spec_hook_info {
+    const char *name;
+    const char *field;
+    const char *writes;
+    const char *args; /* "(const mbc_state *s, mbc_forces *out, mbc_error *err)" */
+    const char *call; /* "(s, out, err)" */
+} spec_hook_info;
+
+extern const spec_hook_info spec_hooks[SPEC_HOOK_COUNT];
 extern const char *const spec_hook_names[SPEC_HOOK_COUNT];
 
 /* What a marker of a connector is, from the marker type names a spec lists

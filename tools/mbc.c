@@ -1,20 +1,26 @@
 /* mbc: look at the registered connector types from the command line.
  *
- *   mbc list              every type with its parameter and output counts
- *   mbc describe TYPE     parameters (name, type, size, default, description),
- *                         visualization parameters, output variables, data layout
- *   mbc simulate SCENE.lua  integrates a scene (tools/simulate/, docs/simulate.rst)
- *   mbc eval CASE.lua     evaluates one connector at one given state and prints
- *                         the result as JSON (tools/eval_case.c;
- *                         ../shared/design/eval-cases.md)
+ *   mbc [--plugin FILE.so]... list           every type with its parameter and output counts
+ *   mbc [--plugin FILE.so]... describe TYPE  parameters (name, type, size, default,
+ *                                            description), visualization parameters,
+ *                                            output variables, data layout
+ *   mbc [--plugin FILE.so]... eval CASE.lua  evaluates one connector at one given state
+ *                                            and prints the result as JSON (docs/eval.rst)
+ *   mbc [--plugin FILE.so]... simulate SCENE.lua ...  integrates a scene and writes sensor
+ *                                            results (tools/simulate/, docs/simulate.rst)
  *   mbc --version
- */
+ *
+ * The types are the built-in ones plus those of every plugin (shared
+ * libraries built by mbconnect_add_connectors(... PLUGIN ...), see
+ * mbconnect/plugin.h). Errors are one line on stderr and exit status 2. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "eval_case.h"
+#include "mbconnect/case.h"
 #include "simulate.h"
 #include "mbconnect/object.h"
+#include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
 
 static void usage(FILE *f)
@@ -23,8 +29,27 @@ static void usage(FILE *f)
           "       mbc describe TYPE\n"
           "       mbc eval CASE.lua\n"
           "       mbc simulate SCENE.lua [--csv FILE] [--json FILE] [--plot FILE.png] [--set N=V]\n"
-          "       mbc --version\n",
+          "       mbc --version\n"
+          "Before the command, --plugin FILE.so (repeatable) adds the connector types of\n"
+          "an mbc plugin (built by mbconnect_add_connectors(... PLUGIN name)).\n",
           f);
+}
+
+static int cmd_eval(const mbc_registry *r, const char *path)
+{
+    char *json = NULL;
+    mbc_error err;
+    if (mbc_case_run_file(r, path, &json, &err) != MBC_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 2;
+    }
+    int bad = fputs(json, stdout) == EOF || fflush(stdout) != 0;
+    free(json);
+    if (bad) {
+        fprintf(stderr, "%s: cannot write the result to standard output\n", path);
+        return 2;
+    }
+    return 0;
 }
 
 static int cmd_list(const mbc_registry *r)
@@ -101,16 +126,30 @@ int main(int argc, char **argv)
         printf("mbc %s\n", MBC_VERSION_STRING);
         return 0;
     }
-    /* the types mbc knows: the built-in ones (a program embedding mbconnect
-     * adds its own with NAME_register_types(&registry, &err)) */
+    /* the types mbc knows: the built-in ones and those of the plugins */
     mbc_registry registry;
     mbc_registry_init(&registry);
+    int a = 1;
+    while (a < argc && !strcmp(argv[a], "--plugin")) {
+        if (a + 1 >= argc) {
+            fputs("mbc: --plugin needs a file (a shared library built as an mbc plugin)\n", stderr);
+            return 2;
+        }
+        mbc_error err;
+        if (mbc_registry_load_plugin(&registry, argv[a + 1], &err) != MBC_OK) {
+            fprintf(stderr, "mbc: %s\n", err.message);
+            return 2;
+        }
+        a += 2;
+    }
+    argc -= a - 1;
+    argv += a - 1;
     if (argc == 2 && !strcmp(argv[1], "list"))
         return cmd_list(&registry);
     if (argc == 3 && !strcmp(argv[1], "describe"))
         return cmd_describe(&registry, argv[2]);
     if (argc == 3 && !strcmp(argv[1], "eval"))
-        return mbc_eval_case(argv[2], stdout, stderr);
+        return cmd_eval(&registry, argv[2]);
     if (argc >= 2 && !strcmp(argv[1], "simulate"))
         return mbc_simulate_main(argc - 2, argv + 2, &registry);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/hooks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -121,17 +122,22 @@ typedef struct mbc_type_info {
     const mbc_data_info *data; /* data-coordinate blocks */
     size_t data_block_count;
     int data_per; /* each block has params[data_per] coordinates, or 1 if -1 */
-    /* runtime hooks; NULL when the type has none */
-    mbc_status (*initialise)(void *params, mbc_error *err);
-    mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out, mbc_error *err);
-    /* may update state parameters (role "state", e.g. ContactConvexRoll.pContact) */
-    mbc_status (*post_newton_step)(void *params, const mbc_state *s, mbc_post_newton *out,
-                                   mbc_error *err);
-    /* output: an index into outputs; size == mbc_output_size(t, params, output) */
-    mbc_status (*output)(const void *params, const mbc_state *s, size_t output, double *out,
-                         size_t size, mbc_error *err);
-    mbc_status (*algebraic_equations)(const void *params, const mbc_state *s, mbc_algebraic *out,
-                                      mbc_error *err);
+    /* runtime hooks (mbconnect/hooks.h); NULL when the type has none:
+     *   mbc_status (*initialise)(void *params, mbc_error *err);
+     *   mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out,
+     *                        mbc_error *err);
+     *   mbc_status (*post_newton_step)(void *params, const mbc_state *s,
+     *                                  mbc_post_newton *out, mbc_error *err);
+     *       (may update state parameters, e.g. ContactConvexRoll.pContact)
+     *   mbc_status (*output)(const void *params, const mbc_state *s, size_t output,
+     *                        double *out, size_t size, mbc_error *err);
+     *       (output: an index into outputs; size == mbc_output_size(t, params, output))
+     *   mbc_status (*algebraic_equations)(const void *params, const mbc_state *s,
+     *                                     mbc_algebraic *out, mbc_error *err); */
+#define MBC_HOOK_MEMBER(ID, NAME, FIELD, WRITES, ARGS, CALL)                                       \
+    mbc_status (*FIELD)(MBC_HOOK_PARAMS(WRITES) params, MBC_HOOK_UNPAREN ARGS);
+    MBC_HOOKS(MBC_HOOK_MEMBER)
+#undef MBC_HOOK_MEMBER
 } mbc_type_info;
 
 /* ---- table-driven parameter access (used by the generated code) ---- */

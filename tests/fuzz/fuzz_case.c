@@ -1,11 +1,10 @@
 /* Fuzz target: an `mbc eval` case file of arbitrary bytes, run in the case
- * sandbox, read, evaluated and printed as JSON (tools/eval_case.c, through
- * mbc_eval_case_buffer: no temporary files).
+ * sandbox, read, evaluated and written as JSON (mbc_case_run_buffer of
+ * mbconnect/case.h: no temporary files), against the built-in types.
  *
- * Oracles besides ASan/UBSan (the contract of ../shared/design/eval-cases.md):
- * the status is 0 or 2; on 0 the JSON document is written and nothing goes
- * to stderr; on 2 nothing goes to stdout and stderr holds exactly one line
- * starting with the case name. */
+ * Oracles besides ASan/UBSan (the format of docs/eval.rst): on success a
+ * JSON document and no error; on failure no document and exactly one error
+ * line starting with the case name. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
@@ -13,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval_case.h"
 #include "fuzz_util.h"
+#include "mbconnect/case.h"
 
 #ifndef FUZZ_CASE_ENTRY
 #define FUZZ_CASE_ENTRY LLVMFuzzerTestOneInput
@@ -26,29 +25,24 @@ int FUZZ_CASE_ENTRY(const uint8_t *data, size_t size);
 
 int FUZZ_CASE_ENTRY(const uint8_t *data, size_t size)
 {
-    char *out_text = NULL, *err_text = NULL;
-    size_t out_len = 0, err_len = 0;
-    FILE *out = open_memstream(&out_text, &out_len);
-    FILE *err = open_memstream(&err_text, &err_len);
-    if (!out || !err)
-        FUZZ_FAIL("open_memstream failed");
-    int status = mbc_eval_case_buffer(FUZZ_CASE_NAME, (const char *)data, size, out, err);
-    fclose(out);
-    fclose(err);
+    mbc_registry r;
+    mbc_registry_init(&r);
+    char *json = NULL;
+    mbc_error err;
+    memset(&err, 0, sizeof err);
+    mbc_status st = mbc_case_run_buffer(&r, FUZZ_CASE_NAME, (const char *)data, size, &json, &err);
     const size_t n = strlen(FUZZ_CASE_NAME);
-    if (status == 0) {
-        if (out_len == 0 || out_text[0] != '{' || err_len != 0)
-            FUZZ_FAIL("status 0 but stdout %zu bytes, stderr %zu bytes", out_len, err_len);
-    } else if (status == 2) {
-        if (out_len != 0)
-            FUZZ_FAIL("status 2 but %zu bytes on stdout", out_len);
-        if (err_len < n + 2 || strncmp(err_text, FUZZ_CASE_NAME, n) != 0 || err_text[n] != ':' ||
-            err_text[err_len - 1] != '\n' || memchr(err_text, '\n', err_len - 1) != NULL)
-            FUZZ_FAIL("error is not one line naming the case: '%s'", err_text);
+    size_t err_len = strlen(err.message);
+    if (st == MBC_OK) {
+        if (!json || json[0] != '{' || err_len != 0)
+            FUZZ_FAIL("success but document %p, error '%s'", (void *)json, err.message);
     } else {
-        FUZZ_FAIL("status %d (expected 0 or 2)", status);
+        if (json)
+            FUZZ_FAIL("status %d but a document", (int)st);
+        if (err_len < n + 2 || strncmp(err.message, FUZZ_CASE_NAME, n) != 0 ||
+            err.message[n] != ':' || strchr(err.message, '\n') != NULL)
+            FUZZ_FAIL("error is not one line naming the case: '%s'", err.message);
     }
-    free(out_text);
-    free(err_text);
+    free(json);
     return 0;
 }

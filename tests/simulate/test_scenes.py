@@ -226,3 +226,23 @@ def test_plot_writes_a_png():
         assert p.returncode == 0, p.stderr
         assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
         assert os.listdir(tmp) == ["r.png"]  # the CSV gnuplot read is gone
+
+
+# ------------------------------------------------------------------- plugins
+def test_plugin_type_in_a_scene():
+    plugin = os.environ.get("CIRCLES_PLUGIN")
+    if not plugin:
+        pytest.skip("CIRCLES_PLUGIN not set (run through ctest)")
+    scene = "tests/simulate/plugin_circles.lua"
+    p = subprocess.run([MBC, "--plugin", plugin, "simulate", scene, "--quiet"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    s = json.loads(p.stdout)["sensors"]
+    # equal masses, undamped linear contact: the velocities are exchanged
+    assert abs(s["va"][0]) <= 1e-4 and abs(s["vb"][0] - 1.0) <= 1e-4
+    assert abs(s["va"][0] + s["vb"][0] - 1.0) <= 1e-12  # momentum
+    # without the plugin the type is unknown: one line naming the scene and line
+    p = subprocess.run([MBC, "simulate", scene], capture_output=True, text=True)
+    assert p.returncode == 2
+    assert p.stderr.startswith(f"{scene}:17: connectors.contact.type: unknown connector type "
+                               "'ContactCircleCircle2D'")

@@ -4,6 +4,7 @@ return connector {
   description = "A connector used to test one malformed spec.",
   provides = { "Connector" },
   markers = { { "Position" }, { "Position" } },
+  hooks = { "forces" },
   parameters = {
     param "contactStiffness" { type = "UReal", default = 0,
       description = "normal contact stiffness [SI:N/m]" },

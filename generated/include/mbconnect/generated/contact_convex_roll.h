@@ -106,15 +106,12 @@ bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_p
 
 /* Runtime hooks of ContactConvexRoll, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
- * calls them. */
+ * calls them (mbconnect/hooks.h describes each). */
 mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err);
-mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out,
-    mbc_error *err);
-mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s,
-    mbc_post_newton *out, mbc_error *err);
-/* output: an index into mbc_contact_convex_roll_type.outputs (the MBC_CONTACT_CONVEX_ROLL_OUTPUT_* constants) */
-mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s,
-    size_t output, double *out, size_t size, mbc_error *err);
+mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
+mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+/* output: an index into the type's outputs (MBC_CONTACT_CONVEX_ROLL_OUTPUT_*) */
+mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
 /* checks coefficientsHull */
 mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err);
 

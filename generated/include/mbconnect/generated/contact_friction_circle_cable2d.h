@@ -93,14 +93,11 @@ bool mbc_contact_friction_circle_cable2d_get_activeConnector(const mbc_contact_f
 
 /* Runtime hooks of ContactFrictionCircleCable2D, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
- * calls them. */
-mbc_status mbc_contact_friction_circle_cable2d_forces(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_forces *out,
-    mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s,
-    mbc_post_newton *out, mbc_error *err);
-/* output: an index into mbc_contact_friction_circle_cable2d_type.outputs (the MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_* constants) */
-mbc_status mbc_contact_friction_circle_cable2d_outputs(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s,
-    size_t output, double *out, size_t size, mbc_error *err);
+ * calls them (mbconnect/hooks.h describes each). */
+mbc_status mbc_contact_friction_circle_cable2d_forces(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
+mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+/* output: an index into the type's outputs (MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_*) */
+mbc_status mbc_contact_friction_circle_cable2d_outputs(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
 
 #ifdef __cplusplus
 }

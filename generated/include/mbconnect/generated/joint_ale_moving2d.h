@@ -86,14 +86,11 @@ bool mbc_joint_ale_moving2d_get_activeConnector(const mbc_joint_ale_moving2d_par
 
 /* Runtime hooks of JointALEMoving2D, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
- * calls them. */
-mbc_status mbc_joint_ale_moving2d_post_newton_step(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
-    mbc_post_newton *out, mbc_error *err);
-/* output: an index into mbc_joint_ale_moving2d_type.outputs (the MBC_JOINT_ALE_MOVING2D_OUTPUT_* constants) */
-mbc_status mbc_joint_ale_moving2d_outputs(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
-    size_t output, double *out, size_t size, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_algebraic_equations(const mbc_joint_ale_moving2d_params *p, const mbc_state *s,
-    mbc_algebraic *out, mbc_error *err);
+ * calls them (mbconnect/hooks.h describes each). */
+mbc_status mbc_joint_ale_moving2d_post_newton_step(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+/* output: an index into the type's outputs (MBC_JOINT_ALE_MOVING2D_OUTPUT_*) */
+mbc_status mbc_joint_ale_moving2d_outputs(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+mbc_status mbc_joint_ale_moving2d_algebraic_equations(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_algebraic *out, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,10 @@
-/* `mbc eval CASE.lua` (contract: ../shared/design/eval-cases.md).
+/* Case files (include/mbconnect/case.h; the format is docs/eval.rst): read
+ * the Lua table, set the parameters, describe the state with mbc_input
+ * (mbconnect/input.h, which checks the values) and evaluate it with
+ * mbc_result (mbconnect/result.h). What is checked here is what only Lua
+ * values can get wrong: types, unknown keys, list shapes.
  *
- * Decisions beyond the contract:
+ * Decisions beyond the format:
  * - The case runs in the spec sandbox (generator/sandbox.c): no io, os,
  *   require, load, debug; bounded memory and instructions.
  * - Every table is checked for unknown keys; the first unknown key in
@@ -13,25 +17,9 @@
  *   list-valued ones (slidingMarkerNumbers) must be given by the case.
  * - Parameters are set in the type's declaration order; visualization
  *   parameters as `visualization = { show = true }` or "visualization.show".
- * - Every number the case gives must be finite. For a joint with a
- *   Cable2DCoordinates marker, data[1] (x_data0) must be a whole number in
- *   [0, #cables - 1]; `ale.q` is required, `ale.q_t` defaults to 0,
- *   lagrangeMultipliers to {0, 0}. A Cable2DShape marker needs `points` and
- *   `length` (pointVelocities default 0, aleCoordinate 0) or `cable` (q and
- *   length required; q_t, verticalOffset default 0) with `segments`.
- * - A rigid marker's rotation must be a rotation matrix (|A^T A - I| <= 1e-9,
- *   det A > 0).
- * - JSON: real numbers with exactly 17 significant digits ("%#.17g", trailing
- *   zeros kept); markerNumber1 is an integer. Outputs are always arrays (also
- *   size-1 outputs). A type without a force hook (JointALEMoving2D) has no
- *   "forces" key: its joint forces are the Lagrange multipliers, reported as
- *   outputs.Force. Types with algebraic equations also get "jacobianVelocity"
- *   (the velocity-level Jacobians). The Jacobian "cable" columns are those of
- *   the current sliding element cables[x_data0 + 1] (Lua index).
- * - Results are built in memory and printed only when everything succeeded;
- *   a non-finite result is an error.
+ * - Results are built in memory and returned only when everything
+ *   succeeded; a non-finite result is an error.
  */
-#include "eval_case.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -42,40 +30,28 @@
 
 #include <lua.h>
 
-#include "json_out.h"
-#include "mbconnect/ancf_cable2d.h"
-#include "mbconnect/evaluate.h"
+#include "mbconnect/case.h"
+#include "mbconnect/input.h"
 #include "mbconnect/object.h"
+#include "mbconnect/result.h"
 #include "sandbox.h"
 
 #define FIELD_SIZE   160
-#define MESSAGE_SIZE 1024
+#define MESSAGE_SIZE (2 * MBC_ERROR_SIZE) /* cut to MBC_ERROR_SIZE in report() */
 
-typedef enum marker_kind { MARKER_RIGID, MARKER_CABLE_SHAPE, MARKER_CABLE_COORDINATES } marker_kind;
+_Static_assert(MBC_CASE_MAX_FILE_BYTES == SANDBOX_MAX_FILE_BYTES, "case.h and sandbox.h agree");
 
 /* Everything read from the case and everything the evaluation owns. */
 typedef struct eval_ctx {
     const char *case_name;
+    const mbc_registry *registry;
     char message[MESSAGE_SIZE]; /* the one error line, without newline */
     lua_State *L;
 
     mbc_object *object;
     const mbc_type_info *type;
-    marker_kind kinds[2];
-
-    mbc_rigid_marker rigid[2];
-    mbc_cable_marker cable;
-    double *cable_points;
-    double *cable_velocities;
-
-    mbc_cable_element *cables;
-    size_t cable_count;
-    double ale_q, ale_q_t;
-    double lagrange[2];
-
-    double *data;
-    double *data_start;
-    size_t data_count;
+    mbc_input input; /* the state, once the object is initialised */
+    bool has_input;
 } eval_ctx;
 
 /* ------------------------------------------------------------------ errors */
@@ -146,6 +122,13 @@ static bool fail_library(eval_ctx *c, const char *field, const char *library_mes
         return fail(c, field, "%s%s", library_message, extra ? extra : "");
     return fail(c, field, "%s (%.*s%s)", sep + 2, (int)(sep - library_message), library_message,
                 extra ? extra : "");
+}
+
+/* A library message "FIELD: what (given)" as the case's error. */
+static bool fail_input(eval_ctx *c, const mbc_error *err)
+{
+    snprintf(c->message, sizeof c->message, "%s:%s", c->case_name, err->message);
+    return false;
 }
 
 /* ------------------------------------------------------------ lua helpers */
@@ -541,195 +524,126 @@ static bool initialise(eval_ctx *c)
 
 /* ----------------------------------------------------------------- markers */
 
-static bool read_rigid_marker(eval_ctx *c, int mt, const char *base, mbc_rigid_marker *m)
+static bool read_rigid_marker(eval_ctx *c, int mt, const char *base, int m)
 {
     static const char *const keys[] = {"position", "velocity", "rotation", "angularVelocityLocal"};
     if (!check_keys(c, mt, base, keys, 4))
         return false;
-    memset(m, 0, sizeof *m);
-    m->rotation[0] = m->rotation[4] = m->rotation[8] = 1.0;
-    if (!read_fixed_field(c, mt, base, "position", m->position, 3, true) ||
-        !read_fixed_field(c, mt, base, "velocity", m->velocity, 3, true) ||
-        !read_fixed_field(c, mt, base, "rotation", m->rotation, 9, false) ||
-        !read_fixed_field(c, mt, base, "angularVelocityLocal", m->angular_velocity_local, 3, false))
+    double p[3], v[3], rot[9], w[3];
+    bool has_rot = false, has_w = false;
+    lua_State *L = c->L;
+    get_field(L, mt, "rotation");
+    has_rot = !lua_isnil(L, -1);
+    get_field(L, mt, "angularVelocityLocal");
+    has_w = !lua_isnil(L, -1);
+    lua_pop(L, 2);
+    if (!read_fixed_field(c, mt, base, "position", p, 3, true) ||
+        !read_fixed_field(c, mt, base, "velocity", v, 3, true) ||
+        !read_fixed_field(c, mt, base, "rotation", rot, 9, false) ||
+        !read_fixed_field(c, mt, base, "angularVelocityLocal", w, 3, false))
         return false;
-    /* A^T A = I and det A > 0 */
-    const double *a = m->rotation;
-    double dev = 0.0;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            double s = 0.0;
-            for (int k = 0; k < 3; k++)
-                s += a[3 * k + i] * a[3 * k + j];
-            dev = fmax(dev, fabs(s - (i == j ? 1.0 : 0.0)));
-        }
-    double det = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
-                 a[2] * (a[3] * a[7] - a[4] * a[6]);
-    if (dev > 1e-9 || det <= 0.0) {
-        char f[FIELD_SIZE];
-        sub_field(f, base, "rotation");
-        return fail(c, f,
-                    "must be a rotation matrix, row-major local -> global (got max |A^T A - I| "
-                    "= %.3g, det A = %.3g)",
-                    dev, det);
-    }
+    mbc_error err = {{0}};
+    if (mbc_input_set_rigid_marker(&c->input, m, p, v, has_rot ? rot : NULL, has_w ? w : NULL,
+                                   &err) != MBC_OK)
+        return fail_input(c, &err);
     return true;
 }
 
-/* numberOfContactSegments of the object, or 0 when the type has none. */
-static size_t contact_segments(eval_ctx *c)
-{
-    double v = 0.0;
-    size_t n = 0;
-    mbc_error err;
-    if (!mbc_object_find_param(c->object, "numberOfContactSegments") ||
-        mbc_object_get(c->object, "numberOfContactSegments", &v, 1, &n, &err) != MBC_OK || n != 1 ||
-        v < 1)
-        return 0;
-    return (size_t)v;
-}
-
+/* q (required), q_t (default 0) and length (required) of an ANCF element. */
 static bool read_cable_element(eval_ctx *c, int et, const char *base, mbc_cable_element *e,
-                               bool allow_shape_keys, double *offset, double ale[2], bool *has_ale)
+                               bool allow_shape_keys)
 {
     static const char *const keys[] = {"q", "q_t", "length", "verticalOffset", "ale"};
     if (!check_keys(c, et, base, keys, allow_shape_keys ? 5 : 3))
         return false;
     memset(e, 0, sizeof *e);
-    if (!read_fixed_field(c, et, base, "q", e->q, 8, true) ||
-        !read_fixed_field(c, et, base, "q_t", e->q_t, 8, false) ||
-        !read_number_field(c, et, base, "length", &e->length,
-                           "the element's reference length L in m"))
+    return read_fixed_field(c, et, base, "q", e->q, 8, true) &&
+           read_fixed_field(c, et, base, "q_t", e->q_t, 8, false) &&
+           read_number_field(c, et, base, "length", &e->length,
+                             "the element's reference length L in m");
+}
+
+/* markers[k] = {cable = {q, q_t, length, verticalOffset, ale}, segments = n} */
+static bool read_cable_element_marker(eval_ctx *c, int mt, const char *base, int m)
+{
+    lua_State *L = c->L;
+    char f[FIELD_SIZE], given[64];
+    static const char *const keys[] = {"cable", "segments"};
+    if (!check_keys(c, mt, base, keys, 2))
         return false;
-    if (!(e->length > 0.0)) {
-        char f[FIELD_SIZE], given[64];
-        sub_field(f, base, "length");
-        mbc_format_number(e->length, given, sizeof given);
-        return fail(c, f, "must be > 0 (got %s)", given);
+    double segments = 0.0;
+    if (!read_number_field(c, mt, base, "segments", &segments,
+                           "the number of segments, = numberOfContactSegments"))
+        return false;
+    sub_field(f, base, "segments");
+    if (!(segments >= 1.0 && segments <= MBC_INPUT_MAX_SEGMENTS && segments == floor(segments))) {
+        mbc_format_number(segments, given, sizeof given);
+        return fail(c, f, "must be a whole number >= 1 (got %s)", given);
     }
-    if (!allow_shape_keys)
-        return true;
-    if (!read_number_field(c, et, base, "verticalOffset", offset, NULL))
+    if (!push_table_field(c, mt, base, "cable",
+                          "a table {q = {8 numbers}, q_t = ..., length = ...}", true))
         return false;
-    get_field(c->L, et, "ale");
-    *has_ale = !lua_isnil(c->L, -1);
-    lua_pop(c->L, 1);
-    if (!read_fixed_field(c, et, base, "ale", ale, 2, false))
+    char cb[FIELD_SIZE];
+    sub_field(cb, base, "cable");
+    int et = lua_gettop(L);
+    mbc_cable_element e;
+    double offset = 0.0, ale[2] = {0.0, 0.0};
+    get_field(L, et, "ale");
+    bool has_ale = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (!read_cable_element(c, et, cb, &e, true) ||
+        !read_number_field(c, et, cb, "verticalOffset", &offset, NULL) ||
+        !read_fixed_field(c, et, cb, "ale", ale, 2, false))
         return false;
-    if (*has_ale && *offset != 0.0) {
-        char f[FIELD_SIZE], given[64];
-        sub_field(f, base, "verticalOffset");
-        mbc_format_number(*offset, given, sizeof given);
-        return fail(c, f, "must be 0 for an ALE cable (one with 'ale') (got %s)", given);
-    }
+    lua_pop(L, 1);
+    mbc_error err = {{0}};
+    if (mbc_input_set_cable_element(&c->input, m, &e, offset, has_ale ? ale : NULL,
+                                    (size_t)segments, &err) != MBC_OK)
+        return fail_input(c, &err);
     return true;
 }
 
-static bool read_cable_shape_marker(eval_ctx *c, int mt, const char *base)
+/* markers[k] = {points = ..., pointVelocities = ..., length = L, aleCoordinate = s} */
+static bool read_cable_points_marker(eval_ctx *c, int mt, const char *base, int m)
 {
     lua_State *L = c->L;
-    size_t ncs = contact_segments(c);
-    char f[FIELD_SIZE], given[64];
-    get_field(L, mt, "cable");
-    bool element_form = !lua_isnil(L, -1);
+    char f[FIELD_SIZE];
+    static const char *const keys[] = {"points",        "pointVelocities", "length",
+                                       "aleCoordinate", "cable",           "segments"};
+    if (!check_keys(c, mt, base, keys, 6))
+        return false;
+    sub_field(f, base, "points");
+    size_t np = 0;
+    get_field(L, mt, "points");
+    if (lua_isnil(L, -1))
+        return fail(c, f,
+                    "missing (a list x0,y0, x1,y1, ... of the n+1 cable points, "
+                    "or give 'cable' and 'segments')");
+    double *points = read_list(c, lua_gettop(L), f, "a list of numbers x0,y0, x1,y1, ...", &np);
     lua_pop(L, 1);
-    if (element_form) {
-        static const char *const keys[] = {"cable", "segments"};
-        if (!check_keys(c, mt, base, keys, 2))
-            return false;
-        double segments = 0.0;
-        if (!read_number_field(c, mt, base, "segments", &segments,
-                               "the number of segments, = numberOfContactSegments"))
-            return false;
-        sub_field(f, base, "segments");
-        if (!(segments >= 1.0 && segments <= 1e6 && segments == floor(segments))) {
-            mbc_format_number(segments, given, sizeof given);
-            return fail(c, f, "must be a whole number >= 1 (got %s)", given);
-        }
-        if (ncs && (size_t)segments != ncs)
-            return fail(c, f, "must equal numberOfContactSegments = %zu (got %zu)", ncs,
-                        (size_t)segments);
-        size_t n = (size_t)segments;
-        if (!push_table_field(c, mt, base, "cable",
-                              "a table {q = {8 numbers}, q_t = ..., length = ...}", true))
-            return false;
-        char cb[FIELD_SIZE];
-        sub_field(cb, base, "cable");
-        mbc_cable_element e;
-        double offset = 0.0, ale[2] = {0.0, 0.0};
-        bool has_ale = false;
-        if (!read_cable_element(c, lua_gettop(L), cb, &e, true, &offset, ale, &has_ale))
-            return false;
-        lua_pop(L, 1);
-        c->cable_points = malloc(2 * (n + 1) * sizeof(double));
-        c->cable_velocities = malloc(2 * (n + 1) * sizeof(double));
-        if (!c->cable_points || !c->cable_velocities)
-            return fail(c, f, "out of memory (got %zu)", n);
-        int r1 = mbc_cable2d_shape_points(e.q, e.length, offset, (int)n, c->cable_points);
-        int r2 = mbc_cable2d_shape_point_velocities(e.q, e.q_t, e.length, offset, ale[1], (int)n,
-                                                    c->cable_velocities);
-        if (r1 < 0 || r2 < 0)
-            return fail(c, f, "cannot build the cable points (got %zu segments)", n);
-        if ((r1 | r2) & MBC_CABLE2D_WARN_ZERO_SLOPE) {
-            sub_field(f, cb, "verticalOffset");
-            mbc_format_number(offset, given, sizeof given);
-            return fail(c, f,
-                        "the cable slope is zero at a point, so the offset direction is "
-                        "undefined (got %s)",
-                        given);
-        }
-        c->cable.segment_count = n;
-        c->cable.length = e.length;
-        c->cable.ale_coordinate = ale[0];
-    } else {
-        static const char *const keys[] = {"points",        "pointVelocities", "length",
-                                           "aleCoordinate", "cable",           "segments"};
-        if (!check_keys(c, mt, base, keys, 6))
-            return false;
-        sub_field(f, base, "points");
-        size_t np = 0;
-        get_field(L, mt, "points");
-        if (lua_isnil(L, -1))
-            return fail(c, f,
-                        "missing (a list x0,y0, x1,y1, ... of the n+1 cable points, "
-                        "or give 'cable' and 'segments')");
-        c->cable_points =
-            read_list(c, lua_gettop(L), f, "a list of numbers x0,y0, x1,y1, ...", &np);
-        lua_pop(L, 1);
-        if (!c->cable_points)
-            return false;
-        if (ncs && np != 2 * (ncs + 1))
-            return fail(c, f, "must have 2 * (numberOfContactSegments + 1) = %zu numbers (got %zu)",
-                        2 * (ncs + 1), np);
-        if (np < 4 || np % 2)
-            return fail(c, f, "must have 2 (n + 1) numbers for n >= 1 segments (got %zu)", np);
-        size_t n = np / 2 - 1;
-        c->cable_velocities = calloc(np, sizeof(double));
-        if (!c->cable_velocities)
-            return fail(c, f, "out of memory (got %zu numbers)", np);
-        get_field(L, mt, "pointVelocities");
-        bool has_v = !lua_isnil(L, -1);
-        lua_pop(L, 1);
-        if (has_v &&
-            !read_fixed_field(c, mt, base, "pointVelocities", c->cable_velocities, np, false))
-            return false;
-        double length = 0.0, ale = 0.0;
-        if (!read_number_field(c, mt, base, "length", &length,
-                               "the cable's reference length L in m") ||
-            !read_number_field(c, mt, base, "aleCoordinate", &ale, NULL))
-            return false;
-        if (!(length > 0.0)) {
-            sub_field(f, base, "length");
-            mbc_format_number(length, given, sizeof given);
-            return fail(c, f, "must be > 0 (got %s)", given);
-        }
-        c->cable.segment_count = n;
-        c->cable.length = length;
-        c->cable.ale_coordinate = ale;
+    if (!points)
+        return false;
+    double *velocities = NULL;
+    get_field(L, mt, "pointVelocities");
+    bool has_v = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    double length = 0.0, ale = 0.0;
+    bool ok = true;
+    if (has_v) {
+        velocities = calloc(np ? np : 1, sizeof *velocities);
+        ok = velocities ? read_fixed_field(c, mt, base, "pointVelocities", velocities, np, false)
+                        : fail(c, f, "out of memory (got %zu numbers)", np);
     }
-    c->cable.points = c->cable_points;
-    c->cable.point_velocities = c->cable_velocities;
-    return true;
+    ok = ok &&
+         read_number_field(c, mt, base, "length", &length, "the cable's reference length L in m") &&
+         read_number_field(c, mt, base, "aleCoordinate", &ale, NULL);
+    mbc_error err = {{0}};
+    if (ok && mbc_input_set_cable_points(&c->input, m, points, np, velocities, length, ale, &err) !=
+                  MBC_OK)
+        ok = fail_input(c, &err);
+    free(points);
+    free(velocities);
+    return ok;
 }
 
 static bool read_markers(eval_ctx *c, int root)
@@ -738,7 +652,7 @@ static bool read_markers(eval_ctx *c, int root)
     const mbc_type_info *t = c->type;
     size_t listed = 0;
     for (int m = 0; m < 2; m++)
-        if (c->kinds[m] != MARKER_CABLE_COORDINATES)
+        if (t->marker_kinds[m] != MBC_MARKER_CABLE2D_COORDINATES)
             listed++;
     char hint[128], given[64];
     if (listed == 2)
@@ -760,20 +674,25 @@ static bool read_markers(eval_ctx *c, int root)
     if (entries != n || n != listed)
         return fail(c, "markers", "must be %s (got %zu entr%s)", hint, entries,
                     entries == 1 ? "y" : "ies");
-    size_t k = 0;
+    lua_Integer k = 0;
     for (int m = 0; m < 2; m++) {
-        if (c->kinds[m] == MARKER_CABLE_COORDINATES)
+        const char *base = mbc_input_marker_field(t, m);
+        if (!base)
             continue;
-        char base[FIELD_SIZE];
-        snprintf(base, sizeof base, "markers[%zu]", k + 1);
-        lua_rawgeti(L, lt, (lua_Integer)k + 1);
-        k++;
+        lua_rawgeti(L, lt, ++k);
         if (lua_type(L, -1) != LUA_TTABLE)
             return fail(c, base, "must be a table describing marker m%d (%s) (got %s)", m,
                         t->marker_types[m], describe(L, -1, given, sizeof given));
-        bool ok = c->kinds[m] == MARKER_CABLE_SHAPE
-                      ? read_cable_shape_marker(c, lua_gettop(L), base)
-                      : read_rigid_marker(c, lua_gettop(L), base, &c->rigid[m]);
+        bool ok;
+        if (t->marker_kinds[m] == MBC_MARKER_CABLE2D_SHAPE) {
+            get_field(L, lua_gettop(L), "cable");
+            bool element_form = !lua_isnil(L, -1);
+            lua_pop(L, 1);
+            ok = element_form ? read_cable_element_marker(c, lua_gettop(L), base, m)
+                              : read_cable_points_marker(c, lua_gettop(L), base, m);
+        } else {
+            ok = read_rigid_marker(c, lua_gettop(L), base, m);
+        }
         if (!ok)
             return false;
         lua_pop(L, 1);
@@ -807,22 +726,28 @@ static bool read_ale_inputs(eval_ctx *c, int root)
         return fail(c, "cables",
                     "must have one element per entry of slidingMarkerNumbers (%zu) (got %zu)", sn,
                     entries);
-    c->cables = calloc(n ? n : 1, sizeof *c->cables);
-    if (!c->cables)
+    mbc_cable_element *cables = calloc(n ? n : 1, sizeof *cables);
+    if (!cables)
         return fail(c, "cables", "out of memory (got %zu elements)", n);
-    c->cable_count = n;
     char given[64];
-    for (size_t i = 0; i < n; i++) {
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
         char base[FIELD_SIZE];
         snprintf(base, sizeof base, "cables[%zu]", i + 1);
         lua_rawgeti(L, lt, (lua_Integer)i + 1);
         if (lua_type(L, -1) != LUA_TTABLE)
-            return fail(c, base, "must be a table {q = ..., q_t = ..., length = ...} (got %s)",
-                        describe(L, -1, given, sizeof given));
-        if (!read_cable_element(c, lua_gettop(L), base, &c->cables[i], false, NULL, NULL, NULL))
-            return false;
+            ok = fail(c, base, "must be a table {q = ..., q_t = ..., length = ...} (got %s)",
+                      describe(L, -1, given, sizeof given));
+        else
+            ok = read_cable_element(c, lua_gettop(L), base, &cables[i], false);
         lua_pop(L, 1);
     }
+    mbc_error err = {{0}};
+    if (ok && mbc_input_set_ale_cables(&c->input, cables, n, &err) != MBC_OK)
+        ok = fail_input(c, &err);
+    free(cables);
+    if (!ok)
+        return false;
     lua_pop(L, 1);
 
     if (!push_table_field(c, root, "", "ale", "a table {q = ALE coordinate, q_t = its velocity}",
@@ -830,11 +755,14 @@ static bool read_ale_inputs(eval_ctx *c, int root)
         return false;
     static const char *const ale_keys[] = {"q", "q_t"};
     int at = lua_gettop(L);
+    double q = 0.0, q_t = 0.0;
     if (!check_keys(c, at, "ale", ale_keys, 2) ||
-        !read_number_field(c, at, "ale", "q", &c->ale_q, "the ALE coordinate q_ALE in m") ||
-        !read_number_field(c, at, "ale", "q_t", &c->ale_q_t, NULL))
+        !read_number_field(c, at, "ale", "q", &q, "the ALE coordinate q_ALE in m") ||
+        !read_number_field(c, at, "ale", "q_t", &q_t, NULL))
         return false;
     lua_pop(L, 1);
+    if (mbc_input_set_ale_node(&c->input, q, q_t, &err) != MBC_OK)
+        return fail_input(c, &err);
     return true;
 }
 
@@ -842,15 +770,8 @@ static bool read_data(eval_ctx *c, int root)
 {
     lua_State *L = c->L;
     const mbc_type_info *t = c->type;
-    size_t n = mbc_data_count(t, c->object->params);
-    c->data_count = n;
-    c->data = calloc(n ? n : 1, sizeof(double));
-    c->data_start = calloc(n ? n : 1, sizeof(double));
-    if (!c->data || !c->data_start)
-        return fail(c, "data", "out of memory (got %zu coordinates)", n);
-    mbc_initial_data(t, c->object->params, c->data);
+    size_t n = c->input.data_count;
     static const char *const keys[] = {"data", "dataStartOfStep"};
-    double *dst[2] = {c->data, c->data_start};
     for (int k = 0; k < 2; k++) {
         get_field(L, root, keys[k]);
         if (!lua_isnil(L, -1)) {
@@ -861,24 +782,29 @@ static bool read_data(eval_ctx *c, int root)
             double *v = read_list(c, lua_gettop(L), keys[k], what, &count);
             if (!v)
                 return false;
-            if (count != n) {
-                free(v);
-                return fail(c, keys[k],
-                            "must have %zu numbers, the data coordinates of %s (got "
-                            "%zu)",
-                            n, t->type_name, count);
-            }
-            memcpy(dst[k], v, n * sizeof *v);
+            mbc_error err = {{0}};
+            mbc_status st = k == 0 ? mbc_input_set_data(&c->input, v, count, &err)
+                                   : mbc_input_set_data_start(&c->input, v, count, &err);
             free(v);
+            if (st != MBC_OK)
+                return fail_input(c, &err);
         }
         lua_pop(L, 1);
-        if (k == 0 && n)
-            memcpy(c->data_start, c->data, n * sizeof(double));
     }
     return true;
 }
 
 /* --------------------------------------------------------------- the case */
+
+/* "A, B, C": the type names of the registry. */
+static void known_types(const mbc_registry *r, char *list, size_t size)
+{
+    size_t len = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
+        len += (size_t)snprintf(list + len, size - len, "%s%s", i ? ", " : "",
+                                mbc_registry_entry(r, i)->type_name);
+}
 
 static bool read_case(eval_ctx *c, int root)
 {
@@ -897,32 +823,19 @@ static bool read_case(eval_ctx *c, int root)
                     describe(L, -1, given, sizeof given));
     const char *name = lua_tostring(L, -1);
     mbc_error err = {{0}};
-    c->object = mbc_object_create(name, &err);
+    c->object = mbc_registry_create(c->registry, name, &err);
     if (!c->object) {
-        const mbc_type_info *known = NULL;
-        char list[512];
-        size_t len = 0;
-        list[0] = '\0';
-        for (size_t i = 0; i < mbc_registry_count() && len < sizeof list; i++) {
-            known = mbc_registry_at(i);
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                    known->type_name);
-        }
-        if (mbc_registry_find(name)) /* known but creation failed */
+        if (mbc_registry_lookup(c->registry, name)) /* known but creation failed */
             return fail_library(c, "object", err.message, NULL);
+        char list[512];
+        known_types(c->registry, list, sizeof list);
         return fail(c, "object", "unknown connector type (got %s; known: %s)",
                     describe(L, -1, given, sizeof given), list);
     }
     lua_pop(L, 1);
     c->type = c->object->type;
-    bool ale = false;
-    for (int m = 0; m < 2; m++) {
-        const char *kind = c->type->marker_types[m];
-        c->kinds[m] = strstr(kind, "Cable2DShape")         ? MARKER_CABLE_SHAPE
-                      : strstr(kind, "Cable2DCoordinates") ? MARKER_CABLE_COORDINATES
-                                                           : MARKER_RIGID;
-        ale = ale || c->kinds[m] == MARKER_CABLE_COORDINATES;
-    }
+    bool ale = c->type->marker_kinds[0] == MBC_MARKER_CABLE2D_COORDINATES ||
+               c->type->marker_kinds[1] == MBC_MARKER_CABLE2D_COORDINATES;
     bool algebraic = c->type->algebraic_equations != NULL;
     const char *keys[8] = {"object", "parameters", "markers", "data", "dataStartOfStep"};
     size_t nkeys = 5;
@@ -934,248 +847,107 @@ static bool read_case(eval_ctx *c, int root)
         keys[nkeys++] = "lagrangeMultipliers";
     if (!check_keys(c, root, "", keys, nkeys))
         return false;
-    if (!read_parameters(c, root) || !initialise(c) || !read_markers(c, root))
+    if (!read_parameters(c, root) || !initialise(c))
+        return false;
+    if (mbc_input_init(&c->input, c->object, &err) != MBC_OK)
+        return fail_input(c, &err);
+    c->has_input = true;
+    if (!read_markers(c, root))
         return false;
     if (ale && !read_ale_inputs(c, root))
         return false;
-    if (algebraic && !read_fixed_field(c, root, "", "lagrangeMultipliers", c->lagrange, 2, false))
-        return false;
-    if (!read_data(c, root))
-        return false;
-    if (ale && c->data_count >= 1) {
-        /* x_data0 selects the current element: cables[x_data0 + 1] */
-        double x = c->data[0];
-        if (!(x >= 0.0 && x <= (double)c->cable_count - 1.0 && x == floor(x))) {
-            char given[64];
-            mbc_format_number(x, given, sizeof given);
-            return fail(c, "data[1]",
-                        "must be the current sliding index, a whole number in [0, %zu] (got %s)",
-                        c->cable_count - 1, given);
-        }
+    if (algebraic) {
+        get_field(L, root, "lagrangeMultipliers");
+        bool given_z = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        double z[2] = {0.0, 0.0};
+        if (!read_fixed_field(c, root, "", "lagrangeMultipliers", z, 2, false))
+            return false;
+        if (given_z && mbc_input_set_lagrange(&c->input, z, &err) != MBC_OK)
+            return fail_input(c, &err);
     }
-    return true;
+    return read_data(c, root);
 }
 
 /* -------------------------------------------------------------- evaluation */
 
-static void state_of(const eval_ctx *c, mbc_state *s)
+/* The state, every result, and the JSON document (*json on success). */
+static bool evaluate(eval_ctx *c, char **json)
 {
-    memset(s, 0, sizeof *s);
-    for (int m = 0; m < 2; m++)
-        if (c->kinds[m] == MARKER_RIGID)
-            s->marker[m] = &c->rigid[m];
-    if (c->cable_points)
-        s->cable = &c->cable;
-    s->cables = c->cables;
-    s->cable_count = c->cable_count;
-    s->ale_q = c->ale_q;
-    s->ale_q_t = c->ale_q_t;
-    s->lagrange = c->type->algebraic_equations ? c->lagrange : NULL;
-    s->data = c->data;
-    s->data_start = c->data_start;
-    s->data_count = c->data_count;
-}
-
-static bool write_forces(eval_ctx *c, const mbc_state *s, json_writer *w)
-{
-    mbc_forces f;
-    memset(&f, 0, sizeof f);
-    double *points = NULL;
-    if (s->cable) {
-        f.cable_point_count = s->cable->segment_count + 1;
-        points = calloc(2 * f.cable_point_count, sizeof *points);
-        if (!points)
-            return fail(c, "forces", "out of memory (got %zu cable points)", f.cable_point_count);
-        f.cable_point_forces = points;
-    }
+    const mbc_state *s = NULL;
+    mbc_result r;
     mbc_error err = {{0}};
-    if (mbc_object_forces(c->object, s, &f, &err) != MBC_OK) {
-        free(points);
-        return fail(c, "forces", "%s (force evaluation)", err.message);
-    }
-    json_begin_object(w, "forces");
-    json_begin_array(w, "markers", false);
-    for (int m = 0; m < 2; m++) {
-        if (c->kinds[m] != MARKER_RIGID) {
-            json_null(w, NULL);
-            continue;
-        }
-        json_begin_object(w, NULL);
-        json_number_array(w, "force", f.force[m], 3);
-        json_number_array(w, "torque", f.torque[m], 3);
-        json_end_object(w);
-    }
-    json_end_array(w);
-    if (points)
-        json_matrix(w, "cablePoints", points, f.cable_point_count, 2);
-    json_end_object(w);
-    free(points);
-    return true;
-}
-
-static bool write_post_newton(eval_ctx *c, const mbc_state *s, json_writer *w)
-{
-    double *data = calloc(c->data_count ? c->data_count : 1, sizeof *data);
-    if (!data)
-        return fail(c, "postNewtonStep", "out of memory (got %zu data coordinates)", c->data_count);
-    mbc_post_newton pn = {data, 0.0, -1.0, 0u, MBC_INVALID_INDEX};
-    mbc_error err = {{0}};
-    if (mbc_object_post_newton_step(c->object, s, &pn, &err) != MBC_OK) {
-        free(data);
-        return fail(c, "postNewtonStep", "%s (PostNewtonStep)", err.message);
-    }
-    json_begin_object(w, "postNewtonStep");
-    json_number_array(w, "data", data, c->data_count);
-    json_number(w, "error", pn.error);
-    if (pn.recommended_step < 0.0)
-        json_null(w, "recommendedStepSize");
-    else
-        json_number(w, "recommendedStepSize", pn.recommended_step);
-    static const struct {
-        unsigned flag;
-        const char *name;
-    } names[] = {{MBC_WARN_ALE_INDEX_CLAMPED, "aleIndexClamped"},
-                 {MBC_WARN_HULL_NOT_CONVERGED, "hullNotConverged"},
-                 {MBC_WARN_AXIS_VERTICAL, "axisVertical"},
-                 {MBC_WARN_STICK_OUT_OF_RANGE, "stickOutOfRange"}};
-    json_begin_array(w, "warnings", true);
-    unsigned rest = pn.warnings;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (pn.warnings & names[i].flag) {
-            json_string(w, NULL, names[i].name);
-            rest &= ~names[i].flag;
-        }
-    if (rest) {
-        char other[32];
-        snprintf(other, sizeof other, "unknown(0x%x)", rest);
-        json_string(w, NULL, other);
-    }
-    json_end_array(w);
-    if (c->kinds[1] == MARKER_CABLE_COORDINATES)
-        json_integer(w, "markerNumber1", (long)pn.marker_number1);
-    json_end_object(w);
-    free(data);
-    return true;
-}
-
-static bool write_outputs(eval_ctx *c, const mbc_state *s, json_writer *w)
-{
-    const mbc_type_info *t = c->type;
-    json_begin_object(w, "outputs");
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        size_t n = mbc_output_size(t, c->object->params, i);
-        double *v = calloc(n ? n : 1, sizeof *v);
-        char field[FIELD_SIZE];
-        snprintf(field, sizeof field, "outputs.%s", o->name);
-        if (!v)
-            return fail(c, field, "out of memory (got %zu values)", n);
-        mbc_error err = {{0}};
-        if (mbc_object_output(c->object, s, i, v, n, &err) != MBC_OK) {
-            free(v);
-            return fail(c, field, "%s (output variable)", err.message);
-        }
-        json_number_array(w, o->name, v, n);
-        free(v);
-    }
-    json_end_object(w);
-    return true;
-}
-
-static bool write_algebraic(eval_ctx *c, const mbc_state *s, json_writer *w)
-{
-    mbc_algebraic a;
-    memset(&a, 0, sizeof a);
-    mbc_error err = {{0}};
-    if (mbc_object_algebraic_equations(c->object, s, &a, &err) != MBC_OK)
-        return fail(c, "algebraicEquations", "%s (algebraic equations)", err.message);
-    json_begin_object(w, "algebraicEquations");
-    json_number_array(w, "position", a.position, 2);
-    json_number_array(w, "velocity", a.velocity, 2);
-    json_end_object(w);
-    json_begin_object(w, "jacobian");
-    json_matrix(w, "marker0Position", a.d_marker0, 2, 3);
-    json_matrix(w, "cable", a.d_cable, 2, 8);
-    json_matrix(w, "ale", a.d_ale, 2, 1);
-    json_matrix(w, "lagrange", a.d_lagrange, 2, 2);
-    json_end_object(w);
-    json_begin_object(w, "jacobianVelocity");
-    json_matrix(w, "marker0Velocity", a.d_marker0, 2, 3);
-    json_matrix(w, "cableCoordinates", a.dv_cable, 2, 8);
-    json_matrix(w, "cableVelocities", a.d_cable, 2, 8);
-    json_matrix(w, "ale", a.dv_ale, 2, 1);
-    json_matrix(w, "aleVelocity", a.dv_ale_t, 2, 1);
-    json_end_object(w);
-    return true;
-}
-
-static bool evaluate(eval_ctx *c, json_writer *w)
-{
-    const mbc_type_info *t = c->type;
-    mbc_state s;
-    state_of(c, &s);
-    json_begin_object(w, NULL);
-    json_string(w, "object", t->type_name);
-    if (t->forces && !write_forces(c, &s, w))
-        return false;
-    if (t->post_newton_step && !write_post_newton(c, &s, w))
-        return false;
-    if (t->output && !write_outputs(c, &s, w))
-        return false;
-    if (t->algebraic_equations && !write_algebraic(c, &s, w))
-        return false;
-    json_end_object(w);
-    if (json_failed(w)) {
-        /* w->error is "PATH: result is not finite (got nan)" or "out of memory ..." */
-        const char *sep = strstr(w->error, ": ");
-        if (!sep)
-            return fail(c, "result", "%s", w->error);
-        char field[FIELD_SIZE];
-        snprintf(field, sizeof field, "%.*s", (int)(sep - w->error), w->error);
-        return fail(c, field, "%s", sep + 2);
-    }
+    if (mbc_input_state(&c->input, &s, &err) != MBC_OK)
+        return fail_input(c, &err);
+    if (mbc_result_evaluate(&r, c->object, s, &err) != MBC_OK)
+        return fail_input(c, &err);
+    mbc_status st = mbc_result_json(&r, json, &err);
+    mbc_result_free(&r);
+    if (st != MBC_OK)
+        return fail_input(c, &err);
     return true;
 }
 
 static void free_ctx(eval_ctx *c)
 {
+    if (c->has_input)
+        mbc_input_free(&c->input);
     mbc_object_destroy(c->object);
-    free(c->cable_points);
-    free(c->cable_velocities);
-    free(c->cables);
-    free(c->data);
-    free(c->data_start);
 }
 
-int mbc_eval_case(const char *path, FILE *out, FILE *errf)
+/* The error line into err; keeps it on one line. */
+static mbc_status report(const char *message, mbc_status st, mbc_error *err)
 {
+    if (err) {
+        size_t n = strlen(message);
+        if (n >= sizeof err->message)
+            n = sizeof err->message - 1; /* cut, as case.h says */
+        memcpy(err->message, message, n);
+        err->message[n] = '\0';
+        one_line(err->message);
+    }
+    return st;
+}
+
+mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json, mbc_error *err)
+{
+    if (json)
+        *json = NULL;
     char message[MESSAGE_SIZE];
     size_t len = 0;
+    if (!path)
+        return mbc_fail(err, MBC_ERR_INPUT, "mbc_case_run_file: no path");
     char *buf = sandbox_read_file(path, &len, message, sizeof message);
-    if (!buf) {
-        one_line(message);
-        fprintf(errf, "%s\n", message);
-        return 2;
-    }
-    int status = mbc_eval_case_buffer(path, buf, len, out, errf);
+    if (!buf)
+        return report(message, MBC_ERR_INPUT, err);
+    mbc_status st = mbc_case_run_buffer(r, path, buf, len, json, err);
     free(buf);
-    return status;
+    return st;
 }
 
-int mbc_eval_case_buffer(const char *path, const char *buf, size_t len, FILE *out, FILE *errf)
+mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const char *buf, size_t len,
+                               char **json, mbc_error *err)
 {
+    if (json)
+        *json = NULL;
+    if (!r || !name || !buf || !json)
+        return mbc_fail(err, MBC_ERR_INPUT, "mbc_case_run_buffer: NULL %s",
+                        !r      ? "registry"
+                        : !name ? "name"
+                        : !buf  ? "buffer"
+                                : "result pointer");
     eval_ctx c;
     memset(&c, 0, sizeof c);
-    c.case_name = path;
+    c.case_name = name;
+    c.registry = r;
     sandbox sb;
-    if (sandbox_open(&sb, "case file", "case files") != 0) {
-        fprintf(errf, "%s: cannot create the Lua sandbox (out of memory)\n", path);
-        return 2;
-    }
-    bool ok = sandbox_run(&sb, path, buf, len, c.message, sizeof c.message) == 0;
+    if (sandbox_open(&sb, "case file", "case files") != 0)
+        return mbc_fail(err, MBC_ERR_NOMEM, "%s: cannot create the Lua sandbox (out of memory)",
+                        name);
+    bool ok = sandbox_run(&sb, name, buf, len, c.message, sizeof c.message) == 0;
     if (!ok) {
-        size_t n = strlen(path);
-        if (strncmp(c.message, path, n) != 0 || c.message[n] != ':') {
+        size_t n = strlen(name);
+        if (strncmp(c.message, name, n) != 0 || c.message[n] != ':') {
             /* no position (instruction or memory limit, error(msg, 0)) */
             char raw[MESSAGE_SIZE];
             snprintf(raw, sizeof raw, "%s", c.message);
@@ -1188,21 +960,9 @@ int mbc_eval_case_buffer(const char *path, const char *buf, size_t len, FILE *ou
         c.L = sb.L;
         ok = read_case(&c, lua_gettop(sb.L));
     }
-    json_writer w;
-    json_init(&w);
     if (ok)
-        ok = evaluate(&c, &w);
+        ok = evaluate(&c, json);
     sandbox_close(&sb);
     free_ctx(&c);
-    int status = 0;
-    if (!ok) {
-        one_line(c.message);
-        fprintf(errf, "%s\n", c.message);
-        status = 2;
-    } else if (fputs(w.data, out) == EOF || fflush(out) != 0) {
-        fprintf(errf, "%s: cannot write the result to standard output\n", path);
-        status = 2;
-    }
-    json_free(&w);
-    return status;
+    return ok ? MBC_OK : report(c.message, MBC_ERR_INPUT, err);
 }

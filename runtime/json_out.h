@@ -1,19 +1,23 @@
-/* A small JSON writer for `mbc eval`: builds the whole document in memory
- * (nothing is printed until the caller decides the evaluation succeeded),
- * pretty-prints objects one key per line and scalar arrays on one line,
- * prints every real number with 17 significant digits ("%#.17g", round-trip
- * exact), and refuses non-finite numbers, reporting the JSON path of the
- * first one (e.g. "forces.markers[0].force[1]").
+/* A small JSON writer for the JSON form of evaluation results
+ * (runtime/result.c, `mbc eval`), internal to the library (hidden symbols):
+ * builds the whole document in memory (nothing is printed until the caller decides the evaluation
+ * succeeded), pretty-prints objects one key per line and scalar arrays on one line, prints every
+ * real number with 17 significant digits ("%#.17g", round-trip exact), and refuses non-finite
+ * numbers, reporting the JSON path of the first one (e.g. "forces.markers[0].force[1]").
  *
  * Usage: json_begin_object(w, NULL) for the document, then per member
  * json_number(w, "key", x), json_begin_array(w, "key", inline), ...; inside
  * an array pass key = NULL. After the first failure every call is a no-op
  * and json_failed() is true. */
-#ifndef MBC_TOOLS_JSON_OUT_H
-#define MBC_TOOLS_JSON_OUT_H
+#ifndef MBC_RUNTIME_JSON_OUT_H
+#define MBC_RUNTIME_JSON_OUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
 
 #define JSON_MAX_DEPTH 16
 #define JSON_KEY_SIZE  48
@@ -62,5 +66,9 @@ static inline bool json_failed(const json_writer *w)
 /* Writes the JSON path of the value being written next under `key` (or of
  * the next array element when key is NULL) into buf. */
 void json_path(const json_writer *w, const char *key, char *buf, size_t size);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* JSON writer for `mbc eval` (see json_out.h). */
+/* JSON writer for evaluation results (see json_out.h). */
 #include "json_out.h"
 
 #include <math.h>

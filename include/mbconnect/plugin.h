@@ -1,0 +1,82 @@
+/* Plugins: shared libraries that add connector types to a registry at run
+ * time (`mbc --plugin FILE.so ...`, language bindings, solvers).
+ *
+ * A plugin exports one function, the entry point, under the C name
+ * MBC_PLUGIN_ENTRY_NAME ("mbc_plugin_entry"):
+ *
+ *     void mbc_plugin_entry(mbc_plugin_info *info);
+ *
+ * which fills in the ABI version it was built against, a name, and its
+ * types. mbconnect_add_connectors(... PLUGIN name) builds such a library
+ * from specs (cmake/MbconnectAddConnectors.cmake); by hand, with the table
+ * mbcgen --registry-name NAME generates:
+ *
+ *     #include "NAME_types.h"
+ *     #include <mbconnect/plugin.h>
+ *     MBC_DEFINE_PLUGIN(NAME)
+ *
+ * ABI: MBC_PLUGIN_ABI_VERSION changes whenever the layout of mbc_type_info,
+ * mbc_param_info, mbc_output_info, mbc_data_info, mbc_state or the result
+ * structs changes; mbc_registry_load_plugin refuses a plugin built against
+ * another version, and checks sizeof(mbc_type_info) as a second guard. */
+#ifndef MBCONNECT_PLUGIN_H
+#define MBCONNECT_PLUGIN_H
+
+#include <stddef.h>
+
+#include "mbconnect/connector.h"
+#include "mbconnect/object.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MBC_PLUGIN_ABI_VERSION 1u
+#define MBC_PLUGIN_ENTRY_NAME  "mbc_plugin_entry"
+
+/* What a plugin declares. */
+typedef struct mbc_plugin_info {
+    unsigned abi_version;              /* MBC_PLUGIN_ABI_VERSION of the headers it was built with */
+    size_t type_info_size;             /* sizeof(mbc_type_info) there */
+    const char *name;                  /* e.g. the registry name, for messages */
+    const mbc_type_info *const *types; /* static, immutable, `type_count` of them */
+    size_t type_count;
+} mbc_plugin_info;
+
+typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
+
+#if defined(__GNUC__)
+#define MBC_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define MBC_PLUGIN_EXPORT
+#endif
+
+/* Defines the entry point of a plugin over the table NAME_types[] /
+ * NAME_type_count that mbcgen --registry-name NAME generates. */
+#define MBC_DEFINE_PLUGIN(NAME)                                                                    \
+    MBC_PLUGIN_EXPORT void mbc_plugin_entry(mbc_plugin_info *info);                                \
+    MBC_PLUGIN_EXPORT void mbc_plugin_entry(mbc_plugin_info *info)                                 \
+    {                                                                                              \
+        info->abi_version = MBC_PLUGIN_ABI_VERSION;                                                \
+        info->type_info_size = sizeof(mbc_type_info);                                              \
+        info->name = #NAME;                                                                        \
+        info->types = NAME##_types;                                                                \
+        info->type_count = NAME##_type_count;                                                      \
+    }
+
+/* Loads the shared library at path (dlopen; it stays loaded for the life of
+ * the process, since r keeps pointers into it) and adds its types to r, all
+ * or none. One-line errors naming the file:
+ *   MBC_ERR_NAME   "FILE: cannot load plugin (dlerror text)" (missing file,
+ *                  not a shared library), "FILE: not an mbconnect plugin (no
+ *                  entry point mbc_plugin_entry)", or a type name r already
+ *                  holds: "FILE: connector type 'X' is already registered";
+ *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 1 (rebuild
+ *                  the plugin against this mbconnect)", a full registry. */
+mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

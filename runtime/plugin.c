@@ -1,0 +1,61 @@
+/* Loading connector types from shared libraries (include/mbconnect/plugin.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mbconnect/plugin.h"
+
+mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err)
+{
+    if (!r || !path || !path[0])
+        return mbc_fail(err, MBC_ERR_NAME, "plugin: %s", r ? "no file name" : "no registry");
+    /* RTLD_LOCAL: two plugins may both define mbc_plugin_entry */
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        size_t n = strlen(path);
+        if (why && strncmp(why, path, n) == 0 && why[n] == ':' && why[n + 1] == ' ')
+            why += n + 2; /* dlerror names the file too */
+        return mbc_fail(err, MBC_ERR_NAME, "%s: cannot load plugin (%s)", path,
+                        why ? why : "unknown reason");
+    }
+    /* ISO C forbids converting void * to a function pointer; POSIX allows it
+     * through the object pointer's representation. */
+    void *sym = dlsym(handle, MBC_PLUGIN_ENTRY_NAME);
+    if (!sym) {
+        dlclose(handle);
+        return mbc_fail(err, MBC_ERR_NAME,
+                        "%s: not an mbconnect plugin (no entry point " MBC_PLUGIN_ENTRY_NAME ")",
+                        path);
+    }
+    mbc_plugin_entry_fn entry;
+    memcpy(&entry, &sym, sizeof entry);
+    mbc_plugin_info info;
+    memset(&info, 0, sizeof info);
+    entry(&info);
+    mbc_status st = MBC_OK;
+    if (info.abi_version != MBC_PLUGIN_ABI_VERSION)
+        st = mbc_fail(err, MBC_ERR_STATE,
+                      "%s: plugin ABI version %u, this library has %u (rebuild the plugin "
+                      "against this mbconnect)",
+                      path, info.abi_version, MBC_PLUGIN_ABI_VERSION);
+    else if (info.type_info_size != sizeof(mbc_type_info))
+        st = mbc_fail(err, MBC_ERR_STATE,
+                      "%s: plugin type descriptors have %zu bytes, this library's %zu (rebuild "
+                      "the plugin against this mbconnect)",
+                      path, info.type_info_size, sizeof(mbc_type_info));
+    else if (info.type_count && !info.types)
+        st = mbc_fail(err, MBC_ERR_STATE, "%s: plugin lists %zu types but no table", path,
+                      info.type_count);
+    if (st == MBC_OK) {
+        mbc_error e = {{0}};
+        st = mbc_registry_add_all(r, info.types, info.type_count, &e);
+        if (st != MBC_OK)
+            mbc_fail(err, st, "%s: %s", path, e.message);
+    }
+    /* On success the library stays loaded: r points into it. */
+    if (st != MBC_OK)
+        dlclose(handle);
+    return st;
+}

@@ -1,0 +1,312 @@
+/* The library-level evaluation API: assembling a state from plain
+ * descriptions (mbconnect/input.h) with its checks and one-line messages,
+ * evaluating everything at once (mbconnect/result.h) and case files as a
+ * library call (mbconnect/case.h). Expected values are computed by hand in
+ * the comments; messages are the ones docs/eval.rst documents. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mbconnect/mbconnect.h"
+
+/* Every fixed-size index parameter that must be set gets 0, 1, ... (as case
+ * files do), then the given (name, value) pairs; then initialise. */
+static mbc_object *make(const char *type, const char *const *names, const double *values, size_t n,
+                        bool initialise)
+{
+    mbc_error err = {{0}};
+    mbc_object *o = mbc_object_create(type, &err);
+    assert_non_null(o);
+    for (size_t i = 0; i < o->type->param_count; i++) {
+        const mbc_param_info *p = &o->type->params[i];
+        if (p->kind == MBC_VALUE_INDEX && p->must_be_set && p->shape != MBC_VECTOR) {
+            double v[2] = {0, 1};
+            assert_int_equal(mbc_object_set_array(o, p->name, v, p->size, &err), MBC_OK);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(mbc_object_set(o, names[i], values[i], &err), MBC_OK);
+    if (initialise)
+        assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    return o;
+}
+
+static mbc_object *spheres(void)
+{
+    mbc_object *o = make("ContactSphereSphere", (const char *[]){"contactStiffness"},
+                         (const double[]){1e5}, 1, false);
+    mbc_error err;
+    const double r[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", r, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    return o;
+}
+
+static const double zero3[3] = {0, 0, 0};
+
+static void test_rigid_markers_are_checked(void **state)
+{
+    (void)state;
+    mbc_object *o = spheres();
+    mbc_input in;
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
+    /* A = diag(1, 1, 2): A^T A - I = diag(0, 0, 3), det 2 */
+    const double bad[9] = {1, 0, 0, 0, 1, 0, 0, 0, 2};
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, bad, NULL, &err),
+                     MBC_ERR_INPUT);
+    assert_string_equal(err.message, "markers[1].rotation: must be a rotation matrix, row-major "
+                                     "local -> global (got max |A^T A - I| = 3, det A = 2)");
+    /* a reflection is orthonormal but det = -1 */
+    const double mirror[9] = {-1, 0, 0, 0, 1, 0, 0, 0, 1};
+    double dev = -1, det = 0;
+    assert_false(mbc_rotation_check(mirror, &dev, &det));
+    assert_true(dev == 0.0 && det == -1.0);
+    const double p[3] = {0, NAN, 0};
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 1, p, zero3, NULL, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "markers[2].position[2]: must be finite (got nan)");
+    /* a Cable2DShape description for a rigid marker */
+    const double pts[4] = {0, 0, 1, 0};
+    assert_int_equal(mbc_input_set_cable_points(&in, 0, pts, 4, NULL, 1.0, 0.0, &err),
+                     MBC_ERR_INPUT);
+    assert_string_equal(err.message, "markers[1]: marker m0 of ContactSphereSphere is a "
+                                     "Position+Orientation marker (got cable points)");
+    /* m0 only: m1 is missing */
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
+    const mbc_state *s = NULL;
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "markers[2]: missing (marker m1, Position+Orientation)");
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
+static void test_data_defaults_and_counts(void **state)
+{
+    (void)state;
+    mbc_object *o = spheres();
+    mbc_input in;
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
+    const double p1[3] = {0.99, 0, 0};
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 1, p1, zero3, NULL, NULL, &err), MBC_OK);
+    const mbc_state *s = NULL;
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    /* the spec's initial data: gap 0.1, then 0, 0, 0; start-of-step = data */
+    assert_int_equal(s->data_count, 4);
+    assert_true(s->data[0] == 0.1 && s->data_start[0] == 0.1 && s->data[3] == 0.0);
+    assert_non_null(s->marker[0]);
+    assert_null(s->cable);
+    const double three[3] = {0, 0, 0};
+    assert_int_equal(mbc_input_set_data(&in, three, 3, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "data: must have 4 numbers, the data coordinates of ContactSphereSphere "
+                        "(got 3)");
+    const double d[4] = {-0.01, 0, 0, 0}, d0[4] = {1, 2, 3, 4};
+    assert_int_equal(mbc_input_set_data(&in, d, 4, &err), MBC_OK);
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    assert_true(s->data[0] == -0.01 && s->data_start[0] == -0.01);
+    assert_int_equal(mbc_input_set_data_start(&in, d0, 4, &err), MBC_OK);
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    assert_true(s->data[0] == -0.01 && s->data_start[3] == 4.0);
+
+    /* everything at once: overlap 0.01 m, k_c = 1e5 N/m: 1000 N on m1 along
+     * +x, -1000 N on m0; Director3 = +x; Displacement = (0.99, 0, 0) */
+    mbc_result r;
+    assert_int_equal(mbc_result_evaluate(&r, o, s, &err), MBC_OK);
+    assert_true(r.has_forces && r.has_post_newton && !r.has_algebraic);
+    assert_true(fabs(r.forces.force[1][0] - 1000.0) < 1e-9);
+    assert_true(fabs(r.forces.force[0][0] + 1000.0) < 1e-9);
+    assert_int_equal(r.output_count, o->type->output_count);
+    int dir = mbc_type_find_output(o->type, "Director3");
+    int dis = mbc_type_find_output(o->type, "Displacement");
+    assert_true(r.outputs[dir].values[0] == 1.0 && r.outputs[dir].values[1] == 0.0);
+    assert_true(r.outputs[dis].values[0] == 0.99);
+    /* PostNewtonStep: the new gap is the current one, -0.01 */
+    assert_true(fabs(r.post_newton.data[0] + 0.01) < 1e-15);
+    char *json = NULL;
+    assert_int_equal(mbc_result_json(&r, &json, &err), MBC_OK);
+    const char *head = "{\n  \"object\": \"ContactSphereSphere\",\n  \"forces\": {";
+    assert_memory_equal(json, head, strlen(head));
+    assert_non_null(strstr(json, "\"Director3\": [1.0000000000000000, 0.0000000000000000, "
+                                 "0.0000000000000000]"));
+    /* the FILE form writes the same bytes */
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(mbc_result_write_json(&r, f, &err), MBC_OK);
+    rewind(f);
+    size_t n = strlen(json);
+    char *back = calloc(n + 2, 1);
+    assert_int_equal(fread(back, 1, n + 1, f), n);
+    assert_string_equal(back, json);
+    free(back);
+    fclose(f);
+    free(json);
+    mbc_result_free(&r);
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
+/* A straight cable along x, q = [r0, r0', r1, r1'] = [0,0, 1,0, 2,0, 1,0],
+ * L = 2, offset h = 0.1: the normal [-r'_y, r'_x]/|r'| is +y, so point i of
+ * n = 4 segments is (2 i / 4, 0.1); the velocities vanish with q_t = 0. */
+static void test_cable_from_ancf_element(void **state)
+{
+    (void)state;
+    mbc_object *o = make("ContactFrictionCircleCable2D",
+                         (const char *[]){"numberOfContactSegments", "circleRadius"},
+                         (const double[]){4, 0.3}, 2, true);
+    mbc_input in;
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
+    assert_string_equal(mbc_input_marker_field(o->type, 1), "markers[2]");
+    mbc_cable_element e = {{0, 0, 1, 0, 2, 0, 1, 0}, {0}, 2.0};
+    assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 3, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message,
+                        "markers[2].segments: must equal numberOfContactSegments = 4 (got 3)");
+    const double ale[2] = {0.5, 0.0};
+    assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, ale, 4, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "markers[2].cable.verticalOffset: must be 0 for an ALE "
+                                     "cable (one with 'ale') (got 0.1)");
+    mbc_cable_element flat = {{0, 0, 0, 0, 2, 0, 0, 0}, {0}, 2.0}; /* r' = 0 everywhere */
+    assert_int_equal(mbc_input_set_cable_element(&in, 1, &flat, 0.1, NULL, 4, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "markers[2].cable.verticalOffset: the cable slope is zero "
+                                     "at a point, so the offset direction is undefined (got 0.1)");
+    e.length = 0.0;
+    assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 4, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "markers[2].cable.length: must be > 0 (got 0)");
+    e.length = 2.0;
+    assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 4, &err), MBC_OK);
+    const double c0[3] = {0.6, 0.29, 0};
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, c0, zero3, NULL, NULL, &err), MBC_OK);
+    const mbc_state *s = NULL;
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    assert_non_null(s->cable);
+    assert_int_equal(s->cable->segment_count, 4);
+    for (int i = 0; i <= 4; i++) {
+        assert_true(fabs(s->cable->points[2 * i] - 0.5 * i) < 1e-15);
+        assert_true(fabs(s->cable->points[2 * i + 1] - 0.1) < 1e-15);
+        assert_true(s->cable->point_velocities[2 * i] == 0.0);
+    }
+    /* points given directly: 2 (4 + 1) numbers are needed */
+    const double pts[6] = {0, 0, 1, 0, 2, 0};
+    assert_int_equal(mbc_input_set_cable_points(&in, 1, pts, 6, NULL, 2.0, 0.0, &err),
+                     MBC_ERR_SIZE);
+    assert_string_equal(err.message, "markers[2].points: must have 2 * (numberOfContactSegments "
+                                     "+ 1) = 10 numbers (got 6)");
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
+static void test_ale_joint_inputs(void **state)
+{
+    (void)state;
+    mbc_object *o = make("JointALEMoving2D", NULL, NULL, 0, false);
+    mbc_error err = {{0}};
+    const double sliding[2] = {10, 11}, offsets[2] = {0, 1};
+    assert_int_equal(mbc_object_set_array(o, "slidingMarkerNumbers", sliding, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", offsets, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    assert_string_equal(mbc_input_marker_field(o->type, 0), "markers[1]");
+    assert_null(mbc_input_marker_field(o->type, 1));
+    mbc_input in;
+    assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
+    const double p0[3] = {2.1, 0, 0};
+    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, p0, zero3, NULL, NULL, &err), MBC_OK);
+    const mbc_state *s = NULL;
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "cables: missing (a list of ANCF Cable2D elements, one per "
+                                     "entry of slidingMarkerNumbers)");
+    mbc_cable_element c[2] = {{{0, 0, 1, 0, 1, 0, 1, 0}, {0}, 1.0},
+                              {{1, 0, 1, 0, 2, 0, 1, 0}, {0}, 1.0}};
+    assert_int_equal(mbc_input_set_ale_cables(&in, c, 1, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message, "cables: must have one element per entry of "
+                                     "slidingMarkerNumbers (2) (got 1)");
+    assert_int_equal(mbc_input_set_ale_cables(&in, c, 2, &err), MBC_OK);
+    assert_int_equal(mbc_input_set_ale_node(&in, INFINITY, 0, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ale.q: must be finite (got inf)");
+    assert_int_equal(mbc_input_set_ale_node(&in, 2.1, 0.5, &err), MBC_OK);
+    const double z[2] = {0, -1000};
+    assert_int_equal(mbc_input_set_lagrange(&in, z, &err), MBC_OK);
+    const double idx[1] = {2}; /* two elements: the index must be 0 or 1 */
+    assert_int_equal(mbc_input_set_data(&in, idx, 1, &err), MBC_OK);
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "data[1]: must be the current sliding index, a whole number "
+                                     "in [0, 1] (got 2)");
+    const double one[1] = {1};
+    assert_int_equal(mbc_input_set_data(&in, one, 1, &err), MBC_OK);
+    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    assert_int_equal(s->cable_count, 2);
+    assert_true(s->ale_q == 2.1 && s->ale_q_t == 0.5 && s->lagrange[1] == -1000);
+    assert_null(s->marker[1]);
+    mbc_result r;
+    assert_int_equal(mbc_result_evaluate(&r, o, s, &err), MBC_OK);
+    assert_true(r.has_algebraic && !r.has_forces && r.has_marker_number1);
+    mbc_result_free(&r);
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
+static void test_uninitialised_object(void **state)
+{
+    (void)state;
+    mbc_error err = {{0}};
+    mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
+    mbc_input in;
+    assert_int_equal(mbc_input_init(&in, o, &err), MBC_ERR_STATE);
+    assert_string_equal(err.message, "ContactSphereSphere: object is not initialised (call "
+                                     "mbc_object_initialise after setting parameters)");
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
+/* Case files as a library call: the same one-line errors as `mbc eval`. */
+static void test_case_files(void **state)
+{
+    (void)state;
+    mbc_registry r;
+    mbc_registry_init(&r);
+    char *json = (char *)"unchanged";
+    mbc_error err = {{0}};
+    assert_int_equal(
+        mbc_case_run_file(&r, MBC_SOURCE_DIR "/tests/eval/errors/bad_rotation.lua", &json, &err),
+        MBC_ERR_INPUT);
+    assert_null(json);
+    assert_string_equal(err.message,
+                        MBC_SOURCE_DIR "/tests/eval/errors/bad_rotation.lua:markers[1].rotation: "
+                                       "must be a rotation matrix, row-major local -> global (got "
+                                       "max |A^T A - I| = 3, det A = 2)");
+    const char *text = "return { object = 'ContactSphereSphere', parameters = { spheresRadii = "
+                       "{0.5, 0.5} }, markers = { { position = {0,0,0}, velocity = {0,0,0} }, "
+                       "{ position = {2,0,0}, velocity = {0,0,0} } } }";
+    assert_int_equal(mbc_case_run_buffer(&r, "inline", text, strlen(text), &json, &err), MBC_OK);
+    assert_non_null(strstr(json, "\"object\": \"ContactSphereSphere\""));
+    free(json);
+    /* a registry without the type: unknown, with the registry's names */
+    mbc_registry empty;
+    mbc_registry_init_empty(&empty);
+    assert_int_equal(mbc_case_run_buffer(&empty, "inline", text, strlen(text), &json, &err),
+                     MBC_ERR_INPUT);
+    assert_string_equal(err.message, "inline:object: unknown connector type (got "
+                                     "\"ContactSphereSphere\"; known: )");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rigid_markers_are_checked),
+        cmocka_unit_test(test_data_defaults_and_counts),
+        cmocka_unit_test(test_cable_from_ancf_element),
+        cmocka_unit_test(test_ale_joint_inputs),
+        cmocka_unit_test(test_uninitialised_object),
+        cmocka_unit_test(test_case_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,15 @@
+-- Malformed spec: a derived parameter but no "initialise" hook to compute it.
+return connector {
+  type = "BadDerivedWithoutInitialise",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  hooks = { "forces" },
+  parameters = {
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [SI:N/m]" },
+    param "hullCoefficients" { type = "Vector", default = {}, role = "derived",
+      description = "computed from the inputs" },
+  },
+  theory = "No theory.",
+}
