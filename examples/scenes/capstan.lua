@@ -9,7 +9,7 @@ return function(p)
   local wrap, mu = p.wrap or 1, p.mu or 0.3
   local theta = wrap * math.pi
   local R, T1, speed = 0.5, 10, p.speed or 0.05
-  local le, straight = p.le or 0.05, 0.3
+  local le, straight = p.le or 0.1, 0.3
   local nArc = math.ceil(R * theta / le)
   local nStraight = math.ceil(straight / le)
   -- arc from phi_a = pi/2 + theta/2 clockwise to phi_b = pi/2 - theta/2
@@ -42,8 +42,8 @@ return function(p)
   end
   local last = nodes[#nodes]
   local scene = {
-    solver = { method = "generalizedAlpha", spectralRadius = 0.6, stepSize = p.h or 2e-4,
-               endTime = p.endTime or 1.5, outputStep = 5e-3 },
+    solver = { method = "generalizedAlpha", spectralRadius = 0.6, stepSize = p.h or 4e-4,
+               endTime = p.endTime or 0.25, outputStep = 5e-3 },
     bodies = {
       { name = "drum", type = "Ground" },
       { name = "rope", type = "Cable2D", nodes = nodes, lengths = lengths, massPerLength = 0.1,

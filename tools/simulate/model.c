@@ -34,9 +34,6 @@ void sim_settings_default(sim_settings *s)
     s->linear = SIM_LINEAR_AUTO;
 }
 
-struct sim_block;
-void sim_blocks_free(sim_model *m);
-
 void sim_model_destroy(sim_model *m)
 {
     if (m == NULL) {

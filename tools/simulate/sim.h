@@ -216,6 +216,8 @@ typedef struct sim_model {
 /* model.c */
 sim_model *sim_model_create(void);
 void sim_model_destroy(sim_model *m);
+/* Frees the Jacobian blocks (assembly.c). */
+void sim_blocks_free(sim_model *m);
 sim_body *sim_add_body(sim_model *m);
 sim_cable *sim_add_cable(sim_model *m);
 sim_cable_group *sim_add_group(sim_model *m);

@@ -132,7 +132,14 @@ int sim_matrix_factor(sim_matrix *m)
 {
     const int n = m->n;
     if (m->sparse) {
+        /* refactorise with the previous pivot order (no allocation); a full
+         * factorisation with partial pivoting when that is ill-conditioned */
         klu_state *k = m->klu;
+        if (k->numeric != NULL &&
+            klu_refactor(m->colptr, m->rowind, m->values, k->symbolic, k->numeric, &k->common) &&
+            klu_rcond(k->symbolic, k->numeric, &k->common) && k->common.rcond > 1e-12) {
+            return 0;
+        }
         if (k->numeric != NULL) {
             klu_free_numeric(&k->numeric, &k->common);
         }
