@@ -16,7 +16,8 @@ return function(p)
   local scene = {
     gravity = {0, -g, 0},
     solver = { method = "generalizedAlpha", spectralRadius = p.rho or 0.8, stepSize = p.h or 2.5e-4,
-               endTime = p.endTime or 3, outputStep = 2e-3 },
+               endTime = p.endTime or 3, outputStep = 2e-3, recommendedStepSize = p.recommended ~= 0,
+               discontinuous = { tolerance = p.dtol or 1e-6 } },
     bodies = {
       { name = "beam", type = "Cable2D", from = {0, 0}, to = {L, 0}, elements = n,
         massPerLength = rhoA, axialStiffness = 1e6, bendingStiffness = EI, axialDamping = 100,

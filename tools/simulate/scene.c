@@ -1180,7 +1180,8 @@ static int read_sensor(scene_ctx *c, int i)
     if (strcmp(type, "Body") == 0) {
         static const char *const keys[] = {"name", "type", "body", "node", "quantity", NULL};
         static const char *const quantities[] = {"position",   "velocity",        "coordinates",
-                                                 "velocities", "angularVelocity", NULL};
+                                                 "velocities", "angularVelocity", "orientation",
+                                                 NULL};
         const char *q = "position";
         s->kind = SIM_SENSOR_BODY;
         if (check_keys(c, -1, keys, NULL) || marker_body(c, &s->target, 1) ||
@@ -1202,7 +1203,7 @@ static int read_sensor(scene_ctx *c, int i)
         }
         return FIELD_FAIL(c, "quantity",
                           "unknown quantity \"%s\" (known: position, velocity, coordinates, "
-                          "velocities, angularVelocity)",
+                          "velocities, angularVelocity, orientation)",
                           q);
     }
     if (strcmp(type, "Connector") == 0) {

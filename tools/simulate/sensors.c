@@ -13,8 +13,10 @@ int sim_sensors_setup(sim_model *m)
         switch (s->kind) {
         case SIM_SENSOR_BODY: {
             const sim_body *b = &m->bodies[s->target];
-            s->size =
-                (s->quantity == SIM_Q_COORDINATES || s->quantity == SIM_Q_VELOCITIES) ? b->nq : 3;
+            s->size = s->quantity == SIM_Q_ORIENTATION ? 9 : 3;
+            if (s->quantity == SIM_Q_COORDINATES || s->quantity == SIM_Q_VELOCITIES) {
+                s->size = b->nq;
+            }
             break;
         }
         case SIM_SENSOR_CONNECTOR: {
@@ -57,6 +59,8 @@ int sim_sensors_sample(sim_model *m)
                 memcpy(s->values, mk.position, 3 * sizeof *s->values);
             } else if (s->quantity == SIM_Q_VELOCITY) {
                 memcpy(s->values, mk.velocity, 3 * sizeof *s->values);
+            } else if (s->quantity == SIM_Q_ORIENTATION) {
+                memcpy(s->values, mk.rotation, 9 * sizeof *s->values);
             } else if (s->quantity == SIM_Q_ANGULAR_VELOCITY) {
                 const double *A = mk.rotation, *w = mk.angular_velocity_local;
                 for (int k = 0; k < 3; ++k) { /* global: A omega_local */

@@ -139,7 +139,8 @@ typedef enum sim_quantity {
     SIM_Q_VELOCITY,
     SIM_Q_COORDINATES,
     SIM_Q_VELOCITIES,
-    SIM_Q_ANGULAR_VELOCITY
+    SIM_Q_ANGULAR_VELOCITY,
+    SIM_Q_ORIENTATION /* rotation matrix, 9 values row-major, body to global */
 } sim_quantity;
 
 typedef struct sim_sensor {
