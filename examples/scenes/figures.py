@@ -93,4 +93,4 @@ plot f1(x) with lines lw 6 lc rgb '#a0c0ff' title 'loading (seed formula)', \\
      (x >= 0 && x < {lam * dmax * 1000} ? fa(x) : 1/0) with lines lw 6 lc rgb '#ffc080' title 'adhesion (seed formula)', \\
      '{eapm}' using (-$4 * 1000):($6) with lines lw 1 lc rgb 'black' title 'mbc simulate (whole cycle)'
 """)
-print(f"wrote {OUT}/capstan.png, cradle.png, eapm_cycle.png")
+print(f"wrote the figures into {OUT}")
