@@ -324,7 +324,7 @@ int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
     char plot_csv[1100] = "";
     const char *csv_path = opt.csv;
     if (opt.plot != NULL && csv_path == NULL) {
-        snprintf(plot_csv, sizeof plot_csv, "%s.csv", opt.plot);
+        snprintf(plot_csv, sizeof plot_csv, "%s.data%ld.csv", opt.plot, (long)getpid());
         csv_path = plot_csv;
     }
     if (sim_scene_load(m, opt.scene, registry, opt.sets, opt.set_count, &sb) != 0) {
