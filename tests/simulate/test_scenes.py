@@ -271,3 +271,21 @@ def test_rigid_spin_conserves_momentum_and_energy():
     t = rows[-1]["time"]
     assert abs(rows[-1]["wheelRate[2]"] - t * t / 0.5) <= 1e-9 * t * t / 0.5
     assert abs(rows[-1]["wheel[2]"] - t ** 3 / 1.5) <= 1e-6 * t ** 3 / 1.5
+
+
+# ---------------------------------------------------------- integrator order
+def oscillator_error(method, rho, h):
+    s, _ = simulate(f"{SCENES}/oscillator.lua", f"method={method}", f"rho={rho}", f"h={h}")
+    return abs(s["sensors"]["x"][0] - 0.1 * math.cos(10.0)), s["sensors"]["energy"][0]
+
+
+@pytest.mark.parametrize("method,rho,order", [("generalizedAlpha", 1, 2), ("generalizedAlpha", 0.8, 2),
+                                              ("generalizedAlpha", 0.5, 2), ("newmark", 1, 2),
+                                              ("RK4", 1, 4)])
+def test_oscillator_convergence_order(method, rho, order):
+    e1, _ = oscillator_error(method, rho, 5e-3)
+    e2, energy = oscillator_error(method, rho, 2.5e-3)
+    ratio = e1 / e2
+    assert 0.85 * 2 ** order <= ratio <= 1.15 * 2 ** order
+    if method != "RK4" and rho == 1:
+        assert abs(energy - 0.5) <= 1e-12  # the trapezoidal rule conserves a linear oscillator's energy

@@ -55,6 +55,9 @@ static int parse(int argc, char **argv, options *o)
             o->plot = argv[++i];
         } else if (strcmp(a, "--set") == 0 && has_value && o->set_count < MAX_SETS) {
             o->sets[o->set_count++] = argv[++i];
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 1;
         } else if (strcmp(a, "--quiet") == 0) {
             o->quiet = 1;
         } else if (a[0] != '-' && o->scene == NULL) {
@@ -308,8 +311,9 @@ static int run(sim_model *m, const options *opt, out_file *csv, out_file *json)
 int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
 {
     options opt;
-    if (parse(argc, argv, &opt) != 0) {
-        return 2;
+    const int parsed = parse(argc, argv, &opt);
+    if (parsed != 0) {
+        return parsed > 0 ? 0 : 2; /* --help: 0 */
     }
     sim_model *m = sim_model_create();
     if (m == NULL) {
