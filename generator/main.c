@@ -4,6 +4,8 @@
  *   mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME
  *          [--rst-out DIR] [--index FILE] [--types FILE]
  *   mbcgen --check [--types FILE] FILE...
+ *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
+ *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -23,6 +25,7 @@
 #include "fileio.h"
 #include "mbconnect/version.h"
 #include "project.h"
+#include "scaffold.h"
 
 #ifndef MBCGEN_INSTALLED_TYPES
 #define MBCGEN_INSTALLED_TYPES "../share/mbconnect/specs/types.lua"
@@ -34,6 +37,8 @@ static void usage(FILE *f)
           "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
           "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
           "       mbcgen --check [--types FILE] FILE...\n"
+          "       mbcgen --new-type NAME\n"
+          "       mbcgen --new-project DIR NAME\n"
           "       mbcgen --version\n",
           f);
 }
@@ -139,6 +144,25 @@ int main(int argc, char **argv)
     int rc = 2;
     if (!spec_files)
         return 70;
+    if (argc >= 2 && !strcmp(argv[1], "--new-type")) {
+        free(spec_files);
+        if (argc != 3) {
+            fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
+                  stderr);
+            return 2;
+        }
+        return scaffold_new_type(argv[2], stdout, stderr);
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--new-project")) {
+        free(spec_files);
+        if (argc != 4) {
+            fputs("mbcgen: --new-project needs a directory and a type name, e.g. --new-project "
+                  "../bar ConnectorBar\n",
+                  stderr);
+            return 2;
+        }
+        return scaffold_new_project(argv[2], argv[3], stdout, stderr);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;

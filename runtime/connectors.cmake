@@ -1,8 +1,4 @@
-# ContactSphereSphere and ContactConvexRoll hooks (helperA)
-target_sources(mbc_runtime PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/connector_contact_sphere_sphere.c
-  ${CMAKE_CURRENT_LIST_DIR}/connector_contact_convex_roll.c)
-# ContactFrictionCircleCable2D and JointALEMoving2D hooks (helperB)
-target_sources(mbc_runtime PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/connector_contact_friction_circle_cable2d.c
-  ${CMAKE_CURRENT_LIST_DIR}/connector_joint_ale_moving2d.c)
+# The runtime hooks of every connector type: runtime/connector_*.c, one file
+# per type (mbcgen --new-type writes a new one; nothing to list here).
+file(GLOB MBC_CONNECTOR_HOOK_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/connector_*.c)
+target_sources(mbc_runtime PRIVATE ${MBC_CONNECTOR_HOOK_SOURCES})

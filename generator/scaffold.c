@@ -1,0 +1,235 @@
+/* mbcgen --new-type / --new-project (scaffold.h): fills the templates of
+ * generator/templates/ (embedded at build time, embed_templates.cmake) with
+ * the names derived from the type name and writes the files, never over an
+ * existing one. */
+#include "scaffold.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emit_c.h"
+#include "fileio.h"
+#include "strbuf.h"
+
+/* scaffold_templates.c */
+extern const char scaffold_tpl_spec_lua_in[];
+extern const char scaffold_tpl_hooks_c_in[];
+extern const char scaffold_tpl_test_c_in[];
+extern const char scaffold_tpl_case_lua_in[];
+extern const char scaffold_tpl_CMakeLists_txt_in[];
+extern const char scaffold_tpl_README_md_in[];
+
+#define MAX_NAME 64
+
+/* The names a type NAME gives (emit_c.c's rules). */
+typedef struct names {
+    const char *name;          /* ConnectorFoo */
+    char snake[2 * MAX_NAME];  /* connector_foo */
+    char macro[2 * MAX_NAME];  /* MBC_CONNECTOR_FOO_ */
+    char prefix[2 * MAX_NAME]; /* mbc_connector_foo_ */
+    char params[2 * MAX_NAME]; /* mbc_connector_foo_params */
+    char hooks[2 * MAX_NAME];  /* connector_foo: the hook file's stem */
+    const char *includes;      /* the test's includes */
+    char register_call[4 * MAX_NAME];
+} names;
+
+/* A type name: a letter A-Z, then letters and digits (it becomes a file
+ * name, a C identifier and part of every generated symbol). */
+static int valid_name(const char *name, FILE *err)
+{
+    size_t n = strlen(name);
+    int ok = n > 0 && n <= MAX_NAME && isupper((unsigned char)name[0]);
+    for (size_t i = 0; ok && i < n; i++)
+        ok = isalnum((unsigned char)name[i]) != 0;
+    if (!ok)
+        fprintf(err,
+                "mbcgen: the type name must be a capital letter followed by letters and digits, "
+                "at most %d characters, e.g. ConnectorFoo (given '%s')\n",
+                MAX_NAME, name);
+    return ok;
+}
+
+static void names_init(names *n, const char *name, int in_tree)
+{
+    memset(n, 0, sizeof *n);
+    n->name = name;
+    strbuf sb;
+    sb_init(&sb);
+    emit_c_snake(name, &sb);
+    snprintf(n->snake, sizeof n->snake, "%s", sb_str(&sb));
+    sb_free(&sb);
+    size_t k = 0;
+    for (const char *p = n->snake; *p && k + 1 < sizeof n->macro; p++)
+        n->macro[k++] = (char)toupper((unsigned char)*p);
+    n->macro[k] = '\0';
+    char upper[2 * MAX_NAME];
+    snprintf(upper, sizeof upper, "%s", n->macro);
+    snprintf(n->macro, sizeof n->macro, "MBC_%.*s_", (int)(sizeof n->macro - 6), upper);
+    snprintf(n->prefix, sizeof n->prefix, "mbc_%.*s_", (int)(sizeof n->prefix - 6), n->snake);
+    snprintf(n->params, sizeof n->params, "mbc_%.*s_params", (int)(sizeof n->params - 12),
+             n->snake);
+    if (strncmp(n->snake, "connector_", 10) == 0)
+        snprintf(n->hooks, sizeof n->hooks, "%s", n->snake);
+    else
+        snprintf(n->hooks, sizeof n->hooks, "connector_%.*s", (int)(sizeof n->hooks - 11),
+                 n->snake);
+    if (in_tree) {
+        n->includes = "#include \"mbconnect/mbconnect.h\"\n";
+    } else {
+        n->includes = NULL; /* built in fill() */
+        snprintf(n->register_call, sizeof n->register_call,
+                 "    assert_int_equal(%.*s_register_types(&f->registry, &err), MBC_OK);\n",
+                 MAX_NAME * 2, n->snake);
+    }
+}
+
+/* The template with every @KEY@ replaced. */
+static void fill(const char *tpl, const names *n, strbuf *out)
+{
+    char includes[4 * MAX_NAME];
+    if (n->includes)
+        snprintf(includes, sizeof includes, "%s", n->includes);
+    else
+        snprintf(includes, sizeof includes,
+                 "#include <mbconnect/mbconnect.h>\n\n#include \"%s_types.h\"\n", n->snake);
+    char spec_path[2 * MAX_NAME];
+    snprintf(spec_path, sizeof spec_path, "specs/%s.lua", n->name);
+    const struct {
+        const char *key, *value;
+    } keys[] = {
+        {"@NAME@", n->name},        {"@SNAKE@", n->snake},
+        {"@MACRO@", n->macro},      {"@PREFIX@", n->prefix},
+        {"@PARAMS@", n->params},    {"@HOOKS@", n->hooks},
+        {"@INCLUDES@", includes},   {"@REGISTER@", n->register_call},
+        {"@SPEC_PATH@", spec_path},
+    };
+    for (const char *p = tpl; *p;) {
+        size_t k = 0, nk = sizeof keys / sizeof keys[0];
+        if (*p == '@')
+            for (k = 0; k < nk; k++)
+                if (strncmp(p, keys[k].key, strlen(keys[k].key)) == 0)
+                    break;
+        if (*p == '@' && k < nk) {
+            sb_puts(out, keys[k].value);
+            p += strlen(keys[k].key);
+        } else {
+            sb_putc(out, *p++);
+        }
+    }
+}
+
+typedef struct planned {
+    char path[512];
+    const char *tpl;
+} planned;
+
+static int exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Writes every planned file, or none when one exists already. */
+static int write_all(const planned *files, size_t count, const names *n, FILE *out, FILE *err)
+{
+    for (size_t i = 0; i < count; i++)
+        if (exists(files[i].path)) {
+            fprintf(err,
+                    "mbcgen: %s exists already; nothing written (remove it or choose another "
+                    "type name)\n",
+                    files[i].path);
+            return 1;
+        }
+    for (size_t i = 0; i < count; i++) {
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s", files[i].path);
+        char *slash = strrchr(dir, '/');
+        if (slash) {
+            *slash = '\0';
+            if (fileio_make_dirs(dir) != 0) {
+                fprintf(err, "mbcgen: %s: cannot create the directory\n", dir);
+                return 1;
+            }
+        }
+        strbuf sb;
+        sb_init(&sb);
+        fill(files[i].tpl, n, &sb);
+        char why[1024];
+        int rc = fileio_write_if_changed(files[i].path, sb_str(&sb), sb.len, why, sizeof why);
+        sb_free(&sb);
+        if (rc < 0) {
+            fprintf(err, "%s\n", why);
+            return 1;
+        }
+        fprintf(out, "mbcgen: wrote %s\n", files[i].path);
+    }
+    return 0;
+}
+
+int scaffold_new_type(const char *name, FILE *out, FILE *err)
+{
+    if (!valid_name(name, err))
+        return 1;
+    if (!exists("specs/types.lua")) {
+        fputs("mbcgen: --new-type runs in the mbconnect project root (there is no "
+              "specs/types.lua here); for a project of your own use --new-project DIR NAME\n",
+              err);
+        return 1;
+    }
+    names n;
+    names_init(&n, name, 1);
+    planned files[4];
+    snprintf(files[0].path, sizeof files[0].path, "specs/%s.lua", name);
+    files[0].tpl = scaffold_tpl_spec_lua_in;
+    snprintf(files[1].path, sizeof files[1].path, "runtime/%s.c", n.hooks);
+    files[1].tpl = scaffold_tpl_hooks_c_in;
+    snprintf(files[2].path, sizeof files[2].path, "tests/connectors/test_%s.c", n.hooks);
+    files[2].tpl = scaffold_tpl_test_c_in;
+    snprintf(files[3].path, sizeof files[3].path, "examples/cases/%s.lua", n.snake);
+    files[3].tpl = scaffold_tpl_case_lua_in;
+    if (write_all(files, 4, &n, out, err) != 0)
+        return 1;
+    fprintf(out,
+            "mbcgen: next: cmake --build build && ctest --test-dir build (the build writes "
+            "docs/items/Object%s.rst and generated/; commit them with the new files)\n",
+            name);
+    return 0;
+}
+
+int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err)
+{
+    if (!valid_name(name, err))
+        return 1;
+    if (!dir[0] || strlen(dir) > 400) {
+        fprintf(err,
+                "mbcgen: --new-project needs a directory of at most 400 characters (given "
+                "'%.40s')\n",
+                dir);
+        return 1;
+    }
+    names n;
+    names_init(&n, name, 0);
+    planned files[6];
+    snprintf(files[0].path, sizeof files[0].path, "%s/CMakeLists.txt", dir);
+    files[0].tpl = scaffold_tpl_CMakeLists_txt_in;
+    snprintf(files[1].path, sizeof files[1].path, "%s/specs/%s.lua", dir, name);
+    files[1].tpl = scaffold_tpl_spec_lua_in;
+    snprintf(files[2].path, sizeof files[2].path, "%s/src/%s.c", dir, n.hooks);
+    files[2].tpl = scaffold_tpl_hooks_c_in;
+    snprintf(files[3].path, sizeof files[3].path, "%s/tests/test_%s.c", dir, n.hooks);
+    files[3].tpl = scaffold_tpl_test_c_in;
+    snprintf(files[4].path, sizeof files[4].path, "%s/cases/%s.lua", dir, n.snake);
+    files[4].tpl = scaffold_tpl_case_lua_in;
+    snprintf(files[5].path, sizeof files[5].path, "%s/README.md", dir);
+    files[5].tpl = scaffold_tpl_README_md_in;
+    if (write_all(files, 6, &n, out, err) != 0)
+        return 1;
+    fprintf(out,
+            "mbcgen: next: see %s/README.md (cmake -S %s -B %s/build "
+            "-DCMAKE_PREFIX_PATH=<mbconnect prefix>)\n",
+            dir, dir, dir);
+    return 0;
+}

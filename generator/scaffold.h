@@ -1,0 +1,24 @@
+/* mbcgen --new-type and --new-project: a working connector type to start
+ * from, a linear spring-damper between two Position markers with the outputs
+ * Distance, Force and Energy, with its spec, runtime hooks, cmocka test
+ * (hand-computed values) and an example case for `mbc eval`. */
+#ifndef MBCGEN_SCAFFOLD_H
+#define MBCGEN_SCAFFOLD_H
+
+#include <stdio.h>
+
+/* In the project root (where specs/types.lua is): writes specs/NAME.lua,
+ * runtime/<hooks>.c, tests/connectors/test_<hooks>.c and
+ * examples/cases/<snake>.lua, listing them on out. Refuses an invalid NAME,
+ * a missing specs/types.lua and any existing file (nothing is written
+ * then). Returns 0, or 1 with one line on err. */
+int scaffold_new_type(const char *name, FILE *out, FILE *err);
+
+/* A standalone CMake project in dir (created; must not hold the files):
+ * CMakeLists.txt (find_package(mbconnect) + mbconnect_add_connectors with
+ * the mbc plugin), specs/NAME.lua, src/<hooks>.c, tests/test_<hooks>.c,
+ * cases/<snake>.lua and README.md with the exact build, test and
+ * `mbc --plugin` command lines. Returns 0, or 1 with one line on err. */
+int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err);
+
+#endif
