@@ -385,6 +385,37 @@ static size_t run_sphere_forces_generic(void *ctx, size_t reps)
     return failed;
 }
 
+/* The cost of the generic dispatch over the typed call, measured in pairs:
+ * ROUNDS times, a block of the typed calls and a block of mbc_object_forces
+ * on the same state back to back; the median difference per call is the
+ * overhead (the machine's load drifts slowly, so it cancels in a pair). */
+static void dispatch_overhead(sphere_fixture *x)
+{
+    const char *name = "ContactSphereSphere forces: dispatch overhead, mbc_object_forces - typed";
+    if (!selected(name))
+        return;
+    enum { ROUNDS = 41, BLOCK = 20000 };
+    double diff[ROUNDS], typed[ROUNDS], generic[ROUNDS];
+    for (int k = 0; k < ROUNDS; k++) {
+        const size_t reps = fixed_reps ? fixed_reps : BLOCK;
+        typed[k] = 1e9 * time_run(run_sphere_forces, x, reps, name) / (double)reps;
+        generic[k] = 1e9 * time_run(run_sphere_forces_generic, x, reps, name) / (double)reps;
+        diff[k] = generic[k] - typed[k];
+    }
+    qsort(diff, ROUNDS, sizeof diff[0], cmp_double);
+    qsort(typed, ROUNDS, sizeof typed[0], cmp_double);
+    qsort(generic, ROUNDS, sizeof generic[0], cmp_double);
+    char per[64], vs[64];
+    snprintf(per, sizeof per, "%.1f ns/pair", diff[ROUNDS / 2]);
+    snprintf(vs, sizeof vs, "%s %.2fx", diff[ROUNDS / 2] <= 5.0 ? "ok  " : "MISS",
+             diff[ROUNDS / 2] / 5.0);
+    printf("%-68s %10.1f %8.1f  %-20s %-18s %-12s %6s\n", name, diff[ROUNDS / 2], diff[0], per,
+           "<= 5 ns/pair", vs, "");
+    printf("  -> median of %d pairs: typed %.1f ns, mbc_object_forces %.1f ns\n", ROUNDS,
+           typed[ROUNDS / 2], generic[ROUNDS / 2]);
+    fflush(stdout);
+}
+
 static size_t run_sphere_pns(void *ctx, size_t reps)
 {
     sphere_fixture *x = ctx;
@@ -848,6 +879,7 @@ int main(int argc, char **argv)
         50);
     row("ContactSphereSphere forces, model 2, mbc_object_forces", run_sphere_forces_generic,
         &sphere2, 1, 1, "pair", 50);
+    dispatch_overhead(&sphere2);
     row("ContactSphereSphere PostNewtonStep, model 0", run_sphere_pns, &sphere0, 1, 1, "pair", 0);
     row("ContactSphereSphere PostNewtonStep, model 2", run_sphere_pns, &sphere2, 1, 1, "pair", 0);
 

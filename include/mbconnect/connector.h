@@ -3,7 +3,7 @@
  * results of force evaluation, PostNewtonStep, output variables and
  * algebraic equations.
  *
- * Conventions (../shared/design/physics-notes.md):
+ * Conventions:
  * - SI units; global coordinates; 3x3 matrices row-major, local -> global.
  * - Forces and torques are the physical ones acting ON each marker / cable point.
  * - Force evaluation never switches: it reads the active set from state.data.

@@ -118,6 +118,31 @@ static void test_refusals(void **state)
     mbc_object_destroy(c.o);
 }
 
+/* The dispatch's fast check sums every input: huge but finite values whose
+ * sum overflows must still pass (the value-by-value check lets them
+ * through), with the same forces as at rest: both spheres move with the
+ * same velocity 1e308 m/s in x and y, so the relative velocity is 0. */
+static void test_huge_finite_inputs_pass(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {{0}};
+    assert_int_equal(mbc_object_initialise(c.o, &err, 1, NULL), MBC_OK);
+    for (int k = 0; k < 2; k++)
+        c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_OK);
+    assert_true(fabs(f.force[1][0] - 1e4 * 0.01) < 1e-9);
+    /* and one infinity among them is refused, named */
+    c.m[1].rotation[5] = INFINITY;
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: marker m1 rotation[5] must be finite, got inf");
+    mbc_object_destroy(c.o);
+}
+
 /* Through the dispatch: the static overlap gives k_c delta on m1 along +x,
  * the negative on m0 (ContactSphereSphere, impact model 0, n_exp = 1). */
 static void test_dispatch(void **state)
@@ -193,6 +218,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_dispatch),
+        cmocka_unit_test(test_huge_finite_inputs_pass),
         cmocka_unit_test(test_post_newton_updates_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
