@@ -7,6 +7,8 @@
  *                                            output variables, data layout
  *   mbc [--plugin FILE.so]... eval CASE.lua  evaluates one connector at one given state
  *                                            and prints the result as JSON (docs/eval.rst)
+ *   mbc [--plugin FILE.so]... simulate SCENE.lua ...  integrates a scene and writes sensor
+ *                                            results (tools/simulate/, docs/simulate.rst)
  *   mbc --version
  *
  * The types are the built-in ones plus those of every plugin (shared
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "mbconnect/case.h"
+#include "simulate.h"
 #include "mbconnect/object.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
@@ -26,6 +29,7 @@ static void usage(FILE *f)
     fputs("usage: mbc list\n"
           "       mbc describe TYPE\n"
           "       mbc eval CASE.lua\n"
+          "       mbc simulate SCENE.lua [--csv FILE] [--json FILE] [--plot FILE.png] [--set N=V]\n"
           "       mbc --version\n"
           "Before the command, --plugin FILE.so (repeatable) adds the connector types of\n"
           "an mbc plugin (built by mbconnect_add_connectors(... PLUGIN name)).\n",
@@ -147,6 +151,8 @@ int main(int argc, char **argv)
         return cmd_describe(&registry, argv[2]);
     if (argc == 3 && !strcmp(argv[1], "eval"))
         return cmd_eval(&registry, argv[2]);
+    if (argc >= 2 && !strcmp(argv[1], "simulate"))
+        return mbc_simulate_main(argc - 2, argv + 2, &registry);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;

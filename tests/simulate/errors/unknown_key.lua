@@ -1,0 +1,6 @@
+return {
+  bodies = {
+    { name = "ball", type = "MassPoint3D", mass = 1,
+      velocty = {1, 0, 0} },
+  },
+}

@@ -1,0 +1,5 @@
+return {
+  connectors = {
+    { name = "c", type = "ContactBoxBox" },
+  },
+}

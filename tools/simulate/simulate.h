@@ -1,0 +1,11 @@
+/* `mbc simulate`: entry point called by tools/mbc.c (docs/simulate.rst). */
+#ifndef MBC_SIMULATE_H
+#define MBC_SIMULATE_H
+
+#include "mbconnect/object.h"
+
+/* argv: the arguments after "simulate". Returns the exit status: 0 success,
+ * 1 simulation failure (non-convergence, NaN, output), 2 usage or scene error. */
+int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry);
+
+#endif
