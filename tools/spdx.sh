@@ -23,7 +23,7 @@
 #   - documentation and data: *.md, *.rst (docs/items/*.rst and tests/seeds/*.rst
 #     must equal the seed documents byte for byte; docs/index.rst is generated
 #     and has no comment syntax the seeds allow), *.json (no comments), *.png,
-#     *.svg, *.txt, *.csv, *.expected, *.abi (abidw output), LICENSE, dotfile configs;
+#     *.svg, *.txt, *.csv and *.tsv (data tables), *.expected, *.abi (abidw output), LICENSE, dotfile configs;
 #   - test inputs whose exact bytes or line numbers are asserted: the fuzz
 #     corpora and regression inputs (tests/fuzz/corpus/, tests/fuzz/regressions/),
 #     the malformed-spec corpus (tests/specs-bad/: expected messages carry line
@@ -85,7 +85,7 @@ rule() {
     *.cmake | *.cmake.in | *.pc.in | *.sh | *.bash | *.py | *.py.in | *.pyi | *.gp | *.supp | \
       *.yml | *.yaml | *.toml | *.cfg | *.ini)
       r=hash ;;
-    *.md | *.rst | *.json | *.png | *.svg | *.jpg | *.gif | *.txt | *.csv | *.expected | *.bin | *.abi | \
+    *.md | *.rst | *.json | *.png | *.svg | *.jpg | *.gif | *.txt | *.csv | *.tsv | *.expected | *.bin | *.abi | \
       *.html | *.pdf)
       r=skip ;;
     *.*) r=unknown ;;
