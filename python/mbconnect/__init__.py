@@ -12,6 +12,7 @@ types of a plugin. See docs/python.rst.
 """
 from . import _core
 from ._core import *  # noqa: F401,F403  (the classes, types(), Connector, ...)
+from ._core import __version__  # noqa: F401  (the library version, as mbc --version)
 
 __all__ = ["Connector", "types", "classes", "load_plugin", "evaluate_case"] + list(_core.types())
 

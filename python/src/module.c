@@ -4,6 +4,8 @@
 #define PYMBC_IMPORT_ARRAY
 #include "pymbc.h"
 
+#include "mbconnect/version.h"
+
 static pymbc_state *state_of(PyObject *module)
 {
     return (pymbc_state *)PyModule_GetState(module);
@@ -108,7 +110,8 @@ PyMODINIT_FUNC PyInit__core(void)
     mbc_registry_init(&st->registry);
     st->classes = PyDict_New();
     if (!st->classes || pymbc_connector_init(module, st) < 0 ||
-        PyModule_AddObjectRef(module, "Connector", st->connector_type) < 0)
+        PyModule_AddObjectRef(module, "Connector", st->connector_type) < 0 ||
+        PyModule_AddStringConstant(module, "__version__", MBC_VERSION_STRING) < 0)
         goto fail;
     for (size_t i = 0; i < mbc_registry_size(&st->registry); i++)
         if (pymbc_add_class(module, st, mbc_registry_entry(&st->registry, i)) < 0)

@@ -59,3 +59,14 @@ def test_missing_file(tmp_path):
     with pytest.raises(ValueError) as e:
         mbconnect.evaluate_case(tmp_path / "none.lua")
     assert str(e.value).startswith(str(tmp_path / "none.lua") + ":")
+
+
+def test_version_is_the_tools_version(binary_dir):
+    """mbconnect.__version__, `mbc --version` and `mbcgen --version` print the
+    one version of the CMake project (docs/versioning.rst)."""
+    for tool in ("mbc", "mbcgen"):
+        out = subprocess.run([str(binary_dir / "bin" / tool), "--version"],
+                             capture_output=True, text=True, check=True)
+        assert out.stdout.split() == [tool, mbconnect.__version__]
+    project = (SOURCE_DIR / "CMakeLists.txt").read_text()
+    assert f"VERSION {mbconnect.__version__} " in project
