@@ -3,6 +3,8 @@
  * emit_rst_site.h), and mbcgen_write_rst_site, which writes them all. */
 #include "emit_rst_site.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,6 +233,291 @@ static void emit_api_outputs(const spec_connector *c, strbuf *out)
     sb_puts(out, "\n");
 }
 
+/* ------------------------------------------------------------ Python section */
+
+/* One number of a default in Python syntax: the shortest text that reads
+ * back exactly, with ".0" for a whole real (so that it stays a float). */
+static void put_py_number(strbuf *out, double x, spec_value_kind kind)
+{
+    if (kind == SPEC_BOOL) {
+        sb_puts(out, x != 0.0 ? "True" : "False");
+        return;
+    }
+    if (kind != SPEC_REAL) {
+        sb_printf(out, "%.0f", x);
+        return;
+    }
+    if (isnan(x)) {
+        sb_puts(out, "float('nan')");
+        return;
+    }
+    if (isinf(x)) {
+        sb_puts(out, x > 0 ? "float('inf')" : "-float('inf')");
+        return;
+    }
+    char text[400];
+    int prec = 1;
+    for (; prec <= 17; prec++) {
+        snprintf(text, sizeof text, "%.*g", prec, x);
+        if (strtod(text, NULL) == x)
+            break;
+    }
+    /* as Python's repr: positional notation for 1e-4 <= |x| < 1e16 */
+    const char *e = strchr(text, 'e');
+    int exponent = e ? atoi(e + 1) : 0;
+    if (e && exponent >= -4 && exponent < 16)
+        snprintf(text, sizeof text, "%.*f", prec - 1 - exponent > 0 ? prec - 1 - exponent : 0, x);
+    sb_puts(out, text);
+    if (!strpbrk(text, ".e"))
+        sb_puts(out, ".0");
+}
+
+/* The default of p as a Python literal: a scalar, a list or a str. */
+static void put_py_default(strbuf *out, const spec_param *p)
+{
+    spec_value_kind kind = p->type->value;
+    if (kind == SPEC_STRING) {
+        sb_putc(out, '\'');
+        for (const char *q = p->def.str ? p->def.str : ""; *q; q++) {
+            if (*q == '\\' || *q == '\'')
+                sb_putc(out, '\\');
+            sb_putc(out, *q);
+        }
+        sb_putc(out, '\'');
+        return;
+    }
+    if (p->shape == SPEC_SCALAR && p->def.count == 1) {
+        put_py_number(out, p->def.num[0], kind);
+        return;
+    }
+    sb_putc(out, '[');
+    for (size_t i = 0; i < p->def.count; i++) {
+        if (i)
+            sb_puts(out, ", ");
+        put_py_number(out, p->def.num[i], kind);
+    }
+    sb_putc(out, ']');
+}
+
+/* The Python type of a parameter's value (as obj.<name> returns it). */
+static const char *py_type(const spec_param *p)
+{
+    int scalar = p->shape == SPEC_SCALAR;
+    switch (p->type->value) {
+    case SPEC_BOOL:
+        return scalar ? "bool" : "numpy array of bool";
+    case SPEC_INT:
+    case SPEC_INDEX:
+        return scalar ? "int" : "numpy array of int64";
+    case SPEC_STRING:
+        return "str";
+    case SPEC_REAL:
+        break;
+    }
+    return scalar ? "float" : "numpy array of float64";
+}
+
+static void emit_py_attributes(const spec_param *params, size_t count, const char *prefix,
+                               strbuf *out)
+{
+    sb_puts(out, ".. list-table::\n   :header-rows: 1\n   :widths: 35 30 35\n\n"
+                 "   * - attribute\n     - Python type\n     - access\n");
+    for (size_t i = 0; i < count; i++) {
+        const spec_param *p = &params[i];
+        sb_printf(out, "   * - ``%s%s``\n     - %s\n     - %s\n", prefix, p->name, py_type(p),
+                  p->role == SPEC_INPUT ? "read, write (through the library's setter)"
+                                        : role_text[p->role]);
+    }
+    sb_puts(out, "\n");
+}
+
+/* The number of data coordinates as text ("3", "3 * numberOfContactSegments"). */
+static void put_data_count(strbuf *out, const spec_connector *c)
+{
+    if (c->data.per)
+        sb_printf(out, "%zu * %s", c->data.block_count, c->data.per->name);
+    else
+        sb_printf(out, "%zu", c->data.block_count);
+}
+
+static int has_kind(const spec_connector *c, spec_marker_kind k)
+{
+    return c->marker_kinds[0] == k || c->marker_kinds[1] == k;
+}
+
+/* evaluate(): one markers[] entry per marker m with its kind's fields. */
+static void emit_py_evaluate(const spec_connector *c, strbuf *out)
+{
+    sb_printf(out, "   obj.evaluate(\n       markers=[\n");
+    for (int m = 0; m < 2; m++) {
+        switch (c->marker_kinds[m]) {
+        case SPEC_MARKER_POSITION:
+            sb_printf(out,
+                      "           {\"position\": [x, y, z], \"velocity\": [vx, vy, vz]},"
+                      "  # m%d: position marker\n",
+                      m);
+            break;
+        case SPEC_MARKER_RIGID:
+            sb_printf(out,
+                      "           {\"position\": [x, y, z], \"velocity\": [vx, vy, vz],  # m%d: "
+                      "rigid marker\n"
+                      "            \"rotation\": [9 numbers, row-major, local to global],  # "
+                      "optional, identity\n"
+                      "            \"angularVelocityLocal\": [wx, wy, wz]},  # optional, zero\n",
+                      m);
+            break;
+        case SPEC_MARKER_CABLE2D_SHAPE:
+            sb_printf(
+                out,
+                "           {\"points\": [x0, y0, x1, y1, ...],  # m%d: cable shape, n+1 "
+                "points\n"
+                "            \"pointVelocities\": [...], \"length\": L, \"aleCoordinate\": "
+                "0.0},\n"
+                "           # or one ANCF element: {\"cable\": {\"q\": [8], \"q_t\": [8], "
+                "\"length\": L,\n"
+                "           #   \"verticalOffset\": 0.0, \"ale\": [q, q_t]}, \"segments\": n}\n",
+                m);
+            break;
+        case SPEC_MARKER_CABLE2D_COORDINATES:
+            sb_printf(out, "           # m%d: the ANCF cables below\n", m);
+            break;
+        default:
+            break;
+        }
+    }
+    sb_puts(out, "       ],\n");
+    if (has_kind(c, SPEC_MARKER_CABLE2D_COORDINATES))
+        sb_puts(out, "       cables=[{\"q\": [8 numbers], \"q_t\": [8 numbers], \"length\": L}, "
+                     "...],  # one per sliding marker\n"
+                     "       ale={\"q\": q_ALE, \"q_t\": q_ALE_t},\n");
+    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
+        sb_puts(out, "       lagrangeMultipliers=[z0, z1],\n");
+    sb_puts(out, "       data=[...],  # d = ");
+    put_data_count(out, c);
+    sb_puts(out, " numbers; optional, the initial data\n       dataStartOfStep=[...],  "
+                 "# optional, = data\n   )\n");
+}
+
+/* evaluate_many(): the same inputs stacked, N states first. */
+static void emit_py_evaluate_many(const spec_connector *c, strbuf *out)
+{
+    int rigid = 0, with_rotation = has_kind(c, SPEC_MARKER_RIGID);
+    for (int m = 0; m < 2; m++)
+        rigid +=
+            c->marker_kinds[m] == SPEC_MARKER_POSITION || c->marker_kinds[m] == SPEC_MARKER_RIGID;
+    sb_puts(out, "   obj.evaluate_many(\n");
+    if (rigid) {
+        sb_printf(out, "       position,  # (N, %d, 3)\n       velocity,  # (N, %d, 3)\n", rigid,
+                  rigid);
+        if (with_rotation)
+            sb_printf(out,
+                      "       rotation=...,  # (N, %d, 3, 3), optional\n"
+                      "       angularVelocityLocal=...,  # (N, %d, 3), optional\n",
+                      rigid, rigid);
+    }
+    if (has_kind(c, SPEC_MARKER_CABLE2D_SHAPE))
+        sb_puts(out, "       cablePoints=...,  # (N, n+1, 2)\n"
+                     "       cablePointVelocities=...,  # (N, n+1, 2), optional\n"
+                     "       cableLength=L,  # a number or (N,)\n"
+                     "       aleCoordinate=0.0,  # a number or (N,), optional\n"
+                     "       # or ANCF elements: cableQ=(N, 8), cableQ_t=(N, 8), cableLength=L,\n"
+                     "       #   verticalOffset=0.0, cableAle=(N, 2), segments=n\n");
+    if (has_kind(c, SPEC_MARKER_CABLE2D_COORDINATES))
+        sb_puts(out, "       cablesQ=...,  # (N, C, 8), C = len(slidingMarkerNumbers)\n"
+                     "       cablesQ_t=...,  # (N, C, 8), optional\n"
+                     "       cableLengths=...,  # (C,) or (N, C)\n"
+                     "       ale=...,  # (N, 2) = [q_ALE, q_ALE_t]\n");
+    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
+        sb_puts(out, "       lagrangeMultipliers=...,  # (N, 2) or (2,)\n");
+    sb_puts(out, "       data=...,  # (N, d) or (d,), d = ");
+    put_data_count(out, c);
+    sb_puts(out, "\n       dataStartOfStep=...,  # (N, d) or (d,)\n"
+                 "       forces=True, outputs=True, postNewtonStep=False,\n   )\n\n");
+}
+
+static void emit_api_python(const spec_connector *c, strbuf *out)
+{
+    sb_puts(out, ".. _api-python-");
+    put_lower(out, c->type_name);
+    sb_puts(out, ":\n\n");
+    put_title(out, "Python", '-');
+    sb_printf(out,
+              "The class ``mbconnect.%s`` of the Python module (:ref:`sec-python`), with "
+              "every settable parameter and its default; every keyword is optional, and "
+              "assignment goes through the library's validating setters.\n\n"
+              ".. code-block:: python\n\n   mbconnect.%s(\n",
+              c->type_name, c->type_name);
+    for (size_t i = 0; i < c->param_count; i++) {
+        if (c->params[i].role != SPEC_INPUT)
+            continue;
+        sb_printf(out, "       %s=", c->params[i].name);
+        put_py_default(out, &c->params[i]);
+        sb_puts(out, ",\n");
+    }
+    if (c->vparam_count) {
+        sb_puts(out, "       visualization={\n");
+        for (size_t i = 0; i < c->vparam_count; i++) {
+            sb_printf(out, "           '%s': ", c->vparams[i].name);
+            put_py_default(out, &c->vparams[i]);
+            sb_puts(out, ",\n");
+        }
+        sb_puts(out, "       },\n");
+    }
+    sb_puts(out, "   )\n\n");
+
+    put_title(out, "Attributes", '~');
+    emit_py_attributes(c->params, c->param_count, "", out);
+    if (c->vparam_count) {
+        sb_puts(out, "Visualization attributes:\n\n");
+        emit_py_attributes(c->vparams, c->vparam_count, "visualization.", out);
+    }
+
+    put_title(out, "Evaluation", '~');
+    sb_puts(out, "One state, with the inputs of an ``mbc eval`` case file for this type's "
+                 "markers:\n\n.. code-block:: python\n\n");
+    emit_py_evaluate(c, out);
+    sb_puts(out, "\nN states in one C loop (:ref:`sec-python`), stacked numpy arrays:\n\n"
+                 ".. code-block:: python\n\n");
+    emit_py_evaluate_many(c, out);
+
+    sb_puts(out, "Results (``evaluate``: one state; ``evaluate_many``: the same keys, N "
+                 "first):\n\n");
+    if (c->hooks[SPEC_HOOK_FORCES]) {
+        sb_puts(out, "* ``forces``: ``markers[m]`` ``{force, torque}`` (``evaluate_many``: "
+                     "``force``, ``torque`` (N, 2, 3))");
+        if (has_kind(c, SPEC_MARKER_CABLE2D_SHAPE))
+            sb_puts(out, ", ``cablePoints`` (n+1, 2) (``evaluate_many``: ``cablePointForces`` "
+                         "(N, n+1, 2))");
+        sb_puts(out, ";\n");
+    }
+    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
+        sb_puts(out, "* ``postNewtonStep``: ``data``, ``error``, ``recommendedStepSize``, "
+                     "``warnings``");
+    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP] && has_kind(c, SPEC_MARKER_CABLE2D_COORDINATES))
+        sb_puts(out, ", ``markerNumber1``");
+    if (c->hooks[SPEC_HOOK_POST_NEWTON_STEP])
+        sb_puts(out, ";\n");
+    sb_puts(out, "* ``outputs``: ");
+    for (size_t i = 0; i < c->output_count; i++) {
+        const spec_output *o = &c->outputs[i];
+        sb_printf(out, "%s``%s`` (", i ? ", " : "", o->name);
+        if (o->size.per)
+            sb_printf(out, "%d * %s", o->size.factor, o->size.per->name);
+        else
+            sb_printf(out, "%d", o->size.factor);
+        sb_puts(out, ")");
+    }
+    if (!c->output_count)
+        sb_puts(out, "none");
+    sb_puts(out, c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] ? ";\n" : ".\n");
+    if (c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
+        sb_puts(out, "* ``algebraicEquations`` (``position``, ``velocity``), ``jacobian`` "
+                     "(``marker0Position``, ``cable``, ``ale``, ``lagrange``) and "
+                     "``jacobianVelocity`` (``marker0Position``, ``marker0Velocity``, "
+                     "``cableCoordinates``, ``cableVelocities``, ``ale``, ``aleVelocity``, "
+                     "``lagrange``).\n");
+}
+
 void emit_rst_site_api(const spec_connector *c, strbuf *out)
 {
     strbuf snake, header, title;
@@ -294,13 +581,7 @@ void emit_rst_site_api(const spec_connector *c, strbuf *out)
     }
     sb_puts(out, "\n");
 
-    sb_puts(out, ".. _api-python-");
-    put_lower(out, c->type_name);
-    sb_puts(out, ":\n\n");
-    put_title(out, "Python", '-');
-    sb_puts(out, "Reserved for the signature of this type in the Python module (being built "
-                 "on branch ``python``); the generator fills this section once the module "
-                 "exists.\n");
+    emit_api_python(c, out);
     sb_free(&snake);
     sb_free(&header);
     sb_free(&title);

@@ -135,6 +135,17 @@ static int select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use)
     return 0;
 }
 
+PyArrayObject *pymbc_batch_stacked(PyObject *value, const char *name, npy_intp *n,
+                                   const npy_intp *dims, int nd, bool broadcast, bool *shared)
+{
+    return stacked(value, name, n, dims, nd, broadcast, shared);
+}
+
+int pymbc_batch_select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use)
+{
+    return select_outputs(t, outputs, use);
+}
+
 /* The inputs of the loop. */
 typedef struct batch_inputs {
     const double *arrays[6]; /* position, velocity, rotation, omega, data, start (NULL: absent) */
@@ -175,6 +186,10 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
     PyObject *given[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     PyObject *outputs = NULL, *out = NULL;
     int want_forces = 1, want_pns = 0;
+    for (int m = 0; m < 2; m++)
+        if (self->obj->type->marker_kinds[m] != MBC_MARKER_POSITION &&
+            self->obj->type->marker_kinds[m] != MBC_MARKER_RIGID)
+            return pymbc_evaluate_many_general(self, args, kwargs); /* batch_general.c */
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOOOpOpO:evaluate_many", kwlist, &given[0],
                                      &given[1], &given[2], &given[3], &given[4], &given[5],
                                      &want_forces, &outputs, &want_pns, &out))
@@ -183,14 +198,6 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
         out = NULL;
     mbc_object *o = self->obj;
     const mbc_type_info *t = o->type;
-    for (int m = 0; m < 2; m++)
-        if (t->marker_kinds[m] != MBC_MARKER_POSITION && t->marker_kinds[m] != MBC_MARKER_RIGID) {
-            PyErr_Format(PyExc_TypeError,
-                         "evaluate_many: %s has a %s marker m%d; batches take types whose "
-                         "markers are rigid or position markers (use evaluate() per state)",
-                         t->type_name, t->marker_types[m], m);
-            return NULL;
-        }
     const size_t nd = mbc_data_count(t, o->params);
     if (t->output_count > MAX_OUTPUTS || nd > MAX_DATA) {
         PyErr_Format(PyExc_ValueError,

@@ -426,13 +426,20 @@ static PyMethodDef connector_methods[] = {
      "evaluate_many(position, velocity, rotation=None, angularVelocityLocal=None, data=None, "
      "dataStartOfStep=None, forces=True, outputs=True, postNewtonStep=False, out=None) -> "
      "dict\n\n"
-     "Evaluates N states in one C loop (types whose markers are rigid or position markers). "
+     "Evaluates N states in one C loop, for every type. "
      "position, velocity, angularVelocityLocal: (N, 2, 3); rotation: (N, 2, 3, 3); data, "
      "dataStartOfStep: (N, d) or (d,). Returns 'force' and 'torque' (N, 2, 3), 'outputs' "
      "{name: (N, size)} (outputs: True, False or a list of names) and, when asked, "
      "'postNewtonStep' {'data': (N, d), 'error': (N,), 'recommendedStepSize': (N,), NaN for "
      "none, 'warnings': (N,)}. out: the result of an earlier call with the same N and options, "
-     "whose arrays are filled again (no allocation)."},
+     "whose arrays are filled again (no allocation).\n\n"
+     "Types with a cable marker: position etc. for their rigid/position markers only ((N, 1, "
+     "3)); a Cable2DShape marker as cablePoints (N, n+1, 2), cablePointVelocities, cableLength, "
+     "aleCoordinate, or as ANCF elements cableQ (N, 8), cableQ_t, cableLength, verticalOffset, "
+     "cableAle (N, 2), segments; ALE joints: cablesQ (N, C, 8), cablesQ_t, cableLengths (C,), "
+     "ale (N, 2), lagrangeMultipliers (N, 2). The result adds 'cablePointForces', "
+     "'algebraicEquations', 'jacobian', 'jacobianVelocity' (keys of evaluate(), N first); no "
+     "out=. See docs/python.rst."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef connector_getset[] = {

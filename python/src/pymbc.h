@@ -95,5 +95,15 @@ PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs
 
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs);
+/* evaluate_many for types with a cable marker (batch_general.c). */
+PyObject *pymbc_evaluate_many_general(pymbc_connector *self, PyObject *args, PyObject *kwargs);
+/* Shared by batch.c and batch_general.c: value as a float64 C-contiguous
+ * array of shape (N, dims...) (or (dims...) for all N when broadcast, then
+ * *shared is set), N taken from or checked against *n; NULL with a message
+ * naming `name` and the expected shape. */
+PyArrayObject *pymbc_batch_stacked(PyObject *value, const char *name, npy_intp *n,
+                                   const npy_intp *dims, int nd, bool broadcast, bool *shared);
+/* outputs= of evaluate_many (True, False/None or names) into use[]. */
+int pymbc_batch_select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use);
 
 #endif

@@ -3,7 +3,7 @@
 calculations and against `mbc eval` (a separate program reading the same
 state from a Lua case file); evaluate_many equals a loop over evaluate,
 element by element, for every type whose markers are rigid or position
-markers; bad input raises with a message and changes nothing."""
+markers (every type: test_evaluate_many_all.py); bad input raises with a message and changes nothing."""
 import json
 import math
 import subprocess
@@ -304,9 +304,9 @@ def test_evaluate_many_errors():
             obj.evaluate_many(**kwargs)
         assert str(e.value).startswith(message), str(e.value)
     cable = mbconnect.ContactFrictionCircleCable2D()
-    with pytest.raises(TypeError) as e:
+    with pytest.raises(ValueError) as e:  # the cable is missing (test_evaluate_many_all.py)
         cable.evaluate_many(pos, vel)
-    assert "ContactFrictionCircleCable2D has a" in str(e.value)
+    assert "needs its cable either as cablePoints" in str(e.value)
 
 
 def test_evaluate_errors():

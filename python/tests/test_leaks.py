@@ -34,6 +34,19 @@ STRIDED = np.zeros((8, 2, 6))[:, :, ::2]
 MARKERS = [{"position": [0, 0, 0], "velocity": [0, 0, 0]},
            {"position": [0.45, 0, 0], "velocity": [0, 0, 0]}]
 OBJ = sphere()
+# evaluate_many of the cable and ALE types (batch_general.c)
+CIRCLE = mbconnect.ContactFrictionCircleCable2D(numberOfContactSegments=4, contactStiffness=1e4,
+                                                circleRadius=0.3)
+CPOS = np.zeros((8, 1, 3))
+CPOS[:, 0] = [0.75, 0.29, 0]
+CVEL = np.zeros((8, 1, 3))
+POINTS = np.zeros((8, 5, 2))
+POINTS[:, :, 0] = np.linspace(0, 2, 5)
+BAD_POINTS = POINTS.copy()
+BAD_POINTS[5, 2, 1] = math.nan
+JOINT = mbconnect.JointALEMoving2D(slidingMarkerNumbers=[7], slidingMarkerOffsets=[0])
+CABLES = np.tile([0, 0, 1, 0, 1, 1, 0, 1.0], (8, 1, 1))
+ALE = np.tile([0.6, 0.2], (8, 1))
 
 
 def raises(f):
@@ -75,6 +88,19 @@ OPERATIONS = {
     "evaluate_many, non-contiguous": lambda: OBJ.evaluate_many(STRIDED, VEL),
     "evaluate_many, wrong type": raises(lambda: OBJ.evaluate_many("abc", VEL)),
     "evaluate_many, unknown output": raises(lambda: OBJ.evaluate_many(POS, VEL, outputs=["x"])),
+    "evaluate_many, cable points": lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cablePoints=POINTS, cableLength=2.0, postNewtonStep=True),
+    "evaluate_many, cable NaN": raises(lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cablePoints=BAD_POINTS, cableLength=2.0)),
+    "evaluate_many, cable wrong shape": raises(lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cablePoints=POINTS, cablePointVelocities=POINTS[:, :3], cableLength=2.0)),
+    "evaluate_many, cable keyword not taken": raises(lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cablePoints=POINTS, cableLength=2.0, cablesQ=CABLES)),
+    "evaluate_many, ALE joint": lambda: JOINT.evaluate_many(
+        CPOS, CVEL, cablesQ=CABLES, cableLengths=[1.5], ale=ALE, lagrangeMultipliers=[3, -4],
+        postNewtonStep=True),
+    "evaluate_many, ALE joint wrong shape": raises(lambda: JOINT.evaluate_many(
+        CPOS, CVEL, cablesQ=CABLES, cableLengths=[1.5], ale=ALE[:, :1])),
     "plugin, missing file": raises(lambda: mbconnect.load_plugin("/nonexistent/plugin.so")),
     "plugin, loaded twice": raises(lambda: mbconnect.load_plugin(CIRCLES)),
     "plugin type after a failed load": lambda: (
@@ -90,7 +116,7 @@ OPERATIONS = {
 def test_no_leak(name):
     op = OPERATIONS[name]
     watched = [POS, VEL, BAD_NAN, STRIDED, MARKERS, MARKERS[0], OBJ, mbconnect.ContactSphereSphere,
-               mbconnect.Connector]
+               mbconnect.Connector, CPOS, POINTS, BAD_POINTS, CABLES, ALE, CIRCLE, JOINT]
     for _ in range(50):  # warm-up: caches, interned strings
         op()
     gc.collect()

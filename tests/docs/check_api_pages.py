@@ -9,8 +9,13 @@ spec model) against the reflection tables compiled into the library, as
 For every type of `mbc list`: the parameters (names, order, type), the output
 variables (names, sizes) and the data coordinates (names, initial values) of
 the page equal the library's; every setter the page names is declared in the
-type's generated header.
+type's generated header. When the Python module is built (build/python next
+to the mbc program's directory), the Python section's signature
+`mbconnect.<Type>(param=default, ..., visualization={...})` names exactly the
+module's settable parameters, in order, with the module's defaults, and its
+attribute tables list every parameter and visualization parameter.
 """
+import ast
 import os
 import re
 import subprocess
@@ -78,7 +83,81 @@ for t in types:
     page_data = [(norm(r[1]), float(r[2])) for r in table_rows(rst, "Data coordinates")] if lib_data else []
     if lib_data != page_data:
         failures.append("%s: data coordinates differ:\n  library %s\n  page    %s" % (t, lib_data, page_data))
+
+
+def python_module():
+    """The mbconnect module built next to `mbc` (build/tools/mbc ->
+    build/python), or None when it is not built."""
+    d = os.path.dirname(os.path.abspath(mbc))
+    while d != os.path.dirname(d):
+        if os.path.isdir(os.path.join(d, "python", "mbconnect")):
+            sys.path.insert(0, os.path.join(d, "python"))
+            import mbconnect
+            return mbconnect
+        d = os.path.dirname(d)
+    return None
+
+
+def same_value(a, b):
+    import numpy as np
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b and type(a) is type(b)
+    a, b = np.asarray(a), np.asarray(b)
+    if a.size == 0 or b.size == 0:  # [] has no element type
+        return a.shape == b.shape
+    return a.shape == b.shape and a.dtype.kind == b.dtype.kind and np.array_equal(a, b)
+
+
+def check_python(t, rst, module):
+    part = rst.split("\nPython\n------\n", 1)
+    if len(part) < 2:
+        failures.append("%s: the page has no Python section" % t)
+        return
+    py = part[1]
+    m = re.search(r"\n   mbconnect\.%s\(\n(.*?)\n   \)\n" % t, py, re.S)
+    if not m:
+        failures.append("%s: the Python section has no signature mbconnect.%s(...)" % (t, t))
+        return
+    call = ast.parse("f(%s)" % "\n".join(l[3:] for l in m.group(1).split("\n"))).body[0].value
+    page = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    cls = getattr(module, t)
+    inputs = [p for p in cls.parameter_info if p["role"] == "input"]
+    want = [p["name"] for p in inputs] + (["visualization"] if cls.visualization_info else [])
+    if list(page) != want:
+        failures.append("%s: Python signature names %s, the module %s" % (t, list(page), want))
+        return
+    for p in inputs:
+        if not same_value(page[p["name"]], p["default"]):
+            failures.append("%s: Python default of %s: page %r, module %r"
+                            % (t, p["name"], page[p["name"]], p["default"]))
+    vis = page.get("visualization", {})
+    if list(vis) != [p["name"] for p in cls.visualization_info]:
+        failures.append("%s: visualization keys %s differ from the module's" % (t, list(vis)))
+    for p in cls.visualization_info:
+        if p["name"] in vis and not same_value(vis[p["name"]], p["default"]):
+            failures.append("%s: visualization default of %s: page %r, module %r"
+                            % (t, p["name"], vis[p["name"]], p["default"]))
+    # the signature is a working call: the object it makes has those values
+    obj = cls(**page)
+    for p in inputs:
+        if not same_value(getattr(obj, p["name"]), page[p["name"]]):
+            failures.append("%s: %s(...) does not keep %s" % (t, t, p["name"]))
+    attrs = re.findall(r"\n   \* - ``([\w.]+)``", py)
+    want_attrs = [p["name"] for p in cls.parameter_info] + \
+        ["visualization." + p["name"] for p in cls.visualization_info]
+    if attrs != want_attrs:
+        failures.append("%s: Python attributes %s, the module %s" % (t, attrs, want_attrs))
+
+
+module = python_module()
+if module is None:
+    print("Python module not built: the Python sections are not checked")
+else:
+    for t in types:
+        page = os.path.join(site, "api", t + ".rst")
+        if os.path.isfile(page):
+            check_python(t, open(page, encoding="utf-8").read(), module)
 for f in failures:
     print(f)
-print("%d types checked, %d failures" % (len(types), len(failures)))
+print("%d types checked%s, %d failures" % (len(types), " (with Python)" if module else "", len(failures)))
 sys.exit(1 if failures else 0 if types else 1)

@@ -111,13 +111,74 @@ static void test_after_text_must_occur(void **state)
     diag_free(&diag);
 }
 
+/* The Python section of an API page: every settable parameter with its
+ * default in Python syntax (a whole real keeps ".0", an exponent form stays
+ * a float literal, a string is quoted), and the evaluate inputs of the
+ * markers' kinds. Expected text written by hand. */
+static void test_python_signature(void **state)
+{
+    (void)state;
+    spec_type_registry reg;
+    diag_list diag;
+    diag_init(&diag);
+    assert_int_equal(spec_types_load(&reg, "specs/types.lua", &diag), 0);
+    const char *src =
+        "return connector {\n"
+        "  type = \"PyDemo\", description = \"d\", provides = { \"Connector\" },\n"
+        "  markers = { { \"Position\", \"Orientation\" }, { \"BodyCable2DShape\" } },\n"
+        "  hooks = { \"forces\" },\n"
+        "  parameters = {\n"
+        "    param \"name\" { type = \"String\", default = \"it's\", description = \"n\" },\n"
+        "    param \"k\" { type = \"UReal\", default = 100000, description = \"k\" },\n"
+        "    param \"mu\" { type = \"Real\", default = 0.3, description = \"mu\" },\n"
+        "    param \"tiny\" { type = \"Real\", default = 1e-20, description = \"t\" },\n"
+        "    param \"on\" { type = \"Bool\", default = true, description = \"o\" },\n"
+        "    param \"n\" { type = \"PInt\", default = 3, description = \"n\" },\n"
+        "    param \"r\" { type = \"Vector2D\", default = {1, -0.5}, description = \"r\" },\n"
+        "  },\n"
+        "  theory = \"t\",\n"
+        "}\n";
+    spec_connector c;
+    int rc = spec_connector_load_buffer(&c, &reg, "PyDemo.lua", src, strlen(src), &diag);
+    for (size_t i = 0; i < diag.count; i++)
+        fprintf(stderr, "%s\n", diag.lines[i]);
+    assert_int_equal(rc, 0);
+    strbuf page;
+    sb_init(&page);
+    emit_rst_site_api(&c, &page);
+    const char *p = sb_str(&page);
+    assert_non_null(strstr(p, "\n.. _api-python-pydemo:\n\nPython\n------\n"));
+    assert_non_null(strstr(p, "   mbconnect.PyDemo(\n"
+                              "       name='it\\'s',\n"
+                              "       k=100000.0,\n"
+                              "       mu=0.3,\n"
+                              "       tiny=1e-20,\n"
+                              "       on=True,\n"
+                              "       n=3,\n"
+                              "       r=[1.0, -0.5],\n"));
+    assert_non_null(strstr(p, "   * - ``k``\n     - float\n     - read, write"));
+    assert_non_null(strstr(p, "   * - ``r``\n     - numpy array of float64\n"));
+    /* rigid m0, cable-shape m1: their inputs, and no ALE inputs */
+    assert_non_null(strstr(p, "\"angularVelocityLocal\": [wx, wy, wz]},"));
+    assert_non_null(strstr(p, "{\"points\": [x0, y0, x1, y1, ...],  # m1: cable shape"));
+    assert_non_null(strstr(p, "       position,  # (N, 1, 3)\n"));
+    assert_non_null(strstr(p, "       cablePoints=...,  # (N, n+1, 2)\n"));
+    assert_null(strstr(p, "cablesQ"));
+    assert_null(strstr(p, "lagrangeMultipliers"));
+    assert_non_null(strstr(p, "``cablePointForces`` (N, n+1, 2)"));
+    sb_free(&page);
+    spec_connector_free(&c);
+    spec_types_free(&reg);
+    diag_free(&diag);
+}
+
 int main(void)
 {
     gt_enter_source_dir();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_space_paragraph),     cmocka_unit_test(test_four_space_paragraph),
         cmocka_unit_test(test_correct_input_unchanged), cmocka_unit_test(test_citation_inserted),
-        cmocka_unit_test(test_after_text_must_occur),
+        cmocka_unit_test(test_after_text_must_occur),   cmocka_unit_test(test_python_signature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
