@@ -57,11 +57,11 @@ typedef struct cr_contact {
 static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_error *err)
 {
     if (p->coefficientsHull == NULL || p->coefficientsHull_count == 0) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        "ContactConvexRoll.coefficientsHull: needs at least 1 coefficient, got 0");
+        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
+                        "needs at least 1 coefficient, got 0");
     }
     if (p->coefficientsHull_count > (size_t)INT_MAX) {
-        return mbc_fail(err, MBC_ERR_SIZE, "ContactConvexRoll.coefficientsHull: %zu coefficients",
+        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0, "%zu coefficients",
                         p->coefficientsHull_count);
     }
     *n = (int)p->coefficientsHull_count;
@@ -217,8 +217,8 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     }
     for (int i = 0; i < n; ++i) {
         if (!isfinite(p->coefficientsHull[i])) {
-            return mbc_fail(err, MBC_ERR_VALUE,
-                            "ContactConvexRoll.coefficientsHull: coefficient %d must be finite, "
+            return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
+                            "coefficient %d must be finite, "
                             "got %g",
                             i, p->coefficientsHull[i]);
         }
@@ -226,8 +226,8 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     double x_bad = 0.0;
     if (!mbc_hull_is_convex(p->coefficientsHull, n, p->rollLength, CR_CONVEXITY_SAMPLES, &x_bad)) {
         const double rpp = mbc_poly_eval_derivative(p->coefficientsHull, n, 2, x_bad);
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactConvexRoll.coefficientsHull: hull must be convex (r'' <= 0 on "
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
+                        "hull must be convex (r'' <= 0 on "
                         "[-L/2, L/2]), r''(%g) = %g",
                         x_bad, rpp);
     }

@@ -75,23 +75,23 @@ static mbc_status ss_check_model(const mbc_contact_sphere_sphere_params *p, mbc_
 {
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
+                        "must be 0, 1 or 2, got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio", 0,
+                        "must be in [0, 1), got %g",
                         p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient", 0,
+                        "must be > 0, got %g",
                         p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent", 0,
+                        "must be > 0, got %g",
                         p->contactStiffnessExponent);
     }
     return MBC_OK;

@@ -19,16 +19,18 @@ mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
 mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err)
 {
     if (!t || !t->type_name || t->params_size == 0) {
-        if (err)
-            snprintf(err->message, sizeof err->message, "mbc_object_create_type: invalid type");
+        mbc_fail(err, MBC_ERR_VALUE, "mbc_object_create_type: invalid type");
         return NULL;
     }
     mbc_object *o = calloc(1, sizeof *o);
     void *params = o ? calloc(1, t->params_size) : NULL;
     if (!params) {
         free(o);
-        if (err)
-            snprintf(err->message, sizeof err->message, "%s: out of memory", t->type_name);
+        mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", t->type_name);
+        if (err) {
+            err->type_name = t->type_name;
+            err->rule_offset = strlen(t->type_name) + 2;
+        }
         return NULL;
     }
     mbc_params_init(t, params);
@@ -54,9 +56,12 @@ const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *nam
 static const mbc_param_info *lookup(const mbc_object *o, const char *name, mbc_error *err)
 {
     const mbc_param_info *p = mbc_object_find_param(o, name);
-    if (!p && err)
-        snprintf(err->message, sizeof err->message, "%s: unknown parameter '%s'",
-                 o->type->type_name, name ? name : "");
+    if (!p && err) {
+        mbc_fail(err, MBC_ERR_NAME, "%s: unknown parameter '%s'", o->type->type_name,
+                 name ? name : "");
+        err->type_name = o->type->type_name;
+        err->rule_offset = strlen(o->type->type_name) + 2;
+    }
     return p;
 }
 

@@ -35,19 +35,36 @@ typedef enum mbc_status {
     MBC_ERR_NOMEM  /* allocation failed (parameter setters only) */
 } mbc_status;
 
-/* A one-line message naming the object/field, the rule and the given value. */
+/* A one-line message naming the object/field, the rule and the given value,
+ * plus the same facts as fields so callers never parse the message. Zero
+ * means "none" for every field: declare `mbc_error err = {0};`. */
 #define MBC_ERROR_SIZE 512
 typedef struct mbc_error {
     char message[MBC_ERROR_SIZE];
+    const char *type_name;  /* connector type concerned (static string), or NULL */
+    const char *param_name; /* its parameter concerned (static string), or NULL */
+    size_t param_number;    /* 1-based index into the type's parameter table; 0 = none */
+    size_t rule_offset;     /* message + rule_offset: the rule and value without the
+                               "Type.param: " prefix (0 when there is no prefix) */
 } mbc_error;
 
-/* Writes a printf-style message into err (when err is not NULL) and returns
- * st: how every runtime function reports an error. */
+/* The one error path: writes a printf-style message into err (when err is
+ * not NULL), clears the structured fields and returns st. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 mbc_status
 mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
+
+/* As mbc_fail for one parameter of one type: the message becomes
+ * "type_name.param_name: " followed by the formatted rule, and the fields
+ * name the type and the parameter (param_number is 1-based, 0 = unknown). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+mbc_status
+mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
+               size_t param_number, const char *fmt, ...);
 
 /* Warning flags returned by PostNewtonStep and friends (never printed). */
 enum {

@@ -54,7 +54,7 @@ static void expect_refused(const mbc_object *o, const mbc_state *s, mbc_status s
     f.cable_point_forces = NULL;
     f.cable_point_count = 0;
     mbc_forces untouched = f;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_object_forces(o, s, &f, &err), status);
     assert_string_equal(err.message, message);
     assert_memory_equal(&f, &untouched, sizeof f);
@@ -128,7 +128,7 @@ static void test_huge_finite_inputs_pass(void **state)
     (void)state;
     sphere_case c;
     sphere_case_init(&c);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_object_initialise(c.o, &err, 1, NULL), MBC_OK);
     for (int k = 0; k < 2; k++)
         c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;

@@ -192,7 +192,7 @@ static void expect_rejected(const mbc_type_info *t, const mbc_param_info *p, voi
     double before[64], after[64];
     size_t nb, na;
     snapshot(t, p, params, before, &nb);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_status st = mbc_param_set_values(t, p, params, values, count, &err);
     assert_int_not_equal(st, MBC_OK);
     assert_string_equal(err.message, expected);

@@ -149,7 +149,7 @@ static void test_duplicate_name_is_refused(void **state)
     (void)state;
     mbc_registry r;
     mbc_registry_init(&r);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_registry_add(&r, &mbc_contact_sphere_sphere_type, &err), MBC_ERR_NAME);
     assert_string_equal(err.message, "connector type 'ContactSphereSphere' is already registered");
     /* another descriptor with a taken name: the same */
@@ -177,7 +177,7 @@ static void test_add_keeps_names_sorted(void **state)
     mbc_registry r;
     mbc_registry_init(&r);
     mbc_type_info mid = named("ContactMiddle"), last = named("Zzz");
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_registry_add(&r, &last, &err), MBC_OK);
     assert_int_equal(mbc_registry_add(&r, &mid, &err), MBC_OK);
     assert_int_equal(mbc_registry_add(&r, &spring_type, &err), MBC_OK);
@@ -203,7 +203,7 @@ static void test_add_all_is_all_or_none(void **state)
     mbc_registry r;
     mbc_registry_init(&r);
     mbc_type_info a = named("NewA"), b = named("NewB");
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     const mbc_type_info *with_dup[] = {&a, &b, &mbc_joint_ale_moving2d_type};
     assert_int_equal(mbc_registry_add_all(&r, with_dup, 3, &err), MBC_ERR_NAME);
     assert_string_equal(err.message, "connector type 'JointALEMoving2D' is already registered");
@@ -231,7 +231,7 @@ static void test_capacity(void **state)
     static mbc_type_info types[MBC_REGISTRY_CAPACITY + 1];
     mbc_registry r;
     mbc_registry_init_empty(&r);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     for (int i = 0; i <= MBC_REGISTRY_CAPACITY; i++) {
         snprintf(names[i], sizeof names[i], "T%03d", MBC_REGISTRY_CAPACITY - i);
         types[i] = named(names[i]);
@@ -252,7 +252,7 @@ static void test_create_by_name(void **state)
     (void)state;
     mbc_registry r;
     mbc_registry_init(&r);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     char unknown[4096];
     unknown_message("AaaSpring", unknown, sizeof unknown);
     assert_null(mbc_registry_create(&r, "AaaSpring", &err));

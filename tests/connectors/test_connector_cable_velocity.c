@@ -69,7 +69,7 @@ static void fixture_init(fixture *x, int n, double r)
 
 static void outputs(fixture *x, size_t var, double *out)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     const size_t n = x->cable.segment_count;
     assert_int_equal(
         mbc_contact_friction_circle_cable2d_outputs(&x->p, &x->s, var, out, 2 * n, &err), MBC_OK);
@@ -77,7 +77,7 @@ static void outputs(fixture *x, size_t var, double *out)
 
 static void forces(fixture *x, double *F, mbc_forces *o)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(o, 0, sizeof *o);
     o->cable_point_forces = F;
     o->cable_point_count = x->cable.segment_count + 1;

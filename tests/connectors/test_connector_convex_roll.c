@@ -102,7 +102,7 @@ static void fixture_free(fixture *f)
 static mbc_forces eval_forces(fixture *f)
 {
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0xff, sizeof out); /* NaN pattern: every entry must be written */
     assert_int_equal(mbc_contact_convex_roll_forces(&f->p, &f->s, &out, &err), MBC_OK);
     return out;
@@ -111,7 +111,7 @@ static mbc_forces eval_forces(fixture *f)
 static mbc_post_newton eval_pns(fixture *f, double nd[3])
 {
     mbc_post_newton out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.data = nd;
     assert_int_equal(mbc_contact_convex_roll_post_newton_step(&f->p, &f->s, &out, &err), MBC_OK);
@@ -121,7 +121,7 @@ static mbc_post_newton eval_pns(fixture *f, double nd[3])
 
 static void output3(fixture *f, size_t var, double out[3])
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_contact_convex_roll_outputs(&f->p, &f->s, var, out, 3, &err), MBC_OK);
 }
 

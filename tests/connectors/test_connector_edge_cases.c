@@ -34,7 +34,7 @@ static void test_convex_roll_inactive_post_newton(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
     p.coefficientsHull = malloc(sizeof cylinder);
@@ -97,7 +97,7 @@ static void test_regularised_coulomb_branch_boundary(void **state)
 static void test_evaluate_checks_lagrange(void **state)
 {
     (void)state;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create("JointALEMoving2D", &err);
     assert_non_null(o);
     const double markers[2] = {0, 1}, nodes[2] = {2, 3}, sliding[1] = {1}, offsets[1] = {0};
@@ -174,7 +174,7 @@ static void test_bounding_radius_at_left_end(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cone[2] = {-0.1, 0.4};
     p.coefficientsHull = malloc(sizeof cone);
@@ -197,7 +197,7 @@ static void test_param_set_indices_fixed_size(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     const mbc_param_info *info =
         mbc_type_find_param(&mbc_contact_convex_roll_type, "markerNumbers");
@@ -308,7 +308,7 @@ static void test_convex_roll_switch_at_zero_gap(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
     p.coefficientsHull = malloc(sizeof cylinder);
@@ -405,14 +405,14 @@ static void test_object_initialise_hook_failure(void **state)
     (void)state;
     mbc_type_info t = mbc_contact_sphere_sphere_type;
     t.initialise = failing_initialise;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create_type(&t, &err);
     assert_non_null(o);
     const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
     assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
-    mbc_error errs[2] = {{{0}}, {{0}}};
+    mbc_error errs[2] = {0};
     size_t nviol = 99;
     assert_int_equal(mbc_object_initialise(o, errs, 2, &nviol), MBC_ERR_VALUE);
     assert_int_equal(nviol, 1);

@@ -141,7 +141,7 @@ static void test_sphere_sphere_passive(void **state)
         s.data_start = data;
         s.data_count = 4;
         mbc_forces F;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         memset(&F, 0, sizeof F);
         assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &F, &err), MBC_OK);
         const double P = marker_power(&m[0], F.force[0], F.torque[0]) +
@@ -199,7 +199,7 @@ static void test_sphere_sphere_friction_hand(void **state)
     s.data_start = data;
     s.data_count = 4;
     mbc_forces F;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &F, &err), MBC_OK);
     ASSERT_NEAR(F.force[1][0], -10.0, 1e-12);
     ASSERT_NEAR(F.force[1][1], -5.0, 1e-12);
@@ -223,7 +223,7 @@ static void test_convex_roll_passive(void **state)
     int checked = 0;
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_convex_roll_params p;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         mbc_contact_convex_roll_params_init(&p);
         p.markerNumbers[0] = 0;
         p.markerNumbers[1] = 1;
@@ -324,7 +324,7 @@ static double cable_power(cable_fixture *x, double *scale)
 {
     double F[2 * (NCS + 1)];
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.cable_point_forces = F;
     out.cable_point_count = NCS + 1;
@@ -381,7 +381,7 @@ static void test_circle_cable_passive_translating(void **state)
             memcpy(x.data, x.start, sizeof x.data);
             double nd[3 * NCS];
             mbc_post_newton pn = {0};
-            mbc_error err = {{0}};
+            mbc_error err = {0};
             pn.data = nd;
             assert_int_equal(
                 mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &pn, &err),
@@ -478,7 +478,7 @@ static void test_circle_cable_gap_power_hand(void **state)
     s.data_count = 3;
     double F[4];
     mbc_forces o;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&o, 0, sizeof o);
     o.cable_point_forces = F;
     o.cable_point_count = 2;

@@ -116,7 +116,7 @@ static void random_planar_motion(rt_rng *g, rigid_motion *m)
 static void sphere_forces(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
                           mbc_forces *f)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(f, 0, sizeof *f);
     assert_int_equal(mbc_contact_sphere_sphere_forces(p, s, f, &err), MBC_OK);
 }
@@ -165,7 +165,7 @@ static void test_sphere_sphere_rigid_motion(void **state)
         s.data_start = start;
         s.data_count = 4;
         mbc_post_newton pn = {0};
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         pn.data = nd;
         assert_int_equal(mbc_contact_sphere_sphere_post_newton_step(&p, &s, &pn, &err), MBC_OK);
         const double vscale = 2.0 + 4.0 * 6.0;   /* |V| + |W| |p - P| bound */
@@ -206,7 +206,7 @@ static void test_convex_roll_rigid_motion(void **state)
     static const double cylinder[1] = {0.4};
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_convex_roll_params p;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         mbc_contact_convex_roll_params_init(&p);
         p.markerNumbers[0] = 0;
         p.markerNumbers[1] = 1;
@@ -362,7 +362,7 @@ static void circle_cable_case(rt_rng *g, double scale)
     s.data = data;
     s.data_start = start;
     s.data_count = 3 * NCS;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     const double gap = (scale - 1.0) * r; /* every segment: distance scale r */
     double o[2 * NCS];
     assert_int_equal(
@@ -439,7 +439,7 @@ static void test_ale_rigid_motion(void **state)
     rt_rng g = {404};
     for (int it = 0; it < N_STATES; ++it) {
         mbc_joint_ale_moving2d_params p;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         mbc_joint_ale_moving2d_params_init(&p);
         const mbc_index nums[1] = {3};
         const double offs[1] = {0.0};

@@ -87,7 +87,7 @@ static void place(fixture *f, const double p0[3], const double n[3], double dist
 static mbc_forces eval_forces(fixture *f)
 {
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0xff, sizeof out); /* NaN pattern: every entry must be written */
     assert_int_equal(mbc_contact_sphere_sphere_forces(&f->p, &f->s, &out, &err), MBC_OK);
     return out;
@@ -96,7 +96,7 @@ static mbc_forces eval_forces(fixture *f)
 static mbc_post_newton eval_pns(fixture *f, double new_data[4])
 {
     mbc_post_newton out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.data = new_data;
     assert_int_equal(mbc_contact_sphere_sphere_post_newton_step(&f->p, &f->s, &out, &err), MBC_OK);

@@ -18,7 +18,7 @@
 
 static void load_circles(mbc_registry *r)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_registry_init(r);
     assert_int_equal(mbc_registry_load_plugin(r, PLUGIN_CIRCLES, &err), MBC_OK);
     assert_int_equal(mbc_registry_size(r), mbc_registry_count() + 1);
@@ -45,7 +45,7 @@ static void test_plugin_type_evaluates(void **state)
     (void)state;
     mbc_registry r;
     load_circles(&r);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_registry_create(&r, "ContactCircleCircle2D", &err);
     assert_non_null(o);
     const double radii[2] = {0.5, 0.4}, markers[2] = {0, 1};
@@ -88,7 +88,7 @@ static void test_bad_plugins(void **state)
     mbc_registry r;
     load_circles(&r);
     size_t n = mbc_registry_size(&r);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     char expected[1024];
 
     /* the same types twice: all refused, the registry unchanged */

@@ -49,7 +49,7 @@ static const char *const type_name = "ContactCircleCircle2D";
 
 static void test_registration(mbc_registry *r)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_registry_init(r);
     size_t builtin = mbc_registry_size(r);
     CHECK(builtin == mbc_registry_count());
@@ -81,7 +81,7 @@ static void test_generic_loop(const mbc_registry *r)
     size_t seen = 0;
     for (size_t i = 0; i < mbc_registry_size(r); i++) {
         const mbc_type_info *t = mbc_registry_entry(r, i);
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         mbc_object *o = mbc_registry_create(r, t->type_name, &err);
         CHECK(o != NULL);
         if (!o)
@@ -113,7 +113,7 @@ static void test_generic_loop(const mbc_registry *r)
         mbc_object_destroy(o);
     }
     CHECK(seen == 1);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     CHECK(mbc_registry_create(r, "ContactCircle", &err) == NULL);
     /* the message lists the registry's types, this one among them */
     char expected[MBC_ERROR_SIZE];
@@ -132,7 +132,7 @@ static void test_generic_loop(const mbc_registry *r)
 
 static void test_validation(const mbc_registry *r)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_registry_create(r, type_name, &err);
     CHECK(o != NULL);
     if (!o)
@@ -191,7 +191,7 @@ typedef struct contact_case {
 static void case_init(contact_case *c, const mbc_registry *r)
 {
     memset(c, 0, sizeof *c);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     c->o = mbc_registry_create(r, type_name, &err);
     CHECK(c->o != NULL);
     const double markers[2] = {0, 1}, radii[2] = {0.5, 0.4};
@@ -252,7 +252,7 @@ static void test_sliding(const mbc_registry *r)
     c.m[1].angular_velocity_local[2] = -1.0;
     mbc_forces f;
     memset(&f, 0, sizeof f);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     CHECK(mbc_object_forces(c.o, &c.s, &f, &err) == MBC_OK);
     CHECK_NEAR(f.force[1][0], 363.6, 1e-10);
     CHECK_NEAR(f.force[1][1], 989.8, 1e-10);
@@ -300,7 +300,7 @@ static void test_proportional_zone(const mbc_registry *r)
     c.m[1].velocity[1] = 0.0024;
     mbc_forces f;
     memset(&f, 0, sizeof f);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     CHECK(mbc_object_forces(c.o, &c.s, &f, &err) == MBC_OK);
     CHECK_NEAR(f.force[1][0], 696.0, 1e-10);
     CHECK_NEAR(f.force[1][1], 728.0, 1e-10);
@@ -319,7 +319,7 @@ static void test_active_set_and_post_newton(const mbc_registry *r)
     case_init(&c, r);
     if (!c.o)
         return;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_forces f;
     memset(&f, 0, sizeof f);
     c.data[0] = 0.05;
