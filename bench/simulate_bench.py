@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Speed of `mbc simulate` on a chain of dynamic ANCF elements
 (examples/scenes/hanging_cable.lua) at 8, 50 and 200 elements, with the
 linear solver chosen automatically (dense LAPACKE up to 64 unknowns, KLU

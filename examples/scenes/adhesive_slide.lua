@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A sphere (r = 0.1 m, 0.01 kg) adheres to a fixed sphere (ContactSphereSphere,
 -- impactModel 0, pull-off force f_adh = 0.5 N) while a constant force of
 -- 0.3 N pulls it away: the normal force is tensile (-0.3 N) and the spheres

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A mass point sliding along a cable with JointALEMoving2D. A prescribed
 -- straight cable of 5 ANCF elements (1 m each) runs downhill at 30 degrees
 -- from the origin; a mass point (1 kg) is joined to it by the ALE joint

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Cantilever on a roll: an ANCF cantilever (L = 1 m, 10 elements, EI = 50 N m^2,
 -- rhoA = 1 kg/m, clamped at x = 0 by four coordinate constraints) falls under
 -- gravity onto a roll (rigid disc, r = 0.05 m, 1 kg) whose centre is held by

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Capstan (Euler-Eytelwein): a dynamic ANCF cable wrapped over a fixed circle
 -- (radius R = 0.5 m) with wrap angle theta, ContactFrictionCircleCable2D on
 -- every element. The free end (node 0) is pulled back by a constant force

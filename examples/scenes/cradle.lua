@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Newton's cradle: n equal spheres (m = 1 kg, r = 0.1 m) in a row along x
 -- with 20 mm gaps, ContactSphereSphere between neighbours (Hertz,
 -- k = 1e6 N/m^1.5, impactModel 2, restitution e). The first sphere arrives

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Sliding to rolling of a disc on a cable (ContactFrictionCircleCable2D).
 -- A disc (r = 0.1 m, m = 1 kg, inertia m r^2 / 2) on a prescribed straight
 -- cable of 8 ANCF elements (0.3 m each, along x at y = 0), one connector per

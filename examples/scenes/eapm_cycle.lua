@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Adhesive elasto-plastic loading cycle (ContactSphereSphere, impactModel 0,
 -- the Edinburgh model of the seed). A sphere (r = 0.1 m, 0.01 kg) is pressed
 -- onto a fixed sphere (r = 0.1 m) by a spring (k_s = 1e4 N/m) whose anchor

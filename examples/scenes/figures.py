@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Figures of the scene benchmarks for docs/solver-integration.rst:
 capstan.png (T2/T1 against the wrap angle with exp(mu theta)), cradle.png
 (sphere velocities of a five-ball cradle), eapm_cycle.png (contact force

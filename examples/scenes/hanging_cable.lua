@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A cable of n dynamic ANCF elements (1 m in total), pinned at x = 0 by two
 -- coordinate constraints, released horizontally under gravity: it swings
 -- down like a pendulum chain. Used by bench/simulate_bench.py for steps/s at

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A mass on a coordinate spring (m = 1 kg, k = 100 N/m, omega = 10 rad/s),
 -- released from x = 0.1 m: x(t) = 0.1 cos(omega t). Used to check the order
 -- of the integrators: the error at t = 1 s falls by 4 when h halves

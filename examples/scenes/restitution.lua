@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Two equal spheres (mass points, m = 1 kg, r = 0.1 m) meet head-on at a
 -- relative speed of 1 m/s; Hertzian contact (exponent 1.5). The effective
 -- coefficient of restitution -(v1 - v0)_after / (v1 - v0)_before is what

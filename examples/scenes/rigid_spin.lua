@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Rigid bodies. A free 3D body with principal moments {1, 2, 3} kg m^2 spins
 -- at omega = {0.1, 4, 0.1} rad/s, near its unstable middle axis, and flips
 -- over (Dzhanibekov). Its angular momentum A J omega_local stays constant in

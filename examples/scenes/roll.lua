@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Sliding to rolling of a cylinder (ContactConvexRoll): R = 0.1 m, length
 -- 0.1 m, m = 1 kg, solid-cylinder inertia, on flat ground with forward speed
 -- v0 = 2 m/s along y and no spin, mu_d = 0.3, g = 9.81 m/s^2.

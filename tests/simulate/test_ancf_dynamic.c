@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The dynamic ANCF Cable2D element of mbc simulate (tools/simulate/
  * ancf_dynamic.h) against independent facts: the mass of a rigid
  * translation is rhoA L; the internal force is the gradient of the strain

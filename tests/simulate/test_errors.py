@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """`mbc simulate` errors: one line naming file, line, item and field, the rule
 and the value given; exit status 2 for a scene error, 1 for a failed run; no
 result file left behind. Expected lines are written by hand from the scene

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """`mbc simulate` scenes (examples/scenes/) against independent answers.
 
 Run by ctest (tests/simulate/CMakeLists.txt) with MBC = the mbc executable and

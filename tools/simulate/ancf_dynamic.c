@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Dynamic ANCF Cable2D element (ancf_dynamic.h). */
 #include "ancf_dynamic.h"
 

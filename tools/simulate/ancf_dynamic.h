@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Dynamic ANCF Cable2D element (Gerstmayr and Irschik 2008; the same
  * coordinates and shape functions as include/mbconnect/ancf_cable2d.h):
  * q = [r0x, r0y, r0'x, r0'y, r1x, r1y, r1'x, r1'y], reference length L.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Assembly of a scene model (sim.h): coordinate numbering, the Jacobian
  * pattern, forces of bodies, cables, elements and connectors, constraints,
  * finite-difference Jacobian blocks, PostNewtonStep and energies.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Generalized-alpha time integration of M q_tt = F(q, v, t) - C_q^T lambda,
  * C = 0 (Arnold and Bruls 2007, index 3), with the discontinuous iteration.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Explicit fourth-order Runge-Kutta for scenes without constraints:
  * y = (q, v), q' = v (3D rigid bodies: theta' = J_r^{-1}(theta) omega),
  * v' = M^{-1} F(q, v, t), with the data frozen during a step and the

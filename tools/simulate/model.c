@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scene model's containers, defaults and its one error reporter (sim.h). */
 #include "sim.h"
 

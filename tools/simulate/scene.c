@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Scene files of `mbc simulate` (docs/simulate.rst): a Lua chunk, run in the
  * spec sandbox (generator/sandbox.c), returning a table, or a function that
  * receives the `--set name=value` parameters and returns the table.

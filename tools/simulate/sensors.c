@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sensors of a scene (sim.h): sizes and sampling of body, connector, element
  * and energy sensors at the accepted state. */
 #include "sim.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mbc simulate: the model of a scene and the simulator that integrates it.
  *
  * A scene (scene.c) fills a sim_model: bodies and nodes with their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbc simulate`: entry point called by tools/mbc.c (docs/simulate.rst). */
 #ifndef MBC_SIMULATE_H
 #define MBC_SIMULATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbc simulate SCENE.lua`: loads a scene, integrates it, writes the sensor
  * time series (CSV), a JSON summary of the final sensor values and, with
  * --plot, a gnuplot figure. Results are written to temporary files that are

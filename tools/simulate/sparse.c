@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Linear solver of the simulator (sparse.h). */
 #include "sparse.h"
 

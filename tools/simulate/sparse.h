@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Linear solver of the simulator: a square matrix with a fixed sparsity
  * pattern (compressed sparse columns), factorised either by SuiteSparse KLU
  * (large systems: a chain of ANCF elements is banded) or by LAPACKE dgetrf on
