@@ -661,8 +661,9 @@ static void cable_setup(cable_fixture *x, size_t n)
     const double L = 2.0;
     const double q[8] = {0.0, 0.0, 1.0, 0.4, 2.0, 0.0, 1.0, -0.4};
     const double q_t[8] = {0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, -0.01};
-    if (mbc_cable2d_shape_points(q, L, 0.0, (int)n, x->pts) < 0 ||
-        mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, (int)n, x->vel) < 0) {
+    if (mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL) != MBC_OK ||
+        mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, (int)n, x->vel, NULL) !=
+            MBC_OK) {
         die("cable points", NULL);
     }
     x->cable.segment_count = n;

@@ -320,9 +320,9 @@ mbc_status sample_draw(mbc_object *o, sample_rng *r, bool rigid, sample_state *s
             }
             s->cable.segment_count = n;
             s->cable.length = e.length;
-            mbc_cable2d_shape_points(e.q, e.length, 0.0, (int)n, s->points);
-            mbc_cable2d_shape_point_velocities(e.q, e.q_t, e.length, 0.0, s_t, (int)n,
-                                               s->point_velocities);
+            mbc_ancf_cable2d_shape_points(e.q, e.length, 0.0, (int)n, s->points, NULL);
+            mbc_ancf_cable2d_shape_point_velocities(e.q, e.q_t, e.length, 0.0, s_t, (int)n,
+                                                    s->point_velocities, NULL);
             s->state.cable = &s->cable;
         } else if (sample_marker_is_coords(t, m)) {
             size_t n = coordinate_elements(o);

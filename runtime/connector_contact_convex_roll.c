@@ -104,10 +104,10 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     const mbc_rigid_marker *m0 = s->marker[0];
     const mbc_rigid_marker *m1 = s->marker[1];
     struct mbc_hull_contact h;
-    const int ok = mbc_hull_lowest_point(p->coefficientsHull, n, p->rollLength, m1->rotation,
-                                         m1->position, &h);
+    const mbc_status hull_st = mbc_hull_lowest_point(p->coefficientsHull, n, p->rollLength,
+                                                     m1->rotation, m1->position, &h);
     c->warnings = 0;
-    if (h.warning & MBC_HULL_WARN_NOT_CONVERGED) {
+    if (h.warnings & MBC_WARN_HULL_NOT_CONVERGED) {
         c->warnings |= MBC_WARN_HULL_NOT_CONVERGED;
     }
     for (int i = 0; i < 3; ++i) {
@@ -119,7 +119,7 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     }
     c->gap = 0.0;
     c->v_gap = 0.0;
-    if (!ok) {
+    if (hull_st != MBC_OK) {
         c->valid = 0;
         c->warnings |= MBC_WARN_AXIS_VERTICAL;
         return MBC_OK;

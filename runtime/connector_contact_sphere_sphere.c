@@ -172,7 +172,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
             .k_adh = p->adhesionCoefficient,
             .n_adh = p->adhesionExponent,
         };
-        if (mbc_eapm_force(&e, k->delta, plastic_overlap, &f_c, NULL) != MBC_CONTACT_OK) {
+        if (mbc_eapm_force(&e, k->delta, plastic_overlap, &f_c, NULL) != MBC_OK) {
             return mbc_fail(
                 err, MBC_ERR_VALUE,
                 "ContactSphereSphere: EAPM parameters invalid (lambda_P = %g, n_exp = %g)",
@@ -182,7 +182,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
         double lambda = 0.0;
         const double v_imp = mbc_impact_velocity(p->minimumImpactVelocity, impact_velocity);
         if (mbc_restitution_lambda(p->impactModel, p->contactStiffness, p->restitutionCoefficient,
-                                   v_imp, &lambda) != MBC_CONTACT_OK) {
+                                   v_imp, &lambda) != MBC_OK) {
             return mbc_fail(err, MBC_ERR_VALUE,
                             "ContactSphereSphere: restitution model %d invalid (e_res = %g)",
                             p->impactModel, p->restitutionCoefficient);

@@ -455,9 +455,10 @@ static void connector_state(rs_system *s, rs_connector *c, const double *q, cons
         /* Cable2DShape marker: points and point velocities of the element */
         const rs_marker *m1 = &s->markers[c->marker[1]];
         const mbc_cable_element *el = &s->bodies[m1->body].cable;
-        mbc_cable2d_shape_points(el->q, el->length, m1->vertical_offset, m1->segments, c->points);
-        mbc_cable2d_shape_point_velocities(el->q, el->q_t, el->length, m1->vertical_offset, 0.0,
-                                           m1->segments, c->point_velocities);
+        mbc_ancf_cable2d_shape_points(el->q, el->length, m1->vertical_offset, m1->segments,
+                                      c->points, NULL);
+        mbc_ancf_cable2d_shape_point_velocities(el->q, el->q_t, el->length, m1->vertical_offset,
+                                                0.0, m1->segments, c->point_velocities, NULL);
         e->cable.segment_count = (size_t)m1->segments;
         e->cable.points = c->points;
         e->cable.point_velocities = c->point_velocities;
@@ -557,8 +558,8 @@ static int eval_forces(rs_system *s, const double *q, const double *u, const dou
              * a flexible element would add it to its 8 coordinates. */
             const rs_marker *m1 = &s->markers[c->marker[1]];
             const mbc_cable_element *el = &s->bodies[m1->body].cable;
-            mbc_cable2d_shape_point_jacobian(el->q, el->length, m1->vertical_offset, m1->segments,
-                                             c->point_jacobian);
+            mbc_ancf_cable2d_shape_point_jacobian(el->q, el->length, m1->vertical_offset,
+                                                  m1->segments, c->point_jacobian, NULL);
             const size_t rows = 2 * (c->segments + 1);
             for (int j = 0; j < 8; ++j) {
                 double acc = 0.0;

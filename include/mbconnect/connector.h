@@ -66,12 +66,18 @@ mbc_status
 mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                size_t param_number, const char *fmt, ...);
 
-/* Warning flags returned by PostNewtonStep and friends (never printed). */
+/* The one family of warning flags (bitwise or; never printed): returned by
+ * PostNewtonStep and friends, and by the runtime's geometry functions
+ * through their `unsigned *warnings` / `warnings` outputs. */
 enum {
     MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
     MBC_WARN_HULL_NOT_CONVERGED = 1u << 1, /* lowest-point Newton did not reach 1e-14 */
     MBC_WARN_AXIS_VERTICAL = 1u << 2,      /* convex roll axis vertical: model does not apply */
-    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3  /* sticking position had to be renormalised */
+    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalised */
+    MBC_WARN_ALE_CLAMPED_LOW = 1u << 4,    /* mbc_ale_update_index: index < 0 kept at 0 */
+    MBC_WARN_ALE_CLAMPED_HIGH = 1u << 5,   /* mbc_ale_update_index: index >= sn kept at sn-1 */
+    MBC_WARN_ALE_NO_ELEMENTS = 1u << 6,    /* mbc_ale_update_index: sn < 1, index 0 returned */
+    MBC_WARN_CABLE_ZERO_SLOPE = 1u << 7    /* cable point with |r'| == 0 and h != 0: no offset */
 };
 
 /* A rigid (position + orientation) or position marker. */

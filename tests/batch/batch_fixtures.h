@@ -111,9 +111,10 @@ static void bf_states_fill(bf_states *b, const mbc_object *o, int cable, uint64_
             const double L = 2.0;
             const double q[8] = {0.0, 0.0, 1.0, 0.4, 2.0, 0.0, 1.0, -0.4};
             const double q_t[8] = {0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, -0.01};
-            assert_true(mbc_cable2d_shape_points(q, L, 0.0, BF_SEGMENTS, b->pts[k]) >= 0);
-            assert_true(mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, BF_SEGMENTS,
-                                                           b->vel[k]) >= 0);
+            assert_true(mbc_ancf_cable2d_shape_points(q, L, 0.0, BF_SEGMENTS, b->pts[k], NULL) ==
+                        MBC_OK);
+            assert_true(mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, BF_SEGMENTS,
+                                                                b->vel[k], NULL) == MBC_OK);
             b->cable[k] = (mbc_cable_marker){BF_SEGMENTS, b->pts[k], b->vel[k], L, 0.0};
             s->cable = &b->cable[k];
             const double x = rt_uniform(&g, 0.2, 1.8);

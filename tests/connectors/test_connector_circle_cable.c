@@ -835,10 +835,10 @@ static void random_state(fixture *x, rt_rng *g, size_t n, int use_ancf)
         for (int k = 0; k < 8; ++k) {
             qt[k] = rt_uniform(g, -1, 1);
         }
-        assert_int_equal(mbc_cable2d_shape_points(q, L, 0.0, (int)n, x->pts), MBC_CABLE2D_OK);
-        assert_int_equal(
-            mbc_cable2d_shape_point_velocities(q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel),
-            MBC_CABLE2D_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL), MBC_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_point_velocities(
+                             q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel, NULL),
+                         MBC_OK);
     } else {
         for (size_t i = 0; i <= n; ++i) {
             x->pts[2 * i] = rt_uniform(g, -2, 2);

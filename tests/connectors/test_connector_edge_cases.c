@@ -278,7 +278,7 @@ static void test_hull_lowest_point_clamped_end(void **state)
     for (int side = -1; side <= 1; side += 2) {
         const double k[2] = {0.1 * side, 0.4};
         struct mbc_hull_contact h;
-        assert_int_equal(mbc_hull_lowest_point(k, 2, 1.0, A, p, &h), 1);
+        assert_int_equal(mbc_hull_lowest_point(k, 2, 1.0, A, p, &h), MBC_OK);
         assert_int_equal(h.clamped, 1);
         ASSERT_NEAR(h.x, 0.5 * side, 1e-15);
         ASSERT_NEAR(h.p_local[0], 0.5 * side, 1e-15);
@@ -293,7 +293,7 @@ static void test_hull_lowest_point_clamped_end(void **state)
      * (not clamped). */
     const double k[3] = {-0.1, 0.1, 0.375};
     struct mbc_hull_contact h;
-    assert_int_equal(mbc_hull_lowest_point(k, 3, 1.0, A, p, &h), 1);
+    assert_int_equal(mbc_hull_lowest_point(k, 3, 1.0, A, p, &h), MBC_OK);
     assert_int_equal(h.clamped, 0);
     ASSERT_NEAR(h.x, 0.5, 0.0);
     ASSERT_NEAR(h.p_local[2], -0.4, 1e-15);
@@ -379,8 +379,8 @@ static void test_shape_functions_zero_length(void **state)
 {
     (void)state;
     double S[4] = {7, 7, 7, 7}, dS[4] = {7, 7, 7, 7};
-    mbc_cable2d_shape_functions(0.3, 0.0, S);
-    mbc_cable2d_shape_functions_dx(0.3, 0.0, dS);
+    mbc_ancf_cable2d_shape_functions(0.3, 0.0, S);
+    mbc_ancf_cable2d_shape_functions_dx(0.3, 0.0, dS);
     const double S_want[4] = {1, 0, 0, 0}, dS_want[4] = {0, 1, 0, 0};
     for (int k = 0; k < 4; ++k) {
         ASSERT_NEAR(S[k], S_want[k], 0.0);

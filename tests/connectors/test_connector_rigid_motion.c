@@ -472,7 +472,7 @@ static void test_ale_rigid_motion(void **state)
         mbc_rigid_marker m0;
         memset(&m0, 0, sizeof m0);
         rt_rot_z(rt_uniform(&g, -RT_PI, RT_PI), m0.rotation);
-        mbc_cable2d_position(q, el.length, s_el, m0.position);
+        mbc_ancf_cable2d_position(q, el.length, s_el, m0.position);
         m0.position[2] = 0.0;
         move_marker(&rm, &m0);
         const double z[2] = {rt_uniform(&g, -10, 10), rt_uniform(&g, -10, 10)}, data[1] = {0};
