@@ -305,7 +305,7 @@ static mbc_object *sphere_object(const mbc_contact_sphere_sphere_params *p)
     object_set(o, "restitutionCoefficient", &p->restitutionCoefficient, 1);
     object_set(o, "minimumImpactVelocity", &p->minimumImpactVelocity, 1);
     size_t violations = 0;
-    check(mbc_object_initialise(o, &e, 1, &violations), "mbc_object_initialise(sphere)", &e);
+    check(mbc_object_initialize(o, &e, 1, &violations), "mbc_object_initialize(sphere)", &e);
     return o;
 }
 
@@ -557,7 +557,7 @@ static void roll_setup(roll_fixture *x)
     if (mbc_contact_convex_roll_validate(&x->p, &x->err, 1) != 0) {
         die("convex roll parameters invalid", &x->err);
     }
-    check(mbc_contact_convex_roll_initialise(&x->p, &x->err), "convex roll initialise", &x->err);
+    check(mbc_contact_convex_roll_initialize(&x->p, &x->err), "convex roll initialize", &x->err);
 
     rot_z(0.0, x->m[0].rotation);
     double Rz[9], Ry[9];

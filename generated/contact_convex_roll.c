@@ -27,9 +27,9 @@ static mbc_status check_coefficientsHull(const void *p, mbc_error *err)
     return mbc_convex_roll_check_hull(p, err);
 }
 
-static mbc_status hook_initialise(void *p, mbc_error *err)
+static mbc_status hook_initialize(void *p, mbc_error *err)
 {
-    return mbc_contact_convex_roll_initialise(p, err);
+    return mbc_contact_convex_roll_initialize(p, err);
 }
 
 static mbc_status hook_forces(const void *p, const mbc_state *s, mbc_forces *out, mbc_error *err)
@@ -464,7 +464,7 @@ const mbc_type_info mbc_contact_convex_roll_type = {
     .data = data,
     .data_block_count = 3,
     .data_per = -1,
-    .initialise = hook_initialise,
+    .initialize = hook_initialize,
     .forces = hook_forces,
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,

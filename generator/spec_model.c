@@ -1407,9 +1407,9 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
         fail(ld, hl, "hooks: 'outputs' needs at least one output variable (given none)");
     for (size_t i = 0; i < c->param_count; i++) {
         const spec_param *p = &c->params[i];
-        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALISE])
+        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALIZE])
             fail(ld, p->line,
-                 "parameter '%s': a derived parameter needs the 'initialise' hook, which "
+                 "parameter '%s': a derived parameter needs the 'initialize' hook, which "
                  "computes it (given hooks without it)",
                  p->name);
         if (p->role == SPEC_STATE && !c->hooks[SPEC_HOOK_POST_NEWTON_STEP])

@@ -51,7 +51,7 @@ typedef struct eval_ctx {
 
     mbc_object *object;
     const mbc_type_info *type;
-    mbc_input input; /* the state, once the object is initialised */
+    mbc_input input; /* the state, once the object is initialized */
     bool has_input;
 } eval_ctx;
 
@@ -501,11 +501,11 @@ static bool read_parameters(eval_ctx *c, int root)
     return true;
 }
 
-static bool initialise(eval_ctx *c)
+static bool initialize(eval_ctx *c)
 {
     mbc_error first = {0};
     size_t violations = 0;
-    if (mbc_object_initialise(c->object, &first, 1, &violations) == MBC_OK)
+    if (mbc_object_initialize(c->object, &first, 1, &violations) == MBC_OK)
         return true;
     /* the violated parameter names the field: parameters.param */
     const char *msg = first.message;
@@ -517,7 +517,7 @@ static bool initialise(eval_ctx *c)
         snprintf(extra, sizeof extra, "; %zu more violation%s", violations - 1,
                  violations == 2 ? "" : "s");
     if (!msg[0])
-        return fail(c, "parameters", "initialisation failed (%zu violations)", violations);
+        return fail(c, "parameters", "initialization failed (%zu violations)", violations);
     return fail_library(c, field, &first, extra);
 }
 
@@ -846,7 +846,7 @@ static bool read_case(eval_ctx *c, int root)
         keys[nkeys++] = "lagrangeMultipliers";
     if (!check_keys(c, root, "", keys, nkeys))
         return false;
-    if (!read_parameters(c, root) || !initialise(c))
+    if (!read_parameters(c, root) || !initialize(c))
         return false;
     if (mbc_input_init(&c->input, c->object, &err) != MBC_OK)
         return fail_input(c, &err);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ContactConvexRoll: hooks initialise, forces, post_newton_step, outputs and
+/* ContactConvexRoll: hooks initialize, forces, post_newton_step, outputs and
  * the parameter check mbc_convex_roll_check_hull.
  *
  * Specification: seed ObjectContactConvexRoll.rst as amended by
@@ -169,7 +169,7 @@ static void cr_force_roll(const mbc_contact_convex_roll_params *p, const cr_cont
             .v_reg = p->frictionProportionalZone,
         };
         if (v <= sp.v_reg) {
-            /* regularised branch mu = mu_s v / v_reg: divide analytically */
+            /* regularized branch mu = mu_s v / v_reg: divide analytically */
             mu_over_v = (sp.mu_d + sp.mu_s_off) / sp.v_reg;
         } else {
             mu_over_v = mbc_stribeck(v, &sp, NULL) / v;
@@ -234,11 +234,11 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     return MBC_OK;
 }
 
-/* Initialisation (contract): coefficientsHullDerivative and
+/* Initialization (contract): coefficientsHullDerivative and
  * coefficientsHullDDerivative (malloc'd, previous arrays freed; highest power
  * first, a constant has derivative [0]) and rBoundingSphere = max r(x) on
  * [-L/2, L/2] (m) from coefficientsHull and rollLength. */
-mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err)
+mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p, mbc_error *err)
 {
     if (p == NULL) {
         return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");

@@ -201,7 +201,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
 }
 
 /* Force on marker 1 (N) for the active set in `data`: zero when data[0] > 0,
- * else f_m1 = f_1,n n + f_1,t with the regularised friction
+ * else f_m1 = f_1,n n + f_1,t with the regularized friction
  *   f_1,t = -v_t mu_d |f_1,n| / v_reg   if data[1] < v_reg,
  *   f_1,t = -v_t mu_d |f_1,n| / |v_t|   otherwise
  * (branch from data[1], notes). The magnitude uses |f_1,n| (notes; the seed

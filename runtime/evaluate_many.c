@@ -172,9 +172,9 @@ static mbc_status em_begin(const mbc_object *o, const mbc_state *states, const v
     if (!(pns ? t->post_newton_step != NULL : t->forces != NULL)) {
         return mbc_fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
     }
-    if (!o->initialised) {
+    if (!o->initialized) {
         return mbc_fail(err, MBC_ERR_STATE,
-                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "%s: object is not initialized (call mbc_object_initialize after setting "
                         "parameters)",
                         t->type_name);
     }

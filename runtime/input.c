@@ -59,7 +59,7 @@ static mbc_status check_positive(const char *field, double x, mbc_error *err)
 static mbc_status check_ready(const mbc_input *in, mbc_error *err)
 {
     if (!in || !in->object)
-        return mbc_fail(err, MBC_ERR_STATE, "input: not initialised (call mbc_input_init)");
+        return mbc_fail(err, MBC_ERR_STATE, "input: not initialized (call mbc_input_init)");
     return MBC_OK;
 }
 
@@ -102,9 +102,9 @@ mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
     memset(in, 0, sizeof *in);
     if (!o)
         return mbc_fail(err, MBC_ERR_STATE, "input: no object");
-    if (!o->initialised)
+    if (!o->initialized)
         return mbc_fail(err, MBC_ERR_STATE,
-                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "%s: object is not initialized (call mbc_object_initialize after setting "
                         "parameters)",
                         o->type->type_name);
     size_t n = mbc_data_count(o->type, o->params);

@@ -198,7 +198,7 @@ static mbc_status check_settable(const mbc_type_info *t, const mbc_param_info *p
     if (p->role == MBC_ROLE_INPUT)
         return MBC_OK;
     return fail(err, MBC_ERR_STATE, t, p,
-                p->role == MBC_ROLE_DERIVED ? "is derived and computed by initialise; it has "
+                p->role == MBC_ROLE_DERIVED ? "is derived and computed by initialize; it has "
                                               "no setter"
                                             : "is state updated by the runtime; it has no "
                                               "setter",

@@ -259,7 +259,7 @@ SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAM
         const int in = (x0[k] <= 0.0);
         const double f_n = sb_normal_force(&law, delta, v_n, x2[k], x3[k], general);
         bad |= in & !sb_finite(f_n);
-        /* regularised Coulomb friction, magnitude mu_d |f_1,n| (notes) */
+        /* regularized Coulomb friction, magnitude mu_d |f_1,n| (notes) */
         const double af = fabs(f_n);
         const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;
         const double fac_reg = mu * af / v_reg;

@@ -660,9 +660,9 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
     mbc_object *o = c->object;
     mbc_error errs[4];
     size_t violations = 0;
-    if (mbc_object_initialise(o, errs, 4, &violations) != MBC_OK) {
+    if (mbc_object_initialize(o, errs, 4, &violations) != MBC_OK) {
         return rs_fail(s, "connector %d (%s): %s", i, o->type->type_name,
-                       violations > 0 ? errs[0].message : "initialise failed");
+                       violations > 0 ? errs[0].message : "initialize failed");
     }
     size_t n = 0;
     if (get_indices(s, o, "markerNumbers", c->marker, 2, &n) != 0 || n != 2) {
@@ -896,8 +896,8 @@ static int post_newton(rs_system *s, const double *q, const double *u, const dou
             }
             size_t v = 0;
             mbc_error e3[2];
-            if (mbc_object_initialise(c->object, e3, 2, &v) != MBC_OK) {
-                return rs_fail(s, "ALE joint: re-initialise: %s", v ? e3[0].message : "");
+            if (mbc_object_initialize(c->object, e3, 2, &v) != MBC_OK) {
+                return rs_fail(s, "ALE joint: re-initialize: %s", v ? e3[0].message : "");
             }
         }
     }

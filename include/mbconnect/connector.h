@@ -30,7 +30,7 @@ typedef enum mbc_status {
     MBC_ERR_VALUE, /* a value breaks its type's rule or a cross-field rule */
     MBC_ERR_SIZE,  /* wrong array length */
     MBC_ERR_NAME,  /* unknown type, parameter or output name */
-    MBC_ERR_STATE, /* object not initialised / invalid, or wrong call for this type */
+    MBC_ERR_STATE, /* object not initialized / invalid, or wrong call for this type */
     MBC_ERR_INPUT, /* non-finite or inconsistent marker input */
     MBC_ERR_NOMEM  /* allocation failed (parameter setters only) */
 } mbc_status;

@@ -37,7 +37,7 @@ typedef enum mbc_shape {
 
 typedef enum mbc_param_role {
     MBC_ROLE_INPUT,   /* public setter */
-    MBC_ROLE_DERIVED, /* computed by initialise; getter only */
+    MBC_ROLE_DERIVED, /* computed by initialize; getter only */
     MBC_ROLE_STATE    /* updated by the runtime; getter only */
 } mbc_param_role;
 
@@ -126,7 +126,7 @@ typedef struct mbc_type_info {
     size_t data_block_count;
     int data_per; /* each block has params[data_per] coordinates, or 1 if -1 */
     /* runtime hooks (mbconnect/hooks.h); NULL when the type has none:
-     *   mbc_status (*initialise)(void *params, mbc_error *err);
+     *   mbc_status (*initialize)(void *params, mbc_error *err);
      *   mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out,
      *                        mbc_error *err);
      *   mbc_status (*post_newton_step)(void *params, const mbc_state *s,
@@ -236,7 +236,7 @@ struct mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_n
 typedef struct mbc_object {
     const mbc_type_info *type;
     void *params;     /* the type's params struct */
-    bool initialised; /* initialise() succeeded since the last parameter change */
+    bool initialized; /* initialize() succeeded since the last parameter change */
 } mbc_object;
 
 /* Creates an object of a built-in type with every default set (see
@@ -256,8 +256,8 @@ mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values,
                           size_t *count, mbc_error *err);
 const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name);
 /* Validates (all violations are reported in errors, up to max_errors; the
- * return value of validation is in *violations) and runs the initialise hook. */
-mbc_status mbc_object_initialise(mbc_object *o, mbc_error *errors, size_t max_errors,
+ * return value of validation is in *violations) and runs the initialize hook. */
+mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
                                  size_t *violations);
 
 #ifdef __cplusplus

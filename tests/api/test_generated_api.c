@@ -384,7 +384,7 @@ static mbc_object *valid_ale(void)
     assert_int_equal(mbc_object_set_array(o, "nodeNumbers", nodes, 2, &err), MBC_OK);
     size_t n = 99;
     mbc_error errors[8];
-    assert_int_equal(mbc_object_initialise(o, errors, 8, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errors, 8, &n), MBC_OK);
     assert_int_equal(n, 0);
     return o;
 }
@@ -393,8 +393,8 @@ static void expect_violations(mbc_object *o, size_t count, const char *const *me
 {
     mbc_error errors[16];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(o, errors, 16, &n), count ? MBC_ERR_VALUE : MBC_OK);
-    assert_true(o->initialised == (count == 0));
+    assert_int_equal(mbc_object_initialize(o, errors, 16, &n), count ? MBC_ERR_VALUE : MBC_OK);
+    assert_true(o->initialized == (count == 0));
     assert_int_equal(n, count);
     for (size_t i = 0; i < count; i++)
         assert_string_equal(errors[i].message, messages[i]);
@@ -483,13 +483,13 @@ static void test_convex_hull_rule(void **state)
         "ContactConvexRoll.coefficientsHull: must have at least 1 value, got 0"};
     mbc_error errors[4];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_ERR_VALUE);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_ERR_VALUE);
     assert_true(n >= 1);
     assert_string_equal(errors[0].message, empty[0]);
     /* barrel r = 0.5 - 0.2 x^2: convex, accepted; derived values computed */
     const double barrel[3] = {-0.2, 0, 0.5};
     assert_int_equal(mbc_object_set_array(o, "coefficientsHull", barrel, 3, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_OK);
     double d[4];
     size_t nd = 0;
     assert_int_equal(mbc_object_get(o, "coefficientsHullDerivative", d, 4, &nd, &err), MBC_OK);
@@ -500,7 +500,7 @@ static void test_convex_hull_rule(void **state)
     /* bowl r = 0.5 + 0.2 x^2: not convex, rejected by the runtime check hook */
     const double bowl[3] = {0.2, 0, 0.5};
     assert_int_equal(mbc_object_set_array(o, "coefficientsHull", bowl, 3, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_ERR_VALUE);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_ERR_VALUE);
     assert_int_equal(n, 1);
     assert_non_null(strstr(errors[0].message, "ContactConvexRoll.coefficientsHull"));
     assert_non_null(strstr(errors[0].message, "convex"));
@@ -524,7 +524,7 @@ static void test_registry(void **state)
         for (int k = 0; k < 3; k++) {
             mbc_object *o = mbc_object_create(expected, &err);
             assert_non_null(o);
-            assert_false(o->initialised);
+            assert_false(o->initialized);
             mbc_object_destroy(o);
         }
     }

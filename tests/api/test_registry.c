@@ -277,7 +277,7 @@ static void test_create_by_name(void **state)
     assert_true(p->activeConnector);
     assert_true(p->visualization.show);
     size_t violations = 1;
-    assert_int_equal(mbc_object_initialise(o, NULL, 0, &violations), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, NULL, 0, &violations), MBC_OK);
     assert_int_equal(violations, 0);
     mbc_object_destroy(o);
 

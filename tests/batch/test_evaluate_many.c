@@ -119,7 +119,7 @@ static void test_object_checks(void **state)
     mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
     assert_non_null(o);
     assert_int_equal(mbc_object_forces_many(o, NULL, NULL, 0, 1, &err), MBC_ERR_STATE);
-    assert_non_null(strstr(err.message, "object is not initialised"));
+    assert_non_null(strstr(err.message, "object is not initialized"));
     mbc_object_destroy(o);
     o = bf_sphere_object();
     assert_int_equal(mbc_object_forces_many(o, NULL, NULL, 3, 1, &err), MBC_ERR_INPUT);
@@ -128,7 +128,7 @@ static void test_object_checks(void **state)
     mbc_object_destroy(o);
     o = mbc_object_create("ContactConvexRoll", &err);
     assert_non_null(o);
-    o->initialised = true; /* only the refusal is tested here */
+    o->initialized = true; /* only the refusal is tested here */
     mbc_state s[1];
     mbc_post_newton pn[1];
     memset(s, 0, sizeof s);

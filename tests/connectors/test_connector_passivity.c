@@ -232,7 +232,7 @@ static void test_convex_roll_passive(void **state)
         memcpy(p.coefficientsHull, barrel, sizeof barrel);
         p.coefficientsHull_count = 3;
         p.rollLength = 1.0;
-        assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+        assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
         p.contactStiffness = 0.0;
         p.contactDamping = rt_uniform(&g, 0.0, 500.0);
         p.dynamicFriction = rt_uniform(&g, 0.0, 1.0);

@@ -215,7 +215,7 @@ static void test_convex_roll_rigid_motion(void **state)
         memcpy(p.coefficientsHull, cylinder, sizeof cylinder);
         p.coefficientsHull_count = 1;
         p.rollLength = 1.0;
-        assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+        assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
         p.contactStiffness = rt_uniform(&g, 1e3, 1e5);
         p.contactDamping = rt_uniform(&g, 10.0, 500.0);
         p.dynamicFriction = rt_uniform(&g, 0.1, 1.0);

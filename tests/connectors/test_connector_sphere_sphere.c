@@ -359,7 +359,7 @@ static void test_eapm_cycle(void **state)
 }
 
 /* Friction: branch from data[1] (not from the actual |v_t|):
- * regularised f_t = -v_t mu f_n / v_reg, sliding f_t = -v_t mu f_n / |v_t|;
+ * regularized f_t = -v_t mu f_n / v_reg, sliding f_t = -v_t mu f_n / |v_t|;
  * v_t includes omega x (contact-point arms); torques as in the seed. */
 static void test_friction_and_torques(void **state)
 {
@@ -382,7 +382,7 @@ static void test_friction_and_torques(void **state)
     const double vrel = norm(vt);
     const double fn = 1e4 * delta;
 
-    f.data[1] = 0.0; /* regularised branch, although |v_t| >> v_reg */
+    f.data[1] = 0.0; /* regularized branch, although |v_t| >> v_reg */
     mbc_forces F = eval_forces(&f);
     double f1[3];
     for (int i = 0; i < 3; ++i) {

@@ -200,10 +200,10 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
     }
     mbc_error errors[4];
     size_t violations = 0;
-    if (mbc_object_initialise(o, errors, 4, &violations) != MBC_OK) {
+    if (mbc_object_initialize(o, errors, 4, &violations) != MBC_OK) {
         if (getenv("MBC_FUZZ_VERBOSE"))
-            fprintf(stderr, "%s: not initialised: %s\n", t->type_name,
-                    violations ? errors[0].message : "initialise hook failed");
+            fprintf(stderr, "%s: not initialized: %s\n", t->type_name,
+                    violations ? errors[0].message : "initialize hook failed");
         mbc_object_destroy(o);
         return 0;
     }

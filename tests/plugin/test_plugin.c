@@ -53,7 +53,7 @@ static void test_plugin_type_evaluates(void **state)
     assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "contactStiffness", 1e4, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
     mbc_input in;
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
     const double zero[3] = {0, 0, 0}, p1[3] = {0.8, 0, 0}, gap[1] = {-0.1};

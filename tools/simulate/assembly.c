@@ -845,7 +845,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
             size_t violations = 0;
             mbc_error e2[2];
             if (mbc_object_set_array(c->object, "markerNumbers", nums, 2, &e2[0]) != MBC_OK ||
-                mbc_object_initialise(c->object, e2, 2, &violations) != MBC_OK) {
+                mbc_object_initialize(c->object, e2, 2, &violations) != MBC_OK) {
                 return sim_fail(m, "%s:%d: connectors.%s: re-linking marker m1: %s", m->scene_name,
                                 c->line, c->name, e2[0].message);
             }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactCircleCircle2D runtime hooks (examples/downstream): penalty contact
- * with regularised Coulomb friction between two circles in the x-y plane.
+ * with regularized Coulomb friction between two circles in the x-y plane.
  * The prototypes come from the header mbcgen generates from
  * specs/ContactCircleCircle2D.lua; the contact law and the friction law are
  * the installed library's (mbconnect/contact_laws.h, mbconnect/friction.h).

@@ -150,7 +150,7 @@ static void test_validation(const mbc_registry *r)
     mbc_object_set(o, "frictionProportionalZone", 0, &err);
     mbc_error errors[8];
     size_t violations = 0;
-    CHECK(mbc_object_initialise(o, errors, 8, &violations) == MBC_ERR_VALUE);
+    CHECK(mbc_object_initialize(o, errors, 8, &violations) == MBC_ERR_VALUE);
     CHECK(violations == 5);
     if (violations == 5) {
         CHECK_STR(errors[0].message, "ContactCircleCircle2D.markerNumbers: [0] must be set "
@@ -164,9 +164,9 @@ static void test_validation(const mbc_registry *r)
         CHECK_STR(errors[4].message, "ContactCircleCircle2D.frictionProportionalZone: must be > 0 "
                                      "when dynamicFriction > 0, got 0");
     }
-    CHECK(!o->initialised);
+    CHECK(!o->initialized);
 
-    /* an uninitialised object is not evaluated */
+    /* an uninitialized object is not evaluated */
     mbc_forces f;
     memset(&f, 0, sizeof f);
     mbc_state s;
@@ -204,7 +204,7 @@ static void case_init(contact_case *c, const mbc_registry *r)
     CHECK(mbc_object_set(c->o, "frictionProportionalZone", 0.01, &err) == MBC_OK);
     size_t violations = 0;
     mbc_error errors[4];
-    CHECK(mbc_object_initialise(c->o, errors, 4, &violations) == MBC_OK);
+    CHECK(mbc_object_initialize(c->o, errors, 4, &violations) == MBC_OK);
     CHECK(violations == 0);
     const double cs = sqrt(3.0) / 2.0, sn = 0.5;
     const double rot30[9] = {cs, -sn, 0, sn, cs, 0, 0, 0, 1};
@@ -352,9 +352,9 @@ static void test_active_set_and_post_newton(const mbc_registry *r)
 
     /* a deactivated connector keeps its data and gives no force */
     CHECK(mbc_object_set(c.o, "activeConnector", 0, &err) == MBC_OK);
-    CHECK(mbc_object_forces(c.o, &c.s, &f, &err) == MBC_ERR_STATE); /* not initialised */
+    CHECK(mbc_object_forces(c.o, &c.s, &f, &err) == MBC_ERR_STATE); /* not initialized */
     size_t violations = 0;
-    CHECK(mbc_object_initialise(c.o, NULL, 0, &violations) == MBC_OK);
+    CHECK(mbc_object_initialize(c.o, NULL, 0, &violations) == MBC_OK);
     CHECK(mbc_object_forces(c.o, &c.s, &f, &err) == MBC_OK);
     CHECK_NEAR(f.force[1][0], 0.0, 0.0);
     CHECK(mbc_object_post_newton_step(c.o, &c.s, &pn, &err) == MBC_OK);
