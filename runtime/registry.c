@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The registry of connector types: the built-in types generated from specs/
- * (immutable, mbc_registry_count/at/find) and caller-owned registry objects
- * (mbc_registry) that hold the built-in types plus any registered out of tree.
+ * and caller-owned registry objects (mbc_registry: mbc_registry_init,
+ * _size/_entry/_lookup) that hold the built-in types plus any registered out
+ * of tree: the one registry API.
  * Nothing here allocates or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
@@ -11,24 +12,6 @@
 /* generated/registry.c */
 extern const mbc_type_info *const mbc_builtin_types[];
 extern const size_t mbc_builtin_type_count;
-
-size_t mbc_registry_count(void)
-{
-    return mbc_builtin_type_count;
-}
-
-const mbc_type_info *mbc_registry_at(size_t i)
-{
-    return i < mbc_builtin_type_count ? mbc_builtin_types[i] : NULL;
-}
-
-const mbc_type_info *mbc_registry_find(const char *type_name)
-{
-    for (size_t i = 0; type_name && i < mbc_builtin_type_count; i++)
-        if (strcmp(mbc_builtin_types[i]->type_name, type_name) == 0)
-            return mbc_builtin_types[i];
-    return NULL;
-}
 
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name)
 {

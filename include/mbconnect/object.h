@@ -185,10 +185,7 @@ int mbc_type_find_output(const mbc_type_info *t, const char *name);
  * as parameter messages write values. */
 void mbc_format_number(double x, char *buf, size_t size);
 
-/* ---- the built-in types (immutable) ---- */
-size_t mbc_registry_count(void);
-const mbc_type_info *mbc_registry_at(size_t i);
-const mbc_type_info *mbc_registry_find(const char *type_name);
+/* ---- parameters by name ---- */
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
 
 /* ---- registry objects: built-in plus out-of-tree types ----
@@ -210,7 +207,7 @@ typedef struct mbc_registry {
     size_t count;
 } mbc_registry;
 
-/* Fills r with the built-in types (those of mbc_registry_at). */
+/* Fills r with the built-in types (those generated from specs/). */
 void mbc_registry_init(mbc_registry *r);
 /* An empty registry. */
 void mbc_registry_init_empty(mbc_registry *r);

@@ -180,11 +180,13 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size);
 
 int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     reader r = {data, size, 0};
-    size_t count = mbc_registry_count();
+    size_t count = mbc_registry_size(&builtin_types);
     if (count == 0)
         FUZZ_FAIL("empty registry");
-    const mbc_type_info *t = mbc_registry_at(byte(&r) % count);
+    const mbc_type_info *t = mbc_registry_entry(&builtin_types, byte(&r) % count);
     unsigned mode = byte(&r);
     r.wild = mode & 1;
     mbc_error err;

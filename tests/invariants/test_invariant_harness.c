@@ -51,9 +51,11 @@ static void test_names(void **state)
  * does not hold has a reason. */
 static void test_builtin_declarations(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
+        const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         const mbc_invariant_info *iv = t->invariants;
         if (!iv)
             continue;
