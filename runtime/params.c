@@ -33,23 +33,6 @@ size_t mbc_param_count(const mbc_param_info *p, const void *params)
     return p->size;
 }
 
-void mbc_format_number(double x, char *buf, size_t size)
-{
-    if (isnan(x)) {
-        snprintf(buf, size, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        snprintf(buf, size, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
 /* "Type.param: RULE (param type), got VALUE" through the one error path. */
 static mbc_status fail(mbc_error *err, mbc_status st, const mbc_type_info *t,
                        const mbc_param_info *p, const char *rule, const char *value)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/format_number.h"
 #include "mbconnect/hooks.h"
 
 #ifdef __cplusplus
@@ -181,9 +182,6 @@ size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output
 /* Index of the output called `name` in t->outputs, or -1 when t has none of
  * that name (or t or name is NULL). */
 int mbc_type_find_output(const mbc_type_info *t, const char *name);
-/* Shortest text that reads back as x ("-1", "0.5", "-1e-300"; "nan", "inf"),
- * as parameter messages write values. */
-void mbc_format_number(double x, char *buf, size_t size);
 
 /* ---- parameters by name ---- */
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);

@@ -157,7 +157,7 @@ static void test_stick_normalize_huge_values(void **state)
     int upper_half = 0;
     for (int k = 0; k < 64; ++k) {
         const double x = (k % 2 ? -1.0 : 1.0) * (1e17 + 1e4 * k);
-        const double y = mbc_stick_normalize(x, r);
+        const double y = mbc_sticking_normalize(x, r);
         assert_true(y >= -0.5 * period && y < 0.5 * period);
         /* x - y is a multiple of the period: fmod(x - y, period) is 0 up to
          * rounding of the huge x (ulp(1e17) = 16) */

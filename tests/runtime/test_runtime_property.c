@@ -126,8 +126,8 @@ static void sticking(rt_rng *g, int s)
     const double r = rt_unit(g) < 0.1 ? 0.0 : length(g);
     double out[4];
     out[0] = mbc_sticking_position(n, A, r, rt_unit(g), length(g), value(g), a, b, &out[1]);
-    out[2] = mbc_stick_normalize(value(g), r);
-    out[3] = mbc_stick_difference(value(g), value(g), r);
+    out[2] = mbc_sticking_normalize(value(g), r);
+    out[3] = mbc_sticking_difference(value(g), value(g), r);
     all_finite(out, 4, s, "sticking");
     if (r > 0.0) {
         assert_true(fabs(out[2]) <= RT_PI * r * (1 + 1e-12));
