@@ -795,16 +795,6 @@ static bool read_data(eval_ctx *c, int root)
 
 /* --------------------------------------------------------------- the case */
 
-/* "A, B, C": the type names of the registry. */
-static void known_types(const mbc_registry *r, char *list, size_t size)
-{
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
-        len += (size_t)snprintf(list + len, size - len, "%s%s", i ? ", " : "",
-                                mbc_registry_entry(r, i)->type_name);
-}
-
 static bool read_case(eval_ctx *c, int root)
 {
     lua_State *L = c->L;
@@ -827,7 +817,7 @@ static bool read_case(eval_ctx *c, int root)
         if (mbc_registry_lookup(c->registry, name)) /* known but creation failed */
             return fail_library(c, "object", &err, NULL);
         char list[512];
-        known_types(c->registry, list, sizeof list);
+        mbc_registry_names(c->registry, list, sizeof list);
         return fail(c, "object", "unknown connector type (got %s; known: %s)",
                     describe(L, -1, given, sizeof given), list);
     }

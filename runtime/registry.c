@@ -151,18 +151,24 @@ const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type
     return found ? r->types[at] : NULL;
 }
 
+void mbc_registry_names(const mbc_registry *r, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
+        len +=
+            (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", r->types[i]->type_name);
+}
+
 mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mbc_error *err)
 {
     const mbc_type_info *t = mbc_registry_lookup(r, type_name);
     if (t)
         return mbc_object_create_type(t, err);
     if (err) {
-        char known[MBC_ERROR_SIZE] = "";
-        size_t len = 0;
-        for (size_t i = 0; i < mbc_registry_size(r) && len < sizeof known; i++)
-            len += (size_t)snprintf(known + len, sizeof known - len, "%s %s", i ? "," : "",
-                                    r->types[i]->type_name);
-        mbc_fail(err, MBC_ERR_NAME, "unknown connector type '%s' (known:%s)",
+        char known[MBC_ERROR_SIZE];
+        mbc_registry_names(r, known, sizeof known);
+        mbc_fail(err, MBC_ERR_NAME, "unknown connector type '%s' (known: %s)",
                  type_name ? type_name : "", known);
     }
     return NULL;

@@ -221,6 +221,9 @@ size_t mbc_registry_size(const mbc_registry *r);
 const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
 /* The type of that name, or NULL. */
 const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
+/* The type names in name order, "A, B, C", into buf (cut to fit size bytes;
+ * size > 0): how every "unknown connector type" message lists the known ones. */
+void mbc_registry_names(const mbc_registry *r, char *buf, size_t size);
 /* Creates an object of a type in r with every default set (as
  * mbc_object_create); an unknown name is reported as
  * "unknown connector type 'X' (known: A, B, ...)". */
