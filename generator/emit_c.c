@@ -388,10 +388,14 @@ static void emit_param_entry(const spec_connector *c, const names *n, const spec
         sb_puts(out, "        .must_be_set = true,\n");
     if (p->rules.min_length)
         sb_printf(out, "        .min_length = %d,\n", p->rules.min_length);
-    sb_printf(out, "        .same_length_as = %d,\n", param_index(c, p->rules.same_length_as));
+    if (p->rules.same_length_as) /* 1-based parameter number; 0 (omitted) = none */
+        sb_printf(out, "        .same_length_as = %d,\n",
+                  param_index(c, p->rules.same_length_as) + 1);
     if (p->rules.non_decreasing)
         sb_puts(out, "        .non_decreasing = true,\n");
-    sb_printf(out, "        .positive_when = %d,\n", param_index(c, p->rules.positive_when));
+    if (p->rules.positive_when)
+        sb_printf(out, "        .positive_when = %d,\n",
+                  param_index(c, p->rules.positive_when) + 1);
     if (p->rules.check_hook)
         sb_printf(out, "        .check = check_%s,\n", p->name);
     sb_puts(out, "    },\n");

@@ -438,14 +438,14 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
         if (p->shape == MBC_VECTOR && n < p->min_length)
             report(&v, t, p, "must have at least %zu value%s, got %zu", p->min_length,
                    p->min_length == 1 ? "" : "s", n);
-        if (p->same_length_as >= 0) {
-            const mbc_param_info *q = &t->params[p->same_length_as];
+        if (p->same_length_as) {
+            const mbc_param_info *q = &t->params[p->same_length_as - 1];
             size_t m = mbc_param_count(q, params);
             if (m != n)
                 report(&v, t, p, "must have the same length as %s (%zu), got %zu", q->name, m, n);
         }
-        if (p->positive_when >= 0) {
-            const mbc_param_info *q = &t->params[p->positive_when];
+        if (p->positive_when) {
+            const mbc_param_info *q = &t->params[p->positive_when - 1];
             double flag = read_element(cfield(params, q), q->kind, 0);
             double x = read_element(cfield(params, p), p->kind, 0);
             if (flag != 0.0 && !(x > 0)) {

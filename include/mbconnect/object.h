@@ -66,9 +66,9 @@ typedef struct mbc_param_info {
     /* extra rules checked by validate() */
     bool must_be_set;   /* every index element >= 0 */
     size_t min_length;  /* vectors */
-    int same_length_as; /* index into the type's params, or -1 */
+    size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
-    int positive_when;  /* index of a Bool parameter, or -1 */
+    size_t positive_when; /* 1-based number of a Bool parameter; 0 = none */
     mbc_check_fn check; /* runtime check hook, or NULL */
 } mbc_param_info;
 

@@ -638,9 +638,9 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p)
         p->default_text ? p->default_text : "", "role", roles[p->role], "rule", p->rule, "min", min,
         "min_exclusive", p->min_exclusive ? Py_True : Py_False, "must_be_set",
         p->must_be_set ? Py_True : Py_False, "min_length", (Py_ssize_t)p->min_length,
-        "same_length_as", p->same_length_as >= 0 ? t->params[p->same_length_as].name : NULL,
+        "same_length_as", p->same_length_as ? t->params[p->same_length_as - 1].name : NULL,
         "non_decreasing", p->non_decreasing ? Py_True : Py_False, "positive_when",
-        p->positive_when >= 0 ? t->params[p->positive_when].name : NULL, "has_check",
+        p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
     return r;
 }

@@ -49,8 +49,6 @@ static const mbc_param_info spring_param_table[] = {
         .min = 0.0,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "activeConnector",
@@ -64,8 +62,6 @@ static const mbc_param_info spring_param_table[] = {
         .default_values = default_active,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -82,8 +78,6 @@ static const mbc_param_info spring_vparam_table[] = {
         .default_values = default_show,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
