@@ -34,25 +34,6 @@
 
 /* ---- small helpers (test-only) ---- */
 
-/* Rotation matrix (row-major, local -> global) of a random unit quaternion. */
-static void random_rotation(rt_rng *g, double R[9])
-{
-    double q[4], n = 0.0;
-    do {
-        n = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            q[i] = rt_uniform(g, -1, 1);
-            n += q[i] * q[i];
-        }
-    } while (n < 1e-3 || n > 1.0);
-    n = sqrt(n);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    memcpy(R, M, sizeof M);
-}
-
 static void mat_vec(const double A[9], const double x[3], double y[3])
 {
     for (int i = 0; i < 3; ++i) {
@@ -127,7 +108,7 @@ static void test_sphere_sphere_passive(void **state)
             m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
         }
         for (int j = 0; j < 2; ++j) {
-            random_rotation(&g, m[j].rotation);
+            rt_random_rotation(&g, m[j].rotation);
             random_vec(&g, 2.0, m[j].velocity);
             random_vec(&g, 5.0, m[j].angular_velocity_local);
         }
@@ -244,7 +225,7 @@ static void test_convex_roll_passive(void **state)
         memset(m, 0, sizeof m);
         m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
         random_vec(&g, 1.0, m[0].position);
-        random_rotation(&g, m[1].rotation);
+        rt_random_rotation(&g, m[1].rotation);
         if (fabs(m[1].rotation[6]) > 0.95) { /* roll axis nearly vertical: not this test */
             mbc_contact_convex_roll_params_free(&p);
             continue;

@@ -71,24 +71,6 @@ static void random_vec(rt_rng *g, double a, double v[3])
     }
 }
 
-static void random_rotation(rt_rng *g, double R[9])
-{
-    double q[4], n;
-    do {
-        n = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            q[i] = rt_uniform(g, -1, 1);
-            n += q[i] * q[i];
-        }
-    } while (n < 1e-3 || n > 1.0);
-    n = sqrt(n);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    memcpy(R, M, sizeof M);
-}
-
 /* A marker at its place moving with the rigid motion: velocity and local
  * angular velocity A^T W. */
 static void move_marker(const rigid_motion *m, mbc_rigid_marker *k)
@@ -153,7 +135,7 @@ static void test_sphere_sphere_rigid_motion(void **state)
             m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
         }
         for (int j = 0; j < 2; ++j) {
-            random_rotation(&g, m[j].rotation);
+            rt_random_rotation(&g, m[j].rotation);
             move_marker(&rm, &m[j]);
         }
         /* PostNewtonStep from an open start of step: the data it writes */
