@@ -53,7 +53,7 @@ static mbc_object *sphere(void)
         mbc_object_set(o, "impactModel", 2, &err) != MBC_OK ||
         mbc_object_set(o, "restitutionCoefficient", 0.6, &err) != MBC_OK ||
         mbc_object_set(o, "minimumImpactVelocity", 0.01, &err) != MBC_OK ||
-        mbc_object_initialise(o, &err, 1, NULL) != MBC_OK) {
+        mbc_object_initialize(o, &err, 1, NULL) != MBC_OK) {
         fprintf(stderr, "mbc-bench-batch-reference: %s\n", err.message);
         exit(1);
     }

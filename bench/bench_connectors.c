@@ -45,6 +45,8 @@
 #include "mbconnect/sphere_batch.h"
 #include "mbconnect/threads.h"
 
+#include "test_sampling.h"
+
 #define RUNS         5
 #define BATCH_LARGE  1000000u
 #define BATCH_SMALL  1000u
@@ -78,59 +80,12 @@ static void check(mbc_status st, const char *what, const mbc_error *err)
     }
 }
 
-/* ---- small deterministic PRNG (splitmix64) ---- */
-static uint64_t rng_state = 0x1234567887654321ull;
+/* ---- sampling (tests/test_sampling.h: splitmix64 and rotations) ---- */
+static rt_rng bench_rng = {0x1234567887654321ull};
 
 static double urand(double a, double b)
 {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return a + (b - a) * ((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
-
-/* ---- rotations (row-major, local -> global) ---- */
-static void mat3_mul(const double A[9], const double B[9], double C[9])
-{
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-        }
-    }
-}
-
-static void rot_y(double a, double R[9])
-{
-    const double c = cos(a), s = sin(a);
-    const double M[9] = {c, 0, s, 0, 1, 0, -s, 0, c};
-    memcpy(R, M, sizeof M);
-}
-
-static void rot_z(double a, double R[9])
-{
-    const double c = cos(a), s = sin(a);
-    const double M[9] = {c, -s, 0, s, c, 0, 0, 0, 1};
-    memcpy(R, M, sizeof M);
-}
-
-/* Rotation of a random unit quaternion. */
-static void rot_random(double R[9])
-{
-    double q[4], len = 0.0;
-    do {
-        len = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            q[i] = urand(-1.0, 1.0);
-            len += q[i] * q[i];
-        }
-    } while (len < 1e-3 || len > 1.0);
-    len = sqrt(len);
-    const double w = q[0] / len, x = q[1] / len, y = q[2] / len, z = q[3] / len;
-    const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    memcpy(R, M, sizeof M);
+    return rt_uniform(&bench_rng, a, b);
 }
 
 /* ---- timing ---- */
@@ -305,7 +260,7 @@ static mbc_object *sphere_object(const mbc_contact_sphere_sphere_params *p)
     object_set(o, "restitutionCoefficient", &p->restitutionCoefficient, 1);
     object_set(o, "minimumImpactVelocity", &p->minimumImpactVelocity, 1);
     size_t violations = 0;
-    check(mbc_object_initialise(o, &e, 1, &violations), "mbc_object_initialise(sphere)", &e);
+    check(mbc_object_initialize(o, &e, 1, &violations), "mbc_object_initialize(sphere)", &e);
     return o;
 }
 
@@ -329,8 +284,8 @@ static void sphere_setup(sphere_fixture *x, int model)
         x->m[0].angular_velocity_local[i] = w0[i];
         x->m[1].angular_velocity_local[i] = w1[i];
     }
-    rot_random(x->m[0].rotation);
-    rot_random(x->m[1].rotation);
+    rt_random_rotation(&bench_rng, x->m[0].rotation);
+    rt_random_rotation(&bench_rng, x->m[1].rotation);
     x->s.marker[0] = &x->m[0];
     x->s.marker[1] = &x->m[1];
     x->s.data = x->data;
@@ -479,8 +434,8 @@ static void sphere_batch_setup(sphere_batch *b, const mbc_contact_sphere_sphere_
                 m[j].angular_velocity_local[i] = urand(-5.0, 5.0);
             }
         }
-        rot_random(m[0].rotation);
-        rot_random(m[1].rotation);
+        rt_random_rotation(&bench_rng, m[0].rotation);
+        rt_random_rotation(&bench_rng, m[1].rotation);
         double *d = &b->data[4 * k];
         d[0] = dist - rsum;
         d[1] = urand(0.0, 2.0 * p->frictionProportionalZone);
@@ -557,13 +512,13 @@ static void roll_setup(roll_fixture *x)
     if (mbc_contact_convex_roll_validate(&x->p, &x->err, 1) != 0) {
         die("convex roll parameters invalid", &x->err);
     }
-    check(mbc_contact_convex_roll_initialise(&x->p, &x->err), "convex roll initialise", &x->err);
+    check(mbc_contact_convex_roll_initialize(&x->p, &x->err), "convex roll initialize", &x->err);
 
-    rot_z(0.0, x->m[0].rotation);
+    rt_rot_z(0.0, x->m[0].rotation);
     double Rz[9], Ry[9];
-    rot_z(0.3, Rz);
-    rot_y(0.15, Ry);
-    mat3_mul(Rz, Ry, x->m[1].rotation);
+    rt_rot_z(0.3, Rz);
+    rt_rot_y(0.15, Ry);
+    rt_mat_mul(Rz, Ry, x->m[1].rotation);
     x->m[1].position[2] = 0.2;
     const double v1[3] = {1.0, 0.3, -0.01}, w1[3] = {0.5, 2.0, -5.0};
     memcpy(x->m[1].velocity, v1, sizeof v1);
@@ -661,15 +616,16 @@ static void cable_setup(cable_fixture *x, size_t n)
     const double L = 2.0;
     const double q[8] = {0.0, 0.0, 1.0, 0.4, 2.0, 0.0, 1.0, -0.4};
     const double q_t[8] = {0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, -0.01};
-    if (mbc_cable2d_shape_points(q, L, 0.0, (int)n, x->pts) < 0 ||
-        mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, (int)n, x->vel) < 0) {
+    if (mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL) != MBC_OK ||
+        mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, (int)n, x->vel, NULL) !=
+            MBC_OK) {
         die("cable points", NULL);
     }
     x->cable.segment_count = n;
     x->cable.points = x->pts;
     x->cable.point_velocities = x->vel;
     x->cable.length = L;
-    rot_z(0.2, x->circle.rotation);
+    rt_rot_z(0.2, x->circle.rotation);
     x->circle.position[0] = 1.03;
     x->circle.position[1] = 0.2 + 0.3 - 0.02;
     x->circle.velocity[0] = 0.001;
@@ -779,7 +735,7 @@ static void ale_setup(ale_fixture *x)
     x->m0.position[0] = 0.75;
     x->m0.position[1] = 0.016;
     x->m0.velocity[0] = 0.35;
-    rot_z(0.0, x->m0.rotation);
+    rt_rot_z(0.0, x->m0.rotation);
     x->lagrange[0] = 1.5;
     x->lagrange[1] = -20.0;
     x->data[0] = 1.0;

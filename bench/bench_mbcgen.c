@@ -139,7 +139,7 @@ static void write_spec(FILE *f, const char *name, unsigned k)
     fprintf(f, ".\",\n  authors = { \"Bench Mark\" },\n  provides = { \"Connector\" },\n");
     fprintf(f, "  markers = { { \"Position\" }, { \"Position\", \"Orientation\" } },\n");
     fprintf(f, "  nodes = { \"GenericData\" },\n  python_name = \"Syn%u\",\n", k);
-    fprintf(f, "  hooks = { \"initialise\", \"forces\", \"outputs\" },\n  parameters = {\n");
+    fprintf(f, "  hooks = { \"initialize\", \"forces\", \"outputs\" },\n  parameters = {\n");
     fprintf(f, "    param \"name\" { type = \"String\", default = \"\", description = \"unique "
                "name\" },\n");
     fprintf(f, "    param \"markerNumbers\" { type = \"ArrayMarkerIndex\", symbol = "

@@ -7,8 +7,8 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/params.c
   ${PROJECT_SOURCE_DIR}/runtime/registry.c
   ${PROJECT_SOURCE_DIR}/runtime/object.c
-  ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
-  ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate.c
+  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
@@ -26,7 +26,7 @@ target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/generator)
 target_link_libraries(mbc_api PRIVATE PkgConfig::LUA)
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
-set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
+set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
   PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")
 foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC

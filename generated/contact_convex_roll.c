@@ -27,9 +27,9 @@ static mbc_status check_coefficientsHull(const void *p, mbc_error *err)
     return mbc_convex_roll_check_hull(p, err);
 }
 
-static mbc_status hook_initialise(void *p, mbc_error *err)
+static mbc_status hook_initialize(void *p, mbc_error *err)
 {
-    return mbc_contact_convex_roll_initialise(p, err);
+    return mbc_contact_convex_roll_initialize(p, err);
 }
 
 static mbc_status hook_forces(const void *p, const mbc_state *s, mbc_forces *out, mbc_error *err)
@@ -59,8 +59,6 @@ static const mbc_param_info params[] = {
         .size = 1,
         .offset = offsetof(mbc_contact_convex_roll_params, name),
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "markerNumbers",
@@ -76,8 +74,6 @@ static const mbc_param_info params[] = {
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "nodeNumber",
@@ -93,8 +89,6 @@ static const mbc_param_info params[] = {
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactStiffness",
@@ -109,8 +103,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_contactStiffness,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactDamping",
@@ -125,8 +117,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_contactDamping,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "dynamicFriction",
@@ -145,8 +135,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "staticFrictionOffset",
@@ -165,8 +153,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "viscousFriction",
@@ -185,8 +171,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "exponentialDecayStatic",
@@ -205,8 +189,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = true,
         .rule = "> 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "frictionProportionalZone",
@@ -225,8 +207,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "rollLength",
@@ -245,8 +225,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "coefficientsHull",
@@ -261,8 +239,6 @@ static const mbc_param_info params[] = {
         .count_offset = offsetof(mbc_contact_convex_roll_params, coefficientsHull_count),
         .role = MBC_ROLE_INPUT,
         .min_length = 1,
-        .same_length_as = -1,
-        .positive_when = -1,
         .check = check_coefficientsHull,
     },
     {
@@ -277,8 +253,6 @@ static const mbc_param_info params[] = {
         .offset = offsetof(mbc_contact_convex_roll_params, coefficientsHullDerivative),
         .count_offset = offsetof(mbc_contact_convex_roll_params, coefficientsHullDerivative_count),
         .role = MBC_ROLE_DERIVED,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "coefficientsHullDDerivative",
@@ -292,8 +266,6 @@ static const mbc_param_info params[] = {
         .offset = offsetof(mbc_contact_convex_roll_params, coefficientsHullDDerivative),
         .count_offset = offsetof(mbc_contact_convex_roll_params, coefficientsHullDDerivative_count),
         .role = MBC_ROLE_DERIVED,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "rBoundingSphere",
@@ -312,8 +284,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_DERIVED,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "pContact",
@@ -328,8 +298,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_pContact,
         .default_count = 3,
         .role = MBC_ROLE_STATE,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "activeConnector",
@@ -344,8 +312,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_activeConnector,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -363,8 +329,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_show,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "color",
@@ -379,8 +343,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_color,
         .default_count = 4,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -464,7 +426,7 @@ const mbc_type_info mbc_contact_convex_roll_type = {
     .data = data,
     .data_block_count = 3,
     .data_per = -1,
-    .initialise = hook_initialise,
+    .initialize = hook_initialize,
     .forces = hook_forces,
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,

@@ -49,8 +49,6 @@ static const mbc_param_info params[] = {
         .size = 1,
         .offset = offsetof(mbc_contact_friction_circle_cable2d_params, name),
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "markerNumbers",
@@ -66,8 +64,6 @@ static const mbc_param_info params[] = {
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "nodeNumber",
@@ -83,8 +79,6 @@ static const mbc_param_info params[] = {
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "numberOfContactSegments",
@@ -103,8 +97,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = true,
         .rule = "> 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactStiffness",
@@ -123,8 +115,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactDamping",
@@ -143,8 +133,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "frictionVelocityPenalty",
@@ -163,8 +151,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "frictionStiffness",
@@ -183,8 +169,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "frictionCoefficient",
@@ -203,8 +187,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "circleRadius",
@@ -223,8 +205,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "useSegmentNormals",
@@ -239,8 +219,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_useSegmentNormals,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "activeConnector",
@@ -255,8 +233,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_activeConnector,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -274,8 +250,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_show,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "showContactCircle",
@@ -290,8 +264,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_showContactCircle,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "drawSize",
@@ -306,8 +278,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_drawSize,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "color",
@@ -322,8 +292,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_color,
         .default_count = 4,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 

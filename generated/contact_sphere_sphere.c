@@ -52,8 +52,6 @@ static const mbc_param_info params[] = {
         .size = 1,
         .offset = offsetof(mbc_contact_sphere_sphere_params, name),
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "markerNumbers",
@@ -69,8 +67,6 @@ static const mbc_param_info params[] = {
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "nodeNumber",
@@ -86,8 +82,6 @@ static const mbc_param_info params[] = {
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "spheresRadii",
@@ -102,8 +96,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_spheresRadii,
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "dynamicFriction",
@@ -122,8 +114,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "frictionProportionalZone",
@@ -142,8 +132,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactStiffness",
@@ -162,8 +150,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactDamping",
@@ -182,8 +168,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactStiffnessExponent",
@@ -202,8 +186,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = true,
         .rule = "> 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "constantPullOffForce",
@@ -222,8 +204,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "contactPlasticityRatio",
@@ -242,8 +222,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "adhesionCoefficient",
@@ -262,8 +240,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "adhesionExponent",
@@ -282,8 +258,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "restitutionCoefficient",
@@ -302,8 +276,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = true,
         .rule = "> 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "minimumImpactVelocity",
@@ -322,8 +294,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "impactModel",
@@ -342,8 +312,6 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "activeConnector",
@@ -358,8 +326,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_activeConnector,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -377,8 +343,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_show,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "color",
@@ -393,8 +357,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_color,
         .default_count = 4,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 

@@ -43,8 +43,6 @@ static const mbc_param_info params[] = {
         .size = 1,
         .offset = offsetof(mbc_joint_ale_moving2d_params, name),
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "markerNumbers",
@@ -60,8 +58,6 @@ static const mbc_param_info params[] = {
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "slidingMarkerNumbers",
@@ -77,8 +73,6 @@ static const mbc_param_info params[] = {
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
         .min_length = 1,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "slidingMarkerOffsets",
@@ -92,9 +86,8 @@ static const mbc_param_info params[] = {
         .offset = offsetof(mbc_joint_ale_moving2d_params, slidingMarkerOffsets),
         .count_offset = offsetof(mbc_joint_ale_moving2d_params, slidingMarkerOffsets_count),
         .role = MBC_ROLE_INPUT,
-        .same_length_as = 2,
+        .same_length_as = 3,
         .non_decreasing = true,
-        .positive_when = -1,
     },
     {
         .name = "slidingOffset",
@@ -109,8 +102,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_slidingOffset,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "nodeNumbers",
@@ -126,8 +117,6 @@ static const mbc_param_info params[] = {
         .default_count = 2,
         .role = MBC_ROLE_INPUT,
         .must_be_set = true,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "usePenaltyFormulation",
@@ -142,8 +131,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_usePenaltyFormulation,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "penaltyStiffness",
@@ -158,8 +145,7 @@ static const mbc_param_info params[] = {
         .default_values = param_default_penaltyStiffness,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = 6,
+        .positive_when = 7,
     },
     {
         .name = "activeConnector",
@@ -174,8 +160,6 @@ static const mbc_param_info params[] = {
         .default_values = param_default_activeConnector,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 
@@ -193,8 +177,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_show,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "drawSize",
@@ -209,8 +191,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_drawSize,
         .default_count = 1,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
     {
         .name = "color",
@@ -225,8 +205,6 @@ static const mbc_param_info vparams[] = {
         .default_values = vparam_default_color,
         .default_count = 4,
         .role = MBC_ROLE_INPUT,
-        .same_length_as = -1,
-        .positive_when = -1,
     },
 };
 

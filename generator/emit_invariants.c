@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mbconnect/format_number.h"
+
 static void put_string(const char *s, strbuf *out)
 {
     sb_putc(out, '"');
@@ -31,11 +33,7 @@ static void put_string(const char *s, strbuf *out)
 static void put_number(double x, strbuf *out)
 {
     char buf[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
+    mbc_format_number(x, buf, sizeof buf);
     sb_puts(out, buf);
     if (!strpbrk(buf, ".en"))
         sb_puts(out, ".0");

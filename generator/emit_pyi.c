@@ -134,7 +134,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "    @property\n    def initial_data(self) -> npt.NDArray[np.float64]: ...\n"
                  "    @property\n    def output_sizes(self) -> dict[str, int]: ...\n"
                  "    @classmethod\n    def describe(cls) -> str: ...\n"
-                 "    def initialise(self) -> None: ...\n"
+                 "    def initialize(self) -> None: ...\n"
                  "    def validate(self) -> list[str]: ...\n"
                  "    def parameters(self) -> dict[str, Any]: ...\n"
                  "    def evaluate(\n        self,\n"

@@ -139,7 +139,7 @@ static void put_cell(strbuf *out, const char *s)
     put_cell_n(out, s, strlen(s));
 }
 
-static const char *const role_text[] = {"set, get", "get (derived by initialise)",
+static const char *const role_text[] = {"set, get", "get (derived by initialize)",
                                         "get (state, updated by the runtime)"};
 
 /* One row per parameter; the setter of an input parameter is

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mbconnect/format_number.h"
+
 #include <lauxlib.h>
 
 #include "emit_c.h"
@@ -68,17 +70,7 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
         if (lua_isinteger(L, idx)) {
             snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
         } else {
-            double x = lua_tonumber(L, idx);
-            if (isnan(x))
-                snprintf(buf, size, "nan");
-            else if (isinf(x))
-                snprintf(buf, size, x > 0 ? "inf" : "-inf");
-            else
-                for (int prec = 1; prec <= 17; prec++) { /* shortest that reads back */
-                    snprintf(buf, size, "%.*g", prec, x);
-                    if (strtod(buf, NULL) == x)
-                        break;
-                }
+            mbc_format_number(lua_tonumber(L, idx), buf, size);
         }
         return buf;
     case LUA_TSTRING: {
@@ -591,11 +583,7 @@ static void format_real(double x, strbuf *out)
         return;
     }
     char buf[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
+    mbc_format_number(x, buf, sizeof buf);
     sb_puts(out, buf);
 }
 
@@ -1407,9 +1395,9 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
         fail(ld, hl, "hooks: 'outputs' needs at least one output variable (given none)");
     for (size_t i = 0; i < c->param_count; i++) {
         const spec_param *p = &c->params[i];
-        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALISE])
+        if (p->role == SPEC_DERIVED && !c->hooks[SPEC_HOOK_INITIALIZE])
             fail(ld, p->line,
-                 "parameter '%s': a derived parameter needs the 'initialise' hook, which "
+                 "parameter '%s': a derived parameter needs the 'initialize' hook, which "
                  "computes it (given hooks without it)",
                  p->name);
         if (p->role == SPEC_STATE && !c->hooks[SPEC_HOOK_POST_NEWTON_STEP])

@@ -66,7 +66,7 @@ typedef struct spec_value {
 /* Role of a parameter in the C API. */
 typedef enum spec_param_role {
     SPEC_INPUT,   /* set by the user; public setter */
-    SPEC_DERIVED, /* computed by the initialise hook from input parameters; getter only */
+    SPEC_DERIVED, /* computed by the initialize hook from input parameters; getter only */
     SPEC_STATE    /* updated by the runtime (e.g. PostNewtonStep); getter only */
 } spec_param_role;
 

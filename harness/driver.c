@@ -30,7 +30,7 @@ static void test_invariant(void **state)
 {
     const run *r = *state;
     mbc_invariant_report rep;
-    mbc_error err = {""};
+    mbc_error err = {0};
     mbc_status st = mbc_invariant_check(r->type, r->inv, &r->opt, &rep, &err);
     if (st != MBC_OK)
         fail_msg("%s", err.message);

@@ -5,9 +5,7 @@
 
 int main(int argc, char **argv)
 {
-    const mbc_type_info *types[MBC_REGISTRY_CAPACITY];
-    size_t n = 0;
-    for (size_t i = 0; i < mbc_registry_count() && n < MBC_REGISTRY_CAPACITY; i++)
-        types[n++] = mbc_registry_at(i);
-    return mbc_invariants_main(argc, argv, types, n);
+    mbc_registry builtin_types;
+    mbc_registry_init(&builtin_types);
+    return mbc_invariants_main(argc, argv, builtin_types.types, mbc_registry_size(&builtin_types));
 }

@@ -156,11 +156,11 @@ mbc_object *sample_object(const mbc_type_info *t, bool passive, mbc_error *err)
     if (st == MBC_OK) {
         mbc_error errors[1];
         size_t violations = 0;
-        st = mbc_object_initialise(o, errors, 1, &violations);
+        st = mbc_object_initialize(o, errors, 1, &violations);
         if (st != MBC_OK)
             mbc_fail(err, st, "%s: the sample parameters (invariants.sample%s) are invalid: %s",
                      t->type_name, passive ? " + passive" : "",
-                     violations ? errors[0].message : "initialise failed");
+                     violations ? errors[0].message : "initialize failed");
     }
     if (st != MBC_OK) {
         mbc_object_destroy(o);
@@ -197,10 +197,10 @@ mbc_status sample_flags(mbc_object *o, uint64_t bits, mbc_error *err)
         return MBC_OK;
     mbc_error errors[1];
     size_t violations = 0;
-    mbc_status st = mbc_object_initialise(o, errors, 1, &violations);
+    mbc_status st = mbc_object_initialize(o, errors, 1, &violations);
     if (st != MBC_OK)
         return mbc_fail(err, st, "%s: the sample parameters with random flags are invalid: %s",
-                        t->type_name, violations ? errors[0].message : "initialise failed");
+                        t->type_name, violations ? errors[0].message : "initialize failed");
     return MBC_OK;
 }
 
@@ -320,9 +320,9 @@ mbc_status sample_draw(mbc_object *o, sample_rng *r, bool rigid, sample_state *s
             }
             s->cable.segment_count = n;
             s->cable.length = e.length;
-            mbc_cable2d_shape_points(e.q, e.length, 0.0, (int)n, s->points);
-            mbc_cable2d_shape_point_velocities(e.q, e.q_t, e.length, 0.0, s_t, (int)n,
-                                               s->point_velocities);
+            mbc_ancf_cable2d_shape_points(e.q, e.length, 0.0, (int)n, s->points, NULL);
+            mbc_ancf_cable2d_shape_point_velocities(e.q, e.q_t, e.length, 0.0, s_t, (int)n,
+                                                    s->point_velocities, NULL);
             s->state.cable = &s->cable;
         } else if (sample_marker_is_coords(t, m)) {
             size_t n = coordinate_elements(o);

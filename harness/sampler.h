@@ -44,14 +44,14 @@ bool sample_marker_is_shape(const mbc_type_info *t, int m);  /* Cable2DShape */
 bool sample_marker_is_coords(const mbc_type_info *t, int m); /* Cable2DCoordinates */
 bool sample_type_planar(const mbc_type_info *t);
 
-/* Creates an initialised object of t with its sample parameter values (and,
+/* Creates an initialized object of t with its sample parameter values (and,
  * when passive, the passive ones on top); index parameters that must be set
  * get 0, 1, ... NULL with a message in err when a value is rejected. */
 mbc_object *sample_object(const mbc_type_info *t, bool passive, mbc_error *err);
 
 /* Sets every Bool input parameter of o that the spec's sample and passive
  * values do not pin to bit i of `bits` (i = the parameter's index), so the
- * states reach both branches of every flag, and re-initialises o. */
+ * states reach both branches of every flag, and re-initializes o. */
 mbc_status sample_flags(mbc_object *o, uint64_t bits, mbc_error *err);
 
 /* A random state for o: random geometry and velocities (rigid: one rigid

@@ -11,10 +11,10 @@ double mbc_ale_element_coordinate(double q_ale, double s_off, const double *offs
     return q_ale + s_off - offsets[index];
 }
 
-int mbc_ale_update_index(double s_el, double L, int index, int sn, double *error, int *warning)
+int mbc_ale_update_index(double s_el, double L, int index, int sn, double *error, unsigned *warning)
 {
     double err = 0.0;
-    int warn = 0;
+    unsigned warn = 0;
     int next = index;
     if (s_el < 0.0) {
         next = index - 1;
@@ -25,13 +25,13 @@ int mbc_ale_update_index(double s_el, double L, int index, int sn, double *error
     }
     if (sn < 1) {
         next = 0;
-        warn |= MBC_ALE_WARN_NO_ELEMENTS;
+        warn |= MBC_WARN_ALE_NO_ELEMENTS;
     } else if (next < 0) {
         next = 0;
-        warn |= MBC_ALE_WARN_CLAMPED_LOW;
+        warn |= MBC_WARN_ALE_CLAMPED_LOW;
     } else if (next > sn - 1) {
         next = sn - 1;
-        warn |= MBC_ALE_WARN_CLAMPED_HIGH;
+        warn |= MBC_WARN_ALE_CLAMPED_HIGH;
     }
     if (error != 0) {
         *error = err;
@@ -46,7 +46,7 @@ void mbc_ale_position_residual(const double q[8], double L, double s_el, const d
                                double dp[2])
 {
     double r[2];
-    mbc_cable2d_position(q, L, s_el, r);
+    mbc_ancf_cable2d_position(q, L, s_el, r);
     dp[0] = r[0] - p_m0[0];
     dp[1] = r[1] - p_m0[1];
 }
@@ -55,8 +55,8 @@ void mbc_ale_velocity_residual(const double q[8], const double q_t[8], double L,
                                double q_ale_t, const double v_m0[2], double dv[2])
 {
     double v[2], rp[2];
-    mbc_cable2d_velocity(q_t, L, s_el, v);
-    mbc_cable2d_slope(q, L, s_el, rp);
+    mbc_ancf_cable2d_velocity(q_t, L, s_el, v);
+    mbc_ancf_cable2d_slope(q, L, s_el, rp);
     dv[0] = v[0] + q_ale_t * rp[0] - v_m0[0];
     dv[1] = v[1] + q_ale_t * rp[1] - v_m0[1];
 }
@@ -77,11 +77,11 @@ void mbc_ale_position_jacobian(const double q[8], double L, double s_el, double 
 {
     if (d_dq != 0) {
         double S[4];
-        mbc_cable2d_shape_functions(s_el, L, S);
+        mbc_ancf_cable2d_shape_functions(s_el, L, S);
         kron_i2(S, 1.0, d_dq);
     }
     if (d_dale != 0) {
-        mbc_cable2d_slope(q, L, s_el, d_dale);
+        mbc_ancf_cable2d_slope(q, L, s_el, d_dale);
     }
 }
 
@@ -91,21 +91,21 @@ void mbc_ale_velocity_jacobian(const double q[8], const double q_t[8], double L,
 {
     if (d_dq_t != 0) {
         double S[4];
-        mbc_cable2d_shape_functions(s_el, L, S);
+        mbc_ancf_cable2d_shape_functions(s_el, L, S);
         kron_i2(S, 1.0, d_dq_t);
     }
     if (d_dale_t != 0) {
-        mbc_cable2d_slope(q, L, s_el, d_dale_t);
+        mbc_ancf_cable2d_slope(q, L, s_el, d_dale_t);
     }
     if (d_dq != 0) {
         double dS[4];
-        mbc_cable2d_shape_functions_dx(s_el, L, dS);
+        mbc_ancf_cable2d_shape_functions_dx(s_el, L, dS);
         kron_i2(dS, q_ale_t, d_dq);
     }
     if (d_dale != 0) {
         double a[2], b[2];
-        mbc_cable2d_slope(q_t, L, s_el, a);
-        mbc_cable2d_slope_dx(q, L, s_el, b);
+        mbc_ancf_cable2d_slope(q_t, L, s_el, a);
+        mbc_ancf_cable2d_slope_dx(q, L, s_el, b);
         d_dale[0] = a[0] + q_ale_t * b[0];
         d_dale[1] = a[1] + q_ale_t * b[1];
     }
@@ -121,9 +121,9 @@ void mbc_ale_equations(const double q[8], const double q_t[8], double L, double 
                        const double p_m0[2], const double v_m0[2], struct mbc_ale_equations *out)
 {
     double S[4], dS[4], ddS[4];
-    mbc_cable2d_shape_functions(s_el, L, S);
-    mbc_cable2d_shape_functions_dx(s_el, L, dS);
-    mbc_cable2d_shape_functions_dx2(s_el, L, ddS);
+    mbc_ancf_cable2d_shape_functions(s_el, L, S);
+    mbc_ancf_cable2d_shape_functions_dx(s_el, L, dS);
+    mbc_ancf_cable2d_shape_functions_dx2(s_el, L, ddS);
     for (int k = 0; k < 2; ++k) {
         const double r = combine(S, q, k), rp = combine(dS, q, k), rpp = combine(ddS, q, k);
         out->position[k] = r - p_m0[k];

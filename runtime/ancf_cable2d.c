@@ -7,7 +7,7 @@
 #include "mbconnect/vec.h"
 #include <stddef.h>
 
-void mbc_cable2d_shape_functions(double x, double L, double S[4])
+void mbc_ancf_cable2d_shape_functions(double x, double L, double S[4])
 {
     if (L == 0.0) {
         S[0] = 1.0;
@@ -25,7 +25,7 @@ void mbc_cable2d_shape_functions(double x, double L, double S[4])
     S[3] = L * (-xi2 + xi3);
 }
 
-void mbc_cable2d_shape_functions_dx(double x, double L, double dS[4])
+void mbc_ancf_cable2d_shape_functions_dx(double x, double L, double dS[4])
 {
     if (L == 0.0) {
         dS[0] = 0.0;
@@ -42,7 +42,7 @@ void mbc_cable2d_shape_functions_dx(double x, double L, double dS[4])
     dS[3] = -2.0 * xi + 3.0 * xi2;
 }
 
-void mbc_cable2d_shape_functions_dx2(double x, double L, double ddS[4])
+void mbc_ancf_cable2d_shape_functions_dx2(double x, double L, double ddS[4])
 {
     if (L == 0.0) {
         ddS[0] = 0.0;
@@ -65,30 +65,30 @@ static void interpolate(const double S[4], const double q[8], double out[2])
     out[1] = S[0] * q[1] + S[1] * q[3] + S[2] * q[5] + S[3] * q[7];
 }
 
-void mbc_cable2d_position(const double q[8], double L, double x, double r[2])
+void mbc_ancf_cable2d_position(const double q[8], double L, double x, double r[2])
 {
     double S[4];
-    mbc_cable2d_shape_functions(x, L, S);
+    mbc_ancf_cable2d_shape_functions(x, L, S);
     interpolate(S, q, r);
 }
 
-void mbc_cable2d_slope(const double q[8], double L, double x, double r_x[2])
+void mbc_ancf_cable2d_slope(const double q[8], double L, double x, double r_x[2])
 {
     double dS[4];
-    mbc_cable2d_shape_functions_dx(x, L, dS);
+    mbc_ancf_cable2d_shape_functions_dx(x, L, dS);
     interpolate(dS, q, r_x);
 }
 
-void mbc_cable2d_slope_dx(const double q[8], double L, double x, double r_xx[2])
+void mbc_ancf_cable2d_slope_dx(const double q[8], double L, double x, double r_xx[2])
 {
     double ddS[4];
-    mbc_cable2d_shape_functions_dx2(x, L, ddS);
+    mbc_ancf_cable2d_shape_functions_dx2(x, L, ddS);
     interpolate(ddS, q, r_xx);
 }
 
-void mbc_cable2d_velocity(const double q_t[8], double L, double x, double v[2])
+void mbc_ancf_cable2d_velocity(const double q_t[8], double L, double x, double v[2])
 {
-    mbc_cable2d_position(q_t, L, x, v);
+    mbc_ancf_cable2d_position(q_t, L, x, v);
 }
 
 /* Axial coordinate of marker point i of n: x_i = i L / n, exactly L at i = n. */
@@ -97,53 +97,57 @@ static double point_coordinate(int i, int n, double L)
     return (i == n) ? L : (double)i * L / (double)n;
 }
 
-int mbc_cable2d_shape_points(const double q[8], double L, double h, int n, double *points)
+mbc_status mbc_ancf_cable2d_shape_points(const double q[8], double L, double h, int n,
+                                         double *points, unsigned *warnings)
 {
     if (n < 1 || q == NULL || points == NULL) {
-        return MBC_CABLE2D_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
-    int status = MBC_CABLE2D_OK;
+    unsigned warn = 0;
     for (int i = 0; i <= n; ++i) {
         const double x = point_coordinate(i, n, L);
         double r[2];
-        mbc_cable2d_position(q, L, x, r);
+        mbc_ancf_cable2d_position(q, L, x, r);
         if (h != 0.0) {
             double rp[2];
-            mbc_cable2d_slope(q, L, x, rp);
+            mbc_ancf_cable2d_slope(q, L, x, rp);
             const double len = mbc_hypot2(rp[0], rp[1]);
             if (len > 0.0) {
                 r[0] += h * (-rp[1] / len);
                 r[1] += h * (rp[0] / len);
             } else {
-                status |= MBC_CABLE2D_WARN_ZERO_SLOPE;
+                warn |= MBC_WARN_CABLE_ZERO_SLOPE;
             }
         }
         points[2 * i] = r[0];
         points[2 * i + 1] = r[1];
     }
-    return status;
+    if (warnings)
+        *warnings = warn;
+    return MBC_OK;
 }
 
-int mbc_cable2d_shape_point_velocities(const double q[8], const double q_t[8], double L, double h,
-                                       double s_t, int n, double *velocities)
+mbc_status mbc_ancf_cable2d_shape_point_velocities(const double q[8], const double q_t[8], double L,
+                                                   double h, double s_t, int n, double *velocities,
+                                                   unsigned *warnings)
 {
     if (n < 1 || q == NULL || q_t == NULL || velocities == NULL) {
-        return MBC_CABLE2D_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
-    int status = MBC_CABLE2D_OK;
+    unsigned warn = 0;
     for (int i = 0; i <= n; ++i) {
         const double x = point_coordinate(i, n, L);
         double v[2], rp[2];
-        mbc_cable2d_velocity(q_t, L, x, v);
-        mbc_cable2d_slope(q, L, x, rp);
+        mbc_ancf_cable2d_velocity(q_t, L, x, v);
+        mbc_ancf_cable2d_slope(q, L, x, rp);
         v[0] += s_t * rp[0];
         v[1] += s_t * rp[1];
         if (h != 0.0) {
             const double len = mbc_hypot2(rp[0], rp[1]);
             if (len > 0.0) {
                 double rp_t[2], rpp[2];
-                mbc_cable2d_slope(q_t, L, x, rp_t);
-                mbc_cable2d_slope_dx(q, L, x, rpp);
+                mbc_ancf_cable2d_slope(q_t, L, x, rp_t);
+                mbc_ancf_cable2d_slope_dx(q, L, x, rpp);
                 rp_t[0] += s_t * rpp[0];
                 rp_t[1] += s_t * rpp[1];
                 const double e[2] = {rp[0] / len, rp[1] / len};
@@ -153,25 +157,28 @@ int mbc_cable2d_shape_point_velocities(const double q[8], const double q_t[8], d
                 v[0] -= h * omega * e[0];
                 v[1] -= h * omega * e[1];
             } else {
-                status |= MBC_CABLE2D_WARN_ZERO_SLOPE;
+                warn |= MBC_WARN_CABLE_ZERO_SLOPE;
             }
         }
         velocities[2 * i] = v[0];
         velocities[2 * i + 1] = v[1];
     }
-    return status;
+    if (warnings)
+        *warnings = warn;
+    return MBC_OK;
 }
 
-int mbc_cable2d_shape_point_jacobian(const double q[8], double L, double h, int n, double *jac)
+mbc_status mbc_ancf_cable2d_shape_point_jacobian(const double q[8], double L, double h, int n,
+                                                 double *jac, unsigned *warnings)
 {
     if (n < 1 || q == NULL || jac == NULL) {
-        return MBC_CABLE2D_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
-    int status = MBC_CABLE2D_OK;
+    unsigned warn = 0;
     for (int i = 0; i <= n; ++i) {
         const double x = point_coordinate(i, n, L);
         double S[4];
-        mbc_cable2d_shape_functions(x, L, S);
+        mbc_ancf_cable2d_shape_functions(x, L, S);
         double *row_x = jac + (size_t)(2 * i) * 8;
         double *row_y = row_x + 8;
         for (int k = 0; k < 4; ++k) {
@@ -184,11 +191,11 @@ int mbc_cable2d_shape_point_jacobian(const double q[8], double L, double h, int 
             continue;
         }
         double dS[4], rp[2];
-        mbc_cable2d_shape_functions_dx(x, L, dS);
+        mbc_ancf_cable2d_shape_functions_dx(x, L, dS);
         interpolate(dS, q, rp);
         const double len = mbc_hypot2(rp[0], rp[1]);
         if (!(len > 0.0)) {
-            status |= MBC_CABLE2D_WARN_ZERO_SLOPE;
+            warn |= MBC_WARN_CABLE_ZERO_SLOPE;
             continue;
         }
         const double e[2] = {rp[0] / len, rp[1] / len};
@@ -205,5 +212,7 @@ int mbc_cable2d_shape_point_jacobian(const double q[8], double L, double h, int 
             row_y[2 * k + 1] += h * D11 * dS[k];
         }
     }
-    return status;
+    if (warnings)
+        *warnings = warn;
+    return MBC_OK;
 }

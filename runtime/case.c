@@ -51,7 +51,7 @@ typedef struct eval_ctx {
 
     mbc_object *object;
     const mbc_type_info *type;
-    mbc_input input; /* the state, once the object is initialised */
+    mbc_input input; /* the state, once the object is initialized */
     bool has_input;
 } eval_ctx;
 
@@ -114,15 +114,17 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
     }
 }
 
-/* "Type.param: rest" -> field "PREFIXparam"-style message "rest (Type.param)". */
-static bool fail_library(eval_ctx *c, const char *field, const char *library_message,
-                         const char *extra)
+/* A library error on the case's field: its rule first, then the type and
+ * parameter it names, from the error's fields ("rule (Type.param)"). */
+static bool fail_library(eval_ctx *c, const char *field, const mbc_error *err, const char *extra)
 {
-    const char *sep = strstr(library_message, ": ");
-    if (!sep)
-        return fail(c, field, "%s%s", library_message, extra ? extra : "");
-    return fail(c, field, "%s (%.*s%s)", sep + 2, (int)(sep - library_message), library_message,
-                extra ? extra : "");
+    const char *more = extra ? extra : "";
+    if (!err->type_name)
+        return fail(c, field, "%s%s", err->message, more);
+    const char *rule = err->message + err->rule_offset;
+    if (err->param_name)
+        return fail(c, field, "%s (%s.%s%s)", rule, err->type_name, err->param_name, more);
+    return fail(c, field, "%s (%s%s)", rule, err->type_name, more);
 }
 
 /* A library message "FIELD: what (given)" as the case's error. */
@@ -354,7 +356,7 @@ static bool push_table_field(eval_ctx *c, int t, const char *base, const char *k
 static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
 {
     lua_State *L = c->L;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_status st = MBC_OK;
     char given[64];
     switch (lua_type(L, idx)) {
@@ -381,7 +383,7 @@ static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
                     describe(L, idx, given, sizeof given));
     }
     if (st != MBC_OK)
-        return fail_library(c, field, err.message, NULL);
+        return fail_library(c, field, &err, NULL);
     return true;
 }
 
@@ -499,28 +501,24 @@ static bool read_parameters(eval_ctx *c, int root)
     return true;
 }
 
-static bool initialise(eval_ctx *c)
+static bool initialize(eval_ctx *c)
 {
-    mbc_error first = {{0}};
+    mbc_error first = {0};
     size_t violations = 0;
-    if (mbc_object_initialise(c->object, &first, 1, &violations) == MBC_OK)
+    if (mbc_object_initialize(c->object, &first, 1, &violations) == MBC_OK)
         return true;
-    /* "Type.param: message" -> field parameters.param */
+    /* the violated parameter names the field: parameters.param */
     const char *msg = first.message;
-    size_t tn = strlen(c->type->type_name);
     char field[FIELD_SIZE] = "parameters";
-    const char *sep = strstr(msg, ": ");
-    if (strncmp(msg, c->type->type_name, tn) == 0 && msg[tn] == '.' && sep &&
-        (size_t)(sep - msg) > tn + 1)
-        snprintf(field, sizeof field, "parameters.%.*s", (int)(sep - msg - (ptrdiff_t)tn - 1),
-                 msg + tn + 1);
+    if (first.param_name)
+        snprintf(field, sizeof field, "parameters.%s", first.param_name);
     char extra[64] = "";
     if (violations > 1)
         snprintf(extra, sizeof extra, "; %zu more violation%s", violations - 1,
                  violations == 2 ? "" : "s");
     if (!msg[0])
-        return fail(c, "parameters", "initialisation failed (%zu violations)", violations);
-    return fail_library(c, field, msg, extra);
+        return fail(c, "parameters", "initialization failed (%zu violations)", violations);
+    return fail_library(c, field, &first, extra);
 }
 
 /* ----------------------------------------------------------------- markers */
@@ -543,7 +541,7 @@ static bool read_rigid_marker(eval_ctx *c, int mt, const char *base, int m)
         !read_fixed_field(c, mt, base, "rotation", rot, 9, false) ||
         !read_fixed_field(c, mt, base, "angularVelocityLocal", w, 3, false))
         return false;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     if (mbc_input_set_rigid_marker(&c->input, m, p, v, has_rot ? rot : NULL, has_w ? w : NULL,
                                    &err) != MBC_OK)
         return fail_input(c, &err);
@@ -597,7 +595,7 @@ static bool read_cable_element_marker(eval_ctx *c, int mt, const char *base, int
         !read_fixed_field(c, et, cb, "ale", ale, 2, false))
         return false;
     lua_pop(L, 1);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     if (mbc_input_set_cable_element(&c->input, m, &e, offset, has_ale ? ale : NULL,
                                     (size_t)segments, &err) != MBC_OK)
         return fail_input(c, &err);
@@ -638,7 +636,7 @@ static bool read_cable_points_marker(eval_ctx *c, int mt, const char *base, int 
     ok = ok &&
          read_number_field(c, mt, base, "length", &length, "the cable's reference length L in m") &&
          read_number_field(c, mt, base, "aleCoordinate", &ale, NULL);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     if (ok && mbc_input_set_cable_points(&c->input, m, points, np, velocities, length, ale, &err) !=
                   MBC_OK)
         ok = fail_input(c, &err);
@@ -743,7 +741,7 @@ static bool read_ale_inputs(eval_ctx *c, int root)
             ok = read_cable_element(c, lua_gettop(L), base, &cables[i], false);
         lua_pop(L, 1);
     }
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     if (ok && mbc_input_set_ale_cables(&c->input, cables, n, &err) != MBC_OK)
         ok = fail_input(c, &err);
     free(cables);
@@ -783,7 +781,7 @@ static bool read_data(eval_ctx *c, int root)
             double *v = read_list(c, lua_gettop(L), keys[k], what, &count);
             if (!v)
                 return false;
-            mbc_error err = {{0}};
+            mbc_error err = {0};
             mbc_status st = k == 0 ? mbc_input_set_data(&c->input, v, count, &err)
                                    : mbc_input_set_data_start(&c->input, v, count, &err);
             free(v);
@@ -796,16 +794,6 @@ static bool read_data(eval_ctx *c, int root)
 }
 
 /* --------------------------------------------------------------- the case */
-
-/* "A, B, C": the type names of the registry. */
-static void known_types(const mbc_registry *r, char *list, size_t size)
-{
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
-        len += (size_t)snprintf(list + len, size - len, "%s%s", i ? ", " : "",
-                                mbc_registry_entry(r, i)->type_name);
-}
 
 static bool read_case(eval_ctx *c, int root)
 {
@@ -823,13 +811,13 @@ static bool read_case(eval_ctx *c, int root)
         return fail(c, "object", "must be the connector type name as a string (got %s)",
                     describe(L, -1, given, sizeof given));
     const char *name = lua_tostring(L, -1);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     c->object = mbc_registry_create(c->registry, name, &err);
     if (!c->object) {
         if (mbc_registry_lookup(c->registry, name)) /* known but creation failed */
-            return fail_library(c, "object", err.message, NULL);
+            return fail_library(c, "object", &err, NULL);
         char list[512];
-        known_types(c->registry, list, sizeof list);
+        mbc_registry_names(c->registry, list, sizeof list);
         return fail(c, "object", "unknown connector type (got %s; known: %s)",
                     describe(L, -1, given, sizeof given), list);
     }
@@ -848,7 +836,7 @@ static bool read_case(eval_ctx *c, int root)
         keys[nkeys++] = "lagrangeMultipliers";
     if (!check_keys(c, root, "", keys, nkeys))
         return false;
-    if (!read_parameters(c, root) || !initialise(c))
+    if (!read_parameters(c, root) || !initialize(c))
         return false;
     if (mbc_input_init(&c->input, c->object, &err) != MBC_OK)
         return fail_input(c, &err);
@@ -877,7 +865,7 @@ static bool evaluate(eval_ctx *c, char **json)
 {
     const mbc_state *s = NULL;
     mbc_result r;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     if (mbc_input_state(&c->input, &s, &err) != MBC_OK)
         return fail_input(c, &err);
     if (mbc_result_evaluate(&r, c->object, s, &err) != MBC_OK)

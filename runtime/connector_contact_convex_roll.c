@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ContactConvexRoll: hooks initialise, forces, post_newton_step, outputs and
+/* ContactConvexRoll: hooks initialize, forces, post_newton_step, outputs and
  * the parameter check mbc_convex_roll_check_hull.
  *
  * Specification: seed ObjectContactConvexRoll.rst as amended by
@@ -57,11 +57,11 @@ typedef struct cr_contact {
 static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_error *err)
 {
     if (p->coefficientsHull == NULL || p->coefficientsHull_count == 0) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        "ContactConvexRoll.coefficientsHull: needs at least 1 coefficient, got 0");
+        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
+                        "needs at least 1 coefficient, got 0");
     }
     if (p->coefficientsHull_count > (size_t)INT_MAX) {
-        return mbc_fail(err, MBC_ERR_SIZE, "ContactConvexRoll.coefficientsHull: %zu coefficients",
+        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0, "%zu coefficients",
                         p->coefficientsHull_count);
     }
     *n = (int)p->coefficientsHull_count;
@@ -104,10 +104,10 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     const mbc_rigid_marker *m0 = s->marker[0];
     const mbc_rigid_marker *m1 = s->marker[1];
     struct mbc_hull_contact h;
-    const int ok = mbc_hull_lowest_point(p->coefficientsHull, n, p->rollLength, m1->rotation,
-                                         m1->position, &h);
+    const mbc_status hull_st = mbc_hull_lowest_point(p->coefficientsHull, n, p->rollLength,
+                                                     m1->rotation, m1->position, &h);
     c->warnings = 0;
-    if (h.warning & MBC_HULL_WARN_NOT_CONVERGED) {
+    if (h.warnings & MBC_WARN_HULL_NOT_CONVERGED) {
         c->warnings |= MBC_WARN_HULL_NOT_CONVERGED;
     }
     for (int i = 0; i < 3; ++i) {
@@ -119,7 +119,7 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     }
     c->gap = 0.0;
     c->v_gap = 0.0;
-    if (!ok) {
+    if (hull_st != MBC_OK) {
         c->valid = 0;
         c->warnings |= MBC_WARN_AXIS_VERTICAL;
         return MBC_OK;
@@ -169,7 +169,7 @@ static void cr_force_roll(const mbc_contact_convex_roll_params *p, const cr_cont
             .v_reg = p->frictionProportionalZone,
         };
         if (v <= sp.v_reg) {
-            /* regularised branch mu = mu_s v / v_reg: divide analytically */
+            /* regularized branch mu = mu_s v / v_reg: divide analytically */
             mu_over_v = (sp.mu_d + sp.mu_s_off) / sp.v_reg;
         } else {
             mu_over_v = mbc_stribeck(v, &sp, NULL) / v;
@@ -217,8 +217,8 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     }
     for (int i = 0; i < n; ++i) {
         if (!isfinite(p->coefficientsHull[i])) {
-            return mbc_fail(err, MBC_ERR_VALUE,
-                            "ContactConvexRoll.coefficientsHull: coefficient %d must be finite, "
+            return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
+                            "coefficient %d must be finite, "
                             "got %g",
                             i, p->coefficientsHull[i]);
         }
@@ -226,19 +226,19 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     double x_bad = 0.0;
     if (!mbc_hull_is_convex(p->coefficientsHull, n, p->rollLength, CR_CONVEXITY_SAMPLES, &x_bad)) {
         const double rpp = mbc_poly_eval_derivative(p->coefficientsHull, n, 2, x_bad);
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactConvexRoll.coefficientsHull: hull must be convex (r'' <= 0 on "
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
+                        "hull must be convex (r'' <= 0 on "
                         "[-L/2, L/2]), r''(%g) = %g",
                         x_bad, rpp);
     }
     return MBC_OK;
 }
 
-/* Initialisation (contract): coefficientsHullDerivative and
+/* Initialization (contract): coefficientsHullDerivative and
  * coefficientsHullDDerivative (malloc'd, previous arrays freed; highest power
  * first, a constant has derivative [0]) and rBoundingSphere = max r(x) on
  * [-L/2, L/2] (m) from coefficientsHull and rollLength. */
-mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err)
+mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p, mbc_error *err)
 {
     if (p == NULL) {
         return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters");

@@ -178,7 +178,7 @@ static double cfcc_newton_delta(const cfcc_params *p, const mbc_state *s,
     if (p->frictionStiffness == 0.0 || cfcc_state(s->data[n + i]) != MBC_STICK) {
         return 0.0;
     }
-    return mbc_stick_difference(cfcc_cur_stick(p, s, e), s->data[2 * n + i], p->circleRadius);
+    return mbc_sticking_difference(cfcc_cur_stick(p, s, e), s->data[2 * n + i], p->circleRadius);
 }
 
 /* Tangential force f_t of force evaluation (seed Newton [II.3], [III]):
@@ -386,7 +386,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
             const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
             const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
                                      ? 0.0
-                                     : mbc_stick_difference(x_cur, last_start, r);
+                                     : mbc_sticking_difference(x_cur, last_start, r);
             double f_t, f_t_lin;
             state = mbc_coulomb_stick_slip(e.v_t, delta, e.f_n, mu, mu_v, mu_k, &f_t, &f_t_lin);
             if (state == MBC_STICK) {
@@ -394,7 +394,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
             } else {
                 last = mbc_slip_last_sticking_position(x_cur, state, mu, e.f_n, mu_k);
             }
-            const double last_norm = mbc_stick_normalize(last, r);
+            const double last_norm = mbc_sticking_normalize(last, r);
             if (last_norm != last) {
                 last = last_norm;
                 out->warnings |= MBC_WARN_STICK_OUT_OF_RANGE;

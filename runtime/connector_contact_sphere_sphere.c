@@ -75,23 +75,23 @@ static mbc_status ss_check_model(const mbc_contact_sphere_sphere_params *p, mbc_
 {
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
+                        "must be 0, 1 or 2, got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio", 0,
+                        "must be in [0, 1), got %g",
                         p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient", 0,
+                        "must be > 0, got %g",
                         p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent", 0,
+                        "must be > 0, got %g",
                         p->contactStiffnessExponent);
     }
     return MBC_OK;
@@ -172,7 +172,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
             .k_adh = p->adhesionCoefficient,
             .n_adh = p->adhesionExponent,
         };
-        if (mbc_eapm_force(&e, k->delta, plastic_overlap, &f_c, NULL) != MBC_CONTACT_OK) {
+        if (mbc_eapm_force(&e, k->delta, plastic_overlap, &f_c, NULL) != MBC_OK) {
             return mbc_fail(
                 err, MBC_ERR_VALUE,
                 "ContactSphereSphere: EAPM parameters invalid (lambda_P = %g, n_exp = %g)",
@@ -182,7 +182,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
         double lambda = 0.0;
         const double v_imp = mbc_impact_velocity(p->minimumImpactVelocity, impact_velocity);
         if (mbc_restitution_lambda(p->impactModel, p->contactStiffness, p->restitutionCoefficient,
-                                   v_imp, &lambda) != MBC_CONTACT_OK) {
+                                   v_imp, &lambda) != MBC_OK) {
             return mbc_fail(err, MBC_ERR_VALUE,
                             "ContactSphereSphere: restitution model %d invalid (e_res = %g)",
                             p->impactModel, p->restitutionCoefficient);
@@ -201,7 +201,7 @@ static mbc_status ss_normal_force(const mbc_contact_sphere_sphere_params *p, con
 }
 
 /* Force on marker 1 (N) for the active set in `data`: zero when data[0] > 0,
- * else f_m1 = f_1,n n + f_1,t with the regularised friction
+ * else f_m1 = f_1,n n + f_1,t with the regularized friction
  *   f_1,t = -v_t mu_d |f_1,n| / v_reg   if data[1] < v_reg,
  *   f_1,t = -v_t mu_d |f_1,n| / |v_t|   otherwise
  * (branch from data[1], notes). The magnitude uses |f_1,n| (notes; the seed

@@ -184,7 +184,7 @@ mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const m
         const double s_el =
             mbc_ale_element_coordinate(s->ale_q, p->slidingOffset, p->slidingMarkerOffsets, index);
         double error = 0.0;
-        int warn = 0;
+        unsigned warn = 0;
         next = mbc_ale_update_index(s_el, s->cables[index].length, index,
                                     (int)p->slidingMarkerNumbers_count, &error, &warn);
         if (warn != 0) {

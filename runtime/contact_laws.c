@@ -28,15 +28,15 @@ double mbc_contact_power(double x, double n)
     return (x > 0.0) ? m : -m;
 }
 
-int mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p, double *f_c,
-                   int *branch)
+mbc_status mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p,
+                          double *f_c, int *branch)
 {
     if (!(p->lambda_p >= 0.0 && p->lambda_p < 1.0) || !(p->n_exp > 0.0)) {
         *f_c = 0.0;
         if (branch != 0) {
             *branch = MBC_EAPM_ELASTIC;
         }
-        return MBC_CONTACT_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
     const double dn = mbc_contact_power(delta, p->n_exp);
     const double loading = p->k_c * dn;
@@ -64,7 +64,7 @@ int mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p
     if (branch != 0) {
         *branch = b;
     }
-    return MBC_CONTACT_OK;
+    return MBC_OK;
 }
 
 double mbc_eapm_plastic_overlap(double lambda_p, double n_exp, double delta,
@@ -94,18 +94,19 @@ double mbc_impact_velocity(double minimum_impact_velocity, double stored_impact_
                                                               : minimum_impact_velocity;
 }
 
-int mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity, double *lambda)
+mbc_status mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity,
+                                  double *lambda)
 {
     *lambda = 0.0;
     if (!(e > 0.0)) {
-        return MBC_CONTACT_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
     if (model != MBC_IMPACT_EAPM && model != MBC_IMPACT_HUNT_CROSSLEY &&
         model != MBC_IMPACT_MIXED) {
-        return MBC_CONTACT_ERR_ARGUMENT;
+        return MBC_ERR_VALUE;
     }
     if (model == MBC_IMPACT_EAPM || impact_velocity == 0.0) {
-        return MBC_CONTACT_OK;
+        return MBC_OK;
     }
     double shape; /* lambda * v / k_c */
     if (model == MBC_IMPACT_HUNT_CROSSLEY) {
@@ -116,7 +117,7 @@ int mbc_restitution_lambda(int model, double k_c, double e, double impact_veloci
         shape = (e * e - 1.0) / e;
     }
     *lambda = k_c / impact_velocity * shape;
-    return MBC_CONTACT_OK;
+    return MBC_OK;
 }
 
 double mbc_restitution_force(double k_c, double n_exp, double lambda, double delta, double v_n)

@@ -64,7 +64,7 @@ int mbc_poly_derivative(const double *k, int n, double *dk)
     return n - 1;
 }
 
-int mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *x_violation)
+bool mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *x_violation)
 {
     const double half = 0.5 * fabs(L);
     if (n_samples < 2) {
@@ -79,10 +79,10 @@ int mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *
             if (x_violation != 0) {
                 *x_violation = x;
             }
-            return 0;
+            return false;
         }
     }
-    return 1;
+    return true;
 }
 
 double mbc_hull_bounding_radius(const double *k, int n, double L)
@@ -131,15 +131,15 @@ static double depth_slope(const double *k, int n, double c, double x)
     return eval_derivative(k, n, 1, x, 0) + c;
 }
 
-int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], const double p_m1[3],
-                          struct mbc_hull_contact *out)
+mbc_status mbc_hull_lowest_point(const double *k, int n, double L, const double A[9],
+                                 const double p_m1[3], struct mbc_hull_contact *out)
 {
     const double down[3] = {0.0, 0.0, -1.0};
     double d[3];
     mbc_mat3_tmul(A, down, d);
     const double rho_d = mbc_hypot2(d[1], d[2]);
 
-    out->warning = 0;
+    out->warnings = 0;
     out->clamped = 0;
     if (!(rho_d >= 1e-12)) {
         out->x = 0.0;
@@ -147,8 +147,8 @@ int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], c
             out->p_local[c] = 0.0;
             out->p_global[c] = 0.0;
         }
-        out->warning = MBC_HULL_WARN_VERTICAL_AXIS;
-        return 0;
+        out->warnings = MBC_WARN_AXIS_VERTICAL;
+        return MBC_ERR_VALUE;
     }
 
     const double half = 0.5 * fabs(L);
@@ -204,7 +204,7 @@ int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], c
                 dg = eval_derivative(k, n, 2, x, 0);
             }
             if (!converged) {
-                out->warning |= MBC_HULL_WARN_NOT_CONVERGED;
+                out->warnings |= MBC_WARN_HULL_NOT_CONVERGED;
             }
         }
     }
@@ -218,5 +218,5 @@ int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], c
     for (int j = 0; j < 3; ++j) {
         out->p_global[j] += p_m1[j];
     }
-    return 1;
+    return MBC_OK;
 }

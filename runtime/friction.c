@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Friction laws (Stribeck, regularised Coulomb, Coulomb cap with stick/slip). */
+/* Friction laws (Stribeck, regularized Coulomb, Coulomb cap with stick/slip). */
 #include "mbconnect/friction.h"
 
 #include <math.h>
@@ -44,7 +44,7 @@ int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double m
     int branch;
     if (v_branch < v_reg) {
         factor = mu_d * f_n / v_reg; /* v_reg > v_branch >= 0 here */
-        branch = MBC_COULOMB_REGULARISED;
+        branch = MBC_COULOMB_REGULARIZED;
     } else {
         const double vrel = mbc_hypot3(v_t[0], v_t[1], v_t[2]);
         factor = (vrel > 0.0) ? mu_d * f_n / vrel : 0.0;

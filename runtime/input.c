@@ -59,7 +59,7 @@ static mbc_status check_positive(const char *field, double x, mbc_error *err)
 static mbc_status check_ready(const mbc_input *in, mbc_error *err)
 {
     if (!in || !in->object)
-        return mbc_fail(err, MBC_ERR_STATE, "input: not initialised (call mbc_input_init)");
+        return mbc_fail(err, MBC_ERR_STATE, "input: not initialized (call mbc_input_init)");
     return MBC_OK;
 }
 
@@ -102,9 +102,9 @@ mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
     memset(in, 0, sizeof *in);
     if (!o)
         return mbc_fail(err, MBC_ERR_STATE, "input: no object");
-    if (!o->initialised)
+    if (!o->initialized)
         return mbc_fail(err, MBC_ERR_STATE,
-                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "%s: object is not initialized (call mbc_object_initialize after setting "
                         "parameters)",
                         o->type->type_name);
     size_t n = mbc_data_count(o->type, o->params);
@@ -327,13 +327,14 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
         free(v);
         return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory (got %zu)", f, n);
     }
-    int r1 = mbc_cable2d_shape_points(e->q, e->length, vertical_offset, (int)n, p);
-    int r2 = mbc_cable2d_shape_point_velocities(e->q, e->q_t, e->length, vertical_offset,
-                                                ale ? ale[1] : 0.0, (int)n, v);
-    if (r1 < 0 || r2 < 0 || ((r1 | r2) & MBC_CABLE2D_WARN_ZERO_SLOPE)) {
+    unsigned w1 = 0, w2 = 0;
+    mbc_status r1 = mbc_ancf_cable2d_shape_points(e->q, e->length, vertical_offset, (int)n, p, &w1);
+    mbc_status r2 = mbc_ancf_cable2d_shape_point_velocities(
+        e->q, e->q_t, e->length, vertical_offset, ale ? ale[1] : 0.0, (int)n, v, &w2);
+    if (r1 != MBC_OK || r2 != MBC_OK || ((w1 | w2) & MBC_WARN_CABLE_ZERO_SLOPE)) {
         free(p);
         free(v);
-        if (r1 < 0 || r2 < 0)
+        if (r1 != MBC_OK || r2 != MBC_OK)
             return mbc_fail(err, MBC_ERR_INPUT,
                             "%s: cannot build the cable points (got %zu "
                             "segments)",

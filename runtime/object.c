@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Generic connector objects: create any type by name (built-in, or through a
  * registry object) or from its descriptor, get and set its parameters by name
- * with the typed setters' checks, and initialise it (validation of every rule
- * plus the type's initialise hook). */
+ * with the typed setters' checks, and initialize it (validation of every rule
+ * plus the type's initialize hook). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +19,18 @@ mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
 mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err)
 {
     if (!t || !t->type_name || t->params_size == 0) {
-        if (err)
-            snprintf(err->message, sizeof err->message, "mbc_object_create_type: invalid type");
+        mbc_fail(err, MBC_ERR_VALUE, "mbc_object_create_type: invalid type");
         return NULL;
     }
     mbc_object *o = calloc(1, sizeof *o);
     void *params = o ? calloc(1, t->params_size) : NULL;
     if (!params) {
         free(o);
-        if (err)
-            snprintf(err->message, sizeof err->message, "%s: out of memory", t->type_name);
+        mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", t->type_name);
+        if (err) {
+            err->type_name = t->type_name;
+            err->rule_offset = strlen(t->type_name) + 2;
+        }
         return NULL;
     }
     mbc_params_init(t, params);
@@ -54,9 +56,12 @@ const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *nam
 static const mbc_param_info *lookup(const mbc_object *o, const char *name, mbc_error *err)
 {
     const mbc_param_info *p = mbc_object_find_param(o, name);
-    if (!p && err)
-        snprintf(err->message, sizeof err->message, "%s: unknown parameter '%s'",
-                 o->type->type_name, name ? name : "");
+    if (!p && err) {
+        mbc_fail(err, MBC_ERR_NAME, "%s: unknown parameter '%s'", o->type->type_name,
+                 name ? name : "");
+        err->type_name = o->type->type_name;
+        err->rule_offset = strlen(o->type->type_name) + 2;
+    }
     return p;
 }
 
@@ -73,7 +78,7 @@ mbc_status mbc_object_set_array(mbc_object *o, const char *name, const double *v
         return MBC_ERR_NAME;
     mbc_status st = mbc_param_set_values(o->type, p, o->params, values, count, err);
     if (st == MBC_OK)
-        o->initialised = false;
+        o->initialized = false;
     return st;
 }
 
@@ -84,7 +89,7 @@ mbc_status mbc_object_set_string(mbc_object *o, const char *name, const char *va
         return MBC_ERR_NAME;
     mbc_status st = mbc_param_set_string(o->type, p, o->params, value, err);
     if (st == MBC_OK)
-        o->initialised = false;
+        o->initialized = false;
     return st;
 }
 
@@ -97,24 +102,24 @@ mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values,
     return mbc_param_get_values(o->type, p, o->params, values, capacity, count, err);
 }
 
-mbc_status mbc_object_initialise(mbc_object *o, mbc_error *errors, size_t max_errors,
+mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
                                  size_t *violations)
 {
-    o->initialised = false;
+    o->initialized = false;
     size_t n = mbc_params_validate(o->type, o->params, errors, max_errors);
     if (violations)
         *violations = n;
     if (n)
         return MBC_ERR_VALUE;
-    if (o->type->initialise) {
+    if (o->type->initialize) {
         mbc_error local;
-        mbc_status st = o->type->initialise(o->params, errors && max_errors ? errors : &local);
+        mbc_status st = o->type->initialize(o->params, errors && max_errors ? errors : &local);
         if (st != MBC_OK) {
             if (violations)
                 *violations = 1;
             return st;
         }
     }
-    o->initialised = true;
+    o->initialized = true;
     return MBC_OK;
 }

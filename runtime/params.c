@@ -33,33 +33,12 @@ size_t mbc_param_count(const mbc_param_info *p, const void *params)
     return p->size;
 }
 
-void mbc_format_number(double x, char *buf, size_t size)
-{
-    if (isnan(x)) {
-        snprintf(buf, size, "nan");
-        return;
-    }
-    if (isinf(x)) {
-        snprintf(buf, size, x > 0 ? "inf" : "-inf");
-        return;
-    }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
+/* "Type.param: RULE (param type), got VALUE" through the one error path. */
 static mbc_status fail(mbc_error *err, mbc_status st, const mbc_type_info *t,
-                       const mbc_param_info *p, const char *fmt, const char *value)
+                       const mbc_param_info *p, const char *rule, const char *value)
 {
-    if (err) {
-        char rule[256];
-        snprintf(rule, sizeof rule, fmt, p->type);
-        snprintf(err->message, sizeof err->message, "%s.%s: %s, got %s", t->type_name, p->name,
-                 rule, value);
-    }
-    return st;
+    return mbc_fail_param(err, st, t->type_name, p->name, (size_t)(p - t->params) + 1,
+                          "%s (%s), got %s", rule, p->type, value);
 }
 
 static double read_element(const void *base, mbc_value_kind kind, size_t i)
@@ -127,31 +106,31 @@ static size_t element_size(mbc_value_kind kind)
 static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size)
 {
     if (!isfinite(x)) {
-        snprintf(rule, size, "must be finite (%%s)");
+        snprintf(rule, size, "must be finite");
         return 0;
     }
     switch (p->kind) {
     case MBC_VALUE_BOOL:
         if (x != 0.0 && x != 1.0) {
-            snprintf(rule, size, "must be 0 or 1 (%%s)");
+            snprintf(rule, size, "must be 0 or 1");
             return 0;
         }
         return 1;
     case MBC_VALUE_INDEX:
         if (x != floor(x) || x < -1 || x > INT32_MAX) {
-            snprintf(rule, size, "must be a valid index >= 0 or -1 for invalid (%%s)");
+            snprintf(rule, size, "must be a valid index >= 0 or -1 for invalid");
             return 0;
         }
         return 1;
     case MBC_VALUE_INT:
         if (x != floor(x) || x < INT32_MIN || x > INT32_MAX) {
-            snprintf(rule, size, "must be a whole number (%%s)");
+            snprintf(rule, size, "must be a whole number");
             return 0;
         }
         break;
     case MBC_VALUE_FLOAT:
         if (fabs(x) > 3.4028234663852886e38) {
-            snprintf(rule, size, "must fit a float (%%s)");
+            snprintf(rule, size, "must fit a float");
             return 0;
         }
         break;
@@ -159,7 +138,7 @@ static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size
         break;
     }
     if (p->has_min && (p->min_exclusive ? !(x > p->min) : !(x >= p->min))) {
-        snprintf(rule, size, "must be %s (%%s)", p->rule);
+        snprintf(rule, size, "must be %s", p->rule);
         return 0;
     }
     return 1;
@@ -171,16 +150,16 @@ static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
 {
     char text[64];
     if (p->kind == MBC_VALUE_STRING)
-        return fail(err, MBC_ERR_VALUE, t, p, "must be a string (%s)", "a number");
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a string", "a number");
     if (p->shape != MBC_VECTOR && count != p->size) {
         char rule[64];
-        snprintf(rule, sizeof rule, "must have %zu value%s (%%s)", p->size,
+        snprintf(rule, sizeof rule, "must have %zu value%s", p->size,
                  p->size == 1 ? "" : "s");
         snprintf(text, sizeof text, "%zu", count);
         return fail(err, MBC_ERR_SIZE, t, p, rule, text);
     }
     if (count && !values)
-        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL (%s)", "NULL");
+        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL", "NULL");
     for (size_t i = 0; i < count; i++) {
         char rule[128];
         if (!element_ok(p, values[i], rule, sizeof rule)) {
@@ -202,10 +181,10 @@ static mbc_status check_settable(const mbc_type_info *t, const mbc_param_info *p
     if (p->role == MBC_ROLE_INPUT)
         return MBC_OK;
     return fail(err, MBC_ERR_STATE, t, p,
-                p->role == MBC_ROLE_DERIVED ? "is derived and computed by initialise; it has "
-                                              "no setter (%s)"
+                p->role == MBC_ROLE_DERIVED ? "is derived and computed by initialize; it has "
+                                              "no setter"
                                             : "is state updated by the runtime; it has no "
-                                              "setter (%s)",
+                                              "setter",
                 "a value");
 }
 
@@ -223,7 +202,7 @@ mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p,
         if (count) {
             mem = malloc(count * element_size(p->kind));
             if (!mem)
-                return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a vector");
+                return fail(err, MBC_ERR_NOMEM, t, p, "out of memory", "a vector");
             for (size_t i = 0; i < count; i++)
                 write_element(mem, p->kind, i, values[i]);
         }
@@ -242,12 +221,12 @@ mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p
 {
     /* Indices are exact in double; convert in chunks so no allocation is needed. */
     if (p->kind != MBC_VALUE_INDEX)
-        return fail(err, MBC_ERR_VALUE, t, p, "is not an index list (%s)", "indices");
+        return fail(err, MBC_ERR_VALUE, t, p, "is not an index list", "indices");
     mbc_status st = check_settable(t, p, err);
     if (st != MBC_OK)
         return st;
     if (count && !values)
-        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL (%s)", "NULL");
+        return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL", "NULL");
     for (size_t i = 0; i < count; i++) {
         char rule[128], text[32];
         if (!element_ok(p, values[i], rule, sizeof rule)) {
@@ -261,7 +240,7 @@ mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p
         double v[64];
         if (count > 64 || count != p->size) {
             char rule[64], text[32];
-            snprintf(rule, sizeof rule, "must have %zu values (%%s)", p->size);
+            snprintf(rule, sizeof rule, "must have %zu values", p->size);
             snprintf(text, sizeof text, "%zu", count);
             return fail(err, MBC_ERR_SIZE, t, p, rule, text);
         }
@@ -273,7 +252,7 @@ mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p
     if (count) {
         mem = malloc(count * sizeof *mem);
         if (!mem)
-            return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a vector");
+            return fail(err, MBC_ERR_NOMEM, t, p, "out of memory", "a vector");
         memcpy(mem, values, count * sizeof *mem);
     }
     void **dst = field(params, p);
@@ -287,16 +266,16 @@ mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p,
                                 const char *value, mbc_error *err)
 {
     if (p->kind != MBC_VALUE_STRING)
-        return fail(err, MBC_ERR_VALUE, t, p, "must be a number (%s)", "a string");
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a number", "a string");
     mbc_status st = check_settable(t, p, err);
     if (st != MBC_OK)
         return st;
     if (!value)
-        return fail(err, MBC_ERR_VALUE, t, p, "must be a string (%s)", "NULL");
+        return fail(err, MBC_ERR_VALUE, t, p, "must be a string", "NULL");
     size_t n = strlen(value);
     char *copy = malloc(n + 1);
     if (!copy)
-        return fail(err, MBC_ERR_NOMEM, t, p, "out of memory (%s)", "a string");
+        return fail(err, MBC_ERR_NOMEM, t, p, "out of memory", "a string");
     memcpy(copy, value, n + 1);
     char **dst = field(params, p);
     free(*dst);
@@ -308,8 +287,10 @@ mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p,
                                 double *values, size_t capacity, size_t *count, mbc_error *err)
 {
     if (p->kind == MBC_VALUE_STRING)
-        return fail(err, MBC_ERR_VALUE, t, p, "is a string (%s); use the string getter",
-                    "a number request");
+        return mbc_fail_param(err, MBC_ERR_VALUE, t->type_name, p->name,
+                              (size_t)(p - t->params) + 1,
+                              "is a string (%s); use the string getter, got a number request",
+                              p->type);
     size_t n = mbc_param_count(p, params);
     if (count)
         *count = n;
@@ -322,7 +303,7 @@ mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p,
         char text[32];
         snprintf(text, sizeof text, "room for %zu", capacity);
         char rule[64];
-        snprintf(rule, sizeof rule, "has %zu values (%%s)", n);
+        snprintf(rule, sizeof rule, "has %zu values", n);
         return fail(err, MBC_ERR_SIZE, t, p, rule, text);
     }
     return MBC_OK;
@@ -397,8 +378,8 @@ report(violations *v, const mbc_type_info *t, const mbc_param_info *p, const cha
         va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
-        snprintf(v->errors[v->count].message, sizeof v->errors[v->count].message, "%s.%s: %s",
-                 t->type_name, p->name, msg);
+        mbc_fail_param(&v->errors[v->count], MBC_ERR_VALUE, t->type_name, p->name,
+                       (size_t)(p - t->params) + 1, "%s", msg);
     }
     v->count++;
 }
@@ -418,14 +399,13 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
     }
     for (size_t i = 0; i < n; i++) {
         double x = read_element(base, p->kind, i);
-        char rule[128], text[64], msg[256];
+        char rule[128], text[64];
         if (!element_ok(p, x, rule, sizeof rule)) {
             mbc_format_number(x, text, sizeof text);
-            snprintf(msg, sizeof msg, rule, p->type);
             if (p->shape == MBC_SCALAR)
-                report(v, t, p, "%s, got %s", msg, text);
+                report(v, t, p, "%s (%s), got %s", rule, p->type, text);
             else
-                report(v, t, p, "[%zu] %s, got %s", i, msg, text);
+                report(v, t, p, "[%zu] %s (%s), got %s", i, rule, p->type, text);
         } else if (p->must_be_set && x < 0) {
             if (p->shape == MBC_SCALAR)
                 report(v, t, p, "must be set (%s >= 0), got -1", p->type);
@@ -458,14 +438,14 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
         if (p->shape == MBC_VECTOR && n < p->min_length)
             report(&v, t, p, "must have at least %zu value%s, got %zu", p->min_length,
                    p->min_length == 1 ? "" : "s", n);
-        if (p->same_length_as >= 0) {
-            const mbc_param_info *q = &t->params[p->same_length_as];
+        if (p->same_length_as) {
+            const mbc_param_info *q = &t->params[p->same_length_as - 1];
             size_t m = mbc_param_count(q, params);
             if (m != n)
                 report(&v, t, p, "must have the same length as %s (%zu), got %zu", q->name, m, n);
         }
-        if (p->positive_when >= 0) {
-            const mbc_param_info *q = &t->params[p->positive_when];
+        if (p->positive_when) {
+            const mbc_param_info *q = &t->params[p->positive_when - 1];
             double flag = read_element(cfield(params, q), q->kind, 0);
             double x = read_element(cfield(params, p), p->kind, 0);
             if (flag != 0.0 && !(x > 0)) {

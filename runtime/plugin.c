@@ -50,7 +50,7 @@ mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error
         st = mbc_fail(err, MBC_ERR_STATE, "%s: plugin lists %zu types but no table", path,
                       info.type_count);
     if (st == MBC_OK) {
-        mbc_error e = {{0}};
+        mbc_error e = {0};
         st = mbc_registry_add_all(r, info.types, info.type_count, &e);
         if (st != MBC_OK)
             mbc_fail(err, st, "%s: %s", path, e.message);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The registry of connector types: the built-in types generated from specs/
- * (immutable, mbc_registry_count/at/find) and caller-owned registry objects
- * (mbc_registry) that hold the built-in types plus any registered out of tree.
+ * and caller-owned registry objects (mbc_registry: mbc_registry_init,
+ * _size/_entry/_lookup) that hold the built-in types plus any registered out
+ * of tree: the one registry API.
  * Nothing here allocates or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
@@ -11,24 +12,6 @@
 /* generated/registry.c */
 extern const mbc_type_info *const mbc_builtin_types[];
 extern const size_t mbc_builtin_type_count;
-
-size_t mbc_registry_count(void)
-{
-    return mbc_builtin_type_count;
-}
-
-const mbc_type_info *mbc_registry_at(size_t i)
-{
-    return i < mbc_builtin_type_count ? mbc_builtin_types[i] : NULL;
-}
-
-const mbc_type_info *mbc_registry_find(const char *type_name)
-{
-    for (size_t i = 0; type_name && i < mbc_builtin_type_count; i++)
-        if (strcmp(mbc_builtin_types[i]->type_name, type_name) == 0)
-            return mbc_builtin_types[i];
-    return NULL;
-}
 
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name)
 {
@@ -50,9 +33,7 @@ const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *na
 static mbc_status fail(mbc_error *err, mbc_status st, const char *what, const char *name,
                        const char *why)
 {
-    if (err)
-        snprintf(err->message, sizeof err->message, "%s'%s'%s", what, name, why);
-    return st;
+    return mbc_fail(err, st, "%s'%s'%s", what, name, why);
 }
 
 void mbc_registry_init_empty(mbc_registry *r)
@@ -94,10 +75,7 @@ static void insert(mbc_registry *r, const mbc_type_info *t)
 static mbc_status check_type(const mbc_type_info *t, mbc_error *err)
 {
     if (!t || !t->type_name || !t->type_name[0]) {
-        if (err)
-            snprintf(err->message, sizeof err->message,
-                     "cannot register a connector type without a name");
-        return MBC_ERR_VALUE;
+        return mbc_fail(err, MBC_ERR_VALUE, "cannot register a connector type without a name");
     }
     return MBC_OK;
 }
@@ -112,13 +90,10 @@ static mbc_status check_new(const mbc_registry *r, const mbc_type_info *t, size_
     position(r, t->type_name, &found);
     if (found)
         return fail(err, MBC_ERR_NAME, "connector type ", t->type_name, " is already registered");
-    if (r->count + pending >= MBC_REGISTRY_CAPACITY) {
-        if (err)
-            snprintf(err->message, sizeof err->message,
-                     "cannot register connector type '%s': the registry is full (%d types)",
-                     t->type_name, MBC_REGISTRY_CAPACITY);
-        return MBC_ERR_STATE;
-    }
+    if (r->count + pending >= MBC_REGISTRY_CAPACITY)
+        return mbc_fail(err, MBC_ERR_STATE,
+                        "cannot register connector type '%s': the registry is full (%d types)",
+                        t->type_name, MBC_REGISTRY_CAPACITY);
     return MBC_OK;
 }
 
@@ -141,11 +116,8 @@ mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *
 mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
                                 mbc_error *err)
 {
-    if (!r || (n && !types)) {
-        if (err)
-            snprintf(err->message, sizeof err->message, "mbc_registry_add: NULL registry or types");
-        return MBC_ERR_STATE;
-    }
+    if (!r || (n && !types))
+        return mbc_fail(err, MBC_ERR_STATE, "mbc_registry_add: NULL registry or types");
     for (size_t i = 0; i < n; i++) {
         mbc_status st = check_new(r, types[i], i, err);
         if (st != MBC_OK)
@@ -179,20 +151,25 @@ const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type
     return found ? r->types[at] : NULL;
 }
 
+void mbc_registry_names(const mbc_registry *r, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
+        len +=
+            (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", r->types[i]->type_name);
+}
+
 mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mbc_error *err)
 {
     const mbc_type_info *t = mbc_registry_lookup(r, type_name);
     if (t)
         return mbc_object_create_type(t, err);
     if (err) {
-        size_t len =
-            (size_t)snprintf(err->message, sizeof err->message,
-                             "unknown connector type '%s' (known:", type_name ? type_name : "");
-        for (size_t i = 0; i < mbc_registry_size(r) && len < sizeof err->message; i++)
-            len += (size_t)snprintf(err->message + len, sizeof err->message - len, "%s %s",
-                                    i ? "," : "", r->types[i]->type_name);
-        if (len < sizeof err->message)
-            snprintf(err->message + len, sizeof err->message - len, ")");
+        char known[MBC_ERROR_SIZE];
+        mbc_registry_names(r, known, sizeof known);
+        mbc_fail(err, MBC_ERR_NAME, "unknown connector type '%s' (known: %s)",
+                 type_name ? type_name : "", known);
     }
     return NULL;
 }

@@ -32,7 +32,7 @@ static mbc_status eval_forces(mbc_result *r, const mbc_object *o, const mbc_stat
             return mbc_fail(err, MBC_ERR_NOMEM, "forces: out of memory (got %zu cable points)",
                             f->cable_point_count);
     }
-    mbc_error e = {{0}};
+    mbc_error e = {0};
     if (mbc_object_forces(o, s, f, &e) != MBC_OK)
         return mbc_fail(err, MBC_ERR_INPUT, "forces: %s (force evaluation)", e.message);
     for (int m = 0; m < 2; m++)
@@ -55,7 +55,7 @@ static mbc_status eval_post_newton(mbc_result *r, mbc_object *o, const mbc_state
     pn->warnings = 0u;
     pn->marker_number1 = MBC_INVALID_INDEX;
     r->data_count = n;
-    mbc_error e = {{0}};
+    mbc_error e = {0};
     if (mbc_object_post_newton_step(o, s, &r->post_newton, &e) != MBC_OK)
         return mbc_fail(err, MBC_ERR_INPUT, "postNewtonStep: %s (PostNewtonStep)", e.message);
     r->has_post_newton = true;
@@ -80,7 +80,7 @@ static mbc_status eval_outputs(mbc_result *r, const mbc_object *o, const mbc_sta
         if (!out->values)
             return mbc_fail(err, MBC_ERR_NOMEM, "outputs.%s: out of memory (got %zu values)",
                             out->name, n);
-        mbc_error e = {{0}};
+        mbc_error e = {0};
         if (mbc_object_output(o, s, i, out->values, n, &e) != MBC_OK)
             return mbc_fail(err, MBC_ERR_INPUT, "outputs.%s: %s (output variable)", out->name,
                             e.message);
@@ -105,7 +105,7 @@ mbc_status mbc_result_evaluate(mbc_result *r, mbc_object *o, const mbc_state *s,
     if (st == MBC_OK && t->output)
         st = eval_outputs(r, o, s, err);
     if (st == MBC_OK && t->algebraic_equations) {
-        mbc_error e = {{0}};
+        mbc_error e = {0};
         if (mbc_object_algebraic_equations(o, s, &r->algebraic, &e) != MBC_OK)
             st = mbc_fail(err, MBC_ERR_INPUT, "algebraicEquations: %s (algebraic equations)",
                           e.message);

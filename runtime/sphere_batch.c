@@ -259,7 +259,7 @@ SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAM
         const int in = (x0[k] <= 0.0);
         const double f_n = sb_normal_force(&law, delta, v_n, x2[k], x3[k], general);
         bad |= in & !sb_finite(f_n);
-        /* regularised Coulomb friction, magnitude mu_d |f_1,n| (notes) */
+        /* regularized Coulomb friction, magnitude mu_d |f_1,n| (notes) */
         const double af = fabs(f_n);
         const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;
         const double fac_reg = mu * af / v_reg;
@@ -506,23 +506,23 @@ static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_
 
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.impactModel: must be 0, 1 or 2, got %d", m);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
+                        "must be 0, 1 or 2, got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio", 0,
+                        "must be in [0, 1), got %g",
                         p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient", 0,
+                        "must be > 0, got %g",
                         p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got %g",
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent", 0,
+                        "must be > 0, got %g",
                         p->contactStiffnessExponent);
     }
     c->eapm = (m == MBC_IMPACT_EAPM);

@@ -8,7 +8,7 @@
 
 #define MBC_TWO_PI 6.283185307179586476925286766559
 
-double mbc_stick_normalize(double x, double r)
+double mbc_sticking_normalize(double x, double r)
 {
     const double period = MBC_TWO_PI * fabs(r);
     if (!(period > 0.0) || !isfinite(period)) {
@@ -31,9 +31,9 @@ double mbc_stick_normalize(double x, double r)
     return y;
 }
 
-double mbc_stick_difference(double x_cur, double x_last, double r)
+double mbc_sticking_difference(double x_cur, double x_last, double r)
 {
-    return mbc_stick_normalize(x_cur - x_last, r);
+    return mbc_sticking_normalize(x_cur - x_last, r);
 }
 
 double mbc_sticking_position(const double normal[2], const double A[9], double r, double rho,
@@ -55,5 +55,5 @@ double mbc_sticking_position(const double normal[2], const double A[9], double r
     if (sign_out != 0) {
         *sign_out = s;
     }
-    return mbc_stick_normalize(x_c + s * x_s, r);
+    return mbc_sticking_normalize(x_c + s * x_s, r);
 }

@@ -7,7 +7,7 @@ return connector {
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
   nodes = { "GenericData" },
-  hooks = { "initialise", "forces", "post_newton_step", "outputs" },
+  hooks = { "initialize", "forces", "post_newton_step", "outputs" },
 
   parameters = {
     param "name" { type = "String", default = "",

@@ -92,10 +92,9 @@ static int cmd_describe(const mbc_registry *r, const char *name)
 {
     const mbc_type_info *t = mbc_registry_lookup(r, name);
     if (!t) {
-        fprintf(stderr, "mbc: unknown connector type '%s' (known:", name);
-        for (size_t i = 0; i < mbc_registry_size(r); i++)
-            fprintf(stderr, "%s %s", i ? "," : "", mbc_registry_entry(r, i)->type_name);
-        fputs(")\n", stderr);
+        char known[4096];
+        mbc_registry_names(r, known, sizeof known);
+        fprintf(stderr, "mbc: unknown connector type '%s' (known: %s)\n", name, known);
         return 2;
     }
     printf("%s (%s)\n%s\n", t->type_name, t->class_name, t->description);

@@ -51,7 +51,7 @@ for log in "${logs[@]}"; do
 done
 for log in "${bad[@]}"; do
   echo "== $log"
-  grep -E -B2 -A25 '(Invalid|uninitialised|Mismatched|definitely lost|possibly lost|ERROR SUMMARY: [1-9])' \
+  grep -E -B2 -A25 '(Invalid|uninitialized|Mismatched|definitely lost|possibly lost|ERROR SUMMARY: [1-9])' \
     "$log" | head -n 120
 done
 defects="$(sed -n 's/.*Defects: *\([0-9]*\).*/\1/p' build/Testing/*/DynamicAnalysis.xml 2>/dev/null | head -n1)"

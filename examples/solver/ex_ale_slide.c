@@ -122,7 +122,7 @@ int main(int argc, char **argv)
         ob.cable_markers[e] = rs_add_cable_coordinates_marker(s, body);
     }
     double p0[2];
-    mbc_cable2d_position(s->bodies[0].cable.q, EL_LEN, S0, p0);
+    mbc_ancf_cable2d_position(s->bodies[0].cable.q, EL_LEN, S0, p0);
     const double v0[2] = {0.0, 0.0};
     const int point = rs_add_mass_point_2d(s, MASS, p0, v0);
     const int mp = rs_add_body_marker(s, point);

@@ -6,7 +6,7 @@
  * flat ground (ground marker at the origin, plane z = 0) with forward speed
  * v0 = 2 m/s along global y and no spin, under gravity g = 9.81 m/s^2; roll
  * axis along global x. Friction: Stribeck with mu_d = 0.3 (no static offset,
- * no viscous part, regularisation v_reg = 1e-3 m/s).
+ * no viscous part, regularization v_reg = 1e-3 m/s).
  *
  * Independent answer (Coulomb friction, rigid contact): the slip speed
  * v - omega R decreases at the constant rate 3 mu g, so rolling starts at

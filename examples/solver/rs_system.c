@@ -455,9 +455,10 @@ static void connector_state(rs_system *s, rs_connector *c, const double *q, cons
         /* Cable2DShape marker: points and point velocities of the element */
         const rs_marker *m1 = &s->markers[c->marker[1]];
         const mbc_cable_element *el = &s->bodies[m1->body].cable;
-        mbc_cable2d_shape_points(el->q, el->length, m1->vertical_offset, m1->segments, c->points);
-        mbc_cable2d_shape_point_velocities(el->q, el->q_t, el->length, m1->vertical_offset, 0.0,
-                                           m1->segments, c->point_velocities);
+        mbc_ancf_cable2d_shape_points(el->q, el->length, m1->vertical_offset, m1->segments,
+                                      c->points, NULL);
+        mbc_ancf_cable2d_shape_point_velocities(el->q, el->q_t, el->length, m1->vertical_offset,
+                                                0.0, m1->segments, c->point_velocities, NULL);
         e->cable.segment_count = (size_t)m1->segments;
         e->cable.points = c->points;
         e->cable.point_velocities = c->point_velocities;
@@ -557,8 +558,8 @@ static int eval_forces(rs_system *s, const double *q, const double *u, const dou
              * a flexible element would add it to its 8 coordinates. */
             const rs_marker *m1 = &s->markers[c->marker[1]];
             const mbc_cable_element *el = &s->bodies[m1->body].cable;
-            mbc_cable2d_shape_point_jacobian(el->q, el->length, m1->vertical_offset, m1->segments,
-                                             c->point_jacobian);
+            mbc_ancf_cable2d_shape_point_jacobian(el->q, el->length, m1->vertical_offset,
+                                                  m1->segments, c->point_jacobian, NULL);
             const size_t rows = 2 * (c->segments + 1);
             for (int j = 0; j < 8; ++j) {
                 double acc = 0.0;
@@ -659,9 +660,9 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
     mbc_object *o = c->object;
     mbc_error errs[4];
     size_t violations = 0;
-    if (mbc_object_initialise(o, errs, 4, &violations) != MBC_OK) {
+    if (mbc_object_initialize(o, errs, 4, &violations) != MBC_OK) {
         return rs_fail(s, "connector %d (%s): %s", i, o->type->type_name,
-                       violations > 0 ? errs[0].message : "initialise failed");
+                       violations > 0 ? errs[0].message : "initialize failed");
     }
     size_t n = 0;
     if (get_indices(s, o, "markerNumbers", c->marker, 2, &n) != 0 || n != 2) {
@@ -895,8 +896,8 @@ static int post_newton(rs_system *s, const double *q, const double *u, const dou
             }
             size_t v = 0;
             mbc_error e3[2];
-            if (mbc_object_initialise(c->object, e3, 2, &v) != MBC_OK) {
-                return rs_fail(s, "ALE joint: re-initialise: %s", v ? e3[0].message : "");
+            if (mbc_object_initialize(c->object, e3, 2, &v) != MBC_OK) {
+                return rs_fail(s, "ALE joint: re-initialize: %s", v ? e3[0].message : "");
             }
         }
     }

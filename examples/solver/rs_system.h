@@ -193,7 +193,7 @@ int rs_add_ale_node(rs_system *s, double s0, double v0, double mass);
 int rs_add_connector(rs_system *s, mbc_object *o);
 
 /* Allocates the vectors, checks connectors against markers and nodes, sets
- * the initial state and initialises the data by one PostNewtonStep at t = 0.
+ * the initial state and initializes the data by one PostNewtonStep at t = 0.
  * Returns 0 or -1 (message in s->message). */
 int rs_system_finalise(rs_system *s);
 

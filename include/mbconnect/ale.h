@@ -9,14 +9,15 @@
 #ifndef MBCONNECT_ALE_H
 #define MBCONNECT_ALE_H
 
+#include "mbconnect/connector.h"
+
 /* Element-local sliding coordinate s_el = q_ALE + s_off - offsets[index]
  * (m). index must be a valid index into offsets. */
 double mbc_ale_element_coordinate(double q_ale, double s_off, const double *offsets, int index);
 
-/* Warning flags of mbc_ale_update_index. */
-#define MBC_ALE_WARN_CLAMPED_LOW  1 /* index would become < 0: kept at 0 */
-#define MBC_ALE_WARN_CLAMPED_HIGH 2 /* index would become >= sn: kept at sn - 1 */
-#define MBC_ALE_WARN_NO_ELEMENTS  4 /* sn < 1: index 0 returned */
+/* Warnings of mbc_ale_update_index (connector.h): MBC_WARN_ALE_CLAMPED_LOW
+ * (index would become < 0: kept at 0), MBC_WARN_ALE_CLAMPED_HIGH (index would
+ * become >= sn: kept at sn - 1), MBC_WARN_ALE_NO_ELEMENTS (sn < 1: index 0). */
 
 /* PostNewtonStep index update: s_el < 0 -> index - 1 with error |s_el|;
  * s_el > L -> index + 1 with error |s_el - L|; otherwise unchanged, error 0.
@@ -26,7 +27,8 @@ double mbc_ale_element_coordinate(double q_ale, double s_off, const double *offs
  * together with the warning. error (m) and warning may be NULL.
  * Returns the new index; the caller re-links marker m1 to
  * slidingMarkerNumbers[new index]. */
-int mbc_ale_update_index(double s_el, double L, int index, int sn, double *error, int *warning);
+int mbc_ale_update_index(double s_el, double L, int index, int sn, double *error,
+                         unsigned *warning);
 
 /* Position residual (index 3) Delta p = r(s_el) - p_m0, m. */
 void mbc_ale_position_residual(const double q[8], double L, double s_el, const double p_m0[2],

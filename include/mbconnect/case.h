@@ -4,7 +4,7 @@
  * (no io, os, require, load or debug; bounded memory and instructions).
  * This is `mbc eval CASE.lua` as a library call: the object is created from
  * a registry (so plugin and out-of-tree types work too), its parameters set
- * and initialised, the state assembled with mbconnect/input.h, everything
+ * and initialized, the state assembled with mbconnect/input.h, everything
  * evaluated with mbconnect/result.h, and the JSON document returned.
  *
  *     mbc_registry r;

@@ -30,31 +30,54 @@ typedef enum mbc_status {
     MBC_ERR_VALUE, /* a value breaks its type's rule or a cross-field rule */
     MBC_ERR_SIZE,  /* wrong array length */
     MBC_ERR_NAME,  /* unknown type, parameter or output name */
-    MBC_ERR_STATE, /* object not initialised / invalid, or wrong call for this type */
+    MBC_ERR_STATE, /* object not initialized / invalid, or wrong call for this type */
     MBC_ERR_INPUT, /* non-finite or inconsistent marker input */
     MBC_ERR_NOMEM  /* allocation failed (parameter setters only) */
 } mbc_status;
 
-/* A one-line message naming the object/field, the rule and the given value. */
+/* A one-line message naming the object/field, the rule and the given value,
+ * plus the same facts as fields so callers never parse the message. Zero
+ * means "none" for every field: declare `mbc_error err = {0};`. */
 #define MBC_ERROR_SIZE 512
 typedef struct mbc_error {
     char message[MBC_ERROR_SIZE];
+    const char *type_name;  /* connector type concerned (static string), or NULL */
+    const char *param_name; /* its parameter concerned (static string), or NULL */
+    size_t param_number;    /* 1-based index into the type's parameter table; 0 = none */
+    size_t rule_offset;     /* message + rule_offset: the rule and value without the
+                               "Type.param: " prefix (0 when there is no prefix) */
 } mbc_error;
 
-/* Writes a printf-style message into err (when err is not NULL) and returns
- * st: how every runtime function reports an error. */
+/* The one error path: writes a printf-style message into err (when err is
+ * not NULL), clears the structured fields and returns st. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 mbc_status
 mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
 
-/* Warning flags returned by PostNewtonStep and friends (never printed). */
+/* As mbc_fail for one parameter of one type: the message becomes
+ * "type_name.param_name: " followed by the formatted rule, and the fields
+ * name the type and the parameter (param_number is 1-based, 0 = unknown). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+mbc_status
+mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
+               size_t param_number, const char *fmt, ...);
+
+/* The one family of warning flags (bitwise or; never printed): returned by
+ * PostNewtonStep and friends, and by the runtime's geometry functions
+ * through their `unsigned *warnings` / `warnings` outputs. */
 enum {
     MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
     MBC_WARN_HULL_NOT_CONVERGED = 1u << 1, /* lowest-point Newton did not reach 1e-14 */
     MBC_WARN_AXIS_VERTICAL = 1u << 2,      /* convex roll axis vertical: model does not apply */
-    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3  /* sticking position had to be renormalised */
+    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalised */
+    MBC_WARN_ALE_CLAMPED_LOW = 1u << 4,    /* mbc_ale_update_index: index < 0 kept at 0 */
+    MBC_WARN_ALE_CLAMPED_HIGH = 1u << 5,   /* mbc_ale_update_index: index >= sn kept at sn-1 */
+    MBC_WARN_ALE_NO_ELEMENTS = 1u << 6,    /* mbc_ale_update_index: sn < 1, index 0 returned */
+    MBC_WARN_CABLE_ZERO_SLOPE = 1u << 7    /* cable point with |r'| == 0 and h != 0: no offset */
 };
 
 /* A rigid (position + orientation) or position marker. */

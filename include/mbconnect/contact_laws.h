@@ -13,9 +13,7 @@
 #ifndef MBCONNECT_CONTACT_LAWS_H
 #define MBCONNECT_CONTACT_LAWS_H
 
-/* Status codes of the contact-law functions. */
-#define MBC_CONTACT_OK           0
-#define MBC_CONTACT_ERR_ARGUMENT (-1)
+#include "mbconnect/connector.h"
 
 /* Linear spring-damper f = k g + d v (seed: f_n = k_c g + d_c v_n; negative in
  * contact, LHS sign of ContactFrictionCircleCable2D). k in N/m, d in N s/m. */
@@ -54,10 +52,10 @@ struct mbc_eapm_params {
  * seed) is assigned to adhesion; both give the same value there.
  * delta: current overlap; delta_p: plastic overlap (data[3]); powers via
  * mbc_contact_power. Writes *branch if not NULL.
- * Returns MBC_CONTACT_OK, or MBC_CONTACT_ERR_ARGUMENT (f_c = 0) when
+ * Returns MBC_OK, or MBC_ERR_VALUE (f_c = 0) when
  * lambda_p is outside [0, 1) or n_exp <= 0. */
-int mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p, double *f_c,
-                   int *branch);
+mbc_status mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p,
+                          double *f_c, int *branch);
 
 /* Plastic overlap update (notes, PostNewtonStep data[3]):
  *   delta_p = max(lambda_p^(1/n_exp) delta, delta_p_previous).
@@ -84,8 +82,9 @@ double mbc_impact_velocity(double minimum_impact_velocity, double stored_impact_
  *   model 0: lambda = 0.
  * v == 0: lambda = 0 (term skipped, notes). Continuous in e at e = 1/3
  * (both -8/3 k_c/v); zero at e = 1.
- * Returns MBC_CONTACT_ERR_ARGUMENT (lambda = 0) for e <= 0 or an unknown model. */
-int mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity, double *lambda);
+ * Returns MBC_OK, or MBC_ERR_VALUE (lambda = 0) for e <= 0 or an unknown model. */
+mbc_status mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity,
+                                  double *lambda);
 
 /* Elastic + hysteresis force of the restitution models (N, positive = repulsive):
  *   f_c = k_c delta^n_exp + lambda delta^n_exp v_n

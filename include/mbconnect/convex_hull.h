@@ -8,6 +8,10 @@
 #ifndef MBCONNECT_CONVEX_HULL_H
 #define MBCONNECT_CONVEX_HULL_H
 
+#include <stdbool.h>
+
+#include "mbconnect/connector.h"
+
 /* Value of the polynomial k[0] x^(n-1) + ... + k[n-1] at x (Horner);
  * n == 0 gives 0. */
 double mbc_poly_eval(const double *k, int n, double x);
@@ -27,10 +31,10 @@ int mbc_poly_derivative(const double *k, int n, double *dk);
  * iff r''(x) <= 0 on [-L/2, L/2]. r'' is sampled at n_samples >= 2 equally
  * spaced points including both ends (a dense grid, e.g. 1001); a sample is
  * positive when it exceeds the rounding bound 16 n eps sum_i |term_i| of its
- * evaluation, so r'' == 0 (cylinder, cone) is accepted. Returns 1 if convex,
- * 0 if not (then *x_violation, if not NULL, receives the first offending x).
+ * evaluation, so r'' == 0 (cylinder, cone) is accepted. Returns true if convex,
+ * false if not (then *x_violation, if not NULL, receives the first offending x).
  * n_samples < 2 is taken as 2. */
-int mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *x_violation);
+bool mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *x_violation);
 
 /* Bounding radius rBoundingSphere = max of r(x) over [-L/2, L/2] (m): the
  * maximum over both ends and the interior maxima of r, located by sampling
@@ -39,9 +43,9 @@ int mbc_hull_is_convex(const double *k, int n, double L, int n_samples, double *
  * pair of critical points closer than L/1024 may be missed. */
 double mbc_hull_bounding_radius(const double *k, int n, double L);
 
-/* Warning flags of mbc_hull_lowest_point (bitwise or). */
-#define MBC_HULL_WARN_VERTICAL_AXIS 1 /* rho_d < 1e-12: model does not apply */
-#define MBC_HULL_WARN_NOT_CONVERGED 2 /* root not within 1e-14 L/2 after 200 steps */
+/* Warnings of mbc_hull_lowest_point (connector.h): MBC_WARN_AXIS_VERTICAL
+ * (rho_d < 1e-12: model does not apply), MBC_WARN_HULL_NOT_CONVERGED (root
+ * not within 1e-14 L/2 after 200 steps). */
 
 /* Result of mbc_hull_lowest_point. */
 struct mbc_hull_contact {
@@ -49,7 +53,7 @@ struct mbc_hull_contact {
     double p_local[3];  /* [x, r d_y/rho_d, r d_z/rho_d], body frame, m */
     double p_global[3]; /* p_C = A p_local + p_m1, m */
     int clamped;        /* 1 if no interior root: x is an interval end */
-    int warning;        /* MBC_HULL_WARN_* bits */
+    unsigned warnings;  /* MBC_WARN_AXIS_VERTICAL | MBC_WARN_HULL_NOT_CONVERGED */
 };
 
 /* Lowest point of the hull relative to the ground plane (normal e_z):
@@ -59,11 +63,11 @@ struct mbc_hull_contact {
  * in a sign-change bracket starting at x = 0 (the root nearest x = 0; a flat
  * stretch r' == -d_x/rho_d gives x = 0); no root in [-L/2, L/2] clamps to the
  * end where the hull is lowest. The root is converged to 1e-14 relative to
- * L/2, else MBC_HULL_WARN_NOT_CONVERGED is set. Assumes a convex hull.
+ * L/2, else MBC_WARN_HULL_NOT_CONVERGED is set. Assumes a convex hull.
  * A: roll marker rotation, row-major, local -> global; p_m1: roll centre.
- * Returns 1 on success, 0 with MBC_HULL_WARN_VERTICAL_AXIS (and all outputs
- * zero, no NaN) when rho_d < 1e-12. */
-int mbc_hull_lowest_point(const double *k, int n, double L, const double A[9], const double p_m1[3],
-                          struct mbc_hull_contact *out);
+ * Returns MBC_OK, or MBC_ERR_VALUE with MBC_WARN_AXIS_VERTICAL (and all
+ * outputs zero, no NaN) when rho_d < 1e-12. */
+mbc_status mbc_hull_lowest_point(const double *k, int n, double L, const double A[9],
+                                 const double p_m1[3], struct mbc_hull_contact *out);
 
 #endif /* MBCONNECT_CONVEX_HULL_H */

@@ -2,7 +2,7 @@
 /* Evaluating any connector through the registry, so a solver can loop over
  * connectors of every type: force evaluation, PostNewtonStep, output
  * variables and algebraic equations. Each call first checks that the object
- * is initialised, that the type has that hook, that the state holds the
+ * is initialized, that the type has that hook, that the state holds the
  * markers the type requests, that data_count matches the type's data layout,
  * and that every number it reads is finite; otherwise it returns an error
  * status with a message and writes no output. */

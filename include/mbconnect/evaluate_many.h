@@ -3,7 +3,7 @@
  * evaluation and PostNewtonStep for N states (e.g. N cable contacts, N sphere
  * pairs, N joints) that share the object's parameters.
  *
- * The checks that depend only on the object (initialised, the type has the
+ * The checks that depend only on the object (initialized, the type has the
  * hook, its data layout and marker kinds) run once per call; the inputs of
  * every state are checked as mbc_object_forces checks them (markers present,
  * every number finite, data and cable buffer sizes). A failure names the

@@ -2,7 +2,7 @@
 /* Friction laws used by the connectors.
  *
  * - Stribeck function (physics-notes.md, ContactConvexRoll, "Stribeck").
- * - Regularised Coulomb law of ContactSphereSphere (seed, tangential force f_1,t).
+ * - Regularized Coulomb law of ContactSphereSphere (seed, tangential force f_1,t).
  * - Coulomb cap with stick/slip decision of ContactFrictionCircleCable2D (seed,
  *   "PostNewtonStep" and "Computation of connector forces in Newton";
  *   physics-notes.md, "PostNewtonStep details").
@@ -16,7 +16,7 @@ struct mbc_stribeck_params {
     double mu_s_off; /* static friction offset (static = mu_d + mu_s_off) */
     double mu_v;     /* viscous coefficient, s/m */
     double v_exp;    /* decay velocity of the static offset, m/s (> 0) */
-    double v_reg;    /* regularisation velocity, m/s (>= 0) */
+    double v_reg;    /* regularization velocity, m/s (>= 0) */
 };
 
 /* Stribeck friction coefficient mu(v) (dimensionless), v in m/s:
@@ -25,14 +25,14 @@ struct mbc_stribeck_params {
  * Odd in v and continuous at |v| = v_reg; mu(0) = 0 (sign(0) = 0).
  * v_exp <= 0 is taken as the limit v_exp -> 0+ (offset term 0 outside v_reg).
  * If dmu_dv is not NULL it receives d mu / dv (s/m); at the kink |v| = v_reg
- * the one-sided derivative of the regularised branch is returned. */
+ * the one-sided derivative of the regularized branch is returned. */
 double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv);
 
-/* Branch of the regularised Coulomb law. */
-#define MBC_COULOMB_REGULARISED 0 /* v_branch < v_reg: linear in v_t */
+/* Branch of the regularized Coulomb law. */
+#define MBC_COULOMB_REGULARIZED 0 /* v_branch < v_reg: linear in v_t */
 #define MBC_COULOMB_SLIDING     1 /* v_branch >= v_reg: magnitude mu_d f_n */
 
-/* Regularised Coulomb force of ContactSphereSphere on marker 1 (N):
+/* Regularized Coulomb force of ContactSphereSphere on marker 1 (N):
  *   f_t = -v_t * mu_d f_n / v_reg   if v_branch < v_reg
  *   f_t = -v_t * mu_d f_n / |v_t|   otherwise (0 if |v_t| == 0).
  * v_t: tangential relative velocity at the contact point (3D, m/s);

@@ -22,7 +22,7 @@
  *
  * What each hook does (mbconnect/evaluate.h calls them after checking every
  * input once; a hook may assert what the dispatch checked):
- *   initialise           after validation: derived parameters, extra checks
+ *   initialize           after validation: derived parameters, extra checks
  *   forces               physical forces and torques ON the markers (and
  *                        cable points); reads the active set from s->data,
  *                        never switches
@@ -38,7 +38,7 @@
 
 /* clang-format off */
 #define MBC_HOOKS(X)                                                                               \
-    X(INITIALISE, initialise, initialise, derived, (mbc_error *err), (err))                      \
+    X(INITIALIZE, initialize, initialize, derived, (mbc_error *err), (err))                      \
     X(FORCES, forces, forces, reads, (const mbc_state *s, mbc_forces *out, mbc_error *err),        \
       (s, out, err))                                                                               \
     X(POST_NEWTON_STEP, post_newton_step, post_newton_step, state,                                 \

@@ -6,7 +6,7 @@
  * with the set functions below, and asks for the state:
  *
  *     mbc_input in;
- *     if (mbc_input_init(&in, object, &err) != MBC_OK) ...   (object initialised)
+ *     if (mbc_input_init(&in, object, &err) != MBC_OK) ...   (object initialized)
  *     mbc_input_set_rigid_marker(&in, 0, p0, v0, NULL, NULL, &err);
  *     mbc_input_set_rigid_marker(&in, 1, p1, v1, A1, w1, &err);
  *     const mbc_state *s;
@@ -80,10 +80,10 @@ typedef struct mbc_input {
     mbc_state state;
 } mbc_input;
 
-/* Starts an input for object o, which must be initialised
- * (mbc_object_initialise): the data-coordinate count depends on its
+/* Starts an input for object o, which must be initialized
+ * (mbc_object_initialize): the data-coordinate count depends on its
  * parameters. Data and start-of-step data are the object's initial data,
- * Lagrange multipliers 0. MBC_ERR_STATE for a NULL or uninitialised object,
+ * Lagrange multipliers 0. MBC_ERR_STATE for a NULL or uninitialized object,
  * MBC_ERR_NOMEM when the data cannot be allocated; in both cases `in` needs
  * no mbc_input_free (calling it is harmless). */
 mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err);
@@ -120,7 +120,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
 /* Marker m (kind MBC_MARKER_CABLE2D_SHAPE) from one ANCF Cable2D element:
  * e->q, e->q_t (8 each) and e->length > 0; the points lie at
  * `vertical_offset` [m] along the normal of the centre line
- * (mbc_cable2d_shape_points); `segments` (>= 1, = numberOfContactSegments
+ * (mbc_ancf_cable2d_shape_points); `segments` (>= 1, = numberOfContactSegments
  * when the type has it) segments. An ALE cable gives ale = {ALE coordinate,
  * its velocity} (NULL: not an ALE cable); its offset must be 0. A zero slope
  * at a point with a non-zero offset is an error (the offset direction is

@@ -35,6 +35,7 @@
 #include "mbconnect/case.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/format_number.h"
 #include "mbconnect/invariants.h"
 #include "mbconnect/hooks.h"
 #include "mbconnect/input.h"

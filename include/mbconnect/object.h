@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/format_number.h"
 #include "mbconnect/hooks.h"
 
 #ifdef __cplusplus
@@ -37,7 +38,7 @@ typedef enum mbc_shape {
 
 typedef enum mbc_param_role {
     MBC_ROLE_INPUT,   /* public setter */
-    MBC_ROLE_DERIVED, /* computed by initialise; getter only */
+    MBC_ROLE_DERIVED, /* computed by initialize; getter only */
     MBC_ROLE_STATE    /* updated by the runtime; getter only */
 } mbc_param_role;
 
@@ -65,9 +66,9 @@ typedef struct mbc_param_info {
     /* extra rules checked by validate() */
     bool must_be_set;   /* every index element >= 0 */
     size_t min_length;  /* vectors */
-    int same_length_as; /* index into the type's params, or -1 */
+    size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
-    int positive_when;  /* index of a Bool parameter, or -1 */
+    size_t positive_when; /* 1-based number of a Bool parameter; 0 = none */
     mbc_check_fn check; /* runtime check hook, or NULL */
 } mbc_param_info;
 
@@ -126,7 +127,7 @@ typedef struct mbc_type_info {
     size_t data_block_count;
     int data_per; /* each block has params[data_per] coordinates, or 1 if -1 */
     /* runtime hooks (mbconnect/hooks.h); NULL when the type has none:
-     *   mbc_status (*initialise)(void *params, mbc_error *err);
+     *   mbc_status (*initialize)(void *params, mbc_error *err);
      *   mbc_status (*forces)(const void *params, const mbc_state *s, mbc_forces *out,
      *                        mbc_error *err);
      *   mbc_status (*post_newton_step)(void *params, const mbc_state *s,
@@ -181,14 +182,8 @@ size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output
 /* Index of the output called `name` in t->outputs, or -1 when t has none of
  * that name (or t or name is NULL). */
 int mbc_type_find_output(const mbc_type_info *t, const char *name);
-/* Shortest text that reads back as x ("-1", "0.5", "-1e-300"; "nan", "inf"),
- * as parameter messages write values. */
-void mbc_format_number(double x, char *buf, size_t size);
 
-/* ---- the built-in types (immutable) ---- */
-size_t mbc_registry_count(void);
-const mbc_type_info *mbc_registry_at(size_t i);
-const mbc_type_info *mbc_registry_find(const char *type_name);
+/* ---- parameters by name ---- */
 const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
 
 /* ---- registry objects: built-in plus out-of-tree types ----
@@ -210,7 +205,7 @@ typedef struct mbc_registry {
     size_t count;
 } mbc_registry;
 
-/* Fills r with the built-in types (those of mbc_registry_at). */
+/* Fills r with the built-in types (those generated from specs/). */
 void mbc_registry_init(mbc_registry *r);
 /* An empty registry. */
 void mbc_registry_init_empty(mbc_registry *r);
@@ -226,6 +221,9 @@ size_t mbc_registry_size(const mbc_registry *r);
 const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
 /* The type of that name, or NULL. */
 const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
+/* The type names in name order, "A, B, C", into buf (cut to fit size bytes;
+ * size > 0): how every "unknown connector type" message lists the known ones. */
+void mbc_registry_names(const mbc_registry *r, char *buf, size_t size);
 /* Creates an object of a type in r with every default set (as
  * mbc_object_create); an unknown name is reported as
  * "unknown connector type 'X' (known: A, B, ...)". */
@@ -236,7 +234,7 @@ struct mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_n
 typedef struct mbc_object {
     const mbc_type_info *type;
     void *params;     /* the type's params struct */
-    bool initialised; /* initialise() succeeded since the last parameter change */
+    bool initialized; /* initialize() succeeded since the last parameter change */
 } mbc_object;
 
 /* Creates an object of a built-in type with every default set (see
@@ -256,8 +254,8 @@ mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values,
                           size_t *count, mbc_error *err);
 const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name);
 /* Validates (all violations are reported in errors, up to max_errors; the
- * return value of validation is in *violations) and runs the initialise hook. */
-mbc_status mbc_object_initialise(mbc_object *o, mbc_error *errors, size_t max_errors,
+ * return value of validation is in *violations) and runs the initialize hook. */
+mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
                                  size_t *violations);
 
 #ifdef __cplusplus

@@ -14,17 +14,17 @@
  *  - r == 0 (point contact, no circumference): x is returned unchanged;
  *  - |x / (2 pi r)| >= 2^52 or the quotient overflows: the same value is
  *    computed with fmod (the seed formula would lose all digits there). */
-double mbc_stick_normalize(double x, double r);
+double mbc_sticking_normalize(double x, double r);
 
 /* Normalised difference Delta x_stick = normalize(x_cur - x_last, r). */
-double mbc_stick_difference(double x_cur, double x_last, double r);
+double mbc_sticking_difference(double x_cur, double x_last, double r);
 
 /* Current sticking position x_curStick of one contact segment:
  *   alpha = atan2(n_loc,y, n_loc,x) with n_loc = A^T [n_0, n_1, 0]  (rad),
  *   x_c = alpha r,
  *   x_s = rho * segment_length + o_ALE,  o_ALE = -ale_coordinate,
  *   s = -1 if t.(p_{i+1} - p_i) > 0 else +1,  t = [-n_1, n_0],
- *   x*_curStick = x_c + s x_s, returned normalised by mbc_stick_normalize.
+ *   x*_curStick = x_c + s x_s, returned normalised by mbc_sticking_normalize.
  * normal: unit contact normal n (global, from circle centre to the segment,
  * see geometry_2d.h); A: circle marker rotation, row-major 3x3, local->global;
  * rho in [0, 1]; segment_length = L / n_cs (m); ale_coordinate: the cable's

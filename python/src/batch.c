@@ -206,7 +206,7 @@ PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *k
         return NULL;
     }
     bool use[MAX_OUTPUTS];
-    if (select_outputs(t, outputs, use) < 0 || pymbc_ensure_initialised(o) < 0)
+    if (select_outputs(t, outputs, use) < 0 || pymbc_ensure_initialized(o) < 0)
         return NULL;
     if ((want_forces && !t->forces) || (want_pns && !t->post_newton_step)) {
         PyErr_Format(PyExc_RuntimeError, "%s has no %s", t->type_name,

@@ -106,20 +106,20 @@ PyObject *pymbc_describe(const mbc_type_info *t)
     return text;
 }
 
-/* -------------------------------------------------------- initialisation */
+/* -------------------------------------------------------- initialization */
 
-int pymbc_ensure_initialised(mbc_object *o)
+int pymbc_ensure_initialized(mbc_object *o)
 {
-    if (o->initialised)
+    if (o->initialized)
         return 0;
     mbc_error errors[4];
     memset(errors, 0, sizeof errors);
     size_t n = 0;
-    if (mbc_object_initialise(o, errors, 4, &n) == MBC_OK)
+    if (mbc_object_initialize(o, errors, 4, &n) == MBC_OK)
         return 0;
     if (n <= 1) {
         PyErr_SetString(PyExc_ValueError,
-                        errors[0].message[0] ? errors[0].message : "initialisation failed");
+                        errors[0].message[0] ? errors[0].message : "initialization failed");
         return -1;
     }
     PyErr_Format(PyExc_ValueError, "%s; %zu more violation%s", errors[0].message, n - 1,
@@ -314,11 +314,11 @@ static PyObject *connector_describe(PyObject *cls, PyObject *unused)
     return t ? pymbc_describe(t) : NULL;
 }
 
-static PyObject *connector_initialise(PyObject *self_, PyObject *unused)
+static PyObject *connector_initialize(PyObject *self_, PyObject *unused)
 {
     (void)unused;
     pymbc_connector *self = (pymbc_connector *)self_;
-    if (pymbc_ensure_initialised(self->obj) < 0)
+    if (pymbc_ensure_initialized(self->obj) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -406,8 +406,8 @@ static PyMethodDef connector_methods[] = {
     {"describe", connector_describe, METH_NOARGS | METH_CLASS,
      "describe() -> str\n\nThe type's parameters (symbol, type, size, default, unit, "
      "description), visualization parameters, output variables and data coordinates."},
-    {"initialise", connector_initialise, METH_NOARGS,
-     "initialise()\n\nChecks every rule (cross-field rules too) and runs the type's initialise "
+    {"initialize", connector_initialize, METH_NOARGS,
+     "initialize()\n\nChecks every rule (cross-field rules too) and runs the type's initialize "
      "hook; raises ValueError with the library's message. evaluate() calls it when needed."},
     {"validate", connector_validate, METH_NOARGS,
      "validate() -> list[str]\n\nEvery rule violation of the current parameters, in the "
@@ -645,9 +645,9 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p)
         p->default_text ? p->default_text : "", "role", roles[p->role], "rule", p->rule, "min", min,
         "min_exclusive", p->min_exclusive ? Py_True : Py_False, "must_be_set",
         p->must_be_set ? Py_True : Py_False, "min_length", (Py_ssize_t)p->min_length,
-        "same_length_as", p->same_length_as >= 0 ? t->params[p->same_length_as].name : NULL,
+        "same_length_as", p->same_length_as ? t->params[p->same_length_as - 1].name : NULL,
         "non_decreasing", p->non_decreasing ? Py_True : Py_False, "positive_when",
-        p->positive_when >= 0 ? t->params[p->positive_when].name : NULL, "has_check",
+        p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
     return r;
 }
@@ -707,7 +707,7 @@ static PyObject *hook_names(const mbc_type_info *t)
     const struct {
         bool present;
         const char *name;
-    } hooks[] = {{t->initialise != NULL, "initialise"},
+    } hooks[] = {{t->initialize != NULL, "initialize"},
                  {t->forces != NULL, "forces"},
                  {t->post_newton_step != NULL, "post_newton_step"},
                  {t->output != NULL, "outputs"},

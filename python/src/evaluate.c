@@ -497,7 +497,7 @@ PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs
                      t->type_name);
         return NULL;
     }
-    if (pymbc_ensure_initialised(o) < 0)
+    if (pymbc_ensure_initialized(o) < 0)
         return NULL;
     mbc_input in;
     mbc_error err;

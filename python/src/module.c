@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbconnect._core: module initialisation, the registry of types and the
+/* mbconnect._core: module initialization, the registry of types and the
  * module-level functions (types, load_plugin, evaluate_case). */
 #define PYMBC_IMPORT_ARRAY
 #include "pymbc.h"

@@ -77,10 +77,10 @@ const mbc_type_info *pymbc_class_type(PyObject *cls);
 /* Text of describe(): parameters with symbol, type, size, default, unit and
  * description; outputs; data coordinates. New reference. */
 PyObject *pymbc_describe(const mbc_type_info *t);
-/* Validates and initialises when parameters changed since the last time.
+/* Validates and initializes when parameters changed since the last time.
  * Returns 0 or -1 with ValueError naming every violation (the first one's
  * message, then "; N more"). */
-int pymbc_ensure_initialised(mbc_object *o);
+int pymbc_ensure_initialized(mbc_object *o);
 
 /* Creates the class of t and adds it to the module and st->classes
  * (module.c). Returns 0 or -1. */

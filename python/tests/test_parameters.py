@@ -63,7 +63,7 @@ def test_round_trip(t, p):
         # read-only: derived and state parameters have no setter
         with pytest.raises(AttributeError) as e:
             setattr(obj, name, sample(p))
-        what = "derived and computed by initialise" if p["role"] == "derived" else \
+        what = "derived and computed by initialize" if p["role"] == "derived" else \
             "state updated by the runtime"
         assert str(e.value) == f"{t}.{name}: is {what}; it has no setter ({p['type']}), got a value"
         return
@@ -191,8 +191,8 @@ def test_visualization(t, p):
 
 @pytest.mark.parametrize("t,p", params())
 def test_cross_field_rules(t, p):
-    """Rules checked at initialisation: validate() lists them in the library's
-    words and initialise()/evaluate() raise ValueError with them."""
+    """Rules checked at initialization: validate() lists them in the library's
+    words and initialize()/evaluate() raise ValueError with them."""
     cls = getattr(mbconnect, t)
     name, ptype = p["name"], p["type"]
     head = f"{t}.{name}: "
@@ -227,7 +227,7 @@ def test_cross_field_rules(t, p):
         problems = obj.validate()
         assert head + message in problems, problems
         with pytest.raises(ValueError) as e:
-            obj.initialise()
+            obj.initialize()
         text = str(e.value)
         assert text.split("; ")[0] in problems
         assert (head + message) == text or len(problems) > 1

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The generic evaluation layer (include/mbconnect/evaluate.h): every call is
- * refused with a message, and writes nothing, for an uninitialised object, a
+ * refused with a message, and writes nothing, for an uninitialized object, a
  * missing hook, a wrong data count, a missing marker or a non-finite input;
  * otherwise it dispatches to the type's hook. */
 #include <math.h>
@@ -54,7 +54,7 @@ static void expect_refused(const mbc_object *o, const mbc_state *s, mbc_status s
     f.cable_point_forces = NULL;
     f.cable_point_count = 0;
     mbc_forces untouched = f;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_object_forces(o, s, &f, &err), status);
     assert_string_equal(err.message, message);
     assert_memory_equal(&f, &untouched, sizeof f);
@@ -66,11 +66,11 @@ static void test_refusals(void **state)
     sphere_case c;
     sphere_case_init(&c);
     expect_refused(c.o, &c.s, MBC_ERR_STATE,
-                   "ContactSphereSphere: object is not initialised (call mbc_object_initialise "
+                   "ContactSphereSphere: object is not initialized (call mbc_object_initialize "
                    "after setting parameters)");
     mbc_error errors[4];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(c.o, errors, 4, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, errors, 4, &n), MBC_OK);
 
     c.s.data_count = 3;
     expect_refused(c.o, &c.s, MBC_ERR_INPUT,
@@ -111,10 +111,10 @@ static void test_refusals(void **state)
     assert_string_equal(err.message,
                         "ContactSphereSphere has no output variable number 6 (it has 6)");
 
-    /* changing a parameter requires initialising again */
+    /* changing a parameter requires initializing again */
     assert_int_equal(mbc_object_set(c.o, "contactStiffness", 2e4, &err), MBC_OK);
     expect_refused(c.o, &c.s, MBC_ERR_STATE,
-                   "ContactSphereSphere: object is not initialised (call mbc_object_initialise "
+                   "ContactSphereSphere: object is not initialized (call mbc_object_initialize "
                    "after setting parameters)");
     mbc_object_destroy(c.o);
 }
@@ -128,8 +128,8 @@ static void test_huge_finite_inputs_pass(void **state)
     (void)state;
     sphere_case c;
     sphere_case_init(&c);
-    mbc_error err = {{0}};
-    assert_int_equal(mbc_object_initialise(c.o, &err, 1, NULL), MBC_OK);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
     for (int k = 0; k < 2; k++)
         c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;
     mbc_forces f;
@@ -153,7 +153,7 @@ static void test_dispatch(void **state)
     sphere_case_init(&c);
     mbc_error errors[4];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(c.o, errors, 4, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, errors, 4, &n), MBC_OK);
     mbc_forces f;
     memset(&f, 0, sizeof f);
     mbc_error err;
@@ -189,7 +189,7 @@ static void test_post_newton_updates_state(void **state)
     assert_int_equal(mbc_object_set_array(o, "coefficientsHull", hull, 1, &err), MBC_OK);
     mbc_error errors[4];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_OK);
     mbc_rigid_marker m[2];
     memset(m, 0, sizeof m);
     for (int k = 0; k < 2; k++)

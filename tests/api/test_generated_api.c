@@ -156,10 +156,12 @@ static void check_defaults_of(const mbc_type_info *t, const mbc_param_info *list
 
 static void test_defaults_match_seed_documents(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
     size_t seeded_types = 0;
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
+        const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         doc_default docs[64];
         bool seeded = false;
         size_t n = read_seed_defaults(t->class_name, docs, 64, &seeded);
@@ -192,7 +194,7 @@ static void expect_rejected(const mbc_type_info *t, const mbc_param_info *p, voi
     double before[64], after[64];
     size_t nb, na;
     snapshot(t, p, params, before, &nb);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_status st = mbc_param_set_values(t, p, params, values, count, &err);
     assert_int_not_equal(st, MBC_OK);
     assert_string_equal(err.message, expected);
@@ -203,10 +205,12 @@ static void expect_rejected(const mbc_type_info *t, const mbc_param_info *p, voi
 
 static void test_type_rules(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
     size_t checked_min = 0, checked_nonfinite = 0, checked_length = 0;
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
+        const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         mbc_error err;
         mbc_object *o = mbc_object_create(t->type_name, &err);
         assert_non_null(o);
@@ -318,10 +322,12 @@ static void test_typed_setters(void **state)
 
 static void test_by_name_round_trip(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
     size_t round_trips = 0;
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
+        const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         mbc_error err;
         mbc_object *o = mbc_object_create(t->type_name, &err);
         assert_non_null(o);
@@ -384,7 +390,7 @@ static mbc_object *valid_ale(void)
     assert_int_equal(mbc_object_set_array(o, "nodeNumbers", nodes, 2, &err), MBC_OK);
     size_t n = 99;
     mbc_error errors[8];
-    assert_int_equal(mbc_object_initialise(o, errors, 8, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errors, 8, &n), MBC_OK);
     assert_int_equal(n, 0);
     return o;
 }
@@ -393,8 +399,8 @@ static void expect_violations(mbc_object *o, size_t count, const char *const *me
 {
     mbc_error errors[16];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(o, errors, 16, &n), count ? MBC_ERR_VALUE : MBC_OK);
-    assert_true(o->initialised == (count == 0));
+    assert_int_equal(mbc_object_initialize(o, errors, 16, &n), count ? MBC_ERR_VALUE : MBC_OK);
+    assert_true(o->initialized == (count == 0));
     assert_int_equal(n, count);
     for (size_t i = 0; i < count; i++)
         assert_string_equal(errors[i].message, messages[i]);
@@ -483,13 +489,13 @@ static void test_convex_hull_rule(void **state)
         "ContactConvexRoll.coefficientsHull: must have at least 1 value, got 0"};
     mbc_error errors[4];
     size_t n = 0;
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_ERR_VALUE);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_ERR_VALUE);
     assert_true(n >= 1);
     assert_string_equal(errors[0].message, empty[0]);
     /* barrel r = 0.5 - 0.2 x^2: convex, accepted; derived values computed */
     const double barrel[3] = {-0.2, 0, 0.5};
     assert_int_equal(mbc_object_set_array(o, "coefficientsHull", barrel, 3, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_OK);
     double d[4];
     size_t nd = 0;
     assert_int_equal(mbc_object_get(o, "coefficientsHullDerivative", d, 4, &nd, &err), MBC_OK);
@@ -500,7 +506,7 @@ static void test_convex_hull_rule(void **state)
     /* bowl r = 0.5 + 0.2 x^2: not convex, rejected by the runtime check hook */
     const double bowl[3] = {0.2, 0, 0.5};
     assert_int_equal(mbc_object_set_array(o, "coefficientsHull", bowl, 3, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, errors, 4, &n), MBC_ERR_VALUE);
+    assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_ERR_VALUE);
     assert_int_equal(n, 1);
     assert_non_null(strstr(errors[0].message, "ContactConvexRoll.coefficientsHull"));
     assert_non_null(strstr(errors[0].message, "convex"));
@@ -511,25 +517,28 @@ static void test_convex_hull_rule(void **state)
 
 static void test_registry(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
     /* one type per spec in specs/, sorted by name */
     spec_names names;
     assert_true(spec_names_load(&names) >= 4);
-    assert_int_equal(mbc_registry_count(), names.count);
+    assert_int_equal(mbc_registry_size(&builtin_types), names.count);
     for (size_t i = 0; i < names.count; i++) {
         const char *expected = names.names[i];
-        assert_string_equal(mbc_registry_at(i)->type_name, expected);
-        assert_ptr_equal(mbc_registry_find(expected), mbc_registry_at(i));
+        assert_string_equal(mbc_registry_entry(&builtin_types, i)->type_name, expected);
+        assert_ptr_equal(mbc_registry_lookup(&builtin_types, expected),
+                         mbc_registry_entry(&builtin_types, i));
         mbc_error err;
         for (int k = 0; k < 3; k++) {
             mbc_object *o = mbc_object_create(expected, &err);
             assert_non_null(o);
-            assert_false(o->initialised);
+            assert_false(o->initialized);
             mbc_object_destroy(o);
         }
     }
-    assert_null(mbc_registry_at(names.count));
-    assert_null(mbc_registry_find("ContactSphere"));
+    assert_null(mbc_registry_entry(&builtin_types, names.count));
+    assert_null(mbc_registry_lookup(&builtin_types, "ContactSphere"));
     mbc_error err;
     assert_null(mbc_object_create("ContactSphere", &err));
     char list[2048], message[4096];
@@ -537,12 +546,14 @@ static void test_registry(void **state)
     snprintf(message, sizeof message, "unknown connector type 'ContactSphere' (known: %s)", list);
     if (strlen(message) < sizeof err.message) /* else the message is cut */
         assert_string_equal(err.message, message);
-    assert_int_equal(mbc_registry_find("ContactSphereSphere")->param_count, 17);
-    assert_int_equal(mbc_registry_find("ContactSphereSphere")->vparam_count, 2);
+    assert_int_equal(mbc_registry_lookup(&builtin_types, "ContactSphereSphere")->param_count, 17);
+    assert_int_equal(mbc_registry_lookup(&builtin_types, "ContactSphereSphere")->vparam_count, 2);
 }
 
 static void test_data_layout(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
     mbc_error err;
     mbc_object *o = mbc_object_create("ContactFrictionCircleCable2D", &err);
@@ -566,13 +577,13 @@ static void test_data_layout(void **state)
     assert_int_equal(
         mbc_output_size(o->type, o->params, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT), 0);
     mbc_object_destroy(o);
-    const mbc_type_info *s = mbc_registry_find("ContactSphereSphere");
+    const mbc_type_info *s = mbc_registry_lookup(&builtin_types, "ContactSphereSphere");
     mbc_contact_sphere_sphere_params p;
     mbc_contact_sphere_sphere_params_init(&p);
     assert_int_equal(mbc_contact_sphere_sphere_data_count(&p), 4);
     for (size_t i = 0; i < s->output_count; i++)
         assert_int_equal(mbc_output_size(s, &p, i), 3);
-    const mbc_type_info *ale = mbc_registry_find("JointALEMoving2D");
+    const mbc_type_info *ale = mbc_registry_lookup(&builtin_types, "JointALEMoving2D");
     assert_int_equal(mbc_type_find_output(ale, "Coordinates_t"),
                      MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T);
     assert_string_equal(ale->outputs[MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T].name,

@@ -18,11 +18,11 @@
 #include "mbconnect/mbconnect.h"
 
 /* Every fixed-size index parameter that must be set gets 0, 1, ... (as case
- * files do), then the given (name, value) pairs; then initialise. */
+ * files do), then the given (name, value) pairs; then initialize. */
 static mbc_object *make(const char *type, const char *const *names, const double *values, size_t n,
-                        bool initialise)
+                        bool initialize)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create(type, &err);
     assert_non_null(o);
     for (size_t i = 0; i < o->type->param_count; i++) {
@@ -34,8 +34,8 @@ static mbc_object *make(const char *type, const char *const *names, const double
     }
     for (size_t i = 0; i < n; i++)
         assert_int_equal(mbc_object_set(o, names[i], values[i], &err), MBC_OK);
-    if (initialise)
-        assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    if (initialize)
+        assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
     return o;
 }
 
@@ -46,7 +46,7 @@ static mbc_object *spheres(void)
     mbc_error err;
     const double r[2] = {0.5, 0.5};
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", r, 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
     return o;
 }
 
@@ -57,7 +57,7 @@ static void test_rigid_markers_are_checked(void **state)
     (void)state;
     mbc_object *o = spheres();
     mbc_input in;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
     /* A = diag(1, 1, 2): A^T A - I = diag(0, 0, 3), det 2 */
     const double bad[9] = {1, 0, 0, 0, 1, 0, 0, 0, 2};
@@ -93,7 +93,7 @@ static void test_data_defaults_and_counts(void **state)
     (void)state;
     mbc_object *o = spheres();
     mbc_input in;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
     const double p1[3] = {0.99, 0, 0};
     assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
@@ -165,7 +165,7 @@ static void test_cable_from_ancf_element(void **state)
                          (const char *[]){"numberOfContactSegments", "circleRadius"},
                          (const double[]){4, 0.3}, 2, true);
     mbc_input in;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
     assert_string_equal(mbc_input_marker_field(o->type, 1), "markers[2]");
     mbc_cable_element e = {{0, 0, 1, 0, 2, 0, 1, 0}, {0}, 2.0};
@@ -210,11 +210,11 @@ static void test_ale_joint_inputs(void **state)
 {
     (void)state;
     mbc_object *o = make("JointALEMoving2D", NULL, NULL, 0, false);
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     const double sliding[2] = {10, 11}, offsets[2] = {0, 1};
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerNumbers", sliding, 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", offsets, 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_initialise(o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
     assert_string_equal(mbc_input_marker_field(o->type, 0), "markers[1]");
     assert_null(mbc_input_marker_field(o->type, 1));
     mbc_input in;
@@ -255,15 +255,15 @@ static void test_ale_joint_inputs(void **state)
     mbc_object_destroy(o);
 }
 
-static void test_uninitialised_object(void **state)
+static void test_uninitialized_object(void **state)
 {
     (void)state;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
     mbc_input in;
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_ERR_STATE);
-    assert_string_equal(err.message, "ContactSphereSphere: object is not initialised (call "
-                                     "mbc_object_initialise after setting parameters)");
+    assert_string_equal(err.message, "ContactSphereSphere: object is not initialized (call "
+                                     "mbc_object_initialize after setting parameters)");
     mbc_input_free(&in);
     mbc_object_destroy(o);
 }
@@ -275,7 +275,7 @@ static void test_case_files(void **state)
     mbc_registry r;
     mbc_registry_init(&r);
     char *json = (char *)"unchanged";
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(
         mbc_case_run_file(&r, MBC_SOURCE_DIR "/tests/eval/errors/bad_rotation.lua", &json, &err),
         MBC_ERR_INPUT);
@@ -306,7 +306,7 @@ int main(void)
         cmocka_unit_test(test_data_defaults_and_counts),
         cmocka_unit_test(test_cable_from_ancf_element),
         cmocka_unit_test(test_ale_joint_inputs),
-        cmocka_unit_test(test_uninitialised_object),
+        cmocka_unit_test(test_uninitialized_object),
         cmocka_unit_test(test_case_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

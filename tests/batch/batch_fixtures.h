@@ -30,11 +30,11 @@ static void bf_set2(mbc_object *o, const char *name, double a, double b)
     assert_int_equal(mbc_object_set_array(o, name, v, 2, &e), MBC_OK);
 }
 
-static void bf_initialise(mbc_object *o)
+static void bf_initialize(mbc_object *o)
 {
     mbc_error e;
     size_t violations = 0;
-    assert_int_equal(mbc_object_initialise(o, &e, 1, &violations), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &e, 1, &violations), MBC_OK);
 }
 
 /* Hertz contact with EAPM adhesion and friction. */
@@ -54,7 +54,7 @@ static mbc_object *bf_sphere_object(void)
     bf_set(o, "adhesionCoefficient", 1e3);
     bf_set(o, "adhesionExponent", 1.5);
     bf_set(o, "constantPullOffForce", 0.5);
-    bf_initialise(o);
+    bf_initialize(o);
     return o;
 }
 
@@ -73,7 +73,7 @@ static mbc_object *bf_cable_object(void)
     bf_set(o, "frictionStiffness", 1e3);
     bf_set(o, "frictionCoefficient", 0.3);
     bf_set(o, "circleRadius", 0.3);
-    bf_initialise(o);
+    bf_initialize(o);
     return o;
 }
 
@@ -111,9 +111,10 @@ static void bf_states_fill(bf_states *b, const mbc_object *o, int cable, uint64_
             const double L = 2.0;
             const double q[8] = {0.0, 0.0, 1.0, 0.4, 2.0, 0.0, 1.0, -0.4};
             const double q_t[8] = {0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, -0.01};
-            assert_true(mbc_cable2d_shape_points(q, L, 0.0, BF_SEGMENTS, b->pts[k]) >= 0);
-            assert_true(mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, BF_SEGMENTS,
-                                                           b->vel[k]) >= 0);
+            assert_true(mbc_ancf_cable2d_shape_points(q, L, 0.0, BF_SEGMENTS, b->pts[k], NULL) ==
+                        MBC_OK);
+            assert_true(mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, BF_SEGMENTS,
+                                                                b->vel[k], NULL) == MBC_OK);
             b->cable[k] = (mbc_cable_marker){BF_SEGMENTS, b->pts[k], b->vel[k], L, 0.0};
             s->cable = &b->cable[k];
             const double x = rt_uniform(&g, 0.2, 1.8);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/evaluate_many.c: one object at many states equals
+/* Tests of runtime/object_evaluate_many.c: one object at many states equals
  * mbc_object_forces / mbc_object_post_newton_step state by state (bit for
  * bit, any thread count), errors name the lowest failing state, and types
  * whose PostNewtonStep updates state parameters are refused. */
@@ -119,7 +119,7 @@ static void test_object_checks(void **state)
     mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
     assert_non_null(o);
     assert_int_equal(mbc_object_forces_many(o, NULL, NULL, 0, 1, &err), MBC_ERR_STATE);
-    assert_non_null(strstr(err.message, "object is not initialised"));
+    assert_non_null(strstr(err.message, "object is not initialized"));
     mbc_object_destroy(o);
     o = bf_sphere_object();
     assert_int_equal(mbc_object_forces_many(o, NULL, NULL, 3, 1, &err), MBC_ERR_INPUT);
@@ -128,7 +128,7 @@ static void test_object_checks(void **state)
     mbc_object_destroy(o);
     o = mbc_object_create("ContactConvexRoll", &err);
     assert_non_null(o);
-    o->initialised = true; /* only the refusal is tested here */
+    o->initialized = true; /* only the refusal is tested here */
     mbc_state s[1];
     mbc_post_newton pn[1];
     memset(s, 0, sizeof s);

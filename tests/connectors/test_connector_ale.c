@@ -378,7 +378,7 @@ static void test_penalty_hand_computed(void **state)
 {
     (void)state;
     mbc_joint_ale_moving2d_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_joint_ale_moving2d_params_init(&p);
     const mbc_index nums[1] = {4};
     const double offs[1] = {0.0};

@@ -69,7 +69,7 @@ static void fixture_init(fixture *x, int n, double r)
 
 static void outputs(fixture *x, size_t var, double *out)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     const size_t n = x->cable.segment_count;
     assert_int_equal(
         mbc_contact_friction_circle_cable2d_outputs(&x->p, &x->s, var, out, 2 * n, &err), MBC_OK);
@@ -77,7 +77,7 @@ static void outputs(fixture *x, size_t var, double *out)
 
 static void forces(fixture *x, double *F, mbc_forces *o)
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(o, 0, sizeof *o);
     o->cable_point_forces = F;
     o->cable_point_count = x->cable.segment_count + 1;
@@ -213,7 +213,7 @@ static double closest_rho(const double a[2], const double b[2], const double c[2
 }
 
 /* A curved ANCF element moving with q_t (and an ALE velocity s_t), its n + 1
- * points and velocities from mbc_cable2d_shape_points / _point_velocities,
+ * points and velocities from mbc_ancf_cable2d_shape_points / _point_velocities,
  * a moving, non-rotating circle. For every segment in contact:
  *   v_n = d g / d t  (the closest point is interior: the derivative of the
  *        distance at fixed rho, by the envelope theorem), and
@@ -236,14 +236,14 @@ static void test_ancf_path_finite_differences(void **state)
             q_t[k] = rt_uniform(&g, -1.0, 1.0);
         }
         const double s_t = (it % 2) ? rt_uniform(&g, -0.5, 0.5) : 0.0;
-        assert_int_equal(mbc_cable2d_shape_points(q, L, 0.0, NA, x.pts), MBC_CABLE2D_OK);
-        assert_int_equal(mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, s_t, NA, x.vel),
-                         MBC_CABLE2D_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.0, NA, x.pts, NULL), MBC_OK);
+        assert_int_equal(
+            mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, s_t, NA, x.vel, NULL), MBC_OK);
         /* circle below a random interior point of the cable, penetrating */
         const double xc = rt_uniform(&g, 0.3, 1.7);
         double rc[2], sl[2];
-        mbc_cable2d_position(q, L, xc, rc);
-        mbc_cable2d_slope(q, L, xc, sl);
+        mbc_ancf_cable2d_position(q, L, xc, rc);
+        mbc_ancf_cable2d_slope(q, L, xc, sl);
         const double len = hypot(sl[0], sl[1]);
         const double depth = 0.4 - rt_uniform(&g, 0.0, 0.05);
         x.c.position[0] = rc[0] + depth * sl[1] / len;
@@ -261,8 +261,8 @@ static void test_ancf_path_finite_differences(void **state)
         }
         for (int i = 0; i <= NA; ++i) {
             const double xi = L * i / NA;
-            mbc_cable2d_position(qp, L, xi + dt * s_t, pp + 2 * i);
-            mbc_cable2d_position(qm, L, xi - dt * s_t, pm + 2 * i);
+            mbc_ancf_cable2d_position(qp, L, xi + dt * s_t, pp + 2 * i);
+            mbc_ancf_cable2d_position(qm, L, xi - dt * s_t, pm + 2 * i);
         }
         const double cp[2] = {x.c.position[0] + dt * x.c.velocity[0],
                               x.c.position[1] + dt * x.c.velocity[1]};

@@ -424,7 +424,7 @@ static void test_pns_undefined_to_stick(void **state)
     run_pns(&x);
     ASSERT_NEAR(x.new_data[1], -0.05, 1e-14);
     ASSERT_NEAR(x.new_data[5], 0.0, 0.0);
-    ASSERT_NEAR(x.new_data[9], expected_cur_stick(0.0, 0.0), 1e-12); /* initialised */
+    ASSERT_NEAR(x.new_data[9], expected_cur_stick(0.0, 0.0), 1e-12); /* initialized */
     check_other_segments_open(&x);
     /* state changed (-2 -> 0): | |f_t,lin| - mu |f_n| | = |0 - 25| */
     ASSERT_NEAR(x.pn.error, 25.0, 1e-10);
@@ -629,7 +629,7 @@ static void test_rolling_without_slip(void **state)
     rot_z(phi0, x.circle.rotation);
     x.data[1] = -0.01;
     x.data_start[1] = -0.01;
-    run_pns(&x); /* undefined -> stick: last sticking position initialised */
+    run_pns(&x); /* undefined -> stick: last sticking position initialized */
     ASSERT_NEAR(x.new_data[5], 0.0, 0.0);
     const double last = x.new_data[9];
     x.data_start[5] = 0.0;
@@ -835,10 +835,10 @@ static void random_state(fixture *x, rt_rng *g, size_t n, int use_ancf)
         for (int k = 0; k < 8; ++k) {
             qt[k] = rt_uniform(g, -1, 1);
         }
-        assert_int_equal(mbc_cable2d_shape_points(q, L, 0.0, (int)n, x->pts), MBC_CABLE2D_OK);
-        assert_int_equal(
-            mbc_cable2d_shape_point_velocities(q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel),
-            MBC_CABLE2D_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL), MBC_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_point_velocities(
+                             q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel, NULL),
+                         MBC_OK);
     } else {
         for (size_t i = 0; i <= n; ++i) {
             x->pts[2 * i] = rt_uniform(g, -2, 2);

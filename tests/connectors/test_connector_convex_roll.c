@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/connector_contact_convex_roll.c (hooks initialise, forces,
+/* Tests of runtime/connector_contact_convex_roll.c (hooks initialize, forces,
  * post_newton_step, outputs and the check mbc_convex_roll_check_hull of
  * ContactConvexRoll).
  *
@@ -67,7 +67,7 @@ static void set_hull(fixture *f, const double *k, size_t n, double L)
     f->p.rollLength = L;
     mbc_error err;
     assert_int_equal(mbc_convex_roll_check_hull(&f->p, &err), MBC_OK);
-    assert_int_equal(mbc_contact_convex_roll_initialise(&f->p, &err), MBC_OK);
+    assert_int_equal(mbc_contact_convex_roll_initialize(&f->p, &err), MBC_OK);
 }
 
 static const double CYLINDER[1] = {0.4};
@@ -102,7 +102,7 @@ static void fixture_free(fixture *f)
 static mbc_forces eval_forces(fixture *f)
 {
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0xff, sizeof out); /* NaN pattern: every entry must be written */
     assert_int_equal(mbc_contact_convex_roll_forces(&f->p, &f->s, &out, &err), MBC_OK);
     return out;
@@ -111,7 +111,7 @@ static mbc_forces eval_forces(fixture *f)
 static mbc_post_newton eval_pns(fixture *f, double nd[3])
 {
     mbc_post_newton out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.data = nd;
     assert_int_equal(mbc_contact_convex_roll_post_newton_step(&f->p, &f->s, &out, &err), MBC_OK);
@@ -121,7 +121,7 @@ static mbc_post_newton eval_pns(fixture *f, double nd[3])
 
 static void output3(fixture *f, size_t var, double out[3])
 {
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_contact_convex_roll_outputs(&f->p, &f->s, var, out, 3, &err), MBC_OK);
 }
 
@@ -280,7 +280,7 @@ static void test_rolling_without_slip(void **state)
 }
 
 /* Pure sliding (no rotation): friction = -mu(|v|) |f_N| v/|v| with the
- * Stribeck mu (hand-computed), on the sliding and on the regularised branch;
+ * Stribeck mu (hand-computed), on the sliding and on the regularized branch;
  * torque on the roll (p_C - p_m1) x F; slip data in lateral/longitudinal axes. */
 static void test_pure_sliding(void **state)
 {
@@ -412,8 +412,8 @@ static void test_pns_switch(void **state)
 
 /* Check hook: convex hulls (cylinder, barrel, cone, a cubic convex on the
  * interval) accepted; r'' > 0 on [-L/2, L/2] rejected with MBC_ERR_VALUE and
- * the documented message. Initialise: derivatives and rBoundingSphere. */
-static void test_check_and_initialise(void **state)
+ * the documented message. Initialize: derivatives and rBoundingSphere. */
+static void test_check_and_initialize(void **state)
 {
     (void)state;
     fixture f;
@@ -435,8 +435,8 @@ static void test_check_and_initialise(void **state)
     assert_int_equal(f.p.coefficientsHullDDerivative_count, 1);
     ASSERT_NEAR(f.p.coefficientsHullDDerivative[0], -0.4, 0.0);
     ASSERT_NEAR(f.p.rBoundingSphere, 0.4, 1e-15);
-    /* initialise twice: previous arrays freed (leak check under ASan) */
-    assert_int_equal(mbc_contact_convex_roll_initialise(&f.p, &err), MBC_OK);
+    /* initialize twice: previous arrays freed (leak check under ASan) */
+    assert_int_equal(mbc_contact_convex_roll_initialize(&f.p, &err), MBC_OK);
     /* cubic r = 0.05 x^3 - 0.1 x^2 + 0.4: r'' = 0.3 x - 0.2 <= 0 on [-0.5, 0.5] */
     const double cubic[4] = {0.05, -0.1, 0.0, 0.4};
     set_hull(&f, cubic, 4, 1.0);
@@ -659,7 +659,7 @@ int main(void)
         cmocka_unit_test(test_damping_contact_point),
         cmocka_unit_test(test_friction_with_negative_normal_force),
         cmocka_unit_test(test_pns_switch),
-        cmocka_unit_test(test_check_and_initialise),
+        cmocka_unit_test(test_check_and_initialize),
         cmocka_unit_test(test_vertical_axis),
         cmocka_unit_test(test_equilibrium_random),
         cmocka_unit_test(test_outputs_and_inactive),

@@ -34,7 +34,7 @@ static void test_convex_roll_inactive_post_newton(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
     p.coefficientsHull = malloc(sizeof cylinder);
@@ -42,7 +42,7 @@ static void test_convex_roll_inactive_post_newton(void **state)
     memcpy(p.coefficientsHull, cylinder, sizeof cylinder);
     p.coefficientsHull_count = 1;
     p.rollLength = 1.0;
-    assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+    assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     p.activeConnector = false;
     mbc_rigid_marker m[2];
     memset(m, 0, sizeof m);
@@ -70,12 +70,12 @@ static void test_convex_roll_inactive_post_newton(void **state)
     mbc_contact_convex_roll_params_free(&p);
 }
 
-/* Regularised Coulomb law (friction.h): the branch comes from v_branch, the
- * regularised one only while v_branch < v_reg (seed: "if data[1] < v_reg").
+/* Regularized Coulomb law (friction.h): the branch comes from v_branch, the
+ * regularized one only while v_branch < v_reg (seed: "if data[1] < v_reg").
  * At v_branch == v_reg the sliding law applies: with v_t = (0.5, 0, 0),
  * mu_d = 0.4, f_n = 10: f_t = -v_t mu_d f_n / |v_t| = (-4, 0, 0); the
- * regularised law would give -0.5 * 0.4 * 10 / 0.001 = -2000. */
-static void test_regularised_coulomb_branch_boundary(void **state)
+ * regularized law would give -0.5 * 0.4 * 10 / 0.001 = -2000. */
+static void test_regularized_coulomb_branch_boundary(void **state)
 {
     (void)state;
     const double v_t[3] = {0.5, 0.0, 0.0};
@@ -86,7 +86,7 @@ static void test_regularised_coulomb_branch_boundary(void **state)
     ASSERT_NEAR(f[1], 0.0, 0.0);
     ASSERT_NEAR(f[2], 0.0, 0.0);
     assert_int_equal(mbc_regularized_coulomb_force(v_t, 0.000999, 0.4, 10.0, 0.001, f),
-                     MBC_COULOMB_REGULARISED);
+                     MBC_COULOMB_REGULARIZED);
     ASSERT_NEAR(f[0], -2000.0, 1e-10);
 }
 
@@ -97,7 +97,7 @@ static void test_regularised_coulomb_branch_boundary(void **state)
 static void test_evaluate_checks_lagrange(void **state)
 {
     (void)state;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create("JointALEMoving2D", &err);
     assert_non_null(o);
     const double markers[2] = {0, 1}, nodes[2] = {2, 3}, sliding[1] = {1}, offsets[1] = {0};
@@ -107,7 +107,7 @@ static void test_evaluate_checks_lagrange(void **state)
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", offsets, 1, &err), MBC_OK);
     mbc_error errs[4];
     size_t nviol = 0;
-    assert_int_equal(mbc_object_initialise(o, errs, 4, &nviol), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errs, 4, &nviol), MBC_OK);
     mbc_rigid_marker m0;
     memset(&m0, 0, sizeof m0);
     m0.rotation[0] = m0.rotation[4] = m0.rotation[8] = 1.0;
@@ -157,7 +157,7 @@ static void test_stick_normalize_huge_values(void **state)
     int upper_half = 0;
     for (int k = 0; k < 64; ++k) {
         const double x = (k % 2 ? -1.0 : 1.0) * (1e17 + 1e4 * k);
-        const double y = mbc_stick_normalize(x, r);
+        const double y = mbc_sticking_normalize(x, r);
         assert_true(y >= -0.5 * period && y < 0.5 * period);
         /* x - y is a multiple of the period: fmod(x - y, period) is 0 up to
          * rounding of the huge x (ulp(1e17) = 16) */
@@ -174,7 +174,7 @@ static void test_bounding_radius_at_left_end(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cone[2] = {-0.1, 0.4};
     p.coefficientsHull = malloc(sizeof cone);
@@ -182,11 +182,11 @@ static void test_bounding_radius_at_left_end(void **state)
     memcpy(p.coefficientsHull, cone, sizeof cone);
     p.coefficientsHull_count = 2;
     p.rollLength = 1.0;
-    assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+    assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     ASSERT_NEAR(p.rBoundingSphere, 0.45, 1e-15);
     /* mirrored: maximum at the right end */
     p.coefficientsHull[0] = 0.1;
-    assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+    assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     ASSERT_NEAR(p.rBoundingSphere, 0.45, 1e-15);
     mbc_contact_convex_roll_params_free(&p);
 }
@@ -197,7 +197,7 @@ static void test_param_set_indices_fixed_size(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     const mbc_param_info *info =
         mbc_type_find_param(&mbc_contact_convex_roll_type, "markerNumbers");
@@ -278,7 +278,7 @@ static void test_hull_lowest_point_clamped_end(void **state)
     for (int side = -1; side <= 1; side += 2) {
         const double k[2] = {0.1 * side, 0.4};
         struct mbc_hull_contact h;
-        assert_int_equal(mbc_hull_lowest_point(k, 2, 1.0, A, p, &h), 1);
+        assert_int_equal(mbc_hull_lowest_point(k, 2, 1.0, A, p, &h), MBC_OK);
         assert_int_equal(h.clamped, 1);
         ASSERT_NEAR(h.x, 0.5 * side, 1e-15);
         ASSERT_NEAR(h.p_local[0], 0.5 * side, 1e-15);
@@ -293,7 +293,7 @@ static void test_hull_lowest_point_clamped_end(void **state)
      * (not clamped). */
     const double k[3] = {-0.1, 0.1, 0.375};
     struct mbc_hull_contact h;
-    assert_int_equal(mbc_hull_lowest_point(k, 3, 1.0, A, p, &h), 1);
+    assert_int_equal(mbc_hull_lowest_point(k, 3, 1.0, A, p, &h), MBC_OK);
     assert_int_equal(h.clamped, 0);
     ASSERT_NEAR(h.x, 0.5, 0.0);
     ASSERT_NEAR(h.p_local[2], -0.4, 1e-15);
@@ -308,7 +308,7 @@ static void test_convex_roll_switch_at_zero_gap(void **state)
 {
     (void)state;
     mbc_contact_convex_roll_params p;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
     p.coefficientsHull = malloc(sizeof cylinder);
@@ -317,7 +317,7 @@ static void test_convex_roll_switch_at_zero_gap(void **state)
     p.coefficientsHull_count = 1;
     p.rollLength = 1.0;
     p.contactStiffness = 1e5;
-    assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+    assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     mbc_rigid_marker m[2];
     memset(m, 0, sizeof m);
     for (int j = 0; j < 2; ++j) {
@@ -379,8 +379,8 @@ static void test_shape_functions_zero_length(void **state)
 {
     (void)state;
     double S[4] = {7, 7, 7, 7}, dS[4] = {7, 7, 7, 7};
-    mbc_cable2d_shape_functions(0.3, 0.0, S);
-    mbc_cable2d_shape_functions_dx(0.3, 0.0, dS);
+    mbc_ancf_cable2d_shape_functions(0.3, 0.0, S);
+    mbc_ancf_cable2d_shape_functions_dx(0.3, 0.0, dS);
     const double S_want[4] = {1, 0, 0, 0}, dS_want[4] = {0, 1, 0, 0};
     for (int k = 0; k < 4; ++k) {
         ASSERT_NEAR(S[k], S_want[k], 0.0);
@@ -388,37 +388,37 @@ static void test_shape_functions_zero_length(void **state)
     }
 }
 
-/* mbc_object_initialise when validation passes but the type's initialise
+/* mbc_object_initialize when validation passes but the type's initialize
  * hook fails (object.h): the hook's status is returned, *violations is 1 and
- * the hook's message is in errors[0]; the object stays uninitialised. A copy
+ * the hook's message is in errors[0]; the object stays uninitialized. A copy
  * of the ContactSphereSphere type with a failing hook stands in for a type
  * whose derived parameters cannot be computed. */
-static mbc_status failing_initialise(void *params, mbc_error *err)
+static mbc_status failing_initialize(void *params, mbc_error *err)
 {
     (void)params;
     snprintf(err->message, sizeof err->message, "%s", "derived parameters: no");
     return MBC_ERR_VALUE;
 }
 
-static void test_object_initialise_hook_failure(void **state)
+static void test_object_initialize_hook_failure(void **state)
 {
     (void)state;
     mbc_type_info t = mbc_contact_sphere_sphere_type;
-    t.initialise = failing_initialise;
-    mbc_error err = {{0}};
+    t.initialize = failing_initialize;
+    mbc_error err = {0};
     mbc_object *o = mbc_object_create_type(&t, &err);
     assert_non_null(o);
     const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
     assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
-    mbc_error errs[2] = {{{0}}, {{0}}};
+    mbc_error errs[2] = {0};
     size_t nviol = 99;
-    assert_int_equal(mbc_object_initialise(o, errs, 2, &nviol), MBC_ERR_VALUE);
+    assert_int_equal(mbc_object_initialize(o, errs, 2, &nviol), MBC_ERR_VALUE);
     assert_int_equal(nviol, 1);
     assert_string_equal(errs[0].message, "derived parameters: no");
-    assert_false(o->initialised);
-    /* the same object with the real type's behaviour (no hook) initialises */
+    assert_false(o->initialized);
+    /* the same object with the real type's behaviour (no hook) initializes */
     mbc_object_destroy(o);
     o = mbc_object_create("ContactSphereSphere", &err);
     assert_non_null(o);
@@ -426,9 +426,9 @@ static void test_object_initialise_hook_failure(void **state)
     assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
     nviol = 99;
-    assert_int_equal(mbc_object_initialise(o, errs, 2, &nviol), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errs, 2, &nviol), MBC_OK);
     assert_int_equal(nviol, 0);
-    assert_true(o->initialised);
+    assert_true(o->initialized);
     mbc_object_destroy(o);
 }
 
@@ -457,7 +457,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_convex_roll_inactive_post_newton),
-        cmocka_unit_test(test_regularised_coulomb_branch_boundary),
+        cmocka_unit_test(test_regularized_coulomb_branch_boundary),
         cmocka_unit_test(test_evaluate_checks_lagrange),
         cmocka_unit_test(test_stick_normalize_huge_values),
         cmocka_unit_test(test_bounding_radius_at_left_end),
@@ -469,7 +469,7 @@ int main(void)
         cmocka_unit_test(test_convex_roll_switch_at_zero_gap),
         cmocka_unit_test(test_closest_point_huge_segment),
         cmocka_unit_test(test_shape_functions_zero_length),
-        cmocka_unit_test(test_object_initialise_hook_failure),
+        cmocka_unit_test(test_object_initialize_hook_failure),
         cmocka_unit_test(test_output_size_table_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

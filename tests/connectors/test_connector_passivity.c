@@ -34,25 +34,6 @@
 
 /* ---- small helpers (test-only) ---- */
 
-/* Rotation matrix (row-major, local -> global) of a random unit quaternion. */
-static void random_rotation(rt_rng *g, double R[9])
-{
-    double q[4], n = 0.0;
-    do {
-        n = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            q[i] = rt_uniform(g, -1, 1);
-            n += q[i] * q[i];
-        }
-    } while (n < 1e-3 || n > 1.0);
-    n = sqrt(n);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    memcpy(R, M, sizeof M);
-}
-
 static void mat_vec(const double A[9], const double x[3], double y[3])
 {
     for (int i = 0; i < 3; ++i) {
@@ -127,7 +108,7 @@ static void test_sphere_sphere_passive(void **state)
             m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
         }
         for (int j = 0; j < 2; ++j) {
-            random_rotation(&g, m[j].rotation);
+            rt_random_rotation(&g, m[j].rotation);
             random_vec(&g, 2.0, m[j].velocity);
             random_vec(&g, 5.0, m[j].angular_velocity_local);
         }
@@ -141,7 +122,7 @@ static void test_sphere_sphere_passive(void **state)
         s.data_start = data;
         s.data_count = 4;
         mbc_forces F;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         memset(&F, 0, sizeof F);
         assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &F, &err), MBC_OK);
         const double P = marker_power(&m[0], F.force[0], F.torque[0]) +
@@ -199,7 +180,7 @@ static void test_sphere_sphere_friction_hand(void **state)
     s.data_start = data;
     s.data_count = 4;
     mbc_forces F;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &F, &err), MBC_OK);
     ASSERT_NEAR(F.force[1][0], -10.0, 1e-12);
     ASSERT_NEAR(F.force[1][1], -5.0, 1e-12);
@@ -223,7 +204,7 @@ static void test_convex_roll_passive(void **state)
     int checked = 0;
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_convex_roll_params p;
-        mbc_error err = {{0}};
+        mbc_error err = {0};
         mbc_contact_convex_roll_params_init(&p);
         p.markerNumbers[0] = 0;
         p.markerNumbers[1] = 1;
@@ -232,7 +213,7 @@ static void test_convex_roll_passive(void **state)
         memcpy(p.coefficientsHull, barrel, sizeof barrel);
         p.coefficientsHull_count = 3;
         p.rollLength = 1.0;
-        assert_int_equal(mbc_contact_convex_roll_initialise(&p, &err), MBC_OK);
+        assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
         p.contactStiffness = 0.0;
         p.contactDamping = rt_uniform(&g, 0.0, 500.0);
         p.dynamicFriction = rt_uniform(&g, 0.0, 1.0);
@@ -244,7 +225,7 @@ static void test_convex_roll_passive(void **state)
         memset(m, 0, sizeof m);
         m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
         random_vec(&g, 1.0, m[0].position);
-        random_rotation(&g, m[1].rotation);
+        rt_random_rotation(&g, m[1].rotation);
         if (fabs(m[1].rotation[6]) > 0.95) { /* roll axis nearly vertical: not this test */
             mbc_contact_convex_roll_params_free(&p);
             continue;
@@ -324,7 +305,7 @@ static double cable_power(cable_fixture *x, double *scale)
 {
     double F[2 * (NCS + 1)];
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.cable_point_forces = F;
     out.cable_point_count = NCS + 1;
@@ -381,7 +362,7 @@ static void test_circle_cable_passive_translating(void **state)
             memcpy(x.data, x.start, sizeof x.data);
             double nd[3 * NCS];
             mbc_post_newton pn = {0};
-            mbc_error err = {{0}};
+            mbc_error err = {0};
             pn.data = nd;
             assert_int_equal(
                 mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &pn, &err),
@@ -478,7 +459,7 @@ static void test_circle_cable_gap_power_hand(void **state)
     s.data_count = 3;
     double F[4];
     mbc_forces o;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&o, 0, sizeof o);
     o.cable_point_forces = F;
     o.cable_point_count = 2;

@@ -87,7 +87,7 @@ static void place(fixture *f, const double p0[3], const double n[3], double dist
 static mbc_forces eval_forces(fixture *f)
 {
     mbc_forces out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0xff, sizeof out); /* NaN pattern: every entry must be written */
     assert_int_equal(mbc_contact_sphere_sphere_forces(&f->p, &f->s, &out, &err), MBC_OK);
     return out;
@@ -96,7 +96,7 @@ static mbc_forces eval_forces(fixture *f)
 static mbc_post_newton eval_pns(fixture *f, double new_data[4])
 {
     mbc_post_newton out;
-    mbc_error err = {{0}};
+    mbc_error err = {0};
     memset(&out, 0, sizeof out);
     out.data = new_data;
     assert_int_equal(mbc_contact_sphere_sphere_post_newton_step(&f->p, &f->s, &out, &err), MBC_OK);
@@ -359,7 +359,7 @@ static void test_eapm_cycle(void **state)
 }
 
 /* Friction: branch from data[1] (not from the actual |v_t|):
- * regularised f_t = -v_t mu f_n / v_reg, sliding f_t = -v_t mu f_n / |v_t|;
+ * regularized f_t = -v_t mu f_n / v_reg, sliding f_t = -v_t mu f_n / |v_t|;
  * v_t includes omega x (contact-point arms); torques as in the seed. */
 static void test_friction_and_torques(void **state)
 {
@@ -382,7 +382,7 @@ static void test_friction_and_torques(void **state)
     const double vrel = norm(vt);
     const double fn = 1e4 * delta;
 
-    f.data[1] = 0.0; /* regularised branch, although |v_t| >> v_reg */
+    f.data[1] = 0.0; /* regularized branch, although |v_t| >> v_reg */
     mbc_forces F = eval_forces(&f);
     double f1[3];
     for (int i = 0; i < 3; ++i) {

@@ -782,6 +782,8 @@ static void test_error_messages(void **state)
  * type's own hook test. */
 static void test_every_example_case(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     DIR *d = opendir("examples/cases");
     assert_non_null(d);
     struct dirent *e;
@@ -801,7 +803,7 @@ static void test_every_example_case(void **state)
         assert_non_null(doc);
         const jm_value *o = jm_member(doc, "object");
         assert_non_null(o);
-        const mbc_type_info *t = mbc_registry_find(o->text);
+        const mbc_type_info *t = mbc_registry_lookup(&builtin_types, o->text);
         if (!t)
             fprintf(stderr, "%s: object %s is not a built-in type\n", path, o->text);
         assert_non_null(t);

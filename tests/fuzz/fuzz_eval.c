@@ -180,11 +180,13 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size);
 
 int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     reader r = {data, size, 0};
-    size_t count = mbc_registry_count();
+    size_t count = mbc_registry_size(&builtin_types);
     if (count == 0)
         FUZZ_FAIL("empty registry");
-    const mbc_type_info *t = mbc_registry_at(byte(&r) % count);
+    const mbc_type_info *t = mbc_registry_entry(&builtin_types, byte(&r) % count);
     unsigned mode = byte(&r);
     r.wild = mode & 1;
     mbc_error err;
@@ -200,10 +202,10 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
     }
     mbc_error errors[4];
     size_t violations = 0;
-    if (mbc_object_initialise(o, errors, 4, &violations) != MBC_OK) {
+    if (mbc_object_initialize(o, errors, 4, &violations) != MBC_OK) {
         if (getenv("MBC_FUZZ_VERBOSE"))
-            fprintf(stderr, "%s: not initialised: %s\n", t->type_name,
-                    violations ? errors[0].message : "initialise hook failed");
+            fprintf(stderr, "%s: not initialized: %s\n", t->type_name,
+                    violations ? errors[0].message : "initialize hook failed");
         mbc_object_destroy(o);
         return 0;
     }

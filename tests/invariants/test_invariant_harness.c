@@ -24,7 +24,7 @@ static mbc_invariant_report check(const mbc_type_info *t, mbc_invariant inv)
 {
     mbc_invariant_options opt = {.seed = 7, .states = 200};
     mbc_invariant_report rep;
-    mbc_error err = {""};
+    mbc_error err = {0};
     mbc_status st = mbc_invariant_check(t, inv, &opt, &rep, &err);
     if (st != MBC_OK)
         fail_msg("%s", err.message);
@@ -51,9 +51,11 @@ static void test_names(void **state)
  * does not hold has a reason. */
 static void test_builtin_declarations(void **state)
 {
+    mbc_registry builtin_types; /* the built-in types */
+    mbc_registry_init(&builtin_types);
     (void)state;
-    for (size_t i = 0; i < mbc_registry_count(); i++) {
-        const mbc_type_info *t = mbc_registry_at(i);
+    for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
+        const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         const mbc_invariant_info *iv = t->invariants;
         if (!iv)
             continue;
@@ -97,7 +99,7 @@ static void test_refuses_what_the_type_cannot_do(void **state)
 {
     (void)state;
     mbc_invariant_report rep;
-    mbc_error err = {""};
+    mbc_error err = {0};
     assert_int_equal(mbc_invariant_check(&mbc_contact_sphere_sphere_type, MBC_INVARIANT_JACOBIAN_FD,
                                          NULL, &rep, &err),
                      MBC_ERR_STATE);

@@ -19,7 +19,7 @@ static const char base_spec[] =
     "  provides = { \"Connector\" },\n"
     "  markers = { { \"Position\" }, { \"Position\" } },\n"
     "  nodes = { \"GenericData\" },\n"
-    "  hooks = { \"initialise\", \"forces\", \"post_newton_step\", \"outputs\" },\n"
+    "  hooks = { \"initialize\", \"forces\", \"post_newton_step\", \"outputs\" },\n"
     "  parameters = {\n"
     "    param \"markerNumbers\" { type = \"ArrayMarkerIndex\", size = 2, rules = { must_be_set = "
     "true }, description = \"markers\" },\n"

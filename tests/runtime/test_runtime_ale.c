@@ -19,7 +19,7 @@ static void test_update_index(void **state)
 {
     (void)state;
     double err = -1.0;
-    int warn = -1;
+    unsigned warn = ~0u;
     /* move down */
     assert_int_equal(mbc_ale_update_index(-0.1, 1.0, 2, 3, &err, &warn), 1);
     ASSERT_NEAR(err, 0.1, 0.0);
@@ -37,15 +37,15 @@ static void test_update_index(void **state)
     }
     /* clamped at the low end */
     assert_int_equal(mbc_ale_update_index(-0.2, 1.0, 0, 3, &err, &warn), 0);
-    assert_int_equal(warn, MBC_ALE_WARN_CLAMPED_LOW);
+    assert_int_equal(warn, MBC_WARN_ALE_CLAMPED_LOW);
     ASSERT_NEAR(err, 0.2, 0.0);
     /* clamped at the high end: sn - 1, not sn */
     assert_int_equal(mbc_ale_update_index(1.5, 1.0, 2, 3, &err, &warn), 2);
-    assert_int_equal(warn, MBC_ALE_WARN_CLAMPED_HIGH);
+    assert_int_equal(warn, MBC_WARN_ALE_CLAMPED_HIGH);
     ASSERT_NEAR(err, 0.5, 0.0);
     /* no elements */
     assert_int_equal(mbc_ale_update_index(0.5, 1.0, 0, 0, &err, &warn), 0);
-    assert_int_equal(warn, MBC_ALE_WARN_NO_ELEMENTS);
+    assert_int_equal(warn, MBC_WARN_ALE_NO_ELEMENTS);
     /* NULL outputs accepted */
     assert_int_equal(mbc_ale_update_index(-1.0, 1.0, 1, 3, NULL, NULL), 0);
 }
@@ -65,13 +65,13 @@ static void test_sweep(void **state)
     int index = 0;
     for (int k = 0; k <= 600; ++k) {
         const double q_ale = -0.5 + 4.0 * k / 600.0; /* -0.5 .. 3.5 */
-        int warn;
+        unsigned warn;
         double err;
         const double s_el = mbc_ale_element_coordinate(q_ale, 0.0, offsets, index);
         index = mbc_ale_update_index(s_el, 1.0, index, 3, &err, &warn);
         assert_int_equal(index, clamp3(ceil(q_ale) - 1.0));
-        assert_int_equal(warn, q_ale < 0.0   ? MBC_ALE_WARN_CLAMPED_LOW
-                               : q_ale > 3.0 ? MBC_ALE_WARN_CLAMPED_HIGH
+        assert_int_equal(warn, q_ale < 0.0   ? MBC_WARN_ALE_CLAMPED_LOW
+                               : q_ale > 3.0 ? MBC_WARN_ALE_CLAMPED_HIGH
                                              : 0);
     }
     for (int k = 600; k >= 0; --k) { /* and back down */

@@ -12,8 +12,8 @@
 static void offset_point(const double q[8], double L, double h, double x, double p[2])
 {
     double r[2], rp[2];
-    mbc_cable2d_position(q, L, x, r);
-    mbc_cable2d_slope(q, L, x, rp);
+    mbc_ancf_cable2d_position(q, L, x, r);
+    mbc_ancf_cable2d_slope(q, L, x, rp);
     const double len = hypot(rp[0], rp[1]);
     p[0] = r[0] - h * rp[1] / len;
     p[1] = r[1] + h * rp[0] / len;
@@ -48,23 +48,23 @@ static void test_shape_function_properties(void **state)
     for (int k = 0; k <= 20; ++k) {
         const double x = L * k / 20.0;
         double S[4], dS[4];
-        mbc_cable2d_shape_functions(x, L, S);
-        mbc_cable2d_shape_functions_dx(x, L, dS);
+        mbc_ancf_cable2d_shape_functions(x, L, S);
+        mbc_ancf_cable2d_shape_functions_dx(x, L, dS);
         ASSERT_NEAR(S[0] + S[2], 1.0, 1e-15);
         ASSERT_NEAR(dS[0] + dS[2], 0.0, 1e-14);
         /* a linear field a + b x is reproduced exactly: S2 + S4 + L S3 = x */
         ASSERT_NEAR(S[1] + S[3] + L * S[2], x, 1e-15);
     }
     double S[4], dS[4];
-    mbc_cable2d_shape_functions(0.0, L, S);
-    mbc_cable2d_shape_functions_dx(0.0, L, dS);
+    mbc_ancf_cable2d_shape_functions(0.0, L, S);
+    mbc_ancf_cable2d_shape_functions_dx(0.0, L, dS);
     const double S0[4] = {1, 0, 0, 0}, dS0[4] = {0, 1, 0, 0};
     for (int i = 0; i < 4; ++i) {
         ASSERT_NEAR(S[i], S0[i], 1e-15);
         ASSERT_NEAR(dS[i], dS0[i], 1e-15);
     }
-    mbc_cable2d_shape_functions(L, L, S);
-    mbc_cable2d_shape_functions_dx(L, L, dS);
+    mbc_ancf_cable2d_shape_functions(L, L, S);
+    mbc_ancf_cable2d_shape_functions_dx(L, L, dS);
     const double SL[4] = {0, 0, 1, 0}, dSL[4] = {0, 0, 0, 1};
     for (int i = 0; i < 4; ++i) {
         ASSERT_NEAR(S[i], SL[i], 1e-15);
@@ -73,14 +73,14 @@ static void test_shape_function_properties(void **state)
     /* nodes and slopes of arbitrary q */
     const double q[8] = {0.1, -0.2, 0.9, 0.3, 1.8, 0.4, 1.1, -0.5};
     double r[2], rp[2];
-    mbc_cable2d_position(q, L, 0.0, r);
-    mbc_cable2d_slope(q, L, 0.0, rp);
+    mbc_ancf_cable2d_position(q, L, 0.0, r);
+    mbc_ancf_cable2d_slope(q, L, 0.0, rp);
     ASSERT_NEAR(r[0], 0.1, 1e-15);
     ASSERT_NEAR(r[1], -0.2, 1e-15);
     ASSERT_NEAR(rp[0], 0.9, 1e-15);
     ASSERT_NEAR(rp[1], 0.3, 1e-15);
-    mbc_cable2d_position(q, L, L, r);
-    mbc_cable2d_slope(q, L, L, rp);
+    mbc_ancf_cable2d_position(q, L, L, r);
+    mbc_ancf_cable2d_slope(q, L, L, rp);
     ASSERT_NEAR(r[0], 1.8, 1e-15);
     ASSERT_NEAR(r[1], 0.4, 1e-15);
     ASSERT_NEAR(rp[0], 1.1, 1e-15);
@@ -98,9 +98,9 @@ static void test_cubic_reproduction(void **state)
         const double x = L * k / 17.0;
         double f[2], fx[2], fxx[2], r[2], rp[2], rpp[2];
         cubic(x, f, fx, fxx);
-        mbc_cable2d_position(q, L, x, r);
-        mbc_cable2d_slope(q, L, x, rp);
-        mbc_cable2d_slope_dx(q, L, x, rpp);
+        mbc_ancf_cable2d_position(q, L, x, r);
+        mbc_ancf_cable2d_slope(q, L, x, rp);
+        mbc_ancf_cable2d_slope_dx(q, L, x, rpp);
         for (int c = 0; c < 2; ++c) {
             ASSERT_NEAR(r[c], f[c], 1e-13);
             ASSERT_NEAR(rp[c], fx[c], 1e-13);
@@ -117,12 +117,12 @@ static void test_shape_derivatives_fd(void **state)
     for (int k = 0; k <= 10; ++k) {
         const double x = L * k / 10.0;
         double Sp[4], Sm[4], dS[4], dSp[4], dSm[4], ddS[4];
-        mbc_cable2d_shape_functions(x + h, L, Sp);
-        mbc_cable2d_shape_functions(x - h, L, Sm);
-        mbc_cable2d_shape_functions_dx(x, L, dS);
-        mbc_cable2d_shape_functions_dx(x + h, L, dSp);
-        mbc_cable2d_shape_functions_dx(x - h, L, dSm);
-        mbc_cable2d_shape_functions_dx2(x, L, ddS);
+        mbc_ancf_cable2d_shape_functions(x + h, L, Sp);
+        mbc_ancf_cable2d_shape_functions(x - h, L, Sm);
+        mbc_ancf_cable2d_shape_functions_dx(x, L, dS);
+        mbc_ancf_cable2d_shape_functions_dx(x + h, L, dSp);
+        mbc_ancf_cable2d_shape_functions_dx(x - h, L, dSm);
+        mbc_ancf_cable2d_shape_functions_dx2(x, L, ddS);
         for (int i = 0; i < 4; ++i) {
             ASSERT_NEAR(dS[i], (Sp[i] - Sm[i]) / (2 * h), 1e-8);
             ASSERT_NEAR(ddS[i], (dSp[i] - dSm[i]) / (2 * h), 1e-7);
@@ -145,8 +145,8 @@ static void test_straight_cable(void **state)
         double *off = malloc(sizeof(double) * 2 * (size_t)(n + 1));
         assert_non_null(pts);
         assert_non_null(off);
-        assert_int_equal(mbc_cable2d_shape_points(q, L, 0.0, n, pts), MBC_CABLE2D_OK);
-        assert_int_equal(mbc_cable2d_shape_points(q, L, 0.05, n, off), MBC_CABLE2D_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.0, n, pts, NULL), MBC_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.05, n, off, NULL), MBC_OK);
         for (int i = 0; i <= n; ++i) {
             const double s = L * i / n;
             ASSERT_NEAR(pts[2 * i], p0[0] + s * e[0], 1e-14);
@@ -180,10 +180,10 @@ static void test_rigid_rotation(void **state)
     rotate2(R, q, qr, 4);
     rotate2(R, q_t, qr_t, 4);
     double p[16], pr[16], pe[16], v[16], vr[16], ve[16];
-    mbc_cable2d_shape_points(q, L, h, n, p);
-    mbc_cable2d_shape_points(qr, L, h, n, pr);
-    mbc_cable2d_shape_point_velocities(q, q_t, L, h, s_t, n, v);
-    mbc_cable2d_shape_point_velocities(qr, qr_t, L, h, s_t, n, vr);
+    mbc_ancf_cable2d_shape_points(q, L, h, n, p, NULL);
+    mbc_ancf_cable2d_shape_points(qr, L, h, n, pr, NULL);
+    mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, h, s_t, n, v, NULL);
+    mbc_ancf_cable2d_shape_point_velocities(qr, qr_t, L, h, s_t, n, vr, NULL);
     rotate2(R, p, pe, n + 1);
     rotate2(R, v, ve, n + 1);
     for (int i = 0; i < 2 * (n + 1); ++i) {
@@ -207,8 +207,8 @@ static void test_velocity_fd_in_time(void **state)
         for (int b = 0; b < 2; ++b) {
             const double h = hs[a], s_t = sts[b];
             double v[14];
-            assert_int_equal(mbc_cable2d_shape_point_velocities(q, q_t, L, h, s_t, n, v),
-                             MBC_CABLE2D_OK);
+            assert_int_equal(mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, h, s_t, n, v, NULL),
+                             MBC_OK);
             double qp[8], qm[8];
             for (int j = 0; j < 8; ++j) {
                 qp[j] = q[j] + dt * q_t[j];
@@ -226,13 +226,13 @@ static void test_velocity_fd_in_time(void **state)
     }
     /* the notes' offset term alone: v(h) - v(0) = -h omega/|r'| r' (s_t = 0) */
     double v0[14], vh[14];
-    mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, n, v0);
-    mbc_cable2d_shape_point_velocities(q, q_t, L, 0.07, 0.0, n, vh);
+    mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, n, v0, NULL);
+    mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.07, 0.0, n, vh, NULL);
     for (int i = 0; i <= n; ++i) {
         const double x = L * i / n;
         double rp[2], rp_t[2];
-        mbc_cable2d_slope(q, L, x, rp);
-        mbc_cable2d_slope(q_t, L, x, rp_t);
+        mbc_ancf_cable2d_slope(q, L, x, rp);
+        mbc_ancf_cable2d_slope(q_t, L, x, rp_t);
         const double l2 = rp[0] * rp[0] + rp[1] * rp[1];
         const double omega = (rp[0] * rp_t[1] - rp[1] * rp_t[0]) / l2;
         ASSERT_NEAR(vh[2 * i] - v0[2 * i], -0.07 * omega / sqrt(l2) * rp[0], 1e-14);
@@ -240,10 +240,10 @@ static void test_velocity_fd_in_time(void **state)
     }
     /* the notes' convective term: v(s_t) - v(0) = s_t r'(x_i) (h = 0) */
     double vs[14];
-    mbc_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.25, n, vs);
+    mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.25, n, vs, NULL);
     for (int i = 0; i <= n; ++i) {
         double rp[2];
-        mbc_cable2d_slope(q, L, L * i / n, rp);
+        mbc_ancf_cable2d_slope(q, L, L * i / n, rp);
         ASSERT_NEAR(vs[2 * i] - v0[2 * i], 0.25 * rp[0], 1e-15);
         ASSERT_NEAR(vs[2 * i + 1] - v0[2 * i + 1], 0.25 * rp[1], 1e-15);
     }
@@ -259,7 +259,7 @@ static void test_point_jacobian_fd(void **state)
     const double hs[3] = {0.0, 0.07, -0.3};
     for (int a = 0; a < 3; ++a) {
         double J[12 * 8];
-        assert_int_equal(mbc_cable2d_shape_point_jacobian(q, L, hs[a], n, J), MBC_CABLE2D_OK);
+        assert_int_equal(mbc_ancf_cable2d_shape_point_jacobian(q, L, hs[a], n, J, NULL), MBC_OK);
         for (int j = 0; j < 8; ++j) {
             double qp[8], qm[8], pp[12], pm[12];
             for (int m = 0; m < 8; ++m) {
@@ -267,8 +267,8 @@ static void test_point_jacobian_fd(void **state)
             }
             qp[j] += dq;
             qm[j] -= dq;
-            mbc_cable2d_shape_points(qp, L, hs[a], n, pp);
-            mbc_cable2d_shape_points(qm, L, hs[a], n, pm);
+            mbc_ancf_cable2d_shape_points(qp, L, hs[a], n, pp, NULL);
+            mbc_ancf_cable2d_shape_points(qm, L, hs[a], n, pm, NULL);
             for (int r = 0; r < rows; ++r) {
                 ASSERT_NEAR(J[r * 8 + j], (pp[r] - pm[r]) / (2 * dq), 1e-8);
             }
@@ -284,11 +284,13 @@ static void test_degenerate_inputs(void **state)
     const double q[8] = {0, 0, 0, 0, 1, 0, 1, 0}; /* r'(0) = 0 */
     double p[6], v[6], J[48];
     const double q_t[8] = {1, 1, 1, 1, 1, 1, 1, 1};
-    assert_int_equal(mbc_cable2d_shape_points(q, 1.0, 0.1, 2, p), MBC_CABLE2D_WARN_ZERO_SLOPE);
-    assert_int_equal(mbc_cable2d_shape_point_velocities(q, q_t, 1.0, 0.1, 0.0, 2, v),
-                     MBC_CABLE2D_WARN_ZERO_SLOPE);
-    assert_int_equal(mbc_cable2d_shape_point_jacobian(q, 1.0, 0.1, 2, J),
-                     MBC_CABLE2D_WARN_ZERO_SLOPE);
+    unsigned w[3] = {0, 0, 0};
+    assert_int_equal(mbc_ancf_cable2d_shape_points(q, 1.0, 0.1, 2, p, &w[0]), MBC_OK);
+    assert_int_equal(mbc_ancf_cable2d_shape_point_velocities(q, q_t, 1.0, 0.1, 0.0, 2, v, &w[1]),
+                     MBC_OK);
+    assert_int_equal(mbc_ancf_cable2d_shape_point_jacobian(q, 1.0, 0.1, 2, J, &w[2]), MBC_OK);
+    for (int i = 0; i < 3; ++i)
+        assert_int_equal(w[i], MBC_WARN_CABLE_ZERO_SLOPE);
     for (int i = 0; i < 6; ++i) {
         ASSERT_FINITE(p[i]);
         ASSERT_FINITE(v[i]);
@@ -297,13 +299,13 @@ static void test_degenerate_inputs(void **state)
         ASSERT_FINITE(J[i]);
     }
     ASSERT_NEAR(p[0], 0.0, 0.0); /* no offset applied at the zero-slope point */
-    assert_int_equal(mbc_cable2d_shape_points(q, 1.0, 0.0, 0, p), MBC_CABLE2D_ERR_ARGUMENT);
-    assert_int_equal(mbc_cable2d_shape_point_jacobian(q, 1.0, 0.0, -3, J),
-                     MBC_CABLE2D_ERR_ARGUMENT);
+    assert_int_equal(mbc_ancf_cable2d_shape_points(q, 1.0, 0.0, 0, p, NULL), MBC_ERR_VALUE);
+    assert_int_equal(mbc_ancf_cable2d_shape_point_jacobian(q, 1.0, 0.0, -3, J, NULL),
+                     MBC_ERR_VALUE);
     double S[4], dS[4], ddS[4];
-    mbc_cable2d_shape_functions(0.3, 0.0, S);
-    mbc_cable2d_shape_functions_dx(0.3, 0.0, dS);
-    mbc_cable2d_shape_functions_dx2(0.3, 0.0, ddS);
+    mbc_ancf_cable2d_shape_functions(0.3, 0.0, S);
+    mbc_ancf_cable2d_shape_functions_dx(0.3, 0.0, dS);
+    mbc_ancf_cable2d_shape_functions_dx2(0.3, 0.0, ddS);
     ASSERT_NEAR(S[0], 1.0, 0.0);
     ASSERT_NEAR(dS[1], 1.0, 0.0);
     ASSERT_NEAR(ddS[0], 0.0, 0.0);

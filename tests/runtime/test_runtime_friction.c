@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/friction.c: Stribeck, regularised Coulomb, Coulomb cap. */
+/* Tests of runtime/friction.c: Stribeck, regularized Coulomb, Coulomb cap. */
 #include "test_util.h"
 
 #include "mbconnect/friction.h"
@@ -99,7 +99,7 @@ static void test_regularized_coulomb(void **state)
     double f[3];
     const double vt_small[3] = {0.0005, 0.0, 0.0};
     assert_int_equal(mbc_regularized_coulomb_force(vt_small, 0.0005, 0.4, 10.0, 0.001, f),
-                     MBC_COULOMB_REGULARISED);
+                     MBC_COULOMB_REGULARIZED);
     ASSERT_NEAR(f[0], -2.0, 1e-14);
     ASSERT_NEAR(f[1], 0.0, 0.0);
     const double vt[3] = {3.0, 4.0, 0.0};
@@ -110,7 +110,7 @@ static void test_regularized_coulomb(void **state)
     ASSERT_NEAR(hypot(f[0], f[1]), 4.0, 1e-14); /* |f_t| = mu_d f_n */
     /* the branch follows v_branch (data), not the current |v_t| */
     assert_int_equal(mbc_regularized_coulomb_force(vt, 0.0, 0.4, 10.0, 0.001, f),
-                     MBC_COULOMB_REGULARISED);
+                     MBC_COULOMB_REGULARIZED);
     ASSERT_NEAR(f[0], -3.0 * 4.0 / 0.001, 1e-9);
     /* zero velocity while sliding: zero force, no NaN */
     const double zero[3] = {0, 0, 0};

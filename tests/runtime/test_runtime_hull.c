@@ -104,8 +104,8 @@ static void test_tilted_cylinder(void **state)
     double A[9];
     rt_rot_y(th, A); /* local +x end goes down */
     struct mbc_hull_contact hc;
-    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), 1);
-    assert_int_equal(hc.warning, 0);
+    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), MBC_OK);
+    assert_int_equal(hc.warnings, 0);
     assert_int_equal(hc.clamped, 1);
     ASSERT_NEAR(hc.x, 1.0, 0.0);
     ASSERT_NEAR(hc.p_local[1], 0.0, 1e-16);
@@ -117,11 +117,11 @@ static void test_tilted_cylinder(void **state)
     assert_true(hc.p_global[2] <= zmin + 1e-15);
     /* tilted the other way: the -x end */
     rt_rot_y(-th, A);
-    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), 1);
+    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), MBC_OK);
     ASSERT_NEAR(hc.x, -1.0, 0.0);
     /* level cylinder: the whole line touches, root nearest 0 */
     rt_rot_y(0.0, A);
-    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), 1);
+    assert_int_equal(mbc_hull_lowest_point(cyl, 1, L, A, p_m1, &hc), MBC_OK);
     ASSERT_NEAR(hc.x, 0.0, 0.0);
     assert_int_equal(hc.clamped, 0);
     ASSERT_NEAR(hc.p_global[2], 0.5, 1e-15);
@@ -144,8 +144,8 @@ static void test_tilted_barrel(void **state)
         rt_rot_x(rolls[j], Rx);
         rt_mat_mul(Ry, Rx, A);
         struct mbc_hull_contact hc;
-        assert_int_equal(mbc_hull_lowest_point(k, 3, L, A, p_m1, &hc), 1);
-        assert_int_equal(hc.warning, 0);
+        assert_int_equal(mbc_hull_lowest_point(k, 3, L, A, p_m1, &hc), MBC_OK);
+        assert_int_equal(hc.warnings, 0);
         assert_int_equal(hc.clamped, 0);
         ASSERT_NEAR(hc.x, x_exact, 1e-14);
         ASSERT_NEAR(hypot(hc.p_local[1], hc.p_local[2]), r_exact, 1e-15);
@@ -173,8 +173,8 @@ static void test_general_rotation(void **state)
         rt_random_rotation(&g, A);
         const double p_m1[3] = {0.1, 0.2, 0.3};
         struct mbc_hull_contact hc;
-        assert_int_equal(mbc_hull_lowest_point(k, 5, L, A, p_m1, &hc), 1);
-        assert_int_equal(hc.warning & MBC_HULL_WARN_NOT_CONVERGED, 0);
+        assert_int_equal(mbc_hull_lowest_point(k, 5, L, A, p_m1, &hc), MBC_OK);
+        assert_int_equal(hc.warnings & MBC_WARN_HULL_NOT_CONVERGED, 0);
         const double d[3] = {-A[6], -A[7], -A[8]};
         const double rho = hypot(d[1], d[2]);
         if (!hc.clamped) {
@@ -205,8 +205,8 @@ static void test_vertical_axis(void **state)
         double A[9];
         rt_rot_y(angles[j], A);
         struct mbc_hull_contact hc;
-        assert_int_equal(mbc_hull_lowest_point(k, 3, 2.0, A, p_m1, &hc), 0);
-        assert_int_equal(hc.warning, MBC_HULL_WARN_VERTICAL_AXIS);
+        assert_int_equal(mbc_hull_lowest_point(k, 3, 2.0, A, p_m1, &hc), MBC_ERR_VALUE);
+        assert_int_equal(hc.warnings, MBC_WARN_AXIS_VERTICAL);
         ASSERT_NEAR(hc.x, 0.0, 0.0);
         for (int c = 0; c < 3; ++c) {
             ASSERT_NEAR(hc.p_local[c], 0.0, 0.0);
@@ -217,7 +217,7 @@ static void test_vertical_axis(void **state)
     double A[9];
     rt_rot_y(RT_PI / 2 - 1e-9, A);
     struct mbc_hull_contact hc;
-    assert_int_equal(mbc_hull_lowest_point(k, 3, 2.0, A, p_m1, &hc), 1);
+    assert_int_equal(mbc_hull_lowest_point(k, 3, 2.0, A, p_m1, &hc), MBC_OK);
     ASSERT_FINITE(hc.p_global[2]);
     ASSERT_NEAR(hc.x, 1.0, 0.0); /* r'(x) = -tan(th) has no root in [-1, 1] */
 }

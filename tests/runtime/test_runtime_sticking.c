@@ -8,23 +8,23 @@ static void test_normalize(void **state)
 {
     (void)state;
     const double r = 0.5; /* period pi, interval [-pi/2, pi/2) */
-    ASSERT_NEAR(mbc_stick_normalize(0.3, r), 0.3, 0.0);
-    ASSERT_NEAR(mbc_stick_normalize(2.0, r), 2.0 - RT_PI, 1e-15);
-    ASSERT_NEAR(mbc_stick_normalize(-2.0, r), -2.0 + RT_PI, 1e-15);
-    ASSERT_NEAR(mbc_stick_normalize(RT_PI / 2, r), -RT_PI / 2, 1e-15); /* +pi r -> -pi r */
-    ASSERT_NEAR(mbc_stick_normalize(-RT_PI / 2, r), -RT_PI / 2, 1e-15);
-    ASSERT_NEAR(mbc_stick_normalize(2.0, -r), 2.0 - RT_PI, 1e-15); /* |r| */
+    ASSERT_NEAR(mbc_sticking_normalize(0.3, r), 0.3, 0.0);
+    ASSERT_NEAR(mbc_sticking_normalize(2.0, r), 2.0 - RT_PI, 1e-15);
+    ASSERT_NEAR(mbc_sticking_normalize(-2.0, r), -2.0 + RT_PI, 1e-15);
+    ASSERT_NEAR(mbc_sticking_normalize(RT_PI / 2, r), -RT_PI / 2, 1e-15); /* +pi r -> -pi r */
+    ASSERT_NEAR(mbc_sticking_normalize(-RT_PI / 2, r), -RT_PI / 2, 1e-15);
+    ASSERT_NEAR(mbc_sticking_normalize(2.0, -r), 2.0 - RT_PI, 1e-15); /* |r| */
     rt_rng g = {5};
     for (int k = 0; k < 10000; ++k) {
         const double x = rt_uniform(&g, -1000.0, 1000.0);
-        const double y = mbc_stick_normalize(x, r);
+        const double y = mbc_sticking_normalize(x, r);
         assert_true(y >= -RT_PI * r - 1e-12 && y <= RT_PI * r + 1e-12);
         const double turns = (x - y) / (2 * RT_PI * r);
         ASSERT_NEAR(turns, round(turns), 1e-9);
     }
     /* r == 0: unchanged; huge x: finite and in range */
-    ASSERT_NEAR(mbc_stick_normalize(3.7, 0.0), 3.7, 0.0);
-    const double y = mbc_stick_normalize(1e300, 1.0);
+    ASSERT_NEAR(mbc_sticking_normalize(3.7, 0.0), 3.7, 0.0);
+    const double y = mbc_sticking_normalize(1e300, 1.0);
     assert_true(y >= -RT_PI && y < RT_PI);
 }
 
@@ -33,9 +33,9 @@ static void test_difference(void **state)
 {
     (void)state;
     const double r = 0.5, edge = RT_PI * r;
-    ASSERT_NEAR(mbc_stick_difference(edge - 0.01, -edge + 0.01, r), -0.02, 1e-14);
-    ASSERT_NEAR(mbc_stick_difference(-edge + 0.01, edge - 0.01, r), 0.02, 1e-14);
-    ASSERT_NEAR(mbc_stick_difference(0.2, 0.1, r), 0.1, 1e-15);
+    ASSERT_NEAR(mbc_sticking_difference(edge - 0.01, -edge + 0.01, r), -0.02, 1e-14);
+    ASSERT_NEAR(mbc_sticking_difference(-edge + 0.01, edge - 0.01, r), 0.02, 1e-14);
+    ASSERT_NEAR(mbc_sticking_difference(0.2, 0.1, r), 0.1, 1e-15);
 }
 
 /* Sign rule: s = -1 if t.(p_{i+1} - p_i) > 0 else +1; value of x_curStick. */

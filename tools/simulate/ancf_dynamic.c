@@ -23,7 +23,7 @@ void sim_cable_mass_matrix(const sim_cable_properties *p, double M[64])
     memset(M, 0, 64 * sizeof *M);
     for (int g = 0; g < 4; ++g) {
         double S[4];
-        mbc_cable2d_shape_functions(gauss4_x[g] * L, L, S);
+        mbc_ancf_cable2d_shape_functions(gauss4_x[g] * L, L, S);
         const double w = gauss4_w[g] * L * p->mass_per_length;
         for (int a = 0; a < 4; ++a) {
             for (int b = 0; b < 4; ++b) {
@@ -52,8 +52,8 @@ static void strain_at(double x, double L, const double q[8], double *eps, double
                       double deps[8], double dkappa[8])
 {
     double d1[4], d2[4];
-    mbc_cable2d_shape_functions_dx(x, L, d1);
-    mbc_cable2d_shape_functions_dx2(x, L, d2);
+    mbc_ancf_cable2d_shape_functions_dx(x, L, d1);
+    mbc_ancf_cable2d_shape_functions_dx2(x, L, d2);
     double r1[2] = {0.0, 0.0}, r2[2] = {0.0, 0.0};
     for (int a = 0; a < 4; ++a) {
         for (int c = 0; c < 2; ++c) {

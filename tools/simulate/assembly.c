@@ -305,9 +305,10 @@ static void connector_state(sim_model *m, sim_connector *c, const double *q, con
             double eq[8], ev[8];
             cable_state(m, mk->cable, q, v, eq, ev);
             const double L = m->cables[mk->cable].props.length;
-            mbc_cable2d_shape_points(eq, L, mk->vertical_offset, mk->segments, c->points);
-            mbc_cable2d_shape_point_velocities(eq, ev, L, mk->vertical_offset, 0.0, mk->segments,
-                                               c->point_velocities);
+            mbc_ancf_cable2d_shape_points(eq, L, mk->vertical_offset, mk->segments, c->points,
+                                          NULL);
+            mbc_ancf_cable2d_shape_point_velocities(eq, ev, L, mk->vertical_offset, 0.0,
+                                                    mk->segments, c->point_velocities, NULL);
             e->cable.segment_count = (size_t)mk->segments;
             e->cable.points = c->points;
             e->cable.point_velocities = c->point_velocities;
@@ -361,8 +362,9 @@ static int connector_forces(sim_model *m, int i, const double *q, const double *
             /* cable point forces -> generalised element forces J^T f */
             double eq[8], ev[8], f[8] = {0};
             cable_state(m, mk->cable, q, v, eq, ev);
-            mbc_cable2d_shape_point_jacobian(eq, m->cables[mk->cable].props.length,
-                                             mk->vertical_offset, mk->segments, c->point_jacobian);
+            mbc_ancf_cable2d_shape_point_jacobian(eq, m->cables[mk->cable].props.length,
+                                                  mk->vertical_offset, mk->segments,
+                                                  c->point_jacobian, NULL);
             const int rows = 2 * (mk->segments + 1);
             for (int r = 0; r < rows; ++r) {
                 for (int j = 0; j < 8; ++j) {
@@ -843,7 +845,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
             size_t violations = 0;
             mbc_error e2[2];
             if (mbc_object_set_array(c->object, "markerNumbers", nums, 2, &e2[0]) != MBC_OK ||
-                mbc_object_initialise(c->object, e2, 2, &violations) != MBC_OK) {
+                mbc_object_initialize(c->object, e2, 2, &violations) != MBC_OK) {
                 return sim_fail(m, "%s:%d: connectors.%s: re-linking marker m1: %s", m->scene_name,
                                 c->line, c->name, e2[0].message);
             }

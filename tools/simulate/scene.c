@@ -1147,9 +1147,9 @@ static int read_connector(scene_ctx *c, int i)
     }
     mbc_error errs[4];
     size_t violations = 0;
-    if (mbc_object_initialise(con->object, errs, 4, &violations) != MBC_OK) {
+    if (mbc_object_initialize(con->object, errs, 4, &violations) != MBC_OK) {
         return fail_at(c, c->item_line, "%s: %s", c->path,
-                       violations > 0 ? errs[0].message : "initialise failed");
+                       violations > 0 ? errs[0].message : "initialize failed");
     }
     return 0;
 }

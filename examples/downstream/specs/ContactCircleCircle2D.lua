@@ -3,7 +3,7 @@
 -- (examples/downstream; documentation: docs/items/ObjectContactCircleCircle2D.rst).
 return connector {
   type = "ContactCircleCircle2D",
-  description = "Penalty contact with regularised Coulomb friction between two circles moving in the x-y plane. The circles are centred at the positions of the rigid-body markers m0 and m1 and rotate with their angular velocities about the z axis. A data coordinate holds the gap of the last PostNewtonStep, which decides whether the circles are in contact during the Newton iteration.",
+  description = "Penalty contact with regularized Coulomb friction between two circles moving in the x-y plane. The circles are centred at the positions of the rigid-body markers m0 and m1 and rotate with their angular velocities about the z axis. A data coordinate holds the gap of the last PostNewtonStep, which decides whether the circles are in contact during the Newton iteration.",
   authors = { "mbconnect example" },
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
@@ -28,7 +28,7 @@ return connector {
       description = "dynamic (Coulomb) friction coefficient [SI:1]" },
     param "frictionProportionalZone" { type = "UReal", symbol = "v_{reg}", default = 1e-3, doc = { default = "1e-3" },
       rules = { check = "mbc_contact_circle_circle2d_check_friction" },
-      description = "tangential velocity below which the friction force is proportional to the velocity (regularisation); must be > 0 when dynamicFriction > 0 [SI:m/s]" },
+      description = "tangential velocity below which the friction force is proportional to the velocity (regularization); must be > 0 when dynamicFriction > 0 [SI:m/s]" },
     param "activeConnector" { type = "Bool", default = true,
       description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
   },

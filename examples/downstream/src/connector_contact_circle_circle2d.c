@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* ContactCircleCircle2D runtime hooks (examples/downstream): penalty contact
- * with regularised Coulomb friction between two circles in the x-y plane.
+ * with regularized Coulomb friction between two circles in the x-y plane.
  * The prototypes come from the header mbcgen generates from
  * specs/ContactCircleCircle2D.lua; the contact law and the friction law are
  * the installed library's (mbconnect/contact_laws.h, mbconnect/friction.h).
@@ -18,7 +18,6 @@
  *   torque_z on m1 = -l1 f_t, on m0 = -l0 f_t (moments balance since l0 + l1 = L).
  * PostNewtonStep: data[0] = g; error |k_c g| when the contact state changed. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "mbconnect/contact_laws.h"
@@ -37,28 +36,13 @@ typedef struct kinematics {
     double v_n, v_t;
 } kinematics;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static mbc_status
-fail(mbc_error *err, mbc_status st, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 mbc_status mbc_contact_circle_circle2d_check_radii(const mbc_contact_circle_circle2d_params *p,
                                                    mbc_error *err)
 {
     const double *r = p->circlesRadii;
     if (!(r[0] > 0.0 && r[1] > 0.0))
-        return fail(err, MBC_ERR_VALUE,
-                    TYPE_NAME ".circlesRadii: both radii must be > 0, got [%g, %g]", r[0], r[1]);
+        return mbc_fail_param(err, MBC_ERR_VALUE, TYPE_NAME, "circlesRadii", 0,
+                              "both radii must be > 0, got [%g, %g]", r[0], r[1]);
     return MBC_OK;
 }
 
@@ -66,10 +50,9 @@ mbc_status mbc_contact_circle_circle2d_check_friction(const mbc_contact_circle_c
                                                       mbc_error *err)
 {
     if (p->dynamicFriction > 0.0 && !(p->frictionProportionalZone > 0.0))
-        return fail(err, MBC_ERR_VALUE,
-                    TYPE_NAME ".frictionProportionalZone: must be > 0 when dynamicFriction > 0, "
-                              "got %g",
-                    p->frictionProportionalZone);
+        return mbc_fail_param(err, MBC_ERR_VALUE, TYPE_NAME, "frictionProportionalZone", 0,
+                              "must be > 0 when dynamicFriction > 0, got %g",
+                              p->frictionProportionalZone);
     return MBC_OK;
 }
 
@@ -77,13 +60,13 @@ static mbc_status check_state(const mbc_contact_circle_circle2d_params *p, const
                               mbc_error *err)
 {
     if (!s || !s->marker[0] || !s->marker[1])
-        return fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs the rigid markers m0 and m1");
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs the rigid markers m0 and m1");
     if (!s->data || s->data_count != 1)
-        return fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs 1 data coordinate, got %zu",
-                    s && s->data ? s->data_count : (size_t)0);
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs 1 data coordinate, got %zu",
+                        s && s->data ? s->data_count : (size_t)0);
     mbc_error e;
     if (mbc_contact_circle_circle2d_check_radii(p, &e) != MBC_OK)
-        return fail(err, MBC_ERR_STATE, "%s", e.message);
+        return mbc_fail(err, MBC_ERR_STATE, "%s", e.message);
     return MBC_OK;
 }
 
@@ -141,7 +124,7 @@ mbc_status mbc_contact_circle_circle2d_forces(const mbc_contact_circle_circle2d_
                                               const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
     if (!out)
-        return fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL force result");
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL force result");
     mbc_status st = check_state(p, s, err);
     if (st != MBC_OK)
         return st;
@@ -166,7 +149,7 @@ mbc_status mbc_contact_circle_circle2d_post_newton_step(const mbc_contact_circle
                                                         mbc_error *err)
 {
     if (!out || !out->data)
-        return fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL PostNewtonStep result");
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL PostNewtonStep result");
     mbc_status st = check_state(p, s, err);
     if (st != MBC_OK)
         return st;
@@ -191,15 +174,16 @@ mbc_status mbc_contact_circle_circle2d_outputs(const mbc_contact_circle_circle2d
                                                size_t size, mbc_error *err)
 {
     if (!out)
-        return fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL output buffer");
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": NULL output buffer");
     if (output >= MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_COUNT)
-        return fail(err, MBC_ERR_NAME,
-                    TYPE_NAME ": output variable %zu not available (Force, Displacement, "
-                              "Penetration)",
-                    output);
+        return mbc_fail(err, MBC_ERR_NAME,
+                        TYPE_NAME ": output variable %zu not available (Force, Displacement, "
+                                  "Penetration)",
+                        output);
     size_t need = output == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_PENETRATION ? 1 : 3;
     if (size != need)
-        return fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size %zu, got %zu", need, size);
+        return mbc_fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size %zu, got %zu", need,
+                        size);
     mbc_status st = check_state(p, s, err);
     if (st != MBC_OK)
         return st;

@@ -108,7 +108,7 @@ bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_p
 /* Runtime hooks of ContactConvexRoll, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
  * calls them (mbconnect/hooks.h describes each). */
-mbc_status mbc_contact_convex_roll_initialise(mbc_contact_convex_roll_params *p, mbc_error *err);
+mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p, mbc_error *err);
 mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
 mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_CONVEX_ROLL_OUTPUT_*) */

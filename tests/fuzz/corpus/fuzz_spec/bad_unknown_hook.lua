@@ -10,6 +10,6 @@ return connector {
     param "contactStiffness" { type = "UReal", default = 0,
       description = "normal contact stiffness [SI:N/m]" },
   },
-  hooks = { "initialise", "post_newton" },
+  hooks = { "initialize", "post_newton" },
   theory = "No theory.",
 }

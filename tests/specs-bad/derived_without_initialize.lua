@@ -1,6 +1,6 @@
--- Malformed spec: a derived parameter but no "initialise" hook to compute it.
+-- Malformed spec: a derived parameter but no "initialize" hook to compute it.
 return connector {
-  type = "BadDerivedWithoutInitialise",
+  type = "BadDerivedWithoutInitialize",
   description = "A connector used to test one malformed spec.",
   provides = { "Connector" },
   markers = { { "Position" }, { "Position" } },

@@ -109,7 +109,7 @@ static bool cable_marker_ok(const mbc_type_info *t, const mbc_state *s, int m)
  * rigid markers (the cable kinds are checked on their own). */
 static inline bool call_ok(const mbc_object *o, const mbc_state *s, bool has_hook)
 {
-    if (!o || !has_hook || !o->initialised || !s)
+    if (!o || !has_hook || !o->initialized || !s)
         return false;
     const mbc_type_info *t = o->type;
     size_t n = t->data_per < 0 ? t->data_block_count : mbc_data_count(t, o->params);
@@ -219,9 +219,9 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
     const mbc_type_info *t = o->type;
     if (!has_hook)
         return mbc_fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
-    if (!o->initialised)
+    if (!o->initialized)
         return mbc_fail(err, MBC_ERR_STATE,
-                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "%s: object is not initialized (call mbc_object_initialize after setting "
                         "parameters)",
                         t->type_name);
     if (!s)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* One connector object at many states (include/mbconnect/evaluate_many.h).
  *
- * The object-level checks of runtime/evaluate.c run once; the marker kinds
+ * The object-level checks of runtime/object_evaluate.c run once; the marker kinds
  * are decoded once from the type's marker_types; every state's inputs are
- * checked as evaluate.c checks them (same rules, messages prefixed with the
+ * checked as object_evaluate.c checks them (same rules, messages prefixed with the
  * state index). Then the type's hook runs for each state. */
 #include "mbconnect/evaluate_many.h"
 
@@ -105,7 +105,7 @@ static mbc_status em_check_marker(const em_call *c, size_t k, const mbc_state *s
     return MBC_OK;
 }
 
-/* The inputs of state k (evaluate.c's check_call minus the object part). */
+/* The inputs of state k (object_evaluate.c's check_call minus the object part). */
 static mbc_status em_check_state(const em_call *c, size_t k, const mbc_state *s, mbc_error *err)
 {
     const size_t n = c->data_count;
@@ -172,9 +172,9 @@ static mbc_status em_begin(const mbc_object *o, const mbc_state *states, const v
     if (!(pns ? t->post_newton_step != NULL : t->forces != NULL)) {
         return mbc_fail(err, MBC_ERR_STATE, "%s has no %s", t->type_name, what);
     }
-    if (!o->initialised) {
+    if (!o->initialized) {
         return mbc_fail(err, MBC_ERR_STATE,
-                        "%s: object is not initialised (call mbc_object_initialise after setting "
+                        "%s: object is not initialized (call mbc_object_initialize after setting "
                         "parameters)",
                         t->type_name);
     }
