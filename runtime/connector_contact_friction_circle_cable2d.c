@@ -365,7 +365,7 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     for (size_t i = 0; i < n; ++i) {
         /* the closest point and the gap first (the same values as the full
          * geometry's); normal, velocities and sticking only where in contact */
-        struct cfcc_segment e;
+        struct cfcc_segment e = {0}; /* zeroed: analysers cannot see which calls write it */
         e.p_i = points + 2 * i;
         e.p_ip1 = e.p_i + 2;
         e.cp.segment_case =

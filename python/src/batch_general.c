@@ -365,7 +365,7 @@ PyObject *pymbc_evaluate_many_general(pymbc_connector *self, PyObject *args, PyO
         return NULL;
     }
     bool use[MAX_OUTPUTS];
-    if (pymbc_batch_select_outputs(t, outputs, use) < 0 || pymbc_ensure_initialised(o) < 0)
+    if (pymbc_batch_select_outputs(t, outputs, use) < 0 || pymbc_ensure_initialized(o) < 0)
         return NULL;
 
     bool shape = false, ale = false;

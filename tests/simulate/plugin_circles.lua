@@ -1,4 +1,3 @@
--- SPDX-License-Identifier: BSD-3-Clause
 -- Two equal discs collide head-on through ContactCircleCircle2D, a connector
 -- type that is not built in: it comes from the test plugin
 -- (mbc simulate --plugin libmbc_test_circles_plugin.so ...). Frictionless,
