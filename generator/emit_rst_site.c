@@ -264,7 +264,7 @@ static void put_py_number(strbuf *out, double x, spec_value_kind kind)
     }
     /* as Python's repr: positional notation for 1e-4 <= |x| < 1e16 */
     const char *e = strchr(text, 'e');
-    int exponent = e ? atoi(e + 1) : 0;
+    int exponent = e ? (int)strtol(e + 1, NULL, 10) : 0;
     if (e && exponent >= -4 && exponent < 16)
         snprintf(text, sizeof text, "%.*f", prec - 1 - exponent > 0 ? prec - 1 - exponent : 0, x);
     sb_puts(out, text);

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -72,10 +73,9 @@ static int key_line(const inv_loader *ld, const char *key, int from)
         }
         if (line < from || i + klen > ld->src_len || memcmp(ld->src + i, key, klen) != 0)
             continue;
-        char before = i ? ld->src[i - 1] : ' ';
-        char after = i + klen < ld->src_len ? ld->src[i + klen] : ' ';
-        if (!(isalnum((unsigned char)before) || before == '_') &&
-            !(isalnum((unsigned char)after) || after == '_'))
+        int before = i ? (unsigned char)ld->src[i - 1] : ' ';
+        int after = i + klen < ld->src_len ? (unsigned char)ld->src[i + klen] : ' ';
+        if (!(isalnum(before) || before == '_') && !(isalnum(after) || after == '_'))
             return line;
     }
     return from;
@@ -206,10 +206,15 @@ static int is_output(const struct spec_connector *c, const char *name)
 {
     size_t len = strcspn(name, "[");
     if (name[len]) {
-        unsigned start = 0, step = 0;
-        int used = 0;
-        if (sscanf(name + len, "[%u::%u]%n", &start, &step, &used) != 2 ||
-            name[len + (size_t)used] != '\0' || step == 0)
+        /* "[start::step]": two whole numbers, step > 0 */
+        const char *p = name + len + 1;
+        char *end = NULL;
+        (void)strtoul(p, &end, 10);
+        if (end == p || strncmp(end, "::", 2) != 0)
+            return 0;
+        p = end + 2;
+        unsigned long step = strtoul(p, &end, 10);
+        if (end == p || strcmp(end, "]") != 0 || step == 0)
             return 0;
     }
     for (size_t i = 0; i < c->output_count; i++)

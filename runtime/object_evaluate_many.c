@@ -268,7 +268,7 @@ static mbc_status em_run(const em_call *c, const mbc_state *states, void *out, s
 mbc_status mbc_object_forces_many(const mbc_object *o, const mbc_state *states, mbc_forces *out,
                                   size_t count, int threads, mbc_error *err)
 {
-    em_call c;
+    em_call c = {0};
     const mbc_status st = em_begin(o, states, out, count, 0, &c, err);
     if (st != MBC_OK) {
         return st;
@@ -280,7 +280,7 @@ mbc_status mbc_object_post_newton_step_many(const mbc_object *o, const mbc_state
                                             mbc_post_newton *out, size_t count, int threads,
                                             mbc_error *err)
 {
-    em_call c;
+    em_call c = {0};
     const mbc_status st = em_begin(o, states, out, count, 1, &c, err);
     if (st != MBC_OK) {
         return st;

@@ -104,7 +104,8 @@ static int fail_at(scene_ctx *c, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return sim_fail(c->m, "%s:%d: %s", c->m->scene_name, line, msg);
+    (void)sim_fail(c->m, "%s:%d: %s", c->m->scene_name, line, msg);
+    return -1; /* as sim_fail, visible here to the analysers */
 }
 
 /* Fails with "SCENE:LINE: PATH.field: message". */
@@ -279,15 +280,20 @@ static int get_string(scene_ctx *c, int idx, const char *key, int required, cons
     lua_getfield(c->L, idx, key);
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        return required ? fail_at(c, c->item_line, "%s: '%s' is required", c->path, key) : 0;
+        if (!required)
+            return 0;
+        fail_at(c, c->item_line, "%s: '%s' is required", c->path, key);
+        return -1;
     }
     if (lua_type(c->L, -1) != LUA_TSTRING) {
         char b[80];
         describe(c->L, -1, b, sizeof b);
         lua_pop(c->L, 1);
-        return FIELD_FAIL(c, key, "must be a string (got %s)", b);
+        (void)FIELD_FAIL(c, key, "must be a string (got %s)", b);
+        return -1;
     }
-    *out = lua_tostring(c->L, -1); /* kept alive by the scene table */
+    const char *v = lua_tostring(c->L, -1); /* kept alive by the scene table */
+    *out = v ? v : "";                      /* (never NULL for a string) */
     lua_pop(c->L, 1);
     return 0;
 }
@@ -501,7 +507,8 @@ static int read_cable(scene_ctx *c, const char *name, int prescribed)
     double *lengths = calloc((size_t)ne, sizeof *lengths);
     double *vel = calloc(4 * ((size_t)ne + 1), sizeof *vel);
     if (!fail && (lengths == NULL || vel == NULL)) {
-        fail = sim_fail(c->m, "out of memory");
+        (void)sim_fail(c->m, "out of memory");
+        fail = -1;
     }
     for (int i = 0; !fail && i < ne; ++i) {
         lengths[i] =

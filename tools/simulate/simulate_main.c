@@ -200,7 +200,8 @@ static int plot(sim_model *m, const char *csv, const char *png)
     }
     fclose(o.f);
     o.f = NULL;
-    FILE *g = popen("gnuplot 2>/dev/null", "w");
+    /* gnuplot is the plotting program (a fixed command line, no user input) */
+    FILE *g = popen("gnuplot 2>/dev/null", "w"); /* NOLINT(cert-env33-c) */
     if (g == NULL) {
         remove(o.tmp);
         return sim_fail(m, "--plot: cannot run gnuplot (apt-get install -y gnuplot-nox)");
@@ -225,8 +226,8 @@ static int plot(sim_model *m, const char *csv, const char *png)
     FILE *check = fopen(o.tmp, "rb");
     long size = 0;
     if (check != NULL) {
-        fseek(check, 0, SEEK_END);
-        size = ftell(check);
+        if (fseek(check, 0, SEEK_END) == 0)
+            size = ftell(check);
         fclose(check);
     }
     if (status != 0 || size <= 0 || rename(o.tmp, png) != 0) {
@@ -334,14 +335,11 @@ int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
     }
     if (sim_scene_load(m, opt.scene, registry, opt.sets, opt.set_count, &sb) != 0) {
         status = 2;
-    } else if (out_open(&csv, csv_path, m) != 0 || out_open(&json, opt.json, m) != 0) {
-        status = 1;
-    } else if (run(m, &opt, &csv, &json) != 0) {
-        status = 1;
-    } else if (out_commit(&csv, m) != 0 || out_commit(&json, m) != 0) {
-        status = 1;
-    } else if (opt.plot != NULL && plot(m, csv_path, opt.plot) != 0) {
-        status = 1;
+    } else if (out_open(&csv, csv_path, m) != 0 || out_open(&json, opt.json, m) != 0 ||
+               run(m, &opt, &csv, &json) != 0 || out_commit(&csv, m) != 0 ||
+               out_commit(&json, m) != 0 ||
+               (opt.plot != NULL && plot(m, csv_path, opt.plot) != 0)) {
+        status = 1; /* in this order: nothing is committed unless the run succeeded */
     }
     out_discard(&csv);
     out_discard(&json);
