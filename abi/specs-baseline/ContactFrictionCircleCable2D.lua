@@ -61,6 +61,18 @@ return connector {
     coordinate "lastStick" { initial = 0, description = "last sticking position x_lastStick [m]" },
   },
 
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },
+    sample = { numberOfContactSegments = 4, contactStiffness = 1e4, contactDamping = 20,
+      frictionVelocityPenalty = 50, frictionStiffness = 1e3, frictionCoefficient = 0.3,
+      circleRadius = 0.4, activeConnector = true },
+    passive = { contactStiffness = 0, frictionStiffness = 0 },
+    rigid_zero = { outputs = { "Coordinates_t[1::2]" }, forces = false,
+      reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t" },
+    frames = { Coordinates = "scalar", Coordinates_t = "scalar", ForceLocal = "scalar" },
+  },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "represents current global position of the circle's centerpoint" },

@@ -59,6 +59,15 @@ return connector {
     coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers" },
   },
 
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "frame_invariance", "jacobian_fd", "rigid_motion" },
+    sample = { slidingMarkerNumbers = { 3, 4, 5 }, slidingMarkerOffsets = { 0, 1, 2 },
+      penaltyStiffness = 1e3, activeConnector = true },
+    frames = { Position = "point", Velocity = "vector", SlidingCoordinate = "scalar",
+      Coordinates = "scalar", Coordinates_t = "scalar", Force = "vector" },
+  },
+
   quantities = {
     quantity "generic data node" { symbol = [[{\mathbf{x}}=[x_{data0}]\tp]],
       description = [[coordinates of node with node number \ :math:`n_{GD}`\ ]] },
