@@ -31,10 +31,12 @@ opts+=" --suppressions=$root/tests/fuzz/valgrind.supp --gen-suppressions=all"
 status=0
 # ctest -T ignores the preset's binary directory: run it inside build/.
 # -LE docs: the site tests run Python and Chromium, not project binaries.
+# -LE pytest: the mbc simulate scenes driven by pytest (CPython under
+# valgrind with --trace-children; the C parts have their own cmocka tests).
 # -LE python: CPython's allocator reports under valgrind are not ours, and
 # they would take far too long; python/tests/test_leaks.py checks the
 # module's references and memory.
-(cd build && ctest -T memcheck -LE 'docs|python' --output-on-failure -j2 --timeout 1800 \
+(cd build && ctest -T memcheck -LE 'docs|python|pytest' --output-on-failure -j2 --timeout 1800 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \
   --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||

@@ -137,4 +137,6 @@ def test_no_leak(name):
     tracemalloc.stop()
     assert [sys.getrefcount(o) for o in watched] == refs
     assert len(gc.get_objects()) - objects <= 5
-    assert grown < LOOPS // 20, f"{grown} more memory blocks after {LOOPS} calls"
+    # a leak adds at least one block per call (LOOPS blocks); interpreter
+    # caches (exception and traceback free lists) vary by a few hundred
+    assert grown < LOOPS // 4, f"{grown} more memory blocks after {LOOPS} calls"
