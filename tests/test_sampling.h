@@ -34,6 +34,13 @@ static inline double rt_uniform(rt_rng *g, double a, double b)
 }
 
 /* Rotation about z by angle a (row-major, local -> global). */
+/* Each component uniform in [-a, a]. */
+static inline void rt_random_vec(rt_rng *g, double a, double v[3])
+{
+    for (int i = 0; i < 3; ++i)
+        v[i] = rt_uniform(g, -a, a);
+}
+
 static inline void rt_rot_z(double a, double R[9])
 {
     const double c = cos(a), s = sin(a);

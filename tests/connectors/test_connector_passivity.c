@@ -46,13 +46,6 @@ static double dot3(const double a[3], const double b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-static void random_vec(rt_rng *g, double a, double v[3])
-{
-    for (int i = 0; i < 3; ++i) {
-        v[i] = rt_uniform(g, -a, a);
-    }
-}
-
 /* Power F . v + T . (A omega_local) of the loads on one rigid marker (W). */
 static double marker_power(const mbc_rigid_marker *m, const double F[3], const double T[3])
 {
@@ -99,18 +92,18 @@ static void test_sphere_sphere_passive(void **state)
         memset(m, 0, sizeof m);
         double dir[3];
         do {
-            random_vec(&g, 1.0, dir);
+            rt_random_vec(&g, 1.0, dir);
         } while (sqrt(dot3(dir, dir)) < 1e-2);
         const double len = sqrt(dot3(dir, dir));
         const double dist = rt_uniform(&g, 0.5, 1.0) * (p.spheresRadii[0] + p.spheresRadii[1]);
-        random_vec(&g, 3.0, m[0].position);
+        rt_random_vec(&g, 3.0, m[0].position);
         for (int i = 0; i < 3; ++i) {
             m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
         }
         for (int j = 0; j < 2; ++j) {
             rt_random_rotation(&g, m[j].rotation);
-            random_vec(&g, 2.0, m[j].velocity);
-            random_vec(&g, 5.0, m[j].angular_velocity_local);
+            rt_random_vec(&g, 2.0, m[j].velocity);
+            rt_random_vec(&g, 5.0, m[j].angular_velocity_local);
         }
         /* in contact by the data; friction branch from data[1] (either side of v_reg) */
         double data[4] = {-1.0, rt_uniform(&g, 0.0, 2.0 * p.frictionProportionalZone + 0.1), 0.0,
@@ -224,15 +217,15 @@ static void test_convex_roll_passive(void **state)
         mbc_rigid_marker m[2];
         memset(m, 0, sizeof m);
         m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
-        random_vec(&g, 1.0, m[0].position);
+        rt_random_vec(&g, 1.0, m[0].position);
         rt_random_rotation(&g, m[1].rotation);
         if (fabs(m[1].rotation[6]) > 0.95) { /* roll axis nearly vertical: not this test */
             mbc_contact_convex_roll_params_free(&p);
             continue;
         }
-        random_vec(&g, 1.0, m[1].position);
-        random_vec(&g, 2.0, m[1].velocity);
-        random_vec(&g, 5.0, m[1].angular_velocity_local);
+        rt_random_vec(&g, 1.0, m[1].position);
+        rt_random_vec(&g, 2.0, m[1].velocity);
+        rt_random_vec(&g, 5.0, m[1].angular_velocity_local);
         double data[3] = {rt_uniform(&g, -0.5, 0.5), rt_uniform(&g, -0.5, 0.5), -0.01};
         mbc_state s = {0};
         s.marker[0] = &m[0];
@@ -281,7 +274,7 @@ static void cable_init(cable_fixture *x, rt_rng *g)
     x->p.frictionVelocityPenalty = rt_uniform(g, 0.0, 300.0);
     x->p.frictionCoefficient = rt_uniform(g, 0.0, 1.0);
     x->p.useSegmentNormals = true;
-    random_vec(g, 2.0, x->c.position);
+    rt_random_vec(g, 2.0, x->c.position);
     x->c.position[2] = 0.0;
     rt_rot_z(rt_uniform(g, -RT_PI, RT_PI), x->c.rotation);
     x->cable.segment_count = NCS;
@@ -398,7 +391,7 @@ static void test_circle_cable_passive_rotating(void **state)
     for (int it = 0; it < N_STATES; ++it) {
         cable_fixture x;
         cable_init(&x, &g);
-        random_vec(&g, 5.0, x.c.angular_velocity_local);
+        rt_random_vec(&g, 5.0, x.c.angular_velocity_local);
         const double r = x.p.circleRadius, *c = x.c.position;
         /* tangent angles th[0..2], increasing; vertices between them */
         double th[NCS];

@@ -64,13 +64,6 @@ static void rigid_velocity(const rigid_motion *m, const double p[3], double v[3]
     }
 }
 
-static void random_vec(rt_rng *g, double a, double v[3])
-{
-    for (int i = 0; i < 3; ++i) {
-        v[i] = rt_uniform(g, -a, a);
-    }
-}
-
 /* A marker at its place moving with the rigid motion: velocity and local
  * angular velocity A^T W. */
 static void move_marker(const rigid_motion *m, mbc_rigid_marker *k)
@@ -85,8 +78,8 @@ static void move_marker(const rigid_motion *m, mbc_rigid_marker *k)
 /* A planar rigid motion (V_z = 0, W = (0, 0, W_z)). */
 static void random_planar_motion(rt_rng *g, rigid_motion *m)
 {
-    random_vec(g, 2.0, m->V);
-    random_vec(g, 3.0, m->P);
+    rt_random_vec(g, 2.0, m->V);
+    rt_random_vec(g, 3.0, m->P);
     m->V[2] = 0.0;
     m->P[2] = 0.0;
     m->W[0] = m->W[1] = 0.0;
@@ -119,18 +112,18 @@ static void test_sphere_sphere_rigid_motion(void **state)
         p.dynamicFriction = rt_uniform(&g, 0.1, 1.0);
         p.frictionProportionalZone = rt_uniform(&g, 1e-3, 0.1);
         rigid_motion rm;
-        random_vec(&g, 2.0, rm.V);
-        random_vec(&g, 4.0, rm.W);
-        random_vec(&g, 3.0, rm.P);
+        rt_random_vec(&g, 2.0, rm.V);
+        rt_random_vec(&g, 4.0, rm.W);
+        rt_random_vec(&g, 3.0, rm.P);
         mbc_rigid_marker m[2];
         memset(m, 0, sizeof m);
         double dir[3];
         do {
-            random_vec(&g, 1.0, dir);
+            rt_random_vec(&g, 1.0, dir);
         } while (sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]) < 0.1);
         const double len = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         const double dist = rt_uniform(&g, 0.9, 0.999) * (p.spheresRadii[0] + p.spheresRadii[1]);
-        random_vec(&g, 2.0, m[0].position);
+        rt_random_vec(&g, 2.0, m[0].position);
         for (int i = 0; i < 3; ++i) {
             m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
         }
@@ -207,7 +200,7 @@ static void test_convex_roll_rigid_motion(void **state)
         mbc_rigid_marker m[2];
         memset(m, 0, sizeof m);
         m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
-        random_vec(&g, 1.0, m[0].position);
+        rt_random_vec(&g, 1.0, m[0].position);
         double Rz[9], Rx[9];
         rt_rot_z(rt_uniform(&g, -RT_PI, RT_PI), Rz);
         const double phi = rt_uniform(&g, -RT_PI, RT_PI), c = cos(phi), sn = sin(phi);
@@ -225,7 +218,7 @@ static void test_convex_roll_rigid_motion(void **state)
         m[1].position[2] = m[0].position[2] + 0.4 - pen;
         rigid_motion ground = {{0, 0, rt_uniform(&g, -1, 1)}, {0, 0, 0}, {0, 0, 0}};
         rigid_motion roll = ground;
-        random_vec(&g, 4.0, roll.W);
+        rt_random_vec(&g, 4.0, roll.W);
         for (int i = 0; i < 3; ++i) {
             roll.P[i] = m[1].position[i];
         }
@@ -297,7 +290,7 @@ static void circle_cable_case(rt_rng *g, double scale)
     p.frictionCoefficient = 1e3; /* sticks */
     mbc_rigid_marker c;
     memset(&c, 0, sizeof c);
-    random_vec(g, 2.0, c.position);
+    rt_random_vec(g, 2.0, c.position);
     c.position[2] = 0.0;
     rt_rot_z(rt_uniform(g, -RT_PI, RT_PI), c.rotation);
     /* tangent angles and the circumscribed polygon (vertices between them) */
