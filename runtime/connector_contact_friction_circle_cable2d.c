@@ -47,6 +47,10 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "friction_inline.h"
+#include "geometry_2d_inline.h"
+#include "sticking_inline.h"
+
 #define CFCC_NAME "ContactFrictionCircleCable2D"
 
 typedef mbc_contact_friction_circle_cable2d_params cfcc_params;
@@ -299,6 +303,87 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
     return MBC_OK;
 }
 
+/* Per-call quantities of the PostNewtonStep segment loop, computed once per
+ * call (each is the value the per-segment helpers above compute, same bits). */
+struct cfcc_pns_call {
+    double pc[2];   /* circle centre p_m0 (m) */
+    double vc[2];   /* circle centre velocity v_m0 (m/s) */
+    double r;       /* circle radius (m) */
+    double r_omega; /* r omega_z (m/s), omega_z = z of A omega_local */
+    double seg_len; /* L / n (m), segment length of the sticking position */
+    double period;  /* 2 pi |r| (m), period of the sticking positions */
+};
+
+/* The new stick/slip state, x_lastStick and error part of one segment in
+ * case [II] of PostNewtonStep (contact and friction). d = p_p - p_m0 with
+ * dist = |d| and gap = dist - r from the gap evaluation, rho of p_p. The
+ * operations are those of cfcc_segment_motion, cfcc_cur_stick and the
+ * friction/sticking functions, in the same order (same results to the bit),
+ * without recomputing the closest point, the distance or the per-call
+ * quantities. Returns the new state; *last_io holds x_lastStick at the start
+ * of the step on entry and the new x_lastStick on return. */
+static int cfcc_pns_contact(const cfcc_params *p, const struct cfcc_pns_call *c, const mbc_state *s,
+                            size_t i, const double d[2], double dist, double gap, double rho,
+                            double *last_io, double *error, unsigned *warnings)
+{
+    const size_t n = (size_t)p->numberOfContactSegments;
+    const double *p_i = s->cable->points + 2 * i;
+    const double *p_ip1 = p_i + 2;
+    const double mu = p->frictionCoefficient;
+    const double mu_v = p->frictionVelocityPenalty;
+    const double mu_k = p->frictionStiffness;
+    const double last_start = *last_io;
+    const int state_prev = cfcc_state(s->data[n + i]);
+    const int state_start = cfcc_state(s->data_start[n + i]);
+
+    /* contact frame (mbc_segment_closest_finish) */
+    double nrm[2];
+    (void)mbc_segment_normal_inline(d, dist, p_i, p_ip1, nrm);
+    const double t[2] = {-nrm[1], nrm[0]};
+
+    /* relative velocity and normal force (cfcc_segment_motion) */
+    const double *vel = s->cable->point_velocities + 2 * i;
+    double dv[2];
+    for (int k = 0; k < 2; ++k) {
+        const double v_p = (1.0 - rho) * vel[k] + rho * vel[2 + k];
+        const double v_c = c->vc[k] + c->r_omega * t[k];
+        dv[k] = v_p - v_c;
+    }
+    const double v_n = mbc_dot2(dv, nrm);
+    const double v_t = mbc_dot2(dv, t);
+    const double f_n = p->contactStiffness * gap + p->contactDamping * v_n;
+
+    /* sticking positions (cfcc_cur_stick, mbc_sticking_difference) */
+    const double x_cur =
+        (mu_k != 0.0)
+            ? mbc_sticking_position_period(nrm, s->marker[0]->rotation, c->r, rho, c->seg_len,
+                                           s->cable->ale_coordinate, p_i, p_ip1, c->period, NULL)
+            : 0.0;
+    const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
+                             ? 0.0
+                             : mbc_sticking_normalize_period(x_cur - last_start, c->period);
+
+    double f_t, f_t_lin;
+    const int state =
+        mbc_coulomb_stick_slip_inline(v_t, delta, f_n, mu, mu_v, mu_k, &f_t, &f_t_lin);
+    double last;
+    if (state == MBC_STICK) {
+        last = (state_start == MBC_STICK_UNDEFINED) ? x_cur : last_start;
+    } else {
+        last = mbc_slip_last_sticking_position_inline(x_cur, state, mu, f_n, mu_k);
+    }
+    const double last_norm = mbc_sticking_normalize_period(last, c->period);
+    if (last_norm != last) {
+        last = last_norm;
+        *warnings |= MBC_WARN_STICK_OUT_OF_RANGE;
+    }
+    if (state != state_prev) {
+        *error += fabs(fabs(f_t_lin) - mu * fabs(f_n));
+    }
+    *last_io = last;
+    return state;
+}
+
 /* PostNewtonStep (seed "PostNewtonStep" [I]-[IV], physics-notes "PostNewtonStep
  * details"). Writes the complete new current data:
  *  [I]   x_gap = g (m) for every segment.
@@ -352,65 +437,50 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                         CFCC_NAME ": PostNewtonStep needs the start-of-step data");
     }
 
-    const double mu = p->frictionCoefficient;
-    const double mu_v = p->frictionVelocityPenalty;
-    const double mu_k = p->frictionStiffness;
-    const double r = p->circleRadius;
-    double error = 0.0;
-    const double pc[2] = {s->marker[0]->position[0], s->marker[0]->position[1]};
-    const int friction = (mu_v != 0.0 || mu_k != 0.0);
+    const mbc_rigid_marker *circle = s->marker[0];
+    const double *A = circle->rotation, *w = circle->angular_velocity_local;
+    const double omega_z = A[6] * w[0] + A[7] * w[1] + A[8] * w[2];
+    struct cfcc_pns_call c;
+    c.pc[0] = circle->position[0];
+    c.pc[1] = circle->position[1];
+    c.vc[0] = circle->velocity[0];
+    c.vc[1] = circle->velocity[1];
+    c.r = p->circleRadius;
+    c.r_omega = c.r * omega_z;
+    c.seg_len = s->cable->length / (double)p->numberOfContactSegments;
+    c.period = mbc_sticking_period(c.r);
+    const int friction = (p->frictionVelocityPenalty != 0.0 || p->frictionStiffness != 0.0);
+    const double k_c = p->contactStiffness;
     const double *points = s->cable->points;
-    const double *cur = s->data, *start = s->data_start;
+    const double *gap_prev = s->data, *last_start = s->data_start + 2 * n;
     double *data = out->data;
+    double error = 0.0;
+    unsigned warnings = 0u;
     for (size_t i = 0; i < n; ++i) {
-        /* the closest point and the gap first (the same values as the full
-         * geometry's); normal, velocities and sticking only where in contact */
-        struct cfcc_segment e = {0}; /* zeroed: analysers cannot see which calls write it */
-        e.p_i = points + 2 * i;
-        e.p_ip1 = e.p_i + 2;
-        e.cp.segment_case =
-            mbc_segment_closest_raw(e.p_i, e.p_ip1, pc, e.cp.closest, &e.cp.rho_raw, &e.cp.rho);
-        const double gap = mbc_hypot2(e.cp.closest[0] - pc[0], e.cp.closest[1] - pc[1]) - r;
-        const double gap_prev = cur[i];
-        const double last_start = start[2 * n + i];
+        /* [I] closest point and gap (mbc_segment_closest_point's distance) */
+        const double *p_i = points + 2 * i;
+        double closest[2], rho_raw, rho;
+        (void)mbc_segment_closest_raw(p_i, p_i + 2, c.pc, closest, &rho_raw, &rho);
+        const double d[2] = {closest[0] - c.pc[0], closest[1] - c.pc[1]};
+        const double dist = mbc_hypot2(d[0], d[1]);
+        const double gap = dist - c.r;
 
-        double last = last_start;
+        /* [II] contact with friction; [III] otherwise */
+        double last = last_start[i];
         int state = MBC_STICK_UNDEFINED;
         if (gap <= 0.0 && friction) {
-            const int state_prev = cfcc_state(cur[n + i]);
-            const int state_start = cfcc_state(start[n + i]);
-            /* the rest of mbc_segment_closest_point (as cfcc_segment_geometry) */
-            mbc_segment_closest_finish(e.p_i, e.p_ip1, pc, &e.cp);
-            e.gap = e.cp.distance - p->circleRadius;
-            cfcc_segment_motion(p, s, i, &e);
-            const double x_cur = (mu_k != 0.0) ? cfcc_cur_stick(p, s, &e) : 0.0;
-            const double delta = (state_start == MBC_STICK_UNDEFINED || mu_k == 0.0)
-                                     ? 0.0
-                                     : mbc_sticking_difference(x_cur, last_start, r);
-            double f_t, f_t_lin;
-            state = mbc_coulomb_stick_slip(e.v_t, delta, e.f_n, mu, mu_v, mu_k, &f_t, &f_t_lin);
-            if (state == MBC_STICK) {
-                last = (state_start == MBC_STICK_UNDEFINED) ? x_cur : last_start;
-            } else {
-                last = mbc_slip_last_sticking_position(x_cur, state, mu, e.f_n, mu_k);
-            }
-            const double last_norm = mbc_sticking_normalize(last, r);
-            if (last_norm != last) {
-                last = last_norm;
-                out->warnings |= MBC_WARN_STICK_OUT_OF_RANGE;
-            }
-            if (state != state_prev) {
-                error += fabs(fabs(f_t_lin) - mu * fabs(e.f_n));
-            }
+            state = cfcc_pns_contact(p, &c, s, i, d, dist, gap, rho, &last, &error, &warnings);
         }
-        if ((gap_prev <= 0.0) != (gap <= 0.0)) {
-            error += p->contactStiffness * fabs(gap - gap_prev);
+        /* [IV] gap part of the error */
+        if ((gap_prev[i] <= 0.0) != (gap <= 0.0)) {
+            error += k_c * fabs(gap - gap_prev[i]);
         }
         data[i] = gap;
         data[n + i] = (double)state;
         data[2 * n + i] = last;
     }
     out->error = error;
+    out->warnings = warnings;
     return MBC_OK;
 }
 

@@ -6,6 +6,8 @@
 
 #include "mbconnect/vec.h"
 
+#include "friction_inline.h"
+
 double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv)
 {
     const double av = fabs(v);
@@ -64,34 +66,13 @@ int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double m
 int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, double mu, double mu_v,
                            double mu_k, double *f_t, double *f_t_lin)
 {
-    const double lin = mu_v * v_t + mu_k * delta_stick;
-    const double cap = mu * fabs(f_n);
-    if (f_t_lin != 0) {
-        *f_t_lin = lin;
-    }
-    if (fabs(lin) <= cap) {
-        if (f_t != 0) {
-            *f_t = lin;
-        }
-        return MBC_STICK;
-    }
-    /* |lin| > cap >= 0, so lin != 0 when delta_stick == 0 */
-    const double dir = (delta_stick != 0.0) ? delta_stick : lin;
-    const int state = (dir > 0.0) ? MBC_SLIP_POSITIVE : MBC_SLIP_NEGATIVE;
-    if (f_t != 0) {
-        *f_t = cap * (double)state;
-    }
-    return state;
+    return mbc_coulomb_stick_slip_inline(v_t, delta_stick, f_n, mu, mu_v, mu_k, f_t, f_t_lin);
 }
 
 double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu, double f_n,
                                        double mu_k)
 {
-    if (mu_k == 0.0) {
-        return x_cur_stick;
-    }
-    const double s = (slip_state > 0) ? 1.0 : (slip_state < 0 ? -1.0 : 0.0);
-    return x_cur_stick - s * mu * fabs(f_n) / mu_k;
+    return mbc_slip_last_sticking_position_inline(x_cur_stick, slip_state, mu, f_n, mu_k);
 }
 
 double mbc_friction_tangent_force_newton(int state, double v_t, double delta_stick, double f_n,

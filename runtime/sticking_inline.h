@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Inline kernels of the sticking position (private to the runtime).
+ *
+ * sticking.c's exported functions (mbconnect/sticking.h) are these kernels;
+ * hooks with a per-segment loop (ContactFrictionCircleCable2D) call them
+ * directly with the per-call quantity 2 pi |r| computed once. Same
+ * operations in the same order, so the results are the same bits either way.
+ * Arc lengths in m, r the circle radius in m. */
+#ifndef MBC_RUNTIME_STICKING_INLINE_H
+#define MBC_RUNTIME_STICKING_INLINE_H
+
+#include <math.h>
+
+#include "mbconnect/vec.h"
+
+#define MBC_TWO_PI 6.283185307179586476925286766559
+
+/* The period 2 pi |r| (m) of mbc_sticking_normalize. */
+static inline double mbc_sticking_period(double r)
+{
+    return MBC_TWO_PI * fabs(r);
+}
+
+/* mbc_sticking_normalize(x, r) with period = mbc_sticking_period(r):
+ * x - floor(x / period + 1/2) period, in [-period/2, period/2). */
+static inline double mbc_sticking_normalize_period(double x, double period)
+{
+    if (!(period > 0.0) || !isfinite(period)) {
+        return x;
+    }
+    if (fabs(x) < 0.25 * period) {
+        return x; /* |q| < 1/4: floor(q + 1/2) = 0 below, x - 0 period = x (no division) */
+    }
+    const double q = x / period;
+    if (isfinite(q) && fabs(q) < 4503599627370496.0 /* 2^52 */) {
+        return x - floor(q + 0.5) * period;
+    }
+    /* fmod is exact; shift into [-period/2, period/2) like the formula above. */
+    double y = fmod(x, period);
+    if (y >= 0.5 * period) {
+        y -= period;
+    } else if (y < -0.5 * period) {
+        y += period;
+    }
+    return y;
+}
+
+/* mbc_sticking_position with period = mbc_sticking_period(r) (see
+ * mbconnect/sticking.h for the equation and the arguments). */
+static inline double mbc_sticking_position_period(const double normal[2], const double A[9],
+                                                  double r, double rho, double segment_length,
+                                                  double ale_coordinate, const double p_i[2],
+                                                  const double p_ip1[2], double period,
+                                                  double *sign_out)
+{
+    const double n3[3] = {normal[0], normal[1], 0.0};
+    double n_loc[3];
+    mbc_mat3_tmul(A, n3, n_loc);
+    const double alpha = atan2(n_loc[1], n_loc[0]); /* atan2(0, 0) = 0 */
+    const double x_c = alpha * r;
+
+    const double o_ale = -ale_coordinate;
+    const double x_s = rho * segment_length + o_ale;
+
+    const double t[2] = {-normal[1], normal[0]};
+    const double seg[2] = {p_ip1[0] - p_i[0], p_ip1[1] - p_i[1]};
+    const double s = (mbc_dot2(t, seg) > 0.0) ? -1.0 : 1.0;
+    if (sign_out != 0) {
+        *sign_out = s;
+    }
+    return mbc_sticking_normalize_period(x_c + s * x_s, period);
+}
+
+#endif /* MBC_RUNTIME_STICKING_INLINE_H */
