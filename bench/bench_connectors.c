@@ -1150,7 +1150,9 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "ContactFrictionCircleCable2D n=%zu forces (%zu in contact)",
                  cable.n, cable.in_contact);
         row(name, run_cable_forces, &cable, 1, (double)cable.n, "segment", 20);
-        snprintf(name, sizeof name, "ContactFrictionCircleCable2D n=%zu PostNewtonStep", cable.n);
+        snprintf(name, sizeof name,
+                 "ContactFrictionCircleCable2D n=%zu PostNewtonStep (%zu in contact)", cable.n,
+                 cable.in_contact);
         row(name, run_cable_pns, &cable, 1, (double)cable.n, "segment", 20);
         mbc_contact_friction_circle_cable2d_params_free(&cable.p);
     }
