@@ -437,6 +437,11 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                         CFCC_NAME ": PostNewtonStep needs the start-of-step data");
     }
 
+    /* One pass over the segments: closest point, distance and gap once per
+     * segment (the unused rho_raw costs nothing: its division is dropped),
+     * contact frame, velocities and sticking only where in contact; the
+     * per-call quantities once, in c. Same operations in the same order as
+     * the per-segment helpers and the exported functions (same bits). */
     const mbc_rigid_marker *circle = s->marker[0];
     const double *A = circle->rotation, *w = circle->angular_velocity_local;
     const double omega_z = A[6] * w[0] + A[7] * w[1] + A[8] * w[2];
