@@ -16,14 +16,29 @@
  * same numbers (to the last bit, except the sign of a zero and the
  * under/overflow fallback of |.|, which rounds differently from hypot).
  *
- * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec): the loops of
- * the "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
- * powers are x, x sqrt(x), x^2 selected without branches) vectorise; on
- * x86-64 an AVX2 clone (4 doubles per vector) is chosen at load time when the
- * CPU has it, else SSE2 (2 doubles). Other exponents need pow(), which has no
- * vector version without -ffast-math: those loops run scalar (same code).
- * Selects replace every branch ("in contact", model branches, friction
- * branch), so out-of-contact lanes compute values that are then discarded.
+ * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
+ * libmbconnect): the `omp simd` loops of sb_forces_loop and sb_pns_loop in
+ * their "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
+ * powers are x, x sqrt(x), x^2 selected without branches; shared or per-pair
+ * radii) vectorise. On x86-64 each fast instantiation has three clones chosen
+ * by the loader (ifunc) from the CPU: AVX-512F (8 doubles per vector, 64-byte
+ * vdivpd/vsqrtpd; epilogues of 4 and 2), AVX2 (4; epilogue 2) and the
+ * baseline, which stays scalar (gcc's cost model rejects 2-wide SSE2; it is
+ * also what runs under valgrind, whose CPU has no AVX-512). Other exponents
+ * need pow(), which has no vector version without -ffast-math: those loops
+ * (sb_forces_general, sb_pns_general) run scalar (same code). Selects
+ * replace every branch ("in contact", model branches, friction branch), so
+ * out-of-contact lanes compute values that are then discarded. Clones only
+ * change the vector width, never the operations (no FMA contraction in ISO
+ * C), so every clone gives the same bits.
+ *
+ * Memory: at 10^6 pairs the loop streams 22 doubles in and 9 out per pair.
+ * sb_run starts its chunks where most arrays begin a 64-byte line (a vector
+ * access across two lines costs about twice one within a line). Streaming
+ * (non-temporal) stores for the outputs were tried (buffer a block in L1,
+ * copy out with _mm_stream_pd / _mm512_stream_pd): slower in 4 of 5
+ * interleaved min-of-N comparisons on the shared (loaded) development
+ * machine, so not used; worth re-measuring on an idle machine.
  *
  * No allocation, no global state; reentrant. Threads (OpenMP, optional) take
  * fixed chunks of pairs; each pair is computed by the same code whatever the
@@ -54,8 +69,9 @@
 #define SB_INLINE static inline
 #endif
 
-/* One AVX2 clone and the baseline, chosen by the loader (ifunc). Without FMA
- * contraction (ISO C, -ffp-contract=off) both give identical results. */
+/* AVX-512F and AVX2 clones and the baseline, chosen by the loader (ifunc).
+ * Without FMA contraction (-ffp-contract=off, runtime/CMakeLists.txt) all
+ * give identical results. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) &&                   \
     !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
 #define SB_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
