@@ -36,9 +36,10 @@
  * sb_run starts its chunks where most arrays begin a 64-byte line (a vector
  * access across two lines costs about twice one within a line). Streaming
  * (non-temporal) stores for the outputs were tried (buffer a block in L1,
- * copy out with _mm_stream_pd / _mm512_stream_pd): slower in 4 of 5
- * interleaved min-of-N comparisons on the shared (loaded) development
- * machine, so not used; worth re-measuring on an idle machine.
+ * copy out with _mm_stream_pd / _mm512_stream_pd): not faster, slower in 6
+ * of 8 interleaved min-of-N comparisons on the shared (loaded) development
+ * machine, so not used; without them the batch is at 1.4x the triad's limit
+ * and scales 1.9x on two threads.
  *
  * No allocation, no global state; reentrant. Threads (OpenMP, optional) take
  * fixed chunks of pairs; each pair is computed by the same code whatever the
