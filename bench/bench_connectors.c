@@ -1095,8 +1095,17 @@ int main(int argc, char **argv)
            "one thread unless a row says otherwise\n",
            RUNS, min_time_s);
 #if defined(__VERSION__)
-    printf("compiler: %s\n\n", __VERSION__);
+    printf("compiler: %s\n", __VERSION__);
 #endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) &&                  \
+    !defined(__SANITIZE_THREAD__)
+    /* the clone of the sphere batch loops the loader picks (runtime/sphere_batch.c) */
+    printf("sphere batch loops: %s\n",
+           __builtin_cpu_supports("avx512f") ? "AVX-512F (8 doubles per vector)"
+           : __builtin_cpu_supports("avx2")  ? "AVX2 (4 doubles per vector)"
+                                             : "baseline (scalar)");
+#endif
+    printf("\n");
     print_header();
 
     static sphere_fixture sphere0, sphere2;

@@ -16,14 +16,30 @@
  * same numbers (to the last bit, except the sign of a zero and the
  * under/overflow fallback of |.|, which rounds differently from hypot).
  *
- * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec): the loops of
- * the "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
- * powers are x, x sqrt(x), x^2 selected without branches) vectorise; on
- * x86-64 an AVX2 clone (4 doubles per vector) is chosen at load time when the
- * CPU has it, else SSE2 (2 doubles). Other exponents need pow(), which has no
- * vector version without -ffast-math: those loops run scalar (same code).
- * Selects replace every branch ("in contact", model branches, friction
- * branch), so out-of-contact lanes compute values that are then discarded.
+ * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
+ * libmbconnect): the `omp simd` loops of sb_forces_loop and sb_pns_loop in
+ * their "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
+ * powers are x, x sqrt(x), x^2 selected without branches; shared or per-pair
+ * radii) vectorise. On x86-64 each fast instantiation has three clones chosen
+ * by the loader (ifunc) from the CPU: AVX-512F (8 doubles per vector, 64-byte
+ * vdivpd/vsqrtpd; epilogues of 4 and 2), AVX2 (4; epilogue 2) and the
+ * baseline, which stays scalar (gcc's cost model rejects 2-wide SSE2; it is
+ * also what runs under valgrind, whose CPU has no AVX-512). Other exponents
+ * need pow(), which has no vector version without -ffast-math: those loops
+ * (sb_forces_general, sb_pns_general) run scalar (same code). Selects
+ * replace every branch ("in contact", model branches, friction branch), so
+ * out-of-contact lanes compute values that are then discarded. Clones only
+ * change the vector width, never the operations (no FMA contraction in ISO
+ * C), so every clone gives the same bits.
+ *
+ * Memory: at 10^6 pairs the loop streams 22 doubles in and 9 out per pair.
+ * sb_run starts its chunks where most arrays begin a 64-byte line (a vector
+ * access across two lines costs about twice one within a line). Streaming
+ * (non-temporal) stores for the outputs were tried (buffer a block in L1,
+ * copy out with _mm_stream_pd / _mm512_stream_pd): not faster, slower in 6
+ * of 8 interleaved min-of-N comparisons on the shared (loaded) development
+ * machine, so not used; without them the batch is at 1.4x the triad's limit
+ * and scales 1.9x on two threads.
  *
  * No allocation, no global state; reentrant. Threads (OpenMP, optional) take
  * fixed chunks of pairs; each pair is computed by the same code whatever the
@@ -54,11 +70,12 @@
 #define SB_INLINE static inline
 #endif
 
-/* One AVX2 clone and the baseline, chosen by the loader (ifunc). Without FMA
- * contraction (ISO C, -ffp-contract=off) both give identical results. */
+/* AVX-512F and AVX2 clones and the baseline, chosen by the loader (ifunc).
+ * Without FMA contraction (-ffp-contract=off, runtime/CMakeLists.txt) all
+ * give identical results. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) &&                   \
     !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
-#define SB_CLONES __attribute__((target_clones("avx2", "default")))
+#define SB_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define SB_CLONES
 #endif
@@ -406,28 +423,37 @@ static int sb_fast_exponent(double n)
     return n == 1.0 || n == 1.5 || n == 2.0;
 }
 
+/* The first `head` pairs run on their own, so that every chunk after them
+ * starts where most arrays of the call begin a 64-byte cache line (see
+ * sb_head): a vector load or store that straddles two lines costs about
+ * twice one that does not (at 10^6 pairs from 16-byte-aligned malloc
+ * blocks, 15 instead of 10.5 ns/pair). */
 #if defined(_OPENMP)
 /* One parallel region: what every thread reads, the OR of the flags, and
  * the addresses of the ThreadSanitizer fork/join edges (tsan_annotate.h). */
 typedef struct sb_region {
     sb_range_fn fn;
     const sb_ctx *c;
-    size_t count, chunks;
+    size_t head, count, chunks;
     atomic_int bad;
     int fork_edge, join_edge;
 } sb_region;
 
 /* The work of one thread: chunks by the static schedule (an orphaned `omp
- * for` binding to the caller's region). Kept out of line so that the region's
- * outlined function only passes r (see .ci/tsan.supp). */
+ * for` binding to the caller's region); the thread of chunk 0 also runs the
+ * head. Kept out of line so that the region's outlined function only passes
+ * r (see .ci/tsan.supp). */
 static __attribute__((noinline)) void sb_region_work(sb_region *r)
 {
     MBC_TSAN_ACQUIRE(&r->fork_edge);
     int mine = 0;
 #pragma omp for schedule(static) nowait
     for (size_t j = 0; j < r->chunks; ++j) {
-        const size_t b = j * SB_CHUNK;
+        const size_t b = r->head + j * SB_CHUNK;
         const size_t e = (b + SB_CHUNK < r->count) ? b + SB_CHUNK : r->count;
+        if (j == 0 && r->head > 0) {
+            mine |= r->fn(r->c, 0, r->head);
+        }
         mine |= r->fn(r->c, b, e);
     }
     if (mine) {
@@ -437,28 +463,80 @@ static __attribute__((noinline)) void sb_region_work(sb_region *r)
 }
 #endif
 
-/* Runs fn over [0, count) in SB_CHUNK pieces on `threads` threads; returns
- * the OR of the chunk flags. */
-static int sb_run(sb_range_fn fn, const sb_ctx *c, size_t count, int threads)
+/* Runs fn over [0, count): [0, head), then SB_CHUNK pieces on `threads`
+ * threads; returns the OR of the flags. */
+static int sb_run(sb_range_fn fn, const sb_ctx *c, size_t count, size_t head, int threads)
 {
-    const size_t chunks = (count + SB_CHUNK - 1) / SB_CHUNK;
+    if (head >= count) {
+        return fn(c, 0, count);
+    }
+    const size_t chunks = (count - head + SB_CHUNK - 1) / SB_CHUNK;
     const size_t useful = count / SB_MIN_PAIRS_PER_THREAD;
     if ((size_t)threads > useful) {
         threads = (int)useful;
     }
     if (threads <= 1 || chunks <= 1) {
-        return fn(c, 0, count);
+        return (head > 0 ? fn(c, 0, head) : 0) | fn(c, head, count);
     }
 #if defined(_OPENMP)
-    sb_region r = {fn, c, count, chunks, 0, 0, 0};
+    sb_region r = {fn, c, head, count, chunks, 0, 0, 0};
     MBC_TSAN_RELEASE(&r.fork_edge);
 #pragma omp parallel num_threads(threads)
     sb_region_work(&r);
     MBC_TSAN_ACQUIRE(&r.join_edge);
     return atomic_load(&r.bad);
 #else
-    return fn(c, 0, count);
+    return (head > 0 ? fn(c, 0, head) : 0) | fn(c, head, count);
 #endif
+}
+
+/* Position of a double array within its 64-byte line, in doubles (8 when
+ * the address is not a multiple of 8 bytes: such an array never aligns). */
+static unsigned sb_line_offset(const double *a)
+{
+    const uintptr_t u = (uintptr_t)a;
+    return (u % 8u == 0) ? (unsigned)((u / 8u) % 8u) : 8u;
+}
+
+/* Number of leading pairs after which most arrays the call touches start a
+ * 64-byte line (outputs count twice: a split store costs more than a split
+ * load). Arrays from one allocator usually share their offset, so one head
+ * aligns them all; mixed offsets align the majority. */
+static size_t sb_head(const sb_ctx *c, int pns)
+{
+    unsigned votes[9] = {0};
+    for (int i = 0; i < 3; ++i) {
+        const double *const in[6] = {c->p0[i], c->p1[i], c->v0[i], c->v1[i], c->w0[i], c->w1[i]};
+        for (int a = 0; a < 6; ++a) {
+            votes[sb_line_offset(in[a])] += 1;
+        }
+        if (!pns) {
+            votes[sb_line_offset(c->f[i])] += 2;
+            votes[sb_line_offset(c->t0[i])] += 2;
+            votes[sb_line_offset(c->t1[i])] += 2;
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        /* PostNewtonStep reads x_0, x_1 and the start data x_0, x_2, x_3 */
+        votes[sb_line_offset((pns && i >= 2) ? c->xs[i] : c->x[i])] += 1;
+        if (pns) {
+            votes[sb_line_offset(c->xo[i])] += 2;
+        }
+    }
+    if (pns) {
+        votes[sb_line_offset(c->xs[0])] += 1;
+        votes[sb_line_offset(c->err)] += 2;
+        votes[sb_line_offset(c->rec)] += 2;
+    }
+    if (c->rad0 != NULL) {
+        votes[sb_line_offset(c->rad0)] += 1;
+        votes[sb_line_offset(c->rad1)] += 1;
+    }
+    unsigned best = 0;
+    for (unsigned r = 1; r < 8; ++r) {
+        best = (votes[r] > votes[best]) ? r : best;
+    }
+    return (8u - best) % 8u;
 }
 
 /* Checks the arrays a call reads (pns: also data_start and the data it
@@ -597,7 +675,7 @@ mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *
     const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
     sb_range_fn fn =
         !fast ? sb_forces_general : (c.rad0 != NULL ? sb_forces_fast_radii : sb_forces_fast_shared);
-    if (sb_run(fn, &c, n, mbc_threads_resolve(threads))) {
+    if (sb_run(fn, &c, n, sb_head(&c, 0), mbc_threads_resolve(threads))) {
         const size_t k = sb_first_bad(sb_forces_general, &c, n);
         return mbc_fail(err, MBC_ERR_INPUT,
                         SB_NAME ": pair %zu: normal force not finite (data[0] = %g)", k,
@@ -642,7 +720,7 @@ mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_par
     const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
     sb_range_fn fn =
         !fast ? sb_pns_general : (c.rad0 != NULL ? sb_pns_fast_radii : sb_pns_fast_shared);
-    if (sb_run(fn, &c, n, mbc_threads_resolve(threads))) {
+    if (sb_run(fn, &c, n, sb_head(&c, 1), mbc_threads_resolve(threads))) {
         size_t k = 0;
         while (k < n && !isnan(c.err[k])) {
             ++k;

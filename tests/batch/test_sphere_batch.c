@@ -4,8 +4,8 @@
  * random pairs in and out of contact, every impact model, the EAPM loading,
  * unloading and adhesion branches, both friction branches, shared and
  * per-pair radii, fast (vectorised) and general exponents; its results do not
- * depend on the thread count; one analytic value; its errors name the field
- * or the pair. */
+ * depend on the thread count nor on the arrays' alignment; one analytic
+ * value; its errors name the field or the pair. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -415,6 +415,112 @@ static void test_thread_count_independent(void **state)
     free(q);
 }
 
+/* Results do not depend on where the arrays start: the batch first runs a
+ * head of pairs so that most arrays begin a 64-byte line (sphere_batch.c,
+ * sb_head). The same pairs copied to arrays at every offset within a line
+ * (all arrays at one offset, or mixed offsets) give bit-identical forces and
+ * PostNewtonStep on 1 and 2 threads, for a batch shorter than any head and a
+ * long one. */
+static void test_alignment_independent(void **state)
+{
+    (void)state;
+    enum { NIN = 18 + 2 + 4 + 4, NOUT = 9 + 6 };
+    pairs *q = malloc(sizeof *q);
+    const size_t stride = NPAIRS + 8;
+    double *mem = malloc((NIN + NOUT) * stride * sizeof *mem + 64);
+    assert_non_null(q);
+    assert_non_null(mem);
+    const size_t counts[2] = {5, NPAIRS};
+    for (int cfg = 0; cfg < 2; ++cfg) {
+        mbc_contact_sphere_sphere_params p;
+        config_params(&configs[cfg == 0 ? 1 : 6], &p);
+        const int radii = (cfg == 0);
+        for (int ci = 0; ci < 2; ++ci) {
+            pairs_fill(q, counts[ci], p.frictionProportionalZone, 500 + (uint64_t)ci);
+            mbc_sphere_batch in;
+            batch_in(q, radii, &in);
+            mbc_sphere_batch_forces fo;
+            batch_forces_out(q, &fo);
+            mbc_sphere_batch_post_newton po;
+            batch_pns_out(q, &po);
+            mbc_error err;
+            assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_OK);
+            assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &err), MBC_OK);
+            const double *src[NIN];
+            double *const ref[NOUT] = {q->f[0],      q->f[1],      q->f[2],      q->tau[0][0],
+                                       q->tau[0][1], q->tau[0][2], q->tau[1][0], q->tau[1][1],
+                                       q->tau[1][2], q->xo[0],     q->xo[1],     q->xo[2],
+                                       q->xo[3],     q->err,       q->rec};
+            for (int j = 0; j < 2; ++j) {
+                for (int i = 0; i < 3; ++i) {
+                    src[9 * j + 3 * i] = q->pos[j][i];
+                    src[9 * j + 3 * i + 1] = q->vel[j][i];
+                    src[9 * j + 3 * i + 2] = q->omega[j][i];
+                }
+                src[18 + j] = q->radius[j];
+            }
+            for (int i = 0; i < 4; ++i) {
+                src[20 + i] = q->x[i];
+                src[24 + i] = q->xs[i];
+            }
+            for (int mixed = 0; mixed < 2; ++mixed) {
+                /* all arrays at each of the 8 offsets; mixed offsets twice */
+                for (size_t shift = 0; shift < (mixed ? 2u : 8u); ++shift) {
+                    double *a[NIN + NOUT];
+                    for (size_t k = 0; k < NIN + NOUT; ++k) {
+                        const size_t off = mixed ? (5 * k + 3 * shift) % 8 : shift;
+                        a[k] = mem + k * stride + off;
+                        if (k < NIN) {
+                            memcpy(a[k], src[k], q->n * sizeof *a[k]);
+                        }
+                    }
+                    mbc_sphere_batch in2;
+                    memset(&in2, 0, sizeof in2);
+                    in2.count = q->n;
+                    for (int j = 0; j < 2; ++j) {
+                        for (int i = 0; i < 3; ++i) {
+                            in2.position[j][i] = a[9 * j + 3 * i];
+                            in2.velocity[j][i] = a[9 * j + 3 * i + 1];
+                            in2.angular_velocity[j][i] = a[9 * j + 3 * i + 2];
+                        }
+                        in2.radius[j] = radii ? a[18 + j] : NULL;
+                    }
+                    for (int i = 0; i < 4; ++i) {
+                        in2.data[i] = a[20 + i];
+                        in2.data_start[i] = a[24 + i];
+                    }
+                    mbc_sphere_batch_forces fo2;
+                    mbc_sphere_batch_post_newton po2;
+                    for (int i = 0; i < 3; ++i) {
+                        fo2.force[i] = a[NIN + i];
+                        fo2.torque[0][i] = a[NIN + 3 + i];
+                        fo2.torque[1][i] = a[NIN + 6 + i];
+                    }
+                    for (int i = 0; i < 4; ++i) {
+                        po2.data[i] = a[NIN + 9 + i];
+                    }
+                    po2.error = a[NIN + 13];
+                    po2.recommended_step = a[NIN + 14];
+                    for (int t = 1; t <= 2; ++t) {
+                        for (int k = NIN; k < NIN + NOUT; ++k) {
+                            memset(a[k], 0xff, q->n * sizeof *a[k]);
+                        }
+                        assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in2, &fo2, t, &err),
+                                         MBC_OK);
+                        assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in2, &po2, t, &err),
+                                         MBC_OK);
+                        for (int k = 0; k < NOUT; ++k) {
+                            assert_memory_equal(a[NIN + k], ref[k], q->n * sizeof *ref[k]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(mem);
+    free(q);
+}
+
 /* Head-on, no friction, linear law, lambda_P = 0: |f| = k_c delta + d_c (-v_n)
  * along n, no torque (independent of the hook). */
 static void test_analytic_head_on(void **state)
@@ -529,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_batch_equals_hooks),
         cmocka_unit_test(test_eapm_branches_covered),
         cmocka_unit_test(test_thread_count_independent),
+        cmocka_unit_test(test_alignment_independent),
         cmocka_unit_test(test_analytic_head_on),
         cmocka_unit_test(test_inactive),
         cmocka_unit_test(test_errors),
