@@ -161,7 +161,7 @@ static void test_no_orphan_expected(void **state)
 static void test_file_size_limit(void **state)
 {
     (void)state;
-    size_t len = (size_t)SANDBOX_MAX_FILE_BYTES + 1;
+    size_t len = (size_t)MBC_SANDBOX_MAX_FILE_BYTES + 1;
     char *buf = malloc(len);
     assert_non_null(buf);
     memset(buf, '-', len); /* one long comment line */
@@ -172,7 +172,7 @@ static void test_file_size_limit(void **state)
     assert_int_equal(diag.count, 1);
     char want[256];
     snprintf(want, sizeof want, "big.lua: file is larger than the limit of %d bytes (%zu bytes)",
-             SANDBOX_MAX_FILE_BYTES, len);
+             MBC_SANDBOX_MAX_FILE_BYTES, len);
     assert_string_equal(diag.lines[0], want);
     diag_free(&diag);
     free(buf);

@@ -9,6 +9,19 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+struct mbc_sandbox {
+    lua_State *L;
+    const char *noun;  /* what a file is called in messages: "spec" */
+    const char *nouns; /* plural: "specs" */
+    unsigned flags;    /* MBC_SANDBOX_SPEC_CONSTRUCTORS */
+    mbc_sandbox_limits limits;
+    size_t memory_used;
+    size_t memory_limit; /* limits.memory_bytes during a run, else unlimited */
+    long instructions;   /* executed in the current run */
+};
+
+#define UNLIMITED ((size_t)-1)
+
 /* What a constructor records about a table (kind, name, line) lives in a
  * weak-keyed side table in the registry, out of reach of spec code, so a spec
  * cannot forge or corrupt it. The address of this constant is the registry key. */
@@ -49,9 +62,16 @@ static void push_record(lua_State *L, int idx)
     lua_remove(L, -2);
 }
 
+mbc_sandbox_limits mbc_sandbox_default_limits(void)
+{
+    mbc_sandbox_limits l = {MBC_SANDBOX_MAX_FILE_BYTES, MBC_SANDBOX_MAX_MEMORY,
+                            MBC_SANDBOX_MAX_INSTRUCTIONS};
+    return l;
+}
+
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    sandbox *sb = ud;
+    mbc_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         free(ptr);
@@ -66,11 +86,16 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
-static sandbox *sandbox_of(lua_State *L)
+mbc_sandbox *mbc_sandbox_of(lua_State *L)
 {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return ud;
+}
+
+lua_State *mbc_sandbox_state(mbc_sandbox *sb)
+{
+    return sb->L;
 }
 
 #define HOOK_PERIOD 1000
@@ -78,12 +103,12 @@ static sandbox *sandbox_of(lua_State *L)
 static void instruction_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    sandbox *sb = sandbox_of(L);
+    mbc_sandbox *sb = mbc_sandbox_of(L);
     sb->instructions += HOOK_PERIOD;
-    if (sb->instructions > SANDBOX_MAX_INSTRUCTIONS) {
+    if (sb->instructions > sb->limits.instructions) {
         luaL_where(L, 0);
         lua_pushfstring(L, "instruction limit of %d exceeded (endless loop?)",
-                        (int)SANDBOX_MAX_INSTRUCTIONS);
+                        (int)sb->limits.instructions);
         lua_concat(L, 2);
         lua_error(L);
     }
@@ -139,9 +164,22 @@ static int ctor_plain(lua_State *L)
 static const char *const named_ctors[] = {"param",    "output", "coordinate",
                                           "quantity", "type",   NULL};
 static const char *const plain_ctors[] = {"connector", NULL};
+/* the library tables a run gets its own copy of */
+static const char *const library_tables[] = {"math", "string", "table", "utf8", NULL};
 static const char *const safe_globals[] = {
     "assert",   "error",  "ipairs", "next", "pairs",  "select", "tonumber", "tostring", "type",
     "rawequal", "rawlen", "rawget", "math", "string", "table",  "utf8",     NULL};
+
+static int is_constructor(const char *name)
+{
+    for (int i = 0; named_ctors[i]; i++)
+        if (strcmp(name, named_ctors[i]) == 0)
+            return 1;
+    for (int i = 0; plain_ctors[i]; i++)
+        if (strcmp(name, plain_ctors[i]) == 0)
+            return 1;
+    return 0;
+}
 
 /* __index of the spec environment: any other global is a mistake or an escape attempt. */
 static int env_index(lua_State *L)
@@ -156,7 +194,11 @@ static int env_index(lua_State *L)
             return luaL_error(L,
                               "'%s' is not available in a %s: %s are data (no io, os, "
                               "require, dofile, load or debug)",
-                              name, sandbox_of(L)->noun, sandbox_of(L)->nouns);
+                              name, mbc_sandbox_of(L)->noun, mbc_sandbox_of(L)->nouns);
+    const mbc_sandbox *sb = mbc_sandbox_of(L);
+    if (name && !(sb->flags & MBC_SANDBOX_SPEC_CONSTRUCTORS) && is_constructor(name))
+        return luaL_error(L, "'%s' is a spec constructor, not available in a %s (%s are plain tables)",
+                          name, sb->noun, sb->nouns);
     return luaL_error(L, "unknown name '%s'", name ? name : "?");
 }
 
@@ -164,25 +206,30 @@ static int env_newindex(lua_State *L)
 {
     const char *name = lua_tostring(L, 2);
     return luaL_error(L, "%s may not set globals (tried to set '%s'); use local",
-                      sandbox_of(L)->nouns, name ? name : "?");
+                      mbc_sandbox_of(L)->nouns, name ? name : "?");
 }
 
 static int unavailable_string_function(lua_State *L)
 {
     return luaL_error(L, "string.%s is not available in a %s (no bytecode, no pattern matching)",
-                      lua_tostring(L, lua_upvalueindex(1)), sandbox_of(L)->noun);
+                      lua_tostring(L, lua_upvalueindex(1)), mbc_sandbox_of(L)->noun);
 }
 
-int sandbox_open(sandbox *sb, const char *noun, const char *nouns)
+mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags)
 {
+    mbc_sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb)
+        return NULL;
     sb->noun = noun;
     sb->nouns = nouns;
-    sb->memory_used = 0;
-    sb->memory_limit = SANDBOX_MAX_MEMORY;
-    sb->instructions = 0;
+    sb->flags = flags;
+    sb->limits = mbc_sandbox_default_limits();
+    sb->memory_limit = sb->limits.memory_bytes;
     sb->L = lua_newstate(sandbox_alloc, sb);
-    if (!sb->L)
-        return -1;
+    if (!sb->L) {
+        free(sb);
+        return NULL;
+    }
     lua_State *L = sb->L;
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -213,35 +260,72 @@ int sandbox_open(sandbox *sb, const char *noun, const char *nouns)
     lua_pushnil(L);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
-    return 0;
+    sb->memory_limit = UNLIMITED; /* the limits hold while a chunk runs */
+    return sb;
 }
 
-void sandbox_close(sandbox *sb)
+void mbc_sandbox_free(mbc_sandbox *sb)
 {
+    if (!sb)
+        return;
     if (sb->L)
         lua_close(sb->L);
-    sb->L = NULL;
+    free(sb);
 }
 
-/* Pushes a fresh environment table for one chunk. */
-static void push_environment(lua_State *L)
+void mbc_sandbox_set_limits(mbc_sandbox *sb, const mbc_sandbox_limits *limits)
 {
-    lua_newtable(L);
+    sb->limits = *limits;
+}
+
+mbc_sandbox_limits mbc_sandbox_limits_of(const mbc_sandbox *sb)
+{
+    return sb->limits;
+}
+
+/* Pushes a shallow copy of the table at idx. */
+static void push_copy(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_createtable(L, 0, 32);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+}
+
+/* Pushes a fresh environment table for one chunk: nothing in it is shared
+ * with an earlier chunk except immutable values (functions, strings), so a
+ * chunk cannot leave anything behind for the next one. */
+static void push_environment(mbc_sandbox *sb)
+{
+    lua_State *L = sb->L;
+    lua_createtable(L, 0, 24);
     for (int i = 0; safe_globals[i]; i++) {
         lua_getglobal(L, safe_globals[i]);
+        for (int j = 0; library_tables[j]; j++)
+            if (strcmp(safe_globals[i], library_tables[j]) == 0) {
+                push_copy(L, -1);
+                lua_remove(L, -2);
+                break;
+            }
         lua_setfield(L, -2, safe_globals[i]);
     }
-    for (int i = 0; named_ctors[i]; i++) {
-        lua_pushstring(L, named_ctors[i]);
-        lua_pushcclosure(L, ctor_named, 1);
-        lua_setfield(L, -2, named_ctors[i]);
+    if (sb->flags & MBC_SANDBOX_SPEC_CONSTRUCTORS) {
+        for (int i = 0; named_ctors[i]; i++) {
+            lua_pushstring(L, named_ctors[i]);
+            lua_pushcclosure(L, ctor_named, 1);
+            lua_setfield(L, -2, named_ctors[i]);
+        }
+        for (int i = 0; plain_ctors[i]; i++) {
+            lua_pushstring(L, plain_ctors[i]);
+            lua_pushcclosure(L, ctor_plain, 1);
+            lua_setfield(L, -2, plain_ctors[i]);
+        }
     }
-    for (int i = 0; plain_ctors[i]; i++) {
-        lua_pushstring(L, plain_ctors[i]);
-        lua_pushcclosure(L, ctor_plain, 1);
-        lua_setfield(L, -2, plain_ctors[i]);
-    }
-    lua_newtable(L); /* metatable */
+    lua_createtable(L, 0, 2); /* metatable */
     lua_pushcfunction(L, env_index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, env_newindex);
@@ -250,15 +334,15 @@ static void push_environment(lua_State *L)
 }
 
 /* Copies a Lua error, making sure it starts with the file name. */
-static void copy_message(const sandbox *sb, int idx, int status, const char *display_name,
+static void copy_message(const mbc_sandbox *sb, int idx, int status, const char *display_name,
                          char *err, size_t err_size)
 {
     lua_State *L = sb->L;
     const char *msg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
     size_t n = strlen(display_name);
     if (status == LUA_ERRMEM)
-        snprintf(err, err_size, "%s: not enough memory (a %s may use at most %u MiB)", display_name,
-                 sb->noun, SANDBOX_MAX_MEMORY / (1024u * 1024u));
+        snprintf(err, err_size, "%s: not enough memory (a %s may use at most %zu MiB)",
+                 display_name, sb->noun, sb->limits.memory_bytes / (1024u * 1024u));
     else if (!msg)
         snprintf(err, err_size, "%s: error() was called with a %s, not a message", display_name,
                  luaL_typename(L, idx));
@@ -268,30 +352,44 @@ static void copy_message(const sandbox *sb, int idx, int status, const char *dis
         snprintf(err, err_size, "%s: %s", display_name, msg);
 }
 
-int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t len, char *err,
-                size_t err_size)
+int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults)
+{
+    lua_State *L = sb->L;
+    sb->instructions = 0;
+    sb->memory_limit = sb->limits.memory_bytes;
+    lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
+    int status = lua_pcall(L, nargs, nresults, 0);
+    lua_sethook(L, NULL, 0, 0);
+    /* reading the results allocates outside protected mode (key strings,
+     * stack): a chunk that ends just below the limit must not make that
+     * fail (a Lua panic), so the memory limit ends with the run */
+    sb->memory_limit = UNLIMITED;
+    return status;
+}
+
+int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
+                    char *err, size_t err_size)
 {
     lua_State *L = sb->L;
     char chunkname[512];
     snprintf(chunkname, sizeof chunkname, "@%s", display_name);
-    if (len > SANDBOX_MAX_FILE_BYTES) {
-        snprintf(err, err_size, "%s: file is larger than the limit of %d bytes (%zu bytes)",
-                 display_name, SANDBOX_MAX_FILE_BYTES, len);
+    if (len > sb->limits.file_bytes) {
+        snprintf(err, err_size, "%s: file is larger than the limit of %zu bytes (%zu bytes)",
+                 display_name, sb->limits.file_bytes, len);
         return -1;
     }
+    sb->memory_limit = sb->limits.memory_bytes;
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    sb->memory_limit = UNLIMITED;
     if (status != LUA_OK) {
         copy_message(sb, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
         return -1;
     }
-    push_environment(L);
+    push_environment(sb);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
-    sb->instructions = 0;
-    lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
-    status = lua_pcall(L, 0, 1, 0);
-    lua_sethook(L, NULL, 0, 0);
+    status = mbc_sandbox_pcall(sb, 0, 1);
     if (status != LUA_OK) {
         copy_message(sb, -1, status, display_name, err, err_size);
         lua_pop(L, 1);
@@ -300,22 +398,23 @@ int sandbox_run(sandbox *sb, const char *display_name, const char *buf, size_t l
     return 0;
 }
 
-char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_size)
+char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
+                            char *err, size_t err_size)
 {
+    const size_t max = limits ? limits->file_bytes : MBC_SANDBOX_MAX_FILE_BYTES;
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, err_size, "%s: cannot open (%s)", path, strerror(errno));
         return NULL;
     }
     /* the buffer holds the file (or one byte beyond the limit, to detect it):
-     * its size from the stream, not the 1 MiB limit (a fresh mapping per spec) */
+     * its size from the stream, not the limit (a fresh mapping per spec) */
     long size = -1;
     if (fseek(f, 0, SEEK_END) == 0) {
         size = ftell(f);
         rewind(f);
     }
-    const size_t cap = (size >= 0 && size <= SANDBOX_MAX_FILE_BYTES) ? (size_t)size + 2
-                                                                      : SANDBOX_MAX_FILE_BYTES + 2;
+    const size_t cap = (size >= 0 && (size_t)size <= max) ? (size_t)size + 2 : max + 2;
     char *buf = malloc(cap);
     if (!buf) {
         fclose(f);
@@ -330,10 +429,9 @@ char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_siz
         snprintf(err, err_size, "%s: read error", path);
         return NULL;
     }
-    if (n > SANDBOX_MAX_FILE_BYTES) {
+    if (n > max) {
         free(buf);
-        snprintf(err, err_size, "%s: file is larger than the limit of %d bytes", path,
-                 SANDBOX_MAX_FILE_BYTES);
+        snprintf(err, err_size, "%s: file is larger than the limit of %zu bytes", path, max);
         return NULL;
     }
     buf[n] = '\0';
@@ -341,7 +439,7 @@ char *sandbox_read_file(const char *path, size_t *len, char *err, size_t err_siz
     return buf;
 }
 
-int sandbox_table_line(lua_State *L, int idx)
+int mbc_sandbox_table_line(lua_State *L, int idx)
 {
     push_record(L, idx);
     int line = 0;
@@ -368,12 +466,12 @@ static const char *record_string(lua_State *L, int idx, const char *key)
     return s;
 }
 
-const char *sandbox_table_name(lua_State *L, int idx)
+const char *mbc_sandbox_table_name(lua_State *L, int idx)
 {
     return record_string(L, idx, "name");
 }
 
-const char *sandbox_table_kind(lua_State *L, int idx)
+const char *mbc_sandbox_table_kind(lua_State *L, int idx)
 {
     return record_string(L, idx, "kind");
 }
