@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-#define _GNU_SOURCE /* memmem */
 #include "line_index.h"
 
 #include <stdlib.h>
@@ -51,5 +50,15 @@ int line_index_line_of(const line_index *ix, const char *p)
 
 const char *line_index_find(const char *p, const char *end, const char *key, size_t klen)
 {
-    return p < end ? memmem(p, (size_t)(end - p), key, klen) : NULL;
+    if (klen == 0)
+        return p <= end ? p : NULL;
+    while (p < end && (size_t)(end - p) >= klen) {
+        const char *c = memchr(p, key[0], (size_t)(end - p) - klen + 1);
+        if (!c)
+            return NULL;
+        if (memcmp(c + 1, key + 1, klen - 1) == 0)
+            return c;
+        p = c + 1;
+    }
+    return NULL;
 }

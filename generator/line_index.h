@@ -23,7 +23,7 @@ void line_index_free(line_index *ix);
  * beyond the last line. */
 const char *line_index_start(const line_index *ix, int line);
 
-/* The first occurrence of key[0..klen) in [p, end), or NULL (memmem). */
+/* The first occurrence of key[0..klen) in [p, end), or NULL (as memmem). */
 const char *line_index_find(const char *p, const char *end, const char *key, size_t klen);
 
 /* The line (1-based) that holds the byte at p (src <= p <= src + len). */

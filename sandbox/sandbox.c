@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
+#define _POSIX_C_SOURCE 200809L /* open, read, fstat */
 #include "sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -22,44 +26,52 @@ struct mbc_sandbox {
 
 #define UNLIMITED ((size_t)-1)
 
-/* What a constructor records about a table (kind, name, line) lives in a
- * weak-keyed side table in the registry, out of reach of spec code, so a spec
- * cannot forge or corrupt it. The address of this constant is the registry key. */
-static const char constructed_key = 'c';
+/* The constructors, in the order of their kind codes (1 + index). */
+static const char *const ctor_kinds[] = {"param", "output",    "coordinate", "quantity",
+                                         "type",  "connector", NULL};
+#define NAMED_CTORS 5 /* the first five take a name: param "x" { ... } */
 
-/* Records kind, name (may be nil: pass 0) and line for the table at idx. */
-static void record_table(lua_State *L, int idx, int kind_idx, int name_idx, int line)
+/* What a constructor records about a table lives in two weak-keyed side
+ * tables in the registry, out of reach of spec code, so a spec cannot forge
+ * or corrupt it: table -> line * 8 + kind code, and table -> name. Plain
+ * integers and strings instead of a record table per constructor call: the
+ * 400-spec bench makes ~100 000 of them. The addresses of these constants
+ * are the registry keys. */
+static const char constructed_key = 'c';
+static const char names_key = 'n';
+
+/* Records kind (index into ctor_kinds), name (may be nil: pass 0) and line
+ * for the table at idx. */
+static void record_table(lua_State *L, int idx, int kind, int name_idx, int line)
 {
     idx = lua_absindex(L, idx);
-    kind_idx = lua_absindex(L, kind_idx);
-    name_idx = name_idx ? lua_absindex(L, name_idx) : 0;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &constructed_key);
     lua_pushvalue(L, idx);
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, kind_idx);
-    lua_setfield(L, -2, "kind");
-    if (name_idx) {
-        lua_pushvalue(L, name_idx);
-        lua_setfield(L, -2, "name");
-    }
-    lua_pushinteger(L, line);
-    lua_setfield(L, -2, "line");
+    lua_pushinteger(L, (lua_Integer)line * 8 + kind + 1);
     lua_rawset(L, -3);
     lua_pop(L, 1);
+    if (name_idx) {
+        name_idx = lua_absindex(L, name_idx);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &names_key);
+        lua_pushvalue(L, idx);
+        lua_pushvalue(L, name_idx);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
 }
 
-/* Pushes the record of the table at idx, or nil. */
-static void push_record(lua_State *L, int idx)
+/* line * 8 + kind code recorded for the table at idx, or 0. */
+static lua_Integer record_of(lua_State *L, int idx)
 {
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;
     idx = lua_absindex(L, idx);
-    if (lua_type(L, idx) != LUA_TTABLE) {
-        lua_pushnil(L);
-        return;
-    }
     lua_rawgetp(L, LUA_REGISTRYINDEX, &constructed_key);
     lua_pushvalue(L, idx);
     lua_rawget(L, -2);
-    lua_remove(L, -2);
+    const lua_Integer r = lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    return r;
 }
 
 mbc_sandbox_limits mbc_sandbox_default_limits(void)
@@ -125,20 +137,19 @@ static int caller_line(lua_State *L)
 /* Second stage of a named constructor: stores kind, name and line in the table. */
 static int ctor_fill(lua_State *L)
 {
-    const char *kind = lua_tostring(L, lua_upvalueindex(1));
+    const int k = (int)lua_tointeger(L, lua_upvalueindex(1));
     if (!lua_istable(L, 1))
-        return luaL_error(L, "%s \"%s\" must be followed by a table { ... } (got %s)", kind,
-                          lua_tostring(L, lua_upvalueindex(2)), luaL_typename(L, 1));
+        return luaL_error(L, "%s \"%s\" must be followed by a table { ... } (got %s)",
+                          ctor_kinds[k], lua_tostring(L, lua_upvalueindex(2)), luaL_typename(L, 1));
     lua_settop(L, 1);
-    record_table(L, 1, lua_upvalueindex(1), lua_upvalueindex(2),
-                 (int)lua_tointeger(L, lua_upvalueindex(3)));
+    record_table(L, 1, k, lua_upvalueindex(2), (int)lua_tointeger(L, lua_upvalueindex(3)));
     return 1;
 }
 
 /* Named constructor: param "x" { ... }, output "y" { ... }, ... */
 static int ctor_named(lua_State *L)
 {
-    const char *kind = lua_tostring(L, lua_upvalueindex(1));
+    const char *kind = ctor_kinds[lua_tointeger(L, lua_upvalueindex(1))];
     if (lua_type(L, 1) != LUA_TSTRING)
         return luaL_error(L, "%s needs a name first, as in %s \"name\" { ... } (got %s)", kind,
                           kind, luaL_typename(L, 1));
@@ -152,18 +163,15 @@ static int ctor_named(lua_State *L)
 /* Unnamed constructor: connector { ... } */
 static int ctor_plain(lua_State *L)
 {
-    const char *kind = lua_tostring(L, lua_upvalueindex(1));
+    const int k = (int)lua_tointeger(L, lua_upvalueindex(1));
     if (!lua_istable(L, 1))
-        return luaL_error(L, "%s must be called with a table { ... } (got %s)", kind,
+        return luaL_error(L, "%s must be called with a table { ... } (got %s)", ctor_kinds[k],
                           luaL_typename(L, 1));
     lua_settop(L, 1);
-    record_table(L, 1, lua_upvalueindex(1), 0, caller_line(L));
+    record_table(L, 1, k, 0, caller_line(L));
     return 1;
 }
 
-static const char *const named_ctors[] = {"param",    "output", "coordinate",
-                                          "quantity", "type",   NULL};
-static const char *const plain_ctors[] = {"connector", NULL};
 /* the library tables a run gets its own copy of */
 static const char *const library_tables[] = {"math", "string", "table", "utf8", NULL};
 static const char *const safe_globals[] = {
@@ -172,11 +180,8 @@ static const char *const safe_globals[] = {
 
 static int is_constructor(const char *name)
 {
-    for (int i = 0; named_ctors[i]; i++)
-        if (strcmp(name, named_ctors[i]) == 0)
-            return 1;
-    for (int i = 0; plain_ctors[i]; i++)
-        if (strcmp(name, plain_ctors[i]) == 0)
+    for (int i = 0; ctor_kinds[i]; i++)
+        if (strcmp(name, ctor_kinds[i]) == 0)
             return 1;
     return 0;
 }
@@ -248,12 +253,14 @@ mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags
         lua_setfield(L, -2, removed[i]);
     }
     lua_pop(L, 1);
-    lua_newtable(L); /* constructor records, weak keys */
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &constructed_key);
+    for (int i = 0; i < 2; i++) { /* constructor records, weak keys */
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, i ? &names_key : &constructed_key);
+    }
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "random");
@@ -313,18 +320,12 @@ static void push_environment(mbc_sandbox *sb)
             }
         lua_setfield(L, -2, safe_globals[i]);
     }
-    if (sb->flags & MBC_SANDBOX_SPEC_CONSTRUCTORS) {
-        for (int i = 0; named_ctors[i]; i++) {
-            lua_pushstring(L, named_ctors[i]);
-            lua_pushcclosure(L, ctor_named, 1);
-            lua_setfield(L, -2, named_ctors[i]);
+    if (sb->flags & MBC_SANDBOX_SPEC_CONSTRUCTORS)
+        for (int i = 0; ctor_kinds[i]; i++) {
+            lua_pushinteger(L, i);
+            lua_pushcclosure(L, i < NAMED_CTORS ? ctor_named : ctor_plain, 1);
+            lua_setfield(L, -2, ctor_kinds[i]);
         }
-        for (int i = 0; plain_ctors[i]; i++) {
-            lua_pushstring(L, plain_ctors[i]);
-            lua_pushcclosure(L, ctor_plain, 1);
-            lua_setfield(L, -2, plain_ctors[i]);
-        }
-    }
     lua_createtable(L, 0, 2); /* metatable */
     lua_pushcfunction(L, env_index);
     lua_setfield(L, -2, "__index");
@@ -402,28 +403,36 @@ char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, 
                             char *err, size_t err_size)
 {
     const size_t max = limits ? limits->file_bytes : MBC_SANDBOX_MAX_FILE_BYTES;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
         snprintf(err, err_size, "%s: cannot open (%s)", path, strerror(errno));
         return NULL;
     }
     /* the buffer holds the file (or one byte beyond the limit, to detect it):
-     * its size from the stream, not the limit (a fresh mapping per spec) */
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        size = ftell(f);
-        rewind(f);
-    }
-    const size_t cap = (size >= 0 && (size_t)size <= max) ? (size_t)size + 2 : max + 2;
+     * its size from fstat, not the limit (a fresh mapping per spec); a file
+     * that grows meanwhile is read up to the buffer */
+    struct stat st;
+    const size_t size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : max + 1;
+    const size_t cap = (size <= max ? size : max) + 2;
     char *buf = malloc(cap);
     if (!buf) {
-        fclose(f);
+        close(fd);
         snprintf(err, err_size, "%s: out of memory", path);
         return NULL;
     }
-    size_t n = fread(buf, 1, cap - 1, f);
-    int bad = ferror(f);
-    fclose(f);
+    size_t n = 0;
+    int bad = 0;
+    while (n < cap - 1) {
+        ssize_t got = read(fd, buf + n, cap - 1 - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            bad = 1;
+        if (got <= 0)
+            break;
+        n += (size_t)got;
+    }
+    close(fd);
     if (bad) {
         free(buf);
         snprintf(err, err_size, "%s: read error", path);
@@ -441,37 +450,25 @@ char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, 
 
 int mbc_sandbox_table_line(lua_State *L, int idx)
 {
-    push_record(L, idx);
-    int line = 0;
-    if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, "line");
-        line = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return line;
+    return (int)(record_of(L, idx) / 8);
 }
 
-/* The string is kept alive by the record, which lives as long as the table. */
-static const char *record_string(lua_State *L, int idx, const char *key)
-{
-    push_record(L, idx);
-    const char *s = NULL;
-    if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, key);
-        s = lua_tostring(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return s;
-}
-
+/* The string is kept alive by the names table as long as the table lives. */
 const char *mbc_sandbox_table_name(lua_State *L, int idx)
 {
-    return record_string(L, idx, "name");
+    if (!record_of(L, idx))
+        return NULL;
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &names_key);
+    lua_pushvalue(L, idx);
+    lua_rawget(L, -2);
+    const char *s = lua_tostring(L, -1);
+    lua_pop(L, 2);
+    return s;
 }
 
 const char *mbc_sandbox_table_kind(lua_State *L, int idx)
 {
-    return record_string(L, idx, "kind");
+    const lua_Integer r = record_of(L, idx);
+    return r ? ctor_kinds[r % 8 - 1] : NULL;
 }
