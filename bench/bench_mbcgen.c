@@ -20,8 +20,9 @@
  * To see where (c)'s time goes, profile mbcgen itself on the same 400
  * specs (the README's Benchmarks section has the breakdown before and after
  * the one-sandbox change):
- *   perf record -g build/bin/mbcgen --specs DIR --rst-out OUT/rst --index OUT/index.rst --c-out OUT/c
- *   valgrind --tool=callgrind build/bin/mbcgen ...   (exact instruction counts)
+ *   perf record -g build/bin/mbcgen ARGS
+ *   valgrind --tool=callgrind build/bin/mbcgen ARGS   (exact instruction counts)
+ * with ARGS = --specs DIR --rst-out OUT/rst --index OUT/index.rst --c-out OUT/c.
  * With new files, the kernel's inode allocation is a large share on ext4
  * after the bench's own rm -rf of the previous run (recently deleted
  * inodes are skipped by scanning). */

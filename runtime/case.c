@@ -41,8 +41,7 @@
 #define FIELD_SIZE   160
 #define MESSAGE_SIZE (2 * MBC_ERROR_SIZE) /* cut to MBC_ERROR_SIZE in report() */
 
-_Static_assert(MBC_CASE_MAX_FILE_BYTES == MBC_SANDBOX_MAX_FILE_BYTES,
-               "case.h and sandbox.h agree");
+_Static_assert(MBC_CASE_MAX_FILE_BYTES == MBC_SANDBOX_MAX_FILE_BYTES, "case.h and sandbox.h agree");
 
 /* Everything read from the case and everything the evaluation owns. */
 typedef struct eval_ctx {

@@ -202,7 +202,8 @@ static int env_index(lua_State *L)
                               name, mbc_sandbox_of(L)->noun, mbc_sandbox_of(L)->nouns);
     const mbc_sandbox *sb = mbc_sandbox_of(L);
     if (name && !(sb->flags & MBC_SANDBOX_SPEC_CONSTRUCTORS) && is_constructor(name))
-        return luaL_error(L, "'%s' is a spec constructor, not available in a %s (%s are plain tables)",
+        return luaL_error(L,
+                          "'%s' is a spec constructor, not available in a %s (%s are plain tables)",
                           name, sb->noun, sb->nouns);
     return luaL_error(L, "unknown name '%s'", name ? name : "?");
 }

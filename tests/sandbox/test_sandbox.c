@@ -34,16 +34,18 @@ static void test_runs_are_isolated(void **state)
                          err, sizeof err),
                      0);
     lua_pop(L, 1);
-    assert_int_equal(run(sb, "b.lua",
-                         "return math.leak == nil and math.pi > 3.14 and string.upper('x') == 'X'"
-                         " and ('y'):upper() == 'Y' and table.insert ~= nil and utf8.char(65) == 'A'",
-                         err, sizeof err),
-                     0);
+    assert_int_equal(
+        run(sb, "b.lua",
+            "return math.leak == nil and math.pi > 3.14 and string.upper('x') == 'X'"
+            " and ('y'):upper() == 'Y' and table.insert ~= nil and utf8.char(65) == 'A'",
+            err, sizeof err),
+        0);
     assert_true(lua_toboolean(L, -1));
     lua_pop(L, 1);
     /* setting a global fails, and so leaves nothing behind either */
     assert_int_equal(run(sb, "c.lua", "leaked = 1\nreturn 1", err, sizeof err), -1);
-    assert_string_equal(err, "c.lua:1: specs may not set globals (tried to set 'leaked'); use local");
+    assert_string_equal(err,
+                        "c.lua:1: specs may not set globals (tried to set 'leaked'); use local");
     assert_int_equal(run(sb, "d.lua", "return leaked", err, sizeof err), -1);
     assert_string_equal(err, "d.lua:1: unknown name 'leaked'");
     assert_int_equal(lua_gettop(L), 0);
@@ -122,9 +124,9 @@ static void test_limits_api(void **state)
 
     /* a function the chunk returned: the limits hold per call, afresh each time */
     lua_State *L = mbc_sandbox_state(sb);
-    assert_int_equal(run(sb, "f.lua", "return function(n) for i = 1, n do end return n end", err,
-                         sizeof err),
-                     0);
+    assert_int_equal(
+        run(sb, "f.lua", "return function(n) for i = 1, n do end return n end", err, sizeof err),
+        0);
     for (int k = 0; k < 4; k++) { /* 30000 loop steps per call, 120000 in all: each call is fine */
         lua_pushvalue(L, -1);
         lua_pushinteger(L, 30000);
