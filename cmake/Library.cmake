@@ -12,17 +12,16 @@ add_library(mbc_core OBJECT
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
-# their JSON form (result.c, json_out.c), case files (case.c, run in the spec
-# sandbox generator/sandbox.c, hence Lua) and plugins (plugin.c, dlopen).
+# their JSON form (result.c, json_out.c), case files (case.c, run in the
+# sandbox, sandbox/, hence Lua) and plugins (plugin.c, dlopen).
 add_library(mbc_api OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/input.c
   ${PROJECT_SOURCE_DIR}/runtime/result.c
   ${PROJECT_SOURCE_DIR}/runtime/json_out.c
   ${PROJECT_SOURCE_DIR}/runtime/case.c
   ${PROJECT_SOURCE_DIR}/runtime/plugin.c
-  ${PROJECT_SOURCE_DIR}/generator/sandbox.c
 )
-target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/generator)
+target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/sandbox)
 target_link_libraries(mbc_api PRIVATE PkgConfig::LUA)
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
@@ -39,7 +38,7 @@ foreach(lib mbc_core mbc_runtime)
 endforeach()
 
 set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>
-  $<TARGET_OBJECTS:mbc_api>)
+  $<TARGET_OBJECTS:mbc_api> $<TARGET_OBJECTS:mbc_sandbox>)
 add_library(mbconnect STATIC ${MBC_LIBRARY_OBJECTS})
 add_library(mbconnect_shared SHARED ${MBC_LIBRARY_OBJECTS})
 set_target_properties(mbconnect_shared PROPERTIES

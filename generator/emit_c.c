@@ -50,6 +50,14 @@ static void put_c_string(const char *s, strbuf *out)
     }
     sb_putc(out, '"');
     for (; *s; s++) {
+        size_t plain = 0; /* a run that needs no escape, copied at once */
+        for (unsigned char p; (p = (unsigned char)s[plain]) >= 0x20 && p < 0x7f && p != '\\' &&
+                              p != '"' && !(p == '?' && s[plain + 1] == '?');)
+            plain++;
+        sb_putn(out, s, plain);
+        s += plain;
+        if (!*s)
+            break;
         unsigned char c = (unsigned char)*s;
         if (c == '\\' || c == '"')
             sb_printf(out, "\\%c", c);

@@ -26,6 +26,7 @@
 
 #include <lauxlib.h>
 
+#include "line_index.h"
 #include "sandbox.h"
 #include "spec_model.h"
 
@@ -44,6 +45,7 @@ typedef struct inv_loader {
     size_t src_len;
     int line; /* line of `invariants =` */
     int errors;
+    const line_index *lines; /* of src; NULL when out of memory */
 } inv_loader;
 
 #if defined(__GNUC__)
@@ -61,22 +63,29 @@ fail(inv_loader *ld, int line, const char *fmt, ...)
     ld->errors++;
 }
 
-/* The line of `key =` (or `"key"` as a list entry) at or after `from`. */
+/* The line of `key =` (or `"key"` as a list entry) at or after `from`: the
+ * first whole-word occurrence. It runs for many keys of every spec, so it
+ * jumps to line `from` with the line index and to candidates with memchr. */
 static int key_line(const inv_loader *ld, const char *key, int from)
 {
-    size_t klen = strlen(key);
-    int line = 1;
-    for (size_t i = 0; ld->src && i < ld->src_len; i++) {
-        if (ld->src[i] == '\n') {
-            line++;
+    if (!ld->src || !ld->lines)
+        return from;
+    const size_t klen = strlen(key);
+    const char *src = ld->src, *end = ld->src + ld->src_len;
+    const char *q = line_index_start(ld->lines, from);
+    if (!q)
+        return from;
+    for (; q < end; q++) {
+        const char *c = klen > 0 ? line_index_find(q, end, key, klen) : q;
+        if (!c)
+            break;
+        q = c;
+        if (*q == '\n' || (size_t)(end - q) < klen || memcmp(q, key, klen) != 0)
             continue;
-        }
-        if (line < from || i + klen > ld->src_len || memcmp(ld->src + i, key, klen) != 0)
-            continue;
-        int before = i ? (unsigned char)ld->src[i - 1] : ' ';
-        int after = i + klen < ld->src_len ? (unsigned char)ld->src[i + klen] : ' ';
+        int before = q > src ? (unsigned char)q[-1] : ' ';
+        int after = (size_t)(end - q) > klen ? (unsigned char)q[klen] : ' ';
         if (!(isalnum(before) || before == '_') && !(isalnum(after) || after == '_'))
-            return line;
+            return line_index_line_of(ld->lines, q);
     }
     return from;
 }
@@ -140,7 +149,7 @@ static void each_string(inv_loader *ld, const char *field, int line,
     lua_State *L = ld->L;
     char buf[96];
     int v = lua_gettop(L);
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.%s: must be a list of names (given %s)", field,
              describe(L, v, buf, sizeof buf));
         return;
@@ -237,7 +246,7 @@ static void load_not_holding(inv_loader *ld, int line)
     spec_invariants *iv = &ld->c->invariants;
     char buf[96];
     int v = lua_gettop(L);
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.not_holding: must map invariant names to reasons (given %s)",
              describe(L, v, buf, sizeof buf));
         return;
@@ -291,7 +300,7 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
     struct spec_connector *c = ld->c;
     char buf[96];
     int v = lua_gettop(L);
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.%s: must map parameter names to values (given %s)", field,
              describe(L, v, buf, sizeof buf));
         return;
@@ -329,7 +338,7 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
         sv->name = arena_strdup(&c->mem, name);
         int ok = 1;
         double x;
-        if (lua_istable(L, -1) && !sandbox_table_kind(L, -1)) {
+        if (lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1)) {
             size_t m = lua_rawlen(L, -1);
             sv->values = arena_alloc(&c->mem, (m ? m : 1) * sizeof *sv->values);
             for (size_t i = 1; i <= m && ok; i++) {
@@ -374,7 +383,7 @@ static void load_rigid_zero(inv_loader *ld, int line)
     spec_invariants *iv = &ld->c->invariants;
     char buf[96];
     int v = lua_gettop(L);
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line,
              "invariants.rigid_zero: must be { outputs = {...}, data = {...} } (given %s)",
              describe(L, v, buf, sizeof buf));
@@ -440,7 +449,7 @@ static void load_frames(inv_loader *ld, int line)
     spec_invariants *iv = &c->invariants;
     char buf[96];
     int v = lua_gettop(L);
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line,
              "invariants.frames: must map output names to \"scalar\", \"vector\" or "
              "\"point\" (given %s)",
@@ -514,7 +523,7 @@ static void sort_values(const struct spec_connector *c, spec_sample_value *v, si
 int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t src_len,
                          diag_list *diag, struct spec_connector *c)
 {
-    inv_loader ld = {L, diag, c, src, src_len, line, 0};
+    inv_loader ld = {L, diag, c, src, src_len, line, 0, NULL};
     spec_invariants *iv = &c->invariants;
     char buf[96];
     for (int i = 0; i < 2; i++)
@@ -527,12 +536,16 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
         lua_pop(L, 1);
         return 0;
     }
+    line_index lines = {0};
+    if (src && line_index_init(&lines, src, src_len) == 0)
+        ld.lines = &lines;
     ld.line = line = key_line(&ld, "invariants", line);
     iv->declared = 1;
-    if (!lua_istable(L, b) || sandbox_table_kind(L, b)) {
+    if (!lua_istable(L, b) || mbc_sandbox_table_kind(L, b)) {
         fail(&ld, line, "invariants: must be a table { hold = {...}, ... } (given %s)",
              describe(L, b, buf, sizeof buf));
         lua_pop(L, 1);
+        line_index_free(&lines);
         return ld.errors;
     }
     lua_pushnil(L);
@@ -599,5 +612,6 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
                      c->outputs[i].name);
         }
     }
+    line_index_free(&lines);
     return ld.errors;
 }

@@ -18,6 +18,7 @@
 #include <lauxlib.h>
 
 #include "emit_c.h"
+#include "line_index.h"
 #include "sandbox.h"
 
 const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
@@ -41,6 +42,7 @@ typedef struct loader {
     int errors;
     const char *src; /* the spec's text, to find the line of a plain-table key */
     size_t src_len;
+    const line_index *lines; /* of src, or NULL: then key_line counts newlines */
 } loader;
 
 #if defined(__GNUC__)
@@ -83,8 +85,8 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
         return buf;
     }
     case LUA_TTABLE: {
-        const char *kind = sandbox_table_kind(L, idx);
-        const char *name = sandbox_table_name(L, idx);
+        const char *kind = mbc_sandbox_table_kind(L, idx);
+        const char *name = mbc_sandbox_table_name(L, idx);
         if (kind && name)
             snprintf(buf, size, "%s '%s'", kind, name);
         else
@@ -138,7 +140,12 @@ static int key_line(const loader *ld, const char *key, int from)
     const size_t klen = strlen(key);
     const char *src = ld->src, *end = ld->src + ld->src_len, *q = src;
     int line = 1;
-    /* jump to line `from` with memchr: this runs for many keys of every spec */
+    if (ld->lines) { /* jump to line `from`: this runs for many keys of every spec */
+        q = line_index_start(ld->lines, from);
+        if (!q)
+            return from;
+        line = from < 1 ? 1 : from;
+    }
     while (line < from) {
         const char *nl = memchr(q, '\n', (size_t)(end - q));
         if (!nl)
@@ -151,7 +158,7 @@ static int key_line(const loader *ld, const char *key, int from)
      * newline, and a newline is never a match) */
     const char *counted = q;
     while (q < end) {
-        const char *c = klen > 0 ? memchr(q, key[0], (size_t)(end - q)) : q;
+        const char *c = klen > 0 ? line_index_find(q, end, key, klen) : q;
         if (!c)
             break;
         q = c;
@@ -284,7 +291,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     char buf[96];
     out->items = NULL;
     out->count = 0;
-    if (!lua_istable(L, v) || sandbox_table_kind(L, v)) {
+    if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "%s must be a list of strings (given %s)", where,
              describe(L, v, buf, sizeof buf));
         return;
@@ -339,8 +346,8 @@ static const char *const shape_names[] = {"scalar", "fixed", "vector"};
 static void load_type(loader *ld, int t, spec_type *ty)
 {
     lua_State *L = ld->L;
-    int line = sandbox_table_line(L, t);
-    const char *name = sandbox_table_name(L, t);
+    int line = mbc_sandbox_table_line(L, t);
+    const char *name = mbc_sandbox_table_name(L, t);
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
     check_keys(ld, t, line, what, type_keys, 0);
@@ -413,52 +420,51 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
     reg->file = arena_strdup(&reg->mem, path);
     char err[1024];
     size_t len = 0;
-    char *buf = sandbox_read_file(path, &len, err, sizeof err);
+    char *buf = mbc_sandbox_read_file(path, NULL, &len, err, sizeof err);
     if (!buf) {
         diag_add_raw(diag, err);
         return -1;
     }
-    sandbox sb;
-    if (sandbox_open(&sb, "spec", "specs") != 0) {
+    mbc_sandbox *box = spec_sandbox_new();
+    if (!box) {
         free(buf);
         diag_add(diag, path, 0, "cannot create a Lua state");
         return -1;
     }
-    loader ld = {sb.L, diag, path, &reg->mem, reg, 0, buf, len};
-    int ran = sandbox_run(&sb, path, buf, len, err, sizeof err) == 0;
-    if (ran)
-        sb.memory_limit = (size_t)-1; /* reading the result allocates outside protected mode */
+    lua_State *L = mbc_sandbox_state(box);
+    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL};
+    int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
         diag_add_raw(diag, err);
         ld.errors++;
-    } else if (!lua_istable(sb.L, -1)) {
+    } else if (!lua_istable(L, -1)) {
         fail(&ld, 0, "must return a list of type \"Name\" { ... } entries");
     } else {
-        int t = lua_gettop(sb.L);
+        int t = lua_gettop(L);
         check_keys(&ld, t, 0, "type list", NULL, 1);
-        size_t n = lua_rawlen(sb.L, t);
+        size_t n = lua_rawlen(L, t);
         reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
         for (size_t i = 1; i <= n; i++) {
-            lua_rawgeti(sb.L, t, (lua_Integer)i);
-            const char *kind = sandbox_table_kind(sb.L, -1);
+            lua_rawgeti(L, t, (lua_Integer)i);
+            const char *kind = mbc_sandbox_table_kind(L, -1);
             if (!kind || strcmp(kind, "type") != 0) {
                 char b[96];
                 fail(&ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
-                     describe(sb.L, -1, b, sizeof b));
+                     describe(L, -1, b, sizeof b));
             } else {
                 spec_type *ty = &reg->types[reg->count++];
-                load_type(&ld, lua_gettop(sb.L), ty);
+                load_type(&ld, lua_gettop(L), ty);
                 for (size_t j = 0; j + 1 < reg->count; j++)
                     if (strcmp(reg->types[j].name, ty->name) == 0)
                         fail(&ld, ty->line, "type '%s': duplicate name (first at line %d)",
                              ty->name, reg->types[j].line);
             }
-            lua_pop(sb.L, 1);
+            lua_pop(L, 1);
         }
         if (!ld.errors && !reg->visualization)
             fail(&ld, 0, "no type is marked visualization = true");
     }
-    sandbox_close(&sb);
+    mbc_sandbox_free(box);
     free(buf);
     if (ld.errors) {
         spec_types_free(reg);
@@ -551,7 +557,7 @@ static int read_value(loader *ld, const spec_param *p, int line, const char *wha
         out->num = arena_alloc(ld->mem, sizeof *out->num);
         return read_element(ld, p, line, what, out->num, &out->str);
     }
-    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+    if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: default must be a list { ... } for type %s (given %s)", what,
              p->type->name, describe(L, -1, buf, sizeof buf));
         return 0;
@@ -734,7 +740,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
         return;
     }
     char buf[96];
-    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+    if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: 'rules' must be a table (given %s)", what,
              describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
@@ -777,8 +783,8 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 static void load_param(loader *ld, int t, spec_param *p, const char *list)
 {
     lua_State *L = ld->L;
-    int line = sandbox_table_line(L, t);
-    const char *name = sandbox_table_name(L, t);
+    int line = mbc_sandbox_table_line(L, t);
+    const char *name = mbc_sandbox_table_name(L, t);
     char what[160];
     snprintf(what, sizeof what, "%s '%s'", list, name ? name : "?");
     p->line = line;
@@ -832,7 +838,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     char *doc_default = NULL;
     if (!lua_isnil(L, -1)) {
         char buf[96];
-        if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+        if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
             fail(ld, line, "%s: 'doc' must be a table (given %s)", what,
                  describe(L, -1, buf, sizeof buf));
         } else {
@@ -897,7 +903,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
     *list_idx = lua_gettop(L);
     if (lua_isnil(L, -1))
         return 0;
-    if (lua_istable(L, -1) && !sandbox_table_kind(L, -1)) {
+    if (lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1)) {
         lua_pushnil(L);
         while (lua_next(L, *list_idx)) {
             lua_pop(L, 1);
@@ -911,7 +917,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
             }
         }
     }
-    if (!lua_istable(L, -1) || sandbox_table_kind(L, -1)) {
+    if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "'%s' must be a list of %s \"name\" { ... } entries (given %s)", key, kind,
              describe(L, -1, buf, sizeof buf));
         return 0;
@@ -926,7 +932,7 @@ static int list_entry(loader *ld, int list, size_t i, const char *key, int line,
     lua_State *L = ld->L;
     char buf[96];
     lua_rawgeti(L, list, (lua_Integer)i);
-    const char *k = sandbox_table_kind(L, -1);
+    const char *k = mbc_sandbox_table_kind(L, -1);
     if (!k || strcmp(k, kind) != 0) {
         fail(ld, line, "%s[%zu]: expected %s \"name\" { ... } (given %s)", key, i, kind,
              describe(L, -1, buf, sizeof buf));
@@ -1008,7 +1014,7 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         long n;
         if (to_int(ld, line, what, key, 1, 1 << 20, &n))
             out->factor = (int)n;
-    } else if (lua_istable(L, -1) && !sandbox_table_kind(L, -1) && lua_rawlen(L, -1) == 2) {
+    } else if (lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1) && lua_rawlen(L, -1) == 2) {
         int s = lua_gettop(L);
         lua_rawgeti(L, s, 1);
         long n = 1;
@@ -1041,8 +1047,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
         if (list_entry(ld, list, i, "outputs", line, "output")) {
             int e = lua_gettop(ld->L);
             spec_output *o = &c->outputs[c->output_count++];
-            o->line = sandbox_table_line(ld->L, e);
-            o->name = arena_strdup(ld->mem, sandbox_table_name(ld->L, e));
+            o->line = mbc_sandbox_table_line(ld->L, e);
+            o->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[128];
             snprintf(what, sizeof what, "output '%s'", o->name);
             check_keys(ld, e, o->line, what, output_keys, 0);
@@ -1075,7 +1081,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
         lua_pop(L, 1);
         return;
     }
-    if (!lua_istable(L, d) || sandbox_table_kind(L, d)) {
+    if (!lua_istable(L, d) || mbc_sandbox_table_kind(L, d)) {
         fail(ld, line,
              "'data' must be a table { per = ..., coordinate \"name\" { ... }, ... } "
              "(given %s)",
@@ -1095,9 +1101,9 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     for (size_t i = 1; i <= n; i++) {
         if (list_entry(ld, d, i, "data", line, "coordinate")) {
             int e = lua_gettop(L);
-            int eline = sandbox_table_line(L, e);
+            int eline = mbc_sandbox_table_line(L, e);
             spec_data_block *b = &c->data.blocks[c->data.block_count++];
-            b->name = arena_strdup(ld->mem, sandbox_table_name(L, e));
+            b->name = arena_strdup(ld->mem, mbc_sandbox_table_name(L, e));
             char what[128];
             snprintf(what, sizeof what, "coordinate '%s'", b->name);
             check_keys(ld, e, eline, what, coordinate_keys, 0);
@@ -1190,7 +1196,7 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     line = key_line(ld, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
-    if (!lua_istable(L, m) || sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
+    if (!lua_istable(L, m) || mbc_sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
         fail(ld, line,
              "'markers' must list the requested types of marker m0 and m1, as in "
              "{ {\"Position\"}, {\"Position\"} } (given %s)",
@@ -1223,9 +1229,9 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
     for (size_t i = 1; i <= n; i++) {
         if (list_entry(ld, list, i, "quantities", line, "quantity")) {
             int e = lua_gettop(ld->L);
-            int eline = sandbox_table_line(ld->L, e);
+            int eline = mbc_sandbox_table_line(ld->L, e);
             spec_quantity *q = &c->quantities[c->quantity_count++];
-            q->name = arena_strdup(ld->mem, sandbox_table_name(ld->L, e));
+            q->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[160];
             snprintf(what, sizeof what, "quantity '%s'", q->name);
             check_keys(ld, e, eline, what, quantity_keys, 0);
@@ -1250,7 +1256,7 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
         lua_pop(L, 1);
         return;
     }
-    if (!lua_istable(L, list) || sandbox_table_kind(L, list)) {
+    if (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)) {
         fail(ld, line, "'examples' must be a list of {\"file.py\", \"Folder\"} (given %s)",
              describe(L, list, buf, sizeof buf));
         lua_pop(L, 1);
@@ -1292,7 +1298,7 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
     line = key_line(ld, "references", line);
     lua_getfield(L, t, "references");
     int list = lua_gettop(L);
-    if (!lua_isnil(L, list) && (!lua_istable(L, list) || sandbox_table_kind(L, list)))
+    if (!lua_isnil(L, list) && (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)))
         fail(ld, line,
              "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
              describe(L, list, buf, sizeof buf));
@@ -1421,7 +1427,7 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
 static void load_connector(loader *ld, int t, spec_connector *c)
 {
     lua_State *L = ld->L;
-    int line = sandbox_table_line(L, t);
+    int line = mbc_sandbox_table_line(L, t);
     c->line = line;
     check_keys(ld, t, line, "connector", connector_keys, 0);
     c->type_name = req_string(ld, t, "type", line, "connector");
@@ -1463,40 +1469,40 @@ static void load_connector(loader *ld, int t, spec_connector *c)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }
 
-int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
-                               const char *display_name, const char *buf, size_t len,
-                               diag_list *diag)
+mbc_sandbox *spec_sandbox_new(void)
+{
+    return mbc_sandbox_new("spec", "specs", MBC_SANDBOX_SPEC_CONSTRUCTORS);
+}
+
+int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
+                           const char *display_name, const char *buf, size_t len, diag_list *diag)
 {
     memset(out, 0, sizeof *out);
     arena_init(&out->mem);
     out->file = arena_strdup(&out->mem, display_name);
-    sandbox sb;
-    if (sandbox_open(&sb, "spec", "specs") != 0) {
-        diag_add(diag, display_name, 0, "cannot create a Lua state");
-        spec_connector_free(out);
-        return -1;
-    }
+    lua_State *L = mbc_sandbox_state(box);
+    const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
-    loader ld = {sb.L, diag, out->file, &out->mem, reg, 0, buf, len};
+    line_index lines = {0};
+    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL};
+    if (line_index_init(&lines, buf, len) == 0)
+        ld.lines = &lines;
     char err[1024];
-    if (sandbox_run(&sb, display_name, buf, len, err, sizeof err) != 0) {
+    if (mbc_sandbox_run(box, display_name, buf, len, err, sizeof err) != 0) {
         diag_add_raw(diag, err);
         ld.errors++;
     } else {
-        /* Reading the result allocates a little outside protected mode (key
-         * strings, stack); a spec that ends just below the memory limit must
-         * not make that fail (a Lua panic), so the limit ends with the run. */
-        sb.memory_limit = (size_t)-1;
-        const char *kind = sandbox_table_kind(sb.L, -1);
+        const char *kind = mbc_sandbox_table_kind(L, -1);
         if (!kind || strcmp(kind, "connector") != 0) {
             char b[96];
             fail(&ld, 0, "must return connector { ... } (returned %s)",
-                 describe(sb.L, -1, b, sizeof b));
+                 describe(L, -1, b, sizeof b));
         } else {
-            load_connector(&ld, lua_gettop(sb.L), out);
+            load_connector(&ld, lua_gettop(L), out);
         }
     }
-    sandbox_close(&sb);
+    lua_settop(L, top); /* the sandbox runs the next spec */
+    line_index_free(&lines);
     if (ld.errors) {
         spec_connector_free(out);
         return -1;
@@ -1504,20 +1510,42 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
     return 0;
 }
 
-int spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
-                        diag_list *diag)
+int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
+                               const char *display_name, const char *buf, size_t len,
+                               diag_list *diag)
+{
+    mbc_sandbox *box = spec_sandbox_new();
+    if (!box) {
+        memset(out, 0, sizeof *out);
+        diag_add(diag, display_name, 0, "cannot create a Lua state");
+        return -1;
+    }
+    int rc = spec_connector_load_in(out, box, reg, display_name, buf, len, diag);
+    mbc_sandbox_free(box);
+    return rc;
+}
+
+int spec_connector_load_file(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
+                             const char *path, diag_list *diag)
 {
     char err[1024];
     size_t len = 0;
-    char *buf = sandbox_read_file(path, &len, err, sizeof err);
+    char *buf = mbc_sandbox_read_file(path, NULL, &len, err, sizeof err);
     if (!buf) {
         memset(out, 0, sizeof *out);
         diag_add_raw(diag, err);
         return -1;
     }
-    int rc = spec_connector_load_buffer(out, reg, path, buf, len, diag);
+    int rc = box ? spec_connector_load_in(out, box, reg, path, buf, len, diag)
+                 : spec_connector_load_buffer(out, reg, path, buf, len, diag);
     free(buf);
     return rc;
+}
+
+int spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
+                        diag_list *diag)
+{
+    return spec_connector_load_file(out, NULL, reg, path, diag);
 }
 
 void spec_connector_free(spec_connector *c)

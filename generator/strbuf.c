@@ -51,7 +51,10 @@ void sb_puts(strbuf *sb, const char *s)
 
 void sb_putc(strbuf *sb, char c)
 {
-    sb_putn(sb, &c, 1);
+    if (sb->len + 2 > sb->cap) /* the character and the NUL */
+        sb_reserve(sb, 1);
+    sb->data[sb->len++] = c;
+    sb->data[sb->len] = '\0';
 }
 
 /* 1 when every conversion of fmt is %s, %d, %zu, %c or %%: the formats the

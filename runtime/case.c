@@ -6,8 +6,9 @@
  * values can get wrong: types, unknown keys, list shapes.
  *
  * Decisions beyond the format:
- * - The case runs in the spec sandbox (generator/sandbox.c): no io, os,
- *   require, load, debug; bounded memory and instructions.
+ * - The case runs in the sandbox (sandbox/sandbox.h) without the spec
+ *   constructors: no io, os, require, load, debug; bounded memory and
+ *   instructions.
  * - Every table is checked for unknown keys; the first unknown key in
  *   alphabetical order is reported. Lists index from 1 in field names, as in
  *   Lua ("markers[1]" is marker m0); paths into the JSON result (non-finite
@@ -40,7 +41,7 @@
 #define FIELD_SIZE   160
 #define MESSAGE_SIZE (2 * MBC_ERROR_SIZE) /* cut to MBC_ERROR_SIZE in report() */
 
-_Static_assert(MBC_CASE_MAX_FILE_BYTES == SANDBOX_MAX_FILE_BYTES, "case.h and sandbox.h agree");
+_Static_assert(MBC_CASE_MAX_FILE_BYTES == MBC_SANDBOX_MAX_FILE_BYTES, "case.h and sandbox.h agree");
 
 /* Everything read from the case and everything the evaluation owns. */
 typedef struct eval_ctx {
@@ -906,7 +907,7 @@ mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **jso
     size_t len = 0;
     if (!path)
         return mbc_fail(err, MBC_ERR_INPUT, "mbc_case_run_file: no path");
-    char *buf = sandbox_read_file(path, &len, message, sizeof message);
+    char *buf = mbc_sandbox_read_file(path, NULL, &len, message, sizeof message);
     if (!buf)
         return report(message, MBC_ERR_INPUT, err);
     mbc_status st = mbc_case_run_buffer(r, path, buf, len, json, err);
@@ -929,11 +930,11 @@ mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const ch
     memset(&c, 0, sizeof c);
     c.case_name = name;
     c.registry = r;
-    sandbox sb;
-    if (sandbox_open(&sb, "case file", "case files") != 0)
+    mbc_sandbox *sb = mbc_sandbox_new("case file", "case files", 0);
+    if (!sb)
         return mbc_fail(err, MBC_ERR_NOMEM, "%s: cannot create the Lua sandbox (out of memory)",
                         name);
-    bool ok = sandbox_run(&sb, name, buf, len, c.message, sizeof c.message) == 0;
+    bool ok = mbc_sandbox_run(sb, name, buf, len, c.message, sizeof c.message) == 0;
     if (!ok) {
         size_t n = strlen(name);
         if (strncmp(c.message, name, n) != 0 || c.message[n] != ':') {
@@ -943,15 +944,14 @@ mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const ch
             fail(&c, "run", "%s", raw);
         }
     } else {
-        /* Reading the result allocates a little (key strings); the script's
-         * memory limit no longer applies. */
-        sb.memory_limit = (size_t)-1;
-        c.L = sb.L;
-        ok = read_case(&c, lua_gettop(sb.L));
+        /* reading the result allocates a little (key strings): the limits
+         * held only while the script ran (sandbox.h) */
+        c.L = mbc_sandbox_state(sb);
+        ok = read_case(&c, lua_gettop(c.L));
     }
     if (ok)
         ok = evaluate(&c, json);
-    sandbox_close(&sb);
+    mbc_sandbox_free(sb);
     free_ctx(&c);
     return ok ? MBC_OK : report(c.message, MBC_ERR_INPUT, err);
 }

@@ -723,6 +723,9 @@ static const error_case error_cases[] = {
     {ERR_DIR "sandbox_escape.lua",
      ERR_DIR "sandbox_escape.lua:1: 'os' is not available in a case file: case files are data "
              "(no io, os, require, dofile, load or debug)"},
+    {ERR_DIR "spec_constructor.lua",
+     ERR_DIR "spec_constructor.lua:2: 'param' is a spec constructor, not available in a case file "
+             "(case files are plain tables)"},
     {ERR_DIR "endless_loop.lua",
      ERR_DIR "endless_loop.lua:1: instruction limit of 20000000 exceeded (endless loop?)"},
     {ERR_DIR "out_of_memory.lua",

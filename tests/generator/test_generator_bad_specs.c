@@ -61,8 +61,10 @@ static int starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Loads one case and compares with its .expected; returns 1 on a problem. */
-static int check_case(const char *path)
+/* Loads one case and compares with its .expected; returns 1 on a problem.
+ * box: a spec sandbox shared with the other cases (as mbcgen_load shares
+ * one), or NULL for a sandbox of its own. */
+static int check_case(const char *path, mbc_sandbox *box)
 {
     char expected_path[1024];
     size_t n = strlen(path);
@@ -87,7 +89,8 @@ static int check_case(const char *path)
             mbcgen_free(&project);
     } else {
         spec_connector c;
-        rc = spec_connector_load(&c, &types, path, &diag);
+        rc = box ? spec_connector_load_file(&c, box, &types, path, &diag)
+                 : spec_connector_load(&c, &types, path, &diag);
         if (rc == 0)
             spec_connector_free(&c);
     }
@@ -114,17 +117,35 @@ static int check_case(const char *path)
     return bad;
 }
 
-static void test_corpus(void **state)
+/* Every case alone (shared = 0), or all in one sandbox one after another,
+ * each followed by a valid spec (shared = 1): a spec that escapes, loops,
+ * exhausts memory or sets globals leaves nothing behind that changes the
+ * next spec's diagnostics or result. */
+static void run_corpus(int shared)
 {
-    (void)state;
     unlink(ESCAPE_FILE);
     file_list cases;
     char err[1024];
     if (fileio_list_specs(BAD_DIR, &cases, err, sizeof err) != 0)
         fail_msg("%s", err);
+    mbc_sandbox *box = shared ? spec_sandbox_new() : NULL;
+    assert_true(!shared || box);
     int bad = 0;
-    for (size_t i = 0; i < cases.count; i++)
-        bad += check_case(cases.paths[i]);
+    for (size_t i = 0; i < cases.count; i++) {
+        bad += check_case(cases.paths[i], box);
+        if (box) {
+            diag_list diag;
+            diag_init(&diag);
+            spec_connector c;
+            assert_int_equal(
+                spec_connector_load_file(&c, box, &types, "specs/ContactSphereSphere.lua", &diag),
+                0);
+            assert_string_equal(c.type_name, "ContactSphereSphere");
+            spec_connector_free(&c);
+            diag_free(&diag);
+        }
+    }
+    mbc_sandbox_free(box);
     size_t count = cases.count;
     fileio_list_free(&cases);
     if (count < MIN_CASES)
@@ -133,6 +154,18 @@ static void test_corpus(void **state)
         fail_msg("%d of %zu malformed specs were not rejected as expected", bad, count);
     /* os.execute("touch " ESCAPE_FILE) in sandbox_os_execute.lua must not have run */
     assert_int_not_equal(access(ESCAPE_FILE, F_OK), 0);
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    run_corpus(0);
+}
+
+static void test_corpus_one_sandbox(void **state)
+{
+    (void)state;
+    run_corpus(1);
 }
 
 /* Every .expected belongs to a case (no stale expectation left behind). */
@@ -161,7 +194,7 @@ static void test_no_orphan_expected(void **state)
 static void test_file_size_limit(void **state)
 {
     (void)state;
-    size_t len = (size_t)SANDBOX_MAX_FILE_BYTES + 1;
+    size_t len = (size_t)MBC_SANDBOX_MAX_FILE_BYTES + 1;
     char *buf = malloc(len);
     assert_non_null(buf);
     memset(buf, '-', len); /* one long comment line */
@@ -172,7 +205,7 @@ static void test_file_size_limit(void **state)
     assert_int_equal(diag.count, 1);
     char want[256];
     snprintf(want, sizeof want, "big.lua: file is larger than the limit of %d bytes (%zu bytes)",
-             SANDBOX_MAX_FILE_BYTES, len);
+             MBC_SANDBOX_MAX_FILE_BYTES, len);
     assert_string_equal(diag.lines[0], want);
     diag_free(&diag);
     free(buf);
@@ -196,6 +229,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_corpus_one_sandbox),
         cmocka_unit_test(test_no_orphan_expected),
         cmocka_unit_test(test_file_size_limit),
         cmocka_unit_test(test_missing_file),

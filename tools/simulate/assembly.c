@@ -246,14 +246,12 @@ int sim_call(sim_model *m, int ref, const double *args, int nargs, double *res, 
              const char *what, const char *name, int line)
 {
     lua_State *L = m->L;
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    ((sandbox *)ud)->instructions = 0; /* the instruction limit holds per call */
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     for (int i = 0; i < nargs; ++i) {
         lua_pushnumber(L, args[i]);
     }
-    if (lua_pcall(L, nargs, nres, 0) != LUA_OK) {
+    /* the sandbox's limits hold per call */
+    if (mbc_sandbox_pcall(mbc_sandbox_of(L), nargs, nres) != LUA_OK) {
         sim_fail(m, "%s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return -1;

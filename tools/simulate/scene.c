@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Scene files of `mbc simulate` (docs/simulate.rst): a Lua chunk, run in the
- * spec sandbox (generator/sandbox.c), returning a table, or a function that
- * receives the `--set name=value` parameters and returns the table.
+ * sandbox (sandbox/sandbox.h, without the spec constructors), returning a
+ * table, or a function that receives the `--set name=value` parameters and
+ * returns the table.
  *
  * Every table is checked for unknown keys; every error is one line
  * "SCENE:LINE: PATH: what is wrong (got VALUE)". Lua keeps no record of
@@ -1419,24 +1420,25 @@ static int read_list(scene_ctx *c, const char *key, int (*read)(scene_ctx *, int
 int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
                    const char *const *params, int param_count, void *sandbox_out)
 {
-    sandbox *sb = sandbox_out;
+    mbc_sandbox **box = sandbox_out;
     m->scene_name = path;
     char err[SIM_MESSAGE_SIZE];
     size_t len = 0;
-    char *text = sandbox_read_file(path, &len, err, sizeof err);
+    char *text = mbc_sandbox_read_file(path, NULL, &len, err, sizeof err);
     if (text == NULL) {
         return sim_fail(m, "%s", err);
     }
-    if (sandbox_open(sb, "scene", "scenes") != 0) {
+    mbc_sandbox *sb = *box = mbc_sandbox_new("scene", "scenes", 0);
+    if (sb == NULL) {
         free(text);
         return sim_fail(m, "%s: cannot create the Lua state (out of memory)", path);
     }
-    m->L = sb->L;
-    if (sandbox_run(sb, path, text, len, err, sizeof err) != 0) {
+    m->L = mbc_sandbox_state(sb);
+    if (mbc_sandbox_run(sb, path, text, len, err, sizeof err) != 0) {
         free(text);
         return sim_fail(m, "%s", err);
     }
-    lua_State *L = sb->L;
+    lua_State *L = m->L;
     scene_ctx c = {m, L, text, registry, "", 1};
     if (lua_isfunction(L, -1)) {
         /* a parameterised scene: function(params) return { ... } end */
@@ -1457,8 +1459,7 @@ int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
             }
             lua_settable(L, -3);
         }
-        sb->instructions = 0;
-        if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        if (mbc_sandbox_pcall(sb, 1, 1) != LUA_OK) {
             free(text);
             return sim_fail(m, "%s", lua_tostring(L, -1));
         }

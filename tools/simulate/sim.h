@@ -233,7 +233,9 @@ __attribute__((format(printf, 2, 3)))
 #endif
 int sim_fail(sim_model *m, const char *fmt, ...);
 
-/* scene.c: reads SCENE.lua into m (m->message "SCENE:LINE: ..." on error). */
+/* scene.c: reads SCENE.lua into m (m->message "SCENE:LINE: ..." on error).
+ * sandbox_out is an mbc_sandbox ** (sandbox.h): the scene's sandbox, which
+ * the caller frees with mbc_sandbox_free after the run. */
 int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
                    const char *const *params, int param_count, void *sandbox_out);
 

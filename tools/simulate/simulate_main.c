@@ -322,8 +322,7 @@ int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
         fputs("mbc simulate: out of memory\n", stderr);
         return 1;
     }
-    sandbox sb;
-    memset(&sb, 0, sizeof sb);
+    mbc_sandbox *sb = NULL;
     int status = 0;
     out_file csv = {0}, json = {0};
     /* a plot needs the CSV: a temporary one when --csv is not given */
@@ -350,6 +349,6 @@ int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
         fprintf(stderr, "%s\n", m->message);
     }
     sim_model_destroy(m);
-    sandbox_close(&sb);
+    mbc_sandbox_free(sb);
     return status;
 }

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The Lua sandbox in which spec, case and scene files run as data: no io, os,
+ * require, dofile, load or debug, no bytecode, no pattern matching, no random
+ * numbers; bounded file size, memory and instruction count.
+ *
+ * One sandbox runs any number of chunks, one after another. Every run gets a
+ * fresh environment (the whitelisted globals, its own copies of the string,
+ * table, math and utf8 tables and, for specs, fresh constructors), so a chunk
+ * never sees what an earlier chunk changed or set. The limits hold while a
+ * chunk or a function runs (mbc_sandbox_run, mbc_sandbox_pcall); between runs
+ * the caller reads the results freely. Callers set limits only through
+ * mbc_sandbox_set_limits. */
+#ifndef MBC_SANDBOX_H
+#define MBC_SANDBOX_H
+
+#include <stddef.h>
+
+#include <lua.h>
+
+#define MBC_SANDBOX_MAX_FILE_BYTES   (1024 * 1024)         /* a spec, case or scene file */
+#define MBC_SANDBOX_MAX_MEMORY       (64u * 1024u * 1024u) /* bytes the interpreter may hold */
+#define MBC_SANDBOX_MAX_INSTRUCTIONS 20000000L             /* VM instructions per run */
+
+/* What a chunk may use. */
+typedef struct mbc_sandbox_limits {
+    size_t file_bytes;   /* largest file or chunk accepted, bytes */
+    size_t memory_bytes; /* bytes the interpreter may hold while a chunk runs */
+    long instructions;   /* VM instructions per run or call, counted in steps of 1000 */
+} mbc_sandbox_limits;
+
+/* The limits above: 1 MiB files, 64 MiB of memory, 2e7 instructions. */
+mbc_sandbox_limits mbc_sandbox_default_limits(void);
+
+typedef struct mbc_sandbox mbc_sandbox;
+
+/* Features of a sandbox (flags for mbc_sandbox_new). */
+enum {
+    /* Chunks see the spec constructors param, output, coordinate, quantity,
+     * type and connector (spec files only; case and scene files are plain
+     * tables and get a one-line error naming the constructor). */
+    MBC_SANDBOX_SPEC_CONSTRUCTORS = 1u << 0
+};
+
+/* A sandbox with the default limits; noun/nouns name the files in messages
+ * ("spec", "specs"; both must outlive the sandbox). NULL when out of memory. */
+mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags);
+void mbc_sandbox_free(mbc_sandbox *sb);
+
+void mbc_sandbox_set_limits(mbc_sandbox *sb, const mbc_sandbox_limits *limits);
+mbc_sandbox_limits mbc_sandbox_limits_of(const mbc_sandbox *sb);
+
+/* The Lua state, for reading results and pushing arguments. */
+lua_State *mbc_sandbox_state(mbc_sandbox *sb);
+/* The sandbox a state belongs to (a state made by mbc_sandbox_new). */
+mbc_sandbox *mbc_sandbox_of(lua_State *L);
+
+/* Runs a chunk (text only, never bytecode) in a fresh environment. On success
+ * returns 0 and leaves the chunk's first return value on the stack (pop it
+ * when done). On failure returns -1, leaves the stack as it was and writes
+ * "name:LINE: message" to err (err_size bytes). */
+int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
+                    char *err, size_t err_size);
+
+/* lua_pcall under the limits, for functions a chunk returned (a scene's
+ * loads): the same stack protocol and status as lua_pcall. */
+int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults);
+
+/* Reads a whole file of at most limits->file_bytes (NULL: the default).
+ * Returns a malloc'd, NUL-terminated buffer or NULL with a message in err. */
+char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
+                            char *err, size_t err_size);
+
+/* What a constructor recorded for the table at idx: line (0 if none), name
+ * (param "x" {...}) and kind, or NULL. */
+int mbc_sandbox_table_line(lua_State *L, int idx);
+const char *mbc_sandbox_table_name(lua_State *L, int idx);
+const char *mbc_sandbox_table_kind(lua_State *L, int idx);
+
+#endif
