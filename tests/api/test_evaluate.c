@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/state_check.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 typedef struct sphere_case {
@@ -214,6 +215,105 @@ static void test_post_newton_updates_state(void **state)
     mbc_object_destroy(o);
 }
 
+/* The checks the typed hooks no longer repeat (mbconnect/state_check.h):
+ * missing output buffers are refused at the dispatch, named, and nothing is
+ * evaluated. */
+static void test_outputs_checked_at_boundary(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: no output");
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: PostNewtonStep needs an output data buffer");
+    mbc_post_newton pns = {NULL, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, &pns, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: PostNewtonStep needs an output data buffer");
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, NULL, 3, &err),
+        MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.Force: output has 3 values, buffer holds 0");
+    mbc_object_destroy(c.o);
+}
+
+/* An impact model the setters accept (impactModel is any UInt) but the
+ * contact law does not is an error of every evaluation in contact, named by
+ * parameter (mbc_contact_sphere_sphere_check_model), never an assertion. */
+static void test_impact_model_refused(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_set(c.o, "impactModel", 3, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    const char *msg = "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3";
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    double data[4];
+    mbc_post_newton pns = {data, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, &pns, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    double out[3];
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
+        MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    /* EAPM with lambda_P = 1 (K2 = k_c / (1 - lambda_P) is infinite) */
+    assert_int_equal(mbc_object_set(c.o, "impactModel", 0, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(c.o, "contactPlasticityRatio", 1, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
+    assert_string_equal(err.param_name, "contactPlasticityRatio");
+    mbc_object_destroy(c.o);
+}
+
+/* mbc_state_check, for callers of the typed hooks, checks what the dispatch
+ * checks, with the same messages. */
+static void test_state_check(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    const mbc_type_info *t = c.o->type;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_OK);
+    mbc_forces f;
+    c.m[0].angular_velocity_local[1] = -INFINITY;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(
+        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(
+        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+    c.m[0].angular_velocity_local[1] = 0;
+    c.s.marker[1] = NULL;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: marker m1 (Position+Orientation) is missing");
+    c.s.marker[1] = &c.m[1];
+    c.s.data_count = 5;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data node must have 4 data coordinates "
+                                     "(data and start-of-step data), got 5");
+    assert_int_equal(mbc_state_check(t, c.o->params, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: no state");
+    assert_int_equal(mbc_state_check(NULL, c.o->params, &c.s, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "mbc_state_check: no type or no parameters");
+    mbc_object_destroy(c.o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +321,9 @@ int main(void)
         cmocka_unit_test(test_dispatch),
         cmocka_unit_test(test_huge_finite_inputs_pass),
         cmocka_unit_test(test_post_newton_updates_state),
+        cmocka_unit_test(test_outputs_checked_at_boundary),
+        cmocka_unit_test(test_impact_model_refused),
+        cmocka_unit_test(test_state_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
