@@ -39,7 +39,8 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
     ((o) && (o)->type->hook && (o)->initialized && (s) &&                                          \
      mbc_state_check_ok((o)->type, mbc_state_check_data_count((o)->type, (o)->params), (s)))
 
-/* OE_READY for a type of the common layout, tested without a call. */
+/* OE_READY for a type of the common layout, tested without a call. (Such a
+ * type has no Cable2DShape marker, so its force output needs only `out`.) */
 #define OE_READY_COMMON(o, s, hook)                                                                \
     ((o) && (o)->type->hook && (o)->initialized && (s) &&                                          \
      mbc_state_check_common_layout((o)->type) &&                                                   \
@@ -70,11 +71,19 @@ static OE_NOINLINE mbc_status forces_any(const mbc_object *o, const mbc_state *s
 static OE_AVX2 mbc_status forces_avx2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                                       mbc_error *err)
 {
-    if (OE_LIKELY(OE_READY_COMMON_AVX2(o, s, forces) && mbc_state_check_forces_out_ok(s, out)))
+    if (OE_LIKELY(OE_READY_COMMON_AVX2(o, s, forces) && out))
         return o->type->forces(o->params, s, out, err);
     return forces_any(o, s, out, err);
 }
 #endif
+
+static OE_NOINLINE mbc_status forces_sse2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                                          mbc_error *err)
+{
+    if (OE_LIKELY(OE_READY_COMMON(o, s, forces) && out))
+        return o->type->forces(o->params, s, out, err);
+    return forces_any(o, s, out, err);
+}
 
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err)
@@ -83,9 +92,7 @@ mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces
     if (__builtin_cpu_supports("avx2"))
         return forces_avx2(o, s, out, err);
 #endif
-    if (OE_LIKELY(OE_READY_COMMON(o, s, forces) && mbc_state_check_forces_out_ok(s, out)))
-        return o->type->forces(o->params, s, out, err);
-    return forces_any(o, s, out, err);
+    return forces_sse2(o, s, out, err);
 }
 
 /* Any layout; names what is wrong. */

@@ -156,7 +156,7 @@ static void where_init(check_where *w, const mbc_type_info *t, size_t index)
 mbc_status mbc_state_check_forces_out(const mbc_type_info *t, const mbc_state *s,
                                       const mbc_forces *out, size_t index, mbc_error *err)
 {
-    if (mbc_state_check_forces_out_ok(s, out))
+    if (mbc_state_check_forces_out_ok(t, s, out))
         return MBC_OK;
     check_where w;
     where_init(&w, t, index);

@@ -41,18 +41,22 @@ mbc_status mbc_state_check_at(const mbc_type_info *t, size_t data_count, const m
 /* The output of a force evaluation (out non-NULL; the cable point forces a
  * Cable2DShape state needs) and of a PostNewtonStep (out non-NULL, out->data
  * when there are data coordinates); MBC_ERR_INPUT / MBC_ERR_SIZE otherwise,
- * "state <index>: " as in mbc_state_check_at. */
+ * "state <index>: " as in mbc_state_check_at, which must have passed. */
 mbc_status mbc_state_check_forces_out(const mbc_type_info *t, const mbc_state *s,
                                       const mbc_forces *out, size_t index, mbc_error *err);
 mbc_status mbc_state_check_post_newton_out(const mbc_type_info *t, const mbc_state *s,
                                            const mbc_post_newton *out, size_t index,
                                            mbc_error *err);
 
-/* The same, yes or no. */
-static inline bool mbc_state_check_forces_out_ok(const mbc_state *s, const mbc_forces *out)
+/* The same, yes or no. The cable point forces are only written by a type
+ * with a Cable2DShape marker (s->cable checked by mbc_state_check_at). */
+static inline bool mbc_state_check_forces_out_ok(const mbc_type_info *t, const mbc_state *s,
+                                                 const mbc_forces *out)
 {
-    return out && (!s->cable || (out->cable_point_forces &&
-                                 out->cable_point_count == s->cable->segment_count + 1));
+    const bool cable = t->marker_kinds[0] == MBC_MARKER_CABLE2D_SHAPE ||
+                       t->marker_kinds[1] == MBC_MARKER_CABLE2D_SHAPE;
+    return out && (!cable || (out->cable_point_forces &&
+                              out->cable_point_count == s->cable->segment_count + 1));
 }
 
 static inline bool mbc_state_check_post_newton_out_ok(const mbc_state *s,
@@ -210,28 +214,34 @@ __attribute__((target("avx2"))) static inline bool
 mbc_state_check_ok_common_avx2(size_t data_count, const mbc_state *s)
 {
     const mbc_rigid_marker *m0 = s->marker[0], *m1 = s->marker[1];
-    const size_t n = data_count;
-    if (!m0 || !m1 || s->data_count != n || (n && (!s->data || !s->data_start)))
+    if (!m0 || !m1)
         return false;
-    const double *a = m0->position, *b = m1->position; /* 18 doubles each, no padding */
+    /* 18 doubles each, no padding: four runs of 4 and the last 4 (14..17,
+     * two counted twice, which a finiteness test does not mind) */
+    const double *a = m0->position, *b = m1->position;
     __m256d s0 = _mm256_add_pd(_mm256_loadu_pd(a), _mm256_loadu_pd(b));
     __m256d s1 = _mm256_add_pd(_mm256_loadu_pd(a + 4), _mm256_loadu_pd(b + 4));
     s0 = _mm256_add_pd(s0, _mm256_add_pd(_mm256_loadu_pd(a + 8), _mm256_loadu_pd(b + 8)));
     s1 = _mm256_add_pd(s1, _mm256_add_pd(_mm256_loadu_pd(a + 12), _mm256_loadu_pd(b + 12)));
-    const __m128d t = _mm_add_pd(_mm_loadu_pd(a + 16), _mm_loadu_pd(b + 16));
+    s0 = _mm256_add_pd(s0, _mm256_add_pd(_mm256_loadu_pd(a + 14), _mm256_loadu_pd(b + 14)));
     /* the data, 4 of each at a time; lanes past n masked (never read) */
+    const size_t n = data_count;
     const double *d = s->data, *ds = s->data_start;
+    if (s->data_count != n || (n && (!d || !ds)))
+        return false;
     const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
-    for (size_t i = 0; i < n; i += 4) {
-        const __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(n - i)), lane);
-        s1 = _mm256_add_pd(
-            s1, _mm256_add_pd(_mm256_maskload_pd(d + i, m), _mm256_maskload_pd(ds + i, m)));
+    if (n) { /* the first 4 without a loop: most types have at most 4 */
+        __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)n), lane);
+        s1 = _mm256_add_pd(s1, _mm256_add_pd(_mm256_maskload_pd(d, m), _mm256_maskload_pd(ds, m)));
+        for (size_t i = 4; i < n; i += 4) {
+            m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(n - i)), lane);
+            s1 = _mm256_add_pd(
+                s1, _mm256_add_pd(_mm256_maskload_pd(d + i, m), _mm256_maskload_pd(ds + i, m)));
+        }
     }
     s0 = _mm256_add_pd(s0, s1);
-    __m128d r = _mm_add_pd(_mm256_castpd256_pd128(s0), _mm256_extractf128_pd(s0, 1));
-    r = _mm_add_pd(r, t);
-    r = _mm_sub_pd(r, r);
-    return _mm_movemask_pd(_mm_cmpunord_pd(r, r)) == 0;
+    s0 = _mm256_sub_pd(s0, s0); /* 0 where finite, NaN otherwise */
+    return _mm256_movemask_pd(_mm256_cmp_pd(s0, s0, _CMP_UNORD_Q)) == 0;
 }
 #endif
 
