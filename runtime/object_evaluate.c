@@ -23,10 +23,15 @@
 #define OE_NOINLINE
 #endif
 
-/* The object and state checks of a call whose hook is has_hook. */
-static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_hook,
-                             const char *what, mbc_error *err)
+/* The object and state checks of a call whose hook is has_hook: the yes/no
+ * test for any layout, then, only when it says no, the check that names
+ * what is wrong. */
+static mbc_status checked(const mbc_object *o, const mbc_state *s, bool has_hook, const char *what,
+                          mbc_error *err)
 {
+    if (o && has_hook && o->initialized && s &&
+        mbc_state_check_ok(o->type, mbc_state_check_data_count(o->type, o->params), s))
+        return MBC_OK;
     mbc_status st = mbc_state_check_object(o, has_hook, what, err);
     if (st != MBC_OK)
         return st;
@@ -34,24 +39,14 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
                               MBC_STATE_CHECK_NO_INDEX, err);
 }
 
-/* The object is ready for hook `hook` and the state passes the yes/no test. */
-#define OE_READY(o, s, hook)                                                                       \
+/* The object is ready for `hook` and the state, of a type of the common
+ * layout, passes the yes/no test TEST, without a call. (Such a type has no
+ * Cable2DShape marker, so its force output needs only `out`.) */
+#define OE_READY_COMMON(o, s, hook, TEST)                                                          \
     ((o) && (o)->type->hook && (o)->initialized && (s) &&                                          \
-     mbc_state_check_ok((o)->type, mbc_state_check_data_count((o)->type, (o)->params), (s)))
-
-/* OE_READY for a type of the common layout, tested without a call. (Such a
- * type has no Cable2DShape marker, so its force output needs only `out`.) */
-#define OE_READY_COMMON(o, s, hook)                                                                \
-    ((o) && (o)->type->hook && (o)->initialized && (s) &&                                          \
-     mbc_state_check_common_layout((o)->type) &&                                                   \
-     mbc_state_check_ok_common((o)->type->data_block_count, (s)))
+     mbc_state_check_common_layout((o)->type) && TEST((o)->type->data_block_count, (s)))
 
 #if defined(MBC_STATE_CHECK_AVX2)
-/* OE_READY_COMMON with the AVX2 test (__builtin_cpu_supports("avx2")). */
-#define OE_READY_COMMON_AVX2(o, s, hook)                                                           \
-    ((o) && (o)->type->hook && (o)->initialized && (s) &&                                          \
-     mbc_state_check_common_layout((o)->type) &&                                                   \
-     mbc_state_check_ok_common_avx2((o)->type->data_block_count, (s)))
 #define OE_AVX2 __attribute__((target("avx2")))
 #endif
 
@@ -59,31 +54,30 @@ static mbc_status check_call(const mbc_object *o, const mbc_state *s, bool has_h
 static OE_NOINLINE mbc_status forces_any(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                                          mbc_error *err)
 {
-    mbc_status st = OE_READY(o, s, forces)
-                        ? MBC_OK
-                        : check_call(o, s, o && o->type->forces, "force evaluation", err);
+    mbc_status st = checked(o, s, o && o->type->forces, "force evaluation", err);
     if (st == MBC_OK)
         st = mbc_state_check_forces_out(o->type, s, out, MBC_STATE_CHECK_NO_INDEX, err);
     return st != MBC_OK ? st : o->type->forces(o->params, s, out, err);
+}
+
+/* The fast paths of mbc_object_forces: SSE2, and AVX2 where the CPU has it. */
+static OE_NOINLINE mbc_status forces_sse2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                                          mbc_error *err)
+{
+    if (OE_LIKELY(OE_READY_COMMON(o, s, forces, mbc_state_check_ok_common) && out))
+        return o->type->forces(o->params, s, out, err);
+    return forces_any(o, s, out, err);
 }
 
 #if defined(MBC_STATE_CHECK_AVX2)
 static OE_AVX2 mbc_status forces_avx2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                                       mbc_error *err)
 {
-    if (OE_LIKELY(OE_READY_COMMON_AVX2(o, s, forces) && out))
+    if (OE_LIKELY(OE_READY_COMMON(o, s, forces, mbc_state_check_ok_common_avx2) && out))
         return o->type->forces(o->params, s, out, err);
     return forces_any(o, s, out, err);
 }
 #endif
-
-static OE_NOINLINE mbc_status forces_sse2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
-                                          mbc_error *err)
-{
-    if (OE_LIKELY(OE_READY_COMMON(o, s, forces) && out))
-        return o->type->forces(o->params, s, out, err);
-    return forces_any(o, s, out, err);
-}
 
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err)
@@ -99,9 +93,7 @@ mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces
 static OE_NOINLINE mbc_status post_newton_step_any(mbc_object *o, const mbc_state *s,
                                                    mbc_post_newton *out, mbc_error *err)
 {
-    mbc_status st = OE_READY(o, s, post_newton_step)
-                        ? MBC_OK
-                        : check_call(o, s, o && o->type->post_newton_step, "PostNewtonStep", err);
+    mbc_status st = checked(o, s, o && o->type->post_newton_step, "PostNewtonStep", err);
     if (st == MBC_OK)
         st = mbc_state_check_post_newton_out(o->type, s, out, MBC_STATE_CHECK_NO_INDEX, err);
     return st != MBC_OK ? st : o->type->post_newton_step(o->params, s, out, err);
@@ -111,7 +103,7 @@ static OE_NOINLINE mbc_status post_newton_step_any(mbc_object *o, const mbc_stat
 static OE_AVX2 mbc_status post_newton_step_avx2(mbc_object *o, const mbc_state *s,
                                                 mbc_post_newton *out, mbc_error *err)
 {
-    if (OE_LIKELY(OE_READY_COMMON_AVX2(o, s, post_newton_step) &&
+    if (OE_LIKELY(OE_READY_COMMON(o, s, post_newton_step, mbc_state_check_ok_common_avx2) &&
                   mbc_state_check_post_newton_out_ok(s, out)))
         return o->type->post_newton_step(o->params, s, out, err);
     return post_newton_step_any(o, s, out, err);
@@ -125,7 +117,7 @@ mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_po
     if (__builtin_cpu_supports("avx2"))
         return post_newton_step_avx2(o, s, out, err);
 #endif
-    if (OE_LIKELY(OE_READY_COMMON(o, s, post_newton_step) &&
+    if (OE_LIKELY(OE_READY_COMMON(o, s, post_newton_step, mbc_state_check_ok_common) &&
                   mbc_state_check_post_newton_out_ok(s, out)))
         return o->type->post_newton_step(o->params, s, out, err);
     return post_newton_step_any(o, s, out, err);
@@ -134,9 +126,7 @@ mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_po
 mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t output, double *out,
                              size_t size, mbc_error *err)
 {
-    mbc_status st = OE_READY(o, s, output)
-                        ? MBC_OK
-                        : check_call(o, s, o && o->type->output, "output variables", err);
+    mbc_status st = checked(o, s, o && o->type->output, "output variables", err);
     if (st != MBC_OK)
         return st;
     if (output >= o->type->output_count)
@@ -152,10 +142,7 @@ mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t out
 mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
                                           mbc_algebraic *out, mbc_error *err)
 {
-    mbc_status st =
-        OE_READY(o, s, algebraic_equations)
-            ? MBC_OK
-            : check_call(o, s, o && o->type->algebraic_equations, "algebraic equations", err);
+    mbc_status st = checked(o, s, o && o->type->algebraic_equations, "algebraic equations", err);
     if (st != MBC_OK)
         return st;
     if (!out)

@@ -47,6 +47,14 @@ static void sphere_case_init(sphere_case *c)
     c->s.data_count = 4;
 }
 
+/* sphere_case_init, then initialized. */
+static void sphere_case_ready(sphere_case *c)
+{
+    sphere_case_init(c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_initialize(c->o, &err, 1, NULL), MBC_OK);
+}
+
 static void expect_refused(const mbc_object *o, const mbc_state *s, mbc_status status,
                            const char *message)
 {
@@ -128,9 +136,8 @@ static void test_huge_finite_inputs_pass(void **state)
 {
     (void)state;
     sphere_case c;
-    sphere_case_init(&c);
+    sphere_case_ready(&c);
     mbc_error err = {0};
-    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
     for (int k = 0; k < 2; k++)
         c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;
     mbc_forces f;
@@ -222,9 +229,8 @@ static void test_outputs_checked_at_boundary(void **state)
 {
     (void)state;
     sphere_case c;
-    sphere_case_init(&c);
+    sphere_case_ready(&c);
     mbc_error err = {0};
-    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
     assert_int_equal(mbc_object_forces(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactSphereSphere: no output");
     assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
@@ -284,9 +290,8 @@ static void test_state_check(void **state)
 {
     (void)state;
     sphere_case c;
-    sphere_case_init(&c);
+    sphere_case_ready(&c);
     mbc_error err = {0};
-    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
     const mbc_type_info *t = c.o->type;
     assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_OK);
     mbc_forces f;

@@ -653,6 +653,16 @@ static void test_outputs(void **state)
     fixture_free(&f);
 }
 
+/* mbc_contact_sphere_sphere_check_model refuses p, naming param. */
+static void expect_model_refused(const mbc_contact_sphere_sphere_params *p, const char *param,
+                                 const char *message)
+{
+    mbc_error err;
+    assert_int_equal(mbc_contact_sphere_sphere_check_model(p, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, message);
+    assert_string_equal(err.param_name, param);
+}
+
 /* The typed hooks trust the state (mbconnect/state_check.h: the dispatch
  * checks it; tests/api/test_evaluate.c shows a missing marker or a wrong data
  * count refused there). What the setters cannot reject, the impact model, is
@@ -668,25 +678,22 @@ static void test_bad_inputs(void **state)
     f.data[0] = -0.1;
     assert_int_equal(mbc_contact_sphere_sphere_forces(&f.p, &f.s, &F, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message, "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3");
-    assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.param_name, "impactModel");
+    expect_model_refused(&f.p, "impactModel",
+                         "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3");
     f.p.impactModel = 0;
     f.p.contactPlasticityRatio = 1.0;
-    assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message,
-                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
+    expect_model_refused(&f.p, "contactPlasticityRatio",
+                         "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
     f.p.contactPlasticityRatio = 0.5;
     assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_OK);
     f.p.impactModel = 2;
     f.p.restitutionCoefficient = 0.0;
-    assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message,
-                        "ContactSphereSphere.restitutionCoefficient: must be > 0, got 0");
+    expect_model_refused(&f.p, "restitutionCoefficient",
+                         "ContactSphereSphere.restitutionCoefficient: must be > 0, got 0");
     f.p.restitutionCoefficient = 0.5;
     f.p.contactStiffnessExponent = -1.0;
-    assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message,
-                        "ContactSphereSphere.contactStiffnessExponent: must be > 0, got -1");
+    expect_model_refused(&f.p, "contactStiffnessExponent",
+                         "ContactSphereSphere.contactStiffnessExponent: must be > 0, got -1");
     fixture_free(&f);
 }
 
