@@ -6,9 +6,10 @@
  * A check is written twice, in one place: mbc_state_check_ok() answers only
  * "all fine?", from the pointers, the counts and one vector sum over every
  * number the hook reads (finite exactly when all are, barring overflow),
- * without a call for the common layout (two rigid markers, no Lagrange
- * multipliers), so that it costs a few ns per evaluation (bench/: mbc-bench,
- * "dispatch overhead"); only when it says no does mbc_state_check_at() look
+ * without a call for the common layout (a fixed data count, two rigid
+ * markers, no Lagrange multipliers; with AVX2 where the CPU has it), so that
+ * it costs a few ns per evaluation (bench/: mbc-bench, "dispatch overhead");
+ * only when it says no does mbc_state_check_at() look
  * again, value by value, to name what is wrong (or to let the call through
  * after an overflow of the sum). */
 #ifndef MBC_RUNTIME_STATE_CHECK_INTERNAL_H
@@ -21,6 +22,16 @@
 
 #include "mbconnect/object.h"
 #include "mbconnect/state_check.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+/* An AVX2 variant of the fast test where the compiler can target it and the
+ * baseline does not have it already (chosen at run time by the caller). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
+#define MBC_STATE_CHECK_AVX2 1
+#include <immintrin.h>
+#endif
 
 #pragma GCC visibility push(hidden)
 
@@ -78,8 +89,6 @@ static inline size_t mbc_state_check_data_count(const mbc_type_info *t, const vo
 /* ---- the yes/no finiteness test ---- */
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
-
 /* The plain sum of the values is finite when all of them are (a NaN or an
  * infinity stays NaN or infinite in a sum). A sum of finite values may still
  * overflow: then the fast test says no and mbc_state_check_at, which tests
@@ -206,9 +215,7 @@ static inline bool mbc_state_check_ok_common(size_t data_count, const mbc_state 
  * __attribute__((target("avx2"))) that has checked
  * __builtin_cpu_supports("avx2"): half the instructions of the SSE2 test on
  * the hot path of mbc_object_forces. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
-#define MBC_STATE_CHECK_AVX2 1
-#include <immintrin.h>
+#if defined(MBC_STATE_CHECK_AVX2)
 
 __attribute__((target("avx2"))) static inline bool
 mbc_state_check_ok_common_avx2(size_t data_count, const mbc_state *s)
