@@ -211,7 +211,8 @@ static inline bool mbc_state_check_ok_common(size_t data_count, const mbc_state 
     return !mbc_finite_acc_bad(mbc_finite_data(acc, s->data, s->data_start, n));
 }
 
-/* The same with AVX2 (4 doubles per addition), for a caller compiled with
+/* The same with AVX2 (4 doubles per addition; false for more than 4 data
+ * coordinates), for a caller compiled with
  * __attribute__((target("avx2"))) that has checked
  * __builtin_cpu_supports("avx2"): half the instructions of the SSE2 test on
  * the hot path of mbc_object_forces. */
@@ -231,21 +232,16 @@ mbc_state_check_ok_common_avx2(size_t data_count, const mbc_state *s)
     s0 = _mm256_add_pd(s0, _mm256_add_pd(_mm256_loadu_pd(a + 8), _mm256_loadu_pd(b + 8)));
     s1 = _mm256_add_pd(s1, _mm256_add_pd(_mm256_loadu_pd(a + 12), _mm256_loadu_pd(b + 12)));
     s0 = _mm256_add_pd(s0, _mm256_add_pd(_mm256_loadu_pd(a + 14), _mm256_loadu_pd(b + 14)));
-    /* the data, 4 of each at a time; lanes past n masked (never read) */
+    /* the data, up to 4 of each, lanes past n masked (never read); more
+     * than 4 is left to the SSE2 test (the caller's slow path) */
     const size_t n = data_count;
     const double *d = s->data, *ds = s->data_start;
-    if (s->data_count != n || (n && (!d || !ds)))
+    if (s->data_count != n || n > 4 || (n && (!d || !ds)))
         return false;
-    const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
-    if (n) { /* the first 4 without a loop: most types have at most 4 */
-        __m256i m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)n), lane);
+    const __m256i m =
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)n), _mm256_setr_epi64x(0, 1, 2, 3));
+    if (n)
         s1 = _mm256_add_pd(s1, _mm256_add_pd(_mm256_maskload_pd(d, m), _mm256_maskload_pd(ds, m)));
-        for (size_t i = 4; i < n; i += 4) {
-            m = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(n - i)), lane);
-            s1 = _mm256_add_pd(
-                s1, _mm256_add_pd(_mm256_maskload_pd(d + i, m), _mm256_maskload_pd(ds + i, m)));
-        }
-    }
     s0 = _mm256_add_pd(s0, s1);
     s0 = _mm256_sub_pd(s0, s0); /* 0 where finite, NaN otherwise */
     return _mm256_movemask_pd(_mm256_cmp_pd(s0, s0, _CMP_UNORD_Q)) == 0;
