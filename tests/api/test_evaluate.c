@@ -319,6 +319,72 @@ static void test_state_check(void **state)
     mbc_object_destroy(c.o);
 }
 
+/* A forces hook that counts its calls and returns data[5] + data_start[5]
+ * as the x force on m1. (A test-only counter.) */
+static int six_data_calls;
+static mbc_status six_data_forces(const void *params, const mbc_state *s, mbc_forces *out,
+                                  mbc_error *err)
+{
+    (void)params;
+    (void)err;
+    assert_int_equal(s->data_count, 6);
+    memset(out->force, 0, sizeof out->force);
+    out->force[1][0] = s->data[5] + s->data_start[5];
+    six_data_calls++;
+    return MBC_OK;
+}
+
+/* A type with two rigid markers and 6 data coordinates (more than the fast
+ * test's 4 at a time): every one of them is checked, in data and in
+ * start-of-step data, and a finite state reaches the hook. */
+static void test_six_data_coordinates(void **state)
+{
+    (void)state;
+    mbc_type_info t = mbc_contact_sphere_sphere_type;
+    const mbc_data_info blocks[6] = {{"a", 0, ""}, {"b", 0, ""}, {"c", 0, ""},
+                                     {"d", 0, ""}, {"e", 0, ""}, {"f", 0, ""}};
+    t.data = blocks;
+    t.data_block_count = 6;
+    t.data_per = -1;
+    t.forces = six_data_forces;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create_type(&t, &err);
+    assert_non_null(o);
+    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
+    mbc_rigid_marker m[2];
+    memset(m, 0, sizeof m);
+    double data[6] = {1, 2, 3, 4, 5, 6}, start[6] = {1, 2, 3, 4, 5, 7};
+    mbc_state s = {0};
+    s.marker[0] = &m[0];
+    s.marker[1] = &m[1];
+    s.data = data;
+    s.data_start = start;
+    s.data_count = 6;
+    mbc_forces f;
+    six_data_calls = 0;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_OK);
+    assert_int_equal(six_data_calls, 1);
+    assert_true(f.force[1][0] == 13.0);
+    data[5] = NAN;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data[5] must be finite, got nan");
+    data[5] = 6;
+    start[4] = -INFINITY;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: start-of-step data[4] must be finite, got -inf");
+    assert_int_equal(six_data_calls, 1);
+    s.data_count = 4;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data node must have 6 data coordinates "
+                                     "(data and start-of-step data), got 4");
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_outputs_checked_at_boundary),
         cmocka_unit_test(test_impact_model_refused),
         cmocka_unit_test(test_state_check),
+        cmocka_unit_test(test_six_data_coordinates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
