@@ -22,15 +22,23 @@ typedef struct sphere_case {
     mbc_state s;
 } sphere_case;
 
+/* The parameters every sphere object here needs: markers 0 and 1, node 2,
+ * radii 0.5 (o of type ContactSphereSphere, or a copy of it). */
+static void sphere_object_set(mbc_object *o)
+{
+    mbc_error err;
+    assert_non_null(o);
+    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+}
+
 static void sphere_case_init(sphere_case *c)
 {
     mbc_error err;
     c->o = mbc_object_create("ContactSphereSphere", &err);
-    assert_non_null(c->o);
-    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
-    assert_int_equal(mbc_object_set_array(c->o, "markerNumbers", markers, 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(c->o, "nodeNumber", 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set_array(c->o, "spheresRadii", radii, 2, &err), MBC_OK);
+    sphere_object_set(c->o);
     assert_int_equal(mbc_object_set(c->o, "contactStiffness", 1e4, &err), MBC_OK);
     memset(c->m, 0, sizeof c->m);
     for (int k = 0; k < 2; k++)
@@ -349,11 +357,7 @@ static void test_six_data_coordinates(void **state)
     t.forces = six_data_forces;
     mbc_error err = {0};
     mbc_object *o = mbc_object_create_type(&t, &err);
-    assert_non_null(o);
-    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
-    assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    sphere_object_set(o);
     assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
     mbc_rigid_marker m[2];
     memset(m, 0, sizeof m);
