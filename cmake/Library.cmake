@@ -9,6 +9,7 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/object.c
   ${PROJECT_SOURCE_DIR}/runtime/object_evaluate.c
   ${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/state_check.c
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and

@@ -24,6 +24,7 @@
 #include "mbconnect/friction.h"
 #include "mbconnect/vec.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -68,39 +69,30 @@ static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_e
     return MBC_OK;
 }
 
-static mbc_status cr_check_state(const mbc_contact_convex_roll_params *p, const mbc_state *s,
-                                 int need_start, mbc_error *err)
+/* What every hook assumes (mbconnect/state_check.h): the dispatch has
+ * checked both rigid markers and the 3 finite data coordinates (and the
+ * start-of-step copy) once, and the parameters passed validation (the hull
+ * with mbc_convex_roll_check_hull); a direct caller of a typed hook
+ * guarantees the same. Asserted, not checked again. */
+static void cr_assert_state(const mbc_contact_convex_roll_params *p, const mbc_state *s)
 {
-    if (p == NULL || s == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL parameters or state");
-    }
-    if (s->marker[0] == NULL || s->marker[1] == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        "ContactConvexRoll: state needs two rigid markers (m0, m1), got NULL");
-    }
-    if (s->data == NULL || (need_start && s->data_start == NULL)) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: data coordinates missing (NULL)");
-    }
-    if (s->data_count != CR_DATA_COUNT) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        "ContactConvexRoll: data node must have 3 coordinates, got %zu",
-                        s->data_count);
-    }
-    return MBC_OK;
+    assert(p != NULL && s != NULL);
+    assert(p->coefficientsHull != NULL && p->coefficientsHull_count > 0 &&
+           p->coefficientsHull_count <= (size_t)INT_MAX);
+    assert(s->marker[0] != NULL && s->marker[1] != NULL);
+    assert(s->data != NULL && s->data_start != NULL && s->data_count == CR_DATA_COUNT);
+    (void)p;
+    (void)s;
 }
 
 /* Contact point and velocities (notes, "Contact point", "Normal force", "Slip"):
  * p_C from the lowest-point search, v_mat = v_m1 + omega x (p_C - p_m1),
  * v_s = v_mat - (v_mat . e_z) e_z, v_trail = A (omega_local x p_local).
  * Vertical axis (rho_d < 1e-12): valid = 0, MBC_WARN_AXIS_VERTICAL, all zero. */
-static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const mbc_state *s,
-                                  cr_contact *c, mbc_error *err)
+static void cr_contact_eval(const mbc_contact_convex_roll_params *p, const mbc_state *s,
+                            cr_contact *c)
 {
-    int n = 0;
-    const mbc_status st = cr_hull(p, &n, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    const int n = (int)p->coefficientsHull_count; /* validated: 1 .. INT_MAX */
     const mbc_rigid_marker *m0 = s->marker[0];
     const mbc_rigid_marker *m1 = s->marker[1];
     struct mbc_hull_contact h;
@@ -122,7 +114,7 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     if (hull_st != MBC_OK) {
         c->valid = 0;
         c->warnings |= MBC_WARN_AXIS_VERTICAL;
-        return MBC_OK;
+        return;
     }
     c->valid = 1;
     double omega[3], w_r[3], wl_pl[3];
@@ -142,7 +134,6 @@ static mbc_status cr_contact_eval(const mbc_contact_convex_roll_params *p, const
     c->v_s[0] = c->v_mat[0];
     c->v_s[1] = c->v_mat[1];
     c->v_s[2] = 0.0;
-    return MBC_OK;
 }
 
 /* Force on the roll (N) for the active set in `data` (notes):
@@ -278,24 +269,20 @@ mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p,
 mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p,
                                           const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL force result");
-    }
+    assert(out != NULL);
+    cr_assert_state(p, s);
+    (void)err; /* nothing can fail on checked inputs */
     for (int j = 0; j < 2; ++j) {
         for (int i = 0; i < 3; ++i) {
             out->force[j][i] = 0.0;
             out->torque[j][i] = 0.0;
         }
     }
-    mbc_status st = cr_check_state(p, s, 0, err);
-    if (st != MBC_OK || !p->activeConnector) {
-        return st;
+    if (!p->activeConnector) {
+        return MBC_OK;
     }
     cr_contact c;
-    st = cr_contact_eval(p, s, &c, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    cr_contact_eval(p, s, &c);
     double f[3];
     cr_force_roll(p, &c, s->data, f);
     for (int i = 0; i < 3; ++i) {
@@ -321,17 +308,13 @@ mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_para
                                                     const mbc_state *s, mbc_post_newton *out,
                                                     mbc_error *err)
 {
-    if (out == NULL || out->data == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL PostNewtonStep result");
-    }
+    assert(out != NULL && out->data != NULL);
+    cr_assert_state(p, s);
+    (void)err; /* nothing can fail on checked inputs */
     out->error = 0.0;
     out->recommended_step = -1.0;
     out->warnings = 0;
     out->marker_number1 = MBC_INVALID_INDEX;
-    mbc_status st = cr_check_state(p, s, 0, err);
-    if (st != MBC_OK) {
-        return st;
-    }
     for (int i = 0; i < CR_DATA_COUNT; ++i) {
         out->data[i] = s->data[i];
     }
@@ -339,10 +322,7 @@ mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_para
         return MBC_OK;
     }
     cr_contact c;
-    st = cr_contact_eval(p, s, &c, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    cr_contact_eval(p, s, &c);
     out->warnings = (unsigned)c.warnings;
     if (!c.valid) {
         return MBC_OK;
@@ -389,30 +369,12 @@ mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params 
                                            const mbc_state *s, size_t var, double *out, size_t size,
                                            mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactConvexRoll: NULL output buffer");
-    }
-    mbc_status st = cr_check_state(p, s, 0, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    if (var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION &&
-        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY &&
-        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE &&
-        var != MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE) {
-        return mbc_fail(err, MBC_ERR_NAME,
-                        "ContactConvexRoll: output variable %d not available (Position, Velocity, "
-                        "Force, Torque)",
-                        (int)var);
-    }
-    if (size != 3) {
-        return mbc_fail(err, MBC_ERR_SIZE, "ContactConvexRoll: output needs size 3, got %zu", size);
-    }
+    assert(out != NULL && var < MBC_CONTACT_CONVEX_ROLL_OUTPUT_COUNT && size == 3);
+    cr_assert_state(p, s);
+    (void)size;
+    (void)err; /* nothing can fail on checked inputs */
     cr_contact c;
-    st = cr_contact_eval(p, s, &c, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    cr_contact_eval(p, s, &c);
     double f[3], tau0[3], tau1[3];
     cr_force_roll(p, &c, s->data, f);
     cr_torques(&c, s, f, tau0, tau1);

@@ -20,9 +20,11 @@
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #include "mbconnect/contact_laws.h"
+#include "mbconnect/contact_sphere_sphere.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/vec.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -46,53 +48,43 @@ typedef struct ss_kinematics {
     double v_rel;  /* |v_t|, m/s */
 } ss_kinematics;
 
-/* Inputs every hook needs: both rigid markers and the 4 data coordinates
- * (the start-of-step copy too when need_start). */
-static mbc_status ss_check_state(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
-                                 int need_start, mbc_error *err)
+/* What every hook assumes (mbconnect/state_check.h): the dispatch
+ * (mbc_object_forces and the others) has checked both rigid markers and the 4
+ * finite data coordinates (and the start-of-step copy) once; a direct
+ * caller of a typed hook guarantees the same. Asserted, not checked again. */
+static void ss_assert_state(const mbc_contact_sphere_sphere_params *p, const mbc_state *s)
 {
-    if (p == NULL || s == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL parameters or state");
-    }
-    if (s->marker[0] == NULL || s->marker[1] == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        "ContactSphereSphere: state needs two rigid markers (m0, m1), got NULL");
-    }
-    if (s->data == NULL || (need_start && s->data_start == NULL)) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: data coordinates missing (NULL)");
-    }
-    if (s->data_count != SS_DATA_COUNT) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        "ContactSphereSphere: data node must have 4 coordinates, got %zu",
-                        s->data_count);
-    }
-    return MBC_OK;
+    assert(p != NULL && s != NULL);
+    assert(s->marker[0] != NULL && s->marker[1] != NULL);
+    assert(s->data != NULL && s->data_start != NULL && s->data_count == SS_DATA_COUNT);
+    (void)p;
+    (void)s;
 }
 
-/* The impact model and its parameters must be usable (validation normally
- * rejects these earlier; checked again so no hook can return NaN). */
-static mbc_status ss_check_model(const mbc_contact_sphere_sphere_params *p, mbc_error *err)
+/* The impact model and its parameters must be usable: the parameter setters
+ * cannot check these (impactModel is any UInt; lambda_P < 1 only matters for
+ * EAPM), so the hooks and the batch entry points (runtime/sphere_batch.c)
+ * call this once per evaluation. */
+mbc_status mbc_contact_sphere_sphere_check_model(const mbc_contact_sphere_sphere_params *p,
+                                                 mbc_error *err)
 {
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
-                        "must be 0, 1 or 2, got %d", m);
+                              "must be 0, 1 or 2, got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio", 0,
-                        "must be in [0, 1), got %g",
-                        p->contactPlasticityRatio);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio",
+                              0, "must be in [0, 1), got %g", p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient", 0,
-                        "must be > 0, got %g",
-                        p->restitutionCoefficient);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient",
+                              0, "must be > 0, got %g", p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent", 0,
-                        "must be > 0, got %g",
-                        p->contactStiffnessExponent);
+        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent",
+                              0, "must be > 0, got %g", p->contactStiffnessExponent);
     }
     return MBC_OK;
 }
@@ -264,23 +256,18 @@ static void ss_torques(const mbc_contact_sphere_sphere_params *p, const ss_kinem
 mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_params *p,
                                             const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL force result");
-    }
+    assert(out != NULL);
+    ss_assert_state(p, s);
     for (int j = 0; j < 2; ++j) {
         for (int i = 0; i < 3; ++i) {
             out->force[j][i] = 0.0;
             out->torque[j][i] = 0.0;
         }
     }
-    mbc_status st = ss_check_state(p, s, 0, err);
-    if (st != MBC_OK) {
-        return st;
-    }
     if (!p->activeConnector || !(s->data[SS_DATA_GAP] <= 0.0)) {
         return MBC_OK; /* inactive, or open by the active set: no kinematics needed */
     }
-    st = ss_check_model(p, err);
+    mbc_status st = mbc_contact_sphere_sphere_check_model(p, err);
     if (st != MBC_OK) {
         return st;
     }
@@ -313,17 +300,12 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
                                                       const mbc_state *s, mbc_post_newton *out,
                                                       mbc_error *err)
 {
-    if (out == NULL || out->data == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL PostNewtonStep result");
-    }
+    assert(out != NULL && out->data != NULL);
+    ss_assert_state(p, s);
     out->error = 0.0;
     out->recommended_step = -1.0;
     out->warnings = 0;
     out->marker_number1 = MBC_INVALID_INDEX;
-    mbc_status st = ss_check_state(p, s, 1, err);
-    if (st != MBC_OK) {
-        return st;
-    }
     const double *cur = s->data;
     const double *start = s->data_start;
     if (!p->activeConnector) {
@@ -332,7 +314,7 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
         }
         return MBC_OK;
     }
-    st = ss_check_model(p, err);
+    mbc_status st = mbc_contact_sphere_sphere_check_model(p, err);
     if (st != MBC_OK) {
         return st;
     }
@@ -391,31 +373,10 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
                                              const mbc_state *s, size_t var, double *out,
                                              size_t size, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "ContactSphereSphere: NULL output buffer");
-    }
-    mbc_status st = ss_check_state(p, s, 0, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    switch (var) {
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3:
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT:
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL:
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_VELOCITY:
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE:
-    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE:
-        break;
-    default:
-        return mbc_fail(err, MBC_ERR_NAME,
-                        "ContactSphereSphere: output variable %d not available (Director3, "
-                        "Displacement, DisplacementLocal, Velocity, Force, Torque)",
-                        (int)var);
-    }
-    if (size != 3) {
-        return mbc_fail(err, MBC_ERR_SIZE, "ContactSphereSphere: output needs size 3, got %zu",
-                        size);
-    }
+    assert(out != NULL && var < MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT && size == 3);
+    ss_assert_state(p, s);
+    (void)size;
+    mbc_status st = MBC_OK;
     ss_kinematics k;
     ss_kinematics_eval(p, s, &k);
     switch (var) {
@@ -442,7 +403,7 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
     default: { /* Force or Torque */
         double f_m1[3] = {0.0, 0.0, 0.0};
         if (p->activeConnector) {
-            st = ss_check_model(p, err);
+            st = mbc_contact_sphere_sphere_check_model(p, err);
             if (st == MBC_OK) {
                 st = ss_force_m1(p, &k, s->data, f_m1, NULL, err);
             }

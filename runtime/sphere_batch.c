@@ -47,6 +47,7 @@
 #include "mbconnect/sphere_batch.h"
 
 #include "mbconnect/contact_laws.h"
+#include "mbconnect/contact_sphere_sphere.h"
 #include "mbconnect/threads.h"
 
 #include "tsan_annotate.h"
@@ -540,7 +541,8 @@ static size_t sb_head(const sb_ctx *c, int pns)
 }
 
 /* Checks the arrays a call reads (pns: also data_start and the data it
- * writes) and the impact model (as the hook's ss_check_model), and fills c. */
+ * writes) and the impact model (mbc_contact_sphere_sphere_check_model, as the
+ * hooks do), and fills c. */
 static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_sphere_batch *in,
                            int pns, sb_ctx *c, mbc_error *err)
 {
@@ -582,27 +584,11 @@ static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_
     c->r0 = p->spheresRadii[0];
     c->r1 = p->spheresRadii[1];
 
+    const mbc_status st = mbc_contact_sphere_sphere_check_model(p, err);
+    if (st != MBC_OK) {
+        return st;
+    }
     const int m = p->impactModel;
-    if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
-                        "must be 0, 1 or 2, got %d", m);
-    }
-    if (m == MBC_IMPACT_EAPM &&
-        !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio", 0,
-                        "must be in [0, 1), got %g",
-                        p->contactPlasticityRatio);
-    }
-    if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient", 0,
-                        "must be > 0, got %g",
-                        p->restitutionCoefficient);
-    }
-    if (!(p->contactStiffnessExponent > 0.0)) {
-        return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent", 0,
-                        "must be > 0, got %g",
-                        p->contactStiffnessExponent);
-    }
     c->eapm = (m == MBC_IMPACT_EAPM);
     c->plastic = c->eapm && p->contactPlasticityRatio != 0.0;
     c->k_c = p->contactStiffness;

@@ -4,8 +4,10 @@
  * variables and algebraic equations. Each call first checks that the object
  * is initialized, that the type has that hook, that the state holds the
  * markers the type requests, that data_count matches the type's data layout,
- * and that every number it reads is finite; otherwise it returns an error
- * status with a message and writes no output. */
+ * and that every number it reads is finite (mbc_state_check,
+ * mbconnect/state_check.h); otherwise it returns an error status with a
+ * message and writes no output. These are the only checks of the state: the
+ * hooks behind them assert, they do not check again. */
 #ifndef MBCONNECT_EVALUATE_H
 #define MBCONNECT_EVALUATE_H
 

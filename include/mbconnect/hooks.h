@@ -21,7 +21,10 @@
  *   CALL    their names, in parentheses, to forward a call
  *
  * What each hook does (mbconnect/evaluate.h calls them after checking every
- * input once; a hook may assert what the dispatch checked):
+ * input once; a hook may assert what the dispatch checked, and a caller of
+ * a typed hook mbc_<t>_<NAME> guarantees the same: validated parameters, a
+ * state that passes mbc_state_check (mbconnect/state_check.h), outputs of
+ * the right size):
  *   initialize           after validation: derived parameters, extra checks
  *   forces               physical forces and torques ON the markers (and
  *                        cable points); reads the active set from s->data,

@@ -42,6 +42,7 @@
 #include "mbconnect/object.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/result.h"
+#include "mbconnect/state_check.h"
 
 #include "mbconnect/evaluate_many.h"
 #include "mbconnect/sphere_batch.h"
@@ -52,6 +53,7 @@
 #include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
+#include "mbconnect/contact_sphere_sphere.h"
 #include "mbconnect/convex_hull.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/geometry_2d.h"

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/state_check.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 typedef struct sphere_case {
@@ -21,15 +22,23 @@ typedef struct sphere_case {
     mbc_state s;
 } sphere_case;
 
+/* The parameters every sphere object here needs: markers 0 and 1, node 2,
+ * radii 0.5 (o of type ContactSphereSphere, or a copy of it). */
+static void sphere_object_set(mbc_object *o)
+{
+    mbc_error err;
+    assert_non_null(o);
+    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "markerNumbers", markers, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "nodeNumber", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+}
+
 static void sphere_case_init(sphere_case *c)
 {
     mbc_error err;
     c->o = mbc_object_create("ContactSphereSphere", &err);
-    assert_non_null(c->o);
-    const double markers[2] = {0, 1}, radii[2] = {0.5, 0.5};
-    assert_int_equal(mbc_object_set_array(c->o, "markerNumbers", markers, 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(c->o, "nodeNumber", 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set_array(c->o, "spheresRadii", radii, 2, &err), MBC_OK);
+    sphere_object_set(c->o);
     assert_int_equal(mbc_object_set(c->o, "contactStiffness", 1e4, &err), MBC_OK);
     memset(c->m, 0, sizeof c->m);
     for (int k = 0; k < 2; k++)
@@ -44,6 +53,14 @@ static void sphere_case_init(sphere_case *c)
     c->s.data = c->data;
     c->s.data_start = c->start;
     c->s.data_count = 4;
+}
+
+/* sphere_case_init, then initialized. */
+static void sphere_case_ready(sphere_case *c)
+{
+    sphere_case_init(c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_initialize(c->o, &err, 1, NULL), MBC_OK);
 }
 
 static void expect_refused(const mbc_object *o, const mbc_state *s, mbc_status status,
@@ -127,9 +144,8 @@ static void test_huge_finite_inputs_pass(void **state)
 {
     (void)state;
     sphere_case c;
-    sphere_case_init(&c);
+    sphere_case_ready(&c);
     mbc_error err = {0};
-    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
     for (int k = 0; k < 2; k++)
         c.m[k].velocity[0] = c.m[k].velocity[1] = 1e308;
     mbc_forces f;
@@ -214,6 +230,165 @@ static void test_post_newton_updates_state(void **state)
     mbc_object_destroy(o);
 }
 
+/* The checks the typed hooks no longer repeat (mbconnect/state_check.h):
+ * missing output buffers are refused at the dispatch, named, and nothing is
+ * evaluated. */
+static void test_outputs_checked_at_boundary(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_ready(&c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_forces(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: no output");
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: PostNewtonStep needs an output data buffer");
+    mbc_post_newton pns = {NULL, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, &pns, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: PostNewtonStep needs an output data buffer");
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, NULL, 3, &err),
+        MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.Force: output has 3 values, buffer holds 0");
+    mbc_object_destroy(c.o);
+}
+
+/* An impact model the setters accept (impactModel is any UInt) but the
+ * contact law does not is an error of every evaluation in contact, named by
+ * parameter (mbc_contact_sphere_sphere_check_model), never an assertion. */
+static void test_impact_model_refused(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_init(&c);
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_set(c.o, "impactModel", 3, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    const char *msg = "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3";
+    mbc_forces f;
+    memset(&f, 0, sizeof f);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    double data[4];
+    mbc_post_newton pns = {data, 0, 0, 0, 0};
+    assert_int_equal(mbc_object_post_newton_step(c.o, &c.s, &pns, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    double out[3];
+    assert_int_equal(
+        mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
+        MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    /* EAPM with lambda_P = 1 (K2 = k_c / (1 - lambda_P) is infinite) */
+    assert_int_equal(mbc_object_set(c.o, "impactModel", 0, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(c.o, "contactPlasticityRatio", 1, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
+    assert_string_equal(err.param_name, "contactPlasticityRatio");
+    mbc_object_destroy(c.o);
+}
+
+/* mbc_state_check, for callers of the typed hooks, checks what the dispatch
+ * checks, with the same messages. */
+static void test_state_check(void **state)
+{
+    (void)state;
+    sphere_case c;
+    sphere_case_ready(&c);
+    mbc_error err = {0};
+    const mbc_type_info *t = c.o->type;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_OK);
+    mbc_forces f;
+    c.m[0].angular_velocity_local[1] = -INFINITY;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(
+        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+    assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(
+        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+    c.m[0].angular_velocity_local[1] = 0;
+    c.s.marker[1] = NULL;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: marker m1 (Position+Orientation) is missing");
+    c.s.marker[1] = &c.m[1];
+    c.s.data_count = 5;
+    assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data node must have 4 data coordinates "
+                                     "(data and start-of-step data), got 5");
+    assert_int_equal(mbc_state_check(t, c.o->params, NULL, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: no state");
+    assert_int_equal(mbc_state_check(NULL, c.o->params, &c.s, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "mbc_state_check: no type or no parameters");
+    mbc_object_destroy(c.o);
+}
+
+/* A forces hook that counts its calls and returns data[5] + data_start[5]
+ * as the x force on m1. (A test-only counter.) */
+static int six_data_calls;
+static mbc_status six_data_forces(const void *params, const mbc_state *s, mbc_forces *out,
+                                  mbc_error *err)
+{
+    (void)params;
+    (void)err;
+    assert_int_equal(s->data_count, 6);
+    memset(out->force, 0, sizeof out->force);
+    out->force[1][0] = s->data[5] + s->data_start[5];
+    six_data_calls++;
+    return MBC_OK;
+}
+
+/* A type with two rigid markers and 6 data coordinates (more than the fast
+ * test's 4 at a time): every one of them is checked, in data and in
+ * start-of-step data, and a finite state reaches the hook. */
+static void test_six_data_coordinates(void **state)
+{
+    (void)state;
+    mbc_type_info t = mbc_contact_sphere_sphere_type;
+    const mbc_data_info blocks[6] = {{"a", 0, ""}, {"b", 0, ""}, {"c", 0, ""},
+                                     {"d", 0, ""}, {"e", 0, ""}, {"f", 0, ""}};
+    t.data = blocks;
+    t.data_block_count = 6;
+    t.data_per = -1;
+    t.forces = six_data_forces;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create_type(&t, &err);
+    sphere_object_set(o);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
+    mbc_rigid_marker m[2];
+    memset(m, 0, sizeof m);
+    double data[6] = {1, 2, 3, 4, 5, 6}, start[6] = {1, 2, 3, 4, 5, 7};
+    mbc_state s = {0};
+    s.marker[0] = &m[0];
+    s.marker[1] = &m[1];
+    s.data = data;
+    s.data_start = start;
+    s.data_count = 6;
+    mbc_forces f;
+    six_data_calls = 0;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_OK);
+    assert_int_equal(six_data_calls, 1);
+    assert_true(f.force[1][0] == 13.0);
+    data[5] = NAN;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data[5] must be finite, got nan");
+    data[5] = 6;
+    start[4] = -INFINITY;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere: start-of-step data[4] must be finite, got -inf");
+    assert_int_equal(six_data_calls, 1);
+    s.data_count = 4;
+    assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactSphereSphere: data node must have 6 data coordinates "
+                                     "(data and start-of-step data), got 4");
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +396,10 @@ int main(void)
         cmocka_unit_test(test_dispatch),
         cmocka_unit_test(test_huge_finite_inputs_pass),
         cmocka_unit_test(test_post_newton_updates_state),
+        cmocka_unit_test(test_outputs_checked_at_boundary),
+        cmocka_unit_test(test_impact_model_refused),
+        cmocka_unit_test(test_state_check),
+        cmocka_unit_test(test_six_data_coordinates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,8 @@
 
 #include "test_util.h"
 
+#include "connector_fixtures.h"
+
 #include "mbconnect/ale.h"
 #include "mbconnect/contact_laws.h"
 #include "mbconnect/convex_hull.h"
@@ -35,28 +37,16 @@ static void test_convex_roll_inactive_post_newton(void **state)
     (void)state;
     mbc_contact_convex_roll_params p;
     mbc_error err = {0};
-    mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
-    p.coefficientsHull = malloc(sizeof cylinder);
-    assert_non_null(p.coefficientsHull);
-    memcpy(p.coefficientsHull, cylinder, sizeof cylinder);
-    p.coefficientsHull_count = 1;
-    p.rollLength = 1.0;
+    cf_roll_params_init(&p, cylinder, 1);
     assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     p.activeConnector = false;
     mbc_rigid_marker m[2];
-    memset(m, 0, sizeof m);
-    for (int j = 0; j < 2; ++j) {
-        m[j].rotation[0] = m[j].rotation[4] = m[j].rotation[8] = 1.0;
-    }
+    cf_markers_at_rest(m, 2);
     m[1].position[2] = 0.3;
     double data[3] = {0.25, -0.5, 0.125}, nd[3] = {9, 9, 9};
-    mbc_state s = {0};
-    s.marker[0] = &m[0];
-    s.marker[1] = &m[1];
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 3;
+    mbc_state s;
+    cf_rigid_state(&s, &m[0], &m[1], data, data, 3);
     mbc_post_newton pn;
     memset(&pn, 0x7f, sizeof pn);
     pn.data = nd;
@@ -109,8 +99,7 @@ static void test_evaluate_checks_lagrange(void **state)
     size_t nviol = 0;
     assert_int_equal(mbc_object_initialize(o, errs, 4, &nviol), MBC_OK);
     mbc_rigid_marker m0;
-    memset(&m0, 0, sizeof m0);
-    m0.rotation[0] = m0.rotation[4] = m0.rotation[8] = 1.0;
+    cf_markers_at_rest(&m0, 1);
     m0.position[0] = 0.5;
     mbc_cable_element el = {.q = {0, 0, 1, 0, 1, 0, 1, 0}, .length = 1.0};
     double data[1] = {0};
@@ -175,13 +164,8 @@ static void test_bounding_radius_at_left_end(void **state)
     (void)state;
     mbc_contact_convex_roll_params p;
     mbc_error err = {0};
-    mbc_contact_convex_roll_params_init(&p);
     static const double cone[2] = {-0.1, 0.4};
-    p.coefficientsHull = malloc(sizeof cone);
-    assert_non_null(p.coefficientsHull);
-    memcpy(p.coefficientsHull, cone, sizeof cone);
-    p.coefficientsHull_count = 2;
-    p.rollLength = 1.0;
+    cf_roll_params_init(&p, cone, 2);
     assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     ASSERT_NEAR(p.rBoundingSphere, 0.45, 1e-15);
     /* mirrored: maximum at the right end */
@@ -309,29 +293,17 @@ static void test_convex_roll_switch_at_zero_gap(void **state)
     (void)state;
     mbc_contact_convex_roll_params p;
     mbc_error err = {0};
-    mbc_contact_convex_roll_params_init(&p);
     static const double cylinder[1] = {0.4};
-    p.coefficientsHull = malloc(sizeof cylinder);
-    assert_non_null(p.coefficientsHull);
-    memcpy(p.coefficientsHull, cylinder, sizeof cylinder);
-    p.coefficientsHull_count = 1;
-    p.rollLength = 1.0;
+    cf_roll_params_init(&p, cylinder, 1);
     p.contactStiffness = 1e5;
     assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
     mbc_rigid_marker m[2];
-    memset(m, 0, sizeof m);
-    for (int j = 0; j < 2; ++j) {
-        m[j].rotation[0] = m[j].rotation[4] = m[j].rotation[8] = 1.0;
-    }
+    cf_markers_at_rest(m, 2);
     m[1].position[2] = 0.4;
     m[1].velocity[2] = -1.0;
     double data[3] = {0.0, 0.0, 0.1}, nd[3];
-    mbc_state s = {0};
-    s.marker[0] = &m[0];
-    s.marker[1] = &m[1];
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 3;
+    mbc_state s;
+    cf_rigid_state(&s, &m[0], &m[1], data, data, 3);
     mbc_post_newton pn = {0};
     pn.data = nd;
     assert_int_equal(mbc_contact_convex_roll_post_newton_step(&p, &s, &pn, &err), MBC_OK);

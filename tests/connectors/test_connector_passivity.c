@@ -26,6 +26,8 @@
 
 #include "test_util.h"
 
+#include "connector_fixtures.h"
+
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
@@ -78,9 +80,7 @@ static void test_sphere_sphere_passive(void **state)
     double most_negative = 0.0;
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_sphere_sphere_params p;
-        mbc_contact_sphere_sphere_params_init(&p);
-        p.markerNumbers[0] = 0;
-        p.markerNumbers[1] = 1;
+        cf_sphere_params_init(&p);
         p.spheresRadii[0] = rt_uniform(&g, 0.1, 0.6);
         p.spheresRadii[1] = rt_uniform(&g, 0.1, 0.6);
         p.contactStiffness = 0.0;
@@ -91,15 +91,10 @@ static void test_sphere_sphere_passive(void **state)
         mbc_rigid_marker m[2];
         memset(m, 0, sizeof m);
         double dir[3];
-        do {
-            rt_random_vec(&g, 1.0, dir);
-        } while (sqrt(dot3(dir, dir)) < 1e-2);
-        const double len = sqrt(dot3(dir, dir));
+        const double len = cf_random_direction(&g, 1e-2, dir);
         const double dist = rt_uniform(&g, 0.5, 1.0) * (p.spheresRadii[0] + p.spheresRadii[1]);
         rt_random_vec(&g, 3.0, m[0].position);
-        for (int i = 0; i < 3; ++i) {
-            m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
-        }
+        cf_place_along(m[0].position, dir, len, dist, m[1].position);
         for (int j = 0; j < 2; ++j) {
             rt_random_rotation(&g, m[j].rotation);
             rt_random_vec(&g, 2.0, m[j].velocity);
@@ -108,12 +103,8 @@ static void test_sphere_sphere_passive(void **state)
         /* in contact by the data; friction branch from data[1] (either side of v_reg) */
         double data[4] = {-1.0, rt_uniform(&g, 0.0, 2.0 * p.frictionProportionalZone + 0.1), 0.0,
                           0.0};
-        mbc_state s = {0};
-        s.marker[0] = &m[0];
-        s.marker[1] = &m[1];
-        s.data = data;
-        s.data_start = data;
-        s.data_count = 4;
+        mbc_state s;
+        cf_rigid_state(&s, &m[0], &m[1], data, data, 4);
         mbc_forces F;
         mbc_error err = {0};
         memset(&F, 0, sizeof F);
@@ -149,29 +140,20 @@ static void test_sphere_sphere_friction_hand(void **state)
 {
     (void)state;
     mbc_contact_sphere_sphere_params p;
-    mbc_contact_sphere_sphere_params_init(&p);
-    p.markerNumbers[0] = 0;
-    p.markerNumbers[1] = 1;
+    cf_sphere_params_init(&p);
     p.spheresRadii[0] = 0.5;
     p.spheresRadii[1] = 0.5;
     p.contactDamping = 10.0;
     p.dynamicFriction = 0.5;
     p.frictionProportionalZone = 0.1;
     mbc_rigid_marker m[2];
-    memset(m, 0, sizeof m);
-    for (int j = 0; j < 2; ++j) {
-        m[j].rotation[0] = m[j].rotation[4] = m[j].rotation[8] = 1.0;
-    }
+    cf_markers_at_rest(m, 2);
     m[1].position[0] = 0.9;
     m[1].velocity[0] = 1.0;
     m[1].velocity[1] = 2.0;
     double data[4] = {-0.1, 2.0, 0.0, 0.0};
-    mbc_state s = {0};
-    s.marker[0] = &m[0];
-    s.marker[1] = &m[1];
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 4;
+    mbc_state s;
+    cf_rigid_state(&s, &m[0], &m[1], data, data, 4);
     mbc_forces F;
     mbc_error err = {0};
     assert_int_equal(mbc_contact_sphere_sphere_forces(&p, &s, &F, &err), MBC_OK);
@@ -198,14 +180,9 @@ static void test_convex_roll_passive(void **state)
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_convex_roll_params p;
         mbc_error err = {0};
-        mbc_contact_convex_roll_params_init(&p);
+        cf_roll_params_init(&p, barrel, 3);
         p.markerNumbers[0] = 0;
         p.markerNumbers[1] = 1;
-        p.coefficientsHull = malloc(sizeof barrel);
-        assert_non_null(p.coefficientsHull);
-        memcpy(p.coefficientsHull, barrel, sizeof barrel);
-        p.coefficientsHull_count = 3;
-        p.rollLength = 1.0;
         assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
         p.contactStiffness = 0.0;
         p.contactDamping = rt_uniform(&g, 0.0, 500.0);
@@ -215,8 +192,7 @@ static void test_convex_roll_passive(void **state)
         p.exponentialDecayStatic = rt_uniform(&g, 1e-3, 1.0);
         p.frictionProportionalZone = (it % 4 == 0) ? 0.0 : rt_uniform(&g, 1e-3, 1.0);
         mbc_rigid_marker m[2];
-        memset(m, 0, sizeof m);
-        m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
+        cf_markers_at_rest(m, 2); /* m[1]'s rotation is set below */
         rt_random_vec(&g, 1.0, m[0].position);
         rt_random_rotation(&g, m[1].rotation);
         if (fabs(m[1].rotation[6]) > 0.95) { /* roll axis nearly vertical: not this test */
@@ -227,12 +203,8 @@ static void test_convex_roll_passive(void **state)
         rt_random_vec(&g, 2.0, m[1].velocity);
         rt_random_vec(&g, 5.0, m[1].angular_velocity_local);
         double data[3] = {rt_uniform(&g, -0.5, 0.5), rt_uniform(&g, -0.5, 0.5), -0.01};
-        mbc_state s = {0};
-        s.marker[0] = &m[0];
-        s.marker[1] = &m[1];
-        s.data = data;
-        s.data_start = data;
-        s.data_count = 3;
+        mbc_state s;
+        cf_rigid_state(&s, &m[0], &m[1], data, data, 3);
         mbc_forces F;
         assert_int_equal(mbc_contact_convex_roll_forces(&p, &s, &F, &err), MBC_OK);
         const double P = marker_power(&m[0], F.force[0], F.torque[0]) +
@@ -438,8 +410,7 @@ static void test_circle_cable_gap_power_hand(void **state)
     p.frictionVelocityPenalty = 1.0;
     p.frictionCoefficient = 10.0;
     mbc_rigid_marker c;
-    memset(&c, 0, sizeof c);
-    c.rotation[0] = c.rotation[4] = c.rotation[8] = 1.0;
+    cf_markers_at_rest(&c, 1);
     c.angular_velocity_local[2] = 1.0;
     double pts[4] = {-1, -0.9, 1, -0.9}, vel[4] = {0.95, 0, 0.95, 0};
     const mbc_cable_marker m = {1, pts, vel, 2.0, 0.0};

@@ -33,6 +33,8 @@
 
 #include "test_util.h"
 
+#include "connector_fixtures.h"
+
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
@@ -102,9 +104,7 @@ static void test_sphere_sphere_rigid_motion(void **state)
     rt_rng g = {101};
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_sphere_sphere_params p;
-        mbc_contact_sphere_sphere_params_init(&p);
-        p.markerNumbers[0] = 0;
-        p.markerNumbers[1] = 1;
+        cf_sphere_params_init(&p);
         p.spheresRadii[0] = rt_uniform(&g, 0.2, 0.6);
         p.spheresRadii[1] = rt_uniform(&g, 0.2, 0.6);
         p.contactStiffness = rt_uniform(&g, 1e3, 1e5);
@@ -118,27 +118,18 @@ static void test_sphere_sphere_rigid_motion(void **state)
         mbc_rigid_marker m[2];
         memset(m, 0, sizeof m);
         double dir[3];
-        do {
-            rt_random_vec(&g, 1.0, dir);
-        } while (sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]) < 0.1);
-        const double len = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+        const double len = cf_random_direction(&g, 0.1, dir);
         const double dist = rt_uniform(&g, 0.9, 0.999) * (p.spheresRadii[0] + p.spheresRadii[1]);
         rt_random_vec(&g, 2.0, m[0].position);
-        for (int i = 0; i < 3; ++i) {
-            m[1].position[i] = m[0].position[i] + dist * dir[i] / len;
-        }
+        cf_place_along(m[0].position, dir, len, dist, m[1].position);
         for (int j = 0; j < 2; ++j) {
             rt_random_rotation(&g, m[j].rotation);
             move_marker(&rm, &m[j]);
         }
         /* PostNewtonStep from an open start of step: the data it writes */
         double start[4] = {0.1, 0.0, 0.0, 0.0}, data[4] = {0.1, 0.0, 0.0, 0.0}, nd[4];
-        mbc_state s = {0};
-        s.marker[0] = &m[0];
-        s.marker[1] = &m[1];
-        s.data = data;
-        s.data_start = start;
-        s.data_count = 4;
+        mbc_state s;
+        cf_rigid_state(&s, &m[0], &m[1], data, start, 4);
         mbc_post_newton pn = {0};
         mbc_error err = {0};
         pn.data = nd;
@@ -182,14 +173,9 @@ static void test_convex_roll_rigid_motion(void **state)
     for (int it = 0; it < N_STATES; ++it) {
         mbc_contact_convex_roll_params p;
         mbc_error err = {0};
-        mbc_contact_convex_roll_params_init(&p);
+        cf_roll_params_init(&p, cylinder, 1);
         p.markerNumbers[0] = 0;
         p.markerNumbers[1] = 1;
-        p.coefficientsHull = malloc(sizeof cylinder);
-        assert_non_null(p.coefficientsHull);
-        memcpy(p.coefficientsHull, cylinder, sizeof cylinder);
-        p.coefficientsHull_count = 1;
-        p.rollLength = 1.0;
         assert_int_equal(mbc_contact_convex_roll_initialize(&p, &err), MBC_OK);
         p.contactStiffness = rt_uniform(&g, 1e3, 1e5);
         p.contactDamping = rt_uniform(&g, 10.0, 500.0);
@@ -198,8 +184,7 @@ static void test_convex_roll_rigid_motion(void **state)
         p.viscousFriction = rt_uniform(&g, 0.0, 1.0);
         p.frictionProportionalZone = rt_uniform(&g, 1e-3, 0.1);
         mbc_rigid_marker m[2];
-        memset(m, 0, sizeof m);
-        m[0].rotation[0] = m[0].rotation[4] = m[0].rotation[8] = 1.0;
+        cf_markers_at_rest(m, 2); /* m[1]'s rotation is set below */
         rt_random_vec(&g, 1.0, m[0].position);
         double Rz[9], Rx[9];
         rt_rot_z(rt_uniform(&g, -RT_PI, RT_PI), Rz);
@@ -226,12 +211,8 @@ static void test_convex_roll_rigid_motion(void **state)
         move_marker(&ground, &m[0]);
         move_marker(&roll, &m[1]);
         double start[3] = {0.0, 0.0, 0.1}, data[3] = {0.0, 0.0, 0.1}, nd[3];
-        mbc_state s = {0};
-        s.marker[0] = &m[0];
-        s.marker[1] = &m[1];
-        s.data = data;
-        s.data_start = start;
-        s.data_count = 3;
+        mbc_state s;
+        cf_rigid_state(&s, &m[0], &m[1], data, start, 3);
         mbc_post_newton pn = {0};
         pn.data = nd;
         assert_int_equal(mbc_contact_convex_roll_post_newton_step(&p, &s, &pn, &err), MBC_OK);
