@@ -378,8 +378,7 @@ int compat_main(const char *old_dir, const char *new_dir)
     sb_init(&report);
     diag_init(&diag);
     int rc = compat_compare_dirs(old_dir, new_dir, &r, &report, &diag);
-    for (size_t i = 0; i < diag.count; i++)
-        fprintf(stderr, "%s\n", diag.lines[i]);
+    diag_print(&diag, stderr);
     if (rc == 0) {
         fputs(sb_str(&report), stdout);
         printf("mbcgen --compat %s %s: %zu breaking change%s, %zu compatible addition%s\n", old_dir,

@@ -11,6 +11,7 @@
 
 #include "emit_c.h"
 #include "fileio.h"
+#include "naming.h"
 #include "strbuf.h"
 
 /* scaffold_templates.c */
@@ -57,7 +58,7 @@ static void names_init(names *n, const char *name, int in_tree)
     n->name = name;
     strbuf sb;
     sb_init(&sb);
-    emit_c_snake(name, &sb);
+    naming_snake(name, &sb);
     snprintf(n->snake, sizeof n->snake, "%s", sb_str(&sb));
     sb_free(&sb);
     size_t k = 0;
