@@ -352,8 +352,9 @@ static void test_case_error_fields(void **state)
     assert_int_equal(mbc_case_run_buffer(&r, "inline", text, strlen(text), &json, &err),
                      MBC_ERR_INPUT);
     assert_int_equal(err.rule_offset, strlen("inline:object: "));
-    assert_int_equal(strncmp(err.message + err.rule_offset, "unknown connector type (got "
-                                                            "\"NoSuchType\"; known: ",
+    assert_int_equal(strncmp(err.message + err.rule_offset,
+                             "unknown connector type (got "
+                             "\"NoSuchType\"; known: ",
                              40),
                      0);
     assert_null(err.type_name);
@@ -372,8 +373,7 @@ static void test_case_error_fields(void **state)
     memset(name, 'n', sizeof name - 1);
     name[sizeof name - 1] = '\0';
     snprintf(text, sizeof text, "return 1");
-    assert_int_equal(mbc_case_run_buffer(&r, name, text, strlen(text), &json, &err),
-                     MBC_ERR_INPUT);
+    assert_int_equal(mbc_case_run_buffer(&r, name, text, strlen(text), &json, &err), MBC_ERR_INPUT);
     assert_int_equal(strlen(err.message), MBC_ERROR_SIZE - 1);
     assert_true(err.rule_offset <= strlen(err.message));
 }
