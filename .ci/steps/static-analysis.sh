@@ -32,7 +32,7 @@ cmake --build build --target generate
 work="$(mktemp -d /tmp/mbc-static.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-# The translation units under the analysed directories, once each.
+# The translation units under the analyzed directories, once each.
 python3 - "$root" build/compile_commands.json "$work" <<'PY'
 import json, os, sys
 root, db, work = sys.argv[1], sys.argv[2], sys.argv[3]

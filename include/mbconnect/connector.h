@@ -86,7 +86,7 @@ enum {
     MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
     MBC_WARN_HULL_NOT_CONVERGED = 1u << 1, /* lowest-point Newton did not reach 1e-14 */
     MBC_WARN_AXIS_VERTICAL = 1u << 2,      /* convex roll axis vertical: model does not apply */
-    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalised */
+    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalized */
     MBC_WARN_ALE_CLAMPED_LOW = 1u << 4,    /* mbc_ale_update_index: index < 0 kept at 0 */
     MBC_WARN_ALE_CLAMPED_HIGH = 1u << 5,   /* mbc_ale_update_index: index >= sn kept at sn-1 */
     MBC_WARN_ALE_NO_ELEMENTS = 1u << 6,    /* mbc_ale_update_index: sn < 1, index 0 returned */
