@@ -63,29 +63,25 @@ static void test_identifier_rules(void **state)
 static void test_file_names(void **state)
 {
     (void)state;
-    strbuf sb;
-    sb_init(&sb);
-    naming_c_source("JointALEMoving2D", &sb);
-    assert_string_equal(sb_str(&sb), "joint_ale_moving2d.c");
-    sb_free(&sb);
-    naming_c_header("JointALEMoving2D", &sb);
-    assert_string_equal(sb_str(&sb), "include/mbconnect/generated/joint_ale_moving2d.h");
-    sb_free(&sb);
-    naming_rst_page("JointALEMoving2D", &sb);
-    assert_string_equal(sb_str(&sb), "ObjectJointALEMoving2D.rst");
-    sb_free(&sb);
-    naming_registry_source("demo", &sb);
-    assert_string_equal(sb_str(&sb), "demo_types.c");
-    sb_free(&sb);
-    naming_registry_header("demo", &sb);
-    assert_string_equal(sb_str(&sb), "include/demo_types.h");
-    sb_free(&sb);
-    naming_registry_source(NULL, &sb);
-    assert_string_equal(sb_str(&sb), "registry.c");
-    sb_free(&sb);
-    naming_registry_header(NULL, &sb);
-    assert_string_equal(sb_str(&sb), "include/mbconnect/generated/builtin.h");
-    sb_free(&sb);
+    static const struct {
+        void (*name)(const char *, strbuf *);
+        const char *arg, *want;
+    } cases[] = {
+        {naming_c_source, "JointALEMoving2D", "joint_ale_moving2d.c"},
+        {naming_c_header, "JointALEMoving2D", "include/mbconnect/generated/joint_ale_moving2d.h"},
+        {naming_rst_page, "JointALEMoving2D", "ObjectJointALEMoving2D.rst"},
+        {naming_registry_source, "demo", "demo_types.c"},
+        {naming_registry_header, "demo", "include/demo_types.h"},
+        {naming_registry_source, NULL, "registry.c"},
+        {naming_registry_header, NULL, "include/mbconnect/generated/builtin.h"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        strbuf sb;
+        sb_init(&sb);
+        cases[i].name(cases[i].arg, &sb);
+        assert_string_equal(sb_str(&sb), cases[i].want);
+        sb_free(&sb);
+    }
 }
 
 /* Runs tool --print-names with the given arguments; returns the status. */

@@ -6,14 +6,9 @@
 # specs/, docs/items/ and CHANGELOG.md alone; then --check passes.
 #   test_spelling.sh SOURCE_DIR
 set -euo pipefail
-case "${LD_PRELOAD:-}" in
-  *vgpreload*) echo "test_spelling: not run under valgrind (it tests a shell tool): skipped"; exit 77 ;;
-esac
 src="$1"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-spelling.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/repo" && cd "$tmp/repo"
-git init -q .
+. "$src/tests/release/scratch_repo.sh"
+scratch_repo test_spelling
 mkdir -p tools generated specs docs/items src
 cp "$src/tools/spelling.sh" tools/
 printf '/* Normalised at the centre; behaviour */\nint rs_finalise(void);\nint ok;\n' >src/a.c
