@@ -407,24 +407,6 @@ static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
     return true;
 }
 
-/* Default marker and node numbers 0, 1, ...: a case has no model in which a
- * solver would number them, but validate() requires them to be set. */
-static void set_default_indices(eval_ctx *c)
-{
-    const mbc_type_info *t = c->type;
-    for (size_t i = 0; i < t->param_count; i++) {
-        const mbc_param_info *p = &t->params[i];
-        if (p->kind != MBC_VALUE_INDEX || !p->must_be_set || p->shape == MBC_VECTOR ||
-            p->role != MBC_ROLE_INPUT || p->size > 8)
-            continue;
-        double v[8];
-        for (size_t k = 0; k < p->size; k++)
-            v[k] = (double)k;
-        mbc_error err;
-        (void)mbc_object_set_array(c->object, p->name, v, p->size, &err);
-    }
-}
-
 static bool read_visualization(eval_ctx *c, int vt)
 {
     lua_State *L = c->L;
@@ -452,7 +434,9 @@ static bool read_parameters(eval_ctx *c, int root)
 {
     lua_State *L = c->L;
     const mbc_type_info *t = c->type;
-    set_default_indices(c);
+    /* marker and node numbers 0, 1, ...: a case has no model in which a
+     * solver would number them, but validation requires them to be set */
+    mbc_object_set_default_indices(c->object);
     if (!push_table_field(c, root, "", "parameters", "a table of parameters by name", false))
         return false;
     int pt = lua_gettop(L);

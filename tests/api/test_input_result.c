@@ -378,6 +378,51 @@ static void test_case_error_fields(void **state)
     assert_true(err.rule_offset <= strlen(err.message));
 }
 
+/* The names results give warning flags (JSON and Python), one flag each. */
+static void test_result_warning_names(void **state)
+{
+    (void)state;
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_ALE_INDEX_CLAMPED), "aleIndexClamped");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_HULL_NOT_CONVERGED), "hullNotConverged");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_AXIS_VERTICAL), "axisVertical");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_STICK_OUT_OF_RANGE), "stickOutOfRange");
+    assert_null(mbc_result_warning_name(0));
+    assert_null(mbc_result_warning_name(MBC_WARN_ALE_CLAMPED_LOW));
+    assert_null(mbc_result_warning_name(MBC_WARN_ALE_INDEX_CLAMPED | MBC_WARN_AXIS_VERTICAL));
+}
+
+/* Marker and node numbers 0, 1, ... for tools without a model; list-valued
+ * index parameters are left to the caller. */
+static void test_default_indices(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
+    assert_non_null(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, NULL, 0, &violations), MBC_ERR_VALUE);
+    mbc_object_set_default_indices(o);
+    double v[4] = {-1, -1, -1, -1};
+    size_t n = 0;
+    assert_int_equal(mbc_object_get(o, "markerNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 2);
+    assert_true(v[0] == 0.0 && v[1] == 1.0);
+    const double radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, NULL, 0, &violations), MBC_OK);
+    mbc_object_destroy(o);
+
+    o = mbc_object_create("JointALEMoving2D", &err);
+    assert_non_null(o);
+    mbc_object_set_default_indices(o);
+    assert_int_equal(mbc_object_get(o, "slidingMarkerNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(mbc_object_get(o, "nodeNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 2);
+    assert_true(v[0] == 0.0 && v[1] == 1.0);
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +433,8 @@ int main(void)
         cmocka_unit_test(test_uninitialized_object),
         cmocka_unit_test(test_case_files),
         cmocka_unit_test(test_case_error_fields),
+        cmocka_unit_test(test_result_warning_names),
+        cmocka_unit_test(test_default_indices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
