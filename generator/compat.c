@@ -23,9 +23,9 @@ __attribute__((format(printf, 4, 0)))
 static void
 add_line(compat_ctx *cx, const char *where, const char *suffix, const char *fmt, va_list ap)
 {
-    char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    sb_printf(cx->report, "%s: %s%s\n", where, msg, suffix);
+    sb_printf(cx->report, "%s: ", where);
+    sb_vprintf(cx->report, fmt, ap);
+    sb_printf(cx->report, "%s\n", suffix);
 }
 
 #if defined(__GNUC__)

@@ -41,14 +41,14 @@ typedef struct names {
 static int valid_name(const char *name, FILE *err)
 {
     size_t n = strlen(name);
-    int ok = n > 0 && n <= MAX_NAME && isupper((unsigned char)name[0]);
+    int ok = n > 0 && n <= NAMING_MAX_NAME && isupper((unsigned char)name[0]);
     for (size_t i = 0; ok && i < n; i++)
         ok = isalnum((unsigned char)name[i]) != 0;
     if (!ok)
         fprintf(err,
                 "mbcgen: the type name must be a capital letter followed by letters and digits, "
                 "at most %d characters, e.g. ConnectorFoo (given '%s')\n",
-                MAX_NAME, name);
+                NAMING_MAX_NAME, name);
     return ok;
 }
 

@@ -163,6 +163,19 @@ static int get_field(lua_State *L, int t, const char *name)
     return lua_rawget(L, t);
 }
 
+/* The number of entries of the table at absolute index t (its keys of
+ * every kind; compare lua_rawlen for a list without holes). */
+static size_t count_entries(lua_State *L, int t)
+{
+    size_t entries = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        entries++;
+    }
+    return entries;
+}
+
 static bool is_allowed(const char *key, const char *const *allowed, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -668,12 +681,7 @@ static bool read_markers(eval_ctx *c, int root)
         return false;
     int lt = lua_gettop(L);
     size_t n = (size_t)lua_rawlen(L, lt);
-    size_t entries = 0;
-    lua_pushnil(L);
-    while (lua_next(L, lt)) {
-        lua_pop(L, 1);
-        entries++;
-    }
+    size_t entries = count_entries(L, lt);
     if (entries != n || n != listed)
         return fail(c, "markers", "must be %s (got %zu entr%s)", hint, entries,
                     entries == 1 ? "y" : "ies");
@@ -719,12 +727,7 @@ static bool read_ale_inputs(eval_ctx *c, int root)
         return false;
     int lt = lua_gettop(L);
     size_t n = (size_t)lua_rawlen(L, lt);
-    size_t entries = 0;
-    lua_pushnil(L);
-    while (lua_next(L, lt)) {
-        lua_pop(L, 1);
-        entries++;
-    }
+    size_t entries = count_entries(L, lt);
     if (entries != n || n != sn)
         return fail(c, "cables",
                     "must have one element per entry of slidingMarkerNumbers (%zu) (got %zu)", sn,

@@ -13,15 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root="$PWD"
 
-missing=()
-for pkg in cppcheck clang-tidy; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  apt-get update </dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
-fi
+.ci/install-missing.sh cppcheck clang-tidy
 
 if [ ! -f build/compile_commands.json ]; then
   cmake --preset default

@@ -209,6 +209,43 @@ static void test_print_names_refusals(void **state)
                    "'--c-out')\n");
 }
 
+/* The scaffold takes type names up to the spec's limit and no longer: a
+ * 63-character name gives a project whose spec passes --check. */
+static void test_scaffold_name_limit(void **state)
+{
+    (void)state;
+    char name[NAMING_MAX_NAME + 2];
+    memset(name, 'a', sizeof name);
+    name[0] = 'C';
+    name[NAMING_MAX_NAME + 1] = '\0'; /* 64 characters */
+    char dir[] = "/tmp/mbc-test-naming-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char project[64];
+    snprintf(project, sizeof project, "%s/p", dir);
+    char *argv[] = {(char *)mbcgen_path, "--new-project", project, name, NULL};
+    char *err = NULL;
+    assert_int_equal(gt_run(argv, NULL, &err), 1);
+    char want[256];
+    snprintf(want, sizeof want,
+             "mbcgen: the type name must be a capital letter followed by letters and digits, at "
+             "most 63 characters, e.g. ConnectorFoo (given '%s')\n",
+             name);
+    assert_string_equal(err, want);
+    free(err);
+    assert_false(gt_is_dir(project));
+
+    name[NAMING_MAX_NAME] = '\0'; /* 63 characters */
+    assert_int_equal(gt_run(argv, NULL, NULL), 0);
+    char spec[256];
+    snprintf(spec, sizeof spec, "%s/specs/%s.lua", project, name);
+    char *check[] = {(char *)mbcgen_path, "--check", "--types", "specs/types.lua", spec, NULL};
+    char *out = NULL;
+    assert_int_equal(gt_run(check, &out, NULL), 0);
+    assert_string_equal(out, "OK: 1 spec, 6 parameters\n");
+    free(out);
+    gt_remove_tree(dir);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -225,6 +262,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_print_names),
         cmocka_unit_test(test_print_names_match_generated),
         cmocka_unit_test(test_print_names_refusals),
+        cmocka_unit_test(test_scaffold_name_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
