@@ -389,7 +389,7 @@ static size_t run_sphere_pns(void *ctx, size_t reps)
     return failed;
 }
 
-/* n independent pairs: random centre distance in r_0 + r_1 +- 50 mm (about
+/* n independent pairs: random center distance in r_0 + r_1 +- 50 mm (about
  * half in contact), random rotations, velocities and angular velocities;
  * data[0] = the true gap, data[1] random in [0, 2 v_reg] (both friction
  * branches), data[2] random impact velocity. One params struct for all. */

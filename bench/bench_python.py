@@ -4,7 +4,7 @@
 
     PYTHONPATH=build/python /usr/bin/python3 bench/bench_python.py [N] [BUILD_DIR]
 
-Makes N ContactSphereSphere states (default 10^5; centres at r0 + r1 +- 50
+Makes N ContactSphereSphere states (default 10^5; centers at r0 + r1 +- 50
 mm, about half in contact; random rotations, velocities and angular
 velocities; data consistent with each state from PostNewtonStep, friction
 in both branches), writes them for build/bin/mbc-bench-batch-reference

@@ -39,7 +39,7 @@ def steps_per_second():
 
 
 def convergence():
-    print("\ncantilever_roll.lua: step-size convergence (roll centre y and beam deflection at x = a, t = 0.3 s)")
+    print("\ncantilever_roll.lua: step-size convergence (roll center y and beam deflection at x = a, t = 0.3 s)")
     prev = None
     for h in ["1e-3", "5e-4", "2.5e-4", "1.25e-4", "6.25e-5", "3.125e-5"]:
         d = run("examples/scenes/cantilever_roll.lua", f"h={h}", "endTime=0.3")

@@ -35,8 +35,8 @@
 #   SOURCES        hand-written sources (the hooks the specs list)
 #   RST_OUT        directory for the documentation pages (optional)
 #   INDEX          an index page listing the types (optional, with RST_OUT)
-#   REGISTRY_NAME  prefix of the registration code; default: TARGET made a C
-#                  identifier (my-connectors -> my_connectors)
+#   REGISTRY_NAME  prefix of the registration code, a C identifier; default:
+#                  TARGET made a C identifier (my-connectors -> my_connectors)
 #   TYPES          the parameter-type registry; default: the installed
 #                  types.lua (MBCONNECT_TYPES_FILE)
 #   OUTPUT_DIR     where the C code goes; default:
@@ -57,7 +57,77 @@
 # Output variable names are the spec's own (any identifier); C code names
 # them by index with the generated MBC_<TYPE>_OUTPUT_<NAME> constants. Hooks
 # follow the prototypes in the generated header.
+#
+# The names of the generated files come from mbcgen itself, asked at
+# configure time (`mbcgen --print-names`): CMake derives no name. A spec file
+# whose name is not a valid type name, or a REGISTRY_NAME that is not a C
+# identifier, stops the configuration with mbcgen's one-line message.
 include_guard(GLOBAL)
+
+# _mbconnect_generated_files(<prefix> <who> <registry_name> <spec>...)
+# Runs `mbcgen --print-names [--registry-name NAME] SPEC...` (generator/
+# naming.h) and sets in the caller <prefix>_TYPES (the type names),
+# <prefix>_C_SOURCES and <prefix>_C_HEADERS (relative to mbcgen's --c-out,
+# the registration files last) and <prefix>_RST_PAGES (relative to
+# --rst-out). An empty registry_name means the built-in registry. Errors
+# stop the configuration with "<who>: " and mbcgen's message. The command is
+# the installed mbcgen, or in mbconnect's own build tree, where mbcgen is not
+# built yet at configure time, mbcgen-names: the same naming code compiled on
+# its own (generator/CMakeLists.txt sets MBCONNECT_NAMES_COMMAND).
+function(_mbconnect_generated_files prefix who registry_name)
+  get_property(command GLOBAL PROPERTY MBCONNECT_NAMES_COMMAND)
+  if(NOT command)
+    if(NOT TARGET mbconnect::mbcgen)
+      message(FATAL_ERROR "${who}: target mbconnect::mbcgen not found "
+        "(call find_package(mbconnect CONFIG REQUIRED) first)")
+    endif()
+    get_target_property(command mbconnect::mbcgen LOCATION)
+  endif()
+  set(args --print-names)
+  if(registry_name)
+    list(APPEND args --registry-name ${registry_name})
+  endif()
+  execute_process(COMMAND ${command} ${args} ${ARGN}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    string(STRIP "${err}" err)
+    message(FATAL_ERROR "${who}: ${err}")
+  endif()
+  set(types "")
+  set(sources "")
+  set(headers "")
+  set(pages "")
+  string(REPLACE "\n" ";" lines "${out}")
+  foreach(line IN LISTS lines)
+    string(REPLACE " " ";" field "${line}")
+    list(LENGTH field n)
+    if(n EQUAL 6 AND line MATCHES "^type ")
+      # type TypeName snake_name C_SOURCE C_HEADER RST_PAGE
+      list(GET field 1 type)
+      list(GET field 3 source)
+      list(GET field 4 header)
+      list(GET field 5 page)
+      list(APPEND types ${type})
+      list(APPEND sources ${source})
+      list(APPEND headers ${header})
+      list(APPEND pages ${page})
+    elseif(n EQUAL 4 AND line MATCHES "^registry ")
+      # registry NAME C_SOURCE C_HEADER
+      list(GET field 2 registry_source)
+      list(GET field 3 registry_header)
+    elseif(NOT line STREQUAL "")
+      message(FATAL_ERROR "${who}: unexpected line from ${command} --print-names: '${line}'")
+    endif()
+  endforeach()
+  if(NOT DEFINED registry_source)
+    message(FATAL_ERROR "${who}: ${command} --print-names gave no registry line")
+  endif()
+  set(${prefix}_TYPES ${types} PARENT_SCOPE)
+  set(${prefix}_C_SOURCES ${sources} ${registry_source} PARENT_SCOPE)
+  set(${prefix}_C_HEADERS ${headers} ${registry_header} PARENT_SCOPE)
+  set(${prefix}_RST_PAGES ${pages} PARENT_SCOPE)
+endfunction()
 
 function(mbconnect_add_connectors)
   cmake_parse_arguments(PARSE_ARGV 0 A "TESTS"
@@ -81,10 +151,6 @@ function(mbconnect_add_connectors)
 
   if(NOT A_REGISTRY_NAME)
     string(MAKE_C_IDENTIFIER "${A_TARGET}" A_REGISTRY_NAME)
-  endif()
-  if(NOT A_REGISTRY_NAME MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
-    message(FATAL_ERROR "mbconnect_add_connectors(${A_TARGET}): REGISTRY_NAME must be a C "
-      "identifier (given '${A_REGISTRY_NAME}')")
   endif()
   if(NOT A_TYPES)
     if(DEFINED MBCONNECT_TYPES_FILE)
@@ -111,9 +177,6 @@ function(mbconnect_add_connectors)
 
   set(spec_args "")
   set(spec_files "")
-  set(c_files "")
-  set(h_files "")
-  set(rst_files "")
   foreach(spec IN LISTS A_SPECS)
     get_filename_component(abs "${spec}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     get_filename_component(stem "${spec}" NAME_WE)
@@ -126,21 +189,19 @@ function(mbconnect_add_connectors)
     if(rel MATCHES "^\\.\\./")
       set(rel "${abs}")
     endif()
-    # the generator's snake-case rule: ContactCircleCircle2D -> contact_circle_circle2d
-    string(REGEX REPLACE "([a-z])([A-Z])" "\\1_\\2" snake "${stem}")
-    string(REGEX REPLACE "([A-Z])([A-Z][a-z])" "\\1_\\2" snake "${snake}")
-    string(TOLOWER "${snake}" snake)
     list(APPEND spec_args "${rel}")
     list(APPEND spec_files "${abs}")
-    list(APPEND c_files ${A_OUTPUT_DIR}/${snake}.c)
-    list(APPEND h_files ${A_OUTPUT_DIR}/include/mbconnect/generated/${snake}.h)
-    if(A_RST_OUT)
-      get_filename_component(rst_dir "${A_RST_OUT}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
-      list(APPEND rst_files ${rst_dir}/Object${stem}.rst)
-    endif()
   endforeach()
-  list(APPEND c_files ${A_OUTPUT_DIR}/${A_REGISTRY_NAME}_types.c)
-  list(APPEND h_files ${A_OUTPUT_DIR}/include/${A_REGISTRY_NAME}_types.h)
+  # the files mbcgen writes, as mbcgen names them
+  _mbconnect_generated_files(names "mbconnect_add_connectors(${A_TARGET})"
+    "${A_REGISTRY_NAME}" ${spec_args})
+  list(TRANSFORM names_C_SOURCES PREPEND ${A_OUTPUT_DIR}/ OUTPUT_VARIABLE c_files)
+  list(TRANSFORM names_C_HEADERS PREPEND ${A_OUTPUT_DIR}/ OUTPUT_VARIABLE h_files)
+  set(rst_files "")
+  if(A_RST_OUT)
+    get_filename_component(rst_dir "${A_RST_OUT}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(TRANSFORM names_RST_PAGES PREPEND ${rst_dir}/ OUTPUT_VARIABLE rst_files)
+  endif()
 
   set(args --c-out ${A_OUTPUT_DIR} --registry-name ${A_REGISTRY_NAME})
   set(deps ${spec_files} ${mbcgen})

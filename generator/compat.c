@@ -23,9 +23,9 @@ __attribute__((format(printf, 4, 0)))
 static void
 add_line(compat_ctx *cx, const char *where, const char *suffix, const char *fmt, va_list ap)
 {
-    char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    sb_printf(cx->report, "%s: %s%s\n", where, msg, suffix);
+    sb_printf(cx->report, "%s: ", where);
+    sb_vprintf(cx->report, fmt, ap);
+    sb_printf(cx->report, "%s\n", suffix);
 }
 
 #if defined(__GNUC__)
@@ -378,8 +378,7 @@ int compat_main(const char *old_dir, const char *new_dir)
     sb_init(&report);
     diag_init(&diag);
     int rc = compat_compare_dirs(old_dir, new_dir, &r, &report, &diag);
-    for (size_t i = 0; i < diag.count; i++)
-        fprintf(stderr, "%s\n", diag.lines[i]);
+    diag_print(&diag, stderr);
     if (rc == 0) {
         fputs(sb_str(&report), stdout);
         printf("mbcgen --compat %s %s: %zu breaking change%s, %zu compatible addition%s\n", old_dir,

@@ -4,11 +4,14 @@
 #define MBCGEN_DIAG_H
 
 #include <stddef.h>
+#include <stdio.h>
+
+#include "strbuf.h"
 
 typedef struct diag_list {
-    char **lines;
+    char **lines; /* count malloc'd lines, without newline */
     size_t count;
-    size_t cap;
+    strbuf store; /* holds the array `lines` points to */
 } diag_list;
 
 void diag_init(diag_list *d);
@@ -20,5 +23,7 @@ __attribute__((format(printf, 4, 5)))
 void diag_add(diag_list *d, const char *file, int line, const char *fmt, ...);
 /* Adds a message that already carries its location (e.g. a Lua error). */
 void diag_add_raw(diag_list *d, const char *message);
+/* Writes every line, each followed by a newline, to out. */
+void diag_print(const diag_list *d, FILE *out);
 
 #endif

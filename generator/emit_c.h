@@ -6,8 +6,6 @@
 #include "spec_model.h"
 #include "strbuf.h"
 
-/* "JointALEMoving2D" -> "joint_ale_moving2d" */
-void emit_c_snake(const char *name, strbuf *out);
 /* generated/include/mbconnect/generated/<snake>.h */
 void emit_c_header(const spec_connector *c, strbuf *out);
 /* generated/<snake>.c */

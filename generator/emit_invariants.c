@@ -11,33 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mbconnect/format_number.h"
-
-static void put_string(const char *s, strbuf *out)
-{
-    sb_putc(out, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '\\' || c == '"')
-            sb_printf(out, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            sb_printf(out, "\\%03o", c);
-        else if (c == '?' && s[1] == '?')
-            sb_puts(out, "?\\"); /* no trigraphs */
-        else
-            sb_putc(out, (char)c);
-    }
-    sb_putc(out, '"');
-}
-
-static void put_number(double x, strbuf *out)
-{
-    char buf[40];
-    mbc_format_number(x, buf, sizeof buf);
-    sb_puts(out, buf);
-    if (!strpbrk(buf, ".en"))
-        sb_puts(out, ".0");
-}
+#include "emit_c_literal.h"
 
 static void put_constant(int inv, strbuf *out)
 {
@@ -68,7 +42,7 @@ static void put_values(const char *table, const spec_sample_value *v, size_t n, 
         for (size_t k = 0; k < v[i].count; k++) {
             if (k)
                 sb_puts(out, ", ");
-            put_number(v[i].values[k], out);
+            emit_c_literal_double(v[i].values[k], out);
         }
         sb_puts(out, "};\n");
     }
@@ -126,7 +100,7 @@ void emit_c_invariants(const spec_connector *c, strbuf *out)
         sb_puts(out, "    .reasons[");
         put_constant(i, out);
         sb_puts(out, "] = ");
-        put_string(iv->reasons[i], out);
+        emit_c_literal_string(iv->reasons[i], out);
         sb_puts(out, ",\n");
     }
     sb_printf(out, "    .planar = %s,\n", iv->planar ? "true" : "false");
@@ -151,7 +125,7 @@ void emit_c_invariants(const spec_connector *c, strbuf *out)
         sb_puts(out, "    .rigid_forces_nonzero = true,\n");
     if (iv->rigid_reason) {
         sb_puts(out, "    .rigid_reason = ");
-        put_string(iv->rigid_reason, out);
+        emit_c_literal_string(iv->rigid_reason, out);
         sb_puts(out, ",\n");
     }
     if (iv->frame_count)

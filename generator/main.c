@@ -10,6 +10,7 @@
  *   mbcgen --specs DIR --pyi-out FILE   (Python type stubs; combines with the above)
  *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
  *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
+ *   mbcgen --print-names [--registry-name NAME] SPEC...   (the files it writes; naming.h)
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
@@ -20,7 +21,6 @@
  * in an install, and in the build tree, where the build copies it).
  * --check prints one line "OK: N specs, M parameters" when every spec is valid. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +29,7 @@
 #include "compat.h"
 #include "emit_pyi.h"
 #include "fileio.h"
+#include "naming.h"
 #include "mbconnect/version.h"
 #include "emit_rst_site.h"
 #include "project.h"
@@ -49,14 +50,9 @@ static void usage(FILE *f)
           "       mbcgen --specs DIR --pyi-out FILE   (Python type stubs)\n"
           "       mbcgen --new-type NAME\n"
           "       mbcgen --new-project DIR NAME\n"
+          "       mbcgen --print-names [--registry-name NAME] SPEC...\n"
           "       mbcgen --version\n",
           f);
-}
-
-static void print_diag(const diag_list *d)
-{
-    for (size_t i = 0; i < d->count; i++)
-        fprintf(stderr, "%s\n", d->lines[i]);
 }
 
 static int is_file(const char *path)
@@ -65,16 +61,6 @@ static int is_file(const char *path)
     if (!f)
         return 0;
     fclose(f);
-    return 1;
-}
-
-static int is_identifier(const char *s)
-{
-    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
-        return 0;
-    for (; *s; s++)
-        if (!(isalnum((unsigned char)*s) || *s == '_'))
-            return 0;
     return 1;
 }
 
@@ -162,6 +148,10 @@ int main(int argc, char **argv)
             return 2;
         }
         return scaffold_new_type(argv[2], stdout, stderr);
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--print-names")) {
+        free(spec_files);
+        return naming_main(argc, argv, stdout, stderr);
     }
     if (argc >= 2 && !strcmp(argv[1], "--new-project")) {
         free(spec_files);
@@ -252,11 +242,8 @@ int main(int argc, char **argv)
         fputs("mbcgen: --registry-name needs --c-out DIR\n", stderr);
         goto done;
     }
-    if (registry_name && !is_identifier(registry_name)) {
-        fprintf(stderr, "mbcgen: --registry-name must be a C identifier (given '%s')\n",
-                registry_name);
+    if (registry_name && !naming_check_registry_name(registry_name, stderr))
         goto done;
-    }
 
     if (specs) {
         snprintf(local, sizeof local, "%s/types.lua", specs);
@@ -309,7 +296,7 @@ int main(int argc, char **argv)
                params, params == 1 ? "" : "s");
         mbcgen_free(&project);
     }
-    print_diag(&diag);
+    diag_print(&diag, stderr);
     diag_free(&diag);
     rc = rc == 0 ? 0 : 1;
 done:

@@ -8,6 +8,7 @@
 #include "emit_rst.h"
 #include "fileio.h"
 #include "sandbox.h"
+#include "naming.h"
 
 int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
                 diag_list *diag)
@@ -89,7 +90,8 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
         sb_init(&sb);
         sb_init(&path);
         emit_rst_item(c, &sb);
-        sb_printf(&path, "%s/%s.rst", rst_dir, c->class_name);
+        sb_printf(&path, "%s/", rst_dir);
+        naming_rst_page(c->type_name, &path);
         rc |= write_file(sb_str(&path), &sb, diag);
         sb_free(&sb);
         sb_free(&path);
@@ -117,91 +119,85 @@ static int write_emitted(const char *dir, const char *name, const strbuf *conten
     return rc;
 }
 
-/* Creates c_dir and c_dir/include/mbconnect/generated (returned in inc). */
-static int make_c_dirs(const char *c_dir, strbuf *inc, diag_list *diag)
+/* Creates c_dir and c_dir/include/mbconnect/generated. */
+static int make_c_dirs(const char *c_dir, diag_list *diag)
 {
-    sb_printf(inc, "%s/include/mbconnect/generated", c_dir);
-    if (fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(inc)) != 0) {
+    strbuf inc;
+    sb_init(&inc);
+    sb_printf(&inc, "%s/include/mbconnect/generated", c_dir);
+    int rc = fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(&inc)) != 0 ? -1 : 0;
+    sb_free(&inc);
+    if (rc != 0)
         diag_add(diag, c_dir, 0, "cannot create directory");
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
-/* c_dir/<snake>.c and inc/<snake>.h for every type. */
-static int write_type_files(const mbcgen_project *p, const char *c_dir, const strbuf *inc,
-                            diag_list *diag)
+/* The header and source of every type, named by naming.h (as `mbcgen
+ * --print-names` tells CMake): c_dir/include/mbconnect/generated/<snake>.h
+ * and c_dir/<snake>.c. */
+static int write_type_files(const mbcgen_project *p, const char *c_dir, diag_list *diag)
 {
     int rc = 0;
     for (size_t i = 0; i < p->count; i++) {
         const spec_connector *c = &p->items[i];
-        strbuf snake, name, content;
-        sb_init(&snake);
+        strbuf name, content;
         sb_init(&name);
         sb_init(&content);
-        emit_c_snake(c->type_name, &snake);
         emit_c_header(c, &content);
-        sb_printf(&name, "%s.h", sb_str(&snake));
-        rc |= write_emitted(sb_str(inc), sb_str(&name), &content, diag);
-        sb_free(&content);
-        sb_free(&name);
-        emit_c_source(c, &content);
-        sb_printf(&name, "%s.c", sb_str(&snake));
+        naming_c_header(c->type_name, &name);
         rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
         sb_free(&content);
         sb_free(&name);
-        sb_free(&snake);
+        emit_c_source(c, &content);
+        naming_c_source(c->type_name, &name);
+        rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
+        sb_free(&content);
+        sb_free(&name);
     }
     return rc;
 }
 
 int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)
 {
-    strbuf inc;
-    sb_init(&inc);
-    if (make_c_dirs(c_dir, &inc, diag) != 0) {
-        sb_free(&inc);
+    if (make_c_dirs(c_dir, diag) != 0)
         return -1;
-    }
-    int rc = write_type_files(p, c_dir, &inc, diag);
-    strbuf content;
+    int rc = write_type_files(p, c_dir, diag);
+    strbuf name, content;
+    sb_init(&name);
     sb_init(&content);
     emit_c_builtin_header(p->items, p->count, &content);
-    rc |= write_emitted(sb_str(&inc), "builtin.h", &content, diag);
+    naming_registry_header(NULL, &name);
+    rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
     sb_free(&content);
+    sb_free(&name);
     emit_c_registry(p->items, p->count, &content);
-    rc |= write_emitted(c_dir, "registry.c", &content, diag);
+    naming_registry_source(NULL, &name);
+    rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
     sb_free(&content);
-    sb_free(&inc);
+    sb_free(&name);
     return rc;
 }
 
 int mbcgen_write_c_types(const mbcgen_project *p, const char *c_dir, const char *registry_name,
                          diag_list *diag)
 {
-    strbuf inc;
-    sb_init(&inc);
-    int rc = make_c_dirs(c_dir, &inc, diag);
+    int rc = make_c_dirs(c_dir, diag);
     if (rc == 0)
-        rc = write_type_files(p, c_dir, &inc, diag);
-    sb_free(&inc);
+        rc = write_type_files(p, c_dir, diag);
     if (rc != 0)
         return rc;
-    strbuf dir, name, content;
-    sb_init(&dir);
+    strbuf name, content;
     sb_init(&name);
     sb_init(&content);
-    sb_printf(&dir, "%s/include", c_dir);
     emit_c_registration_header(p->items, p->count, registry_name, &content);
-    sb_printf(&name, "%s_types.h", registry_name);
-    rc |= write_emitted(sb_str(&dir), sb_str(&name), &content, diag);
-    sb_free(&content);
-    sb_free(&name);
-    emit_c_registration_source(p->items, p->count, registry_name, &content);
-    sb_printf(&name, "%s_types.c", registry_name);
+    naming_registry_header(registry_name, &name);
     rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
     sb_free(&content);
     sb_free(&name);
-    sb_free(&dir);
+    emit_c_registration_source(p->items, p->count, registry_name, &content);
+    naming_registry_source(registry_name, &name);
+    rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
+    sb_free(&content);
+    sb_free(&name);
     return rc;
 }

@@ -11,6 +11,7 @@
 
 #include "emit_c.h"
 #include "fileio.h"
+#include "naming.h"
 #include "strbuf.h"
 
 /* scaffold_templates.c */
@@ -40,14 +41,14 @@ typedef struct names {
 static int valid_name(const char *name, FILE *err)
 {
     size_t n = strlen(name);
-    int ok = n > 0 && n <= MAX_NAME && isupper((unsigned char)name[0]);
+    int ok = n > 0 && n <= NAMING_MAX_NAME && isupper((unsigned char)name[0]);
     for (size_t i = 0; ok && i < n; i++)
         ok = isalnum((unsigned char)name[i]) != 0;
     if (!ok)
         fprintf(err,
                 "mbcgen: the type name must be a capital letter followed by letters and digits, "
                 "at most %d characters, e.g. ConnectorFoo (given '%s')\n",
-                MAX_NAME, name);
+                NAMING_MAX_NAME, name);
     return ok;
 }
 
@@ -57,7 +58,7 @@ static void names_init(names *n, const char *name, int in_tree)
     n->name = name;
     strbuf sb;
     sb_init(&sb);
-    emit_c_snake(name, &sb);
+    naming_snake(name, &sb);
     snprintf(n->snake, sizeof n->snake, "%s", sb_str(&sb));
     sb_free(&sb);
     size_t k = 0;

@@ -17,8 +17,8 @@
 
 #include <lauxlib.h>
 
-#include "emit_c.h"
 #include "line_index.h"
+#include "naming.h"
 #include "sandbox.h"
 
 const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
@@ -99,36 +99,16 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
     }
 }
 
-static int is_c_keyword(const char *s)
-{
-    static const char *const kw[] = {
-        "auto",     "break",  "case",   "char",     "const",    "continue", "default",  "do",
-        "double",   "else",   "enum",   "extern",   "float",    "for",      "goto",     "if",
-        "inline",   "int",    "long",   "register", "restrict", "return",   "short",    "signed",
-        "sizeof",   "static", "struct", "switch",   "typedef",  "union",    "unsigned", "void",
-        "volatile", "while",  "bool",   "true",     "false",    NULL};
-    for (int i = 0; kw[i]; i++)
-        if (strcmp(s, kw[i]) == 0)
-            return 1;
-    return 0;
-}
-
 /* A name: letter or '_' first, then letters, digits, '_'; at most 63 characters. */
 static int is_name(const char *s)
 {
-    if (!s || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
-        return 0;
-    size_t n = 0;
-    for (const char *p = s; *p; p++, n++)
-        if (!(isalnum((unsigned char)*p) || *p == '_'))
-            return 0;
-    return n <= 63;
+    return naming_is_identifier(s) && strlen(s) <= NAMING_MAX_NAME;
 }
 
 /* A name that can also be a C identifier in generated code. */
 static int is_identifier(const char *s)
 {
-    return is_name(s) && !is_c_keyword(s);
+    return naming_is_spec_name(s);
 }
 
 /* Plain tables carry no line; the line of `key =` at or after `from` in the
@@ -1364,8 +1344,8 @@ static int same_constant(const char *a, const char *b)
     strbuf x, y;
     sb_init(&x);
     sb_init(&y);
-    emit_c_snake(a, &x);
-    emit_c_snake(b, &y);
+    naming_snake(a, &x);
+    naming_snake(b, &y);
     int same = strcmp(sb_str(&x), sb_str(&y)) == 0;
     sb_free(&x);
     sb_free(&y);

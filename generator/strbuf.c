@@ -125,13 +125,10 @@ static void sb_format_simple(strbuf *sb, const char *fmt, va_list ap)
 /* Simple formats without vsnprintf; others formatted straight into the free
  * space (one vsnprintf for nearly every call: at least 256 bytes are kept
  * free); only a longer result is formatted twice. */
-void sb_printf(strbuf *sb, const char *fmt, ...)
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     if (sb_simple_format(fmt)) {
         sb_format_simple(sb, fmt, ap);
-        va_end(ap);
         return;
     }
     sb_reserve(sb, 256);
@@ -139,7 +136,6 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     va_copy(ap2, ap);
     const size_t room = sb->cap - sb->len; /* includes the terminating NUL */
     int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
-    va_end(ap);
     if (n > 0 && (size_t)n >= room) {
         sb_reserve(sb, (size_t)n);
         vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
@@ -150,6 +146,14 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
         sb->data[sb->len] = '\0'; /* nothing (or an encoding error): unchanged */
     }
     va_end(ap2);
+}
+
+void sb_printf(strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(sb, fmt, ap);
+    va_end(ap);
 }
 
 char *sb_take(strbuf *sb)

@@ -39,7 +39,7 @@
 #include "sandbox.h"
 
 #define FIELD_SIZE   160
-#define MESSAGE_SIZE (2 * MBC_ERROR_SIZE) /* cut to MBC_ERROR_SIZE in report() */
+#define MESSAGE_SIZE (2 * MBC_ERROR_SIZE) /* cut to MBC_ERROR_SIZE by mbc_fail */
 
 _Static_assert(MBC_CASE_MAX_FILE_BYTES == MBC_SANDBOX_MAX_FILE_BYTES, "case.h and sandbox.h agree");
 
@@ -48,6 +48,11 @@ typedef struct eval_ctx {
     const char *case_name;
     const mbc_registry *registry;
     char message[MESSAGE_SIZE]; /* the one error line, without newline */
+    /* the error's structured fields (mbc_error): where the rule starts in
+     * message (after "CASE:FIELD: "), and the type and parameter concerned */
+    size_t rule_offset;
+    const char *type_name, *param_name;
+    size_t param_number;
     lua_State *L;
 
     mbc_object *object;
@@ -65,6 +70,10 @@ static bool
 fail(eval_ctx *c, const char *field, const char *fmt, ...)
 {
     size_t len = (size_t)snprintf(c->message, sizeof c->message, "%s:%s: ", c->case_name, field);
+    c->rule_offset = len;
+    c->type_name = c->type ? c->type->type_name : NULL;
+    c->param_name = NULL;
+    c->param_number = 0;
     if (len < sizeof c->message) {
         va_list ap;
         va_start(ap, fmt);
@@ -120,18 +129,29 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
 static bool fail_library(eval_ctx *c, const char *field, const mbc_error *err, const char *extra)
 {
     const char *more = extra ? extra : "";
-    if (!err->type_name)
-        return fail(c, field, "%s%s", err->message, more);
     const char *rule = err->message + err->rule_offset;
-    if (err->param_name)
-        return fail(c, field, "%s (%s.%s%s)", rule, err->type_name, err->param_name, more);
-    return fail(c, field, "%s (%s%s)", rule, err->type_name, more);
+    if (!err->type_name)
+        fail(c, field, "%s%s", err->message, more);
+    else if (err->param_name)
+        fail(c, field, "%s (%s.%s%s)", rule, err->type_name, err->param_name, more);
+    else
+        fail(c, field, "%s (%s%s)", rule, err->type_name, more);
+    if (err->type_name)
+        c->type_name = err->type_name;
+    c->param_name = err->param_name;
+    c->param_number = err->param_number;
+    return false;
 }
 
-/* A library message "FIELD: what (given)" as the case's error. */
+/* A library message "FIELD: what (given)" as the case's error, with the
+ * library error's fields. */
 static bool fail_input(eval_ctx *c, const mbc_error *err)
 {
     snprintf(c->message, sizeof c->message, "%s:%s", c->case_name, err->message);
+    c->rule_offset = strlen(c->case_name) + 1 + err->rule_offset; /* cut by mbc_fail_fields */
+    c->type_name = err->type_name ? err->type_name : c->type ? c->type->type_name : NULL;
+    c->param_name = err->param_name;
+    c->param_number = err->param_number;
     return false;
 }
 
@@ -142,6 +162,19 @@ static int get_field(lua_State *L, int t, const char *name)
 {
     lua_pushstring(L, name);
     return lua_rawget(L, t);
+}
+
+/* The number of entries of the table at absolute index t (its keys of
+ * every kind; compare lua_rawlen for a list without holes). */
+static size_t count_entries(lua_State *L, int t)
+{
+    size_t entries = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        entries++;
+    }
+    return entries;
 }
 
 static bool is_allowed(const char *key, const char *const *allowed, size_t n)
@@ -388,24 +421,6 @@ static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
     return true;
 }
 
-/* Default marker and node numbers 0, 1, ...: a case has no model in which a
- * solver would number them, but validate() requires them to be set. */
-static void set_default_indices(eval_ctx *c)
-{
-    const mbc_type_info *t = c->type;
-    for (size_t i = 0; i < t->param_count; i++) {
-        const mbc_param_info *p = &t->params[i];
-        if (p->kind != MBC_VALUE_INDEX || !p->must_be_set || p->shape == MBC_VECTOR ||
-            p->role != MBC_ROLE_INPUT || p->size > 8)
-            continue;
-        double v[8];
-        for (size_t k = 0; k < p->size; k++)
-            v[k] = (double)k;
-        mbc_error err;
-        (void)mbc_object_set_array(c->object, p->name, v, p->size, &err);
-    }
-}
-
 static bool read_visualization(eval_ctx *c, int vt)
 {
     lua_State *L = c->L;
@@ -433,7 +448,9 @@ static bool read_parameters(eval_ctx *c, int root)
 {
     lua_State *L = c->L;
     const mbc_type_info *t = c->type;
-    set_default_indices(c);
+    /* marker and node numbers 0, 1, ...: a case has no model in which a
+     * solver would number them, but validation requires them to be set */
+    mbc_object_set_default_indices(c->object);
     if (!push_table_field(c, root, "", "parameters", "a table of parameters by name", false))
         return false;
     int pt = lua_gettop(L);
@@ -665,12 +682,7 @@ static bool read_markers(eval_ctx *c, int root)
         return false;
     int lt = lua_gettop(L);
     size_t n = (size_t)lua_rawlen(L, lt);
-    size_t entries = 0;
-    lua_pushnil(L);
-    while (lua_next(L, lt)) {
-        lua_pop(L, 1);
-        entries++;
-    }
+    size_t entries = count_entries(L, lt);
     if (entries != n || n != listed)
         return fail(c, "markers", "must be %s (got %zu entr%s)", hint, entries,
                     entries == 1 ? "y" : "ies");
@@ -716,12 +728,7 @@ static bool read_ale_inputs(eval_ctx *c, int root)
         return false;
     int lt = lua_gettop(L);
     size_t n = (size_t)lua_rawlen(L, lt);
-    size_t entries = 0;
-    lua_pushnil(L);
-    while (lua_next(L, lt)) {
-        lua_pop(L, 1);
-        entries++;
-    }
+    size_t entries = count_entries(L, lt);
     if (entries != n || n != sn)
         return fail(c, "cables",
                     "must have one element per entry of slidingMarkerNumbers (%zu) (got %zu)", sn,
@@ -885,18 +892,13 @@ static void free_ctx(eval_ctx *c)
     mbc_object_destroy(c->object);
 }
 
-/* The error line into err; keeps it on one line. */
-static mbc_status report(const char *message, mbc_status st, mbc_error *err)
+/* The case's error line into err through the one error path (cut to
+ * MBC_ERROR_SIZE - 1 bytes, as case.h says), on one line, with its fields. */
+static mbc_status report(eval_ctx *c, mbc_status st, mbc_error *err)
 {
-    if (err) {
-        size_t n = strlen(message);
-        if (n >= sizeof err->message)
-            n = sizeof err->message - 1; /* cut, as case.h says */
-        memcpy(err->message, message, n);
-        err->message[n] = '\0';
-        one_line(err->message);
-    }
-    return st;
+    one_line(c->message);
+    return mbc_fail_fields(err, st, c->type_name, c->param_name, c->param_number, c->rule_offset,
+                           "%s", c->message);
 }
 
 mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json, mbc_error *err)
@@ -908,8 +910,10 @@ mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **jso
     if (!path)
         return mbc_fail(err, MBC_ERR_INPUT, "mbc_case_run_file: no path");
     char *buf = mbc_sandbox_read_file(path, NULL, &len, message, sizeof message);
-    if (!buf)
-        return report(message, MBC_ERR_INPUT, err);
+    if (!buf) {
+        one_line(message);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s", message);
+    }
     mbc_status st = mbc_case_run_buffer(r, path, buf, len, json, err);
     free(buf);
     return st;
@@ -953,5 +957,5 @@ mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const ch
         ok = evaluate(&c, json);
     mbc_sandbox_free(sb);
     free_ctx(&c);
-    return ok ? MBC_OK : report(c.message, MBC_ERR_INPUT, err);
+    return ok ? MBC_OK : report(&c, MBC_ERR_INPUT, err);
 }

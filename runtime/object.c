@@ -102,6 +102,22 @@ mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values,
     return mbc_param_get_values(o->type, p, o->params, values, capacity, count, err);
 }
 
+void mbc_object_set_default_indices(mbc_object *o)
+{
+    const mbc_type_info *t = o->type;
+    for (size_t i = 0; i < t->param_count; i++) {
+        const mbc_param_info *p = &t->params[i];
+        if (p->kind != MBC_VALUE_INDEX || !p->must_be_set || p->shape == MBC_VECTOR ||
+            p->role != MBC_ROLE_INPUT || p->size > 8)
+            continue;
+        double v[8];
+        for (size_t k = 0; k < p->size; k++)
+            v[k] = (double)k;
+        mbc_error err = {0};
+        (void)mbc_object_set_array(o, p->name, v, p->size, &err); /* 0.. n-1 are valid */
+    }
+}
+
 mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
                                  size_t *violations)
 {

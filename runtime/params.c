@@ -455,8 +455,7 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
             }
         }
         if (p->check) {
-            mbc_error e;
-            e.message[0] = '\0';
+            mbc_error e = {0};
             if (p->check(params, &e) != MBC_OK) {
                 if (v.count < v.max)
                     v.errors[v.count] = e;

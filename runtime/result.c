@@ -150,20 +150,15 @@ static void write_post_newton(const mbc_result *r, json_writer *w)
         json_null(w, "recommendedStepSize");
     else
         json_number(w, "recommendedStepSize", pn->recommended_step);
-    static const struct {
-        unsigned flag;
-        const char *name;
-    } names[] = {{MBC_WARN_ALE_INDEX_CLAMPED, "aleIndexClamped"},
-                 {MBC_WARN_HULL_NOT_CONVERGED, "hullNotConverged"},
-                 {MBC_WARN_AXIS_VERTICAL, "axisVertical"},
-                 {MBC_WARN_STICK_OUT_OF_RANGE, "stickOutOfRange"}};
     json_begin_array(w, "warnings", true);
     unsigned rest = pn->warnings;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (pn->warnings & names[i].flag) {
-            json_string(w, NULL, names[i].name);
-            rest &= ~names[i].flag;
+    for (unsigned bit = 1; bit; bit <<= 1) {
+        const char *name = pn->warnings & bit ? mbc_result_warning_name(bit) : NULL;
+        if (name) {
+            json_string(w, NULL, name);
+            rest &= ~bit;
         }
+    }
     if (rest) {
         char other[32];
         snprintf(other, sizeof other, "unknown(0x%x)", rest);
@@ -173,6 +168,22 @@ static void write_post_newton(const mbc_result *r, json_writer *w)
     if (r->has_marker_number1)
         json_integer(w, "markerNumber1", (long)pn->marker_number1);
     json_end_object(w);
+}
+
+const char *mbc_result_warning_name(unsigned flag)
+{
+    switch (flag) {
+    case MBC_WARN_ALE_INDEX_CLAMPED:
+        return "aleIndexClamped";
+    case MBC_WARN_HULL_NOT_CONVERGED:
+        return "hullNotConverged";
+    case MBC_WARN_AXIS_VERTICAL:
+        return "axisVertical";
+    case MBC_WARN_STICK_OUT_OF_RANGE:
+        return "stickOutOfRange";
+    default:
+        return NULL;
+    }
 }
 
 static void write_algebraic(const mbc_algebraic *a, json_writer *w)

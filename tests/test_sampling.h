@@ -80,7 +80,7 @@ static inline void rt_mat_mul(const double A[9], const double B[9], double C[9])
     }
 }
 
-/* Random rotation from a normalised random quaternion. */
+/* Random rotation from a normalized random quaternion. */
 static inline void rt_random_rotation(rt_rng *g, double R[9])
 {
     double q[4], n = 0.0;

@@ -32,7 +32,7 @@
 #     numbers are asserted too);
 #   - generator/templates/: the scaffold's templates (mbcgen --new-type /
 #     --new-project); their text becomes files of the user's own project, whose
-#     licence is the user's choice;
+#     license is the user's choice;
 #   - generated/: mbcgen writes the line itself (generator/emit_c.c); --check
 #     verifies it there, --fix does not edit generated files (regenerate instead).
 # A file of a kind this script does not know is reported as "unclassified" and

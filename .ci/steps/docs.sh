@@ -16,17 +16,7 @@ if [ ! -f build/CMakeCache.txt ]; then
   exit 1
 fi
 
-missing=()
-for pkg in chromium chromium-driver python3-selenium; do
-  if ! dpkg -s "$pkg" >/dev/null 2>&1; then
-    missing+=("$pkg")
-  fi
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  apt-get update </dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
-fi
+.ci/install-missing.sh chromium chromium-driver python3-selenium
 
 cmake --build build --target docs
 # A skipped browser test would hide a broken site in CI: fail on "skipped" too.

@@ -16,15 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
 TARGETS=(fuzz_spec fuzz_case fuzz_eval)
 
-missing=()
-for pkg in clang libclang-rt-14-dev; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  apt-get update </dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
-fi
+.ci/install-missing.sh clang libclang-rt-14-dev
 
 cmake --preset fuzz
 cmake --build --preset fuzz --target "${TARGETS[@]}"

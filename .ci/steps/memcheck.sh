@@ -14,10 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root="$PWD"
 
-if ! dpkg -s valgrind >/dev/null 2>&1; then
-  apt-get update </dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind </dev/null
-fi
+.ci/install-missing.sh valgrind
 
 cmake --preset default
 cmake --build --preset default

@@ -13,15 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root="$PWD"
 
-missing=()
-for pkg in cppcheck clang-tidy; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  apt-get update </dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
-fi
+.ci/install-missing.sh cppcheck clang-tidy
 
 if [ ! -f build/compile_commands.json ]; then
   cmake --preset default
@@ -32,7 +24,7 @@ cmake --build build --target generate
 work="$(mktemp -d /tmp/mbc-static.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-# The translation units under the analysed directories, once each.
+# The translation units under the analyzed directories, once each.
 python3 - "$root" build/compile_commands.json "$work" <<'PY'
 import json, os, sys
 root, db, work = sys.argv[1], sys.argv[2], sys.argv[3]

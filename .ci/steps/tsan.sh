@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # ThreadSanitizer (issue 15): builds the threaded tests with -fsanitize=thread
-# (preset tsan, build-tsan/) and runs the tests labelled "threads": the
+# (preset tsan, build-tsan/) and runs the tests labeled "threads": the
 # sphere batch and the many-state entry points on OpenMP threads (MBC_THREADS=2)
 # and one connector object evaluated from several POSIX threads at once
 # (tests/batch/test_reentrancy.c). Any data race fails the step

@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: BSD-3-Clause
 -- A circle (r = 0.3 m) pressed onto a straight cable along x from (0,0) to
--- (2,0), given directly by the 5 points of 4 contact segments. The centre
+-- (2,0), given directly by the 5 points of 4 contact segments. The center
 -- (0.6, 0.29) is 1 cm too low above segment 1 = [(0.5,0), (1,0)] and moves
 -- down at 0.1 m/s; the other segments are open.
 --   closest point p_p = (0.6, 0), rho = 0.2, n = (0, -1), g = -0.01 m,

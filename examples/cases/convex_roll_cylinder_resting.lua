@@ -3,7 +3,7 @@
 -- resting on the ground plane z = 0, sunk in by 1 mm. No motion, so there is
 -- no damping and no friction: the normal force on the roll is
 --   f_N = -k_c g = 1e5 N/m * 0.001 m = 100 N along +z,
--- acting at the lowest hull point p_C = (0, 0, -0.001) right below the centre.
+-- acting at the lowest hull point p_C = (0, 0, -0.001) right below the center.
 return {
   object = "ContactConvexRoll",
   parameters = {
@@ -15,7 +15,7 @@ return {
   },
   markers = {
     { position = {0, 0, 0}, velocity = {0, 0, 0} },        -- m0: ground
-    { position = {0, 0, 0.499}, velocity = {0, 0, 0} },    -- m1: roll centre
+    { position = {0, 0, 0.499}, velocity = {0, 0, 0} },    -- m1: roll center
   },
   data = {0, 0, -0.001}, -- [slip lateral, slip longitudinal, gap]: in contact
 }

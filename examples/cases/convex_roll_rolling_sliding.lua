@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: BSD-3-Clause
 -- A barrel-shaped roll r(x) = 0.5 - 0.1 x^2 (radius 0.5 m in the middle),
--- axis along global x, centre 0.499 m above the ground (1 mm penetration),
+-- axis along global x, center 0.499 m above the ground (1 mm penetration),
 -- moving forward (+y) at 2 m/s and sinking at 1 cm/s, spinning at -3 rad/s
 -- about x. Pure rolling would need -4 rad/s, so the contact point slides
 -- forward: v_s = v + omega x (p_C - p_m1) = (0, 2 - 1.5, 0) = (0, 0.5, 0) m/s.

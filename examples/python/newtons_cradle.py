@@ -6,7 +6,7 @@ out: the collisions take about 0.2 ms each, the pendulum period about a
 second). Each collision of equal balls passes on (1 + e) / 2 of the speed,
 so the last ball leaves at about ((1 + e) / 2)^4 = 0.90 m/s for e = 0.95.
 
-Each neighbouring pair is a ContactSphereSphere (Hertz contact, restitution
+Each neighboring pair is a ContactSphereSphere (Hertz contact, restitution
 by impactModel 2); all four contact forces come from one evaluate_many call.
 scipy's solve_ivp integrates short steps; after each step PostNewtonStep
 updates the contacts' data coordinates (gap, impact velocity), the way a
@@ -30,7 +30,7 @@ RADIUS = 0.02          # m
 MASS = 0.26            # kg (steel, r = 2 cm)
 SPEED = 1.0            # m/s, ball 0
 RESTITUTION = 0.95
-GAP = 1e-4             # m, between neighbouring balls
+GAP = 1e-4             # m, between neighboring balls
 STEP = 1e-5            # s, one solver step
 DURATION = 0.003       # s
 
@@ -56,7 +56,7 @@ def pair_states(x, v):
 
 def simulate():
     contact = make_contact()
-    # ball centres 2 r + GAP apart; ball 0 moving in
+    # ball centers 2 r + GAP apart; ball 0 moving in
     x = (2 * RADIUS + GAP) * np.arange(N_BALLS, dtype=float)
     v = np.zeros(N_BALLS)
     v[0] = SPEED

@@ -1,7 +1,7 @@
 -- SPDX-License-Identifier: BSD-3-Clause
 -- Cantilever on a roll: an ANCF cantilever (L = 1 m, 10 elements, EI = 50 N m^2,
 -- rhoA = 1 kg/m, clamped at x = 0 by four coordinate constraints) falls under
--- gravity onto a roll (rigid disc, r = 0.05 m, 1 kg) whose centre is held by
+-- gravity onto a roll (rigid disc, r = 0.05 m, 1 kg) whose center is held by
 -- coordinate springs (k_s = 150 N/m vertically); the roll starts 5 mm below
 -- the beam at x = a = 0.9 m. ContactFrictionCircleCable2D on the elements
 -- around a, frictionless. Bending damping brings the beam to rest.
@@ -13,7 +13,7 @@
 return function(p)
   local L, n, EI, rhoA, g = 1.0, 10, 50.0, 1.0, 9.81
   local a, r, ks, m = 0.9, 0.05, 150.0, 1.0
-  local y0 = -r - 0.005 -- roll centre at rest without the beam
+  local y0 = -r - 0.005 -- roll center at rest without the beam
   local scene = {
     gravity = {0, -g, 0},
     solver = { method = "generalizedAlpha", spectralRadius = p.rho or 0.8, stepSize = p.h or 2.5e-4,

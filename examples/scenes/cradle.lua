@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: BSD-3-Clause
 -- Newton's cradle: n equal spheres (m = 1 kg, r = 0.1 m) in a row along x
--- with 20 mm gaps, ContactSphereSphere between neighbours (Hertz,
+-- with 20 mm gaps, ContactSphereSphere between neighbors (Hertz,
 -- k = 1e6 N/m^1.5, impactModel 2, restitution e). The first sphere arrives
 -- at v = 1 m/s. Contacts last about 3 ms and the gaps take 20 ms to close, so
 -- every impact is a two-ball impact: v1' = v (1 - e)/2, v2' = v (1 + e)/2.

@@ -51,9 +51,9 @@ static int observer(const rs_system *s, void *user)
     rs_system *sm = (rs_system *)s; /* connector queries build a state in scratch */
     const double a = GRAVITY * sin(PI / 6.0);
     const double s_now = s->q[s->bodies[o->ale_body].q_offset];
-    const double travelled = s_now - S0;
+    const double traveled = s_now - S0;
     const double exact = 0.5 * a * s->t * s->t;
-    const double rel = fabs(travelled - exact) / exact;
+    const double rel = fabs(traveled - exact) / exact;
     if (rel > o->max_rel_error) {
         o->max_rel_error = rel;
     }
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const int joint = rs_add_connector(s, o);
-    if (joint < 0 || rs_system_finalise(s) != 0) {
+    if (joint < 0 || rs_system_finalize(s) != 0) {
         fprintf(stderr, "ale-slide: %s\n", s->message);
         rs_system_destroy(s);
         return 2;
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
     rs_check(&ck, ob.max_residual < 1e-10, "position constraint residual %.2e m < 1e-10",
              ob.max_residual);
     rs_check(&ck, ob.max_rel_error <= 1e-6,
-             "travelled arc length matches g sin30 t^2/2 within %.2e relative (<= 1e-6)",
+             "traveled arc length matches g sin30 t^2/2 within %.2e relative (<= 1e-6)",
              ob.max_rel_error);
     const int code = rs_checks_finish(&ck, "mbc-example-ale-slide");
     rs_system_destroy(s);

@@ -18,7 +18,7 @@
  * forces through the point Jacobian (J^T f). "Rolling begins" at the first
  * step in which every contacting segment sticks; from then on the principal
  * contact (deepest segment) must stick in every step. Where the disc passes
- * from one segment to the next, two segments touch it for about a millimetre
+ * from one segment to the next, two segments touch it for about a millimeter
  * and the unloading one may slip briefly (its normal force vanishes); those
  * steps are counted and printed. Writes disc_on_cable.csv
  * (t,v,r_omega,slip). */
@@ -52,9 +52,9 @@ typedef struct observe {
     double t_roll;             /* first time every contacting segment sticks */
     double x_roll;             /* x at t_roll */
     double c_roll;             /* x + r phi at t_roll */
-    double max_drift;          /* max |x + r phi - c_roll| over the next metre */
+    double max_drift;          /* max |x + r phi - c_roll| over the next meter */
     double travel;             /* x - x_roll */
-    long roll_steps;           /* steps within that metre */
+    long roll_steps;           /* steps within that meter */
     long slip_steps;           /* ... of which the principal contact was not sticking */
     long secondary_slip_steps; /* ... of which some contacting segment was not sticking */
     int contacts_max;          /* largest number of contacting segments */
@@ -188,7 +188,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (rs_system_finalise(s) != 0) {
+    if (rs_system_finalize(s) != 0) {
         fprintf(stderr, "disc-on-cable: %s\n", s->message);
         rs_system_destroy(s);
         return 2;
@@ -226,8 +226,8 @@ int main(int argc, char **argv)
     double reaction_y = 0.0;
     unsigned warnings = 0;
     for (int e = 0; e < s->connector_count; ++e) {
-        reaction_y += s->connectors[e].cable_generalised_force[1] +
-                      s->connectors[e].cable_generalised_force[5];
+        reaction_y += s->connectors[e].cable_generalized_force[1] +
+                      s->connectors[e].cable_generalized_force[5];
         warnings |= s->connectors[e].warnings;
     }
     printf("final: v = %.6f m/s (2/3 v0 = %.6f), -r w = %.6f m/s; cable reaction (J^T f) y = "
@@ -248,7 +248,7 @@ int main(int argc, char **argv)
     rs_check(&c, ob.rolling && ob.travel >= 1.0,
              "rolling began (t = %.5f s) and the disc rolled %.4f m >= 1 m", ob.t_roll, ob.travel);
     rs_check(&c, ob.rolling && ob.max_drift <= 1e-3 * RADIUS,
-             "|dx + r dphi| = %.3e m <= 1e-3 r over one metre of rolling", ob.max_drift);
+             "|dx + r dphi| = %.3e m <= 1e-3 r over one meter of rolling", ob.max_drift);
     rs_check(&c, ob.rolling && ob.slip_steps == 0,
              "data show the stick state of the principal contact while rolling (%ld of %ld "
              "steps not)",

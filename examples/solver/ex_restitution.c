@@ -103,7 +103,7 @@ static int run(int model, double e, rs_integrator integrator, run_result *res)
         rs_system_destroy(s);
         return -1;
     }
-    if (rs_add_connector(s, o) < 0 || rs_system_finalise(s) != 0) {
+    if (rs_add_connector(s, o) < 0 || rs_system_finalize(s) != 0) {
         fprintf(stderr, "restitution: %s\n", s->message);
         rs_system_destroy(s);
         return -1;

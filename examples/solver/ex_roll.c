@@ -129,7 +129,7 @@ int main(int argc, char **argv)
         rs_system_destroy(s);
         return 2;
     }
-    if (rs_add_connector(s, o) < 0 || rs_system_finalise(s) != 0) {
+    if (rs_add_connector(s, o) < 0 || rs_system_finalize(s) != 0) {
         fprintf(stderr, "roll: %s\n", s->message);
         rs_system_destroy(s);
         return 2;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Rotation helpers of the reference solver's 3D rigid body.
  *
- * Parametrisation: A = A_ref exp([theta]x), with theta the rotation vector of
+ * Parametrization: A = A_ref exp([theta]x), with theta the rotation vector of
  * the increment since the start of the step (reset to 0 when a step is
  * accepted, A_ref then absorbs it), and the body (local) angular velocity
  * omega as velocity coordinates. Kinematics (right Jacobian inverse):

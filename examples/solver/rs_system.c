@@ -84,8 +84,8 @@ void rs_system_destroy(rs_system *s)
 
 static rs_body *new_body(rs_system *s, rs_body_kind kind, int nq, int nu)
 {
-    if (s->finalised || s->body_count >= RS_MAX_BODIES) {
-        rs_fail(s, "cannot add body (finalised or more than %d bodies)", RS_MAX_BODIES);
+    if (s->finalized || s->body_count >= RS_MAX_BODIES) {
+        rs_fail(s, "cannot add body (finalized or more than %d bodies)", RS_MAX_BODIES);
         return NULL;
     }
     rs_body *b = &s->bodies[s->body_count++];
@@ -191,8 +191,8 @@ int rs_add_cable2d_fixed(rs_system *s, const double q[8], double length)
 
 static int new_marker(rs_system *s, rs_marker_kind kind, int body, int segments, double h)
 {
-    if (s->finalised || s->marker_count >= RS_MAX_MARKERS) {
-        return rs_fail(s, "cannot add marker (finalised or more than %d)", RS_MAX_MARKERS);
+    if (s->finalized || s->marker_count >= RS_MAX_MARKERS) {
+        return rs_fail(s, "cannot add marker (finalized or more than %d)", RS_MAX_MARKERS);
     }
     if (body < 0 || body >= s->body_count) {
         return rs_fail(s, "marker: body %d does not exist", body);
@@ -235,8 +235,8 @@ int rs_add_cable_coordinates_marker(rs_system *s, int cable_body)
 
 int rs_add_data_node(rs_system *s, size_t count, const double *initial)
 {
-    if (s->finalised || s->node_count >= RS_MAX_NODES) {
-        return rs_fail(s, "cannot add node (finalised or more than %d)", RS_MAX_NODES);
+    if (s->finalized || s->node_count >= RS_MAX_NODES) {
+        return rs_fail(s, "cannot add node (finalized or more than %d)", RS_MAX_NODES);
     }
     const size_t cap = sizeof s->nodes[0].initial / sizeof s->nodes[0].initial[0];
     if (count > cap) {
@@ -280,9 +280,9 @@ int rs_add_connector(rs_system *s, mbc_object *o)
     if (o == NULL) {
         return rs_fail(s, "connector: NULL object");
     }
-    if (s->finalised || s->connector_count >= RS_MAX_CONNECTORS) {
+    if (s->finalized || s->connector_count >= RS_MAX_CONNECTORS) {
         mbc_object_destroy(o);
-        return rs_fail(s, "cannot add connector (finalised or more than %d)", RS_MAX_CONNECTORS);
+        return rs_fail(s, "cannot add connector (finalized or more than %d)", RS_MAX_CONNECTORS);
     }
     const char *name = o->type->type_name;
     rs_connector_kind kind;
@@ -308,7 +308,7 @@ int rs_add_connector(rs_system *s, mbc_object *o)
 }
 
 /* ------------------------------------------------------------------------ */
-/* body kinematics and generalised forces                                   */
+/* body kinematics and generalized forces                                   */
 
 static void identity3(double A[9])
 {
@@ -366,7 +366,7 @@ static void body_marker(const rs_body *b, const double *q, const double *u, mbc_
     }
 }
 
-/* Adds the generalised force of a force f and torque tau (global, at the
+/* Adds the generalized force of a force f and torque tau (global, at the
  * reference point) on body b to F. */
 static void body_apply(const rs_body *b, const double *q, const double f[3], const double tau[3],
                        double *F)
@@ -553,7 +553,7 @@ static int eval_forces(rs_system *s, const double *q, const double *u, const dou
         }
         body_apply(&s->bodies[s->markers[c->marker[0]].body], q, out.force[0], out.torque[0], F);
         if (c->kind == RS_CON_CIRCLE_CABLE) {
-            /* Cable point forces -> generalised element forces J^T f. The
+            /* Cable point forces -> generalized element forces J^T f. The
              * element is fixed here, so this is its reaction (diagnostic);
              * a flexible element would add it to its 8 coordinates. */
             const rs_marker *m1 = &s->markers[c->marker[1]];
@@ -566,7 +566,7 @@ static int eval_forces(rs_system *s, const double *q, const double *u, const dou
                 for (size_t r = 0; r < rows; ++r) {
                     acc += c->point_jacobian[r * 8 + (size_t)j] * c->point_forces[r];
                 }
-                c->cable_generalised_force[j] = acc;
+                c->cable_generalized_force[j] = acc;
             }
         } else {
             body_apply(&s->bodies[s->markers[c->marker[1]].body], q, out.force[1], out.torque[1],
@@ -624,7 +624,7 @@ static int eval_constraints(rs_system *s, const double *q, const double *u, cons
 }
 
 /* ------------------------------------------------------------------------ */
-/* finalise                                                                 */
+/* finalize                                                                 */
 
 static int get_indices(rs_system *s, const mbc_object *o, const char *name, mbc_index *out,
                        size_t cap, size_t *count)
@@ -747,10 +747,10 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
     return 0;
 }
 
-int rs_system_finalise(rs_system *s)
+int rs_system_finalize(rs_system *s)
 {
-    if (s->finalised) {
-        return rs_fail(s, "already finalised");
+    if (s->finalized) {
+        return rs_fail(s, "already finalized");
     }
     int nq = 0, nu = 0;
     for (int i = 0; i < s->body_count; ++i) {
@@ -836,7 +836,7 @@ int rs_system_finalise(rs_system *s)
         }
     }
     memcpy(s->data_start, s->data, nd * sizeof *s->data);
-    s->finalised = 1;
+    s->finalized = 1;
     s->t = 0.0;
     /* data consistent with the initial geometry: one PostNewtonStep at t = 0 */
     double err = 0.0, rec = -1.0;
@@ -913,7 +913,7 @@ typedef struct rs_work {
     double *C, *Cq, *Cu, *Cz;
     double *J;
     double *y, *k[4], *yt; /* RK4 */
-    double *Mf;            /* RK4: factorised copy of M */
+    double *Mf;            /* RK4: factorized copy of M */
 } rs_work;
 
 static void work_layout(const rs_system *s, rs_work *w)
@@ -1172,8 +1172,8 @@ static void accept_step(rs_system *s, rs_work *w, double h)
 
 int rs_step(rs_system *s, double h, double *h_taken)
 {
-    if (!s->finalised) {
-        return rs_fail(s, "rs_step: system not finalised");
+    if (!s->finalized) {
+        return rs_fail(s, "rs_step: system not finalized");
     }
     if (s->settings.integrator == RS_RK4 && s->nz > 0) {
         return rs_fail(s, "RK4 is for contact-only systems (no algebraic equations)");

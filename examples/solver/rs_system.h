@@ -103,7 +103,7 @@ typedef struct rs_connector {
     mbc_cable_element *cables;
     double *post_data;
     /* diagnostics */
-    double cable_generalised_force[8]; /* circle-cable: J^T f on the fixed element */
+    double cable_generalized_force[8]; /* circle-cable: J^T f on the fixed element */
     unsigned warnings;                 /* or of PostNewtonStep warnings */
     double last_error;                 /* last PostNewtonStep error */
 } rs_connector;
@@ -147,8 +147,8 @@ typedef struct rs_system {
     rs_settings settings;
     rs_stats stats;
 
-    /* set by rs_system_finalise */
-    int finalised;
+    /* set by rs_system_finalize */
+    int finalized;
     int nq, nu, nz;
     size_t nd;
     double t;
@@ -195,7 +195,7 @@ int rs_add_connector(rs_system *s, mbc_object *o);
 /* Allocates the vectors, checks connectors against markers and nodes, sets
  * the initial state and initializes the data by one PostNewtonStep at t = 0.
  * Returns 0 or -1 (message in s->message). */
-int rs_system_finalise(rs_system *s);
+int rs_system_finalize(rs_system *s);
 
 /* One accepted step of at most h (may be reduced). *h_taken receives the
  * step done. Returns 0 or -1 (message). */

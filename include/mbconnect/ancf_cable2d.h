@@ -77,7 +77,7 @@ mbc_status mbc_ancf_cable2d_shape_point_velocities(const double q[8], const doub
  * dN/dr' = (P - N e^T)/|r'|, P = [[0,-1],[1,0]], e = r'/|r'|.
  * jac: 2(n+1) x 8 doubles, row-major: row 2i+c (c = 0 for x, 1 for y) holds
  * d p_i,c / d q_j in column j. Physical point forces f (2(n+1)) map to
- * generalised element forces as J^T f. Dimensionless for position columns,
+ * generalized element forces as J^T f. Dimensionless for position columns,
  * m for slope columns. */
 mbc_status mbc_ancf_cable2d_shape_point_jacobian(const double q[8], double L, double h, int n,
                                                  double *jac, unsigned *warnings);

@@ -45,7 +45,8 @@ typedef struct mbc_error {
     const char *param_name; /* its parameter concerned (static string), or NULL */
     size_t param_number;    /* 1-based index into the type's parameter table; 0 = none */
     size_t rule_offset;     /* message + rule_offset: the rule and value without the
-                               "Type.param: " prefix (0 when there is no prefix) */
+                               location prefix ("Type.param: ", or a case file's
+                               "CASE:FIELD: "; 0 when there is no prefix) */
 } mbc_error;
 
 /* The one error path: writes a printf-style message into err (when err is
@@ -66,6 +67,18 @@ mbc_status
 mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                size_t param_number, const char *fmt, ...);
 
+/* The general form of the two above, for a message that carries its own
+ * location prefix (a case file's "CASE:FIELD: ", mbconnect/case.h): writes
+ * the formatted message and sets every field; rule_offset is where the rule
+ * starts in the formatted message (cut to its length). type_name and
+ * param_name may be NULL (then param_number is 0). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 7, 8)))
+#endif
+mbc_status
+mbc_fail_fields(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
+                size_t param_number, size_t rule_offset, const char *fmt, ...);
+
 /* The one family of warning flags (bitwise or; never printed): returned by
  * PostNewtonStep and friends, and by the runtime's geometry functions
  * through their `unsigned *warnings` / `warnings` outputs. */
@@ -73,7 +86,7 @@ enum {
     MBC_WARN_ALE_INDEX_CLAMPED = 1u << 0,  /* sliding index clamped to [0, sn-1] */
     MBC_WARN_HULL_NOT_CONVERGED = 1u << 1, /* lowest-point Newton did not reach 1e-14 */
     MBC_WARN_AXIS_VERTICAL = 1u << 2,      /* convex roll axis vertical: model does not apply */
-    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalised */
+    MBC_WARN_STICK_OUT_OF_RANGE = 1u << 3, /* sticking position had to be renormalized */
     MBC_WARN_ALE_CLAMPED_LOW = 1u << 4,    /* mbc_ale_update_index: index < 0 kept at 0 */
     MBC_WARN_ALE_CLAMPED_HIGH = 1u << 5,   /* mbc_ale_update_index: index >= sn kept at sn-1 */
     MBC_WARN_ALE_NO_ELEMENTS = 1u << 6,    /* mbc_ale_update_index: sn < 1, index 0 returned */

@@ -58,13 +58,13 @@ struct mbc_hull_contact {
 
 /* Lowest point of the hull relative to the ground plane (normal e_z):
  * d = A^T (-e_z) (downward direction in body coordinates), rho_d =
- * sqrt(d_y^2 + d_z^2); the lowest point maximises d . p over the hull and
+ * sqrt(d_y^2 + d_z^2); the lowest point maximizes d . p over the hull and
  * solves r'(x) = -d_x / rho_d, found by Newton on r' safeguarded by bisection
  * in a sign-change bracket starting at x = 0 (the root nearest x = 0; a flat
  * stretch r' == -d_x/rho_d gives x = 0); no root in [-L/2, L/2] clamps to the
  * end where the hull is lowest. The root is converged to 1e-14 relative to
  * L/2, else MBC_WARN_HULL_NOT_CONVERGED is set. Assumes a convex hull.
- * A: roll marker rotation, row-major, local -> global; p_m1: roll centre.
+ * A: roll marker rotation, row-major, local -> global; p_m1: roll center.
  * Returns MBC_OK, or MBC_ERR_VALUE with MBC_WARN_AXIS_VERTICAL (and all
  * outputs zero, no NaN) when rho_d < 1e-12. */
 mbc_status mbc_hull_lowest_point(const double *k, int n, double L, const double A[9],

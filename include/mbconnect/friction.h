@@ -57,7 +57,7 @@ int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double m
  * when Delta x_stick == 0 (e.g. mu_k == 0) Sign is taken from f_t,lin instead
  * (the seed's stated alternative), so the capped force always opposes the
  * trial force's direction consistently and a slip state is never 0.
- * v_t: tangential velocity (m/s); delta_stick: normalised Delta x_stick (m);
+ * v_t: tangential velocity (m/s); delta_stick: normalized Delta x_stick (m);
  * mu_v in N s/m, mu_k in N/m, mu dimensionless, f_n in N.
  * f_t and f_t_lin (either may be NULL) receive the capped and trial force.
  * Returns MBC_STICK, MBC_SLIP_POSITIVE or MBC_SLIP_NEGATIVE. */
@@ -67,7 +67,7 @@ int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, double mu
 /* x_lastStick after a slip decision (seed PostNewtonStep, slipping case):
  *   x_lastStick = x_curStick - s mu |f_n| / mu_k   (s = slip state, +-1),
  * so the tangential spring is pre-tensioned to the Coulomb limit.
- * mu_k == 0: x_curStick is returned (no spring to pre-tension). Not normalised. */
+ * mu_k == 0: x_curStick is returned (no spring to pre-tension). Not normalized. */
 double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu, double f_n,
                                        double mu_k);
 

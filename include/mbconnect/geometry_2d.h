@@ -33,13 +33,13 @@ struct mbc_segment_closest {
     double rho;        /* relative position of p_p on the segment, clamped to [0, 1] */
     double rho_raw;    /* unclamped rho = (v_s . v_p)/(v_s . v_s); 0 for a degenerate segment */
     double distance;   /* d_g = |p_p - p_c| >= 0 */
-    double normal[2];  /* unit n, FROM the circle centre p_c TO p_p */
+    double normal[2];  /* unit n, FROM the circle center p_c TO p_p */
     double tangent[2]; /* unit t = [-n_1, n_0] */
     int segment_case;  /* enum mbc_segment_case */
     int normal_source; /* enum mbc_segment_normal_source */
 };
 
-/* Closest point of the segment [p_i, p_{i+1}] to the point p_c (circle centre).
+/* Closest point of the segment [p_i, p_{i+1}] to the point p_c (circle center).
  *
  * With v_s = p_{i+1} - p_i, v_p = p_c - p_i, rho = (v_s.v_p)/(v_s.v_s):
  * rho <= 0 -> p_p = p_i; rho >= 1 -> p_p = p_{i+1}; else p_p = p_i + rho v_s.

@@ -119,7 +119,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
 
 /* Marker m (kind MBC_MARKER_CABLE2D_SHAPE) from one ANCF Cable2D element:
  * e->q, e->q_t (8 each) and e->length > 0; the points lie at
- * `vertical_offset` [m] along the normal of the centre line
+ * `vertical_offset` [m] along the normal of the center line
  * (mbc_ancf_cable2d_shape_points); `segments` (>= 1, = numberOfContactSegments
  * when the type has it) segments. An ALE cable gives ale = {ALE coordinate,
  * its velocity} (NULL: not an ALE cable); its offset must be 0. A zero slope

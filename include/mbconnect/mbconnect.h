@@ -12,7 +12,7 @@
  * - invariants.h       the physics invariants a spec declares (in mbc_type_info) and
  *                      their test harness (library mbconnect_invariants)
  * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
- *                      pairs as arrays (vectorised); threads.h: MBC_THREADS
+ *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
  * - case.h             case files (`mbc eval`) as a library call

@@ -257,6 +257,11 @@ const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *nam
  * return value of validation is in *violations) and runs the initialize hook. */
 mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
                                  size_t *violations);
+/* Sets the index parameters a solver fills in from its model (inputs of
+ * kind MBC_VALUE_INDEX that must be set and have a fixed size, such as
+ * markerNumbers or nodeNumber) to 0, 1, ...: what `mbc eval` and the Python
+ * module do, having no model to number markers and nodes. */
+void mbc_object_set_default_indices(mbc_object *o);
 
 #ifdef __cplusplus
 }

@@ -70,6 +70,13 @@ typedef struct mbc_result {
 mbc_status mbc_result_evaluate(mbc_result *r, mbc_object *o, const mbc_state *s, mbc_error *err);
 void mbc_result_free(mbc_result *r);
 
+/* The name under which results list one PostNewtonStep warning flag
+ * ("aleIndexClamped", "hullNotConverged", "axisVertical", "stickOutOfRange"
+ * for MBC_WARN_ALE_INDEX_CLAMPED ... MBC_WARN_STICK_OUT_OF_RANGE), or NULL
+ * for any other value. The JSON document and the Python module list set
+ * flags by these names, lowest bit first, and the rest as "unknown(0x..)". */
+const char *mbc_result_warning_name(unsigned flag);
+
 /* The result as the JSON document of `mbc eval` (pretty-printed, one key
  * per line, real numbers with 17 significant digits, a final newline), in a
  * malloc'd NUL-terminated string (*json; the caller frees it). A non-finite

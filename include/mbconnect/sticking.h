@@ -8,7 +8,7 @@
 #ifndef MBCONNECT_STICKING_H
 #define MBCONNECT_STICKING_H
 
-/* Normalise an arc length (or a difference of two) into the circle's period:
+/* Normalize an arc length (or a difference of two) into the circle's period:
  *   x - floor(x / (2 pi r) + 1/2) * 2 pi r,  result in [-pi r, pi r).
  * The period is 2 pi |r|. Fallbacks (never NaN for finite x):
  *  - r == 0 (point contact, no circumference): x is returned unchanged;
@@ -16,7 +16,7 @@
  *    computed with fmod (the seed formula would lose all digits there). */
 double mbc_sticking_normalize(double x, double r);
 
-/* Normalised difference Delta x_stick = normalize(x_cur - x_last, r). */
+/* Normalized difference Delta x_stick = normalize(x_cur - x_last, r). */
 double mbc_sticking_difference(double x_cur, double x_last, double r);
 
 /* Current sticking position x_curStick of one contact segment:
@@ -24,8 +24,8 @@ double mbc_sticking_difference(double x_cur, double x_last, double r);
  *   x_c = alpha r,
  *   x_s = rho * segment_length + o_ALE,  o_ALE = -ale_coordinate,
  *   s = -1 if t.(p_{i+1} - p_i) > 0 else +1,  t = [-n_1, n_0],
- *   x*_curStick = x_c + s x_s, returned normalised by mbc_sticking_normalize.
- * normal: unit contact normal n (global, from circle centre to the segment,
+ *   x*_curStick = x_c + s x_s, returned normalized by mbc_sticking_normalize.
+ * normal: unit contact normal n (global, from circle center to the segment,
  * see geometry_2d.h); A: circle marker rotation, row-major 3x3, local->global;
  * rho in [0, 1]; segment_length = L / n_cs (m); ale_coordinate: the cable's
  * total ALE coordinate (m, 0 for a non-ALE cable); p_i, p_ip1: segment points.

@@ -127,25 +127,6 @@ int pymbc_ensure_initialized(mbc_object *o)
     return -1;
 }
 
-/* Index parameters a solver fills in (markerNumbers, nodeNumber) get 0, 1,
- * ... as in `mbc eval`: there is no model to number them, and validation
- * requires them. */
-static void set_default_indices(mbc_object *o)
-{
-    const mbc_type_info *t = o->type;
-    for (size_t i = 0; i < t->param_count; i++) {
-        const mbc_param_info *p = &t->params[i];
-        if (p->kind != MBC_VALUE_INDEX || !p->must_be_set || p->shape == MBC_VECTOR ||
-            p->role != MBC_ROLE_INPUT || p->size > 8)
-            continue;
-        double v[8];
-        for (size_t k = 0; k < p->size; k++)
-            v[k] = (double)k;
-        mbc_error err;
-        (void)mbc_object_set_array(o, p->name, v, p->size, &err);
-    }
-}
-
 /* ------------------------------------------------------ the base class */
 
 const mbc_type_info *pymbc_class_type(PyObject *cls)
@@ -178,7 +159,9 @@ static PyObject *connector_new(PyTypeObject *cls, PyObject *args, PyObject *kwar
         Py_DECREF(self);
         return pymbc_raise(MBC_ERR_NOMEM, err.message);
     }
-    set_default_indices(self->obj);
+    /* markerNumbers, nodeNumber: 0, 1, ... as in `mbc eval` (no model to
+     * number them; validation requires them) */
+    mbc_object_set_default_indices(self->obj);
     return (PyObject *)self;
 }
 

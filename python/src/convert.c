@@ -134,8 +134,7 @@ static int library_status(mbc_status st, const mbc_error *err, PyObject *exc)
 
 int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, PyObject *value)
 {
-    mbc_error err;
-    err.message[0] = '\0';
+    mbc_error err = {0};
     if (!value) {
         PyErr_Format(PyExc_AttributeError, "%s.%s: a parameter cannot be deleted",
                      o->type->type_name, p->name);

@@ -378,24 +378,19 @@ fail_d:
 
 static PyObject *post_newton_dict(const mbc_result *r)
 {
-    static const struct {
-        unsigned flag;
-        const char *name;
-    } names[] = {{MBC_WARN_ALE_INDEX_CLAMPED, "aleIndexClamped"},
-                 {MBC_WARN_HULL_NOT_CONVERGED, "hullNotConverged"},
-                 {MBC_WARN_AXIS_VERTICAL, "axisVertical"},
-                 {MBC_WARN_STICK_OUT_OF_RANGE, "stickOutOfRange"}};
     const mbc_post_newton *pn = &r->post_newton;
     PyObject *d = PyDict_New(), *warnings = PyList_New(0);
     int rc = d && warnings ? 0 : -1;
     unsigned rest = pn->warnings;
-    for (size_t i = 0; rc == 0 && i < sizeof names / sizeof names[0]; i++)
-        if (pn->warnings & names[i].flag) {
-            PyObject *w = PyUnicode_FromString(names[i].name);
+    for (unsigned bit = 1; rc == 0 && bit; bit <<= 1) {
+        const char *name = pn->warnings & bit ? mbc_result_warning_name(bit) : NULL;
+        if (name) {
+            PyObject *w = PyUnicode_FromString(name);
             rc = w ? PyList_Append(warnings, w) : -1;
             Py_XDECREF(w);
-            rest &= ~names[i].flag;
+            rest &= ~bit;
         }
+    }
     if (rc == 0 && rest) {
         PyObject *w = PyUnicode_FromFormat("unknown(0x%x)", rest);
         rc = w ? PyList_Append(warnings, w) : -1;

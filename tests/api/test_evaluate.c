@@ -189,8 +189,8 @@ static void test_dispatch(void **state)
 }
 
 /* PostNewtonStep updates state parameters: a level cylinder (r = 0.5) whose
- * centre is 1 mm lower than touching has its potential contact point directly
- * below the centre, pContact = p_C - p_m0 = (x, y, -0.001). */
+ * center is 1 mm lower than touching has its potential contact point directly
+ * below the center, pContact = p_C - p_m0 = (x, y, -0.001). */
 static void test_post_newton_updates_state(void **state)
 {
     (void)state;

@@ -299,6 +299,130 @@ static void test_case_files(void **state)
                                      "\"ContactSphereSphere\"; known: )");
 }
 
+/* A case error carries the mbc_error fields (through mbc_fail_fields):
+ * rule_offset after "CASE:FIELD: ", the type once the object is known, and
+ * the parameter when a parameter's rule was broken. */
+static void test_case_error_fields(void **state)
+{
+    (void)state;
+    mbc_registry r;
+    mbc_registry_init(&r);
+    char *json = NULL;
+    mbc_error err = {0};
+    const char *markers = "markers = { { position = {0,0,0}, velocity = {0,0,0} }, "
+                          "{ position = {1,0,0}, velocity = {0,0,0} } } }";
+    char text[512];
+
+    /* a parameter's rule */
+    snprintf(text, sizeof text,
+             "return { object = 'ContactSphereSphere', parameters = { spheresRadii = {0.5, 0.5}, "
+             "contactStiffness = -1 }, %s",
+             markers);
+    assert_int_equal(mbc_case_run_buffer(&r, "inline", text, strlen(text), &json, &err),
+                     MBC_ERR_INPUT);
+    assert_null(json);
+    const char *prefix = "inline:parameters.contactStiffness: ";
+    assert_string_equal(err.message, "inline:parameters.contactStiffness: must be >= 0 (UReal), "
+                                     "got -1 (ContactSphereSphere.contactStiffness)");
+    assert_int_equal(err.rule_offset, strlen(prefix));
+    assert_string_equal(err.type_name, "ContactSphereSphere");
+    assert_string_equal(err.param_name, "contactStiffness");
+    const mbc_type_info *t = mbc_registry_lookup(&r, "ContactSphereSphere");
+    assert_non_null(t);
+    const mbc_param_info *p = mbc_type_find_param(t, "contactStiffness");
+    assert_non_null(p);
+    assert_int_equal(err.param_number, (size_t)(p - t->params) + 1);
+
+    /* a case field of a known type: the type, no parameter */
+    snprintf(text, sizeof text,
+             "return { object = 'ContactSphereSphere', parameters = { spheresRadii = {0.5, 0.5} "
+             "}, markers = { { velocity = {0,0,0} }, { position = {1,0,0}, velocity = {0,0,0} } "
+             "} }");
+    assert_int_equal(mbc_case_run_buffer(&r, "inline", text, strlen(text), &json, &err),
+                     MBC_ERR_INPUT);
+    prefix = "inline:markers[1].position: ";
+    assert_int_equal(strncmp(err.message, prefix, strlen(prefix)), 0);
+    assert_string_equal(err.message + err.rule_offset, "missing (a list of 3 numbers)");
+    assert_string_equal(err.type_name, "ContactSphereSphere");
+    assert_null(err.param_name);
+    assert_int_equal(err.param_number, 0);
+
+    /* no type yet */
+    snprintf(text, sizeof text, "return { object = 'NoSuchType', %s", markers);
+    assert_int_equal(mbc_case_run_buffer(&r, "inline", text, strlen(text), &json, &err),
+                     MBC_ERR_INPUT);
+    assert_int_equal(err.rule_offset, strlen("inline:object: "));
+    assert_int_equal(strncmp(err.message + err.rule_offset,
+                             "unknown connector type (got "
+                             "\"NoSuchType\"; known: ",
+                             40),
+                     0);
+    assert_null(err.type_name);
+    assert_null(err.param_name);
+
+    /* a Lua error: "CASE:LINE: ..." has no field, so no offset */
+    const char *bad = "return {\n  object = \n}";
+    assert_int_equal(mbc_case_run_buffer(&r, "inline", bad, strlen(bad), &json, &err),
+                     MBC_ERR_INPUT);
+    assert_string_equal(err.message, "inline:3: unexpected symbol near '}'");
+    assert_int_equal(err.rule_offset, 0);
+    assert_null(err.type_name);
+
+    /* a message longer than the error's buffer is cut; the offset stays in it */
+    char name[700];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    snprintf(text, sizeof text, "return 1");
+    assert_int_equal(mbc_case_run_buffer(&r, name, text, strlen(text), &json, &err), MBC_ERR_INPUT);
+    assert_int_equal(strlen(err.message), MBC_ERROR_SIZE - 1);
+    assert_true(err.rule_offset <= strlen(err.message));
+}
+
+/* The names results give warning flags (JSON and Python), one flag each. */
+static void test_result_warning_names(void **state)
+{
+    (void)state;
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_ALE_INDEX_CLAMPED), "aleIndexClamped");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_HULL_NOT_CONVERGED), "hullNotConverged");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_AXIS_VERTICAL), "axisVertical");
+    assert_string_equal(mbc_result_warning_name(MBC_WARN_STICK_OUT_OF_RANGE), "stickOutOfRange");
+    assert_null(mbc_result_warning_name(0));
+    assert_null(mbc_result_warning_name(MBC_WARN_ALE_CLAMPED_LOW));
+    assert_null(mbc_result_warning_name(MBC_WARN_ALE_INDEX_CLAMPED | MBC_WARN_AXIS_VERTICAL));
+}
+
+/* Marker and node numbers 0, 1, ... for tools without a model; list-valued
+ * index parameters are left to the caller. */
+static void test_default_indices(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
+    assert_non_null(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, NULL, 0, &violations), MBC_ERR_VALUE);
+    mbc_object_set_default_indices(o);
+    double v[4] = {-1, -1, -1, -1};
+    size_t n = 0;
+    assert_int_equal(mbc_object_get(o, "markerNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 2);
+    assert_true(v[0] == 0.0 && v[1] == 1.0);
+    const double radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, NULL, 0, &violations), MBC_OK);
+    mbc_object_destroy(o);
+
+    o = mbc_object_create("JointALEMoving2D", &err);
+    assert_non_null(o);
+    mbc_object_set_default_indices(o);
+    assert_int_equal(mbc_object_get(o, "slidingMarkerNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(mbc_object_get(o, "nodeNumbers", v, 4, &n, &err), MBC_OK);
+    assert_int_equal(n, 2);
+    assert_true(v[0] == 0.0 && v[1] == 1.0);
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +432,9 @@ int main(void)
         cmocka_unit_test(test_ale_joint_inputs),
         cmocka_unit_test(test_uninitialized_object),
         cmocka_unit_test(test_case_files),
+        cmocka_unit_test(test_case_error_fields),
+        cmocka_unit_test(test_result_warning_names),
+        cmocka_unit_test(test_default_indices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,12 +59,18 @@ for t in types:
     page_params = [(norm(r[0]), r[1].split(" ")[0]) for r in table_rows(rst, "C parameters")]
     if lib_params != page_params:
         failures.append("%s: parameters differ:\n  library %s\n  page    %s" % (t, lib_params, page_params))
-    header = open(os.path.join(inc, "mbconnect", "generated", re.sub(r"([a-z])([A-Z])", r"\1_\2", re.sub(r"([A-Z])([A-Z][a-z])", r"\1_\2", t)).lower() + ".h"), encoding="utf-8").read()
     pattern = re.search(r"``mbc_status (mbc_\w+_set_)<parameter>\(", rst)
     getter = re.search(r"``(mbc_\w+_get_)<parameter>\(", rst)
     if not pattern or not getter:
         failures.append("%s: the page does not state the setter and getter names" % t)
         continue
+    # the header named by the page's setter prefix mbc_<snake>_set_ (mbcgen
+    # names both; no second copy of its snake-case rule here)
+    path = os.path.join(inc, "mbconnect", "generated", pattern.group(1)[4:-5] + ".h")
+    if not os.path.isfile(path):
+        failures.append("%s: the page's setter prefix %s names no generated header (%s)" % (t, pattern.group(1), path))
+        continue
+    header = open(path, encoding="utf-8").read()
     for r in table_rows(rst, "C parameters"):
         name = norm(r[0])
         if "@%s(" % name not in header.replace(getter.group(1), "@"):

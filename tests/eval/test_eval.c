@@ -345,7 +345,7 @@ static void test_convex_roll_resting(void **state)
     const double f_n = -k_c * g;                     /* 100 N up, at rest: no damping */
     expect_vec3(doc, "forces.markers[1].force", 0, 0, f_n);
     expect_vec3(doc, "forces.markers[0].force", 0, 0, -f_n);
-    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0); /* force through the centre */
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0); /* force through the center */
     expect_vec3(doc, "outputs.Position", 0, 0, g);
     expect_vec3(doc, "outputs.Force", 0, 0, f_n);
     expect_vec3(doc, "outputs.Torque", 0, 0, 0);
@@ -410,7 +410,7 @@ static void check_circle(const jm_value *doc, double v_cable)
     const double k_c = 1e4, d_c = 100, r = 0.3, c[2] = {0.6, 0.29};
     const double rho = (0.6 - 0.5) / 0.5;
     const double g = c[1] - r;                     /* -0.01: 1 cm too low */
-    const double n[2] = {0, -1};                   /* centre -> closest point */
+    const double n[2] = {0, -1};                   /* center -> closest point */
     const double v_n = (v_cable - (-0.1)) * n[1];  /* (v_p - v_c).n */
     const double f_n = k_c * g + d_c * v_n;        /* LHS sign, < 0 */
     const double fs[2] = {f_n * n[0], f_n * n[1]}; /* f_t = 0 (mu = 0) */

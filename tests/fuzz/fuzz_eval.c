@@ -21,7 +21,7 @@
  * Inf aborts. "Wild": reals are any finite double (1e300 and all), rotation
  * matrices any 9 finite numbers; products of such numbers overflow
  * legitimately, so only ASan/UBSan and the status contract are checked
- * (no crash, no undefined behaviour, a message on every failure). */
+ * (no crash, no undefined behavior, a message on every failure). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

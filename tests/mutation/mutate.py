@@ -10,7 +10,7 @@ Run on demand, not in CI (a campaign takes tens of minutes):
 Debian packages no C mutation tool, so this script is small and plain. It
 copies the worktree (without build*/ and .git) to a scratch directory, so the
 worktree never holds a mutant, configures the scratch copy with the default
-preset's options once (Ninja when available, no optimisation, no -Werror),
+preset's options once (Ninja when available, no optimization, no -Werror),
 and then for every mutant: writes the mutated file, rebuilds the
 targets the tests need (-j2), runs ctest on the tests that exercise the
 runtime (all but the labels in --exclude: generator, example, fuzz by

@@ -43,7 +43,7 @@ static void test_plugin_types_join_the_registry(void **state)
                          -1);
 }
 
-/* circles.lua: r0 = 0.5, r1 = 0.4, centres 0.8 m apart: gap -0.1 m, force
+/* circles.lua: r0 = 0.5, r1 = 0.4, centers 0.8 m apart: gap -0.1 m, force
  * on m1 k_c * 0.1 = 1000 N along +x, on m0 the opposite. */
 static void test_plugin_type_evaluates(void **state)
 {

@@ -6,16 +6,9 @@
 # generated files are left alone, unknown kinds and foreign SPDX lines fail.
 #   test_spdx.sh SOURCE_DIR
 set -euo pipefail
-# Under valgrind (.ci/steps/memcheck.sh traces children) this would check git,
-# gcc and libabigail rather than mbconnect: skipped there.
-case "${LD_PRELOAD:-}" in
-  *vgpreload*) echo "test_spdx: not run under valgrind (it tests shell tools and scripts): skipped"; exit 77 ;;
-esac
 src="$1"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-spdx.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/repo" && cd "$tmp/repo"
-git init -q .
+. "$src/tests/release/scratch_repo.sh"
+scratch_repo test_spdx
 mkdir -p tools tests/seeds tests/specs-bad generated src
 cp "$src/tools/spdx.sh" tools/
 printf 'int x;\n' >src/a.c

@@ -19,7 +19,7 @@ static void test_interior(void **state)
     ASSERT_NEAR(s.closest[0], 1.0, 1e-15);
     ASSERT_NEAR(s.closest[1], 0.0, 1e-15);
     ASSERT_NEAR(s.distance, 3.0, 1e-15);
-    /* normal from the centre (above) down to the segment */
+    /* normal from the center (above) down to the segment */
     ASSERT_NEAR(s.normal[0], 0.0, 1e-15);
     ASSERT_NEAR(s.normal[1], -1.0, 1e-15);
     ASSERT_NEAR(s.tangent[0], 1.0, 1e-15);
@@ -89,7 +89,7 @@ static void test_exact_endpoints(void **state)
     assert_int_equal(mbc_segment_closest_point(P0, P1, c1, &s), MBC_SEGMENT_END);
     ASSERT_NEAR(s.rho, 1.0, 0.0);
     ASSERT_NEAR(s.distance, 5.0, 0.0);
-    /* centre exactly on an end point: left segment normal */
+    /* center exactly on an end point: left segment normal */
     assert_int_equal(mbc_segment_closest_point(P0, P1, P1, &s), MBC_SEGMENT_END);
     ASSERT_NEAR(s.distance, 0.0, 0.0);
     assert_int_equal(s.normal_source, MBC_NORMAL_SEGMENT_LEFT);
@@ -154,7 +154,7 @@ static void test_degenerate_segment(void **state)
     ASSERT_NEAR(s.tangent[1], 0.0, 0.0);
 }
 
-/* Centre exactly on the segment: n is the segment's left normal. */
+/* Center exactly on the segment: n is the segment's left normal. */
 static void test_point_on_segment(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Randomised property test over every runtime function: for 10^5 random
+/* Randomized property test over every runtime function: for 10^5 random
  * finite states (fixed seed, own PRNG) no output is NaN or Inf, and a few
  * invariants hold. Inputs respect each function's documented preconditions
  * and use physically meaningful magnitudes (lengths 1e-3..1e3 m or 0,
@@ -65,7 +65,7 @@ static void geometry(rt_rng *g, int s)
     } else {
         b[0] = value(g), b[1] = value(g);
     }
-    if (u > 0.9) { /* centre on the segment or an end */
+    if (u > 0.9) { /* center on the segment or an end */
         const double t = rt_unit(g) < 0.5 ? 0.5 : 1.0;
         c[0] = a[0] + t * (b[0] - a[0]), c[1] = a[1] + t * (b[1] - a[1]);
     } else {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/sticking.c: normalisation, sign rule, sticking position. */
+/* Tests of runtime/sticking.c: normalization, sign rule, sticking position. */
 #include "test_util.h"
 
 #include "mbconnect/sticking.h"
@@ -82,7 +82,7 @@ static void test_rolling_invariance(void **state)
     const double n[2] = {0.0, -1.0};
     double x0 = 0.0;
     for (int k = 0; k <= 10; ++k) {
-        const double shift = 0.08 * k; /* centre moves right by shift */
+        const double shift = 0.08 * k; /* center moves right by shift */
         double A[9];
         rt_rot_z(-shift / r, A); /* rolling clockwise */
         const double x = mbc_sticking_position(n, A, r, 0.1 + shift, lseg, 0.0, a, b, NULL);

@@ -1,4 +1,4 @@
--- Malformed spec: a misspelt parameter key.
+-- Malformed spec: a misspelled parameter key.
 return connector {
   type = "BadSpec",
   description = "A connector used to test one malformed spec.",

@@ -1,4 +1,4 @@
--- Malformed spec: a misspelt connector key.
+-- Malformed spec: a misspelled connector key.
 return connector {
   type = "BadSpec",
   description = "A connector used to test one malformed spec.",
@@ -11,6 +11,6 @@ return connector {
       description = "normal contact stiffness [SI:N/m]" },
   },
   outputs = {},
-  theroy = "misspelt",
+  theroy = "misspelled",
   theory = "No theory.",
 }

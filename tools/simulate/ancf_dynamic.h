@@ -27,7 +27,7 @@ typedef struct sim_cable_properties {
 
 /* M (8x8, row-major). */
 void sim_cable_mass_matrix(const sim_cable_properties *p, double M[64]);
-/* Generalised force of a constant acceleration field g (2): rhoA int S^T g dx. */
+/* Generalized force of a constant acceleration field g (2): rhoA int S^T g dx. */
 void sim_cable_gravity_force(const sim_cable_properties *p, const double g[2], double f[8]);
 /* Internal force Q (8), elastic plus damping. */
 void sim_cable_internal_force(const sim_cable_properties *p, const double q[8], const double q_t[8],

@@ -133,7 +133,7 @@ void sim_body_marker(const sim_model *m, int body, const double *q, const double
 }
 
 /* Adds a global force f and torque tau acting on a body's reference point to
- * the generalised forces F. */
+ * the generalized forces F. */
 static void body_apply(const sim_model *m, int body, const double *q, const double f[3],
                        const double tau[3], double *F)
 {
@@ -357,7 +357,7 @@ static int connector_forces(sim_model *m, int i, const double *q, const double *
         if (mk->kind == SIM_MARKER_BODY) {
             body_apply(m, mk->body, q, out.force[k], out.torque[k], F);
         } else if (mk->kind == SIM_MARKER_CABLE_SHAPE && m->cables[mk->cable].node[0] >= 0) {
-            /* cable point forces -> generalised element forces J^T f */
+            /* cable point forces -> generalized element forces J^T f */
             double eq[8], ev[8], f[8] = {0};
             cable_state(m, mk->cable, q, v, eq, ev);
             mbc_ancf_cable2d_shape_point_jacobian(eq, m->cables[mk->cable].props.length,

@@ -46,7 +46,7 @@ static int rhs(sim_model *m, const double *y, double t, double *yd)
 
 static int mass_factored(sim_model *m)
 {
-    /* the mass matrix is constant: factorised once, before the first step */
+    /* the mass matrix is constant: factorized once, before the first step */
     if (m->stats.steps == 0 && m->stats.discontinuous_iterations == 0) {
         for (int i = 0; i < m->n; ++i) {
             if (m->mass_diag[i] <= 0.0) {

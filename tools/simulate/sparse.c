@@ -133,8 +133,8 @@ int sim_matrix_factor(sim_matrix *m)
 {
     const int n = m->n;
     if (m->sparse) {
-        /* refactorise with the previous pivot order (no allocation); a full
-         * factorisation with partial pivoting when that is ill-conditioned */
+        /* refactorize with the previous pivot order (no allocation); a full
+         * factorization with partial pivoting when that is ill-conditioned */
         klu_state *k = m->klu;
         if (k->numeric != NULL &&
             klu_refactor(m->colptr, m->rowind, m->values, k->symbolic, k->numeric, &k->common) &&

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Linear solver of the simulator: a square matrix with a fixed sparsity
- * pattern (compressed sparse columns), factorised either by SuiteSparse KLU
+ * pattern (compressed sparse columns), factorized either by SuiteSparse KLU
  * (large systems: a chain of ANCF elements is banded) or by LAPACKE dgetrf on
  * a dense copy (small systems). The pattern is built once from the
  * (row, column) pairs the model touches; every later fill writes values only,
@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-/* Which factorisation: dense below SIM_DENSE_LIMIT unknowns, else KLU. */
+/* Which factorization: dense below SIM_DENSE_LIMIT unknowns, else KLU. */
 typedef enum sim_linear_kind {
     SIM_LINEAR_AUTO,
     SIM_LINEAR_DENSE,
@@ -38,9 +38,9 @@ void sim_matrix_free(sim_matrix *m);
 /* Position of (row, col) in values, or -1 when not in the pattern. */
 int sim_matrix_find(const sim_matrix *m, int row, int col);
 void sim_matrix_zero(sim_matrix *m);
-/* Factorises the current values. Returns 0, or 1 when singular. */
+/* Factorizes the current values. Returns 0, or 1 when singular. */
 int sim_matrix_factor(sim_matrix *m);
-/* Solves A x = b in place with the last factorisation. Returns 0 or 1. */
+/* Solves A x = b in place with the last factorization. Returns 0 or 1. */
 int sim_matrix_solve(sim_matrix *m, double *b);
 
 #endif

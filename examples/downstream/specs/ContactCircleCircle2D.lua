@@ -3,7 +3,7 @@
 -- (examples/downstream; documentation: docs/items/ObjectContactCircleCircle2D.rst).
 return connector {
   type = "ContactCircleCircle2D",
-  description = "Penalty contact with regularized Coulomb friction between two circles moving in the x-y plane. The circles are centred at the positions of the rigid-body markers m0 and m1 and rotate with their angular velocities about the z axis. A data coordinate holds the gap of the last PostNewtonStep, which decides whether the circles are in contact during the Newton iteration.",
+  description = "Penalty contact with regularized Coulomb friction between two circles moving in the x-y plane. The circles are centered at the positions of the rigid-body markers m0 and m1 and rotate with their angular velocities about the z axis. A data coordinate holds the gap of the last PostNewtonStep, which decides whether the circles are in contact during the Newton iteration.",
   authors = { "mbconnect example" },
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
@@ -14,7 +14,7 @@ return connector {
     param "name" { type = "String", default = "",
       description = "connector's unique name" },
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
-      description = "markers at the centres of circle 0 and circle 1" },
+      description = "markers at the centers of circle 0 and circle 1" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
       description = "node number of a NodeGenericData with one data coordinate, the gap g of the last PostNewtonStep (g < 0: contact)" },
     param "circlesRadii" { type = "Vector2D", symbol = [[[r_0,r_1]\tp]], size = 2, default = {-1, -1},
@@ -44,7 +44,7 @@ return connector {
     output "Force" { size = 3,
       description = "global contact force (normal and friction) acting on marker m1; the force on marker m0 is its negative" },
     output "Displacement" { size = 3,
-      description = "global displacement vector from the centre of circle 0 to the centre of circle 1" },
+      description = "global displacement vector from the center of circle 0 to the center of circle 1" },
     output "Penetration" { size = 1,
       description = "penetration depth max(0, -g) of the circles at the current positions [m] (an output name no built-in type declares)" },
   },
@@ -66,9 +66,9 @@ return connector {
 
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
-      description = "global position of the centre of circle 0 (x and y used)" },
+      description = "global position of the center of circle 0 (x and y used)" },
     quantity "marker m1 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m1}]],
-      description = "global position of the centre of circle 1 (x and y used)" },
+      description = "global position of the center of circle 1 (x and y used)" },
     quantity "marker m0 velocity" { symbol = [[\LU{0}{{\mathbf{v}}}_{m0}]],
       description = "global velocity of marker m0" },
     quantity "marker m1 velocity" { symbol = [[\LU{0}{{\mathbf{v}}}_{m1}]],
@@ -87,14 +87,14 @@ return connector {
 Contact geometry
 ----------------
 
-With the centre distance \ :math:`L = |\LU{0}{{\mathbf{p}}}_{m1} - \LU{0}{{\mathbf{p}}}_{m0}|`\  (x and y components), the normal \ :math:`\mathbf{n} = (\LU{0}{{\mathbf{p}}}_{m1} - \LU{0}{{\mathbf{p}}}_{m0})/L`\  (from circle 0 to circle 1; \ :math:`\mathbf{n} = [1,0]\tp`\  for coincident centres) and the tangent \ :math:`\mathbf{t} = [-n_y, n_x]\tp`\ , the gap is
+With the center distance \ :math:`L = |\LU{0}{{\mathbf{p}}}_{m1} - \LU{0}{{\mathbf{p}}}_{m0}|`\  (x and y components), the normal \ :math:`\mathbf{n} = (\LU{0}{{\mathbf{p}}}_{m1} - \LU{0}{{\mathbf{p}}}_{m0})/L`\  (from circle 0 to circle 1; \ :math:`\mathbf{n} = [1,0]\tp`\  for coincident centers) and the tangent \ :math:`\mathbf{t} = [-n_y, n_x]\tp`\ , the gap is
 
 .. math::
 
    g = L - (r_0 + r_1) .
 
 
-The contact point lies in the middle of the overlap, at the distances \ :math:`l_0 = r_0 + g/2`\  from centre 0 and \ :math:`l_1 = r_1 + g/2`\  from centre 1 (\ :math:`l_0 + l_1 = L`\ ). The normal and tangential relative velocities there are
+The contact point lies in the middle of the overlap, at the distances \ :math:`l_0 = r_0 + g/2`\  from center 0 and \ :math:`l_1 = r_1 + g/2`\  from center 1 (\ :math:`l_0 + l_1 = L`\ ). The normal and tangential relative velocities there are
 
 .. math::
 

@@ -8,7 +8,7 @@
  * Geometry (x and y components only):
  *   d = p_m1 - p_m0, L = |d|, n = d / L (n = e_x for L = 0), t = [-n_y, n_x],
  *   g = L - (r0 + r1); contact point in the middle of the overlap, at the
- *   lever arms l0 = r0 + g/2 from centre 0 and l1 = r1 + g/2 from centre 1.
+ *   lever arms l0 = r0 + g/2 from center 0 and l1 = r1 + g/2 from center 1.
  *   v_n = (v_m1 - v_m0) . n,
  *   v_t = (v_m1 - v_m0) . t - omega_1 l1 - omega_0 l0   (omega = z of A omega_local).
  * Forces, contact when data[0] < 0 (never switched in force evaluation):
