@@ -7,7 +7,7 @@
  *
  * Units: SI (m, m/s, rad/s, N, N m). Vectors are global. Marker m0 is the
  * ground: the plane z = p_m0,z with normal e_z (translating, not rotating);
- * marker m1 is the roll centre, its local x axis the roll axis. Forces and
+ * marker m1 is the roll center, its local x axis the roll axis. Forces and
  * torques returned are the physical ones acting ON each marker.
  *
  * Hull r(x) = sum_i k_i x^(n_p-1-i), x in [-L/2, L/2] (coefficientsHull).
@@ -294,7 +294,7 @@ mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *
 }
 
 /* PostNewtonStep (seed data coordinates, notes "Data"):
- *   x_0 = v_s . e_lat (m/s), e_lat = roll axis A e_x projected on the ground, normalised;
+ *   x_0 = v_s . e_lat (m/s), e_lat = roll axis A e_x projected on the ground, normalized;
  *   x_1 = v_s . e_lon, e_lon = e_z x e_lat;
  *   x_2 = g = p_C,z - p_m0,z (m).
  * Error (N): |g k_c| when the contact state (g <= 0) differs from the one the

@@ -15,7 +15,7 @@
  * (0 stick, +-1 slip, -2 undefined), data[2 n + i] = x_lastStick (m).
  *
  * Sign conventions:
- *  - n points FROM the circle centre TO the closest point p_p of the segment,
+ *  - n points FROM the circle center TO the closest point p_p of the segment,
  *    t = [-n_1, n_0] (physics-notes override of the seed's direction);
  *    fallbacks for zero distance / zero-length segments come from
  *    mbc_segment_closest_point.
@@ -164,7 +164,7 @@ static void cfcc_segment(const cfcc_params *p, const mbc_state *s, size_t i, str
 }
 
 /* Current sticking position x_curStick of the segment (notes "Sticking
- * position"; normalised into [-pi r, pi r)). */
+ * position"; normalized into [-pi r, pi r)). */
 static double cfcc_cur_stick(const cfcc_params *p, const mbc_state *s, const struct cfcc_segment *e)
 {
     const double seg_len = s->cable->length / (double)p->numberOfContactSegments;
@@ -173,7 +173,7 @@ static double cfcc_cur_stick(const cfcc_params *p, const mbc_state *s, const str
 }
 
 /* Delta x_stick of force evaluation (seed Newton [II.1]-[II.2]): the current
- * minus the CURRENT data's last sticking position, normalised; 0 when
+ * minus the CURRENT data's last sticking position, normalized; 0 when
  * mu_k == 0 or the state is not sticking (undefined or slipping). */
 static double cfcc_newton_delta(const cfcc_params *p, const mbc_state *s,
                                 const struct cfcc_segment *e, size_t i)
@@ -197,8 +197,8 @@ static double cfcc_newton_ft(const cfcc_params *p, const mbc_state *s, const str
                                              p->frictionStiffness);
 }
 
-/* Unit vector from the circle centre to the cable point q; falls back to the
- * segment contact normal when q coincides with the centre (PWN only; the
+/* Unit vector from the circle center to the cable point q; falls back to the
+ * segment contact normal when q coincides with the center (PWN only; the
  * seed leaves this case open, this fallback keeps the result finite). */
 static void cfcc_point_normal(const double pc[2], const double q[2], const double fallback[2],
                               double nrm[2])
@@ -306,8 +306,8 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
 /* Per-call quantities of the PostNewtonStep segment loop, computed once per
  * call (each is the value the per-segment helpers above compute, same bits). */
 struct cfcc_pns_call {
-    double pc[2];   /* circle centre p_m0 (m) */
-    double vc[2];   /* circle centre velocity v_m0 (m/s) */
+    double pc[2];   /* circle center p_m0 (m) */
+    double vc[2];   /* circle center velocity v_m0 (m/s) */
     double r;       /* circle radius (m) */
     double r_omega; /* r omega_z (m/s), omega_z = z of A omega_local */
     double seg_len; /* L / n (m), segment length of the sticking position */
@@ -389,15 +389,15 @@ static int cfcc_pns_contact(const cfcc_params *p, const struct cfcc_pns_call *c,
  *  [I]   x_gap = g (m) for every segment.
  *  [II]  g <= 0 and (mu_v != 0 or mu_k != 0):
  *        x_curStick (only evaluated when mu_k != 0, else 0);
- *        Delta = normalise(x_curStick - x_lastStick^startOfStep), 0 when the
+ *        Delta = normalize(x_curStick - x_lastStick^startOfStep), 0 when the
  *        start-of-step state is undefined (-2) or mu_k == 0;
  *        f_t,lin = mu_v v_t + mu_k Delta;
  *        stick (|f_t,lin| <= mu |f_n|): state 0, x_lastStick = start-of-step
  *          value, or x_curStick when the start-of-step state was undefined;
  *        slip: state s = Sign(Delta) (Sign(f_t,lin) when Delta == 0),
  *          x_lastStick = x_curStick - s mu |f_n| / mu_k (x_curStick if mu_k == 0).
- *        A stored x_lastStick outside [-pi r, pi r) is renormalised (same value
- *        modulo 2 pi r, so every normalised Delta is unchanged) and
+ *        A stored x_lastStick outside [-pi r, pi r) is renormalized (same value
+ *        modulo 2 pi r, so every normalized Delta is unchanged) and
  *        MBC_WARN_STICK_OUT_OF_RANGE is set.
  *  [III] otherwise: state -2 (undefined); x_lastStick keeps its start-of-step
  *        value (unused while undefined).

@@ -93,7 +93,7 @@ mbc_status mbc_contact_sphere_sphere_check_model(const mbc_contact_sphere_sphere
  * velocity v_t = (v_a1 - v_a0) - v_n n at the contact point with
  *   v_a0 = v_m0 + omega_m0 x ( n (r_0 - delta/2)),
  *   v_a1 = v_m1 + omega_m1 x (-n (r_1 - delta/2)),
- * omega = A omega_local (notes, "Marker inputs"). Coincident centres: n = e_x. */
+ * omega = A omega_local (notes, "Marker inputs"). Coincident centers: n = e_x. */
 static void ss_kinematics_eval(const mbc_contact_sphere_sphere_params *p, const mbc_state *s,
                                ss_kinematics *k)
 {

@@ -11,7 +11,7 @@
 
 #include "mbconnect/geometry_2d.h"
 
-/* Unit normal FROM the circle centre p_c TO the closest point p_p, given
+/* Unit normal FROM the circle center p_c TO the closest point p_p, given
  * d = p_p - p_c and dist = mbc_hypot2(d[0], d[1]) (m), with the fallbacks of
  * enum mbc_segment_normal_source for dist == 0 (or not finite): the left
  * normal of the segment [p_i, p_{i+1}], or [0, 1] when it has zero length.

@@ -3,7 +3,7 @@
  *
  * The equations are those of runtime/connector_contact_sphere_sphere.c (seed
  * "Connector Forces" with physics-notes.md, "ContactSphereSphere"), written
- * per pair without branches so that the loops vectorise:
+ * per pair without branches so that the loops vectorize:
  *   d = p_m1 - p_m0, n = d/|d| (e_x when |d| = 0), g = |d| - (r_0 + r_1),
  *   delta = -g, v_n = (v_m1 - v_m0).n,
  *   v_t = (v_m1 + w_1 x (-n l_1)) - (v_m0 + w_0 x (n l_0)) - v_n n,
@@ -16,11 +16,11 @@
  * same numbers (to the last bit, except the sign of a zero and the
  * under/overflow fallback of |.|, which rounds differently from hypot).
  *
- * Vectorisation (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
+ * Vectorization (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
  * libmbconnect): the `omp simd` loops of sb_forces_loop and sb_pns_loop in
  * their "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
  * powers are x, x sqrt(x), x^2 selected without branches; shared or per-pair
- * radii) vectorise. On x86-64 each fast instantiation has three clones chosen
+ * radii) vectorize. On x86-64 each fast instantiation has three clones chosen
  * by the loader (ifunc) from the CPU: AVX-512F (8 doubles per vector, 64-byte
  * vdivpd/vsqrtpd; epilogues of 4 and 2), AVX2 (4; epilogue 2) and the
  * baseline, which stays scalar (gcc's cost model rejects 2-wide SSE2; it is
@@ -101,7 +101,7 @@ typedef struct sb_ctx {
     double *xo[4], *err, *rec;
 } sb_ctx;
 
-/* |x| <= DBL_MAX and not NaN, written so it vectorises. */
+/* |x| <= DBL_MAX and not NaN, written so it vectorizes. */
 SB_INLINE int sb_finite(double x)
 {
     return fabs(x) <= DBL_MAX;
@@ -109,7 +109,7 @@ SB_INLINE int sb_finite(double x)
 
 /* Exponent n with its pow-free form: for n in {1, 1.5, 2}, |x|^n =
  * |x| (w1 + w15 sqrt|x| + w2 |x|) with one weight 1 and the others 0, which
- * is exact for finite x and needs no select on n. (gcc 12 does not vectorise
+ * is exact for finite x and needs no select on n. (gcc 12 does not vectorize
  * a select whose condition is loop-invariant, so no `n == 1 ? :` here.) */
 typedef struct sb_exponent {
     double n, w1, w15, w2;
@@ -152,7 +152,7 @@ SB_INLINE double sb_norm3(double x, double y, double z, const int safe)
 }
 
 /* 1 when the plain formula is the one mbc_hypot3 uses (sum of squares a
- * normal number). The vectorised loops use the plain formula and report
+ * normal number). The vectorized loops use the plain formula and report
  * the other case, and the range is then computed again with the safe form. */
 SB_INLINE int sb_norm_plain(double x, double y, double z)
 {
@@ -162,7 +162,7 @@ SB_INLINE int sb_norm_plain(double x, double y, double z)
 
 /* Kinematics of pair k (hook ss_kinematics_eval), as scalar locals: inside an
  * `omp simd` loop, arrays and structs whose address is taken become per-lane
- * arrays that gcc does not vectorise, so the loop bodies use scalars only.
+ * arrays that gcc does not vectorize, so the loop bodies use scalars only.
  * Reads p0x..w1z, r0, r1 at index k; defines n*, gap, delta, v_n, l0, l1,
  * vt*, v_rel. Same operations, same order as the hook. */
 #define SB_KINEMATICS(k)                                                                           \
@@ -376,7 +376,7 @@ SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii,
 }
 
 /* The four instantiations of each loop (per-pair or shared radii x fast or
- * general exponents); the fast ones are the vectorised ones. A fast range in
+ * general exponents); the fast ones are the vectorized ones. A fast range in
  * which a norm needs the under/overflow-safe form is computed again by the
  * general loop (same results otherwise: its powers equal the fast ones). */
 static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
@@ -418,7 +418,7 @@ static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
 
 typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
 
-/* 1, 1.5 and 2 are the exponents with a pow-free (vectorised) form. */
+/* 1, 1.5 and 2 are the exponents with a pow-free (vectorized) form. */
 static int sb_fast_exponent(double n)
 {
     return n == 1.0 || n == 1.5 || n == 2.0;

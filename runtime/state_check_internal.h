@@ -97,7 +97,7 @@ typedef __m128d mbc_finite_acc;
 #define MBC_FINITE_ACC_ZERO _mm_setzero_pd()
 
 /* acc + the n doubles at p, two at a time; p is a char pointer into one
- * object, so that a run may span neighbouring members. */
+ * object, so that a run may span neighboring members. */
 static inline mbc_finite_acc mbc_finite_run(mbc_finite_acc acc, const char *p, size_t n)
 {
     __m128d a1 = _mm_setzero_pd();

@@ -37,7 +37,7 @@ analyser:analyzer analysed:analyzed misspelt:misspelled'
 files() {
   git ls-files -co --exclude-standard -z -- . \
     ':!generated' ':!docs/items' ':!docs/index.rst' ':!specs' ':!abi' ':!tests/seeds' \
-    ':!tests/fuzz/corpus' ':!tests/fuzz/regressions' ':!CHANGELOG.md' ':!tools/spelling.sh' |
+    ':!tests/fuzz/corpus' ':!tests/fuzz/regressions' ':!CHANGELOG.md' ':!tools/spelling.sh' ':!tests/release/test_spelling.sh' |
     xargs -0 -r grep -lIi -E "$(echo "$map" | tr ' \n' '\n\n' | cut -d: -f1 | paste -sd'|')" -- 2>/dev/null || true
 }
 

@@ -7,8 +7,8 @@
  * component, `count` values each), owned by the caller. Nothing allocates,
  * nothing is global: every call is reentrant, and two calls on disjoint
  * outputs may run at the same time. The loops are written for the compiler's
- * vectoriser (branch-free selects for "in contact", restrict pointers,
- * `#pragma omp simd`); runtime/sphere_batch.c says which loops vectorise.
+ * vectorizer (branch-free selects for "in contact", restrict pointers,
+ * `#pragma omp simd`); runtime/sphere_batch.c says which loops vectorize.
  *
  * Results equal the single-pair hooks mbc_contact_sphere_sphere_forces and
  * mbc_contact_sphere_sphere_post_newton_step (same equations, same order of
@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 /* The state of `count` sphere pairs, component-wise: position[j][i][k] is
- * component i (x, y, z) of marker m_j's centre for pair k (m). */
+ * component i (x, y, z) of marker m_j's center for pair k (m). */
 typedef struct mbc_sphere_batch {
     size_t count;
     const double *position[2][3];         /* p_m0, p_m1, m */

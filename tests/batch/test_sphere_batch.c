@@ -3,7 +3,7 @@
  * single-pair hooks (forces and PostNewtonStep) to 1e-14 relative for
  * random pairs in and out of contact, every impact model, the EAPM loading,
  * unloading and adhesion branches, both friction branches, shared and
- * per-pair radii, fast (vectorised) and general exponents; its results do not
+ * per-pair radii, fast (vectorized) and general exponents; its results do not
  * depend on the thread count nor on the arrays' alignment; one analytic
  * value; its errors name the field or the pair. */
 #define _POSIX_C_SOURCE 200809L
@@ -75,8 +75,8 @@ static void batch_pns_out(pairs *q, mbc_sphere_batch_post_newton *o)
     o->recommended_step = q->rec;
 }
 
-/* Random pairs around contact: centre distance r0 + r1 +- 30 mm (a few
- * coincident centres), data x_0 mostly the true gap (sometimes the opposite
+/* Random pairs around contact: center distance r0 + r1 +- 30 mm (a few
+ * coincident centers), data x_0 mostly the true gap (sometimes the opposite
  * sign: force evaluation must follow the data), x_1 on both sides of v_reg,
  * x_2 including 0, x_3 from 0 to beyond the overlap (EAPM branches), fast
  * separations (tensile damping force). */
@@ -282,7 +282,7 @@ static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs
 }
 
 /* Parameter sets: every impact model and EAPM variant; exponent pairs with
- * the vectorised form (1, 1.5, 2) and without (general pow). */
+ * the vectorized form (1, 1.5, 2) and without (general pow). */
 typedef struct config {
     int model;
     double lambda_p, n_exp, n_adh, k_adh, f_adh, e_res, v_min, mu, v_reg;

@@ -6,7 +6,7 @@
  * positions in time.
  *
  * Notes (physics-notes.md, ContactFrictionCircleCable2D): n points from the
- * circle centre to the closest point p_p, t = [-n_1, n_0]; the cable point
+ * circle center to the closest point p_p, t = [-n_1, n_0]; the cable point
  * velocity is v_p = (1-rho) v_i + rho v_{i+1}; the circle's contact point
  * moves with v_c = v_m0 + r omega_z t; v_n = (v_p - v_c).n, v_t = (v_p - v_c).t;
  * f_n = k_c g + d_c v_n, stick f_t = mu_v v_t (LHS sign); cable point i gets

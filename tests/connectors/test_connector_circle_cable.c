@@ -2,7 +2,7 @@
 /* Tests of the ContactFrictionCircleCable2D hooks (forces, post_newton_step,
  * outputs). Expected values are computed here independently of the code under
  * test: hand-derived numbers for a circle on a straight cable, and a test-side
- * closest-point / normalisation / sticking-position implementation for the
+ * closest-point / normalization / sticking-position implementation for the
  * random checks.
  *
  * Moment balance: the circle's torque is the moment of what it receives at
@@ -116,7 +116,7 @@ static void run_output(fixture *x, size_t v, double *out)
         MBC_OK);
 }
 
-/* Test-side sticking position normalisation (seed "curstick"). */
+/* Test-side sticking position normalization (seed "curstick"). */
 static double norm_stick(double x, double r)
 {
     return x - floor(x / (2 * PI * r) + 0.5) * 2 * PI * r;
@@ -162,7 +162,7 @@ static void test_sn_pressed_straight_cable(void **state)
     ASSERT_NEAR(x.f.force[0][0], 0.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][1], 50.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][2], 0.0, 0.0);
-    ASSERT_NEAR(x.f.torque[0][2], 0.0, 1e-12); /* normal forces act through the centre */
+    ASSERT_NEAR(x.f.torque[0][2], 0.0, 1e-12); /* normal forces act through the center */
     for (int k = 0; k < 3; ++k) {
         ASSERT_NEAR(x.f.force[1][k], 0.0, 0.0);
         ASSERT_NEAR(x.f.torque[1][k], 0.0, 0.0);
@@ -570,8 +570,8 @@ static void test_pns_error_terms(void **state)
     fixture_done(&x);
 }
 
-/* Normalisation across +-pi r: Delta and the stored sticking position. */
-static void test_pns_normalisation_across_pi_r(void **state)
+/* Normalization across +-pi r: Delta and the stored sticking position. */
+static void test_pns_normalization_across_pi_r(void **state)
 {
     (void)state;
     const double r = 0.5;
@@ -584,7 +584,7 @@ static void test_pns_normalisation_across_pi_r(void **state)
     const double xc = expected_cur_stick(phi, 0.0);
     ASSERT_NEAR(xc, target, 1e-12);
     /* last sticking position just across the boundary: raw difference
-     * 2 pi r - 0.03, normalised Delta = -0.03 -> stick, f_t,lin = -3 */
+     * 2 pi r - 0.03, normalized Delta = -0.03 -> stick, f_t,lin = -3 */
     x.data_start[5] = 0.0;
     x.data_start[9] = -PI * r + 0.02;
     x.data[5] = 0.0;
@@ -595,7 +595,7 @@ static void test_pns_normalisation_across_pi_r(void **state)
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], -0.03, 1e-12);
 
-    /* slipping in -x: x_lastStick = x_cur + 0.25 > pi r: stored renormalised
+    /* slipping in -x: x_lastStick = x_cur + 0.25 > pi r: stored renormalized
      * (same position modulo 2 pi r) with the out-of-range warning */
     x.data_start[9] = xc + 0.6;
     x.data[5] = 0.0;
@@ -775,7 +775,7 @@ static void test_inconsistent_inputs(void **state)
     fixture_done(&x);
 }
 
-/* Degenerate geometry: circle centre on a cable point, zero-length segment. */
+/* Degenerate geometry: circle center on a cable point, zero-length segment. */
 static void test_degenerate_geometry_finite(void **state)
 {
     (void)state;
@@ -988,7 +988,7 @@ int main(void)
         cmocka_unit_test(test_pns_slip_to_stick),
         cmocka_unit_test(test_pns_velocity_penalty_only),
         cmocka_unit_test(test_pns_error_terms),
-        cmocka_unit_test(test_pns_normalisation_across_pi_r),
+        cmocka_unit_test(test_pns_normalization_across_pi_r),
         cmocka_unit_test(test_rolling_without_slip),
         cmocka_unit_test(test_inactive),
         cmocka_unit_test(test_outputs_zero_without_contact),

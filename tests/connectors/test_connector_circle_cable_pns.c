@@ -15,7 +15,7 @@
  * warnings must be equal to the bit (memcmp), on random states that reach
  * every branch: no contact, stick, both slip directions, undefined start
  * state, mu_k = 0 and mu_v = 0, out-of-range last sticking positions, a
- * circle centre on the cable, zero-length segments, 3D circle rotations.
+ * circle center on the cable, zero-length segments, 3D circle rotations.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -138,7 +138,7 @@ static double pick(rt_rng *g, const double *v, int count)
 }
 
 /* A random state: cable points on a ring around the circle or a line through
- * it (some on the centre, some repeated), stored data in every code. */
+ * it (some on the center, some repeated), stored data in every code. */
 static void random_case(pns_case *c, rt_rng *g)
 {
     memset(c, 0, sizeof *c);
@@ -169,7 +169,7 @@ static void random_case(pns_case *c, rt_rng *g)
             q[0] = cx + rad * cos(ang);
             q[1] = cy + rad * sin(ang);
         }
-        if (rt_unit(g) < 0.03) { /* on the circle centre */
+        if (rt_unit(g) < 0.03) { /* on the circle center */
             q[0] = cx;
             q[1] = cy;
         }

@@ -147,7 +147,7 @@ static void check_forces(const fixture *f, const mbc_forces *F, const double f1[
 /* ---- tests ---- */
 
 /* Cylinder and barrel lying level (spun about their axis and yawed): the
- * contact point is straight below the centre at distance R, the force on the
+ * contact point is straight below the center at distance R, the force on the
  * roll is k_c * penetration along +z, on the ground the opposite. */
 static void test_level_rest(void **state)
 {
@@ -355,7 +355,7 @@ static void test_damping_contact_point(void **state)
     ASSERT_NEAR(F.force[1][2], fN, 1e-9);
     ASSERT_NEAR(F.force[1][0], 0.0, 0.0);
     ASSERT_NEAR(F.force[1][1], 0.0, 0.0);
-    /* the centre velocity alone would give a different force */
+    /* the center velocity alone would give a different force */
     assert_true(fabs(fN - (1e5 * 0.001 - 300.0 * (0.05 - 0.02))) > 1.0);
     fixture_free(&f);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Behaviour at boundaries and on side paths that the rest of the suite did not
+/* Behavior at boundaries and on side paths that the rest of the suite did not
  * pin down: every test here kills mutants of the runtime C files that survived the
  * mutation campaign of issue #19 (tests/mutation/). Each expected value is
  * independent of the code under test: a hand computation from the seed and
@@ -135,7 +135,7 @@ static void test_evaluate_checks_lagrange(void **state)
     mbc_object_destroy(o);
 }
 
-/* Sticking-position normalisation (notes: x - floor(x/(2 pi r) + 1/2) 2 pi r,
+/* Sticking-position normalization (notes: x - floor(x/(2 pi r) + 1/2) 2 pi r,
  * into [-pi r, pi r)) for |x| so large that x / (2 pi r) >= 2^52, where the
  * runtime takes its exact fmod path: the result must still lie in
  * [-pi r, pi r) and differ from x by a whole number of periods. */
@@ -284,7 +284,7 @@ static void test_hull_lowest_point_clamped_end(void **state)
 }
 
 /* ContactConvexRoll PostNewtonStep at a gap of exactly 0 (notes: contact is
- * g <= 0): cylinder r = 0.4 with its axis along x, centre 0.4 above the ground,
+ * g <= 0): cylinder r = 0.4 with its axis along x, center 0.4 above the ground,
  * so p_C,z - p_m0,z = 0.4 - 0.4 = 0; moving down at 1 m/s; the Newton
  * iteration used an open contact (x_2 = 0.1). That is a contact switch:
  * error |g k_c| = 0 and recommended step |g / v_gap| = 0. */
@@ -390,7 +390,7 @@ static void test_object_initialize_hook_failure(void **state)
     assert_int_equal(nviol, 1);
     assert_string_equal(errs[0].message, "derived parameters: no");
     assert_false(o->initialized);
-    /* the same object with the real type's behaviour (no hook) initializes */
+    /* the same object with the real type's behavior (no hook) initializes */
     mbc_object_destroy(o);
     o = mbc_object_create("ContactSphereSphere", &err);
     assert_non_null(o);

@@ -161,7 +161,7 @@ static void test_sphere_sphere_rigid_motion(void **state)
 /* ------------------------------------------------------------- ContactConvexRoll */
 
 /* Cylinder r = 0.4, L = 1, axis horizontal (A = Rz(psi) Rx(phi): yaw and a
- * turn about its own axis), centre 0.4 - pen above the ground, so the
+ * turn about its own axis), center 0.4 - pen above the ground, so the
  * contact point is p_C = p_m1 - 0.4 e_z (by symmetry). Ground at rest up to
  * the common vertical velocity Vz; the roll moves with Vz e_z + W x (p - p_C)
  * for a random W: no slip, no relative normal velocity. */

@@ -76,7 +76,7 @@ static void fixture_free(fixture *f)
     mbc_contact_sphere_sphere_params_free(&f->p);
 }
 
-/* Place m1 along unit direction n from m0 at centre distance dist. */
+/* Place m1 along unit direction n from m0 at center distance dist. */
 static void place(fixture *f, const double p0[3], const double n[3], double dist)
 {
     for (int i = 0; i < 3; ++i) {
@@ -463,8 +463,8 @@ static void test_impact_velocity_stored(void **state)
     fixture_free(&f);
 }
 
-/* Coincident centres: n = [1, 0, 0], finite forces and outputs. */
-static void test_coincident_centres(void **state)
+/* Coincident centers: n = [1, 0, 0], finite forces and outputs. */
+static void test_coincident_centers(void **state)
 {
     (void)state;
     fixture f;
@@ -708,7 +708,7 @@ int main(void)
         cmocka_unit_test(test_eapm_cycle),
         cmocka_unit_test(test_friction_and_torques),
         cmocka_unit_test(test_impact_velocity_stored),
-        cmocka_unit_test(test_coincident_centres),
+        cmocka_unit_test(test_coincident_centers),
         cmocka_unit_test(test_inactive),
         cmocka_unit_test(test_pns_error_and_step),
         cmocka_unit_test(test_outputs),

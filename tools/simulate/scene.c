@@ -106,7 +106,7 @@ static int fail_at(scene_ctx *c, int line, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     (void)sim_fail(c->m, "%s:%d: %s", c->m->scene_name, line, msg);
-    return -1; /* as sim_fail, visible here to the analysers */
+    return -1; /* as sim_fail, visible here to the analyzers */
 }
 
 /* Fails with "SCENE:LINE: PATH.field: message". */
