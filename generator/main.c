@@ -12,6 +12,11 @@
  *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
  *   mbcgen --print-names [--registry-name NAME] SPEC...   (the files it writes; naming.h)
  *
+ * --jobs N (-j N) loads, validates and writes the specs on N threads
+ * (parallel.h; default: one per online CPU, at most one per spec); outputs,
+ * diagnostics and exit status are the same for every N, and --jobs 1 is
+ * the sequential run.
+ *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
  *
@@ -32,6 +37,7 @@
 #include "naming.h"
 #include "mbconnect/version.h"
 #include "emit_rst_site.h"
+#include "parallel.h"
 #include "project.h"
 #include "scaffold.h"
 
@@ -51,8 +57,24 @@ static void usage(FILE *f)
           "       mbcgen --new-type NAME\n"
           "       mbcgen --new-project DIR NAME\n"
           "       mbcgen --print-names [--registry-name NAME] SPEC...\n"
-          "       mbcgen --version\n",
+          "       mbcgen --version\n"
+          "options: --jobs N, -j N   load, validate and write specs on N threads (default:\n"
+          "                          one per online CPU); the same output for every N\n",
           f);
+}
+
+/* --jobs N: a whole number 1..PARALLEL_MAX_JOBS; else a message and 0. */
+static int parse_jobs(const char *text, unsigned *jobs)
+{
+    char *end = NULL;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || n < 1 || n > PARALLEL_MAX_JOBS) {
+        fprintf(stderr, "mbcgen: --jobs must be a whole number from 1 to %d (given '%s')\n",
+                PARALLEL_MAX_JOBS, text);
+        return 0;
+    }
+    *jobs = (unsigned)n;
+    return 1;
 }
 
 static int is_file(const char *path)
@@ -132,7 +154,7 @@ static const char *find_types(const char *given, const char *local, const char *
 int main(int argc, char **argv)
 {
     const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
-    const char *registry_name = NULL, *rst_site = NULL, *pyi_out = NULL;
+    const char *registry_name = NULL, *rst_site = NULL, *pyi_out = NULL, *jobs_arg = NULL;
     int check = 0;
     file_list files = {NULL, 0};
     char **spec_files = calloc((size_t)argc, sizeof *spec_files);
@@ -182,6 +204,8 @@ int main(int argc, char **argv)
             slot = &registry_name;
         else if (!strcmp(a, "--pyi-out"))
             slot = &pyi_out;
+        else if (!strcmp(a, "--jobs") || !strcmp(a, "-j"))
+            slot = &jobs_arg;
         else if (!strcmp(a, "--check"))
             check = 1;
         else if (!strcmp(a, "--compat")) {
@@ -238,6 +262,9 @@ int main(int argc, char **argv)
             goto done;
         }
     }
+    unsigned jobs = 0; /* 0: parallel_default_jobs */
+    if (jobs_arg && !parse_jobs(jobs_arg, &jobs))
+        goto done;
     if (registry_name && (check || !c_out)) {
         fputs("mbcgen: --registry-name needs --c-out DIR\n", stderr);
         goto done;
@@ -275,7 +302,8 @@ int main(int argc, char **argv)
     diag_list diag;
     diag_init(&diag);
     mbcgen_project project;
-    rc = mbcgen_load(&project, types, paths, count, &diag);
+    rc = mbcgen_load_jobs(&project, types, paths, count, jobs ? jobs : parallel_default_jobs(count),
+                          &diag);
     if (rc == 0 && !check) {
         if (rst_out)
             rc |= mbcgen_write_rst(&project, rst_out, index, &diag);

@@ -9,26 +9,80 @@
 #include "fileio.h"
 #include "sandbox.h"
 #include "naming.h"
+#include "parallel.h"
+
+/* One spec's load, run by a worker: its result and diagnostics stay in its
+ * own slot until the merge (in input order) after the join. */
+typedef struct load_slot {
+    spec_connector c;
+    diag_list diag;
+    int ok;
+} load_slot;
+
+typedef struct load_job {
+    const spec_type_registry *types;
+    char *const *paths;
+    load_slot *slots;
+    struct mbc_sandbox **boxes; /* one per worker, made by the worker on first use */
+} load_job;
+
+static void load_one(void *ctx, size_t i, unsigned worker)
+{
+    load_job *job = ctx;
+    load_slot *s = &job->slots[i];
+    /* one sandbox per worker for all its specs: a Lua state per spec cost a
+     * fifth of the run (bench/: mbc-bench-gen (c)); each spec still runs in
+     * its own environment. A NULL box (out of memory) makes one per spec. */
+    if (!job->boxes[worker])
+        job->boxes[worker] = spec_sandbox_new();
+    s->ok = spec_connector_load_file(&s->c, job->boxes[worker], job->types, job->paths[i],
+                                     &s->diag) == 0;
+}
 
 int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
                 diag_list *diag)
 {
+    return mbcgen_load_jobs(p, types_path, spec_paths, n, 1, diag);
+}
+
+int mbcgen_load_jobs(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
+                     unsigned jobs, diag_list *diag)
+{
     memset(p, 0, sizeof *p);
+    jobs = jobs < 1 ? 1 : jobs > PARALLEL_MAX_JOBS ? PARALLEL_MAX_JOBS : jobs;
+    p->jobs = jobs;
     if (spec_types_load(&p->types, types_path, diag) != 0)
         return -1;
     p->items = calloc(n ? n : 1, sizeof *p->items);
-    if (!p->items)
+    load_slot *slots = calloc(n ? n : 1, sizeof *slots);
+    struct mbc_sandbox **boxes = calloc(jobs, sizeof *boxes);
+    if (!p->items || !slots || !boxes) {
+        free(slots);
+        free(boxes);
+        mbcgen_free(p);
+        diag_add_raw(diag, "mbcgen: out of memory");
         return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        diag_init(&slots[i].diag);
+    load_job job = {&p->types, spec_paths, slots, boxes};
+    parallel_for(n, jobs, load_one, &job);
+    for (unsigned w = 0; w < jobs; w++)
+        mbc_sandbox_free(boxes[w]);
+    free(boxes);
+
+    /* the merge, in input order: the same diagnostics for every --jobs */
     int errors = 0;
-    /* one sandbox for all specs: a Lua state per spec cost a fifth of the run
-     * (bench/: mbc-bench-gen (c)); each spec still runs in its own environment */
-    struct mbc_sandbox *box = spec_sandbox_new();
     for (size_t i = 0; i < n; i++) {
-        spec_connector c;
-        if (spec_connector_load_file(&c, box, &p->types, spec_paths[i], diag) != 0) {
+        load_slot *s = &slots[i];
+        for (size_t k = 0; k < s->diag.count; k++)
+            diag_add_raw(diag, s->diag.lines[k]);
+        diag_free(&s->diag);
+        if (!s->ok) {
             errors++;
             continue;
         }
+        spec_connector c = s->c;
         char stem[256];
         fileio_stem(spec_paths[i], stem, sizeof stem);
         if (strcmp(stem, c.type_name) != 0) {
@@ -46,7 +100,7 @@ int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_pat
         }
         p->items[p->count++] = c;
     }
-    mbc_sandbox_free(box);
+    free(slots);
     if (errors) {
         mbcgen_free(p);
         return -1;
@@ -73,6 +127,61 @@ static int write_file(const char *path, const strbuf *sb, diag_list *diag)
     return 0;
 }
 
+/* Per-item writes run by the workers: each item's diagnostics and status
+ * stay in its slot until write_merge adds them in item order. */
+typedef struct write_slot {
+    diag_list diag;
+    int rc;
+} write_slot;
+
+typedef struct write_job {
+    const mbcgen_project *p;
+    const char *dir;
+    write_slot *slots;
+} write_job;
+
+/* Runs item(job, i) for every item of p on p->jobs workers, then adds the
+ * diagnostics to diag in item order; returns the items' rc or'ed, -1 when
+ * out of memory. */
+static int write_items(const mbcgen_project *p, const char *dir,
+                       void (*item)(void *ctx, size_t i, unsigned worker), diag_list *diag)
+{
+    write_slot *slots = calloc(p->count ? p->count : 1, sizeof *slots);
+    if (!slots) {
+        diag_add(diag, dir, 0, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < p->count; i++)
+        diag_init(&slots[i].diag);
+    write_job job = {p, dir, slots};
+    parallel_for(p->count, p->jobs, item, &job);
+    int rc = 0;
+    for (size_t i = 0; i < p->count; i++) {
+        for (size_t k = 0; k < slots[i].diag.count; k++)
+            diag_add_raw(diag, slots[i].diag.lines[k]);
+        diag_free(&slots[i].diag);
+        rc |= slots[i].rc;
+    }
+    free(slots);
+    return rc;
+}
+
+static void write_rst_item(void *ctx, size_t i, unsigned worker)
+{
+    (void)worker;
+    write_job *job = ctx;
+    const spec_connector *c = &job->p->items[i];
+    strbuf sb, path;
+    sb_init(&sb);
+    sb_init(&path);
+    emit_rst_item(c, &sb);
+    sb_printf(&path, "%s/", job->dir);
+    naming_rst_page(c->type_name, &path);
+    job->slots[i].rc = write_file(sb_str(&path), &sb, &job->slots[i].diag);
+    sb_free(&sb);
+    sb_free(&path);
+}
+
 int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *index_path,
                      diag_list *diag)
 {
@@ -80,23 +189,12 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
         diag_add(diag, rst_dir, 0, "cannot create directory");
         return -1;
     }
-    int rc = 0;
     const spec_connector **sorted = calloc(p->count ? p->count : 1, sizeof *sorted);
     if (!sorted)
         return -1;
-    for (size_t i = 0; i < p->count; i++) {
-        const spec_connector *c = &p->items[i];
-        strbuf sb, path;
-        sb_init(&sb);
-        sb_init(&path);
-        emit_rst_item(c, &sb);
-        sb_printf(&path, "%s/", rst_dir);
-        naming_rst_page(c->type_name, &path);
-        rc |= write_file(sb_str(&path), &sb, diag);
-        sb_free(&sb);
-        sb_free(&path);
-        sorted[i] = c;
-    }
+    int rc = write_items(p, rst_dir, write_rst_item, diag);
+    for (size_t i = 0; i < p->count; i++)
+        sorted[i] = &p->items[i];
     if (index_path) {
         strbuf sb;
         sb_init(&sb);
@@ -132,29 +230,35 @@ static int make_c_dirs(const char *c_dir, diag_list *diag)
     return rc;
 }
 
-/* The header and source of every type, named by naming.h (as `mbcgen
+/* The header and source of type i, named by naming.h (as `mbcgen
  * --print-names` tells CMake): c_dir/include/mbconnect/generated/<snake>.h
  * and c_dir/<snake>.c. */
+static void write_type_item(void *ctx, size_t i, unsigned worker)
+{
+    (void)worker;
+    write_job *job = ctx;
+    const spec_connector *c = &job->p->items[i];
+    diag_list *diag = &job->slots[i].diag;
+    int rc = 0;
+    strbuf name, content;
+    sb_init(&name);
+    sb_init(&content);
+    emit_c_header(c, &content);
+    naming_c_header(c->type_name, &name);
+    rc |= write_emitted(job->dir, sb_str(&name), &content, diag);
+    sb_free(&content);
+    sb_free(&name);
+    emit_c_source(c, &content);
+    naming_c_source(c->type_name, &name);
+    rc |= write_emitted(job->dir, sb_str(&name), &content, diag);
+    sb_free(&content);
+    sb_free(&name);
+    job->slots[i].rc = rc;
+}
+
 static int write_type_files(const mbcgen_project *p, const char *c_dir, diag_list *diag)
 {
-    int rc = 0;
-    for (size_t i = 0; i < p->count; i++) {
-        const spec_connector *c = &p->items[i];
-        strbuf name, content;
-        sb_init(&name);
-        sb_init(&content);
-        emit_c_header(c, &content);
-        naming_c_header(c->type_name, &name);
-        rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
-        sb_free(&content);
-        sb_free(&name);
-        emit_c_source(c, &content);
-        naming_c_source(c->type_name, &name);
-        rc |= write_emitted(c_dir, sb_str(&name), &content, diag);
-        sb_free(&content);
-        sb_free(&name);
-    }
-    return rc;
+    return write_items(p, c_dir, write_type_item, diag);
 }
 
 int mbcgen_write_c(const mbcgen_project *p, const char *c_dir, diag_list *diag)

@@ -10,6 +10,7 @@ typedef struct mbcgen_project {
     spec_type_registry types;
     spec_connector *items; /* sorted by type name */
     size_t count;
+    unsigned jobs; /* workers for loading and for the per-item writes (parallel.h) */
 } mbcgen_project;
 
 /* Loads types_path and every spec. Every problem of every file is reported;
@@ -17,6 +18,12 @@ typedef struct mbcgen_project {
  * type name, and type names must be unique). */
 int mbcgen_load(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
                 diag_list *diag);
+/* mbcgen_load on `jobs` worker threads (mbcgen --jobs), each with its own
+ * sandbox; the writers below use as many. The diagnostics, their order and
+ * the result are those of jobs = 1 (which is mbcgen_load: in order, on the
+ * calling thread). */
+int mbcgen_load_jobs(mbcgen_project *p, const char *types_path, char *const *spec_paths, size_t n,
+                     unsigned jobs, diag_list *diag);
 void mbcgen_free(mbcgen_project *p);
 
 /* Writes rst_dir/<Class>.rst for each item and, if index_path, the index. */
