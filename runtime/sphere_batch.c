@@ -376,45 +376,33 @@ SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii,
 }
 
 /* The four instantiations of each loop (per-pair or shared radii x fast or
- * general exponents); the fast ones are the vectorized ones. A fast range in
+ * general exponents), written once by SB_INSTANTIATE for sb_forces_range and
+ * sb_pns_range (a macro, so each keeps its own constant-folded, cloned
+ * copy); the fast ones are the vectorized ones. A fast range in
  * which a norm needs the under/overflow-safe form is computed again by the
  * general loop (same results otherwise: its powers equal the fast ones). */
-static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    return (c->rad0 != NULL) ? sb_forces_range(c, b, e, 1, 1, &rerun)
-                             : sb_forces_range(c, b, e, 0, 1, &rerun);
-}
-static SB_CLONES int sb_forces_fast_shared(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_forces_range(c, b, e, 0, 0, &rerun);
-    return rerun ? sb_forces_general(c, b, e) : bad;
-}
-static SB_CLONES int sb_forces_fast_radii(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_forces_range(c, b, e, 1, 0, &rerun);
-    return rerun ? sb_forces_general(c, b, e) : bad;
-}
-static int sb_pns_general(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    return (c->rad0 != NULL) ? sb_pns_range(c, b, e, 1, 1, &rerun)
-                             : sb_pns_range(c, b, e, 0, 1, &rerun);
-}
-static SB_CLONES int sb_pns_fast_shared(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_pns_range(c, b, e, 0, 0, &rerun);
-    return rerun ? sb_pns_general(c, b, e) : bad;
-}
-static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_pns_range(c, b, e, 1, 0, &rerun);
-    return rerun ? sb_pns_general(c, b, e) : bad;
-}
+#define SB_INSTANTIATE(LOOP)                                                                       \
+    static int sb_##LOOP##_general(const sb_ctx *c, size_t b, size_t e)                            \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        return (c->rad0 != NULL) ? sb_##LOOP##_range(c, b, e, 1, 1, &rerun)                        \
+                                 : sb_##LOOP##_range(c, b, e, 0, 1, &rerun);                       \
+    }                                                                                              \
+    static SB_CLONES int sb_##LOOP##_fast_shared(const sb_ctx *c, size_t b, size_t e)              \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        const int bad = sb_##LOOP##_range(c, b, e, 0, 0, &rerun);                                  \
+        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
+    }                                                                                              \
+    static SB_CLONES int sb_##LOOP##_fast_radii(const sb_ctx *c, size_t b, size_t e)               \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        const int bad = sb_##LOOP##_range(c, b, e, 1, 0, &rerun);                                  \
+        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
+    }
+SB_INSTANTIATE(forces)
+SB_INSTANTIATE(pns)
+#undef SB_INSTANTIATE
 
 typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
 
