@@ -852,6 +852,24 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
     return 0;
 }
 
+int sim_discontinuous_check(sim_model *m, const double *q, const double *v, const double *z,
+                            double h, double *h_new)
+{
+    const sim_settings *st = &m->settings;
+    double error = 0.0, rec = -1.0;
+    if (sim_post_newton(m, q, v, z, &error, &rec) != 0) {
+        return -1;
+    }
+    if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
+        const double hr = rec > st->min_step ? rec : st->min_step;
+        if (hr < 0.99 * h) {
+            *h_new = hr;
+            return 2;
+        }
+    }
+    return error <= st->discontinuous_tolerance ? 0 : 1;
+}
+
 void sim_accept_rotations(sim_model *m, double *q)
 {
     for (int i = 0; i < m->body_count; ++i) {

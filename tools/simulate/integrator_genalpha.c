@@ -173,19 +173,14 @@ int sim_genalpha_step(sim_model *m, double h, double *h_done)
                 new_h = 0.5 * h;
                 break;
             }
-            double error = 0.0, rec = -1.0;
-            if (sim_post_newton(m, q1, v1, x + n, &error, &rec) != 0) {
+            const int d = sim_discontinuous_check(m, q1, v1, x + n, h, &new_h);
+            if (d < 0) {
                 return -1;
             }
-            if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
-                const double hr = rec > st->min_step ? rec : st->min_step;
-                if (hr < 0.99 * h) {
-                    redo = 1;
-                    new_h = hr;
-                    break;
-                }
+            if (d == 2) {
+                redo = 1;
             }
-            if (error <= st->discontinuous_tolerance) {
+            if (d != 1) {
                 break;
             }
         }

@@ -111,19 +111,14 @@ int sim_rk4_step(sim_model *m, double h, double *h_done)
             for (int i = 0; i < ny; ++i) {
                 yt[i] = y0[i] + h / 6.0 * (k[0][i] + 2.0 * k[1][i] + 2.0 * k[2][i] + k[3][i]);
             }
-            double error = 0.0, rec = -1.0;
-            if (sim_post_newton(m, yt, yt + n, m->z, &error, &rec) != 0) {
+            const int d = sim_discontinuous_check(m, yt, yt + n, m->z, h, &h);
+            if (d < 0) {
                 return -1;
             }
-            if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
-                const double hr = rec > st->min_step ? rec : st->min_step;
-                if (hr < 0.99 * h) {
-                    redo = 1;
-                    h = hr;
-                    break;
-                }
+            if (d == 2) {
+                redo = 1;
             }
-            if (error <= st->discontinuous_tolerance) {
+            if (d != 1) {
                 break;
             }
         }

@@ -256,6 +256,13 @@ int sim_mass_matrix(sim_model *m, const double *q, int with_constraints);
  * recommended step (< 0 none). */
 int sim_post_newton(sim_model *m, const double *q, const double *v, const double *z, double *error,
                     double *recommended);
+/* One discontinuous iteration after a solved step of size h: sim_post_newton
+ * at (q, v, z), then -1 on error; 2 when the step must be redone with the
+ * connectors' recommended step (honoured, at least solver.minStepSize, below
+ * 0.99 h; written to *h_new); 0 when the summed error is within the
+ * discontinuous tolerance; 1 when another iteration is needed. */
+int sim_discontinuous_check(sim_model *m, const double *q, const double *v, const double *z,
+                            double h, double *h_new);
 /* Folds 3D rotation increments into the reference orientation. */
 void sim_accept_rotations(sim_model *m, double *q);
 /* Marker kinematics (position markers fill position/velocity, rigid ones also
