@@ -885,6 +885,18 @@ void sim_accept_rotations(sim_model *m, double *q)
     }
 }
 
+void sim_step_accepted(sim_model *m, double h, double *h_done)
+{
+    sim_accept_rotations(m, m->q);
+    memcpy(m->data_start, m->data, (size_t)m->nd * sizeof *m->data);
+    m->t += h;
+    m->stats.steps++;
+    if (m->stats.smallest_step < 0.0 || h < m->stats.smallest_step) {
+        m->stats.smallest_step = h;
+    }
+    *h_done = h;
+}
+
 int sim_connector_output(sim_model *m, int connector, size_t output, double *out, size_t size)
 {
     sim_connector *c = &m->connectors[connector];

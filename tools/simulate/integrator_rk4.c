@@ -139,14 +139,7 @@ int sim_rk4_step(sim_model *m, double h, double *h_done)
         }
         memcpy(m->q, yt, (size_t)n * sizeof *m->q);
         memcpy(m->v, yt + n, (size_t)n * sizeof *m->v);
-        sim_accept_rotations(m, m->q);
-        memcpy(m->data_start, m->data, (size_t)m->nd * sizeof *m->data);
-        m->t += h;
-        m->stats.steps++;
-        if (m->stats.smallest_step < 0.0 || h < m->stats.smallest_step) {
-            m->stats.smallest_step = h;
-        }
-        *h_done = h;
+        sim_step_accepted(m, h, h_done);
         return 0;
     }
     return sim_fail(m, "%s: too many step reductions at t = %.17g", m->scene_name, m->t);

@@ -265,6 +265,10 @@ int sim_discontinuous_check(sim_model *m, const double *q, const double *v, cons
                             double h, double *h_new);
 /* Folds 3D rotation increments into the reference orientation. */
 void sim_accept_rotations(sim_model *m, double *q);
+/* Accepts a step of size h whose new m->q (and m->v) are in place: folds the
+ * rotations, makes the data the start-of-step data, advances the time and
+ * the statistics; *h_done = h. */
+void sim_step_accepted(sim_model *m, double h, double *h_done);
 /* Marker kinematics (position markers fill position/velocity, rigid ones also
  * rotation and angular velocity) at (q, v). */
 void sim_body_marker(const sim_model *m, int body, const double *q, const double *v,
