@@ -412,6 +412,16 @@ static int sb_fast_exponent(double n)
     return n == 1.0 || n == 1.5 || n == 2.0;
 }
 
+/* The instantiation of a loop for c: the general one unless every exponent
+ * in use has a pow-free form, else the fast one for per-pair or shared
+ * radii. */
+static sb_range_fn sb_pick(const sb_ctx *c, sb_range_fn general, sb_range_fn fast_radii,
+                           sb_range_fn fast_shared)
+{
+    const int fast = sb_fast_exponent(c->n_exp) && (!c->plastic || sb_fast_exponent(c->n_adh));
+    return !fast ? general : (c->rad0 != NULL ? fast_radii : fast_shared);
+}
+
 /* The first `head` pairs run on their own, so that every chunk after them
  * starts where most arrays of the call begin a 64-byte cache line (see
  * sb_head): a vector load or store that straddles two lines costs about
@@ -646,9 +656,7 @@ mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *
         }
         return MBC_OK;
     }
-    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
-    sb_range_fn fn =
-        !fast ? sb_forces_general : (c.rad0 != NULL ? sb_forces_fast_radii : sb_forces_fast_shared);
+    sb_range_fn fn = sb_pick(&c, sb_forces_general, sb_forces_fast_radii, sb_forces_fast_shared);
     if (sb_run(fn, &c, n, sb_head(&c, 0), mbc_threads_resolve(threads))) {
         const size_t k = sb_first_bad(sb_forces_general, &c, n);
         return mbc_fail(err, MBC_ERR_INPUT,
@@ -691,9 +699,7 @@ mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_par
         }
         return MBC_OK;
     }
-    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
-    sb_range_fn fn =
-        !fast ? sb_pns_general : (c.rad0 != NULL ? sb_pns_fast_radii : sb_pns_fast_shared);
+    sb_range_fn fn = sb_pick(&c, sb_pns_general, sb_pns_fast_radii, sb_pns_fast_shared);
     if (sb_run(fn, &c, n, sb_head(&c, 1), mbc_threads_resolve(threads))) {
         size_t k = 0;
         while (k < n && !isnan(c.err[k])) {
