@@ -75,11 +75,7 @@ static void fixture_init(fixture *f, const double *k, size_t n, double L)
     for (int j = 0; j < 2; ++j) {
         rt_rot_z(0.0, f->m[j].rotation);
     }
-    f->s.marker[0] = &f->m[0];
-    f->s.marker[1] = &f->m[1];
-    f->s.data = f->data;
-    f->s.data_start = f->start;
-    f->s.data_count = 3;
+    cf_rigid_state(&f->s, &f->m[0], &f->m[1], f->data, f->start, 3);
     mbc_contact_convex_roll_initial_data(&f->p, f->data);
     mbc_contact_convex_roll_initial_data(&f->p, f->start);
 }

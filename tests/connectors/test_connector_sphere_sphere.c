@@ -21,14 +21,6 @@
 
 #define PI 3.14159265358979323846
 
-/* ---- small helpers (test-only) ---- */
-
-static void identity(double R[9])
-{
-    const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    memcpy(R, I, sizeof I);
-}
-
 /* A fixture: params, two markers, current and start-of-step data. */
 typedef struct {
     mbc_contact_sphere_sphere_params p;
@@ -48,14 +40,8 @@ static void fixture_init(fixture *f)
     f->p.spheresRadii[0] = 0.5;
     f->p.spheresRadii[1] = 0.3;
     f->p.contactStiffness = 1e4;
-    for (int j = 0; j < 2; ++j) {
-        identity(f->m[j].rotation);
-    }
-    f->s.marker[0] = &f->m[0];
-    f->s.marker[1] = &f->m[1];
-    f->s.data = f->data;
-    f->s.data_start = f->start;
-    f->s.data_count = 4;
+    cf_markers_at_rest(f->m, 2);
+    cf_rigid_state(&f->s, &f->m[0], &f->m[1], f->data, f->start, 4);
     mbc_contact_sphere_sphere_initial_data(&f->p, f->data);
     mbc_contact_sphere_sphere_initial_data(&f->p, f->start);
 }
