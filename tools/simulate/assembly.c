@@ -853,7 +853,7 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
 }
 
 int sim_discontinuous_check(sim_model *m, const double *q, const double *v, const double *z,
-                            double h, double *h_new)
+                            double h, double *h_new, int *redo)
 {
     const sim_settings *st = &m->settings;
     double error = 0.0, rec = -1.0;
@@ -864,7 +864,8 @@ int sim_discontinuous_check(sim_model *m, const double *q, const double *v, cons
         const double hr = rec > st->min_step ? rec : st->min_step;
         if (hr < 0.99 * h) {
             *h_new = hr;
-            return 2;
+            *redo = 1;
+            return 0;
         }
     }
     return error <= st->discontinuous_tolerance ? 0 : 1;

@@ -173,14 +173,11 @@ int sim_genalpha_step(sim_model *m, double h, double *h_done)
                 new_h = 0.5 * h;
                 break;
             }
-            const int d = sim_discontinuous_check(m, q1, v1, x + n, h, &new_h);
+            const int d = sim_discontinuous_check(m, q1, v1, x + n, h, &new_h, &redo);
             if (d < 0) {
                 return -1;
             }
-            if (d == 2) {
-                redo = 1;
-            }
-            if (d != 1) {
+            if (d == 0) {
                 break;
             }
         }

@@ -111,14 +111,11 @@ int sim_rk4_step(sim_model *m, double h, double *h_done)
             for (int i = 0; i < ny; ++i) {
                 yt[i] = y0[i] + h / 6.0 * (k[0][i] + 2.0 * k[1][i] + 2.0 * k[2][i] + k[3][i]);
             }
-            const int d = sim_discontinuous_check(m, yt, yt + n, m->z, h, &h);
+            const int d = sim_discontinuous_check(m, yt, yt + n, m->z, h, &h, &redo);
             if (d < 0) {
                 return -1;
             }
-            if (d == 2) {
-                redo = 1;
-            }
-            if (d != 1) {
+            if (d == 0) {
                 break;
             }
         }
