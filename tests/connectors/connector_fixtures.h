@@ -2,7 +2,8 @@
 /* The set-up the connector tests share (test_connector_passivity.c,
  * test_connector_rigid_motion.c, test_connector_edge_cases.c,
  * test_connector_sphere_sphere.c, test_connector_convex_roll.c): markers at
- * rest, a state of two rigid markers, the parameters of a sphere pair and
+ * rest, a state of two rigid markers, a state of the ALE joint on one
+ * element (also test_connector_ale.c), the parameters of a sphere pair and
  * of a roll with its hull, a random sphere pair placement, and the balance
  * check of the forces on two rigid markers. Include after cmocka.h and
  * test_util.h (the hull allocation and the balance are asserted). Not part
@@ -41,6 +42,25 @@ static inline void cf_rigid_state(mbc_state *s, const mbc_rigid_marker *m0,
     s->data = data;
     s->data_start = data_start;
     s->data_count = data_count;
+}
+
+/* A JointALEMoving2D state on one cable element el: rigid marker m0, ALE
+ * coordinate q_ale and velocity q_ale_t, Lagrange multipliers z (NULL: none)
+ * and one data coordinate (current = start of step); everything else empty. */
+static inline void cf_ale_state(mbc_state *s, const mbc_rigid_marker *m0,
+                                const mbc_cable_element *el, double q_ale, double q_ale_t,
+                                const double *z, const double *data)
+{
+    memset(s, 0, sizeof *s);
+    s->marker[0] = m0;
+    s->cables = el;
+    s->cable_count = 1;
+    s->ale_q = q_ale;
+    s->ale_q_t = q_ale_t;
+    s->lagrange = z;
+    s->data = data;
+    s->data_start = data;
+    s->data_count = 1;
 }
 
 /* ContactSphereSphere defaults with markers m0 = 0, m1 = 1. */

@@ -15,6 +15,8 @@
 #include "test_hermite.h"
 #include "test_util.h"
 
+#include "connector_fixtures.h"
+
 #include "mbconnect/generated/joint_ale_moving2d.h"
 
 /* Jacobian entry vs finite difference: relative error < 1e-6 (w.r.t. max(|J|, 1)). */
@@ -379,16 +381,8 @@ static void test_penalty_hand_computed(void **state)
                            .velocity = {5.0, -3.0, 1.0},
                            .rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}};
     const double z[2] = {20.0, -10.0}, data[1] = {0.0};
-    mbc_state s = {0};
-    s.marker[0] = &m0;
-    s.cables = &el;
-    s.cable_count = 1;
-    s.ale_q = 0.5;
-    s.ale_q_t = 2.0;
-    s.lagrange = z;
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 1;
+    mbc_state s;
+    cf_ale_state(&s, &m0, &el, 0.5, 2.0, z, data);
     mbc_algebraic a;
 
     /* index 3 / index 2 */
