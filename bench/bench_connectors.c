@@ -118,6 +118,25 @@ static double time_run(bench_fn fn, void *ctx, size_t reps, const char *name)
     return t;
 }
 
+/* Defines `static size_t NAME(void *ctx, size_t reps)` (a bench_fn): reps
+ * calls of CALL on the fixture `FIXTURE *x = ctx`, counting the calls that do
+ * not return MBC_OK and adding SUM (read after each call) into bench_sink so
+ * that no call is optimized away. A macro, not a function taking a function
+ * pointer, so each timed loop keeps its direct call to the typed hook. */
+#define BENCH_HOOK_LOOP(NAME, FIXTURE, CALL, SUM)                                                  \
+    static size_t NAME(void *ctx, size_t reps)                                                     \
+    {                                                                                              \
+        FIXTURE *x = ctx;                                                                          \
+        size_t failed = 0;                                                                         \
+        double sum = 0.0;                                                                          \
+        for (size_t r = 0; r < reps; ++r) {                                                        \
+            failed += (CALL) != MBC_OK;                                                            \
+            sum += (SUM);                                                                          \
+        }                                                                                          \
+        bench_sink += sum;                                                                         \
+        return failed;                                                                             \
+    }
+
 /* calls_per_rep: hook calls in one repetition (1, or the batch size). */
 static bench_result measure(const char *name, bench_fn fn, void *ctx, double calls_per_rep)
 {
@@ -318,31 +337,13 @@ static void sphere_teardown(sphere_fixture *x)
     mbc_contact_sphere_sphere_params_free(&x->p);
 }
 
-static size_t run_sphere_forces(void *ctx, size_t reps)
-{
-    sphere_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_contact_sphere_sphere_forces(&x->p, &x->s, &x->f, &x->err) != MBC_OK;
-        sum += x->f.force[1][0] + x->f.torque[0][2];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_sphere_forces, sphere_fixture,
+                mbc_contact_sphere_sphere_forces(&x->p, &x->s, &x->f, &x->err),
+                x->f.force[1][0] + x->f.torque[0][2])
 
-static size_t run_sphere_forces_generic(void *ctx, size_t reps)
-{
-    sphere_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_object_forces(x->obj, &x->s, &x->f, &x->err) != MBC_OK;
-        sum += x->f.force[1][0] + x->f.torque[0][2];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_sphere_forces_generic, sphere_fixture,
+                mbc_object_forces(x->obj, &x->s, &x->f, &x->err),
+                x->f.force[1][0] + x->f.torque[0][2])
 
 /* The cost of the generic dispatch over the typed call, measured in pairs:
  * ROUNDS times, a block of the typed calls and a block of mbc_object_forces
@@ -375,19 +376,9 @@ static void dispatch_overhead(sphere_fixture *x)
     fflush(stdout);
 }
 
-static size_t run_sphere_pns(void *ctx, size_t reps)
-{
-    sphere_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed +=
-            mbc_contact_sphere_sphere_post_newton_step(&x->p, &x->s, &x->pn, &x->err) != MBC_OK;
-        sum += x->pn.data[0] + x->pn.data[1] + x->pn.error;
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_sphere_pns, sphere_fixture,
+                mbc_contact_sphere_sphere_post_newton_step(&x->p, &x->s, &x->pn, &x->err),
+                x->pn.data[0] + x->pn.data[1] + x->pn.error)
 
 /* n independent pairs: random center distance in r_0 + r_1 +- 50 mm (about
  * half in contact), random rotations, velocities and angular velocities;
@@ -548,31 +539,13 @@ static void roll_setup(roll_fixture *x)
     }
 }
 
-static size_t run_roll_forces(void *ctx, size_t reps)
-{
-    roll_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_contact_convex_roll_forces(&x->p, &x->s, &x->f, &x->err) != MBC_OK;
-        sum += x->f.force[1][0] + x->f.torque[1][2];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_roll_forces, roll_fixture,
+                mbc_contact_convex_roll_forces(&x->p, &x->s, &x->f, &x->err),
+                x->f.force[1][0] + x->f.torque[1][2])
 
-static size_t run_roll_pns(void *ctx, size_t reps)
-{
-    roll_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_contact_convex_roll_post_newton_step(&x->p, &x->s, &x->pn, &x->err) != MBC_OK;
-        sum += x->pn.data[0] + x->pn.data[2] + x->pn.error;
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_roll_pns, roll_fixture,
+                mbc_contact_convex_roll_post_newton_step(&x->p, &x->s, &x->pn, &x->err),
+                x->pn.data[0] + x->pn.data[2] + x->pn.error)
 
 /* ================= ContactFrictionCircleCable2D ================= */
 
@@ -660,33 +633,13 @@ static void cable_setup(cable_fixture *x, size_t n)
     }
 }
 
-static size_t run_cable_forces(void *ctx, size_t reps)
-{
-    cable_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed +=
-            mbc_contact_friction_circle_cable2d_forces(&x->p, &x->s, &x->f, &x->err) != MBC_OK;
-        sum += x->f.force[0][1] + x->f.torque[0][2];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_cable_forces, cable_fixture,
+                mbc_contact_friction_circle_cable2d_forces(&x->p, &x->s, &x->f, &x->err),
+                x->f.force[0][1] + x->f.torque[0][2])
 
-static size_t run_cable_pns(void *ctx, size_t reps)
-{
-    cable_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_contact_friction_circle_cable2d_post_newton_step(&x->p, &x->s, &x->pn,
-                                                                       &x->err) != MBC_OK;
-        sum += x->pn.data[0] + x->pn.error;
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_cable_pns, cable_fixture,
+                mbc_contact_friction_circle_cable2d_post_newton_step(&x->p, &x->s, &x->pn, &x->err),
+                x->pn.data[0] + x->pn.error)
 
 /* ================= JointALEMoving2D ================= */
 
@@ -758,32 +711,13 @@ static void ale_setup(ale_fixture *x)
     }
 }
 
-static size_t run_ale_algebraic(void *ctx, size_t reps)
-{
-    ale_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed +=
-            mbc_joint_ale_moving2d_algebraic_equations(&x->p, &x->s, &x->a, &x->err) != MBC_OK;
-        sum += x->a.position[0] + x->a.velocity[1] + x->a.d_ale[0] + x->a.dv_ale[1];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_ale_algebraic, ale_fixture,
+                mbc_joint_ale_moving2d_algebraic_equations(&x->p, &x->s, &x->a, &x->err),
+                x->a.position[0] + x->a.velocity[1] + x->a.d_ale[0] + x->a.dv_ale[1])
 
-static size_t run_ale_pns(void *ctx, size_t reps)
-{
-    ale_fixture *x = ctx;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_joint_ale_moving2d_post_newton_step(&x->p, &x->s, &x->pn, &x->err) != MBC_OK;
-        sum += x->pn.data[0] + x->pn.error + (double)x->pn.marker_number1;
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_ale_pns, ale_fixture,
+                mbc_joint_ale_moving2d_post_newton_step(&x->p, &x->s, &x->pn, &x->err),
+                x->pn.data[0] + x->pn.error + (double)x->pn.marker_number1)
 
 static void row(const char *name, bench_fn fn, void *ctx, double calls_per_rep, double units,
                 const char *unit, double goal_ns);
@@ -805,6 +739,7 @@ typedef struct soa_batch {
     mbc_sphere_batch_post_newton pns;
     int threads;
     mbc_object *obj; /* for mbc_object_forces_many */
+    mbc_error err;
     const mbc_state *states;
     mbc_forces *forces;
 } soa_batch;
@@ -874,49 +809,17 @@ static void soa_teardown(soa_batch *a)
     free(a->mem);
 }
 
-static size_t run_soa_forces(void *ctx, size_t reps)
-{
-    soa_batch *a = ctx;
-    mbc_error err;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed += mbc_sphere_batch_forces_eval(a->p, &a->in, &a->out, a->threads, &err) != MBC_OK;
-        sum += a->out.force[0][r % a->n];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_soa_forces, soa_batch,
+                mbc_sphere_batch_forces_eval(x->p, &x->in, &x->out, x->threads, &x->err),
+                x->out.force[0][r % x->n])
 
-static size_t run_soa_pns(void *ctx, size_t reps)
-{
-    soa_batch *a = ctx;
-    mbc_error err;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed +=
-            mbc_sphere_batch_post_newton_step(a->p, &a->in, &a->pns, a->threads, &err) != MBC_OK;
-        sum += a->pns.data[0][r % a->n];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_soa_pns, soa_batch,
+                mbc_sphere_batch_post_newton_step(x->p, &x->in, &x->pns, x->threads, &x->err),
+                x->pns.data[0][r % x->n])
 
-static size_t run_forces_many(void *ctx, size_t reps)
-{
-    soa_batch *a = ctx;
-    mbc_error err;
-    size_t failed = 0;
-    double sum = 0.0;
-    for (size_t r = 0; r < reps; ++r) {
-        failed +=
-            mbc_object_forces_many(a->obj, a->states, a->forces, a->n, a->threads, &err) != MBC_OK;
-        sum += a->forces[r % a->n].force[1][0];
-    }
-    bench_sink += sum;
-    return failed;
-}
+BENCH_HOOK_LOOP(run_forces_many, soa_batch,
+                mbc_object_forces_many(x->obj, x->states, x->forces, x->n, x->threads, &x->err),
+                x->forces[r % x->n].force[1][0])
 
 /* ---- STREAM-like triad a = b + s c: the machine's streaming bandwidth ---- */
 

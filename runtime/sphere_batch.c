@@ -376,45 +376,33 @@ SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii,
 }
 
 /* The four instantiations of each loop (per-pair or shared radii x fast or
- * general exponents); the fast ones are the vectorized ones. A fast range in
+ * general exponents), written once by SB_INSTANTIATE for sb_forces_range and
+ * sb_pns_range (a macro, so each keeps its own constant-folded, cloned
+ * copy); the fast ones are the vectorized ones. A fast range in
  * which a norm needs the under/overflow-safe form is computed again by the
  * general loop (same results otherwise: its powers equal the fast ones). */
-static int sb_forces_general(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    return (c->rad0 != NULL) ? sb_forces_range(c, b, e, 1, 1, &rerun)
-                             : sb_forces_range(c, b, e, 0, 1, &rerun);
-}
-static SB_CLONES int sb_forces_fast_shared(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_forces_range(c, b, e, 0, 0, &rerun);
-    return rerun ? sb_forces_general(c, b, e) : bad;
-}
-static SB_CLONES int sb_forces_fast_radii(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_forces_range(c, b, e, 1, 0, &rerun);
-    return rerun ? sb_forces_general(c, b, e) : bad;
-}
-static int sb_pns_general(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    return (c->rad0 != NULL) ? sb_pns_range(c, b, e, 1, 1, &rerun)
-                             : sb_pns_range(c, b, e, 0, 1, &rerun);
-}
-static SB_CLONES int sb_pns_fast_shared(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_pns_range(c, b, e, 0, 0, &rerun);
-    return rerun ? sb_pns_general(c, b, e) : bad;
-}
-static SB_CLONES int sb_pns_fast_radii(const sb_ctx *c, size_t b, size_t e)
-{
-    int rerun = 0;
-    const int bad = sb_pns_range(c, b, e, 1, 0, &rerun);
-    return rerun ? sb_pns_general(c, b, e) : bad;
-}
+#define SB_INSTANTIATE(LOOP)                                                                       \
+    static int sb_##LOOP##_general(const sb_ctx *c, size_t b, size_t e)                            \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        return (c->rad0 != NULL) ? sb_##LOOP##_range(c, b, e, 1, 1, &rerun)                        \
+                                 : sb_##LOOP##_range(c, b, e, 0, 1, &rerun);                       \
+    }                                                                                              \
+    static SB_CLONES int sb_##LOOP##_fast_shared(const sb_ctx *c, size_t b, size_t e)              \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        const int bad = sb_##LOOP##_range(c, b, e, 0, 0, &rerun);                                  \
+        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
+    }                                                                                              \
+    static SB_CLONES int sb_##LOOP##_fast_radii(const sb_ctx *c, size_t b, size_t e)               \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        const int bad = sb_##LOOP##_range(c, b, e, 1, 0, &rerun);                                  \
+        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
+    }
+SB_INSTANTIATE(forces)
+SB_INSTANTIATE(pns)
+#undef SB_INSTANTIATE
 
 typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
 
@@ -422,6 +410,16 @@ typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
 static int sb_fast_exponent(double n)
 {
     return n == 1.0 || n == 1.5 || n == 2.0;
+}
+
+/* The instantiation of a loop for c: the general one unless every exponent
+ * in use has a pow-free form, else the fast one for per-pair or shared
+ * radii. */
+static sb_range_fn sb_pick(const sb_ctx *c, sb_range_fn general, sb_range_fn fast_radii,
+                           sb_range_fn fast_shared)
+{
+    const int fast = sb_fast_exponent(c->n_exp) && (!c->plastic || sb_fast_exponent(c->n_adh));
+    return !fast ? general : (c->rad0 != NULL ? fast_radii : fast_shared);
 }
 
 /* The first `head` pairs run on their own, so that every chunk after them
@@ -658,9 +656,7 @@ mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *
         }
         return MBC_OK;
     }
-    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
-    sb_range_fn fn =
-        !fast ? sb_forces_general : (c.rad0 != NULL ? sb_forces_fast_radii : sb_forces_fast_shared);
+    sb_range_fn fn = sb_pick(&c, sb_forces_general, sb_forces_fast_radii, sb_forces_fast_shared);
     if (sb_run(fn, &c, n, sb_head(&c, 0), mbc_threads_resolve(threads))) {
         const size_t k = sb_first_bad(sb_forces_general, &c, n);
         return mbc_fail(err, MBC_ERR_INPUT,
@@ -703,9 +699,7 @@ mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_par
         }
         return MBC_OK;
     }
-    const int fast = sb_fast_exponent(c.n_exp) && (!c.plastic || sb_fast_exponent(c.n_adh));
-    sb_range_fn fn =
-        !fast ? sb_pns_general : (c.rad0 != NULL ? sb_pns_fast_radii : sb_pns_fast_shared);
+    sb_range_fn fn = sb_pick(&c, sb_pns_general, sb_pns_fast_radii, sb_pns_fast_shared);
     if (sb_run(fn, &c, n, sb_head(&c, 1), mbc_threads_resolve(threads))) {
         size_t k = 0;
         while (k < n && !isnan(c.err[k])) {

@@ -111,46 +111,41 @@ int rs_add_ground(rs_system *s, const double position[3])
     return s->body_count - 1;
 }
 
-int rs_add_mass_point_2d(rs_system *s, double mass, const double p[2], const double v[2])
+/* A body with n coordinates (as many velocities), its mass and its initial
+ * coordinates q[0..n-1] and velocities u[0..n-1]; NULL when it cannot be
+ * added (reported). */
+static rs_body *new_body_at(rs_system *s, rs_body_kind kind, int n, double mass, const double *q,
+                            const double *u)
 {
-    rs_body *b = new_body(s, RS_MASS_POINT_2D, 2, 2);
+    rs_body *b = new_body(s, kind, n, n);
     if (b == NULL) {
-        return -1;
+        return NULL;
     }
     b->mass = mass;
-    for (int i = 0; i < 2; ++i) {
-        b->q_init[i] = p[i];
-        b->u_init[i] = v[i];
+    for (int i = 0; i < n; ++i) {
+        b->q_init[i] = q[i];
+        b->u_init[i] = u[i];
     }
-    return s->body_count - 1;
+    return b;
+}
+
+int rs_add_mass_point_2d(rs_system *s, double mass, const double p[2], const double v[2])
+{
+    return new_body_at(s, RS_MASS_POINT_2D, 2, mass, p, v) ? s->body_count - 1 : -1;
 }
 
 int rs_add_mass_point_3d(rs_system *s, double mass, const double p[3], const double v[3])
 {
-    rs_body *b = new_body(s, RS_MASS_POINT_3D, 3, 3);
-    if (b == NULL) {
-        return -1;
-    }
-    b->mass = mass;
-    for (int i = 0; i < 3; ++i) {
-        b->q_init[i] = p[i];
-        b->u_init[i] = v[i];
-    }
-    return s->body_count - 1;
+    return new_body_at(s, RS_MASS_POINT_3D, 3, mass, p, v) ? s->body_count - 1 : -1;
 }
 
 int rs_add_rigid_2d(rs_system *s, double mass, double inertia, const double q[3], const double u[3])
 {
-    rs_body *b = new_body(s, RS_RIGID_2D, 3, 3);
+    rs_body *b = new_body_at(s, RS_RIGID_2D, 3, mass, q, u);
     if (b == NULL) {
         return -1;
     }
-    b->mass = mass;
     b->inertia[2] = inertia;
-    for (int i = 0; i < 3; ++i) {
-        b->q_init[i] = q[i];
-        b->u_init[i] = u[i];
-    }
     return s->body_count - 1;
 }
 

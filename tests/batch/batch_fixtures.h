@@ -37,23 +37,38 @@ static void bf_initialize(mbc_object *o)
     assert_int_equal(mbc_object_initialize(o, &e, 1, &violations), MBC_OK);
 }
 
-/* Hertz contact with EAPM adhesion and friction. */
-static mbc_object *bf_sphere_object(void)
+/* One scalar parameter value of a fixture object. */
+typedef struct bf_value {
+    const char *name;
+    double v;
+} bf_value;
+
+/* An object of `type` with markerNumbers (0, 1), nodeNumber 0 and the n
+ * values v[0..n-1] set, not yet initialized. */
+static mbc_object *bf_object(const char *type, const bf_value *v, size_t n)
 {
     mbc_error e;
-    mbc_object *o = mbc_object_create("ContactSphereSphere", &e);
+    mbc_object *o = mbc_object_create(type, &e);
     assert_non_null(o);
     bf_set2(o, "markerNumbers", 0, 1);
     bf_set(o, "nodeNumber", 0);
+    for (size_t i = 0; i < n; ++i) {
+        bf_set(o, v[i].name, v[i].v);
+    }
+    return o;
+}
+
+/* Hertz contact with EAPM adhesion and friction, radii 0.5 and 0.4. */
+static mbc_object *bf_sphere_object(void)
+{
+    static const bf_value v[] = {
+        {"contactStiffness", 1e5},         {"contactDamping", 20},
+        {"contactStiffnessExponent", 1.5}, {"dynamicFriction", 0.3},
+        {"contactPlasticityRatio", 0.4},   {"adhesionCoefficient", 1e3},
+        {"adhesionExponent", 1.5},         {"constantPullOffForce", 0.5},
+    };
+    mbc_object *o = bf_object("ContactSphereSphere", v, sizeof v / sizeof v[0]);
     bf_set2(o, "spheresRadii", 0.5, 0.4);
-    bf_set(o, "contactStiffness", 1e5);
-    bf_set(o, "contactDamping", 20);
-    bf_set(o, "contactStiffnessExponent", 1.5);
-    bf_set(o, "dynamicFriction", 0.3);
-    bf_set(o, "contactPlasticityRatio", 0.4);
-    bf_set(o, "adhesionCoefficient", 1e3);
-    bf_set(o, "adhesionExponent", 1.5);
-    bf_set(o, "constantPullOffForce", 0.5);
     bf_initialize(o);
     return o;
 }
@@ -61,18 +76,16 @@ static mbc_object *bf_sphere_object(void)
 /* A circle on a cable of BF_SEGMENTS segments, with friction. */
 static mbc_object *bf_cable_object(void)
 {
-    mbc_error e;
-    mbc_object *o = mbc_object_create("ContactFrictionCircleCable2D", &e);
-    assert_non_null(o);
-    bf_set2(o, "markerNumbers", 0, 1);
-    bf_set(o, "nodeNumber", 0);
-    bf_set(o, "numberOfContactSegments", BF_SEGMENTS);
-    bf_set(o, "contactStiffness", 1e5);
-    bf_set(o, "contactDamping", 50);
-    bf_set(o, "frictionVelocityPenalty", 10);
-    bf_set(o, "frictionStiffness", 1e3);
-    bf_set(o, "frictionCoefficient", 0.3);
-    bf_set(o, "circleRadius", 0.3);
+    static const bf_value v[] = {
+        {"numberOfContactSegments", BF_SEGMENTS},
+        {"contactStiffness", 1e5},
+        {"contactDamping", 50},
+        {"frictionVelocityPenalty", 10},
+        {"frictionStiffness", 1e3},
+        {"frictionCoefficient", 0.3},
+        {"circleRadius", 0.3},
+    };
+    mbc_object *o = bf_object("ContactFrictionCircleCable2D", v, sizeof v / sizeof v[0]);
     bf_initialize(o);
     return o;
 }

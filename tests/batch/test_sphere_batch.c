@@ -75,6 +75,34 @@ static void batch_pns_out(pairs *q, mbc_sphere_batch_post_newton *o)
     o->recommended_step = q->rec;
 }
 
+/* The batch arrays of q as the input (per-pair or shared radii), the force
+ * output and the PostNewtonStep output. */
+static void batch_views(pairs *q, int per_pair_radii, mbc_sphere_batch *in,
+                        mbc_sphere_batch_forces *fo, mbc_sphere_batch_post_newton *po)
+{
+    batch_in(q, per_pair_radii, in);
+    batch_forces_out(q, fo);
+    batch_pns_out(q, po);
+}
+
+/* Batch forces and PostNewtonStep on `threads` threads; both succeed. */
+static void batch_eval_both(const mbc_contact_sphere_sphere_params *p, const mbc_sphere_batch *in,
+                            const mbc_sphere_batch_forces *fo,
+                            const mbc_sphere_batch_post_newton *po, int threads)
+{
+    mbc_error err;
+    assert_int_equal(mbc_sphere_batch_forces_eval(p, in, fo, threads, &err), MBC_OK);
+    assert_int_equal(mbc_sphere_batch_post_newton_step(p, in, po, threads, &err), MBC_OK);
+}
+
+/* An empty pairs set on the heap (too large for the stack). */
+static pairs *pairs_new(void)
+{
+    pairs *q = malloc(sizeof *q);
+    assert_non_null(q);
+    return q;
+}
+
 /* Random pairs around contact: center distance r0 + r1 +- 30 mm (a few
  * coincident centers), data x_0 mostly the true gap (sometimes the opposite
  * sign: force evaluation must follow the data), x_1 on both sides of v_reg,
@@ -199,14 +227,11 @@ static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs
                                int per_pair_radii, int threads, int abs_hook)
 {
     mbc_sphere_batch in;
-    batch_in(q, per_pair_radii, &in);
     mbc_sphere_batch_forces fo;
-    batch_forces_out(q, &fo);
     mbc_sphere_batch_post_newton po;
-    batch_pns_out(q, &po);
+    batch_views(q, per_pair_radii, &in, &fo, &po);
+    batch_eval_both(p0, &in, &fo, &po, threads);
     mbc_error err;
-    assert_int_equal(mbc_sphere_batch_forces_eval(p0, &in, &fo, threads, &err), MBC_OK);
-    assert_int_equal(mbc_sphere_batch_post_newton_step(p0, &in, &po, threads, &err), MBC_OK);
 
     size_t in_contact = 0, tensile_friction = 0;
     for (size_t k = 0; k < q->n; ++k) {
@@ -324,8 +349,7 @@ static void test_batch_equals_hooks(void **state)
 {
     (void)state;
     const int abs_hook = hook_friction_uses_abs_normal();
-    pairs *q = malloc(sizeof *q);
-    assert_non_null(q);
+    pairs *q = pairs_new();
     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
         mbc_contact_sphere_sphere_params p;
         config_params(&configs[c], &p);
@@ -343,8 +367,7 @@ static void test_batch_equals_hooks(void **state)
 static void test_eapm_branches_covered(void **state)
 {
     (void)state;
-    pairs *q = malloc(sizeof *q);
-    assert_non_null(q);
+    pairs *q = pairs_new();
     mbc_contact_sphere_sphere_params p;
     config_params(&configs[1], &p);
     pairs_fill(q, NPAIRS, p.frictionProportionalZone, 1001);
@@ -383,11 +406,9 @@ static void test_thread_count_independent(void **state)
     config_params(&configs[1], &p);
     pairs_fill(q, NPAIRS, p.frictionProportionalZone, 77);
     mbc_sphere_batch in;
-    batch_in(q, 1, &in);
     mbc_sphere_batch_forces fo;
-    batch_forces_out(q, &fo);
     mbc_sphere_batch_post_newton po;
-    batch_pns_out(q, &po);
+    batch_views(q, 1, &in, &fo, &po);
     mbc_error err;
     for (int t = 1; t <= 4; ++t) {
         if (t == 4) {
@@ -438,14 +459,10 @@ static void test_alignment_independent(void **state)
         for (int ci = 0; ci < 2; ++ci) {
             pairs_fill(q, counts[ci], p.frictionProportionalZone, 500 + (uint64_t)ci);
             mbc_sphere_batch in;
-            batch_in(q, radii, &in);
             mbc_sphere_batch_forces fo;
-            batch_forces_out(q, &fo);
             mbc_sphere_batch_post_newton po;
-            batch_pns_out(q, &po);
-            mbc_error err;
-            assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_OK);
-            assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &err), MBC_OK);
+            batch_views(q, radii, &in, &fo, &po);
+            batch_eval_both(&p, &in, &fo, &po, 1);
             const double *src[NIN];
             double *const ref[NOUT] = {q->f[0],      q->f[1],      q->f[2],      q->tau[0][0],
                                        q->tau[0][1], q->tau[0][2], q->tau[1][0], q->tau[1][1],
@@ -505,10 +522,7 @@ static void test_alignment_independent(void **state)
                         for (int k = NIN; k < NIN + NOUT; ++k) {
                             memset(a[k], 0xff, q->n * sizeof *a[k]);
                         }
-                        assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in2, &fo2, t, &err),
-                                         MBC_OK);
-                        assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in2, &po2, t, &err),
-                                         MBC_OK);
+                        batch_eval_both(&p, &in2, &fo2, &po2, t);
                         for (int k = 0; k < NOUT; ++k) {
                             assert_memory_equal(a[NIN + k], ref[k], q->n * sizeof *ref[k]);
                         }
@@ -559,21 +573,16 @@ static void test_analytic_head_on(void **state)
 static void test_inactive(void **state)
 {
     (void)state;
-    pairs *q = malloc(sizeof *q);
-    assert_non_null(q);
+    pairs *q = pairs_new();
     mbc_contact_sphere_sphere_params p;
     config_params(&configs[0], &p);
     p.activeConnector = false;
     pairs_fill(q, 100, 1e-3, 5);
     mbc_sphere_batch in;
-    batch_in(q, 0, &in);
     mbc_sphere_batch_forces fo;
-    batch_forces_out(q, &fo);
     mbc_sphere_batch_post_newton po;
-    batch_pns_out(q, &po);
-    mbc_error err;
-    assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_OK);
-    assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &err), MBC_OK);
+    batch_views(q, 0, &in, &fo, &po);
+    batch_eval_both(&p, &in, &fo, &po, 1);
     for (size_t k = 0; k < q->n; ++k) {
         for (int i = 0; i < 3; ++i) {
             assert_true(q->f[i][k] == 0.0 && q->tau[0][i][k] == 0.0 && q->tau[1][i][k] == 0.0);
@@ -590,8 +599,7 @@ static void test_inactive(void **state)
 static void test_errors(void **state)
 {
     (void)state;
-    pairs *q = malloc(sizeof *q);
-    assert_non_null(q);
+    pairs *q = pairs_new();
     mbc_contact_sphere_sphere_params p;
     config_params(&configs[5], &p);
     pairs_fill(q, 50, 1e-3, 9);

@@ -12,7 +12,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_hermite.h"
 #include "test_util.h"
+
+#include "connector_fixtures.h"
 
 #include "mbconnect/generated/joint_ale_moving2d.h"
 
@@ -29,18 +32,6 @@
     } while (0)
 
 /* ---- test-side ANCF Cable2D (physics-notes "ANCF Cable2D shape functions") ---- */
-static void shape(double x, double L, double S[4], double dS[4])
-{
-    const double xi = x / L;
-    S[0] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
-    S[1] = L * (xi - 2 * xi * xi + xi * xi * xi);
-    S[2] = 3 * xi * xi - 2 * xi * xi * xi;
-    S[3] = L * (-xi * xi + xi * xi * xi);
-    dS[0] = (-6 * xi + 6 * xi * xi) / L;
-    dS[1] = 1 - 4 * xi + 3 * xi * xi;
-    dS[2] = (6 * xi - 6 * xi * xi) / L;
-    dS[3] = -2 * xi + 3 * xi * xi;
-}
 static void interp(const double N[4], const double q[8], double out[2])
 {
     out[0] = N[0] * q[0] + N[1] * q[2] + N[2] * q[4] + N[3] * q[6];
@@ -134,7 +125,7 @@ static void place_on_cable(fixture *x)
     const int idx = (int)x->data[0];
     const double s_el = x->s.ale_q + S_OFF - offsets[idx];
     double S[4], dS[4], r[2], v[2], rp[2];
-    shape(s_el, lengths[idx], S, dS);
+    rt_hermite(s_el, lengths[idx], S, dS, NULL);
     interp(S, x->el[idx].q, r);
     interp(S, x->el[idx].q_t, v);
     interp(dS, x->el[idx].q, rp);
@@ -390,16 +381,8 @@ static void test_penalty_hand_computed(void **state)
                            .velocity = {5.0, -3.0, 1.0},
                            .rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}};
     const double z[2] = {20.0, -10.0}, data[1] = {0.0};
-    mbc_state s = {0};
-    s.marker[0] = &m0;
-    s.cables = &el;
-    s.cable_count = 1;
-    s.ale_q = 0.5;
-    s.ale_q_t = 2.0;
-    s.lagrange = z;
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 1;
+    mbc_state s;
+    cf_ale_state(&s, &m0, &el, 0.5, 2.0, z, data);
     mbc_algebraic a;
 
     /* index 3 / index 2 */

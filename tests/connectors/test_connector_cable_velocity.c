@@ -94,17 +94,24 @@ static void forces(fixture *x, double *F, mbc_forces *o)
  * v_p - v_c = (-0.3, -1.1): v_n = 1.1, v_t = -0.3.
  * f_n = d_c v_n = 11, f_t = mu_v v_t = -0.6, f_s = (-0.6, -11):
  * F_0 = -3/4 f_s = (0.45, 8.25), F_1 = -1/4 f_s = (0.15, 2.75);
- * circle: force (-0.6, -11), torque d f_t = 0.9 (-0.6) = -0.54. */
+ * circle: force (-0.6, -11), torque d f_t = 0.9 (-0.6) = -0.54.
+ * rotating_segment_init: the segment, its point velocities and v_m0; the
+ * tests add the rotation. */
+static void rotating_segment_init(fixture *x)
+{
+    fixture_init(x, 1, 1.0);
+    const double pts[4] = {-0.5, -0.9, 1.5, -0.9}, vel[4] = {0.3, -1.9, 0.3, 2.1};
+    memcpy(x->pts, pts, sizeof pts);
+    memcpy(x->vel, vel, sizeof vel);
+    x->c.velocity[0] = 0.1;
+    x->c.velocity[1] = 0.2;
+}
+
 static void test_rotating_segment(void **state)
 {
     (void)state;
     fixture x;
-    fixture_init(&x, 1, 1.0);
-    const double pts[4] = {-0.5, -0.9, 1.5, -0.9}, vel[4] = {0.3, -1.9, 0.3, 2.1};
-    memcpy(x.pts, pts, sizeof pts);
-    memcpy(x.vel, vel, sizeof vel);
-    x.c.velocity[0] = 0.1;
-    x.c.velocity[1] = 0.2;
+    rotating_segment_init(&x);
     x.c.angular_velocity_local[2] = 0.5;
     double o[2];
     outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);
@@ -135,14 +142,9 @@ static void test_rotating_segment_tilted_frame(void **state)
 {
     (void)state;
     fixture x;
-    fixture_init(&x, 1, 1.0);
-    const double pts[4] = {-0.5, -0.9, 1.5, -0.9}, vel[4] = {0.3, -1.9, 0.3, 2.1};
-    memcpy(x.pts, pts, sizeof pts);
-    memcpy(x.vel, vel, sizeof vel);
+    rotating_segment_init(&x);
     const double Ry[9] = {0, 0, 1, 0, 1, 0, -1, 0, 0};
     memcpy(x.c.rotation, Ry, sizeof Ry);
-    x.c.velocity[0] = 0.1;
-    x.c.velocity[1] = 0.2;
     x.c.angular_velocity_local[0] = -0.5;
     double o[2];
     outputs(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, o);

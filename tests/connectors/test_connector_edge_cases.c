@@ -103,14 +103,8 @@ static void test_evaluate_checks_lagrange(void **state)
     m0.position[0] = 0.5;
     mbc_cable_element el = {.q = {0, 0, 1, 0, 1, 0, 1, 0}, .length = 1.0};
     double data[1] = {0};
-    mbc_state s = {0};
-    s.marker[0] = &m0;
-    s.cables = &el;
-    s.cable_count = 1;
-    s.ale_q = 0.5;
-    s.data = data;
-    s.data_start = data;
-    s.data_count = 1;
+    mbc_state s;
+    cf_ale_state(&s, &m0, &el, 0.5, 0.0, NULL, data);
     mbc_algebraic a;
     assert_int_equal(mbc_object_algebraic_equations(o, &s, &a, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "JointALEMoving2D: Lagrange multipliers are missing");

@@ -432,16 +432,8 @@ static void test_ale_rigid_motion(void **state)
         m0.position[2] = 0.0;
         move_marker(&rm, &m0);
         const double z[2] = {rt_uniform(&g, -10, 10), rt_uniform(&g, -10, 10)}, data[1] = {0};
-        mbc_state s = {0};
-        s.marker[0] = &m0;
-        s.cables = &el;
-        s.cable_count = 1;
-        s.ale_q = s_el;
-        s.ale_q_t = 0.0;
-        s.lagrange = z;
-        s.data = data;
-        s.data_start = data;
-        s.data_count = 1;
+        mbc_state s;
+        cf_ale_state(&s, &m0, &el, s_el, 0.0, z, data);
         mbc_algebraic a;
         assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&p, &s, &a, &err), MBC_OK);
         ASSERT_NEAR(a.position[0], 0.0, 1e-13);

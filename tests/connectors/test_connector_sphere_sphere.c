@@ -14,31 +14,12 @@
 
 #include "test_util.h"
 
+#include "connector_fixtures.h"
+
 #include "mbconnect/contact_sphere_sphere.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #define PI 3.14159265358979323846
-
-/* ---- small helpers (test-only) ---- */
-
-static void identity(double R[9])
-{
-    const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    memcpy(R, I, sizeof I);
-}
-
-/* Rotation from a random unit quaternion. */
-static void cross(const double a[3], const double b[3], double c[3])
-{
-    c[0] = a[1] * b[2] - a[2] * b[1];
-    c[1] = a[2] * b[0] - a[0] * b[2];
-    c[2] = a[0] * b[1] - a[1] * b[0];
-}
-
-static double norm(const double a[3])
-{
-    return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-}
 
 /* A fixture: params, two markers, current and start-of-step data. */
 typedef struct {
@@ -59,14 +40,8 @@ static void fixture_init(fixture *f)
     f->p.spheresRadii[0] = 0.5;
     f->p.spheresRadii[1] = 0.3;
     f->p.contactStiffness = 1e4;
-    for (int j = 0; j < 2; ++j) {
-        identity(f->m[j].rotation);
-    }
-    f->s.marker[0] = &f->m[0];
-    f->s.marker[1] = &f->m[1];
-    f->s.data = f->data;
-    f->s.data_start = f->start;
-    f->s.data_count = 4;
+    cf_markers_at_rest(f->m, 2);
+    cf_rigid_state(&f->s, &f->m[0], &f->m[1], f->data, f->start, 4);
     mbc_contact_sphere_sphere_initial_data(&f->p, f->data);
     mbc_contact_sphere_sphere_initial_data(&f->p, f->start);
 }
@@ -145,7 +120,7 @@ static void test_equilibrium_random(void **state)
         f.p.dynamicFriction = rt_uniform(&g, 0.0, 1.0);
         f.p.frictionProportionalZone = rt_uniform(&g, 1e-4, 1e-1);
         double n[3] = {rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1)};
-        const double nn = norm(n);
+        const double nn = cf_norm(n);
         for (int i = 0; i < 3; ++i) {
             n[i] /= nn;
         }
@@ -165,29 +140,7 @@ static void test_equilibrium_random(void **state)
         f.data[2] = rt_uniform(&g, 0.0, 3.0);
         f.data[3] = rt_uniform(&g, 0.0, 0.05);
         const mbc_forces F = eval_forces(&f);
-        double fsum[3], msum[3], scale = 0.0, fscale = 0.0;
-        for (int i = 0; i < 3; ++i) {
-            fsum[i] = F.force[0][i] + F.force[1][i];
-            msum[i] = F.torque[0][i] + F.torque[1][i];
-        }
-        for (int j = 0; j < 2; ++j) {
-            double pxf[3];
-            cross(f.m[j].position, F.force[j], pxf);
-            for (int i = 0; i < 3; ++i) {
-                msum[i] += pxf[i];
-            }
-            scale += norm(F.torque[j]) + norm(f.m[j].position) * norm(F.force[j]);
-            fscale += norm(F.force[j]);
-        }
-        if (fscale > 0.0) {
-            ++contacts;
-        }
-        for (int i = 0; i < 3; ++i) {
-            assert_true(isfinite(F.force[1][i]) && isfinite(F.torque[0][i]) &&
-                        isfinite(F.torque[1][i]));
-            ASSERT_NEAR(fsum[i], 0.0, 1e-12 * fscale);
-            ASSERT_NEAR(msum[i], 0.0, 1e-12 * scale);
-        }
+        contacts += cf_assert_balanced(f.m, &F);
         fixture_free(&f);
     }
     assert_true(contacts > 1500);
@@ -380,7 +333,7 @@ static void test_friction_and_torques(void **state)
      *       a1 = -n (0.3 - 0.005) = -0.295 e_x, omega1 x a1 = 5 e_y x -0.295 e_x = 1.475 e_z
      *       v_t = (0, 0.3, 1.475) - (0, 0.99, 0) = (0, -0.69, 1.475) */
     const double vt[3] = {0.0, -0.69, 1.475};
-    const double vrel = norm(vt);
+    const double vrel = cf_norm(vt);
     const double fn = 1e4 * delta;
 
     f.data[1] = 0.0; /* regularized branch, although |v_t| >> v_reg */
@@ -390,15 +343,15 @@ static void test_friction_and_torques(void **state)
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / 0.01;
     }
     for (int i = 0; i < 3; ++i) {
-        ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * norm(f1));
-        ASSERT_NEAR(F.force[0][i], -f1[i], 1e-9 * norm(f1));
+        ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * cf_norm(f1));
+        ASSERT_NEAR(F.force[0][i], -f1[i], 1e-9 * cf_norm(f1));
     }
     /* torques: tau_m1 = -n (r1 - delta/2) x f_m1, tau_m0 = n (r0 - delta/2) x (-f_m1) */
     double nxf[3];
-    cross(n, f1, nxf);
+    cf_cross(n, f1, nxf);
     for (int i = 0; i < 3; ++i) {
-        ASSERT_NEAR(F.torque[1][i], -(0.3 - 0.005) * nxf[i], 1e-9 * norm(f1));
-        ASSERT_NEAR(F.torque[0][i], -(0.5 - 0.005) * nxf[i], 1e-9 * norm(f1));
+        ASSERT_NEAR(F.torque[1][i], -(0.3 - 0.005) * nxf[i], 1e-9 * cf_norm(f1));
+        ASSERT_NEAR(F.torque[0][i], -(0.5 - 0.005) * nxf[i], 1e-9 * cf_norm(f1));
     }
 
     f.data[1] = 0.02; /* sliding branch */
@@ -407,15 +360,15 @@ static void test_friction_and_torques(void **state)
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / vrel;
     }
     for (int i = 0; i < 3; ++i) {
-        ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * norm(f1));
+        ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * cf_norm(f1));
     }
     /* sliding friction magnitude is mu f_n */
     const double ft[3] = {F.force[1][0] - fn, F.force[1][1], F.force[1][2]};
-    ASSERT_NEAR(norm(ft), 0.4 * fn, 1e-9);
-    cross(n, f1, nxf);
+    ASSERT_NEAR(cf_norm(ft), 0.4 * fn, 1e-9);
+    cf_cross(n, f1, nxf);
     for (int i = 0; i < 3; ++i) {
-        ASSERT_NEAR(F.torque[1][i], -(0.3 - 0.005) * nxf[i], 1e-9 * norm(f1));
-        ASSERT_NEAR(F.torque[0][i], -(0.5 - 0.005) * nxf[i], 1e-9 * norm(f1));
+        ASSERT_NEAR(F.torque[1][i], -(0.3 - 0.005) * nxf[i], 1e-9 * cf_norm(f1));
+        ASSERT_NEAR(F.torque[0][i], -(0.5 - 0.005) * nxf[i], 1e-9 * cf_norm(f1));
     }
 
     /* PostNewtonStep stores |v_t| in data[1] */
@@ -522,7 +475,7 @@ static void test_inactive(void **state)
     }
     f.data[0] = -0.1;
     const mbc_forces F2 = eval_forces(&f);
-    ASSERT_NEAR(norm(F2.force[1]), 0.0, 0.0);
+    ASSERT_NEAR(cf_norm(F2.force[1]), 0.0, 0.0);
     double nd[4];
     const mbc_post_newton r = eval_pns(&f, nd);
     for (int i = 0; i < 4; ++i) {
@@ -535,7 +488,7 @@ static void test_inactive(void **state)
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
                      MBC_OK);
-    ASSERT_NEAR(norm(out), 0.0, 0.0);
+    ASSERT_NEAR(cf_norm(out), 0.0, 0.0);
     fixture_free(&f);
 }
 
@@ -636,14 +589,14 @@ static void test_outputs(void **state)
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.force[1][i], 0.0);
     }
-    assert_true(norm(out) > 0.0);
+    assert_true(cf_norm(out) > 0.0);
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE, out, 3, &err),
                      MBC_OK);
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(out[i], F.torque[0][i], 0.0);
     }
-    assert_true(norm(out) > 0.0);
+    assert_true(cf_norm(out) > 0.0);
     /* the documented ratio: tau_m1 = tau_m0 (r1 + g/2)/(r0 + g/2) */
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(F.torque[1][i], out[i] * (0.3 - 0.005) / (0.5 - 0.005), 1e-12);

@@ -28,6 +28,7 @@
 #include "json_mini.h"
 #include "mbconnect/object.h"
 #include "spec_names.h"
+#include "test_hermite.h"
 
 typedef struct run_result {
     int status; /* exit status, or -1 when the program did not exit normally */
@@ -469,23 +470,6 @@ static void test_circle_cable_ancf(void **state)
 
 /* --------------------------------------------------------- JointALEMoving2D */
 
-static void hermite(double x, double L, double S[4], double dS[4], double ddS[4])
-{
-    double xi = x / L;
-    S[0] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
-    S[1] = L * (xi - 2 * xi * xi + xi * xi * xi);
-    S[2] = 3 * xi * xi - 2 * xi * xi * xi;
-    S[3] = L * (-xi * xi + xi * xi * xi);
-    dS[0] = (-6 * xi + 6 * xi * xi) / L;
-    dS[1] = 1 - 4 * xi + 3 * xi * xi;
-    dS[2] = (6 * xi - 6 * xi * xi) / L;
-    dS[3] = -2 * xi + 3 * xi * xi;
-    ddS[0] = (-6 + 12 * xi) / (L * L);
-    ddS[1] = (-4 + 6 * xi) / L;
-    ddS[2] = (6 - 12 * xi) / (L * L);
-    ddS[3] = (-2 + 6 * xi) / L;
-}
-
 static void combine(const double S[4], const double q[8], double r[2])
 {
     r[0] = r[1] = 0;
@@ -527,7 +511,7 @@ static void test_ale_curved(void **state)
     const double q[8] = {0, 0, 1, 0, 1, 1, 0, 1}, q_t[8] = {0, 0, 0, 0, 0.1, 0, 0, 0};
     const double L = 1.5, s = 0.6, s_t = 0.2;
     double S[4], dS[4], ddS[4], r[2], dr[2], ddr[2], v[2], dv[2];
-    hermite(s, L, S, dS, ddS);
+    rt_hermite(s, L, S, dS, ddS);
     combine(S, q, r);
     combine(dS, q, dr);
     combine(ddS, q, ddr);
@@ -630,7 +614,7 @@ static void test_ale_penalty(void **state)
     const double q[8] = {0, 0, 1, 1, 1, 0, 1, -1};
     const double L = 1.0, s = 0.5, k = 100.0, p[2] = {0.4, 0.3}, z[2] = {20, -10};
     double S[4], dS[4], ddS[4], r[2], dr[2];
-    hermite(s, L, S, dS, ddS);
+    rt_hermite(s, L, S, dS, ddS);
     combine(S, q, r);
     combine(dS, q, dr);
     const double res[2] = {r[0] - p[0] - z[0] / k, r[1] - p[1] - z[1] / k};

@@ -32,6 +32,18 @@ static mbc_invariant_report check(const mbc_type_info *t, mbc_invariant inv)
     return rep;
 }
 
+/* The invariant holds for the real type and fails for its mutant, whose
+ * first failure names `what`; returns the mutant's report. */
+static mbc_invariant_report assert_caught(const mbc_type_info *real, const mbc_type_info *mutant,
+                                          mbc_invariant inv, const char *what)
+{
+    assert_int_equal(check(real, inv).failures, 0);
+    mbc_invariant_report bad = check(mutant, inv);
+    assert_true(bad.failures > 0);
+    assert_non_null(strstr(bad.first_failure, what));
+    return bad;
+}
+
 static void test_names(void **state)
 {
     (void)state;
@@ -125,14 +137,10 @@ static void test_catches_torque_sign(void **state)
     (void)state;
     mbc_type_info mutant = mbc_contact_sphere_sphere_type;
     mutant.forces = sphere_torque_flipped;
-    mbc_invariant_report good =
-        check(&mbc_contact_sphere_sphere_type, MBC_INVARIANT_ACTION_REACTION);
-    mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_ACTION_REACTION);
-    assert_int_equal(good.failures, 0);
-    assert_true(bad.failures > 0);
+    mbc_invariant_report bad = assert_caught(&mbc_contact_sphere_sphere_type, &mutant,
+                                             MBC_INVARIANT_ACTION_REACTION, "sum of moments");
     /* every state with friction (a tangential force) breaks the moment balance */
     assert_true(bad.failures > bad.in_contact / 2);
-    assert_non_null(strstr(bad.first_failure, "sum of moments"));
 }
 
 /* ---- mutant: every cable point moves with the velocity of point 0 ---- */
@@ -186,11 +194,8 @@ static void test_catches_wrong_cable_point_velocity(void **state)
     mutant.forces = cable_forces;
     mutant.post_newton_step = cable_pns;
     mutant.output = cable_output;
-    assert_int_equal(
-        check(&mbc_contact_friction_circle_cable2d_type, MBC_INVARIANT_RIGID_MOTION).failures, 0);
-    mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_RIGID_MOTION);
-    assert_true(bad.failures > 0);
-    assert_non_null(strstr(bad.first_failure, "Coordinates_t"));
+    (void)assert_caught(&mbc_contact_friction_circle_cable2d_type, &mutant,
+                        MBC_INVARIANT_RIGID_MOTION, "Coordinates_t");
 }
 
 /* ---- mutant: the convex roll's dissipative forces with the wrong sign ---- */
@@ -209,10 +214,8 @@ static void test_catches_energy_source(void **state)
     (void)state;
     mbc_type_info mutant = mbc_contact_convex_roll_type;
     mutant.forces = roll_forces_negated;
-    assert_int_equal(check(&mbc_contact_convex_roll_type, MBC_INVARIANT_PASSIVITY).failures, 0);
-    mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_PASSIVITY);
-    assert_true(bad.failures > 0);
-    assert_non_null(strstr(bad.first_failure, "power of the dissipative forces"));
+    (void)assert_caught(&mbc_contact_convex_roll_type, &mutant, MBC_INVARIANT_PASSIVITY,
+                        "power of the dissipative forces");
 }
 
 /* ---- mutant: a force term fixed in the global frame (like a stray gravity
@@ -233,11 +236,8 @@ static void test_catches_force_in_wrong_frame(void **state)
     (void)state;
     mbc_type_info mutant = mbc_contact_sphere_sphere_type;
     mutant.forces = sphere_force_global_term;
-    assert_int_equal(
-        check(&mbc_contact_sphere_sphere_type, MBC_INVARIANT_FRAME_INVARIANCE).failures, 0);
-    mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_FRAME_INVARIANCE);
-    assert_true(bad.failures > 0);
-    assert_non_null(strstr(bad.first_failure, "force on m"));
+    (void)assert_caught(&mbc_contact_sphere_sphere_type, &mutant, MBC_INVARIANT_FRAME_INVARIANCE,
+                        "force on m");
 }
 
 /* ---- mutant: one Jacobian entry 0.1 % off ---- */
@@ -254,10 +254,8 @@ static void test_catches_jacobian_error(void **state)
     (void)state;
     mbc_type_info mutant = mbc_joint_ale_moving2d_type;
     mutant.algebraic_equations = joint_jacobian_off;
-    assert_int_equal(check(&mbc_joint_ale_moving2d_type, MBC_INVARIANT_JACOBIAN_FD).failures, 0);
-    mbc_invariant_report bad = check(&mutant, MBC_INVARIANT_JACOBIAN_FD);
-    assert_true(bad.failures > 0);
-    assert_non_null(strstr(bad.first_failure, "d velocity / d q_ALE"));
+    (void)assert_caught(&mbc_joint_ale_moving2d_type, &mutant, MBC_INVARIANT_JACOBIAN_FD,
+                        "d velocity / d q_ALE");
 }
 
 /* The same seed gives the same states: the report is reproducible. */

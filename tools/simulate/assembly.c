@@ -852,6 +852,25 @@ int sim_post_newton(sim_model *m, const double *q, const double *v, const double
     return 0;
 }
 
+int sim_discontinuous_check(sim_model *m, const double *q, const double *v, const double *z,
+                            double h, double *h_new, int *redo)
+{
+    const sim_settings *st = &m->settings;
+    double error = 0.0, rec = -1.0;
+    if (sim_post_newton(m, q, v, z, &error, &rec) != 0) {
+        return -1;
+    }
+    if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
+        const double hr = rec > st->min_step ? rec : st->min_step;
+        if (hr < 0.99 * h) {
+            *h_new = hr;
+            *redo = 1;
+            return 0;
+        }
+    }
+    return error <= st->discontinuous_tolerance ? 0 : 1;
+}
+
 void sim_accept_rotations(sim_model *m, double *q)
 {
     for (int i = 0; i < m->body_count; ++i) {
@@ -865,6 +884,18 @@ void sim_accept_rotations(sim_model *m, double *q)
             th[0] = th[1] = th[2] = 0.0;
         }
     }
+}
+
+void sim_step_accepted(sim_model *m, double h, double *h_done)
+{
+    sim_accept_rotations(m, m->q);
+    memcpy(m->data_start, m->data, (size_t)m->nd * sizeof *m->data);
+    m->t += h;
+    m->stats.steps++;
+    if (m->stats.smallest_step < 0.0 || h < m->stats.smallest_step) {
+        m->stats.smallest_step = h;
+    }
+    *h_done = h;
 }
 
 int sim_connector_output(sim_model *m, int connector, size_t output, double *out, size_t size)

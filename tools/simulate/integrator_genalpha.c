@@ -173,19 +173,11 @@ int sim_genalpha_step(sim_model *m, double h, double *h_done)
                 new_h = 0.5 * h;
                 break;
             }
-            double error = 0.0, rec = -1.0;
-            if (sim_post_newton(m, q1, v1, x + n, &error, &rec) != 0) {
+            const int d = sim_discontinuous_check(m, q1, v1, x + n, h, &new_h, &redo);
+            if (d < 0) {
                 return -1;
             }
-            if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
-                const double hr = rec > st->min_step ? rec : st->min_step;
-                if (hr < 0.99 * h) {
-                    redo = 1;
-                    new_h = hr;
-                    break;
-                }
-            }
-            if (error <= st->discontinuous_tolerance) {
+            if (d == 0) {
                 break;
             }
         }
@@ -212,14 +204,7 @@ int sim_genalpha_step(sim_model *m, double h, double *h_done)
         memcpy(m->a, a1, (size_t)n * sizeof *m->a);
         memcpy(m->acc, x, (size_t)n * sizeof *m->acc);
         memcpy(m->z, x + n, (size_t)m->nz * sizeof *m->z);
-        sim_accept_rotations(m, m->q);
-        memcpy(m->data_start, m->data, (size_t)m->nd * sizeof *m->data);
-        m->t += h;
-        m->stats.steps++;
-        if (m->stats.smallest_step < 0.0 || h < m->stats.smallest_step) {
-            m->stats.smallest_step = h;
-        }
-        *h_done = h;
+        sim_step_accepted(m, h, h_done);
         return 0;
     }
     return sim_fail(m, "%s: too many step reductions at t = %.17g", m->scene_name, m->t);

@@ -111,19 +111,11 @@ int sim_rk4_step(sim_model *m, double h, double *h_done)
             for (int i = 0; i < ny; ++i) {
                 yt[i] = y0[i] + h / 6.0 * (k[0][i] + 2.0 * k[1][i] + 2.0 * k[2][i] + k[3][i]);
             }
-            double error = 0.0, rec = -1.0;
-            if (sim_post_newton(m, yt, yt + n, m->z, &error, &rec) != 0) {
+            const int d = sim_discontinuous_check(m, yt, yt + n, m->z, h, &h, &redo);
+            if (d < 0) {
                 return -1;
             }
-            if (st->honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
-                const double hr = rec > st->min_step ? rec : st->min_step;
-                if (hr < 0.99 * h) {
-                    redo = 1;
-                    h = hr;
-                    break;
-                }
-            }
-            if (error <= st->discontinuous_tolerance) {
+            if (d == 0) {
                 break;
             }
         }
@@ -144,14 +136,7 @@ int sim_rk4_step(sim_model *m, double h, double *h_done)
         }
         memcpy(m->q, yt, (size_t)n * sizeof *m->q);
         memcpy(m->v, yt + n, (size_t)n * sizeof *m->v);
-        sim_accept_rotations(m, m->q);
-        memcpy(m->data_start, m->data, (size_t)m->nd * sizeof *m->data);
-        m->t += h;
-        m->stats.steps++;
-        if (m->stats.smallest_step < 0.0 || h < m->stats.smallest_step) {
-            m->stats.smallest_step = h;
-        }
-        *h_done = h;
+        sim_step_accepted(m, h, h_done);
         return 0;
     }
     return sim_fail(m, "%s: too many step reductions at t = %.17g", m->scene_name, m->t);

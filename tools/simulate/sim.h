@@ -256,8 +256,20 @@ int sim_mass_matrix(sim_model *m, const double *q, int with_constraints);
  * recommended step (< 0 none). */
 int sim_post_newton(sim_model *m, const double *q, const double *v, const double *z, double *error,
                     double *recommended);
+/* One discontinuous iteration after a solved step of size h: sim_post_newton
+ * at (q, v, z), then -1 on error; 0 when the iteration ends, either with the
+ * summed error within the discontinuous tolerance or with *redo = 1 and the
+ * connectors' recommended step in *h_new (honoured, at least
+ * solver.minStepSize, below 0.99 h: the step is redone with it); 1 when
+ * another iteration is needed. */
+int sim_discontinuous_check(sim_model *m, const double *q, const double *v, const double *z,
+                            double h, double *h_new, int *redo);
 /* Folds 3D rotation increments into the reference orientation. */
 void sim_accept_rotations(sim_model *m, double *q);
+/* Accepts a step of size h whose new m->q (and m->v) are in place: folds the
+ * rotations, makes the data the start-of-step data, advances the time and
+ * the statistics; *h_done = h. */
+void sim_step_accepted(sim_model *m, double h, double *h_done);
 /* Marker kinematics (position markers fill position/velocity, rigid ones also
  * rotation and angular velocity) at (q, v). */
 void sim_body_marker(const sim_model *m, int body, const double *q, const double *v,
