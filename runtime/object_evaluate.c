@@ -7,7 +7,8 @@
  * point is a fast path that calls the hook when the yes/no test of
  * runtime/state_check_internal.h passes for a type of the common layout
  * (two rigid markers, a fixed data count: no call, no message, no stack
- * frame; a few ns, bench/ mbc-bench "dispatch overhead"), and an out-of-line
+ * frame; a few ns, bench/ mbc-bench "dispatch overhead"; for forces the
+ * variant for the CPU is bound once by the loader), and an out-of-line
  * path for any layout, which on a failed test checks again value by value
  * to name what is wrong (or lets the call through after an overflow of the
  * test's sum). */
@@ -47,7 +48,13 @@ static mbc_status checked(const mbc_object *o, const mbc_state *s, bool has_hook
      mbc_state_check_common_layout((o)->type) && TEST((o)->type->data_block_count, (s)))
 
 #if defined(MBC_STATE_CHECK_AVX2)
-#define OE_AVX2 __attribute__((target("avx2")))
+#define OE_AVX2   __attribute__((target("avx2")))
+#define OE_AVX512 __attribute__((target("avx512f")))
+#if defined(__clang__)
+#define OE_RESOLVER __attribute__((no_sanitize("address", "thread", "undefined")))
+#else
+#define OE_RESOLVER __attribute__((no_sanitize_address, no_sanitize_thread, no_sanitize_undefined))
+#endif
 #endif
 
 /* Any layout; names what is wrong. */
@@ -60,7 +67,7 @@ static OE_NOINLINE mbc_status forces_any(const mbc_object *o, const mbc_state *s
     return st != MBC_OK ? st : o->type->forces(o->params, s, out, err);
 }
 
-/* The fast paths of mbc_object_forces: SSE2, and AVX2 where the CPU has it. */
+/* The fast paths of mbc_object_forces: SSE2, AVX2 and AVX-512F. */
 static OE_NOINLINE mbc_status forces_sse2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                                           mbc_error *err)
 {
@@ -77,17 +84,40 @@ static OE_AVX2 mbc_status forces_avx2(const mbc_object *o, const mbc_state *s, m
         return o->type->forces(o->params, s, out, err);
     return forces_any(o, s, out, err);
 }
-#endif
 
+static OE_AVX512 mbc_status forces_avx512(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                                          mbc_error *err)
+{
+    if (OE_LIKELY(OE_READY_COMMON(o, s, forces, mbc_state_check_ok_common_avx512) && out))
+        return o->type->forces(o->params, s, out, err);
+    return forces_any(o, s, out, err);
+}
+
+typedef mbc_status (*oe_forces_fn)(const mbc_object *, const mbc_state *, mbc_forces *,
+                                   mbc_error *);
+
+/* The fast path for this CPU, chosen once by the dynamic loader (GNU
+ * ifunc), so that a call pays no CPU test. Runs before the sanitizers are
+ * set up: not instrumented. */
+OE_RESOLVER static oe_forces_fn forces_resolve(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return forces_avx512;
+    if (__builtin_cpu_supports("avx2"))
+        return forces_avx2;
+    return forces_sse2;
+}
+
+mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                             mbc_error *err) __attribute__((ifunc("forces_resolve")));
+#else
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err)
 {
-#if defined(MBC_STATE_CHECK_AVX2)
-    if (__builtin_cpu_supports("avx2"))
-        return forces_avx2(o, s, out, err);
-#endif
     return forces_sse2(o, s, out, err);
 }
+#endif
 
 /* Any layout; names what is wrong. */
 static OE_NOINLINE mbc_status post_newton_step_any(mbc_object *o, const mbc_state *s,
