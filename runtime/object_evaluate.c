@@ -97,8 +97,8 @@ typedef mbc_status (*oe_forces_fn)(const mbc_object *, const mbc_state *, mbc_fo
                                    mbc_error *);
 
 /* The fast path for this CPU, chosen once by the dynamic loader (GNU
- * ifunc), so that a call pays no CPU test. Runs before the sanitizers are
- * set up: not instrumented. */
+ * ifunc, ELF only), so that a call pays no CPU test. Runs before the
+ * sanitizers are set up: not instrumented. */
 OE_RESOLVER static oe_forces_fn forces_resolve(void)
 {
     __builtin_cpu_init();
@@ -109,8 +109,16 @@ OE_RESOLVER static oe_forces_fn forces_resolve(void)
     return forces_sse2;
 }
 
+#if defined(__ELF__)
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err) __attribute__((ifunc("forces_resolve")));
+#else
+mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                             mbc_error *err)
+{
+    return forces_resolve()(o, s, out, err);
+}
+#endif
 #else
 mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
                              mbc_error *err)
