@@ -51,9 +51,10 @@ static mbc_status checked(const mbc_object *o, const mbc_state *s, bool has_hook
 #define OE_AVX2   __attribute__((target("avx2")))
 #define OE_AVX512 __attribute__((target("avx512f")))
 #if defined(__clang__)
-#define OE_RESOLVER __attribute__((no_sanitize("address", "thread", "undefined")))
+#define OE_RESOLVER __attribute__((used, no_sanitize("address", "thread", "undefined")))
 #else
-#define OE_RESOLVER __attribute__((no_sanitize_address, no_sanitize_thread, no_sanitize_undefined))
+#define OE_RESOLVER                                                                                \
+    __attribute__((used, no_sanitize_address, no_sanitize_thread, no_sanitize_undefined))
 #endif
 #endif
 
