@@ -179,7 +179,8 @@ static void hold_entry(inv_loader *ld, const char *name, int line, void *ctx)
     (void)ctx;
     spec_invariants *iv = &ld->c->invariants;
     int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
-    const char *need = k >= 0 ? missing_hooks(ld->c, k) : NULL;
+    /* hooks that had an error are reported there, not again here */
+    const char *need = k >= 0 && !(iv->broken & SPEC_BROKEN_HOOKS) ? missing_hooks(ld->c, k) : NULL;
     if (k < 0)
         fail(ld, line, "invariants.hold: unknown invariant '%s' (known: %s)", name,
              known_invariants());
@@ -198,14 +199,16 @@ typedef struct name_list {
     size_t count;
     int (*known)(const struct spec_connector *, const char *);
     const char *kind; /* "output", "data coordinate" */
+    unsigned broken;  /* SPEC_BROKEN_* of the block the names are from */
 } name_list;
 
 static void list_entry(inv_loader *ld, const char *name, int line, void *ctx)
 {
     name_list *l = ctx;
-    if (!l->known(ld->c, name))
-        fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
-    else
+    if (!l->known(ld->c, name)) {
+        if (!(ld->c->invariants.broken & l->broken)) /* else reported in that block */
+            fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
+    } else
         l->items[l->count++] = arena_strdup(&ld->c->mem, name);
 }
 
@@ -324,7 +327,12 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
         int at = key_line(ld, name, line);
         const spec_param *p = spec_find_param(c, name);
         if (!p) {
-            fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
+            if (!(c->invariants.broken & SPEC_BROKEN_PARAMS)) /* else reported there */
+                fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
+            lua_pop(L, 1);
+            continue;
+        }
+        if (!p->type) { /* its unknown type is reported already: one line per mistake */
             lua_pop(L, 1);
             continue;
         }
@@ -401,11 +409,17 @@ static void load_rigid_zero(inv_loader *ld, int line)
     }
     struct spec_connector *c = ld->c;
     name_list outs = {"rigid_zero.outputs",
-                      arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)), 0, is_output,
-                      "output"};
+                      arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)),
+                      0,
+                      is_output,
+                      "output",
+                      SPEC_BROKEN_OUTPUTS};
     name_list data = {"rigid_zero.data",
-                      arena_alloc(&c->mem, (c->data.block_count + 1) * sizeof(char *)), 0, is_data,
-                      "data coordinate"};
+                      arena_alloc(&c->mem, (c->data.block_count + 1) * sizeof(char *)),
+                      0,
+                      is_data,
+                      "data coordinate",
+                      SPEC_BROKEN_DATA};
     lua_getfield(L, v, "outputs");
     if (!lua_isnil(L, -1))
         each_string(ld, "rigid_zero.outputs", key_line(ld, "outputs", line), list_entry, &outs);
@@ -471,10 +485,14 @@ static void load_frames(inv_loader *ld, int line)
         const spec_param *sp = name && !o ? spec_find_param(c, name) : NULL;
         if (sp && sp->role != SPEC_STATE)
             sp = NULL;
-        if (!o && !sp)
-            fail(ld, at, "invariants.frames: unknown output or state parameter %s",
-                 describe(L, -2, buf, sizeof buf));
-        else if (k < 0)
+        if (!o && !sp) {
+            /* a parameter of unknown type, or a name from a block with an
+             * error, is reported where that mistake is */
+            const spec_param *q = name ? spec_find_param(c, name) : NULL;
+            if (q ? q->type != NULL : !(iv->broken & (SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_PARAMS)))
+                fail(ld, at, "invariants.frames: unknown output or state parameter %s",
+                     describe(L, -2, buf, sizeof buf));
+        } else if (k < 0)
             fail(ld, at,
                  "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
                  name, describe(L, -1, buf, sizeof buf));
@@ -594,13 +612,16 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
         load_rigid_zero(&ld, key_line(&ld, "rigid_zero", line));
     lua_pop(L, 1);
     lua_getfield(L, b, "frames");
+    const int frames_errors = ld.errors;
     if (!lua_isnil(L, -1))
         load_frames(&ld, key_line(&ld, "frames", line));
     lua_pop(L, 1);
     lua_pop(L, 1);
 
-    /* frame invariance needs to know how every output transforms */
-    if (iv->holds & ((1u << 1) | (1u << 2))) {
+    /* frame invariance needs to know how every output transforms (unless
+     * the frames or the outputs had an error: reported there) */
+    if ((iv->holds & ((1u << 1) | (1u << 2))) && ld.errors == frames_errors &&
+        !(iv->broken & SPEC_BROKEN_OUTPUTS)) {
         for (size_t i = 0; i < c->output_count; i++) {
             int found = 0;
             for (size_t j = 0; j < iv->frame_count; j++)

@@ -28,8 +28,19 @@ typedef struct spec_output_frame {
     int kind; /* 0 scalar, 1 vector, 2 point (mbc_frame_kind) */
 } spec_output_frame;
 
+/* Blocks of a spec that had an error (spec_invariants.broken): names the
+ * invariants block refers to there are not checked again, so that one
+ * mistake gives one line. */
+enum {
+    SPEC_BROKEN_PARAMS = 1u,  /* the `parameters` list */
+    SPEC_BROKEN_OUTPUTS = 2u, /* `outputs` */
+    SPEC_BROKEN_DATA = 4u,    /* `data` */
+    SPEC_BROKEN_HOOKS = 8u    /* `hooks` */
+};
+
 typedef struct spec_invariants {
-    int declared; /* the spec has an `invariants` block */
+    unsigned broken; /* SPEC_BROKEN_*, set by the spec loader before spec_invariants_load */
+    int declared;    /* the spec has an `invariants` block */
     unsigned holds;
     unsigned not_holding;
     char *reasons[SPEC_INVARIANT_COUNT];

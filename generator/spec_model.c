@@ -43,6 +43,7 @@ typedef struct loader {
     const char *src; /* the spec's text, to find the line of a plain-table key */
     size_t src_len;
     const line_index *lines; /* of src, or NULL: then key_line counts newlines */
+    unsigned broken;         /* SPEC_BROKEN_* of the blocks that had an error */
 } loader;
 
 #if defined(__GNUC__)
@@ -412,7 +413,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     lua_State *L = mbc_sandbox_state(box);
-    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL};
+    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0};
     int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
         diag_add_raw(diag, err);
@@ -956,6 +957,15 @@ static int is_count_param(const spec_param *p)
     return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
 }
 
+/* A reference to a parameter whose type is unknown or missing, or to a
+ * parameter that is not found while the parameter list had an error: that
+ * mistake is reported once, where it is, and not again by every rule that
+ * names the parameter (one line per mistake). */
+static int names_broken_param(const loader *ld, const spec_param *p)
+{
+    return p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0;
+}
+
 /* Cross-references between parameters, checked once all are loaded. */
 static void check_param_references(loader *ld, const spec_connector *c)
 {
@@ -964,7 +974,7 @@ static void check_param_references(loader *ld, const spec_connector *c)
         const spec_rules *ru = &p->rules;
         if (ru->same_length_as) {
             const spec_param *q = spec_find_param(c, ru->same_length_as);
-            if (!q || q->shape != SPEC_VECTOR || q == p)
+            if (!names_broken_param(ld, q) && (!q || q->shape != SPEC_VECTOR || q == p))
                 fail(ld, p->line,
                      "parameter '%s': same_length_as must name another variable-size "
                      "parameter (given '%s')",
@@ -972,7 +982,8 @@ static void check_param_references(loader *ld, const spec_connector *c)
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
-            if (!q || !q->type || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
+            if (!names_broken_param(ld, q) &&
+                (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR))
                 fail(ld, p->line,
                      "parameter '%s': positive_when must name a Bool parameter (given '%s')",
                      p->name, ru->positive_when);
@@ -1003,7 +1014,7 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
-        if (!is_count_param(out->per))
+        if (!is_count_param(out->per) && !names_broken_param(ld, out->per))
             fail(ld, line,
                  "%s: '%s' = {factor, \"param\"} must name an integer parameter "
                  "(given %s)",
@@ -1073,7 +1084,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
-        if (!is_count_param(c->data.per))
+        if (!is_count_param(c->data.per) && !names_broken_param(ld, c->data.per))
             fail(ld, line, "data: 'per' must name an integer parameter (given '%s')", per);
     }
     size_t n = lua_rawlen(L, d);
@@ -1425,21 +1436,31 @@ static void load_connector(loader *ld, int t, spec_connector *c)
         opt_string(ld, t, "python_visualization_name", line, "connector");
     c->theory = req_string(ld, t, "theory", line, "connector");
     read_string_list(ld, t, "authors", line, "connector", &c->authors);
+    int before = ld->errors;
     read_string_list(ld, t, "provides", line, "connector", &c->provides);
-    if (c->provides.count == 0)
+    if (c->provides.count == 0 && ld->errors == before)
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
     load_markers(ld, t, line, c);
+    before = ld->errors;
     load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
+    ld->broken |= ld->errors > before ? SPEC_BROKEN_PARAMS : 0u;
     load_params(ld, t, line, "visualization", "visualization parameter", &c->vparams,
                 &c->vparam_count);
     check_param_references(ld, c);
+    before = ld->errors;
     load_outputs(ld, t, line, c);
+    ld->broken |= ld->errors > before ? SPEC_BROKEN_OUTPUTS : 0u;
+    before = ld->errors;
     load_data(ld, t, line, c);
+    ld->broken |= ld->errors > before ? SPEC_BROKEN_DATA : 0u;
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_references(ld, t, line, c);
+    before = ld->errors;
     load_hooks(ld, t, line, c);
+    ld->broken |= ld->errors > before ? SPEC_BROKEN_HOOKS : 0u;
+    c->invariants.broken = ld->broken;
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (ld->errors == 0) {
         check_hooks(ld, line, c);
@@ -1464,7 +1485,7 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
     const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
     line_index lines = {0};
-    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL};
+    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0};
     if (line_index_init(&lines, buf, len) == 0)
         ld.lines = &lines;
     char err[1024];
