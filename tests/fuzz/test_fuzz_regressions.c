@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Replays the committed fuzz inputs through the fuzz targets' own entry
- * points (fuzz_spec.c, fuzz_case.c, fuzz_eval.c compiled without libFuzzer)
+ * points (fuzz_spec.c, fuzz_case.c, fuzz_eval.c, fuzz_scene.c compiled
+ * without libFuzzer)
  * in the normal build, so the default, sanitize and memcheck runs check
  * them too: every reproducer in tests/fuzz/regressions/<target>/ (one file
  * per crash the fuzzers found; see README.md there) and every seed in
@@ -25,6 +26,7 @@
 int fuzz_spec_one(const uint8_t *data, size_t size);
 int fuzz_case_one(const uint8_t *data, size_t size);
 int fuzz_eval_one(const uint8_t *data, size_t size);
+int fuzz_scene_one(const uint8_t *data, size_t size);
 
 typedef int (*entry_fn)(const uint8_t *data, size_t size);
 
@@ -123,6 +125,12 @@ static void test_fuzz_eval(void **state)
     replay("fuzz_eval", fuzz_eval_one, 4);
 }
 
+static void test_fuzz_scene(void **state)
+{
+    (void)state;
+    replay("fuzz_scene", fuzz_scene_one, 12);
+}
+
 /* fuzz_eval finding 1 (regressions/fuzz_eval/sphere_sphere_plastic_overlap_inf.bin,
  * found before exponents were limited to [1, 3] in the physical regime):
  * lambda_p >= 1 with a tiny exponent made lambda_p^(1/n_exp) overflow. */
@@ -140,6 +148,7 @@ int main(void)
         cmocka_unit_test(test_fuzz_spec),
         cmocka_unit_test(test_fuzz_case),
         cmocka_unit_test(test_fuzz_eval),
+        cmocka_unit_test(test_fuzz_scene),
         cmocka_unit_test(test_plastic_overlap_domain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

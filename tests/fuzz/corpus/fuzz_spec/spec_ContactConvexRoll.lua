@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactConvexRoll: connector spec (documentation: docs/items/ObjectContactConvexRoll.rst).
 return connector {
   type = "ContactConvexRoll",
@@ -69,6 +70,24 @@ return connector {
     coordinate "gap" { initial = 0.1, description = "gap of the contact point at the last PostNewtonStep (> 0: no contact) [m]" },
   },
 
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction", "frame_invariance_z", "passivity" },
+    not_holding = {
+      frame_invariance = "the ground is the global plane z = p_m0,z with normal e_z, not a plane attached to marker m0: only translations and rotations about z leave the contact unchanged",
+      rigid_motion = "the model assumes the ground at rest: the slip velocity is the absolute tangential velocity of the roll's contact point and the ground plane keeps its normal e_z, so a ground moving with the roll does not give zero slip",
+    },
+    at_rest = { "m0" },
+    sample = { contactStiffness = 1e4, contactDamping = 20, dynamicFriction = 0.3,
+      staticFrictionOffset = 0.1, viscousFriction = 0.05, exponentialDecayStatic = 0.1,
+      frictionProportionalZone = 0.01, rollLength = 1, coefficientsHull = { -0.1, 0, 0.2 },
+      activeConnector = true },
+    passive = { contactStiffness = 0 },
+    rigid_zero = { data = { "slipLateral", "slipLongitudinal" } },
+    frames = { Position = "point", Velocity = "vector", Force = "vector", Torque = "vector",
+      pContact = "vector" },
+  },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "current global position which is provided by marker m0, any ground reference point; currently unused" },
@@ -94,6 +113,12 @@ return connector {
 
   examples = {
     { "ConvexContactTest.py", "TestModels" },
+  },
+
+  -- Literature cited by the theory (see ContactSphereSphere.lua).
+  references = {
+    { key = "ExudynTheDoc", after = "explained in detail in ",
+      text = "J. Gerstmayr et al.: Exudyn theory and user documentation (theDoc.pdf), section ObjectContactConvexRoll. https://github.com/jgerstmayr/EXUDYN/blob/master/docs/theDoc/theDoc.pdf" },
   },
 
   theory = [[

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactFrictionCircleCable2D: connector spec (documentation: docs/items/ObjectContactFrictionCircleCable2D.rst).
 return connector {
   type = "ContactFrictionCircleCable2D",
@@ -58,6 +59,18 @@ return connector {
     coordinate "gap" { initial = 0.1, description = "gap of the segment at the last PostNewtonStep (> 0: no contact) [m]" },
     coordinate "isSlipStick" { initial = -2, description = "stick/slip state: 0 stick, +1/-1 slip direction, -2 undefined" },
     coordinate "lastStick" { initial = 0, description = "last sticking position x_lastStick [m]" },
+  },
+
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },
+    sample = { numberOfContactSegments = 4, contactStiffness = 1e4, contactDamping = 20,
+      frictionVelocityPenalty = 50, frictionStiffness = 1e3, frictionCoefficient = 0.3,
+      circleRadius = 0.4, activeConnector = true },
+    passive = { contactStiffness = 0, frictionStiffness = 0 },
+    rigid_zero = { outputs = { "Coordinates_t[1::2]" }, forces = false,
+      reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t" },
+    frames = { Coordinates = "scalar", Coordinates_t = "scalar", ForceLocal = "scalar" },
   },
 
   quantities = {

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- ContactSphereSphere: connector spec (documentation: docs/items/ObjectContactSphereSphere.rst).
 return connector {
   type = "ContactSphereSphere",
@@ -74,6 +75,18 @@ return connector {
     coordinate "plasticOverlap" { initial = 0, description = "plastic overlap delta_p of the EAPM; 0 after separation [m]" },
   },
 
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },
+    sample = { spheresRadii = { 0.5, 0.4 }, contactStiffness = 1e4, contactDamping = 20,
+      dynamicFriction = 0.3, frictionProportionalZone = 0.05, contactPlasticityRatio = 0.3,
+      adhesionCoefficient = 1e3, constantPullOffForce = 5, activeConnector = true },
+    passive = { contactStiffness = 0, adhesionCoefficient = 0, constantPullOffForce = 0 },
+    rigid_zero = { data = { "tangentialVelocity" } },
+    frames = { Director3 = "vector", Displacement = "vector", DisplacementLocal = "scalar",
+      Velocity = "vector", Force = "vector", Torque = "vector" },
+  },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "global position of sphere 0 center as provided by marker m0" },
@@ -99,6 +112,19 @@ return connector {
     { "newtonsCradle.py", "Examples" },
     { "contactSphereSphereTest.py", "TestModels" },
     { "contactSphereSphereTestEAPM.py", "TestModels" },
+  },
+
+  -- Literature cited by the theory; the site build (mbcgen --rst-site) puts
+  -- [key]_ after the quoted text and lists the entries on the bibliography page.
+  references = {
+    { key = "Thakur2014", after = "Elasto-Plastic model described in ",
+      text = "S. C. Thakur, J. P. Morrissey, J. Sun, J. F. Chen, J. Y. Ooi: Micromechanical analysis of cohesive granular materials using the discrete element method with an adhesive elasto-plastic contact model. Granular Matter 16, 383-400 (2014)." },
+    { key = "HuntCrossley1975", after = "proposed by Hunt and Crossley in ",
+      text = "K. H. Hunt, F. R. E. Crossley: Coefficient of restitution interpreted as damping in vibroimpact. Journal of Applied Mechanics 42(2), 440-445 (1975)." },
+    { key = "CarvalhoMartins2019", after = "proposed by Carvalho and Martins in ",
+      text = "A. S. Carvalho, J. M. Martins: Exact restitution and generalizations for the Hunt-Crossley contact model. Mechanism and Machine Theory 139, 174-194 (2019)." },
+    { key = "Gonthier2004", after = "proposed by Gonthier et al. in ",
+      text = "Y. Gonthier, J. McPhee, C. Lange, J.-C. Piedboeuf: A regularized contact model with asymmetric damping and dwell-time dependent friction. Multibody System Dynamics 11, 209-233 (2004)." },
   },
 
   theory = [[

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- JointALEMoving2D: connector spec (documentation: docs/items/ObjectJointALEMoving2D.rst).
 return connector {
   type = "JointALEMoving2D",
@@ -56,6 +57,15 @@ return connector {
 
   data = {
     coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers" },
+  },
+
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "frame_invariance", "jacobian_fd", "rigid_motion" },
+    sample = { slidingMarkerNumbers = { 3, 4, 5 }, slidingMarkerOffsets = { 0, 1, 2 },
+      penaltyStiffness = 1e3, activeConnector = true },
+    frames = { Position = "point", Velocity = "vector", SlidingCoordinate = "scalar",
+      Coordinates = "scalar", Coordinates_t = "scalar", Force = "vector" },
   },
 
   quantities = {

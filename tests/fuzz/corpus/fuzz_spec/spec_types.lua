@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- Parameter-type registry: every type a connector spec may give a parameter.
 --
 -- Each entry says what one element is (value: bool, int, real, string, index),
