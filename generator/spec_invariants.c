@@ -45,7 +45,8 @@ typedef struct inv_loader {
     size_t src_len;
     int line; /* line of `invariants =` */
     int errors;
-    const line_index *lines; /* of src; NULL when out of memory */
+    const line_index *lines;   /* of src; NULL when out of memory */
+    const char *needs_told[3]; /* hooks invariants.hold was told it needs: once each */
 } inv_loader;
 
 #if defined(__GNUC__)
@@ -186,10 +187,17 @@ static void hold_entry(inv_loader *ld, const char *name, int line, void *ctx)
              known_invariants());
     else if (iv->holds & (1u << k))
         fail(ld, line, "invariants.hold: '%s' listed twice", name);
-    else if (need)
-        fail(ld, line, "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'",
-             name, need);
-    else
+    else if (need) {
+        size_t i = 0;
+        while (i < 3 && ld->needs_told[i] && ld->needs_told[i] != need)
+            i++;
+        if (i < 3 && !ld->needs_told[i]) { /* one line per missing hook */
+            ld->needs_told[i] = need;
+            fail(ld, line,
+                 "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'", name,
+                 need);
+        }
+    } else
         iv->holds |= 1u << k;
 }
 
@@ -282,18 +290,85 @@ static void load_not_holding(inv_loader *ld, int line)
     }
 }
 
-/* One element of a sample value: a number or a boolean. */
-static int sample_element(inv_loader *ld, int idx, double *x)
+/* One element of a sample value at idx: a boolean for a Bool parameter,
+ * else a finite number that fits the type (whole for integer and index
+ * types, the type's rule). Reports and returns 0 when it does not. */
+static int sample_element(inv_loader *ld, const spec_param *p, int idx, const char *where, int at,
+                          double *x)
 {
-    if (lua_type(ld->L, idx) == LUA_TNUMBER) {
-        *x = lua_tonumber(ld->L, idx);
-        return isfinite(*x);
+    lua_State *L = ld->L;
+    const spec_type *ty = p->type;
+    char buf[96];
+    const char *rule = NULL;
+    if (ty->value == SPEC_BOOL) {
+        if (lua_type(L, idx) == LUA_TBOOLEAN) {
+            *x = lua_toboolean(L, idx);
+            return 1;
+        }
+        rule = "true or false";
+    } else if (lua_type(L, idx) != LUA_TNUMBER || !isfinite(lua_tonumber(L, idx))) {
+        rule = "a finite number";
+    } else {
+        *x = lua_tonumber(L, idx);
+        if (ty->value != SPEC_REAL && (*x != floor(*x) || fabs(*x) > 2147483647.0))
+            rule = "a whole number";
+        else if (ty->has_min && (ty->min_exclusive ? !(*x > ty->min) : !(*x >= ty->min))) {
+            fail(ld, at, "%s: must be %s (%s) (given %s)", where, ty->rule ? ty->rule : "in range",
+                 ty->name, describe(L, idx, buf, sizeof buf));
+            return 0;
+        } else
+            return 1;
     }
-    if (lua_type(ld->L, idx) == LUA_TBOOLEAN) {
-        *x = lua_toboolean(ld->L, idx);
-        return 1;
-    }
+    fail(ld, at, "%s: must be %s for type %s (given %s)", where, rule, ty->name,
+         describe(L, idx, buf, sizeof buf));
     return 0;
+}
+
+/* The value of one sampled parameter (the top of the stack) into sv:
+ * one element, or a list of them; as many as the parameter has, or for a
+ * variable-size one its min_length and non_decreasing rules. */
+static int sample_value(inv_loader *ld, const char *field, const spec_param *p, int at,
+                        spec_sample_value *sv)
+{
+    lua_State *L = ld->L;
+    char where[160], buf[96];
+    snprintf(where, sizeof where, "invariants.%s.%s", field, p->name);
+    const int list = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1);
+    const size_t m = list ? lua_rawlen(L, -1) : 1;
+    sv->values = arena_alloc(&ld->c->mem, (m ? m : 1) * sizeof *sv->values);
+    for (size_t i = 1; i <= m; i++) {
+        char elem[180];
+        if (list) {
+            snprintf(elem, sizeof elem, "%s[%zu]", where, i);
+            lua_rawgeti(L, -1, (lua_Integer)i);
+        }
+        int ok = sample_element(ld, p, -1, list ? elem : where, at, &sv->values[sv->count++]);
+        if (list)
+            lua_pop(L, 1);
+        if (!ok)
+            return 0;
+    }
+    if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
+        if (list)
+            fail(ld, at, "%s: needs %d value%s (given %zu)", where, p->size,
+                 p->size == 1 ? "" : "s", sv->count);
+        else
+            fail(ld, at, "%s: needs a list of %d values (given %s)", where, p->size,
+                 describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    if (p->shape == SPEC_VECTOR && p->rules.min_length && sv->count < (size_t)p->rules.min_length) {
+        fail(ld, at, "%s: needs at least %d value%s (min_length) (given %zu)", where,
+             p->rules.min_length, p->rules.min_length == 1 ? "" : "s", sv->count);
+        return 0;
+    }
+    for (size_t i = 1; p->rules.non_decreasing && i < sv->count; i++)
+        if (sv->values[i] < sv->values[i - 1]) {
+            fail(ld, at, "%s: must be non-decreasing (given [%zu] = %.17g after %.17g)", where,
+                 i + 1, sv->values[i], sv->values[i - 1]);
+            return 0;
+        }
+    return 1;
 }
 
 static void load_values(inv_loader *ld, const char *field, int line, spec_sample_value **out,
@@ -329,56 +404,16 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
         if (!p) {
             if (!(c->invariants.broken & SPEC_BROKEN_PARAMS)) /* else reported there */
                 fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
-            lua_pop(L, 1);
-            continue;
-        }
-        if (!p->type) { /* its unknown type is reported already: one line per mistake */
-            lua_pop(L, 1);
-            continue;
-        }
-        if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
+        } else if (!p->type) {
+            /* its unknown type is reported already: one line per mistake */
+        } else if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
             fail(ld, at, "invariants.%s.%s: only numeric input parameters can be sampled", field,
                  name);
-            lua_pop(L, 1);
-            continue;
-        }
-        spec_sample_value *sv = &(*out)[*out_count];
-        sv->name = arena_strdup(&c->mem, name);
-        int ok = 1;
-        double x;
-        if (lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1)) {
-            size_t m = lua_rawlen(L, -1);
-            sv->values = arena_alloc(&c->mem, (m ? m : 1) * sizeof *sv->values);
-            for (size_t i = 1; i <= m && ok; i++) {
-                lua_rawgeti(L, -1, (lua_Integer)i);
-                ok = sample_element(ld, -1, &sv->values[sv->count++]);
-                lua_pop(L, 1);
-            }
-        } else if (sample_element(ld, -1, &x)) {
-            sv->values = arena_alloc(&c->mem, sizeof *sv->values);
-            sv->values[sv->count++] = x;
         } else {
-            ok = 0;
-        }
-        if (!ok) {
-            fail(ld, at,
-                 "invariants.%s.%s: must be a finite number, a boolean or a list of them "
-                 "(given %s)",
-                 field, name, describe(L, -1, buf, sizeof buf));
-        } else if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
-            fail(ld, at, "invariants.%s.%s: needs %d value(s) (given %zu)", field, name, p->size,
-                 sv->count);
-        } else {
-            for (size_t i = 0; i < sv->count && ok; i++) {
-                double y = sv->values[i];
-                if (p->type->has_min &&
-                    (p->type->min_exclusive ? !(y > p->type->min) : !(y >= p->type->min))) {
-                    fail(ld, at, "invariants.%s.%s: must be %s (%s), given %.17g", field, name,
-                         p->type->rule ? p->type->rule : "in range", p->type->name, y);
-                    ok = 0;
-                }
-            }
-            if (ok)
+            spec_sample_value *sv = &(*out)[*out_count];
+            memset(sv, 0, sizeof *sv); /* the slot of a rejected value is reused */
+            sv->name = arena_strdup(&c->mem, name);
+            if (sample_value(ld, field, p, at, sv))
                 (*out_count)++;
         }
         lua_pop(L, 1);
@@ -397,14 +432,17 @@ static void load_rigid_zero(inv_loader *ld, int line)
              describe(L, v, buf, sizeof buf));
         return;
     }
+    int unknown = 0; /* a misspelled `reason` is not reported again as missing */
     lua_pushnil(L);
     while (lua_next(L, v)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
         if (!k || (strcmp(k, "outputs") != 0 && strcmp(k, "data") != 0 &&
-                   strcmp(k, "forces") != 0 && strcmp(k, "reason") != 0))
+                   strcmp(k, "forces") != 0 && strcmp(k, "reason") != 0)) {
             fail(ld, line,
                  "invariants.rigid_zero: unknown key %s (allowed: outputs, data, forces, reason)",
                  describe(L, -2, buf, sizeof buf));
+            unknown = 1;
+        }
         lua_pop(L, 1);
     }
     struct spec_connector *c = ld->c;
@@ -439,14 +477,15 @@ static void load_rigid_zero(inv_loader *ld, int line)
              describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_getfield(L, v, "reason");
+    const int reason_given = !lua_isnil(L, -1);
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
         iv->rigid_reason = arena_strdup(&c->mem, lua_tostring(L, -1));
-    else if (!lua_isnil(L, -1))
+    else if (reason_given)
         fail(ld, key_line(ld, "reason", line),
              "invariants.rigid_zero.reason: must be a non-empty string (given %s)",
              describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
-    if (iv->rigid_forces_nonzero && !iv->rigid_reason)
+    if (iv->rigid_forces_nonzero && !reason_given && !unknown)
         fail(ld, line,
              "invariants.rigid_zero: forces = false needs a reason (why the damping "
              "and friction forces do not vanish under rigid motion)");
@@ -489,14 +528,15 @@ static void load_frames(inv_loader *ld, int line)
             /* a parameter of unknown type, or a name from a block with an
              * error, is reported where that mistake is */
             const spec_param *q = name ? spec_find_param(c, name) : NULL;
-            if (q ? q->type != NULL : !(iv->broken & (SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_PARAMS)))
+            if (!(iv->broken & (SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_PARAMS)) && !(q && !q->type))
                 fail(ld, at, "invariants.frames: unknown output or state parameter %s",
                      describe(L, -2, buf, sizeof buf));
         } else if (k < 0)
             fail(ld, at,
                  "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
                  name, describe(L, -1, buf, sizeof buf));
-        else if (k > 0 && (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
+        else if (k > 0 && !(iv->broken & SPEC_BROKEN_OUTPUTS) &&
+                 (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
             fail(ld, at, "invariants.frames.%s: a %s needs a size that is a multiple of 3", name,
                  kind);
         else {
@@ -541,7 +581,7 @@ static void sort_values(const struct spec_connector *c, spec_sample_value *v, si
 int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t src_len,
                          diag_list *diag, struct spec_connector *c)
 {
-    inv_loader ld = {L, diag, c, src, src_len, line, 0, NULL};
+    inv_loader ld = {L, diag, c, src, src_len, line, 0, NULL, {NULL, NULL, NULL}};
     spec_invariants *iv = &c->invariants;
     char buf[96];
     for (int i = 0; i < 2; i++)
@@ -567,6 +607,7 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
         return ld.errors;
     }
     lua_pushnil(L);
+    const int before_keys = ld.errors;
     while (lua_next(L, b)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
         if (!k || find_name(k, block_keys, 8) < 0)
@@ -576,6 +617,7 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
                  describe(L, -2, buf, sizeof buf));
         lua_pop(L, 1);
     }
+    const int misspelled = ld.errors > before_keys; /* e.g. `frams`: not unclassified outputs */
     lua_getfield(L, b, "hold");
     if (!lua_isnil(L, -1))
         each_string(&ld, "hold", key_line(&ld, "hold", line), hold_entry, NULL);
@@ -621,17 +663,23 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
     /* frame invariance needs to know how every output transforms (unless
      * the frames or the outputs had an error: reported there) */
     if ((iv->holds & ((1u << 1) | (1u << 2))) && ld.errors == frames_errors &&
-        !(iv->broken & SPEC_BROKEN_OUTPUTS)) {
+        !(iv->broken & SPEC_BROKEN_OUTPUTS) && !misspelled) {
+        char names[512] = "";
+        size_t missing = 0, len = 0;
         for (size_t i = 0; i < c->output_count; i++) {
             int found = 0;
             for (size_t j = 0; j < iv->frame_count; j++)
                 found |= strcmp(iv->frames[j].name, c->outputs[i].name) == 0;
-            if (!found)
-                fail(&ld, line,
-                     "invariants.frames: output '%s' is not classified (frame invariance needs "
-                     "\"scalar\", \"vector\" or \"point\" for every output)",
-                     c->outputs[i].name);
+            if (!found && len < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'",
+                                        missing ? ", " : "", c->outputs[i].name);
+            missing += !found;
         }
+        if (missing) /* one line for all of them */
+            fail(&ld, line,
+                 "invariants.frames: output%s %s %s not classified (frame invariance needs "
+                 "\"scalar\", \"vector\" or \"point\" for every output)",
+                 missing == 1 ? "" : "s", names, missing == 1 ? "is" : "are");
     }
     line_index_free(&lines);
     return ld.errors;

@@ -44,6 +44,11 @@ typedef struct loader {
     size_t src_len;
     const line_index *lines; /* of src, or NULL: then key_line counts newlines */
     unsigned broken;         /* SPEC_BROKEN_* of the blocks that had an error */
+    /* tables with an unknown key or a missing key already reported: a
+     * misspelled key is one mistake, reported as the unknown key, not again
+     * as the key it should have been; an empty table gets one "missing" */
+    const void *flagged[32];
+    int flagged_count;
 } loader;
 
 #if defined(__GNUC__)
@@ -59,6 +64,32 @@ fail(loader *ld, int line, const char *fmt, ...)
     va_end(ap);
     diag_add(ld->diag, ld->file, line, "%s", msg);
     ld->errors++;
+}
+
+static int is_flagged(const loader *ld, int idx)
+{
+    const void *t = lua_topointer(ld->L, idx);
+    for (int i = 0; i < ld->flagged_count; i++)
+        if (ld->flagged[i] == t)
+            return 1;
+    return 0;
+}
+
+static void flag(loader *ld, int idx)
+{
+    if (ld->flagged_count < (int)(sizeof ld->flagged / sizeof ld->flagged[0]) &&
+        !is_flagged(ld, idx))
+        ld->flagged[ld->flagged_count++] = lua_topointer(ld->L, idx);
+}
+
+/* "WHAT: missing 'KEY'" for the table at idx, unless that table has an
+ * unknown key (a misspelling of this one) or a missing key reported. */
+static void missing(loader *ld, int idx, int line, const char *what, const char *key)
+{
+    if (is_flagged(ld, idx))
+        return;
+    fail(ld, line, "%s: missing '%s'", what, key);
+    flag(ld, idx);
 }
 
 /* A short rendering of a Lua value for messages: 'text', 3, 1.5, true, a table. */
@@ -184,6 +215,7 @@ static void check_keys(loader *ld, int idx, int line, const char *what, const ch
                 }
                 fail(ld, at, "%s: unknown key '%s' (allowed: %s)", what, key,
                      list[0] ? list : "none");
+                flag(ld, idx);
             }
         } else if (lua_isinteger(L, -2) && allow_list) {
             lua_Integer k = lua_tointeger(L, -2);
@@ -217,10 +249,10 @@ static char *opt_string(loader *ld, int idx, const char *key, int line, const ch
 static char *req_string(loader *ld, int idx, const char *key, int line, const char *what)
 {
     lua_getfield(ld->L, idx, key);
-    int missing = lua_isnil(ld->L, -1);
+    int absent = lua_isnil(ld->L, -1);
     lua_pop(ld->L, 1);
-    if (missing) {
-        fail(ld, line, "%s: missing '%s'", what, key);
+    if (absent) {
+        missing(ld, idx, line, what, key);
         return NULL;
     }
     char *s = opt_string(ld, idx, key, line, what);
@@ -282,11 +314,20 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, v, (lua_Integer)i);
-        if (lua_type(L, -1) == LUA_TSTRING)
-            out->items[out->count++] = arena_strdup(ld->mem, lua_tostring(L, -1));
-        else
+        const char *item = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        size_t dup = 0;
+        for (size_t j = 0; item && j < out->count && !dup; j++)
+            dup = strcmp(out->items[j], item) == 0 ? j + 1 : 0;
+        if (!item)
             fail(ld, line, "%s[%zu] must be a string (given %s)", where, i,
                  describe(L, -1, buf, sizeof buf));
+        else if (!item[0] || strlen(item) != lua_rawlen(L, -1))
+            fail(ld, line, "%s[%zu] must be a non-empty string without NUL bytes (given %s)", where,
+                 i, describe(L, -1, buf, sizeof buf));
+        else if (dup)
+            fail(ld, line, "%s[%zu]: '%s' is listed twice", where, i, item);
+        else
+            out->items[out->count++] = arena_strdup(ld->mem, item);
         lua_pop(L, 1);
     }
 }
@@ -413,7 +454,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     lua_State *L = mbc_sandbox_state(box);
-    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0};
+    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0};
     int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
         diag_add_raw(diag, err);
@@ -853,7 +894,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
             p->def.num[i] = -1;
         ok = 1;
     } else {
-        fail(ld, line, "%s: missing 'default'", what);
+        missing(ld, t, line, what, "default");
     }
     lua_pop(L, 1);
 
@@ -953,8 +994,10 @@ const spec_param *spec_find_param(const spec_connector *c, const char *name)
 
 static int is_count_param(const spec_param *p)
 {
-    /* p->type is NULL for a parameter whose type is unknown (already reported) */
-    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
+    /* p->type is NULL for a parameter whose type is unknown (already reported);
+     * a count is never negative: the type's rule is >= 0 (UInt) or > 0 (PInt) */
+    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT &&
+           p->type->has_min && (p->type->min_exclusive ? p->type->min >= -1 : p->type->min >= 0);
 }
 
 /* A reference to a parameter whose type is unknown or missing, or to a
@@ -964,6 +1007,29 @@ static int is_count_param(const spec_param *p)
 static int names_broken_param(const loader *ld, const spec_param *p)
 {
     return p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0;
+}
+
+/* same_length_as from p back to p (A -> B -> A): every length waits for
+ * another. Reported once, at the cycle's first parameter. */
+static void check_length_cycle(loader *ld, const spec_connector *c, const spec_param *p)
+{
+    const spec_param *q = p;
+    char chain[256];
+    size_t len = (size_t)snprintf(chain, sizeof chain, "%s", p->name);
+    for (size_t step = 0; step < c->param_count; step++) {
+        q = q->rules.same_length_as ? spec_find_param(c, q->rules.same_length_as) : NULL;
+        if (!q || q < p) /* ends, or a cycle through an earlier parameter (reported there) */
+            return;
+        if (len < sizeof chain)
+            len += (size_t)snprintf(chain + len, sizeof chain - len, " -> %s", q->name);
+        if (q == p) {
+            fail(ld, p->line,
+                 "parameter '%s': same_length_as forms a cycle (%s); name the length "
+                 "parameter on one side only",
+                 p->name, chain);
+            return;
+        }
+    }
 }
 
 /* Cross-references between parameters, checked once all are loaded. */
@@ -979,6 +1045,8 @@ static void check_param_references(loader *ld, const spec_connector *c)
                      "parameter '%s': same_length_as must name another variable-size "
                      "parameter (given '%s')",
                      p->name, ru->same_length_as);
+            else if (q && q != p)
+                check_length_cycle(ld, c, p);
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
@@ -1001,7 +1069,9 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     out->factor = 1;
     out->per = NULL;
     lua_getfield(L, t, key);
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_isnil(L, -1)) {
+        missing(ld, t, line, what, key);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
         long n;
         if (to_int(ld, line, what, key, 1, 1 << 20, &n))
             out->factor = (int)n;
@@ -1016,8 +1086,8 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         out->per = spec_find_param(c, name);
         if (!is_count_param(out->per) && !names_broken_param(ld, out->per))
             fail(ld, line,
-                 "%s: '%s' = {factor, \"param\"} must name an integer parameter "
-                 "(given %s)",
+                 "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
+                 ">= 0 such as UInt or PInt (given %s)",
                  what, key, describe(L, -1, buf, sizeof buf));
         lua_pop(L, 2);
     } else {
@@ -1085,7 +1155,10 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     if (per) {
         c->data.per = spec_find_param(c, per);
         if (!is_count_param(c->data.per) && !names_broken_param(ld, c->data.per))
-            fail(ld, line, "data: 'per' must name an integer parameter (given '%s')", per);
+            fail(ld, line,
+                 "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
+                 "PInt (given '%s')",
+                 per);
     }
     size_t n = lua_rawlen(L, d);
     c->data.blocks = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->data.blocks);
@@ -1102,7 +1175,9 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
             b->description = req_string(ld, e, "description", eline, what);
             lua_getfield(L, e, "initial");
-            if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
+            if (lua_isnil(L, -1))
+                missing(ld, e, eline, what, "initial");
+            else if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
                 b->initial = lua_tonumber(L, -1);
             else
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
@@ -1187,6 +1262,11 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     line = key_line(ld, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
+    if (lua_isnil(L, m)) {
+        missing(ld, t, line, "connector", "markers");
+        lua_pop(L, 1);
+        return;
+    }
     if (!lua_istable(L, m) || mbc_sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
         fail(ld, line,
              "'markers' must list the requested types of marker m0 and m1, as in "
@@ -1200,9 +1280,12 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         lua_rawgeti(L, m, i + 1);
         char what[32];
         snprintf(what, sizeof what, "markers[%d]", i + 1);
+        int before = ld->errors;
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
-        if (lua_istable(L, -1) && c->marker_types[i].count == 0)
-            fail(ld, line, "%s: must name at least one marker type", what);
+        if (ld->errors > before) /* reported: not again as a kind */
+            ;
+        else if (c->marker_types[i].count == 0)
+            fail(ld, line, "%s: must name at least one marker type (given { })", what);
         else
             marker_kind(ld, line, what, &c->marker_types[i], &c->marker_kinds[i]);
         lua_pop(L, 1);
@@ -1230,6 +1313,10 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
             if (!q->symbol)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = req_string(ld, e, "description", eline, what);
+            for (size_t j = 0; j + 1 < c->quantity_count; j++)
+                if (strcmp(c->quantities[j].name, q->name) == 0)
+                    fail(ld, eline, "%s: duplicate name (a row of the quantities table twice)",
+                         what);
         }
         lua_pop(ld->L, 1);
     }
@@ -1266,10 +1353,18 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
             lua_pushnil(L);
             lua_pushnil(L);
         }
-        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2 || lua_type(L, -2) != LUA_TSTRING ||
-            lua_type(L, -1) != LUA_TSTRING) {
+        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2) {
             fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
                  describe(L, e, buf, sizeof buf));
+        } else if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0) {
+            fail(ld, line, "examples[%zu][1] must be the file name, a non-empty string (given %s)",
+                 i, describe(L, -2, buf, sizeof buf));
+        } else if (lua_type(L, -1) != LUA_TSTRING ||
+                   (strcmp(lua_tostring(L, -1), "Examples") != 0 &&
+                    strcmp(lua_tostring(L, -1), "TestModels") != 0)) {
+            fail(ld, line,
+                 "examples[%zu][2] must be the folder \"Examples\" or \"TestModels\" (given %s)", i,
+                 describe(L, -1, buf, sizeof buf));
         } else {
             spec_example *x = &c->examples[c->example_count++];
             x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
@@ -1311,6 +1406,10 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
             r->text = req_string(ld, e, "text", line, what);
             if (r->key && !is_identifier(r->key))
                 fail(ld, line, "%s: 'key' must be an identifier (given '%s')", what, r->key);
+            for (size_t j = 0; r->key && j + 1 < c->reference_count; j++)
+                if (c->references[j].key && strcmp(c->references[j].key, r->key) == 0)
+                    fail(ld, line, "%s: duplicate key '%s' (first at references[%zu])", what,
+                         r->key, j + 1);
             if (r->after && c->theory && !strstr(c->theory, r->after))
                 fail(ld, line, "%s: 'after' text not found in the theory (given '%s')", what,
                      r->after);
@@ -1338,6 +1437,11 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
         else
             c->hooks[h] = 1;
     }
+    /* here, not in check_hooks, so that the invariants do not each ask for it;
+     * like check_hooks, only for a spec without errors so far */
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && ld->errors == 0)
+        fail(ld, line,
+             "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static int provides(const spec_connector *c, const char *what)
@@ -1411,8 +1515,6 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
         fail(ld, hl, "hooks: 'algebraic_equations' needs provides = { ..., \"Constraint\" }");
     if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
         fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
-    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
@@ -1421,6 +1523,9 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     int line = mbc_sandbox_table_line(L, t);
     c->line = line;
     check_keys(ld, t, line, "connector", connector_keys, 0);
+    if (is_flagged(ld, t)) /* a misspelled block: what names into it is not checked */
+        ld->broken |=
+            SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA | SPEC_BROKEN_HOOKS;
     c->type_name = req_string(ld, t, "type", line, "connector");
     if (c->type_name && !is_identifier(c->type_name))
         fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
@@ -1434,11 +1539,17 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->python_name = opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         opt_string(ld, t, "python_visualization_name", line, "connector");
+    if (c->python_name && !is_name(c->python_name))
+        fail(ld, line, "connector: 'python_name' must be an identifier (given '%s')",
+             c->python_name);
+    if (c->python_visualization_name && !is_name(c->python_visualization_name))
+        fail(ld, line, "connector: 'python_visualization_name' must be an identifier (given '%s')",
+             c->python_visualization_name);
     c->theory = req_string(ld, t, "theory", line, "connector");
     read_string_list(ld, t, "authors", line, "connector", &c->authors);
     int before = ld->errors;
     read_string_list(ld, t, "provides", line, "connector", &c->provides);
-    if (c->provides.count == 0 && ld->errors == before)
+    if (c->provides.count == 0 && ld->errors == before && !is_flagged(ld, t))
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
     load_markers(ld, t, line, c);
@@ -1460,7 +1571,11 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     before = ld->errors;
     load_hooks(ld, t, line, c);
     ld->broken |= ld->errors > before ? SPEC_BROKEN_HOOKS : 0u;
-    c->invariants.broken = ld->broken;
+    /* the invariants' names and hooks are checked against a spec without
+     * errors only, as check_hooks below: else they repeat those errors */
+    c->invariants.broken = ld->broken | (ld->errors ? SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS |
+                                                          SPEC_BROKEN_DATA | SPEC_BROKEN_HOOKS
+                                                    : 0u);
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (ld->errors == 0) {
         check_hooks(ld, line, c);
@@ -1485,7 +1600,7 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
     const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
     line_index lines = {0};
-    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0};
+    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0};
     if (line_index_init(&lines, buf, len) == 0)
         ld.lines = &lines;
     char err[1024];
