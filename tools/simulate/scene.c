@@ -12,14 +12,20 @@
  * coordinate) count from 0, as marker and node numbers in the C API. */
 #include "sim.h"
 
+#include "mbconnect/input.h"
 #include "sandbox.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
+
+/* Elements of one cable: far more than a reference simulator integrates,
+ * and a bound on what `elements = n` makes the loader allocate. */
+#define SCENE_MAX_CABLE_ELEMENTS 100000
 
 typedef struct scene_ctx {
     sim_model *m;
@@ -138,6 +144,9 @@ static const char *describe(lua_State *L, int idx, char *buf, size_t size)
         snprintf(buf, size, "\"%.60s\"", lua_tostring(L, idx));
     } else if (lua_type(L, idx) == LUA_TBOOLEAN) {
         snprintf(buf, size, "%s", lua_toboolean(L, idx) ? "true" : "false");
+    } else if (lua_type(L, idx) == LUA_TTABLE) {
+        snprintf(buf, size, "a table of %zu entr%s", (size_t)lua_rawlen(L, idx),
+                 lua_rawlen(L, idx) == 1 ? "y" : "ies");
     } else {
         snprintf(buf, size, "a %s", luaL_typename(L, idx));
     }
@@ -184,6 +193,29 @@ static int check_keys(scene_ctx *c, int idx, const char *const *allowed, const m
     return 0;
 }
 
+/* "'KEY' is required" with the keys the table at idx has instead, so that
+ * a misspelled key shows: "(got the keys name, typ)". */
+static int required_key(scene_ctx *c, int idx, const char *key)
+{
+    char keys[160] = "";
+    size_t len = 0;
+    idx = lua_absindex(c->L, idx);
+    lua_pushnil(c->L);
+    while (lua_next(c->L, idx) != 0) {
+        lua_pop(c->L, 1);
+        char b[64];
+        const char *k = lua_type(c->L, -1) == LUA_TSTRING ? lua_tostring(c->L, -1)
+                                                          : describe(c->L, -1, b, sizeof b);
+        if (len < sizeof keys) {
+            len += (size_t)snprintf(keys + len, sizeof keys - len, "%s%.40s", len ? ", " : "", k);
+        }
+    }
+    if (len == 0) {
+        return fail_at(c, c->item_line, "%s: '%s' is required (got an empty table)", c->path, key);
+    }
+    return fail_at(c, c->item_line, "%s: '%s' is required (got the keys %s)", c->path, key, keys);
+}
+
 /* Number field; present = 0 when absent (and not required). */
 static int get_number(scene_ctx *c, int idx, const char *key, int required, double *out,
                       int *present)
@@ -194,7 +226,7 @@ static int get_number(scene_ctx *c, int idx, const char *key, int required, doub
     }
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        return required ? fail_at(c, c->item_line, "%s: '%s' is required", c->path, key) : 0;
+        return required ? required_key(c, idx, key) : 0;
     }
     if (lua_type(c->L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(c->L, -1))) {
         char b[80];
@@ -221,7 +253,7 @@ static int get_positive(scene_ctx *c, int idx, const char *key, int required, in
     return 0;
 }
 
-/* Index field (whole number >= 0, < limit when limit > 0). */
+/* Index field (whole number >= 0, < limit when limit > 0, an int always). */
 static int get_index(scene_ctx *c, int idx, const char *key, int required, int limit, int *out)
 {
     double x = *out;
@@ -232,13 +264,13 @@ static int get_index(scene_ctx *c, int idx, const char *key, int required, int l
     if (!present) {
         return 0;
     }
-    if (x != floor(x) || x < 0.0 || (limit > 0 && x >= limit)) {
+    if (limit <= 0) {
+        limit = INT_MAX;
+    }
+    if (x != floor(x) || x < 0.0 || x >= limit) {
         char b[64];
         mbc_format_number(x, b, sizeof b);
-        if (limit > 0) {
-            return FIELD_FAIL(c, key, "must be a whole number from 0 to %d (got %s)", limit - 1, b);
-        }
-        return FIELD_FAIL(c, key, "must be a whole number >= 0 (got %s)", b);
+        return FIELD_FAIL(c, key, "must be a whole number from 0 to %d (got %s)", limit - 1, b);
     }
     *out = (int)x;
     return 0;
@@ -250,7 +282,7 @@ static int get_vector(scene_ctx *c, int idx, const char *key, int n, int require
     lua_getfield(c->L, idx, key);
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        return required ? fail_at(c, c->item_line, "%s: '%s' is required", c->path, key) : 0;
+        return required ? required_key(c, idx, key) : 0;
     }
     char b[80];
     if (!lua_istable(c->L, -1) || (int)lua_rawlen(c->L, -1) != n) {
@@ -283,7 +315,7 @@ static int get_string(scene_ctx *c, int idx, const char *key, int required, cons
         lua_pop(c->L, 1);
         if (!required)
             return 0;
-        fail_at(c, c->item_line, "%s: '%s' is required", c->path, key);
+        required_key(c, idx, key);
         return -1;
     }
     if (lua_type(c->L, -1) != LUA_TSTRING) {
@@ -440,8 +472,17 @@ static int read_cable(scene_ctx *c, const char *name, int prescribed)
     if (has_nodes) {
         lua_getfield(L, -1, "nodes");
         if (!lua_istable(L, -1) || lua_rawlen(L, -1) < 2) {
+            char b[80];
+            describe(L, -1, b, sizeof b);
             lua_pop(L, 1);
-            return FIELD_FAIL(c, "nodes", "must be a list of at least 2 nodes {x, y, x', y'}");
+            return FIELD_FAIL(c, "nodes",
+                              "must be a list of at least 2 nodes {x, y, x', y'} (got %s)", b);
+        }
+        if (lua_rawlen(L, -1) > SCENE_MAX_CABLE_ELEMENTS + 1) {
+            const size_t given = lua_rawlen(L, -1);
+            lua_pop(L, 1);
+            return FIELD_FAIL(c, "nodes", "must have at most %d nodes (got %zu)",
+                              SCENE_MAX_CABLE_ELEMENTS + 1, given);
         }
         const int nn = (int)lua_rawlen(L, -1);
         ne = nn - 1;
@@ -452,10 +493,17 @@ static int read_cable(scene_ctx *c, const char *name, int prescribed)
         }
         for (int i = 0; i < nn; ++i) {
             lua_rawgeti(L, -1, i + 1);
+            char b[80] = "";
             int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 4;
+            if (!ok) {
+                describe(L, -1, b, sizeof b);
+            }
             for (int k = 0; ok && k < 4; ++k) {
                 lua_rawgeti(L, -1, k + 1);
                 ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
+                if (!ok) {
+                    describe(L, -1, b, sizeof b);
+                }
                 nodes[4 * i + k] = lua_tonumber(L, -1);
                 lua_pop(L, 1);
             }
@@ -465,8 +513,8 @@ static int read_cable(scene_ctx *c, const char *name, int prescribed)
                 free(nodes);
                 return FIELD_FAIL(c, "nodes",
                                   "node %d must be a list of 4 finite numbers "
-                                  "{x, y, x', y'}",
-                                  i);
+                                  "{x, y, x', y'} (got %s)",
+                                  i, b);
             }
         }
         lua_pop(L, 1);
@@ -477,8 +525,9 @@ static int read_cable(scene_ctx *c, const char *name, int prescribed)
             get_index(c, -1, "elements", 1, 0, &count) != 0) {
             return -1;
         }
-        if (count < 1) {
-            return FIELD_FAIL(c, "elements", "must be >= 1 (got %d)", count);
+        if (count < 1 || count > SCENE_MAX_CABLE_ELEMENTS) {
+            return FIELD_FAIL(c, "elements", "must be from 1 to %d (got %d)",
+                              SCENE_MAX_CABLE_ELEMENTS, count);
         }
         const double dx = to[0] - from[0], dy = to[1] - from[1], len = hypot(dx, dy);
         if (len <= 0.0) {
@@ -836,19 +885,26 @@ static int marker_list(scene_ctx *c, const char *key, int n_min, int *out,
 {
     lua_getfield(c->L, -1, key);
     const int len = lua_istable(c->L, -1) ? (int)lua_rawlen(c->L, -1) : -1;
+    char b[80];
     if (len < n_min || len > 2) {
+        describe(c->L, -1, b, sizeof b);
         lua_pop(c->L, 1);
-        return FIELD_FAIL(c, key, "must be a list of %s marker names", n_min == 2 ? "2" : "1 or 2");
+        return FIELD_FAIL(c, key, "must be a list of %s marker names (got %s)",
+                          n_min == 2 ? "2" : "1 or 2", b);
     }
     for (int k = 0; k < len; ++k) {
         lua_rawgeti(c->L, -1, k + 1);
-        const char *nm = lua_tostring(c->L, -1);
-        const int mk = nm != NULL && lua_type(c->L, -1) == LUA_TSTRING ? find_marker(c->m, nm) : -1;
+        if (lua_type(c->L, -1) != LUA_TSTRING) {
+            describe(c->L, -1, b, sizeof b);
+            lua_pop(c->L, 2);
+            return FIELD_FAIL(c, key, "element %d must be a marker name (got %s)", k + 1, b);
+        }
+        const char *nm = lua_tostring(c->L, -1); /* kept alive by the scene table */
+        const int mk = find_marker(c->m, nm);
         lua_pop(c->L, 1);
         if (mk < 0) {
             lua_pop(c->L, 1);
-            return FIELD_FAIL(c, key, "element %d: no marker is called \"%s\"", k + 1,
-                              nm ? nm : "?");
+            return FIELD_FAIL(c, key, "element %d: no marker is called \"%s\"", k + 1, nm);
         }
         if (need != NULL && c->m->markers[mk].kind != need[k]) {
             lua_pop(c->L, 1);
@@ -906,9 +962,14 @@ static int read_element(scene_ctx *c, int i)
             const int bad = !lua_isnil(c->L, -1);
             lua_pop(c->L, 1);
             if (bad) {
+                lua_getfield(c->L, -1, "force");
+                char b[80];
+                describe(c->L, -1, b, sizeof b);
+                lua_pop(c->L, 1);
                 return FIELD_FAIL(c, "force",
                                   "must be a function(t, length, lengthRate) "
-                                  "returning the tension");
+                                  "returning the tension (got %s)",
+                                  b);
             }
         }
         return 0;
@@ -939,7 +1000,10 @@ static int read_element(scene_ctx *c, int i)
             return -1;
         }
         el->marker[0] = find_marker(c->m, mn);
-        if (el->marker[0] < 0 || c->m->markers[el->marker[0]].kind != SIM_MARKER_BODY) {
+        if (el->marker[0] < 0) {
+            return FIELD_FAIL(c, "marker", "no marker is called \"%s\"", mn);
+        }
+        if (c->m->markers[el->marker[0]].kind != SIM_MARKER_BODY) {
             return FIELD_FAIL(c, "marker", "\"%s\" is not a Position or Rigid marker", mn);
         }
         lua_getfield(c->L, -1, "value");
@@ -1005,11 +1069,14 @@ static int set_parameter(scene_ctx *c, sim_connector *con, const mbc_param_info 
                     return fail;
                 }
                 vals[k] = mk;
-            } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+            } else if (lua_type(L, -1) == LUA_TNUMBER ||
+                       (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
                 vals[k] = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
             } else {
-                const int fail = FIELD_FAIL(c, p->name, "element %zu must be a number (got %s)",
-                                            k + 1, describe(L, -1, b, sizeof b));
+                const int fail =
+                    FIELD_FAIL(c, p->name, "element %zu must be %s (got %s)", k + 1,
+                               p->kind == MBC_VALUE_BOOL ? "true or false" : "a number",
+                               describe(L, -1, b, sizeof b));
                 lua_pop(L, 1);
                 free(vals);
                 return fail;
@@ -1018,7 +1085,9 @@ static int set_parameter(scene_ctx *c, sim_connector *con, const mbc_param_info 
         }
         st = mbc_object_set_array(con->object, p->name, vals, n, &err);
         free(vals);
-    } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+    } else if (lua_type(L, -1) == LUA_TNUMBER ||
+               (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
+        /* true/false only for Bool parameters: true is not a stiffness of 1 */
         const double x = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
         st = mbc_object_set(con->object, p->name, x, &err);
     } else if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
@@ -1028,7 +1097,10 @@ static int set_parameter(scene_ctx *c, sim_connector *con, const mbc_param_info 
         }
         st = mbc_object_set(con->object, p->name, mk, &err);
     } else {
-        return FIELD_FAIL(c, p->name, "must be a number, boolean or list (got %s)",
+        return FIELD_FAIL(c, p->name, "must be %s (got %s)",
+                          p->kind == MBC_VALUE_BOOL    ? "true or false"
+                          : p->kind == MBC_VALUE_INDEX ? "a marker name, a number or a list"
+                                                       : "a number or a list of numbers",
                           describe(L, -1, b, sizeof b));
     }
     if (st != MBC_OK) {
@@ -1140,8 +1212,8 @@ static int read_connector(scene_ctx *c, int i)
                 c->m->cables[c->m->markers[mk].cable].node[0] >= 0) {
                 return FIELD_FAIL(c, "slidingMarkerNumbers",
                                   "element %zu must be a CableCoordinates marker of a "
-                                  "Cable2DPrescribed cable",
-                                  k + 1);
+                                  "Cable2DPrescribed cable (got marker number %d)",
+                                  k + 1, mk);
             }
             con->sliding[k] = mk;
         }
@@ -1151,6 +1223,19 @@ static int read_connector(scene_ctx *c, int i)
         lua_pop(L, 1);
         if (has) {
             return FIELD_FAIL(c, "aleNode", "%s has no ALE coordinate", t->type_name);
+        }
+    }
+    /* a count (data or output `per`) of a billion would allocate gigabytes at
+     * the first step: the bound of mbc eval's cable segments */
+    for (size_t k = 0; k <= t->output_count; ++k) {
+        const int per = k < t->output_count ? t->outputs[k].per : t->data_per;
+        double count = 0.0;
+        size_t got = 0;
+        if (per >= 0 && (size_t)per < t->param_count &&
+            mbc_object_get(con->object, t->params[per].name, &count, 1, &got, &err) == MBC_OK &&
+            got == 1 && count > MBC_INPUT_MAX_SEGMENTS) {
+            return FIELD_FAIL(c, t->params[per].name, "must be at most %d (got %.17g)",
+                              MBC_INPUT_MAX_SEGMENTS, count);
         }
     }
     mbc_error errs[4];
@@ -1293,8 +1378,10 @@ static int read_solver(scene_ctx *c)
     c->item_line = find_line(c->text, 1, "solver", '=');
     snprintf(c->path, sizeof c->path, "solver");
     if (!lua_istable(L, -1)) {
+        char b[80];
+        describe(L, -1, b, sizeof b);
         lua_pop(L, 1);
-        return fail_at(c, c->item_line, "solver: must be a table");
+        return fail_at(c, c->item_line, "solver: must be a table (got %s)", b);
     }
     static const char *const keys[] = {"method",
                                        "spectralRadius",
@@ -1380,7 +1467,9 @@ static int read_solver(scene_ctx *c)
             }
             *(k == 0 ? &s->newton_max_iterations : &s->discontinuous_max_iterations) = it;
         } else if (!lua_isnil(L, -1)) {
-            fail = fail_at(c, c->item_line, "solver.%s: must be a table", key);
+            char b[80];
+            fail = fail_at(c, c->item_line, "solver.%s: must be a table (got %s)", key,
+                           describe(L, -1, b, sizeof b));
         }
         lua_pop(L, 1);
     }
@@ -1399,9 +1488,11 @@ static int read_list(scene_ctx *c, const char *key, int (*read)(scene_ctx *, int
         return 0;
     }
     if (!lua_istable(c->L, -1)) {
-        lua_pop(c->L, 1);
         const int line = find_line(c->text, 1, key, '=');
-        return fail_at(c, line ? line : 1, "%s: must be a list of tables", key);
+        char b[80];
+        describe(c->L, -1, b, sizeof b);
+        lua_pop(c->L, 1);
+        return fail_at(c, line ? line : 1, "%s: must be a list of tables (got %s)", key, b);
     }
     const int n = (int)lua_rawlen(c->L, -1);
     for (int i = 0; i < n; ++i) {
