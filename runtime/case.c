@@ -393,7 +393,25 @@ static bool set_param(eval_ctx *c, const char *name, int idx, const char *field)
     mbc_error err = {0};
     mbc_status st = MBC_OK;
     char given[64];
-    switch (lua_type(L, idx)) {
+    /* true/false only for a Bool (true is not a stiffness of 1), text only
+     * for a String: named here with the value given */
+    const mbc_param_info *p = mbc_object_find_param(c->object, name);
+    const int type = lua_type(L, idx);
+    int wrong = 0;
+    if (p && type == LUA_TBOOLEAN)
+        wrong = p->kind != MBC_VALUE_BOOL;
+    else if (p && (type == LUA_TSTRING || p->kind == MBC_VALUE_STRING))
+        wrong = (type == LUA_TSTRING) != (p->kind == MBC_VALUE_STRING);
+    if (wrong) {
+        fail(c, field, "must be %s (%s), got %s (%s.%s)",
+             p->kind == MBC_VALUE_BOOL     ? "true or false"
+             : p->kind == MBC_VALUE_STRING ? "a string"
+                                           : "a number",
+             p->type, describe(L, idx, given, sizeof given), c->type->type_name, p->name);
+        c->param_name = p->name;
+        return false;
+    }
+    switch (type) {
     case LUA_TNUMBER:
         st = mbc_object_set(c->object, name, lua_tonumber(L, idx), &err);
         break;
@@ -516,6 +534,34 @@ static bool read_parameters(eval_ctx *c, int root)
             return false;
     }
     lua_pop(L, 1);
+    return true;
+}
+
+/* A count parameter (the data layout's or an output's `per`) of a
+ * billion would make the evaluation allocate gigabytes: a case evaluates at
+ * most MBC_INPUT_MAX_SEGMENTS (cable segments are bounded the same way). */
+static bool check_counts(eval_ctx *c)
+{
+    const mbc_type_info *t = c->type;
+    for (size_t k = 0; k <= t->output_count; k++) {
+        int per = k < t->output_count ? t->outputs[k].per : t->data_per;
+        if (per < 0 || (size_t)per >= t->param_count)
+            continue;
+        const mbc_param_info *p = &t->params[per];
+        double v = 0.0;
+        size_t n = 0;
+        mbc_error err = {0};
+        if (mbc_object_get(c->object, p->name, &v, 1, &n, &err) != MBC_OK || n != 1 ||
+            v <= MBC_INPUT_MAX_SEGMENTS)
+            continue;
+        char field[FIELD_SIZE], given[64];
+        snprintf(field, sizeof field, "parameters.%s", p->name);
+        mbc_format_number(v, given, sizeof given);
+        fail(c, field, "must be at most %d in a case file, got %s (%s.%s)", MBC_INPUT_MAX_SEGMENTS,
+             given, t->type_name, p->name);
+        c->param_name = p->name;
+        return false;
+    }
     return true;
 }
 
@@ -813,8 +859,15 @@ static bool read_case(eval_ctx *c, int root)
                     "markers = ...} (got %s)",
                     describe(L, root, given, sizeof given));
     get_field(L, root, "object");
-    if (lua_isnil(L, -1))
+    if (lua_isnil(L, -1)) {
+        /* a misspelled `object` is reported as the unknown key it is */
+        static const char *const any_keys[] = {"object", "parameters",         "markers",
+                                               "data",   "dataStartOfStep",    "cables",
+                                               "ale",    "lagrangeMultipliers"};
+        if (!check_keys(c, root, "", any_keys, 8))
+            return false;
         return fail(c, "object", "missing (the connector type name, e.g. \"ContactSphereSphere\")");
+    }
     if (lua_type(L, -1) != LUA_TSTRING)
         return fail(c, "object", "must be the connector type name as a string (got %s)",
                     describe(L, -1, given, sizeof given));
@@ -844,7 +897,7 @@ static bool read_case(eval_ctx *c, int root)
         keys[nkeys++] = "lagrangeMultipliers";
     if (!check_keys(c, root, "", keys, nkeys))
         return false;
-    if (!read_parameters(c, root) || !initialize(c))
+    if (!read_parameters(c, root) || !check_counts(c) || !initialize(c))
         return false;
     if (mbc_input_init(&c->input, c->object, &err) != MBC_OK)
         return fail_input(c, &err);
