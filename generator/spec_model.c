@@ -49,6 +49,9 @@ typedef struct loader {
      * as the key it should have been; an empty table gets one "missing" */
     const void *flagged[32];
     int flagged_count;
+    /* parameters already reported as not fit to count (data, output sizes) */
+    char *bad_counts[8];
+    int bad_count_count;
 } loader;
 
 #if defined(__GNUC__)
@@ -454,7 +457,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     lua_State *L = mbc_sandbox_state(box);
-    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0};
+    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, {NULL}, 0};
     int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
         diag_add_raw(diag, err);
@@ -1000,6 +1003,20 @@ static int is_count_param(const spec_param *p)
            p->type->has_min && (p->type->min_exclusive ? p->type->min >= -1 : p->type->min >= 0);
 }
 
+/* The first report that `name` cannot count (a wrong type or a misspelled
+ * name that several sizes name is one mistake): 1 once per name. */
+static int first_bad_count(loader *ld, const char *name)
+{
+    if (!name)
+        return 1;
+    for (int i = 0; i < ld->bad_count_count; i++)
+        if (strcmp(ld->bad_counts[i], name) == 0)
+            return 0;
+    if (ld->bad_count_count < (int)(sizeof ld->bad_counts / sizeof ld->bad_counts[0]))
+        ld->bad_counts[ld->bad_count_count++] = arena_strdup(ld->mem, name);
+    return 1;
+}
+
 /* A reference to a parameter whose type is unknown or missing, or to a
  * parameter that is not found while the parameter list had an error: that
  * mistake is reported once, where it is, and not again by every rule that
@@ -1084,7 +1101,8 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
-        if (!is_count_param(out->per) && !names_broken_param(ld, out->per))
+        if (!is_count_param(out->per) && !names_broken_param(ld, out->per) &&
+            first_bad_count(ld, name))
             fail(ld, line,
                  "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
                  ">= 0 such as UInt or PInt (given %s)",
@@ -1154,7 +1172,8 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
-        if (!is_count_param(c->data.per) && !names_broken_param(ld, c->data.per))
+        if (!is_count_param(c->data.per) && !names_broken_param(ld, c->data.per) &&
+            first_bad_count(ld, per))
             fail(ld, line,
                  "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
                  "PInt (given '%s')",
@@ -1600,7 +1619,7 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
     const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
     line_index lines = {0};
-    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0};
+    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, {NULL}, 0};
     if (line_index_init(&lines, buf, len) == 0)
         ld.lines = &lines;
     char err[1024];
