@@ -308,3 +308,21 @@ long hostile_variants(const char *name, const char *text, size_t len, int spec_c
     free(nodes.items);
     return e.count;
 }
+
+char *hostile_replace(const char *text, size_t len, const char *anchor, const char *replacement,
+                      size_t *out_len)
+{
+    const char *at = strstr(text, anchor);
+    if (!at || strstr(at + 1, anchor))
+        return NULL;
+    size_t a = strlen(anchor), r = strlen(replacement), head = (size_t)(at - text);
+    char *out = malloc(len - a + r + 1);
+    if (!out)
+        return NULL;
+    memcpy(out, text, head);
+    memcpy(out + head, replacement, r);
+    memcpy(out + head + r, at + a, len - head - a);
+    out[len - a + r] = '\0';
+    *out_len = len - a + r;
+    return out;
+}

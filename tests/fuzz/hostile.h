@@ -55,4 +55,9 @@ typedef struct hostile_variant {
 long hostile_variants(const char *name, const char *text, size_t len, int spec_constructors,
                       void (*fn)(const hostile_variant *v, void *ctx), void *ctx);
 
+/* text (len bytes) with anchor, which must occur exactly once, replaced:
+ * a malloc'd NUL-terminated copy (*out_len bytes), or NULL. */
+char *hostile_replace(const char *text, size_t len, const char *anchor, const char *replacement,
+                      size_t *out_len);
+
 #endif

@@ -733,16 +733,9 @@ static char *replace_once(const hand_variant *h, size_t *len)
     size_t n = 0;
     char *base = gt_read_file(h->base, &n);
     assert_non_null(base);
-    const char *at = strstr(base, h->anchor);
-    if (!at || strstr(at + 1, h->anchor))
+    char *text = hostile_replace(base, n, h->anchor, h->replacement, len);
+    if (!text)
         fail_msg("%s: the anchor must occur exactly once: %s", h->base, h->anchor);
-    size_t a = strlen(h->anchor), r = strlen(h->replacement), head = (size_t)(at - base);
-    char *text = malloc(n - a + r + 1);
-    assert_non_null(text);
-    memcpy(text, base, head);
-    memcpy(text + head, h->replacement, r);
-    memcpy(text + head + r, at + a, n - head - a + 1);
-    *len = n - a + r;
     free(base);
     return text;
 }
