@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing step (issue 8): configures and builds the `fuzz` preset (clang,
 # libFuzzer, ASan + UBSan) and runs each fuzz target for FUZZ_SECONDS
-# (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>,
-# copied to a temporary directory so the checkout is not modified), with its
+# (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>
+# and the seed directories of tests/fuzz/seed_dirs.txt, copied to a
+# temporary directory so the checkout is not modified), with its
 # dictionary tests/fuzz/dict/<target>.dict when there is one (every key and
 # name of the spec, case and scene formats; test_fuzz_dicts keeps them
 # complete). fuzz_scene loads `mbc simulate` scene files.
@@ -36,6 +37,11 @@ for t in "${TARGETS[@]}"; do
   echo
   echo "== $t: ${FUZZ_SECONDS} s"
   cp -r "tests/fuzz/corpus/$t" "$work/corpus-$t"
+  # and the seeds tests/fuzz/seed_dirs.txt names for this target
+  while read -r target dir; do
+    [ "$target" = "$t" ] || continue
+    for f in "$dir"/*.lua; do cp "$f" "$work/corpus-$t/seed-${dir//\//-}-$(basename "$f")"; done
+  done < <(grep -v '^#' tests/fuzz/seed_dirs.txt)
   mkdir -p "$work/artifacts-$t"
   log="$work/$t.log"
   status=0

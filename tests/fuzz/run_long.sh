@@ -3,7 +3,8 @@
 # A long fuzzing run outside CI (docs/contributing.rst, "Fuzzing"): runs one
 # fuzz target of the `fuzz` preset (build it first: cmake --preset fuzz &&
 # cmake --build --preset fuzz --target TARGET) for SECONDS of fuzzing, at
-# the lowest priority, on a growing copy of its corpus in WORKDIR, with its
+# the lowest priority, on a growing copy of its corpus (and the seeds of
+# tests/fuzz/seed_dirs.txt) in WORKDIR, with its
 # dictionary. After a crash it saves the reproducer and goes on (libFuzzer
 # stops at the first one) until the time is used up; at the end it prints
 # the executions (summed over the restarts), the new corpus units and every
@@ -24,6 +25,10 @@ exe="build-fuzz/bin/$target"
 
 mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
 cp -n "tests/fuzz/corpus/$target"/* "$work/corpus/" 2>/dev/null || true
+while read -r t dir; do
+  [ "$t" = "$target" ] || continue
+  for f in "$dir"/*.lua; do cp -n "$f" "$work/corpus/seed-${dir//\//-}-$(basename "$f")"; done
+done < <(grep -v '^#' tests/fuzz/seed_dirs.txt)
 dict=()
 [ -f "tests/fuzz/dict/$target.dict" ] && dict=(-dict="tests/fuzz/dict/$target.dict")
 seeds="$(ls "$work/corpus" | wc -l)"
