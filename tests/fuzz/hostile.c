@@ -326,3 +326,12 @@ char *hostile_replace(const char *text, size_t len, const char *anchor, const ch
     *out_len = len - a + r;
     return out;
 }
+
+int hostile_write(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int bad = fwrite(text, 1, len, f) != len;
+    return fclose(f) != 0 || bad ? -1 : 0;
+}

@@ -60,4 +60,7 @@ long hostile_variants(const char *name, const char *text, size_t len, int spec_c
 char *hostile_replace(const char *text, size_t len, const char *anchor, const char *replacement,
                       size_t *out_len);
 
+/* Writes len bytes of text to path; 0 on success. */
+int hostile_write(const char *path, const char *text, size_t len);
+
 #endif

@@ -145,10 +145,7 @@ static char *with(const char *path, const char *anchor, const char *replacement,
 
 static void write_text(const char *path, const char *text, size_t len)
 {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
+    assert_int_equal(hostile_write(path, text, len), 0);
 }
 
 /* ------------------------------------------------------------------ specs */

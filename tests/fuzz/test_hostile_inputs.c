@@ -62,10 +62,7 @@ static int teardown(void **state)
 
 static void write_text(const char *path, const char *text, size_t len)
 {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
+    assert_int_equal(hostile_write(path, text, len), 0);
 }
 
 /* One of the '|'-separated words of alternatives occurs in s. */
@@ -246,25 +243,38 @@ static void check_case_variant(const hostile_variant *v, void *ctx)
     free(json);
 }
 
+/* Runs the variants of every *.lua file of dir through check; *name (when
+ * not NULL) is set to each file's path first. Returns the files. */
+static size_t dir_variants(const char *dir, void (*check)(const hostile_variant *, void *),
+                           void *ctx, const char **name)
+{
+    gt_names files = gt_list_files(dir, 0);
+    size_t count = 0;
+    for (size_t i = 0; i < files.count; i++) {
+        size_t n = strlen(files.items[i]), len = 0;
+        if (n < 4 || strcmp(files.items[i] + n - 4, ".lua") != 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, files.items[i]);
+        char *text = gt_read_file(path, &len);
+        assert_non_null(text);
+        if (name)
+            *name = path;
+        assert_true(hostile_variants(path, text, len, 0, check, ctx) > 0);
+        free(text);
+        count++;
+    }
+    gt_names_free(&files);
+    return count;
+}
+
 static void test_case_variants(void **state)
 {
     (void)state;
     case_ctx c;
     c.t = new_tally("case");
     mbc_registry_init(&c.registry);
-    gt_names files = gt_list_files("examples/cases", 0);
-    for (size_t i = 0; i < files.count; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "examples/cases/%s", files.items[i]);
-        size_t len = 0;
-        char *text = gt_read_file(path, &len);
-        assert_non_null(text);
-        c.name = path;
-        assert_true(hostile_variants(path, text, len, 0, check_case_variant, &c) > 0);
-        free(text);
-    }
-    assert_true(files.count >= 11);
-    gt_names_free(&files);
+    assert_true(dir_variants("examples/cases", check_case_variant, &c, &c.name) >= 11);
     report(&c.t, 3000);
 }
 
@@ -301,25 +311,8 @@ static void test_scene_variants(void **state)
     s.t = new_tally("scene");
     mbc_registry_init(&s.registry);
     snprintf(s.path, sizeof s.path, "%s/scene.lua", tmp_dir);
-    static const char *const dirs[] = {"examples/scenes", "tests/fuzz/corpus/fuzz_scene"};
-    size_t scenes = 0;
-    for (size_t d = 0; d < 2; d++) {
-        gt_names files = gt_list_files(dirs[d], 0);
-        for (size_t i = 0; i < files.count; i++) {
-            size_t n = strlen(files.items[i]);
-            if (n < 4 || strcmp(files.items[i] + n - 4, ".lua") != 0)
-                continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", dirs[d], files.items[i]);
-            size_t len = 0;
-            char *text = gt_read_file(path, &len);
-            assert_non_null(text);
-            assert_true(hostile_variants(path, text, len, 0, check_scene_variant, &s) > 0);
-            free(text);
-            scenes++;
-        }
-        gt_names_free(&files);
-    }
+    size_t scenes = dir_variants("examples/scenes", check_scene_variant, &s, NULL) +
+                    dir_variants("tests/fuzz/corpus/fuzz_scene", check_scene_variant, &s, NULL);
     assert_true(scenes >= 13);
     report(&s.t, 5000);
 }
