@@ -27,6 +27,7 @@
 #include <lauxlib.h>
 
 #include "line_index.h"
+#include "mbconnect/input.h"
 #include "sandbox.h"
 #include "spec_model.h"
 
@@ -312,7 +313,13 @@ static int sample_element(inv_loader *ld, const spec_param *p, int idx, const ch
         *x = lua_tonumber(L, idx);
         if (ty->value != SPEC_REAL && (*x != floor(*x) || fabs(*x) > 2147483647.0))
             rule = "a whole number";
-        else if (ty->has_min && (ty->min_exclusive ? !(*x > ty->min) : !(*x >= ty->min))) {
+        else if (ty->value == SPEC_INDEX && *x < (p->rules.must_be_set ? 0 : -1))
+            rule = p->rules.must_be_set ? "an index >= 0 (must_be_set)" : "an index >= 0 or -1";
+        else if (*x > MBC_INPUT_MAX_SEGMENTS && spec_is_count(ld->c, p)) {
+            fail(ld, at, "%s: a count (data or output size) must be at most %d (given %s)", where,
+                 MBC_INPUT_MAX_SEGMENTS, describe(L, idx, buf, sizeof buf));
+            return 0;
+        } else if (ty->has_min && (ty->min_exclusive ? !(*x > ty->min) : !(*x >= ty->min))) {
             fail(ld, at, "%s: must be %s (%s) (given %s)", where, ty->rule ? ty->rule : "in range",
                  ty->name, describe(L, idx, buf, sizeof buf));
             return 0;

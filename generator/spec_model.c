@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "mbconnect/format_number.h"
+#include "mbconnect/input.h"
 
 #include <lauxlib.h>
 
@@ -995,6 +996,14 @@ const spec_param *spec_find_param(const spec_connector *c, const char *name)
     return NULL;
 }
 
+int spec_is_count(const spec_connector *c, const spec_param *p)
+{
+    for (size_t i = 0; p && i < c->output_count; i++)
+        if (c->outputs[i].size.per == p)
+            return 1;
+    return p && c->data.per == p;
+}
+
 static int is_count_param(const spec_param *p)
 {
     /* p->type is NULL for a parameter whose type is unknown (already reported);
@@ -1015,6 +1024,16 @@ static int first_bad_count(loader *ld, const char *name)
     if (ld->bad_count_count < (int)(sizeof ld->bad_counts / sizeof ld->bad_counts[0]))
         ld->bad_counts[ld->bad_count_count++] = arena_strdup(ld->mem, name);
     return 1;
+}
+
+/* A count's default above the largest count the runtime evaluates
+ * (MBC_INPUT_MAX_SEGMENTS): every object would allocate gigabytes. */
+static void check_count_default(loader *ld, int line, const char *what, const spec_param *p)
+{
+    if (p && p->def.num && p->def.count == 1 && p->def.num[0] > MBC_INPUT_MAX_SEGMENTS &&
+        first_bad_count(ld, p->name))
+        fail(ld, line, "%s: the default of the count '%s' must be at most %d (given %.17g)", what,
+             p->name, MBC_INPUT_MAX_SEGMENTS, p->def.num[0]);
 }
 
 /* A reference to a parameter whose type is unknown or missing, or to a
@@ -1101,8 +1120,9 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
-        if (!is_count_param(out->per) && !names_broken_param(ld, out->per) &&
-            first_bad_count(ld, name))
+        if (is_count_param(out->per))
+            check_count_default(ld, line, what, out->per);
+        else if (!names_broken_param(ld, out->per) && first_bad_count(ld, name))
             fail(ld, line,
                  "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
                  ">= 0 such as UInt or PInt (given %s)",
@@ -1172,8 +1192,9 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
-        if (!is_count_param(c->data.per) && !names_broken_param(ld, c->data.per) &&
-            first_bad_count(ld, per))
+        if (is_count_param(c->data.per))
+            check_count_default(ld, line, "data", c->data.per);
+        else if (!names_broken_param(ld, c->data.per) && first_bad_count(ld, per))
             fail(ld, line,
                  "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
                  "PInt (given '%s')",
@@ -1385,9 +1406,21 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
                  "examples[%zu][2] must be the folder \"Examples\" or \"TestModels\" (given %s)", i,
                  describe(L, -1, buf, sizeof buf));
         } else {
-            spec_example *x = &c->examples[c->example_count++];
-            x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
-            x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            size_t dup = 0;
+            for (size_t j = 0; j < c->example_count && !dup; j++)
+                dup = strcmp(c->examples[j].file, lua_tostring(L, -2)) == 0 &&
+                              strcmp(c->examples[j].folder, lua_tostring(L, -1)) == 0
+                          ? j + 1
+                          : 0;
+            if (dup)
+                fail(ld, line,
+                     "examples[%zu]: {\"%s\", \"%s\"} is listed twice (first at examples[%zu])", i,
+                     lua_tostring(L, -2), lua_tostring(L, -1), dup);
+            else {
+                spec_example *x = &c->examples[c->example_count++];
+                x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
+                x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            }
         }
         lua_pop(L, 3);
     }

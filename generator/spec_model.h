@@ -245,6 +245,9 @@ int spec_connector_load_file(spec_connector *out, struct mbc_sandbox *box,
 
 const spec_param *spec_find_param(const spec_connector *c, const char *name);
 
+/* p counts something: the data layout's `per` or an output size's. */
+int spec_is_count(const spec_connector *c, const spec_param *p);
+
 /* Writes a value the way the docs write defaults of this type (e.g. "0.", "[-1.,-1.]"). */
 void spec_format_default(const spec_param *p, const spec_value *v, struct strbuf *out);
 

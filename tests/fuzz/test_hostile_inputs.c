@@ -5,7 +5,8 @@
  * value given; never a crash, a second line or silent garbage.
  *
  * - Derived variants (hostile.h): every value of tests/fuzz/hostile/
- *   FullConnector.lua (a spec with every block and key), of every case in
+ *   FullConnector.lua (a spec with every block and key) and of the built-in
+ *   specs, of every case in
  *   examples/cases/ and of every scene in examples/scenes/ and
  *   tests/fuzz/corpus/fuzz_scene/ (a scene with every remaining key) gets a value of
  *   every other Lua type, out-of-range numbers, typos, emptied, nested and
@@ -202,18 +203,41 @@ static void check_spec_variant(const hostile_variant *v, void *ctx)
     diag_free(&diag);
 }
 
+/* The variants of one spec file, written as tmp/<its name> (the file name
+ * is the type name). */
+static void spec_file_variants(spec_ctx *s, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    snprintf(s->path, sizeof s->path, "%s/%s", tmp_dir, base ? base + 1 : path);
+    size_t len = 0;
+    char *text = gt_read_file(path, &len);
+    assert_non_null(text);
+    assert_true(hostile_variants(path, text, len, 1, check_spec_variant, s) > 0);
+    free(text);
+}
+
+/* FullConnector.lua and the built-in specs. */
 static void test_spec_variants(void **state)
 {
     (void)state;
     spec_ctx s;
     s.t = new_tally("spec");
-    snprintf(s.path, sizeof s.path, "%s/FullConnector.lua", tmp_dir);
-    size_t len = 0;
-    char *text = gt_read_file(SPEC_BASE, &len);
-    assert_non_null(text);
-    assert_true(hostile_variants(SPEC_BASE, text, len, 1, check_spec_variant, &s) > 0);
-    free(text);
-    report(&s.t, 1500);
+    spec_file_variants(&s, SPEC_BASE);
+    gt_names files = gt_list_files("specs", 0);
+    size_t specs = 0;
+    for (size_t i = 0; i < files.count; i++) {
+        size_t n = strlen(files.items[i]);
+        if (n < 4 || strcmp(files.items[i] + n - 4, ".lua") != 0 ||
+            strcmp(files.items[i], "types.lua") == 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "specs/%s", files.items[i]);
+        spec_file_variants(&s, path);
+        specs++;
+    }
+    gt_names_free(&files);
+    assert_true(specs >= 4);
+    report(&s.t, 5000);
 }
 
 /* ------------------------------------------------------------------ cases */
@@ -475,6 +499,25 @@ static const hand_variant spec_table[] = {
      "default = 0.01,",
      "default = 0/0,",
      {"parameter 'regularizationVelocity': default must be finite (given "}},
+    {FULL,
+     "param \"numberOfSegments\" { type = \"PInt\", symbol = \"n_s\", default = 4,",
+     "param \"numberOfSegments\" { type = \"PInt\", symbol = \"n_s\", default = 1e9,",
+     {"output 'Coordinates': the default of the count 'numberOfSegments' must be at most 1000000 "
+      "(given 1000000000)"}},
+    {FULL,
+     "hullWeights = { 1, 1 }",
+     "hullWeights = { 1, 1 }, numberOfSegments = 1e7",
+     {"invariants.sample.numberOfSegments: a count (data or output size) must be at most 1000000 "
+      "(given 10000000)"}},
+    {FULL,
+     "passive = { contactStiffness = 0 }",
+     "passive = { contactStiffness = 0, markerNumbers = { -1, 0 } }",
+     {"invariants.passive.markerNumbers[1]: must be an index >= 0 (must_be_set) for type "
+      "ArrayMarkerIndex (given -1)"}},
+    {FULL,
+     "{ \"fullContactDemo.py\", \"Examples\" }",
+     "{ \"fullContact.py\", \"TestModels\" }",
+     {"examples[2]: {\"fullContact.py\", \"TestModels\"} is listed twice (first at examples[1])"}},
     /* duplicate names of every block */
     {FULL,
      "param \"contactDamping\"",
