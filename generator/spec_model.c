@@ -376,12 +376,14 @@ static void load_type(loader *ld, int t, spec_type *ty)
     const char *name = mbc_sandbox_table_name(L, t);
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
+    const int errors_before = ld->errors;
     check_keys(ld, t, line, what, type_keys, 0);
     ty->line = line;
     ty->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_name(ty->name))
         fail(ld, line, "%s: invalid name (given '%s')", what, ty->name);
     char *value = req_string(ld, t, "value", line, what);
+    const int before_shape = ld->errors;
     char *shape = opt_string(ld, t, "shape", line, what);
     int v = parse_enum(value, value_kind_names, 5);
     if (value && v < 0)
@@ -394,8 +396,11 @@ static void load_type(loader *ld, int t, spec_type *ty)
              shape);
     ty->shape = s < 0 ? SPEC_SCALAR : (spec_shape)s;
     ty->size = ty->shape == SPEC_SCALAR ? 1 : 0;
+    /* with a wrong or misspelled shape, the size is not checked against it */
+    const int shape_known = ld->errors == before_shape && !is_flagged(ld, t);
     lua_getfield(L, t, "size");
-    if (!lua_isnil(L, -1)) {
+    if (!shape_known) {
+    } else if (!lua_isnil(L, -1)) {
         long n;
         if (ty->shape != SPEC_FIXED)
             fail(ld, line, "%s: 'size' is only for shape 'fixed'", what);
@@ -406,12 +411,12 @@ static void load_type(loader *ld, int t, spec_type *ty)
     }
     lua_pop(L, 1);
     lua_getfield(L, t, "min");
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1))) {
         ty->has_min = 1;
         ty->min = lua_tonumber(L, -1);
     } else if (!lua_isnil(L, -1)) {
         char buf[96];
-        fail(ld, line, "%s: 'min' must be a number (given %s)", what,
+        fail(ld, line, "%s: 'min' must be a finite number (given %s)", what,
              describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
@@ -432,11 +437,22 @@ static void load_type(loader *ld, int t, spec_type *ty)
                  ty->size_doc);
     }
     ty->description = req_string(ld, t, "description", line, what);
-    if (opt_bool(ld, t, "visualization", line, what, 0)) {
+    const int is_visualization = opt_bool(ld, t, "visualization", line, what, 0);
+    if (is_visualization) {
         if (ld->reg->visualization)
             fail(ld, line, "%s: only one type may be the visualization type", what);
         ((spec_type_registry *)ld->reg)->visualization = ty;
     }
+    /* the runtime reads a field by its value kind (mbc_value_kind), so the
+     * C type must be the one of that kind (checked in an entry without
+     * other errors: a misspelled `visualization` is not also a wrong void) */
+    static const char *const c_types[] = {"bool", "int", "double", "char *", "mbc_index"};
+    if (ld->errors == errors_before && ty->c_type && v >= 0 &&
+        strcmp(ty->c_type, c_types[v]) != 0 &&
+        !(v == SPEC_REAL && strcmp(ty->c_type, "float") == 0) &&
+        !(is_visualization && strcmp(ty->c_type, "void") == 0))
+        fail(ld, line, "%s: 'c_type' must be \"%s\"%s for value '%s' (given '%s')", what,
+             c_types[v], v == SPEC_REAL ? " or \"float\"" : "", value_kind_names[v], ty->c_type);
 }
 
 int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
@@ -464,7 +480,9 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         diag_add_raw(diag, err);
         ld.errors++;
     } else if (!lua_istable(L, -1)) {
-        fail(&ld, 0, "must return a list of type \"Name\" { ... } entries");
+        char b[96];
+        fail(&ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
+             describe(L, -1, b, sizeof b));
     } else {
         int t = lua_gettop(L);
         check_keys(&ld, t, 0, "type list", NULL, 1);
