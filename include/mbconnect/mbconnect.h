@@ -9,8 +9,10 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
- * - invariants.h       the physics invariants a spec declares (in mbc_type_info) and
- *                      their test harness (library mbconnect_invariants)
+ * - state_check.h      the check of a state at the API boundary (for callers of typed hooks)
+ * - invariant_info.h   the physics invariants a spec declares (data of mbc_type_info);
+ *                      their test harness is a library of its own, not included here
+ *                      (mbconnect/invariants.h, libmbconnect_invariants, links cmocka)
  * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
  *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
@@ -20,8 +22,11 @@
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
  *                      generated/builtin.h, written by mbcgen)
- * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
- *   laws, convex hull, ALE sliding, small vector helpers)
+ * - export.h           MBC_API: what the shared library exports
+ * - the algorithm building blocks for solvers and connector hooks: ANCF cable
+ *   kinematics (ancf_cable2d.h), contact laws, friction laws, rotations,
+ *   small vector helpers, number text (format_number.h); the algorithms of a
+ *   single built-in type stay inside the runtime (docs/versioning.rst)
  *
  * Types generated out of tree come with their own header (NAME_types.h,
  * written by mbcgen --registry-name NAME). tests/api/test_registry.c checks
@@ -35,9 +40,10 @@
 #include "mbconnect/case.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/export.h"
 #include "mbconnect/format_number.h"
-#include "mbconnect/invariants.h"
 #include "mbconnect/hooks.h"
+#include "mbconnect/invariant_info.h"
 #include "mbconnect/input.h"
 #include "mbconnect/object.h"
 #include "mbconnect/plugin.h"
@@ -50,14 +56,9 @@
 
 #include "mbconnect/generated/builtin.h"
 
-#include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/contact_sphere_sphere.h"
-#include "mbconnect/convex_hull.h"
 #include "mbconnect/friction.h"
-#include "mbconnect/geometry_2d.h"
-#include "mbconnect/sticking.h"
 #include "mbconnect/vec.h"
 
 #endif

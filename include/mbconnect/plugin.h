@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 
+#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/object.h"
 
@@ -74,7 +75,7 @@ typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
  *                  holds: "FILE: connector type 'X' is already registered";
  *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 1 (rebuild
  *                  the plugin against this mbconnect)", a full registry. */
-mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
+MBC_API mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
 
 #ifdef __cplusplus
 }
