@@ -59,6 +59,7 @@
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
 #include "mbconnect/friction.h"
+#include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
 
 #endif
