@@ -17,7 +17,6 @@
  *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
- * - case.h             case files (`mbc eval`) as a library call
  * - plugin.h           loading connector types from shared libraries
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
@@ -28,16 +27,20 @@
  *   small vector helpers, number text (format_number.h); the algorithms of a
  *   single built-in type stay inside the runtime (docs/versioning.rst)
  *
+ * Not included: the layers above the core (docs/contributing.rst, "Layers").
+ * Case files (`mbc eval` as a library call) are the Lua front end's:
+ * mbconnect/case.h, library libmbconnect-lua; a program that uses only this
+ * header links libmbconnect alone and never Lua.
+ *
  * Types generated out of tree come with their own header (NAME_types.h,
  * written by mbcgen --registry-name NAME). tests/api/test_registry.c checks
- * that this file includes every header of include/mbconnect and
+ * that this file includes every header of include/mbconnect (but case.h) and
  * generated/include/mbconnect/generated. */
 #ifndef MBCONNECT_MBCONNECT_H
 #define MBCONNECT_MBCONNECT_H
 
 #include "mbconnect/version.h"
 
-#include "mbconnect/case.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/export.h"

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "mbconnect/case.h"
 #include "mbconnect/mbconnect.h"
 
 static void load_circles(mbc_registry *r)
