@@ -10,17 +10,12 @@
 #     entry is reported for deletion.
 #   test_layers_policy.sh SOURCE_DIR
 set -euo pipefail
-case "${LD_PRELOAD:-}" in
-  *vgpreload*) echo "test_layers_policy: not run under valgrind (it tests a shell tool): skipped"; exit 77 ;;
-esac
 src="$1"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-layers.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-root="$tmp/tree"
-mkdir -p "$root"/{tools/simulate,include/mbconnect,generated/include/mbconnect/generated,runtime} \
-  "$root"/{sandbox,generator,python/src,harness/include/mbconnect,bench,examples/solver,tests/api}
-cp "$src/tools/layers.sh" "$root/tools/"
-cd "$root"
+. "$src/tests/release/scratch_repo.sh"
+scratch_repo test_layers_policy
+mkdir -p {tools/simulate,include/mbconnect,generated/include/mbconnect/generated,runtime} \
+  {sandbox,generator,python/src,harness/include/mbconnect,bench,examples/solver,tests/api}
+cp "$src/tools/layers.sh" tools/
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
