@@ -124,9 +124,12 @@ for path in sys.argv[1:]:
 PY
 }
 
-# exported LIB: the defined dynamic symbols of LIB (functions, ifuncs, data).
+# exported LIB: the defined dynamic symbols of LIB (functions, ifuncs, data),
+# without what the compiler's instrumentation adds (the sanitize and tsan
+# presets: __odr_asan.*, __asan_*, ...).
 exported() {
-  nm -D --defined-only "$1" | awk '$2 ~ /^[TtWiDdBbRrV]$/ {print $3}' | sort -u
+  nm -D --defined-only "$1" | awk '$2 ~ /^[TtWiDdBbRrV]$/ {print $3}' |
+    grep -vE '^__(odr_asan|asan|ubsan|tsan|msan|sanitizer|sancov)' | sort -u
 }
 
 status=0
