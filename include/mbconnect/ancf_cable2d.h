@@ -19,8 +19,8 @@
 #ifndef MBCONNECT_ANCF_CABLE2D_H
 #define MBCONNECT_ANCF_CABLE2D_H
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 
 /* The Cable2DShape marker functions below return MBC_OK, or MBC_ERR_VALUE for
  * invalid arguments (n < 1 or a NULL buffer: nothing written). When

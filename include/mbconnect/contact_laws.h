@@ -13,8 +13,8 @@
 #ifndef MBCONNECT_CONTACT_LAWS_H
 #define MBCONNECT_CONTACT_LAWS_H
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 
 /* Linear spring-damper f = k g + d v (seed: f_n = k_c g + d_c v_n; negative in
  * contact, LHS sign of ContactFrictionCircleCable2D). k in N/m, d in N s/m. */

@@ -49,8 +49,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/format_number.h"
 #include "mbconnect/hooks.h"
 

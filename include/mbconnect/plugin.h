@@ -25,8 +25,8 @@
 
 #include <stddef.h>
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus

@@ -23,8 +23,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus

@@ -31,8 +31,8 @@
 
 #include <stddef.h>
 
-#include "mbconnect/export.h"
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #ifdef __cplusplus
