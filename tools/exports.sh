@@ -124,12 +124,14 @@ for path in sys.argv[1:]:
 PY
 }
 
-# exported LIB: the defined dynamic symbols of LIB (functions, ifuncs, data),
-# without what the compiler's instrumentation adds (the sanitize and tsan
-# presets: __odr_asan.*, __asan_*, ...).
+# exported LIB: the defined dynamic symbols of LIB (functions, ifuncs, data)
+# that a C program can name: not the identifiers reserved to the
+# implementation (__*, _X*: sanitizer instrumentation such as __asan_*) and
+# no name that is not a C identifier (__odr_asan.X, or clang 14's
+# F.resolver of a static target_clones function F).
 exported() {
   nm -D --defined-only "$1" | awk '$2 ~ /^[TtWiDdBbRrV]$/ {print $3}' |
-    grep -vE '^__(odr_asan|asan|ubsan|tsan|msan|sanitizer|sancov)' | sort -u
+    grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | grep -vE '^(__|_[A-Z])' | sort -u
 }
 
 status=0
@@ -148,7 +150,8 @@ check_library() {
   local n_api n_exp n_fn
   n_api="$(grep -c . <<<"$api" || true)"
   n_exp="$(grep -c . <<<"$exp" || true)"
-  n_fn="$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TtWi]$/' | wc -l)"
+  n_fn="$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TtWi]$/ {print $3}' |
+    grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | grep -vcE '^(__|_[A-Z])' || true)"
   if [ "$mode" = list ]; then
     echo "$exp"
     echo "$lib: $n_exp exported symbols ($n_fn functions), $n_api MBC_API declarations"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # tools/exports.sh --check on a scratch tree holding a tiny libmbconnect.so
 # (built with -fvisibility=hidden, as the real one) and its headers:
-#   - exports equal to the MBC_API declarations: passes;
+#   - exports equal to the MBC_API declarations: passes, also beside symbols
+#     no C program can name (reserved identifiers, F.resolver);
 #   - a function exported but declared in no header: fails, naming it;
 #   - a header declaring a function without MBC_API: fails, naming it;
 #   - an MBC_API declaration the library does not define: fails, naming it;
@@ -81,6 +82,14 @@ build_lib ""
 expect_pass "exports equal the declarations"
 grep -q "3 exported symbols (2 functions), 3 MBC_API declarations in 3 headers" out.txt ||
   { cat out.txt; fail "counts"; }
+
+# what no C program can name is no API: reserved identifiers (sanitizer
+# instrumentation) and names that are not identifiers (clang's F.resolver)
+build_lib "__attribute__((visibility(\"default\"))) int __asan_like(int x) { return x; }
+__attribute__((visibility(\"default\"))) int resolver_like(int x) __asm__(\"tiny.resolver\");
+int resolver_like(int x) { return x; }"
+expect_pass "reserved and non-identifier symbols"
+nm -D --defined-only build/lib/libmbconnect.so | grep -q "tiny.resolver" || fail "the scratch library lacks tiny.resolver"
 
 build_lib "__attribute__((visibility(\"default\"))) int mbc_tiny_extra(int x) { return x; }"
 expect_fail "an undeclared export" "exported but declared MBC_API in no installed header: mbc_tiny_extra"
