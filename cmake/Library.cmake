@@ -42,11 +42,14 @@ foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
 endforeach()
-# mbc_sandbox: only while the Lua front end is still inside libmbconnect
-# (its own library exports its own API).
-foreach(lib mbc_core mbc_runtime mbc_api mbc_sandbox)
+foreach(lib mbc_core mbc_runtime mbc_api)
   set_target_properties(${lib} PROPERTIES C_VISIBILITY_PRESET hidden)
 endforeach()
+# The sandbox's objects, while the Lua front end is still inside libmbconnect
+# (its own library exports its own API, mbconnect/case.h).
+if(TARGET mbc_sandbox)
+  set_target_properties(mbc_sandbox PROPERTIES C_VISIBILITY_PRESET hidden)
+endif()
 add_dependencies(mbc_runtime generate)
 # The evaluation hot paths gain measurably from -O3 (bench/: mbc-bench).
 # -fno-semantic-interposition: calls between the library's own exported
