@@ -102,7 +102,7 @@ void emit_rst_site_item(const spec_connector *c, strbuf *out)
     cited.theory = theory;
     strbuf page;
     sb_init(&page);
-    emit_rst_item(&cited, &page);
+    emit_rst_item_text(&cited, EMIT_RST_OURS, &page);
     emit_rst_site_fix_math(sb_str(&page), out);
     sb_free(&page);
     free(theory);
