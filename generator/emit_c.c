@@ -296,23 +296,14 @@ static int param_index(const spec_connector *c, const char *name)
     return -1;
 }
 
-/* The plain text of an RST-subset description (math: of a LaTeX symbol)
- * as a C string literal: the reflection tables carry what `mbc describe`
- * and Python's help() show (rst_text.h). */
-static void emit_plain_literal(const char *text, int math, strbuf *out)
+/* The plain text of an RST-subset description (or a LaTeX symbol) as a C
+ * string literal: the reflection tables carry what `mbc describe` and
+ * Python's help() show (rst_text.h). */
+static void emit_plain_literal(const char *text, rst_text_kind kind, strbuf *out)
 {
-    if (!text) {
-        emit_c_literal_string(NULL, out);
-        return;
-    }
-    strbuf plain;
-    sb_init(&plain);
-    if (math)
-        rst_text_math(text, &plain);
-    else
-        rst_text_plain(text, &plain);
-    emit_c_literal_string(sb_str(&plain), out);
-    sb_free(&plain);
+    char *plain = rst_text_dup(text, kind);
+    emit_c_literal_string(plain, out);
+    free(plain);
 }
 
 static void emit_defaults(const spec_param *list, size_t count, const char *table, strbuf *out)
@@ -337,9 +328,9 @@ static void emit_param_entry(const spec_connector *c, const names *n, const spec
     sb_printf(out, "    {\n        .name = \"%s\",\n        .type = \"%s\",\n", p->name,
               p->type->name);
     sb_puts(out, "        .symbol = ");
-    emit_plain_literal(p->symbol, 1, out);
+    emit_plain_literal(p->symbol, RST_TEXT_MATH, out);
     sb_puts(out, ",\n        .description = ");
-    emit_plain_literal(p->description, 0, out);
+    emit_plain_literal(p->description, RST_TEXT_PROSE, out);
     sb_puts(out, ",\n        .default_text = ");
     strbuf def;
     sb_init(&def);
@@ -417,7 +408,7 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
     sb_printf(out, "    .type_name = \"%s\",\n    .class_name = \"%s\",\n", c->type_name,
               c->class_name);
     sb_puts(out, "    .description = ");
-    emit_plain_literal(c->description, 0, out);
+    emit_plain_literal(c->description, RST_TEXT_PROSE, out);
     sb_puts(out, ",\n    .marker_types = {");
     put_marker_types(&c->marker_types[0], out);
     sb_puts(out, ", ");
@@ -520,9 +511,9 @@ void emit_c_source(const spec_connector *c, strbuf *out)
         for (size_t i = 0; i < c->output_count; i++) {
             const spec_output *o = &c->outputs[i];
             sb_printf(out, "    {\"%s\", ", o->name);
-            emit_plain_literal(o->symbol, 1, out);
+            emit_plain_literal(o->symbol, RST_TEXT_MATH, out);
             sb_puts(out, ", ");
-            emit_plain_literal(o->description, 0, out);
+            emit_plain_literal(o->description, RST_TEXT_PROSE, out);
             sb_printf(out, ", %d, %d},\n", o->size.factor,
                       o->size.per ? param_index(c, o->size.per->name) : -1);
         }
@@ -535,7 +526,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
             sb_printf(out, "    {\"%s\", ", b->name);
             emit_c_literal_double(b->initial, out);
             sb_puts(out, ", ");
-            emit_plain_literal(b->description, 0, out);
+            emit_plain_literal(b->description, RST_TEXT_PROSE, out);
             sb_puts(out, "},\n");
         }
         sb_puts(out, "};\n\n");

@@ -8,6 +8,7 @@
  * are plain text (rst_text.h, plain_text.h), as the module's own help(). */
 #include "emit_pyi.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
@@ -25,17 +26,12 @@ static void put_doc_text(strbuf *out, const char *s)
     }
 }
 
-/* put_doc_text of the plain text of an RST-subset text (math: LaTeX). */
-static void put_doc_plain(strbuf *out, const char *text, int math)
+/* put_doc_text of the plain text of a description (or a LaTeX symbol). */
+static void put_doc_plain(strbuf *out, const char *text, rst_text_kind kind)
 {
-    strbuf plain;
-    sb_init(&plain);
-    if (math)
-        rst_text_math(text, &plain);
-    else
-        rst_text_plain(text, &plain);
-    put_doc_text(out, sb_str(&plain));
-    sb_free(&plain);
+    char *plain = rst_text_dup(text, kind);
+    put_doc_text(out, plain);
+    free(plain);
 }
 
 /* The Python type a getter returns. */
@@ -71,7 +67,7 @@ static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
     sb_printf(out, "%s\"\"\"%s", indent, p->type->name);
     if (p->symbol) {
         sb_puts(out, ", symbol ");
-        put_doc_plain(out, p->symbol, 1);
+        put_doc_plain(out, p->symbol, RST_TEXT_MATH);
     }
     sb_puts(out, ", default ");
     strbuf def;
@@ -84,7 +80,7 @@ static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
     else if (p->role == SPEC_STATE)
         sb_puts(out, " (state, read-only)");
     sb_puts(out, ": ");
-    put_doc_plain(out, p->description, 0);
+    put_doc_plain(out, p->description, RST_TEXT_PROSE);
     sb_puts(out, "\"\"\"\n");
 }
 
@@ -108,7 +104,7 @@ static void put_connector(strbuf *out, const spec_connector *c)
         sb_puts(out, "\n");
     }
     sb_printf(out, "class %s(Connector):\n    \"\"\"", c->type_name);
-    put_doc_plain(out, c->description, 0);
+    put_doc_plain(out, c->description, RST_TEXT_PROSE);
     sb_puts(out, "\n\n    Output variables: ");
     for (size_t i = 0; i < c->output_count; i++)
         sb_printf(out, "%s%s", i ? ", " : "", c->outputs[i].name);

@@ -453,22 +453,15 @@ void rst_text_plain(const char *rst, strbuf *out)
     sb_free(&raw);
 }
 
-char *rst_text_plain_dup(const char *rst)
+char *rst_text_dup(const char *text, rst_text_kind kind)
 {
-    if (!rst)
+    if (!text)
         return NULL;
     strbuf sb;
     sb_init(&sb);
-    rst_text_plain(rst, &sb);
-    return sb_take(&sb);
-}
-
-char *rst_text_math_dup(const char *tex)
-{
-    if (!tex)
-        return NULL;
-    strbuf sb;
-    sb_init(&sb);
-    rst_text_math(tex, &sb);
+    if (kind == RST_TEXT_MATH)
+        rst_text_math(text, &sb);
+    else
+        rst_text_plain(text, &sb);
     return sb_take(&sb);
 }

@@ -28,9 +28,11 @@
 void rst_text_plain(const char *rst, strbuf *out);
 /* Appends the plain text of the LaTeX math `tex` (a symbol or a formula). */
 void rst_text_math(const char *tex, strbuf *out);
-/* Both as a malloc'd string (NULL in, NULL out); the caller frees. */
-char *rst_text_plain_dup(const char *rst);
-char *rst_text_math_dup(const char *tex);
+/* What a text is: a description (RST subset) or a symbol (LaTeX math). */
+typedef enum rst_text_kind { RST_TEXT_PROSE, RST_TEXT_MATH } rst_text_kind;
+/* rst_text_plain or rst_text_math as a malloc'd string (NULL in, NULL out;
+ * NULL when out of memory); the caller frees. */
+char *rst_text_dup(const char *text, rst_text_kind kind);
 
 /* A label of the hand-written docs that :ref: may name: its title and the
  * page of the HTML site that holds it (a local link: the site is installed

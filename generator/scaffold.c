@@ -92,8 +92,8 @@ static void names_init(names *n, const char *name, int in_tree)
     } else {
         n->includes = NULL; /* built in fill() */
         snprintf(n->register_call, sizeof n->register_call,
-                 "    assert_ok(%.*s_register_types(&f->registry, &err), err);\n",
-                 MAX_NAME * 2, n->snake);
+                 "    assert_ok(%.*s_register_types(&f->registry, &err), err);\n", MAX_NAME * 2,
+                 n->snake);
     }
 }
 

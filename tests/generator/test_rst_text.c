@@ -8,7 +8,7 @@
 
 static void expect_plain(const char *rst, const char *want)
 {
-    char *got = rst_text_plain_dup(rst);
+    char *got = rst_text_dup(rst, RST_TEXT_PROSE);
     if (strcmp(got, want) != 0)
         fail_msg("rst_text_plain(%s)\n  got:  %s\n  want: %s", rst, got, want);
     free(got);
@@ -16,7 +16,7 @@ static void expect_plain(const char *rst, const char *want)
 
 static void expect_math(const char *tex, const char *want)
 {
-    char *got = rst_text_math_dup(tex);
+    char *got = rst_text_dup(tex, RST_TEXT_MATH);
     if (strcmp(got, want) != 0)
         fail_msg("rst_text_math(%s)\n  got:  %s\n  want: %s", tex, got, want);
     free(got);
