@@ -249,7 +249,7 @@ int main(int argc, char **argv)
     mbc_registry registry;
     mbc_registry_init(&registry);
     int a = 1;
-    for (; a < argc && argv[a][0] == '-'; a++) {
+    while (a < argc && argv[a][0] == '-') { /* the options before the command */
         const char *opt = argv[a];
         if (!strcmp(opt, "--version")) {
             printf("mbc %s\n", MBC_VERSION_STRING);
@@ -275,7 +275,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "mbc: %s\n", err.message);
             return 2;
         }
-        a++;
+        a += 2;
     }
     if (a >= argc) {
         fputs("mbc: no command given (commands: " COMMAND_NAMES "; mbc --help shows the usage)\n",
