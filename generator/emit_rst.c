@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "plain_text.h"
+
 #define EXAMPLES_URL "https://github.com/jgerstmayr/EXUDYN/blob/master/main/pythonDev/"
 #define THEDOC_NOTE                                                                                \
     "\\ **The web version may not be complete. For details, consider also the Exudyn PDF "         \
@@ -88,6 +90,16 @@ static const char *shown(const char *description, const char *seed_text, emit_rs
     return text == EMIT_RST_SEED && seed_text ? seed_text : description;
 }
 
+/* The default a page shows: the reference page's text; on the site, an
+ * index parameter a solver must set as what it is (plain_text.h). */
+static void put_default(const spec_param *p, emit_rst_text text, strbuf *out)
+{
+    if (text == EMIT_RST_OURS && p->type->value == SPEC_INDEX && p->rules.must_be_set)
+        plain_text_default(p, out);
+    else
+        sb_puts(out, p->doc_default);
+}
+
 static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
 {
     sb_printf(out, "* | **%s** [", p->name);
@@ -98,8 +110,9 @@ static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
         sb_printf(out, p->type->size_doc, p->size);
         sb_puts(out, ", ");
     }
-    sb_printf(out, "default = %s]:\n  | %s\n", p->doc_default,
-              shown(p->description, p->seed_text, text));
+    sb_puts(out, "default = ");
+    put_default(p, text, out);
+    sb_printf(out, "]:\n  | %s\n", shown(p->description, p->seed_text, text));
 }
 
 static void emit_parameters(const spec_connector *c, const spec_type *vis, emit_rst_text text,

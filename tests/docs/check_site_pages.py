@@ -40,8 +40,13 @@ DESCRIPTION_PREFIXES = ("  | ", "     - | ")
 
 
 def is_description(lines, i, x, y):
-    """Line i (0-based) of the committed page is a description line."""
+    """Line i (0-based) of the committed page is a description line, or a
+    parameter line that differs only in its default (an index parameter a
+    solver must set: "invalid (-1)" on the reference page)."""
     if any(x.startswith(p) and y.startswith(p) for p in DESCRIPTION_PREFIXES):
+        return True
+    default = re.compile(r"default = .*\]:$")
+    if x.startswith("* | **") and default.sub("", x) == default.sub("", y) and "must be set" in y:
         return True
     # the type's description: two lines below the title's underline
     return i >= 2 and set(lines[i - 2]) == {"="} and lines[i - 1] == ""
