@@ -191,40 +191,73 @@ static void load(states *st, const char *path, const mbc_type_info *t)
     }
 }
 
+/* The loops: typed hook or checked dispatch, writing every state's result
+ * into one output (it stays in the cache) or into out[k] (kept for all N,
+ * as mbc_object_forces_many and a solver's batch do, and as evaluate_many
+ * returns them). */
+enum { TYPED, GENERIC, KEPT, LOOPS };
+static const char *const loop_names[LOOPS] = {"typed", "generic", "kept"};
+
+/* The outputs of all N states (used by KEPT; one of them by the others). */
+typedef struct outputs {
+    mbc_forces *forces;
+    double *point_forces;
+    mbc_algebraic *algebraic;
+} outputs;
+
+static void outputs_init(outputs *out, const states *st)
+{
+    const size_t n = st->n, p = st->points;
+    out->forces = calloc(n, sizeof *out->forces);
+    out->point_forces = calloc(n * 2 * (p ? p : 1), sizeof *out->point_forces);
+    out->algebraic = calloc(n, sizeof *out->algebraic);
+    if (!out->forces || !out->point_forces || !out->algebraic)
+        die("out of memory");
+    for (size_t k = 0; k < n; k++) {
+        out->forces[k].cable_point_forces = p ? out->point_forces + 2 * p * k : NULL;
+        out->forces[k].cable_point_count = p;
+    }
+}
+
+/* force x of each rigid or position marker and the first cable point's y. */
+static double force_sum(const mbc_type_info *t, const mbc_forces *f)
+{
+    double sum = f->cable_point_forces ? f->cable_point_forces[1] : 0.0;
+    for (int m = 0; m < 2; m++)
+        if (t->marker_kinds[m] == MBC_MARKER_POSITION || t->marker_kinds[m] == MBC_MARKER_RIGID)
+            sum += f->force[m][0];
+    return sum;
+}
+
 /* One timed pass over every state; returns CPU ns per state. */
-static double pass(const mbc_object *o, const states *st, bool generic, double *point_forces,
+static double pass(const mbc_object *o, const states *st, int loop, const outputs *out,
                    double *checksum, size_t *failed)
 {
     const mbc_type_info *t = o->type;
-    mbc_forces out;
-    mbc_algebraic alg;
+    const size_t step = loop == KEPT ? 1 : 0;
     mbc_error err;
-    memset(&out, 0, sizeof out);
-    out.cable_point_forces = st->points ? point_forces : NULL;
-    out.cable_point_count = st->points;
-    /* force x of each rigid or position marker, the first cable point's y */
-    bool w[2];
-    for (int m = 0; m < 2; m++)
-        w[m] = t->marker_kinds[m] == MBC_MARKER_POSITION || t->marker_kinds[m] == MBC_MARKER_RIGID;
-    double sum = 0.0;
     size_t bad = 0;
     double t0 = now();
     if (t->forces) {
-        for (size_t k = 0; k < st->n; k++) {
-            bad += (generic ? mbc_object_forces(o, &st->s[k], &out, &err)
-                            : t->forces(o->params, &st->s[k], &out, &err)) != MBC_OK;
-            sum += (w[0] ? out.force[0][0] : 0.0) + (w[1] ? out.force[1][0] : 0.0) +
-                   (st->points ? point_forces[1] : 0.0);
-        }
+        for (size_t k = 0; k < st->n; k++)
+            bad += (loop == TYPED
+                        ? t->forces(o->params, &st->s[k], &out->forces[0], &err)
+                        : mbc_object_forces(o, &st->s[k], &out->forces[step * k], &err)) != MBC_OK;
     } else {
-        for (size_t k = 0; k < st->n; k++) {
-            bad += (generic ? mbc_object_algebraic_equations(o, &st->s[k], &alg, &err)
-                            : t->algebraic_equations(o->params, &st->s[k], &alg, &err)) != MBC_OK;
-            sum += alg.position[0] + alg.position[1];
-        }
+        for (size_t k = 0; k < st->n; k++)
+            bad += (loop == TYPED
+                        ? t->algebraic_equations(o->params, &st->s[k], &out->algebraic[0], &err)
+                        : mbc_object_algebraic_equations(o, &st->s[k], &out->algebraic[step * k],
+                                                         &err)) != MBC_OK;
     }
     double ns = 1e9 * (now() - t0) / (double)st->n;
-    *checksum = sum;
+    if (loop == KEPT) { /* outside the clock */
+        double sum = 0.0;
+        for (size_t k = 0; k < st->n; k++)
+            sum += t->forces ? force_sum(t, &out->forces[k])
+                             : out->algebraic[k].position[0] + out->algebraic[k].position[1];
+        *checksum = sum;
+    }
     *failed += bad;
     return ns;
 }
@@ -243,24 +276,26 @@ int main(int argc, char **argv)
     load(&st, argv[1], o->type);
     if (!o->type->forces && !o->type->algebraic_equations)
         die("the type has neither forces nor algebraic equations");
-    double *point_forces = calloc(2 * (st.points ? st.points : 1), sizeof *point_forces);
-    if (!point_forces)
-        die("out of memory");
-    double typed[RUNS], generic[RUNS], checksum = 0.0;
+    outputs out;
+    outputs_init(&out, &st);
+    double ns[LOOPS][RUNS], checksum = 0.0;
     size_t failed = 0;
     for (int run = 0; run < RUNS; run++)
-        /* both loops in turn first, so neither gains from caches the other warmed */
-        for (int i = 0; i < 2; i++) {
-            bool g = (i + run) % 2;
-            double ns = pass(o, &st, g, point_forces, &checksum, &failed);
-            (g ? generic : typed)[run] = ns;
+        /* each loop first in turn, so that none gains from caches another warmed */
+        for (int i = 0; i < LOOPS; i++) {
+            int loop = (i + run) % LOOPS;
+            ns[loop][run] = pass(o, &st, loop, &out, &checksum, &failed);
         }
-    qsort(typed, RUNS, sizeof(double), by_value);
-    qsort(generic, RUNS, sizeof(double), by_value);
-    printf("typed %.2f\ngeneric %.2f\nevaluation %s\nfailed %zu\nchecksum %.17g\n", typed[0],
-           generic[0], o->type->forces ? "forces" : "algebraic", failed, checksum);
+    for (int loop = 0; loop < LOOPS; loop++) {
+        qsort(ns[loop], RUNS, sizeof(double), by_value);
+        printf("%s %.2f\n", loop_names[loop], ns[loop][0]);
+    }
+    printf("evaluation %s\nfailed %zu\nchecksum %.17g\n", o->type->forces ? "forces" : "algebraic",
+           failed, checksum);
     mbc_object_destroy(o);
-    free(point_forces);
+    free(out.forces);
+    free(out.point_forces);
+    free(out.algebraic);
     free(st.raw);
     free(st.s);
     free(st.markers);

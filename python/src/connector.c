@@ -31,8 +31,12 @@ static const char *unit_of(const char *description, char *buf, size_t size)
     return buf;
 }
 
+/* Appends a formatted line to parts; after a failure (MemoryError set)
+ * nothing more is appended and the caller returns NULL. */
 static void append(PyObject *parts, const char *fmt, ...)
 {
+    if (PyErr_Occurred())
+        return;
     va_list ap;
     va_start(ap, fmt);
     PyObject *s = PyUnicode_FromFormatV(fmt, ap);
@@ -50,9 +54,10 @@ static const char *role_text(mbc_param_role r)
                                  : "";
 }
 
-static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix)
+static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix,
+                           const mbc_object *defaults)
 {
-    char unit[64];
+    char unit[64], shown[256];
     unit_of(p->description, unit, sizeof unit);
     char size[32] = "";
     if (p->shape == MBC_FIXED)
@@ -60,25 +65,28 @@ static void describe_param(PyObject *parts, const mbc_param_info *p, const char 
     else if (p->shape == MBC_VECTOR)
         snprintf(size, sizeof size, "[n]");
     append(parts, "  %s%s: %s%s = %s%s%s%s%s%s\n      %s\n", prefix, p->name, p->type, size,
-           p->default_text ? p->default_text : "", unit[0] ? "  unit " : "", unit,
+           pymbc_default_text(defaults, p, shown, sizeof shown), unit[0] ? "  unit " : "", unit,
            p->symbol ? "  symbol " : "", p->symbol ? p->symbol : "", role_text(p->role),
            p->description ? p->description : "");
 }
 
 PyObject *pymbc_describe(const mbc_type_info *t)
 {
-    PyObject *parts = PyList_New(0);
-    if (!parts)
+    mbc_object *defaults = pymbc_defaults_object(t);
+    PyObject *parts = defaults ? PyList_New(0) : NULL;
+    if (!parts) {
+        mbc_object_destroy(defaults);
         return NULL;
+    }
     append(parts, "%s (%s)\n%s\nmarkers: m0 %s, m1 %s\n\nParameters (%zu):\n", t->type_name,
            t->class_name, t->description ? t->description : "", t->marker_types[0],
            t->marker_types[1], t->param_count);
     for (size_t i = 0; i < t->param_count; i++)
-        describe_param(parts, &t->params[i], "");
+        describe_param(parts, &t->params[i], "", defaults);
     if (t->vparam_count) {
         append(parts, "\nVisualization parameters (%zu):\n", t->vparam_count);
         for (size_t i = 0; i < t->vparam_count; i++)
-            describe_param(parts, &t->vparams[i], "visualization.");
+            describe_param(parts, &t->vparams[i], "visualization.", defaults);
     }
     append(parts, "\nOutput variables (%zu):\n", t->output_count);
     for (size_t i = 0; i < t->output_count; i++) {
@@ -99,7 +107,8 @@ PyObject *pymbc_describe(const mbc_type_info *t)
         append(parts, "  %s (initial %s)\n      %s\n", t->data[i].name, init,
                t->data[i].description ? t->data[i].description : "");
     }
-    PyObject *empty = PyUnicode_FromString("");
+    mbc_object_destroy(defaults);
+    PyObject *empty = PyErr_Occurred() ? NULL : PyUnicode_FromString("");
     PyObject *text = empty ? PyUnicode_Join(empty, parts) : NULL;
     Py_XDECREF(empty);
     Py_DECREF(parts);
@@ -153,15 +162,11 @@ static PyObject *connector_new(PyTypeObject *cls, PyObject *args, PyObject *kwar
     pymbc_connector *self = (pymbc_connector *)cls->tp_alloc(cls, 0);
     if (!self)
         return NULL;
-    mbc_error err;
-    self->obj = mbc_object_create_type(t, &err);
+    self->obj = pymbc_defaults_object(t); /* markers and node numbered 0, 1, ... */
     if (!self->obj) {
         Py_DECREF(self);
-        return pymbc_raise(MBC_ERR_NOMEM, err.message);
+        return NULL;
     }
-    /* markerNumbers, nodeNumber: 0, 1, ... as in `mbc eval` (no model to
-     * number them; validation requires them) */
-    mbc_object_set_default_indices(self->obj);
     return (PyObject *)self;
 }
 
@@ -609,22 +614,24 @@ static int param_set(PyObject *self, PyObject *value, void *closure)
 }
 
 /* Python dict describing one parameter (the reflection table row). */
-static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p)
+static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
+                              const mbc_object *defaults)
 {
     static const char *const kinds[] = {"bool", "int", "real", "float", "string", "index"};
     static const char *const shapes[] = {"scalar", "fixed", "vector"};
     static const char *const roles[] = {"input", "derived", "state"};
-    char unit[64];
-    PyObject *def = pymbc_param_default(p);
+    char unit[64], shown[256];
+    PyObject *def = pymbc_param_get(defaults, p); /* what a new object has */
     if (!def)
         return NULL;
     PyObject *min = p->has_min ? PyFloat_FromDouble(p->min) : Py_NewRef(Py_None);
     PyObject *r = Py_BuildValue(
-        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,s:O}", "name",
-        p->name, "type", p->type, "symbol", p->symbol, "description",
+        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,s:O}",
+        "name", p->name, "type", p->type, "symbol", p->symbol, "description",
         p->description ? p->description : "", "unit", unit_of(p->description, unit, sizeof unit),
         "kind", kinds[p->kind], "shape", shapes[p->shape], "size",
         (Py_ssize_t)(p->shape == MBC_VECTOR ? 0 : p->size), "default", def, "default_text",
+        pymbc_default_text(defaults, p, shown, sizeof shown), "spec_default_text",
         p->default_text ? p->default_text : "", "role", roles[p->role], "rule", p->rule, "min", min,
         "min_exclusive", p->min_exclusive ? Py_True : Py_False, "must_be_set",
         p->must_be_set ? Py_True : Py_False, "min_length", (Py_ssize_t)p->min_length,
@@ -635,11 +642,12 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p)
     return r;
 }
 
-static PyObject *param_records(const mbc_type_info *t, const mbc_param_info *ps, size_t n)
+static PyObject *param_records(const mbc_type_info *t, const mbc_param_info *ps, size_t n,
+                               const mbc_object *defaults)
 {
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     for (size_t i = 0; tuple && i < n; i++) {
-        PyObject *r = param_record(t, &ps[i]);
+        PyObject *r = param_record(t, &ps[i], defaults);
         if (!r) {
             Py_CLEAR(tuple);
             break;
@@ -739,7 +747,8 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         return NULL;
     }
     PyObject *cls = NULL;
-    if (set_class_attr(dict, "_mbc_slots", slots_capsule) < 0 ||
+    mbc_object *defaults = pymbc_defaults_object(t);
+    if (!defaults || set_class_attr(dict, "_mbc_slots", slots_capsule) < 0 ||
         set_class_attr(dict, "_mbc_type", PyCapsule_New((void *)t, TYPE_CAPSULE, NULL)) < 0 ||
         set_class_attr(dict, "__doc__", pymbc_describe(t)) < 0 ||
         set_class_attr(dict, "__module__", PyUnicode_FromString("mbconnect")) < 0 ||
@@ -752,9 +761,10 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
                        Py_BuildValue("(ss)", kind_names[t->marker_kinds[0]],
                                      kind_names[t->marker_kinds[1]])) < 0 ||
         set_class_attr(dict, "hooks", hook_names(t)) < 0 ||
-        set_class_attr(dict, "parameter_info", param_records(t, t->params, t->param_count)) < 0 ||
-        set_class_attr(dict, "visualization_info", param_records(t, t->vparams, t->vparam_count)) <
-            0 ||
+        set_class_attr(dict, "parameter_info",
+                       param_records(t, t->params, t->param_count, defaults)) < 0 ||
+        set_class_attr(dict, "visualization_info",
+                       param_records(t, t->vparams, t->vparam_count, defaults)) < 0 ||
         set_class_attr(dict, "output_info", output_records(t)) < 0 ||
         set_class_attr(dict, "data_info", data_records(t)) < 0)
         goto done;
@@ -764,13 +774,14 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         goto done;
     for (size_t i = 0; i < t->param_count; i++) {
         const mbc_param_info *p = &t->params[i];
-        char unit[64];
+        char unit[64], shown[256];
         unit_of(p->description, unit, sizeof unit);
         /* "UReal, default 0., symbol k_c, unit N/m\n\ndescription" */
         snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s\n\n%s", p->type,
-                 p->shape == MBC_VECTOR ? " (list)" : "", p->default_text ? p->default_text : "",
-                 p->symbol ? ", symbol " : "", p->symbol ? p->symbol : "", unit[0] ? ", unit " : "",
-                 unit, role_text(p->role), p->description ? p->description : "");
+                 p->shape == MBC_VECTOR ? " (list)" : "",
+                 pymbc_default_text(defaults, p, shown, sizeof shown), p->symbol ? ", symbol " : "",
+                 p->symbol ? p->symbol : "", unit[0] ? ", unit " : "", unit, role_text(p->role),
+                 p->description ? p->description : "");
         slots[i].def.name = p->name;
         slots[i].def.get = param_get;
         slots[i].def.set = param_set;
@@ -785,6 +796,7 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         Py_DECREF(descr);
     }
 done:
+    mbc_object_destroy(defaults);
     Py_DECREF(dict);
     return cls;
 }
