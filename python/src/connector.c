@@ -391,43 +391,54 @@ static PyObject *connector_output_sizes(PyObject *self_, void *closure)
 static PyObject *visualization_view(PyObject *self, void *closure);
 
 static PyMethodDef connector_methods[] = {
+    /* each docstring starts with its signature ("name($self, /, ...)\n--\n\n"),
+     * which inspect.signature() reads; python/tests/test_stubs.py compares
+     * it with the type stubs */
     {"describe", connector_describe, METH_NOARGS | METH_CLASS,
-     "describe() -> str\n\nThe type's parameters (symbol, type, size, default, unit, "
-     "description), visualization parameters, output variables and data coordinates."},
+     "describe($cls, /)\n--\n\n"
+     "The type's parameters (symbol, type, size, default, unit, description), visualization "
+     "parameters, output variables and data coordinates, as text."},
     {"initialize", connector_initialize, METH_NOARGS,
-     "initialize()\n\nChecks every rule (cross-field rules too) and runs the type's initialize "
-     "hook; raises ValueError with the library's message. evaluate() calls it when needed."},
+     "initialize($self, /)\n--\n\n"
+     "Checks every rule (cross-field rules too) and runs the type's initialize hook; raises "
+     "ValueError with the library's message. evaluate() calls it when needed."},
     {"validate", connector_validate, METH_NOARGS,
-     "validate() -> list[str]\n\nEvery rule violation of the current parameters, in the "
-     "library's words (empty when valid)."},
+     "validate($self, /)\n--\n\n"
+     "Every rule violation of the current parameters, in the library's words (an empty list "
+     "when valid)."},
     {"parameters", connector_parameters, METH_NOARGS,
-     "parameters() -> dict\n\nThe current value of every parameter by name."},
+     "parameters($self, /)\n--\n\n"
+     "The current value of every parameter, as a dict by name."},
     {"evaluate", (PyCFunction)(void (*)(void))pymbc_evaluate, METH_VARARGS | METH_KEYWORDS,
-     "evaluate(markers, data=None, dataStartOfStep=None, cables=None, ale=None, "
-     "lagrangeMultipliers=None) -> dict\n\n"
+     "evaluate($self, /, markers=None, data=None, dataStartOfStep=None, cables=None, ale=None, "
+     "lagrangeMultipliers=None)\n--\n\n"
      "Evaluates the connector at one state, with the inputs of an `mbc eval` case file: forces "
      "on the markers and cable points, PostNewtonStep (which updates state parameters, as in a "
      "solver step), every output variable, and algebraic equations and Jacobians where the type "
-     "has them. Keys as in `mbc eval`'s JSON; numbers as numpy arrays."},
+     "has them. Returns a dict with the keys of `mbc eval`'s JSON, numbers as numpy arrays. "
+     "Messages name fields as case files do, with indices from 0 (markers[1].position[2])."},
     {"evaluate_many", (PyCFunction)(void (*)(void))pymbc_evaluate_many,
      METH_VARARGS | METH_KEYWORDS,
-     "evaluate_many(position, velocity, rotation=None, angularVelocityLocal=None, data=None, "
-     "dataStartOfStep=None, forces=True, outputs=True, postNewtonStep=False, out=None) -> "
-     "dict\n\n"
-     "Evaluates N states in one C loop, for every type. "
-     "position, velocity, angularVelocityLocal: (N, 2, 3); rotation: (N, 2, 3, 3); data, "
-     "dataStartOfStep: (N, d) or (d,). Returns 'force' and 'torque' (N, 2, 3), 'outputs' "
-     "{name: (N, size)} (outputs: True, False or a list of names) and, when asked, "
-     "'postNewtonStep' {'data': (N, d), 'error': (N,), 'recommendedStepSize': (N,), NaN for "
-     "none, 'warnings': (N,)}. out: the result of an earlier call with the same N and options, "
-     "whose arrays are filled again (no allocation).\n\n"
-     "Types with a cable marker: position etc. for their rigid/position markers only ((N, 1, "
-     "3)); a Cable2DShape marker as cablePoints (N, n+1, 2), cablePointVelocities, cableLength, "
-     "aleCoordinate, or as ANCF elements cableQ (N, 8), cableQ_t, cableLength, verticalOffset, "
-     "cableAle (N, 2), segments; ALE joints: cablesQ (N, C, 8), cablesQ_t, cableLengths (C,), "
-     "ale (N, 2), lagrangeMultipliers (N, 2). The result adds 'cablePointForces', "
-     "'algebraicEquations', 'jacobian', 'jacobianVelocity' (keys of evaluate(), N first); no "
-     "out=. See docs/python.rst."},
+     "evaluate_many($self, /, position=None, velocity=None, rotation=None, "
+     "angularVelocityLocal=None, data=None, dataStartOfStep=None, *, cablePoints=None, "
+     "cablePointVelocities=None, cableLength=None, aleCoordinate=None, cableQ=None, "
+     "cableQ_t=None, verticalOffset=None, cableAle=None, cablesQ=None, cablesQ_t=None, "
+     "cableLengths=None, ale=None, lagrangeMultipliers=None, segments=None, forces=None, "
+     "outputs=True, postNewtonStep=False, algebraicEquations=None, out=None)\n--\n\n"
+     "Evaluates N states in one C loop, for every type, as evaluate() evaluates each. Inputs "
+     "are numpy arrays with N first: for the rigid or position markers position, velocity, "
+     "angularVelocityLocal (N, R, 3) and rotation (N, R, 3, 3); data, dataStartOfStep (N, d) "
+     "or (d,); a Cable2DShape marker as cablePoints (N, n+1, 2), cablePointVelocities, "
+     "cableLength and aleCoordinate (numbers or (N,)), or as ANCF elements cableQ (N, 8), "
+     "cableQ_t, cableLength, verticalOffset, cableAle (N, 2) and segments; ALE joints: cablesQ "
+     "(N, C, 8), cablesQ_t, cableLengths (C,) or (N, C), ale (N, 2), lagrangeMultipliers (N, "
+     "2) or (2,). forces, algebraicEquations: None (the default) evaluates them where the type "
+     "has them; outputs: True, False or a list of names; postNewtonStep: False. Returns "
+     "'force' and 'torque' (N, 2, 3) (NaN for a cable marker), 'cablePointForces' (N, n+1, "
+     "2), 'outputs' {name: (N, size)}, 'postNewtonStep' {'data', 'error', "
+     "'recommendedStepSize' (NaN: none), 'warnings', 'markerNumber1'}, 'algebraicEquations', "
+     "'jacobian', 'jacobianVelocity'. out: the result of an earlier call with the same N and "
+     "options, whose arrays are filled again (no allocation). See docs/python.rst."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef connector_getset[] = {
