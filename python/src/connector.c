@@ -124,8 +124,13 @@ int pymbc_ensure_initialized(mbc_object *o)
     mbc_error errors[4];
     memset(errors, 0, sizeof errors);
     size_t n = 0;
-    if (mbc_object_initialize(o, errors, 4, &n) == MBC_OK)
+    mbc_status st = mbc_object_initialize(o, errors, 4, &n);
+    if (st == MBC_OK)
         return 0;
+    if (st == MBC_ERR_NOMEM) { /* an initialize hook out of memory */
+        pymbc_raise(st, errors[0].message);
+        return -1;
+    }
     if (n <= 1) {
         PyErr_SetString(PyExc_ValueError,
                         errors[0].message[0] ? errors[0].message : "initialization failed");
@@ -271,6 +276,10 @@ static PyObject *connector_repr(PyObject *self_)
         if (p->role != MBC_ROLE_INPUT)
             continue;
         PyObject *v = pymbc_param_get(self->obj, p);
+        if (v && PyArray_Check(v)) { /* a list, so that the repr reads back as a call */
+            PyObject *list = PyArray_ToList((PyArrayObject *)v);
+            Py_SETREF(v, list);
+        }
         if (!v) {
             Py_DECREF(parts);
             return NULL;

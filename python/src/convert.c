@@ -128,7 +128,7 @@ static int library_status(mbc_status st, const mbc_error *err, PyObject *exc)
 {
     if (st == MBC_OK)
         return 0;
-    if (exc)
+    if (exc && st != MBC_ERR_NOMEM)
         PyErr_SetString(exc, err->message);
     else if (st == MBC_ERR_STATE) /* derived or state parameter: read-only attribute */
         PyErr_SetString(PyExc_AttributeError, err->message);
