@@ -5,9 +5,11 @@
  *                    kinds), stacked arrays of shape (N, ...) checked once;
  *   batch_state.c    the workspace (allocated once per call) and the state
  *                    of row k, assembled in it without allocating;
- *   batch_results.c  the result arrays (new, or reused through out=), the
- *                    evaluation of row k written into them, the result dict;
- *   batch.c          the entry point and the loop over the N states.
+ *   batch_results.c  the result arrays (new, or reused through out=) and the
+ *                    result dict;
+ *   batch.c          the entry point and the loop over the N states: each
+ *                    evaluated through the library's checked dispatch into
+ *                    row k of the result arrays.
  *
  * Arrows: batch.c uses all three; batch_state.c reads the inputs; nothing
  * uses batch.c. */
@@ -119,12 +121,8 @@ typedef struct batch_results {
  * 0, or -1 with the exception set (res owns what it made: release it). */
 int batch_results_create(batch_results *res, const batch_call *call);
 void batch_results_release(batch_results *res);
-/* Evaluates state s (row k) into the arrays: forces, PostNewtonStep,
- * outputs, algebraic equations, in the order of evaluate(). MBC_OK, or the
- * library's status with err and, in what, the evaluation that failed
- * ("force evaluation", "output Force", ...). */
-mbc_status batch_results_evaluate(batch_results *res, const batch_call *call, const mbc_state *s,
-                                  npy_intp k, char *what, size_t size, mbc_error *err);
+/* Copies algebraic equations and Jacobians into row k of their arrays. */
+void batch_results_store_algebraic(batch_results *res, const mbc_algebraic *a, npy_intp k);
 /* The result dict {force, torque, cablePointForces, outputs, postNewtonStep,
  * algebraicEquations, jacobian, jacobianVelocity} of what was evaluated. */
 PyObject *batch_results_dict(const batch_results *res, const batch_call *call);

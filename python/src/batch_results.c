@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* evaluate_many's results (batch.h): numpy arrays with N first, made once
  * per call (or taken from out=, an earlier result, so that a solver's
- * repeated calls allocate nothing), and each state's evaluation written
- * straight into row k through the library's checked dispatch
- * (mbc_object_forces, mbc_object_post_newton_step, mbc_object_output,
- * mbc_object_algebraic_equations), in the order of evaluate() and of
- * mbc_result_evaluate: forces, PostNewtonStep (which may update state
- * parameters), outputs, algebraic equations.
+ * repeated calls allocate nothing), and the dict that returns them.
  *
  * Keys (those of evaluate(), N first): force and torque (N, 2, 3), NaN for
  * a marker that receives no force (a cable marker, which receives its
@@ -15,7 +10,7 @@
  * recommendedStepSize (N,) (NaN: none), warnings (N,) uint32,
  * markerNumber1 (N,) int64 for a cable-coordinates marker m1};
  * algebraicEquations {position, velocity: (N, 2)}, jacobian and
- * jacobianVelocity {name: (N, 2, columns)}. */
+ * jacobianVelocity {name: (N, 2, columns)}. batch.c writes row k of each. */
 #include "batch.h"
 
 #include <math.h>
@@ -48,11 +43,6 @@ static const algebraic_field algebraic_fields[13] = {
     AF("jacobianVelocity", "lagrange", dv_lagrange, 2),
 };
 #define ALGEBRAIC_FIELDS (sizeof algebraic_fields / sizeof algebraic_fields[0])
-
-static double *d(PyObject *a)
-{
-    return (double *)PyArray_DATA((PyArrayObject *)a);
-}
 
 /* A result array of shape (n, d1, d2)[:nd]: new, or out[key][sub] (an
  * earlier result, which must be a writeable C-contiguous array of that
@@ -92,6 +82,15 @@ static PyObject *result_array(PyObject *out, const char *key, const char *sub, i
                      shape, a ? Py_TYPE(a)->tp_name : "nothing");
     Py_XDECREF(shape);
     return NULL;
+}
+
+void batch_results_store_algebraic(batch_results *res, const mbc_algebraic *a, npy_intp k)
+{
+    for (size_t i = 0; i < ALGEBRAIC_FIELDS; i++) {
+        size_t n = 2 * (algebraic_fields[i].cols ? algebraic_fields[i].cols : 1);
+        memcpy((double *)PyArray_DATA((PyArrayObject *)res->algebraic[i]) + n * (size_t)k,
+               (const char *)a + algebraic_fields[i].offset, n * sizeof(double));
+    }
 }
 
 static int create_forces(batch_results *res, const batch_call *c)
@@ -160,87 +159,6 @@ void batch_results_release(batch_results *res)
         Py_CLEAR(res->outputs[i]);
     for (size_t i = 0; i < ALGEBRAIC_FIELDS; i++)
         Py_CLEAR(res->algebraic[i]);
-}
-
-/* ------------------------------------------------------------ one state */
-
-static mbc_status eval_forces(batch_results *res, const batch_call *c, const mbc_state *s,
-                              npy_intp k, mbc_error *err)
-{
-    mbc_forces *f = &res->forces;
-    if (res->cable) {
-        f->cable_point_forces = d(res->cable) + 2 * c->points * (size_t)k;
-        f->cable_point_count = c->points;
-    }
-    mbc_status st = mbc_object_forces(c->o, s, f, err);
-    if (st != MBC_OK)
-        return st;
-    double *force = d(res->force) + 6 * k, *torque = d(res->torque) + 6 * k;
-    for (int m = 0; m < 2; m++) {
-        if (s->marker[m]) {
-            memcpy(force + 3 * m, f->force[m], sizeof f->force[m]);
-            memcpy(torque + 3 * m, f->torque[m], sizeof f->torque[m]);
-        } else {
-            force[3 * m] = force[3 * m + 1] = force[3 * m + 2] = NAN;
-            torque[3 * m] = torque[3 * m + 1] = torque[3 * m + 2] = NAN;
-        }
-    }
-    return MBC_OK;
-}
-
-static mbc_status eval_post_newton(batch_results *res, const batch_call *c, const mbc_state *s,
-                                   npy_intp k, mbc_error *err)
-{
-    double *data = d(res->pns_data) + c->data_count * (size_t)k;
-    memset(data, 0, c->data_count * sizeof *data);
-    mbc_post_newton pn = {data, 0.0, -1.0, 0u, MBC_INVALID_INDEX};
-    mbc_status st = mbc_object_post_newton_step(c->o, s, &pn, err);
-    if (st != MBC_OK)
-        return st;
-    d(res->pns_error)[k] = pn.error;
-    d(res->pns_step)[k] = pn.recommended_step < 0.0 ? NAN : pn.recommended_step;
-    ((npy_uint32 *)PyArray_DATA((PyArrayObject *)res->pns_warn))[k] = pn.warnings;
-    if (res->pns_marker)
-        ((npy_int64 *)PyArray_DATA((PyArrayObject *)res->pns_marker))[k] = pn.marker_number1;
-    return MBC_OK;
-}
-
-static mbc_status eval_algebraic(batch_results *res, const batch_call *c, const mbc_state *s,
-                                 npy_intp k, mbc_error *err)
-{
-    const mbc_algebraic *a = &res->algebraic_scratch;
-    mbc_status st = mbc_object_algebraic_equations(c->o, s, &res->algebraic_scratch, err);
-    for (size_t i = 0; st == MBC_OK && i < ALGEBRAIC_FIELDS; i++) {
-        size_t n = 2 * (algebraic_fields[i].cols ? algebraic_fields[i].cols : 1);
-        memcpy(d(res->algebraic[i]) + n * (size_t)k, (const char *)a + algebraic_fields[i].offset,
-               n * sizeof(double));
-    }
-    return st;
-}
-
-mbc_status batch_results_evaluate(batch_results *res, const batch_call *c, const mbc_state *s,
-                                  npy_intp k, char *what, size_t size, mbc_error *err)
-{
-    mbc_status st = MBC_OK;
-    if (res->force && (st = eval_forces(res, c, s, k, err)) != MBC_OK) {
-        snprintf(what, size, "force evaluation");
-        return st;
-    }
-    if (res->pns_data && (st = eval_post_newton(res, c, s, k, err)) != MBC_OK) {
-        snprintf(what, size, "PostNewtonStep");
-        return st;
-    }
-    for (size_t j = 0; j < res->selected_count; j++) {
-        const size_t i = res->selected[j], n = res->output_sizes[i];
-        st = mbc_object_output(c->o, s, i, d(res->outputs[i]) + n * (size_t)k, n, err);
-        if (st != MBC_OK) {
-            snprintf(what, size, "output %s", c->t->outputs[i].name);
-            return st;
-        }
-    }
-    if (res->algebraic[0] && (st = eval_algebraic(res, c, s, k, err)) != MBC_OK)
-        snprintf(what, size, "algebraic equations");
-    return st;
 }
 
 /* ------------------------------------------------------------ the dict */
