@@ -641,22 +641,29 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
     static const char *const shapes[] = {"scalar", "fixed", "vector"};
     static const char *const roles[] = {"input", "derived", "state"};
     char unit[64], shown[256];
-    PyObject *def = pymbc_param_get(defaults, p); /* what a new object has */
-    if (!def)
+    const char *text = pymbc_default_text(defaults, p, shown, sizeof shown);
+    /* what a new object has: the spec's default (exact, also for float
+     * parameters) unless the module numbered it */
+    PyObject *def = text == shown ? pymbc_param_get(defaults, p) : pymbc_param_default(p);
+    PyObject *spec = def ? pymbc_param_default(p) : NULL;
+    if (!spec) {
+        Py_XDECREF(def);
         return NULL;
+    }
     PyObject *min = p->has_min ? PyFloat_FromDouble(p->min) : Py_NewRef(Py_None);
     PyObject *r = Py_BuildValue(
-        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,s:O}",
+        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:N,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,"
+        "s:O}",
         "name", p->name, "type", p->type, "symbol", p->symbol, "description",
         p->description ? p->description : "", "unit", unit_of(p->description, unit, sizeof unit),
         "kind", kinds[p->kind], "shape", shapes[p->shape], "size",
-        (Py_ssize_t)(p->shape == MBC_VECTOR ? 0 : p->size), "default", def, "default_text",
-        pymbc_default_text(defaults, p, shown, sizeof shown), "spec_default_text",
-        p->default_text ? p->default_text : "", "role", roles[p->role], "rule", p->rule, "min", min,
-        "min_exclusive", p->min_exclusive ? Py_True : Py_False, "must_be_set",
-        p->must_be_set ? Py_True : Py_False, "min_length", (Py_ssize_t)p->min_length,
-        "same_length_as", p->same_length_as ? t->params[p->same_length_as - 1].name : NULL,
-        "non_decreasing", p->non_decreasing ? Py_True : Py_False, "positive_when",
+        (Py_ssize_t)(p->shape == MBC_VECTOR ? 0 : p->size), "default", def, "default_text", text,
+        "spec_default", spec, "spec_default_text", p->default_text ? p->default_text : "", "role",
+        roles[p->role], "rule", p->rule, "min", min, "min_exclusive",
+        p->min_exclusive ? Py_True : Py_False, "must_be_set", p->must_be_set ? Py_True : Py_False,
+        "min_length", (Py_ssize_t)p->min_length, "same_length_as",
+        p->same_length_as ? t->params[p->same_length_as - 1].name : NULL, "non_decreasing",
+        p->non_decreasing ? Py_True : Py_False, "positive_when",
         p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
     return r;

@@ -28,8 +28,8 @@ mbc_object *pymbc_defaults_object(const mbc_type_info *t)
 /* Whether o's value of p equals the spec's default. */
 static bool is_spec_default(const mbc_object *o, const mbc_param_info *p)
 {
-    if (p->kind == MBC_VALUE_STRING)
-        return true; /* no string parameter is set for Python objects */
+    if (p->kind != MBC_VALUE_INDEX)
+        return true; /* only marker and node numbers are set for Python objects */
     double v[16];
     size_t n = 0;
     mbc_error err;

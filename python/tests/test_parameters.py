@@ -104,12 +104,14 @@ def test_defaults(t, p):
         text = str(expected)
         assert p["default_text"].startswith(text + " (numbered as by mbc eval; in a model: ")
         assert p["spec_default_text"] in p["default_text"] and "invalid" in p["spec_default_text"]
+        assert np.all(np.asarray(p["spec_default"]) == -1)  # invalid: a model sets them
         assert getattr(mbconnect, t).__dict__[p["name"]].__doc__.split(", default ")[1].startswith(
             text + " (")
         assert f"  {p['name']}: {p['type']}" in (d := getattr(mbconnect, t).describe())
         assert d.split(f"  {p['name']}: ")[1].split(" = ")[1].startswith(text + " (")
     elif p["role"] == "input":
         assert p["default_text"] == p["spec_default_text"]
+        assert same(p["spec_default"], p["default"])
     if p["role"] == "input":
         assert same(got, p["default"]), (got, p["default"])
 
