@@ -147,6 +147,8 @@ const mbc_type_info *pymbc_class_type(PyObject *cls)
 {
     PyObject *cap = PyObject_GetAttrString(cls, "_mbc_type");
     if (!cap) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return NULL; /* MemoryError */
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError, "mbconnect.Connector is abstract; create an object of a "
                                          "connector type, e.g. mbconnect.ContactSphereSphere()");

@@ -11,15 +11,16 @@
 
 #include "mbconnect/plugin.h"
 
-/* Adds the classes to st->classes and the module; on failure removes those
- * added (removing allocates nothing). 0 or -1. */
-static int publish(PyObject *module, pymbc_state *st, PyObject *classes)
+/* Adds the classes (of types[i], in order) to st->classes and the module;
+ * on failure removes those added (removing allocates nothing). 0 or -1. */
+static int publish(PyObject *module, pymbc_state *st, PyObject *classes,
+                   const mbc_type_info *const *types)
 {
     Py_ssize_t n = PyList_GET_SIZE(classes), done = 0;
     int rc = 0;
     for (; rc == 0 && done < n; done++) {
         PyObject *cls = PyList_GET_ITEM(classes, done);
-        const char *name = pymbc_class_type(cls)->type_name;
+        const char *name = types[done]->type_name;
         rc = PyDict_SetItemString(st->classes, name, cls);
         if (rc == 0 && PyModule_AddObjectRef(module, name, cls) < 0) {
             PyDict_DelItemString(st->classes, name);
@@ -27,7 +28,7 @@ static int publish(PyObject *module, pymbc_state *st, PyObject *classes)
         }
     }
     for (Py_ssize_t i = 0; rc < 0 && i < done - 1; i++) {
-        const char *name = pymbc_class_type(PyList_GET_ITEM(classes, i))->type_name;
+        const char *name = types[i]->type_name;
         PyObject *type, *value, *tb;
         PyErr_Fetch(&type, &value, &tb);
         PyDict_DelItemString(st->classes, name);
@@ -86,7 +87,7 @@ PyObject *pymbc_load_plugin(PyObject *module, PyObject *arg)
             Py_CLEAR(names);
         Py_XDECREF(name);
     }
-    if (names && publish(module, st, classes) < 0)
+    if (names && publish(module, st, classes, types) < 0)
         Py_CLEAR(names);
     if (names)
         st->registry = next; /* the commit: allocates nothing */
