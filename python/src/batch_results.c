@@ -10,7 +10,8 @@
  * recommendedStepSize (N,) (NaN: none), warnings (N,) uint32,
  * markerNumber1 (N,) int64 for a cable-coordinates marker m1};
  * algebraicEquations {position, velocity: (N, 2)}, jacobian and
- * jacobianVelocity {name: (N, 2, columns)}. batch.c writes row k of each. */
+ * jacobianVelocity {name: (N, 2, columns)}. evaluate_many.c writes row k of
+ * each. */
 #include "batch.h"
 
 #include <math.h>

@@ -115,32 +115,6 @@ PyObject *pymbc_describe(const mbc_type_info *t)
     return text;
 }
 
-/* -------------------------------------------------------- initialization */
-
-int pymbc_ensure_initialized(mbc_object *o)
-{
-    if (o->initialized)
-        return 0;
-    mbc_error errors[4];
-    memset(errors, 0, sizeof errors);
-    size_t n = 0;
-    mbc_status st = mbc_object_initialize(o, errors, 4, &n);
-    if (st == MBC_OK)
-        return 0;
-    if (st == MBC_ERR_NOMEM) { /* an initialize hook out of memory */
-        pymbc_raise(st, errors[0].message);
-        return -1;
-    }
-    if (n <= 1) {
-        PyErr_SetString(PyExc_ValueError,
-                        errors[0].message[0] ? errors[0].message : "initialization failed");
-        return -1;
-    }
-    PyErr_Format(PyExc_ValueError, "%s; %zu more violation%s", errors[0].message, n - 1,
-                 n == 2 ? "" : "s");
-    return -1;
-}
-
 /* ------------------------------------------------------ the base class */
 
 const mbc_type_info *pymbc_class_type(PyObject *cls)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Library errors as Python exceptions, and parameter values between Python
- * objects and the library's checked setters and getters. */
+/* Library errors as Python exceptions (also the violations found before an
+ * evaluation), and parameter values between Python objects and the
+ * library's checked setters and getters. */
 #include "pymbc.h"
 
 #include <stdio.h>
@@ -29,6 +30,31 @@ PyObject *pymbc_raise(mbc_status st, const char *message)
 static PyArrayObject *float_array(PyObject *value, const char *field, const char *want,
                                   bool library_form);
 static bool real_kind(char kind);
+
+/* Validation and initialization before an evaluation (pymbc.h). */
+int pymbc_ensure_initialized(mbc_object *o)
+{
+    if (o->initialized)
+        return 0;
+    mbc_error errors[4];
+    memset(errors, 0, sizeof errors);
+    size_t n = 0;
+    mbc_status st = mbc_object_initialize(o, errors, 4, &n);
+    if (st == MBC_OK)
+        return 0;
+    if (st == MBC_ERR_NOMEM) { /* an initialize hook out of memory */
+        pymbc_raise(st, errors[0].message);
+        return -1;
+    }
+    if (n <= 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        errors[0].message[0] ? errors[0].message : "initialization failed");
+        return -1;
+    }
+    PyErr_Format(PyExc_ValueError, "%s; %zu more violation%s", errors[0].message, n - 1,
+                 n == 2 ? "" : "s");
+    return -1;
+}
 
 /* numpy element type of a parameter's getter. */
 static int element_dtype(mbc_value_kind kind)

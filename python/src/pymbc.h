@@ -43,6 +43,12 @@ typedef struct pymbc_connector {
  * names, RuntimeError for the object's state, MemoryError. Returns NULL. */
 PyObject *pymbc_raise(mbc_status st, const char *message);
 
+/* Validates and initializes when parameters changed since the last time.
+ * Returns 0 or -1 with ValueError naming every violation (the first one's
+ * message, then "; N more"), MemoryError when an initialize hook ran out of
+ * memory. */
+int pymbc_ensure_initialized(mbc_object *o);
+
 /* ---- parameter values (convert.c) ---- */
 
 /* The value of one parameter as Python: bool, int, float or str for
@@ -97,10 +103,6 @@ const mbc_type_info *pymbc_class_type(PyObject *cls);
 /* Text of describe(): parameters with symbol, type, size, default, unit and
  * description; outputs; data coordinates. New reference. */
 PyObject *pymbc_describe(const mbc_type_info *t);
-/* Validates and initializes when parameters changed since the last time.
- * Returns 0 or -1 with ValueError naming every violation (the first one's
- * message, then "; N more"). */
-int pymbc_ensure_initialized(mbc_object *o);
 
 /* Creates the class of t and adds it to the module and st->classes
  * (module.c). Returns 0 or -1. */
@@ -111,7 +113,7 @@ int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
 PyObject *pymbc_load_plugin(PyObject *module, PyObject *path);
 PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* ---- evaluation (evaluate.c; batch*.c, see batch.h) ---- */
+/* ---- evaluation (evaluate.c; evaluate_many.c with batch_*.c, see batch.h) ---- */
 
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs);
