@@ -62,7 +62,7 @@ const char *pymbc_default_text(const mbc_object *defaults, const mbc_param_info 
         at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? ", " : "", number);
     }
     if (at < size)
-        snprintf(buf + at, size - at, "%s (numbered as by mbc eval; in a model: %s, to be set)",
-                 list ? "]" : "", spec);
+        snprintf(buf + at, size - at, "%s (numbered as by mbc eval; a model must set it)",
+                 list ? "]" : "");
     return buf;
 }

@@ -69,8 +69,8 @@ PyObject *pymbc_param_default(const mbc_param_info *p);
  * MemoryError. */
 mbc_object *pymbc_defaults_object(const mbc_type_info *t);
 /* The default a new object has for p, as text: the spec's text when they
- * agree, else the value with the spec's in words ("[0, 1] (numbered as by
- * mbc eval; in a model: invalid [-1], to be set)"), written into buf. */
+ * agree, else the value and where it comes from ("[0, 1] (numbered as by
+ * mbc eval; a model must set it)"), written into buf. */
 const char *pymbc_default_text(const mbc_object *defaults, const mbc_param_info *p, char *buf,
                                size_t size);
 

@@ -102,8 +102,8 @@ def test_defaults(t, p):
         expected = list(range(p["size"])) if p["shape"] != "scalar" else 0
         assert same(got, expected)
         text = str(expected)
-        assert p["default_text"].startswith(text + " (numbered as by mbc eval; in a model: ")
-        assert p["spec_default_text"] in p["default_text"] and "invalid" in p["spec_default_text"]
+        assert p["default_text"] == text + " (numbered as by mbc eval; a model must set it)"
+        assert p["spec_default_text"].startswith("must be set")
         assert np.all(np.asarray(p["spec_default"]) == -1)  # invalid: a model sets them
         assert getattr(mbconnect, t).__dict__[p["name"]].__doc__.split(", default ")[1].startswith(
             text + " (")
