@@ -351,6 +351,7 @@ static const mbc_invariant_info invariants = {
     .rigid_reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t",
     .frames = output_frames,
     .frame_count = 3,
+    .unbalanced_moment = "the circle's torque is r f_t per segment (the seed's tau_m0, the arm of the circle's contact-point velocity) while the cable receives the force at distance r + g (segment normals; at the points with point normals): the forces balance exactly, the moments up to the couple -g f_t per segment (-((1-rho) g_l + rho g_r) f_t with point normals), which test_connector_circle_cable checks exactly",
 };
 
 const mbc_type_info mbc_contact_friction_circle_cable2d_type = {

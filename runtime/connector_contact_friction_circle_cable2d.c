@@ -23,17 +23,19 @@
  *    seeds' LHS sign (f_n < 0 when pressed). Returned forces are PHYSICAL
  *    forces: cable point i gets -(1-rho) f_s, point i+1 gets -rho f_s (SN);
  *    the circle gets the negated sum of the cable point forces; the circle's
- *    torque (about z) is the moment about p_m0 of what it receives, where
- *    the cable receives it: sum (p_i - p_m0) x (1-rho) f_s + (p_{i+1} - p_m0)
- *    x rho f_s, i.e. d f_t per segment (SN, d = |p_p - p_m0| = r + g) and
- *    ((1-rho) d_l + rho d_r) f_t (PWN, d_l,r = |p_i,i+1 - p_m0|).
+ *    torque (about z) is sum over contacting segments of r f_t (physical
+ *    sign; the seed's tau_m0 = -sum r f_t in its LHS sign; physics-notes,
+ *    decided 2026-11-25).
  *
- * Moment balance: the notes' torque rule "r f_t" treats the force as acting
- * at the circle surface point p_m0 + r n while the cable receives it at p_p;
- * it leaves a moment of -g f_t per segment (penetration times friction
- * force) and breaks the library-wide convention that a connector's moments
- * balance exactly. We keep the convention: the torque above differs from
- * r f_t by g f_t and makes force AND moment sums vanish to rounding.
+ * Power and moments: the torque's arm r is the arm of the circle's
+ * contact-point velocity v_c = v_m0 + r omega_z t, so the power of what the
+ * circle receives is exactly f_s . v_c, the connector's power is
+ * -(f_n v_n + f_t v_t) (SN) and friction stays dissipative. The cable
+ * receives the force at p_p = p_m0 + (r + g) n, the circle at its surface
+ * point p_m0 + r n: moments about the circle center therefore balance only
+ * up to -g f_t per segment (SN) and -((1-rho) g_l + rho g_r) f_t (PWN, with
+ * g_l,r = |p_i,i+1 - p_m0| - r), second order in the penetration for SN.
+ * The forces balance exactly.
 
  * No allocation, no globals, no printing; reentrant.
  */
@@ -225,10 +227,9 @@ static void cfcc_point_normal(const double pc[2], const double q[2], const doubl
  *        n_l,r = (p_{i,i+1} - p_m0)/|.|, t = [-n_1, n_0];
  *        F_i += -(1-rho) f^l,  F_{i+1} += -rho f^r.
  * Circle (marker 0): force = -(sum of all cable point forces) [N], z = 0;
- * torque = [0, 0, sum (p_i - p_m0) x a + (p_{i+1} - p_m0) x b] [N m] for the
- * parts a, b the circle receives through points i, i+1 (= d f_t for SN),
- * so that moments balance exactly. Marker 1 force/torque entries are 0 (the
- * cable's loads are the point forces, 2(n+1) values in N).
+ * torque = [0, 0, sum r f_t] [N m] (seed tau_m0, physical sign; see the
+ * file comment for the moment balance). Marker 1 force/torque entries are 0
+ * (the cable's loads are the point forces, 2(n+1) values in N).
  * activeConnector == false: everything zero. */
 mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, const mbc_state *s,
                                                       mbc_forces *out, mbc_error *err)
@@ -294,10 +295,7 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
             F[2 * i + 2 + k] -= b;
             out->force[0][k] += a + b;
         }
-        const double a[2] = {(1.0 - rho) * fl[0], (1.0 - rho) * fl[1]};
-        const double b[2] = {rho * fr[0], rho * fr[1]};
-        torque += (e.p_i[0] - pc[0]) * a[1] - (e.p_i[1] - pc[1]) * a[0];
-        torque += (e.p_ip1[0] - pc[0]) * b[1] - (e.p_ip1[1] - pc[1]) * b[0];
+        torque += p->circleRadius * f_t;
     }
     out->torque[0][2] = torque;
     return MBC_OK;
@@ -394,7 +392,8 @@ static int cfcc_pns_contact(const cfcc_params *p, const struct cfcc_pns_call *c,
  *        f_t,lin = mu_v v_t + mu_k Delta;
  *        stick (|f_t,lin| <= mu |f_n|): state 0, x_lastStick = start-of-step
  *          value, or x_curStick when the start-of-step state was undefined;
- *        slip: state s = Sign(Delta) (Sign(f_t,lin) when Delta == 0),
+ *        slip: state s = Sign(f_t,lin) (the trial force's direction,
+ *          physics-notes 2026-11-25, not the seed's Sign(Delta)),
  *          x_lastStick = x_curStick - s mu |f_n| / mu_k (x_curStick if mu_k == 0).
  *        A stored x_lastStick outside [-pi r, pi r) is renormalized (same value
  *        modulo 2 pi r, so every normalized Delta is unchanged) and

@@ -5,10 +5,12 @@
  * closest-point / normalization / sticking-position implementation for the
  * random checks.
  *
- * Moment balance: the circle's torque is the moment of what it receives at
- * the cable points, d f_t per segment (SN) or ((1-rho) d_l + rho d_r) f_t
- * (PWN), so the total moment of all forces and torques vanishes exactly; the
- * notes' "r f_t" would leave -g f_t per segment (see the connector source).
+ * Moment balance: the circle's torque is r f_t per contacting segment (the
+ * seed's tau_m0, physics-notes 2026-11-25), while the cable receives the
+ * force at distance d = r + g (SN) or at the points, d_l and d_r (PWN). The
+ * forces balance exactly; the moments balance up to the couple
+ * sum (r - d_eff) f_t = -sum g f_t (SN), -sum ((1-rho) g_l + rho g_r) f_t
+ * (PWN), which test_random_equilibrium checks exactly.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -247,7 +249,9 @@ static void test_pwn_pressed_straight_cable(void **state)
     ASSERT_NEAR(x.F[3], 35.0 * nl[1] - 0.7 * 20.0 * tl[1], 1e-12);
     ASSERT_NEAR(x.F[4], 15.0 * nr[0] - 0.3 * 20.0 * tr[0], 1e-12);
     ASSERT_NEAR(x.F[5], 15.0 * nr[1] - 0.3 * 20.0 * tr[1], 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], (0.7 * dl + 0.3 * dr) * 20.0, 1e-12);
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * 20.0, 1e-12); /* r f_t, not the arms dl, dr */
+    (void)dl;
+    (void)dr;
     fixture_done(&x);
 }
 
@@ -289,7 +293,7 @@ static void test_tangent_force_newton(void **state)
     ASSERT_NEAR(fl[2], -8.0, 1e-12);
     ASSERT_NEAR(fl[3], -50.0, 1e-12);
     ASSERT_NEAR(x.F[2], -0.7 * -8.0, 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], 0.45 * -8.0, 1e-12); /* d = r + g = 0.45 */
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * -8.0, 1e-12); /* r f_t (not d f_t, d = 0.45) */
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.0, 0.0);
     ASSERT_NEAR(co[3], -0.05, 1e-12);
@@ -330,7 +334,7 @@ static void test_tangent_force_newton(void **state)
     ASSERT_NEAR(x.F[2], -0.7 * -20.0, 1e-12);
     ASSERT_NEAR(x.F[4], -0.3 * -20.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][0], -20.0, 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], 0.45 * -20.0, 1e-12);
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * -20.0, 1e-12);
 
     /* physical direction: the friction force on the cable opposes its motion
      * relative to the circle (velocity penalty only, circle at rest) */
@@ -470,6 +474,56 @@ static void test_pns_stick_to_slip_pretensioned(void **state)
         ASSERT_NEAR(fl[2], sgn * 25.0, 1e-9);
         fixture_done(&x);
     }
+}
+
+/* The slip direction follows the trial force (physics-notes 2026-11-25).
+ * Start of step: slip +1, pre-tensioned (x_lastStick = x_curStick - 0.25, so
+ * Delta = +0.25 and mu_k Delta = +25 = the cap). Now the cable slides
+ * backwards, v_t = -1.3 m/s, with mu_v = 100: f_t,lin = -130 + 25 = -105,
+ * |f_t,lin| > 25: slip. The new state is Sign(f_t,lin) = -1 (the seed's
+ * Sign(Delta) would keep +1 and push along the slip), x_lastStick =
+ * x_curStick + 0.25, and the force opposes the slip: f_t = -25 in the
+ * seed's sign (the sign of v_t), i.e. +25 N along t on the cable. */
+static void test_pns_slip_reverses_with_trial_force(void **state)
+{
+    (void)state;
+    fixture x;
+    pns_fixture(&x);
+    x.p.frictionVelocityPenalty = 100.0;
+    const double xc = expected_cur_stick(0.0, 0.0);
+    x.data_start[5] = 1.0;
+    x.data_start[9] = xc - 0.25;
+    x.data[5] = 1.0;
+    x.data[9] = xc - 0.25;
+    for (int i = 0; i <= 4; ++i) {
+        x.vel[2 * i] = -1.3; /* t = (1, 0): v_t = -1.3 */
+    }
+    double cot[8];
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
+    ASSERT_NEAR(cot[2], -1.3, 1e-14);
+    run_pns(&x);
+    ASSERT_NEAR(x.new_data[5], -1.0, 0.0);
+    ASSERT_NEAR(x.new_data[9], xc + 0.25, 1e-12);
+    /* the state changed (+1 -> -1): | |f_t,lin| - mu |f_n| | = 105 - 25 */
+    ASSERT_NEAR(x.pn.error, 80.0, 1e-9);
+    memcpy(x.data, x.new_data, sizeof x.data);
+    double fl[8];
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
+    ASSERT_NEAR(fl[2], -25.0, 1e-12);
+    run_forces(&x);
+    /* physical force on the cable points: -(1-rho) f_t t, -rho f_t t */
+    ASSERT_NEAR(x.F[2], 0.7 * 25.0, 1e-12);
+    ASSERT_NEAR(x.F[4], 0.3 * 25.0, 1e-12);
+    /* it opposes the slip: power on the cable < 0 */
+    assert_true(x.F[2] * x.vel[2] + x.F[4] * x.vel[4] < 0.0);
+    /* the pre-tensioned spring seen in a stick state is the cap, now in -t */
+    x.data[5] = 0.0;
+    for (int i = 0; i <= 4; ++i) {
+        x.vel[2 * i] = 0.0;
+    }
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
+    ASSERT_NEAR(fl[2], -25.0, 1e-9);
+    fixture_done(&x);
 }
 
 static void test_pns_slip_to_stick(void **state)
@@ -879,6 +933,7 @@ static void test_random_equilibrium(void **state)
         double fl[2 * MAXSEG];
         run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         const double c[2] = {x.circle.position[0], x.circle.position[1]};
+        const double r = x.p.circleRadius;
 
         /* total force: cable points + circle */
         double sum[2] = {x.f.force[0][0], x.f.force[0][1]};
@@ -901,9 +956,10 @@ static void test_random_equilibrium(void **state)
         ASSERT_NEAR(x.f.torque[0][0], 0.0, 0.0);
         ASSERT_NEAR(x.f.torque[0][1], 0.0, 0.0);
 
-        /* expected torque: sum over contacting segments of d_eff f_t, with
-         * d_eff from the test's own geometry */
-        double tau = 0.0;
+        /* expected torque: sum over contacting segments of r f_t; the
+         * moments then leave the couple sum (r - d_eff) f_t, d_eff (the arm
+         * where the cable receives the force) from the test's own geometry */
+        double tau = 0.0, couple = 0.0;
         double Fexp[2 * (MAXSEG + 1)];
         memset(Fexp, 0, sizeof Fexp);
         for (size_t i = 0; i < n; ++i) {
@@ -935,7 +991,8 @@ static void test_random_equilibrium(void **state)
                 ASSERT_NEAR(f_t, x.p.frictionCoefficient * fabs(f_n) * st,
                             1e-12 * fabs(f_t) + 1e-300);
             }
-            tau += d_eff * f_t;
+            tau += r * f_t;
+            couple += (r - d_eff) * f_t;
             for (int k = 0; k < 2; ++k) {
                 Fexp[2 * i + k] -= (1 - cp.rho) * (f_n * nl[k] + f_t * (k == 0 ? -nl[1] : nl[0]));
                 Fexp[2 * i + 2 + k] -= cp.rho * (f_n * nr[k] + f_t * (k == 0 ? -nr[1] : nr[0]));
@@ -949,7 +1006,7 @@ static void test_random_equilibrium(void **state)
             ASSERT_NEAR(x.F[k], Fexp[k], 1e-12 * fscale);
         }
         ASSERT_NEAR(x.f.torque[0][2], tau, 1e-12 * (fabs(tau) + mscale));
-        ASSERT_NEAR(M, 0.0, 1e-12 * mscale);
+        ASSERT_NEAR(M, couple, 1e-12 * mscale);
         if (tau != 0.0)
             ++moment_checked_zero;
         fixture_done(&x);
@@ -985,6 +1042,7 @@ int main(void)
         cmocka_unit_test(test_pns_open_to_contact_and_back),
         cmocka_unit_test(test_pns_undefined_to_stick),
         cmocka_unit_test(test_pns_stick_to_slip_pretensioned),
+        cmocka_unit_test(test_pns_slip_reverses_with_trial_force),
         cmocka_unit_test(test_pns_slip_to_stick),
         cmocka_unit_test(test_pns_velocity_penalty_only),
         cmocka_unit_test(test_pns_error_terms),
