@@ -27,7 +27,7 @@ return connector {
       description = "tangential displacement dependent penalty/stiffness coefficient for friction [SI:N/m/(contact segment)]; the coefficient causes tangential (contact) forces against relative tangential displacements in the contact area" },
     param "frictionCoefficient" { type = "UReal", symbol = [[\mu]], default = 0,
       description = [[friction coefficient [SI: 1]; tangential specific friction forces (per length) \ :math:`f_t`\  must fulfill the condition \ :math:`f_t \le \mu f_n`\ ]] },
-    param "circleRadius" { type = "UReal", symbol = "r", default = 0,
+    param "circleRadius" { type = "UReal", symbol = "r", default = 0, rules = { range = "(0, inf)", required = "set the circle's radius" },
       description = "radius [SI:m] of contact circle" },
     param "useSegmentNormals" { type = "Bool", default = true,
       description = "True: use normal and tangent according to linear segment; this is appropriate for very long (compared to circle) segments; False: use normals at segment points according to vector to circle center; this is more consistent for short segments, as forces are only applied in beam tangent and normal direction" },

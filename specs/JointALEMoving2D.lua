@@ -25,7 +25,7 @@ return connector {
       description = [[node number of NodeGenericData (GD) with one data coordinate and of NodeGenericODE2 (ALE) with one \ :ref:`ODE2 <ODE2>`\  coordinate]] },
     param "usePenaltyFormulation" { type = "Bool", default = false,
       description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)" },
-    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation" },
+    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation", range = "[0, inf)" },
       description = "penalty stiffness [SI:N/m] used if usePenaltyFormulation=True" },
     param "activeConnector" { type = "Bool", default = true,
       description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },

@@ -562,6 +562,20 @@ static void test_check_and_initialize(void **state)
     assert_non_null(strstr(err.message, "ContactConvexRoll.coefficientsHull: hull must be convex "
                                         "(r'' <= 0 on [-L/2, L/2]), r''("));
     assert_non_null(strstr(err.message, ") = 2"));
+    /* a radius must be > 0: the barrel r = 0.4 - 0.2 x^2 reaches 0 at x = +-sqrt(2)
+     * (checked at the ends, where a concave r is smallest) */
+    memcpy(f.p.coefficientsHull, BARREL, sizeof BARREL);
+    f.p.rollLength = 2.0 * sqrt(2.0) + 0.2; /* r(+-1.514) < 0 */
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ContactConvexRoll.coefficientsHull: hull radius must be "
+                                        "> 0 on [-L/2, L/2], r(-1.51421) = -0.05856"));
+    f.p.rollLength = 2.0 * sqrt(2.0) - 0.2;
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_OK);
+    const double minus[1] = {-0.4}; /* a "cylinder" of radius -0.4 */
+    memcpy(f.p.coefficientsHull, minus, sizeof minus);
+    f.p.coefficientsHull_count = 1;
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_ERR_VALUE);
+    assert_non_null(strstr(err.message, "hull radius must be > 0 on [-L/2, L/2], r("));
     fixture_free(&f);
 }
 
