@@ -513,8 +513,8 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     sb_printf(out, GENERATED_NOTE, c->file);
     int unbounded = 0; /* a range rule with an infinite end needs HUGE_VAL */
     for (size_t i = 0; i < c->param_count + c->vparam_count; i++) {
-        const spec_rules *ru = i < c->param_count ? &c->params[i].rules
-                                                  : &c->vparams[i - c->param_count].rules;
+        const spec_rules *ru =
+            i < c->param_count ? &c->params[i].rules : &c->vparams[i - c->param_count].rules;
         unbounded |= ru->has_range && (isinf(ru->range_min) || isinf(ru->range_max));
     }
     sb_printf(out, "#include \"mbconnect/generated/%s.h\"\n\n%s#include <stddef.h>\n\n",

@@ -804,8 +804,7 @@ static void load_value_rules(loader *ld, int r, const spec_param *p, int line, c
     load_one_of(ld, r, p, line, where, ru);
     char *range = opt_string(ld, r, "range", line, where);
     if (range && !parse_range(ld, range, ru))
-        fail(ld, line,
-             "%s: range must be an interval like \"[0, 1)\" or \"(0, inf)\" (given '%s')",
+        fail(ld, line, "%s: range must be an interval like \"[0, 1)\" or \"(0, inf)\" (given '%s')",
              where, range);
     ru->required = opt_string(ld, r, "required", line, where);
     if ((ru->one_of_count || ru->has_range) && !numeric)

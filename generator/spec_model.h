@@ -82,10 +82,10 @@ typedef struct spec_rules {
      * validate(), carried by the descriptor table */
     double *one_of; /* numbers: every element is one of these (one_of_count > 0) */
     size_t one_of_count;
-    int has_range;                     /* numbers: every element in the interval below */
-    double range_min, range_max;       /* -inf / inf for an unbounded side */
+    int has_range;                      /* numbers: every element in the interval below */
+    double range_min, range_max;        /* -inf / inf for an unbounded side */
     int range_min_open, range_max_open; /* "(" / ")" */
-    char *range_rule;                  /* the rule as messages say it: "> 0", "in [0, 1)" */
+    char *range_rule;                   /* the rule as messages say it: "> 0", "in [0, 1)" */
     char *required; /* the default is a placeholder that breaks the rule: how to set the value */
 } spec_rules;
 

@@ -74,10 +74,10 @@ typedef struct mbc_param_info {
      * setters and by validate() for every element */
     const double *one_of; /* allowed values (an enumeration such as impactModel), or NULL */
     size_t one_of_count;
-    bool has_range;                     /* range_min <(=) x <(=) range_max */
+    bool has_range;                      /* range_min <(=) x <(=) range_max */
     bool range_min_open, range_max_open; /* strict inequality at that end */
-    double range_min, range_max;        /* -HUGE_VAL / HUGE_VAL for an unbounded end */
-    const char *range_rule;             /* the rule in messages, e.g. "> 0", "in [0, 1)" */
+    double range_min, range_max;         /* -HUGE_VAL / HUGE_VAL for an unbounded end */
+    const char *range_rule;              /* the rule in messages, e.g. "> 0", "in [0, 1)" */
     /* the documented default is a placeholder that breaks the rule (e.g.
      * spheresRadii = [-1, -1]): validate() asks to set the value, with this
      * hint ("set both radii"); NULL otherwise */
