@@ -225,7 +225,7 @@ static const mbc_output_info outputs[] = {
 };
 
 static const mbc_data_info data[] = {
-    {"slidingMarkerIndex", 0.0, "current index into slidingMarkerNumbers"},
+    {"slidingMarkerIndex", 0.0, "current index into slidingMarkerNumbers", 3},
 };
 
 static const double sample_values_0[] = {3.0, 4.0, 5.0};

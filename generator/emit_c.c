@@ -558,6 +558,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
             emit_c_literal_double(b->initial, out);
             sb_puts(out, ", ");
             emit_c_literal_string(b->description, out);
+            sb_printf(out, ", %d", b->index_into ? param_index(c, b->index_into->name) + 1 : 0);
             sb_puts(out, "},\n");
         }
         sb_puts(out, "};\n\n");

@@ -1165,7 +1165,7 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 }
 
 static const char *const data_keys[] = {"per", NULL};
-static const char *const coordinate_keys[] = {"initial", "description", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", "index_into", NULL};
 
 static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1214,6 +1214,18 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
                      describe(L, -1, buf, sizeof buf));
             lua_pop(L, 1);
+            char *into = opt_string(ld, e, "index_into", eline, what);
+            b->index_into = into ? spec_find_param(c, into) : NULL;
+            if (into && (!b->index_into || b->index_into->shape != SPEC_VECTOR))
+                fail(ld, eline,
+                     "%s: 'index_into' must name a variable-size parameter (given '%s')", what,
+                     into);
+            else if (into && c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
+                     c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
+                fail(ld, eline,
+                     "%s: 'index_into' is for the current element of a BodyCable2DCoordinates "
+                     "marker, which the type does not have",
+                     what);
             for (size_t j = 0; j + 1 < c->data.block_count; j++)
                 if (strcmp(c->data.blocks[j].name, b->name) == 0)
                     fail(ld, eline, "%s: duplicate name", what);

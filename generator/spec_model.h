@@ -123,6 +123,7 @@ typedef struct spec_data_block {
     char *name;
     double initial;
     char *description;
+    const spec_param *index_into; /* the list parameter the coordinate indexes, or NULL */
 } spec_data_block;
 
 typedef struct spec_data {

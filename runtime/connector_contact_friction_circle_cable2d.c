@@ -46,14 +46,12 @@
 #include "mbconnect/sticking.h"
 #include "mbconnect/vec.h"
 
+#include <assert.h>
 #include <math.h>
-#include <stdio.h>
 
 #include "friction_inline.h"
 #include "geometry_2d_inline.h"
 #include "sticking_inline.h"
-
-#define CFCC_NAME "ContactFrictionCircleCable2D"
 
 typedef mbc_contact_friction_circle_cable2d_params cfcc_params;
 
@@ -68,40 +66,24 @@ struct cfcc_segment {
     double f_n;                    /* k_c g + d_c v_n, N (LHS sign) */
 };
 
-/* Checks every input the hooks dereference; the generated layer checks most
- * of these already, this keeps the hooks safe when called directly. */
-static mbc_status cfcc_check(const cfcc_params *p, const mbc_state *s, mbc_error *err)
+/* What every hook assumes (mbconnect/state_check.h): the dispatch
+ * (mbc_object_forces and the others) has checked the circle marker, the
+ * cable marker with n = numberOfContactSegments segments, points, point
+ * velocities and a reference length > 0, and the 3 n finite data
+ * coordinates (and the start-of-step copy) once, and the parameters passed
+ * validation (n >= 1, circleRadius > 0); a direct caller of a typed hook
+ * guarantees the same. Asserted, not checked again. */
+static void cfcc_assert_state(const cfcc_params *p, const mbc_state *s)
 {
-    if (p == NULL || s == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL parameters or state");
-    }
-    if (p->numberOfContactSegments < 1) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        CFCC_NAME ".numberOfContactSegments: must be >= 1, got %d",
-                        p->numberOfContactSegments);
-    }
-    const size_t n = (size_t)p->numberOfContactSegments;
-    if (s->marker[0] == NULL || s->cable == NULL || s->cable->points == NULL ||
-        s->cable->point_velocities == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "%s",
-                        CFCC_NAME ": state needs marker[0] (circle) and the cable marker with "
-                                  "points and point velocities");
-    }
-    if (s->cable->segment_count != n) {
-        return mbc_fail(
-            err, MBC_ERR_SIZE,
-            CFCC_NAME
-            ".numberOfContactSegments = %d must equal the cable marker's segment count %zu",
-            p->numberOfContactSegments, s->cable->segment_count);
-    }
-    if (s->data == NULL || s->data_count != 3 * n) {
-        return mbc_fail(
-            err, MBC_ERR_SIZE,
-            CFCC_NAME
-            ": data node must have 3 * numberOfContactSegments = %zu coordinates, got %zu",
-            3 * n, s->data == NULL ? (size_t)0 : s->data_count);
-    }
-    return MBC_OK;
+    assert(p != NULL && s != NULL);
+    assert(p->numberOfContactSegments >= 1 && p->circleRadius > 0.0);
+    assert(s->marker[0] != NULL && s->cable != NULL && s->cable->points != NULL &&
+           s->cable->point_velocities != NULL);
+    assert(s->cable->segment_count == (size_t)p->numberOfContactSegments);
+    assert(s->data != NULL && s->data_start != NULL &&
+           s->data_count == 3 * (size_t)p->numberOfContactSegments);
+    (void)p;
+    (void)s;
 }
 
 /* Stick/slip state stored as a double. Seed ("Computation of connector forces
@@ -234,20 +216,10 @@ static void cfcc_point_normal(const double pc[2], const double q[2], const doubl
 mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, const mbc_state *s,
                                                       mbc_forces *out, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output");
-    }
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
-    if (out->cable_point_forces == NULL || out->cable_point_count != n + 1) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        CFCC_NAME ": cable_point_forces must hold n + 1 = %zu points, got %zu",
-                        n + 1,
-                        out->cable_point_forces == NULL ? (size_t)0 : out->cable_point_count);
-    }
+    assert(out != NULL && out->cable_point_forces != NULL && out->cable_point_count == n + 1);
     for (int m = 0; m < 2; ++m) {
         for (int k = 0; k < 3; ++k) {
             out->force[m][k] = 0.0;
@@ -413,13 +385,9 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                                                                 mbc_post_newton *out,
                                                                 mbc_error *err)
 {
-    if (out == NULL || out->data == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output data");
-    }
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    assert(out != NULL && out->data != NULL);
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
     out->error = 0.0;
     out->recommended_step = -1.0;
@@ -430,10 +398,6 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
             out->data[k] = s->data[k];
         }
         return MBC_OK;
-    }
-    if (s->data_start == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        CFCC_NAME ": PostNewtonStep needs the start-of-step data");
     }
 
     /* One pass over the segments: closest point, distance and gap once per
@@ -500,26 +464,11 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
                                                        size_t var, double *out, size_t size,
                                                        mbc_error *err)
 {
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    if (var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES &&
-        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T &&
-        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL) {
-        return mbc_fail(
-            err, MBC_ERR_NAME,
-            CFCC_NAME
-            ": output variable %d is not available (Coordinates, Coordinates_t, ForceLocal)",
-            (int)var);
-    }
+    (void)err; /* no error: mbc_object_output checked the variable and the size */
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
-    if (out == NULL || size != 2 * n) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        CFCC_NAME
-                        ": output needs 2 * numberOfContactSegments = %zu values, got %zu",
-                        2 * n, out == NULL ? (size_t)0 : size);
-    }
+    assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL && size == 2 * n);
+    (void)size;
     for (size_t i = 0; i < n; ++i) {
         double a = 0.0, b = 0.0;
         if (s->data[i] <= 0.0) {

@@ -56,7 +56,7 @@ return connector {
   },
 
   data = {
-    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers" },
+    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers", index_into = "slidingMarkerNumbers" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").

@@ -117,6 +117,10 @@ typedef struct mbc_data_info {
     const char *name;
     double initial;
     const char *description;
+    /* 1-based number of the variable-size parameter this coordinate is an
+     * index into (spec key index_into): the state check requires a whole
+     * number in [0, count - 1] in the current data; 0 = none */
+    size_t index_into;
 } mbc_data_info;
 
 struct mbc_invariant_info; /* mbconnect/invariants.h */

@@ -396,8 +396,8 @@ static void test_six_data_coordinates(void **state)
 {
     (void)state;
     mbc_type_info t = mbc_contact_sphere_sphere_type;
-    const mbc_data_info blocks[6] = {{"a", 0, ""}, {"b", 0, ""}, {"c", 0, ""},
-                                     {"d", 0, ""}, {"e", 0, ""}, {"f", 0, ""}};
+    const mbc_data_info blocks[6] = {{"a", 0, "", 0}, {"b", 0, "", 0}, {"c", 0, "", 0},
+                                     {"d", 0, "", 0}, {"e", 0, "", 0}, {"f", 0, "", 0}};
     t.data = blocks;
     t.data_block_count = 6;
     t.data_per = -1;

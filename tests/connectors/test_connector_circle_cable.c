@@ -24,6 +24,8 @@
 #include "test_util.h"
 
 #include "mbconnect/ancf_cable2d.h"
+#include "mbconnect/evaluate.h"
+#include "mbconnect/evaluate_many.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 
 #define PI     3.14159265358979323846
@@ -787,45 +789,85 @@ static void test_outputs_zero_without_contact(void **state)
     ASSERT_NEAR(cot[3], 0.5, 1e-12);
     ASSERT_NEAR(fl[2], 10.0, 1e-12);
     ASSERT_NEAR(fl[3], -50.0, 1e-12);
-
-    /* wrong output variable and size */
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_outputs(
-            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT, co, 8, &x.err),
-        MBC_ERR_NAME);
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_outputs(
-            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co, 6, &x.err),
-        MBC_ERR_SIZE);
+    /* a wrong output number or size is refused by mbc_object_output
+     * (test_inconsistent_inputs); the typed hook asserts them */
     fixture_done(&x);
 }
 
+/* An object with the fixture's parameters (n segments, r = 0.5, k_c = 1000),
+ * initialized, for the generic API. */
+static mbc_object *fixture_object(size_t n)
+{
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactFrictionCircleCable2D", &err);
+    assert_non_null(o);
+    mbc_object_set_default_indices(o);
+    assert_int_equal(mbc_object_set(o, "numberOfContactSegments", (double)n, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "circleRadius", 0.5, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "contactStiffness", 1000.0, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
+    return o;
+}
+
+/* Everything the hooks used to check again (issue 26: cfcc_check, 11
+ * mbc_fail) is refused once, at the boundary, with one line naming the
+ * value: the cable's segment count against numberOfContactSegments, the
+ * data count, the start-of-step data, the cable point force buffer, the
+ * cable's reference length, the output number and size. The hooks only
+ * assert. */
 static void test_inconsistent_inputs(void **state)
 {
     (void)state;
     fixture x;
     fixture_init(&x, 4, 1.3, 0.45);
-    x.p.numberOfContactSegments = 5;
+    mbc_object *o5 = fixture_object(5), *o4 = fixture_object(4);
+    mbc_error err = {0};
     x.s.data_count = 15;
-    assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&x.p, &x.s, &x.f, &x.err),
-                     MBC_ERR_SIZE);
-    assert_non_null(strstr(x.err.message, "5"));
-    assert_non_null(strstr(x.err.message, "4"));
-    x.p.numberOfContactSegments = 4;
+    assert_int_equal(mbc_object_forces(o5, &x.s, &x.f, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message, "ContactFrictionCircleCable2D: marker m1 has 4 segments, "
+                                     "numberOfContactSegments = 5 (they must be equal)");
     x.s.data_count = 11;
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &x.pn, &x.err),
-        MBC_ERR_SIZE);
-    assert_non_null(strstr(x.err.message, "12"));
+    assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactFrictionCircleCable2D: data node must have 12 data coordinates "
+                        "(data and start-of-step data), got 11");
     x.s.data_count = 12;
     x.s.data_start = NULL;
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &x.pn, &x.err),
-        MBC_ERR_INPUT);
+    assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
     x.s.data_start = x.data_start;
     x.f.cable_point_count = 4;
-    assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&x.p, &x.s, &x.f, &x.err),
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_SIZE);
+    assert_string_equal(
+        err.message, "ContactFrictionCircleCable2D: cable_point_forces must hold 5 points, got 4");
+    x.f.cable_point_count = 5;
+    x.cable.length = 0.0;
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactFrictionCircleCable2D: marker m1 length (the cable's "
+                                     "reference length) must be > 0, got 0");
+    x.cable.length = 4.0;
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_OK);
+    double co[8];
+    assert_int_equal(
+        mbc_object_output(o4, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT, co, 8, &err),
+        MBC_ERR_NAME);
+    assert_int_equal(mbc_object_output(o4, &x.s,
+                                       MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co,
+                                       6, &err),
                      MBC_ERR_SIZE);
+    /* a batch names the state */
+    mbc_state states[2] = {x.s, x.s};
+    mbc_cable_marker short_cable = x.cable;
+    short_cable.segment_count = 3;
+    states[1].cable = &short_cable;
+    double F2[2][10];
+    mbc_forces f2[2] = {{.cable_point_forces = F2[0], .cable_point_count = 5},
+                        {.cable_point_forces = F2[1], .cable_point_count = 5}};
+    assert_int_equal(mbc_object_forces_many(o4, states, f2, 2, 1, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "ContactFrictionCircleCable2D: state 1: marker m1 has 3 segments, "
+                        "numberOfContactSegments = 4 (they must be equal)");
+    mbc_object_destroy(o5);
+    mbc_object_destroy(o4);
     fixture_done(&x);
 }
 
