@@ -244,7 +244,7 @@ static const mbc_param_info params[] = {
         .range_min_open = true,
         .range_max_open = true,
         .range_rule = "> 0",
-        .required = "set the roll's length L (the hull is evaluated on [-L/2, L/2])",
+        .required = "set the roll's length L, the hull's x range is [-L/2, L/2]",
     },
     {
         .name = "coefficientsHull",

@@ -429,7 +429,7 @@ report(violations *v, const mbc_type_info *t, const mbc_param_info *p, const cha
 }
 
 /* A parameter with `required` still holding its placeholder default:
- * "must be > 0 before initialize (got [-1, -1], the unset default); set both
+ * "must be > 0 before initialize (got [-1, -1], the unset default: set both
  * radii". Returns 1 when it reported that. */
 static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_info *p,
                         const void *base, size_t n)
@@ -454,7 +454,7 @@ static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_i
         return 0;
     if (p->shape != MBC_SCALAR && used < sizeof text)
         snprintf(text + used, sizeof text - used, "]");
-    report(v, t, p, "%s before initialize (got %s, the unset default); %s", first, text,
+    report(v, t, p, "%s before initialize (got %s, the unset default: %s)", first, text,
            p->required);
     return 1;
 }

@@ -30,7 +30,7 @@ return connector {
       description = [[exponential decay of static friction offset (must not be zero!), see StribeckFunction in exudyn.physics (named expVel there!), Section :ref:`sec-module-physics`\ ]] },
     param "frictionProportionalZone" { type = "UReal", symbol = "v_{reg}", default = 1e-3, doc = { default = "1e-3" },
       description = [[limit velocity [m/s] up to which the friction is proportional to velocity (for regularization / avoid numerical oscillations), see StribeckFunction in exudyn.physics (named regVel there!), Section :ref:`sec-module-physics`\ ]] },
-    param "rollLength" { type = "UReal", symbol = "L", default = 0, rules = { range = "(0, inf)", required = "set the roll's length L (the hull is evaluated on [-L/2, L/2])" },
+    param "rollLength" { type = "UReal", symbol = "L", default = 0, rules = { range = "(0, inf)", required = "set the roll's length L, the hull's x range is [-L/2, L/2]" },
       description = [[roll length [m], symmetric w.r.t.\ centerpoint]] },
     param "coefficientsHull" { type = "NumpyVector", symbol = [[{\mathbf{k}} \in \Rcal^{n_p}]], default = {}, rules = { min_length = 1, check = "mbc_convex_roll_check_hull" }, doc = { default = " []" },
       description = [[a vector of polynomial coefficients, which provides the polynomial of the CONVEX hull of the roll; \ :math:`\mathrm{hull}(x) = k_0 x^{n_p-1} + k x^{n_p-2} + \ldots + k_{n_p-2} x  + k_{n_p-1}`\ ]] },

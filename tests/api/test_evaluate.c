@@ -328,8 +328,8 @@ static void test_unset_radii_refused(void **state)
     assert_int_not_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
     assert_int_equal(violations, 1);
     assert_string_equal(err.message, "ContactSphereSphere.spheresRadii: must be > 0 before "
-                                     "initialize (got [-1, -1], the unset default); set both "
-                                     "radii");
+                                     "initialize (got [-1, -1], the unset default: set both "
+                                     "radii)");
     assert_false(o->initialized);
     /* a negative radius that is not the placeholder: refused by the setter */
     const double half[2] = {0.5, -1};

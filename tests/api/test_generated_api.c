@@ -538,7 +538,7 @@ static void test_validate_rules(void **state)
     /* spheresRadii still holds its documented placeholder default */
     assert_string_equal(e[0].message,
                         "ContactSphereSphere.spheresRadii: must be > 0 before initialize (got "
-                        "[-1, -1], the unset default); set both radii");
+                        "[-1, -1], the unset default: set both radii)");
     assert_string_equal(e[1].message,
                         "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5");
     /* enumerations and ranges written directly are refused by validate() too */
@@ -574,13 +574,13 @@ static void test_physical_validity(void **state)
         const char *type, *message;
     } unset[] = {
         {"ContactSphereSphere", "ContactSphereSphere.spheresRadii: must be > 0 before initialize "
-                                "(got [-1, -1], the unset default); set both radii"},
+                                "(got [-1, -1], the unset default: set both radii)"},
         {"ContactConvexRoll",
          "ContactConvexRoll.rollLength: must be > 0 before initialize (got 0, the unset "
-         "default); set the roll's length L (the hull is evaluated on [-L/2, L/2])"},
+         "default: set the roll's length L, the hull's x range is [-L/2, L/2])"},
         {"ContactFrictionCircleCable2D",
          "ContactFrictionCircleCable2D.circleRadius: must be > 0 before initialize (got 0, the "
-         "unset default); set the circle's radius"},
+         "unset default: set the circle's radius)"},
     };
     mbc_error err = {0}, errs[8];
     for (size_t i = 0; i < sizeof unset / sizeof unset[0]; i++) {
