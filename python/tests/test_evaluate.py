@@ -323,7 +323,7 @@ def test_evaluate_many_errors():
         with pytest.raises(exc) as e:
             obj.evaluate_many(**kwargs)
         assert str(e.value).startswith(message), str(e.value)
-    cable = mbconnect.ContactFrictionCircleCable2D()
+    cable = mbconnect.ContactFrictionCircleCable2D(circleRadius=0.5)
     with pytest.raises(ValueError) as e:  # the cable is missing (test_evaluate_many_all.py)
         cable.evaluate_many(pos, vel)
     assert "needs its cable either as cablePoints" in str(e.value)
@@ -374,7 +374,7 @@ def test_evaluate_errors():
             obj.evaluate(**kwargs)
         assert str(e.value).startswith(message), str(e.value)
     # an invalid object is not evaluated: the first violation, and how many more
-    broken = mbconnect.ContactSphereSphere(markerNumbers=[-1, -1])
+    broken = mbconnect.ContactSphereSphere(markerNumbers=[-1, -1], spheresRadii=[0.5, 0.5])
     with pytest.raises(ValueError) as e:
         broken.evaluate(markers=good)
     assert str(e.value) == ("ContactSphereSphere.markerNumbers: [0] must be set (ArrayMarkerIndex "

@@ -80,7 +80,7 @@ OPERATIONS = {
     "evaluate, unknown key": raises(lambda: OBJ.evaluate(
         markers=[MARKERS[0], dict(MARKERS[1], foo=1)])),
     "evaluate, cable type": lambda: mbconnect.ContactFrictionCircleCable2D(
-        numberOfContactSegments=2, contactStiffness=1e3).evaluate(
+        numberOfContactSegments=2, contactStiffness=1e3, circleRadius=0.5).evaluate(
         markers=[MARKERS[0], {"points": [0, 0, 1, 0, 2, 0], "length": 2}],
         data=[0.1, -0.01, -2, -2, 0, 0]),
     "evaluate_many": lambda: OBJ.evaluate_many(POS, VEL, postNewtonStep=True),

@@ -46,6 +46,9 @@ def sample(p, shift=0):
         v = base(0)
         if p["kind"] == "bool":
             v = not p["default"]
+        # the spec's physical-validity rules (one_of, range) tighten the type's
+        v = {"impactModel": 2, "contactPlasticityRatio": 0.5,
+             "restitutionCoefficient": 0.5}.get(p["name"], v)
         return v
     return [base(i) for i in range(n)]
 

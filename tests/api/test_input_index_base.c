@@ -79,9 +79,9 @@ static void test_rigid_markers_and_data(void **state)
 static void test_cables_and_sliding_index(void **state)
 {
     (void)state;
-    const double ncs[1] = {2};
-    mbc_object *o =
-        made("ContactFrictionCircleCable2D", "numberOfContactSegments", ncs, 1, NULL, NULL, 0);
+    const double ncs[1] = {2}, radius[1] = {0.5};
+    mbc_object *o = made("ContactFrictionCircleCable2D", "numberOfContactSegments", ncs, 1,
+                         "circleRadius", radius, 1);
     mbc_input in;
     mbc_error err = {0};
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
