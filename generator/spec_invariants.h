@@ -35,7 +35,8 @@ enum {
     SPEC_BROKEN_PARAMS = 1u,  /* the `parameters` list */
     SPEC_BROKEN_OUTPUTS = 2u, /* `outputs` */
     SPEC_BROKEN_DATA = 4u,    /* `data` */
-    SPEC_BROKEN_HOOKS = 8u    /* `hooks` */
+    SPEC_BROKEN_HOOKS = 8u,   /* `hooks` */
+    SPEC_BROKEN_MARKERS = 16u /* `markers` */
 };
 
 typedef struct spec_invariants {
@@ -56,6 +57,8 @@ typedef struct spec_invariants {
     size_t rigid_zero_data_count;
     int rigid_forces_nonzero; /* rigid_zero.forces = false */
     char *rigid_reason;       /* rigid_zero.reason: what does not vanish and why */
+    char *unbalanced_moment;  /* why the moments do not balance (action_reaction checks the
+                                 forces only), or NULL */
     spec_output_frame *frames;
     size_t frame_count;
 } spec_invariants;

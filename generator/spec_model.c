@@ -50,6 +50,7 @@ typedef struct loader {
      * as the key it should have been; an empty table gets one "missing" */
     const void *flagged[32];
     int flagged_count;
+    int param_errors; /* errors before the parameter being loaded */
     /* parameters already reported as not fit to count (data, output sizes) */
     char *bad_counts[8];
     int bad_count_count;
@@ -474,7 +475,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         return -1;
     }
     lua_State *L = mbc_sandbox_state(box);
-    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, {NULL}, 0};
+    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, 0, {NULL}, 0};
     int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
         diag_add_raw(diag, err);
@@ -766,13 +767,138 @@ static int doc_default_matches(const spec_param *p, const char *text, const spec
 
 /* ---------------------------------------------------------------- parameters */
 
-static const char *const param_keys[] = {"type", "symbol", "size", "default", "description",
-                                         "role", "rules",  "doc",  NULL};
+static const char *const param_keys[] = {"type", "symbol", "size",      "default", "description",
+                                         "role", "rules",  "seed_text", "doc",     NULL};
 static const char *const rule_keys[] = {
     "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
-    "check",       NULL};
+    "check",       "one_of",     "range",          "required",       NULL};
 static const char *const doc_keys[] = {"default", "size", NULL};
 static const char *const role_names[] = {"input", "derived", "state"};
+
+/* Parses a range "[a, b)": brackets "[" / "(" and "]" / ")", bounds numbers
+ * or -inf / inf (open), a < b. Writes the bounds and the rule text the
+ * runtime messages use ("> 0", ">= 0", "< 1", "in [0, 1)"). */
+static int parse_range(loader *ld, const char *s, spec_rules *ru)
+{
+    char lo_text[64], hi_text[64], open_c, close_c;
+    int used = 0;
+    if (strlen(s) >= 64 ||
+        sscanf(s, " %c %63[^, ] , %63[^]) ] %c %n", &open_c, lo_text, hi_text, &close_c, &used) !=
+            4 ||
+        s[used] != '\0' || (open_c != '[' && open_c != '(') || (close_c != ']' && close_c != ')'))
+        return 0;
+    char *end;
+    const double lo = strcmp(lo_text, "-inf") == 0 ? -INFINITY : strtod(lo_text, &end);
+    if (isfinite(lo) && *end)
+        return 0;
+    const double hi = strcmp(hi_text, "inf") == 0 ? INFINITY : strtod(hi_text, &end);
+    if (isfinite(hi) && *end)
+        return 0;
+    if (isnan(lo) || isnan(hi) || !(lo < hi) || lo == INFINITY || hi == -INFINITY ||
+        (isinf(lo) && open_c == '[') || (isinf(hi) && close_c == ']'))
+        return 0;
+    ru->has_range = 1;
+    ru->range_min = lo, ru->range_max = hi;
+    ru->range_min_open = open_c == '(', ru->range_max_open = close_c == ')';
+    char rule[160];
+    if (isinf(hi))
+        snprintf(rule, sizeof rule, "%s %s", ru->range_min_open ? ">" : ">=", lo_text);
+    else if (isinf(lo))
+        snprintf(rule, sizeof rule, "%s %s", ru->range_max_open ? "<" : "<=", hi_text);
+    else
+        snprintf(rule, sizeof rule, "in %c%s, %s%c", open_c, lo_text, hi_text, close_c);
+    ru->range_rule = arena_strdup(ld->mem, rule);
+    return 1;
+}
+
+/* x satisfies the range and one_of rules of ru. */
+static int rules_allow(const spec_rules *ru, double x)
+{
+    if (ru->has_range && (ru->range_min_open ? !(x > ru->range_min) : !(x >= ru->range_min)))
+        return 0;
+    if (ru->has_range && (ru->range_max_open ? !(x < ru->range_max) : !(x <= ru->range_max)))
+        return 0;
+    for (size_t i = 0; i < ru->one_of_count; i++)
+        if (x == ru->one_of[i])
+            return 1;
+    return ru->one_of_count == 0;
+}
+
+/* rules.one_of: a non-empty list of numbers the type admits. */
+static void load_one_of(loader *ld, int r, const spec_param *p, int line, const char *where,
+                        spec_rules *ru)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, r, "one_of");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    const size_t n = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1) ? lua_rawlen(L, -1) : 0;
+    if (n == 0 || n > 64) {
+        fail(ld, line, "%s: one_of must be a list of 1 to 64 numbers (given %s)", where,
+             describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    check_keys(ld, lua_gettop(L), line, where, NULL, 1);
+    ru->one_of = arena_alloc(ld->mem, n * sizeof *ru->one_of);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i);
+        const double x = lua_tonumber(L, -1);
+        const spec_type *ty = p->type;
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x) ||
+            (ty->value != SPEC_REAL && x != floor(x)) ||
+            (ty->has_min && (ty->min_exclusive ? !(x > ty->min) : !(x >= ty->min))))
+            fail(ld, line, "%s: one_of[%zu] must be a value of type %s (given %s)", where, i,
+                 ty->name, describe(L, -1, buf, sizeof buf));
+        else
+            ru->one_of[ru->one_of_count++] = x;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* rules.one_of, range, required: value rules beyond the type's; the default
+ * must satisfy them unless `required` says it is a placeholder. */
+static void load_value_rules(loader *ld, int r, const spec_param *p, int line, const char *where,
+                             spec_rules *ru)
+{
+    const int numeric = p->type->value == SPEC_INT || p->type->value == SPEC_REAL;
+    load_one_of(ld, r, p, line, where, ru);
+    char *range = opt_string(ld, r, "range", line, where);
+    if (range && !parse_range(ld, range, ru))
+        fail(ld, line, "%s: range must be an interval like \"[0, 1)\" or \"(0, inf)\" (given '%s')",
+             where, range);
+    ru->required = opt_string(ld, r, "required", line, where);
+    if ((ru->one_of_count || ru->has_range) && !numeric)
+        fail(ld, line, "%s: one_of and range apply to int and real types only (type %s)", where,
+             p->type->name);
+    if (ru->required && !ru->required[0])
+        fail(ld, line, "%s: required must say how to set the value (given '')", where);
+    /* the default against the rules: only for a parameter without errors so
+     * far (a rule or default given wrong is reported once, where it is) */
+    if (ld->errors != ld->param_errors || is_flagged(ld, r) || !p->def.num)
+        return;
+    int default_ok = 1;
+    for (size_t i = 0; i < p->def.count && numeric; i++)
+        default_ok &= rules_allow(ru, p->def.num[i]);
+    strbuf given;
+    sb_init(&given);
+    spec_format_default(p, &p->def, &given);
+    if (!default_ok && !ru->required)
+        fail(ld, line,
+             "%s: the default breaks the rule (%s); give a valid default, or `required` when "
+             "the default is a placeholder (given %s)",
+             where, ru->has_range ? ru->range_rule : "one_of", sb_str(&given));
+    if (default_ok && ru->required)
+        fail(ld, line,
+             "%s: required marks a default that breaks the rule, but the default satisfies it "
+             "(given %s)",
+             where, sb_str(&given));
+    sb_free(&given);
+}
 
 static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 {
@@ -807,6 +933,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
             ru->min_length = (int)n;
     }
     lua_pop(L, 1);
+    load_value_rules(ld, r, p, line, where, ru);
     if (ru->must_be_set && p->type->value != SPEC_INDEX)
         fail(ld, line, "%s: must_be_set applies to index types only (type %s)", where,
              p->type->name);
@@ -827,6 +954,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 static void load_param(loader *ld, int t, spec_param *p, const char *list)
 {
     lua_State *L = ld->L;
+    ld->param_errors = ld->errors;
     int line = mbc_sandbox_table_line(L, t);
     const char *name = mbc_sandbox_table_name(L, t);
     char what[160];
@@ -849,6 +977,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     }
     p->symbol = opt_string(ld, t, "symbol", line, what);
     p->description = req_string(ld, t, "description", line, what);
+    p->seed_text = opt_string(ld, t, "seed_text", line, what);
     char *role = opt_string(ld, t, "role", line, what);
     int r = role ? parse_enum(role, role_names, 3) : 0;
     if (r < 0)
@@ -1153,7 +1282,7 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     lua_pop(L, 1);
 }
 
-static const char *const output_keys[] = {"symbol", "description", "size", NULL};
+static const char *const output_keys[] = {"symbol", "description", "seed_text", "size", NULL};
 
 static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1173,6 +1302,7 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, o->line, "%s: invalid identifier (given '%s')", what, o->name);
             o->symbol = opt_string(ld, e, "symbol", o->line, what);
             o->description = req_string(ld, e, "description", o->line, what);
+            o->seed_text = opt_string(ld, e, "seed_text", o->line, what);
             read_count(ld, e, "size", o->line, what, c, &o->size);
             for (size_t j = 0; j + 1 < c->output_count; j++)
                 if (strcmp(c->outputs[j].name, o->name) == 0)
@@ -1185,7 +1315,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 }
 
 static const char *const data_keys[] = {"per", NULL};
-static const char *const coordinate_keys[] = {"initial", "description", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", "seed_text", "index_into",
+                                              NULL};
 
 static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1232,6 +1363,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             if (!is_identifier(b->name))
                 fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
             b->description = req_string(ld, e, "description", eline, what);
+            b->seed_text = opt_string(ld, e, "seed_text", eline, what);
             lua_getfield(L, e, "initial");
             if (lua_isnil(L, -1))
                 missing(ld, e, eline, what, "initial");
@@ -1241,6 +1373,20 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
                      describe(L, -1, buf, sizeof buf));
             lua_pop(L, 1);
+            char *into = opt_string(ld, e, "index_into", eline, what);
+            b->index_into = into ? spec_find_param(c, into) : NULL;
+            if (!into || names_broken_param(ld, b->index_into))
+                ; /* none, or a parameter whose mistake is reported where it is */
+            else if (!b->index_into || b->index_into->shape != SPEC_VECTOR)
+                fail(ld, eline, "%s: 'index_into' must name a variable-size parameter (given '%s')",
+                     what, into);
+            else if (!(ld->broken & SPEC_BROKEN_MARKERS) &&
+                     c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
+                     c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
+                fail(ld, eline,
+                     "%s: 'index_into' is for the current element of a BodyCable2DCoordinates "
+                     "marker, which the type does not have",
+                     what);
             for (size_t j = 0; j + 1 < c->data.block_count; j++)
                 if (strcmp(c->data.blocks[j].name, b->name) == 0)
                     fail(ld, eline, "%s: duplicate name", what);
@@ -1257,7 +1403,7 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references", NULL};
+    "invariants", "references",    "seed_text",   NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1351,7 +1497,7 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     lua_pop(L, 1);
 }
 
-static const char *const quantity_keys[] = {"symbol", "description", NULL};
+static const char *const quantity_keys[] = {"symbol", "description", "seed_text", NULL};
 
 static void load_quantities(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1371,6 +1517,7 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
             if (!q->symbol)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = req_string(ld, e, "description", eline, what);
+            q->seed_text = opt_string(ld, e, "seed_text", eline, what);
             for (size_t j = 0; j + 1 < c->quantity_count; j++)
                 if (strcmp(c->quantities[j].name, q->name) == 0)
                     fail(ld, eline, "%s: duplicate name (a row of the quantities table twice)",
@@ -1594,8 +1741,8 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->line = line;
     check_keys(ld, t, line, "connector", connector_keys, 0);
     if (is_flagged(ld, t)) /* a misspelled block: what names into it is not checked */
-        ld->broken |=
-            SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA | SPEC_BROKEN_HOOKS;
+        ld->broken |= SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
+                      SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
     c->type_name = req_string(ld, t, "type", line, "connector");
     if (c->type_name && !is_identifier(c->type_name))
         fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
@@ -1606,6 +1753,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
         memcpy(c->class_name + 6, c->type_name, n + 1);
     }
     c->description = req_string(ld, t, "description", line, "connector");
+    c->seed_text = opt_string(ld, t, "seed_text", line, "connector");
     c->python_name = opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         opt_string(ld, t, "python_visualization_name", line, "connector");
@@ -1622,7 +1770,9 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     if (c->provides.count == 0 && ld->errors == before && !is_flagged(ld, t))
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
+    before = ld->errors;
     load_markers(ld, t, line, c);
+    ld->broken |= ld->errors > before ? SPEC_BROKEN_MARKERS : 0u;
     before = ld->errors;
     load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
     ld->broken |= ld->errors > before ? SPEC_BROKEN_PARAMS : 0u;
@@ -1643,9 +1793,10 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     ld->broken |= ld->errors > before ? SPEC_BROKEN_HOOKS : 0u;
     /* the invariants' names and hooks are checked against a spec without
      * errors only, as check_hooks below: else they repeat those errors */
-    c->invariants.broken = ld->broken | (ld->errors ? SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS |
-                                                          SPEC_BROKEN_DATA | SPEC_BROKEN_HOOKS
-                                                    : 0u);
+    c->invariants.broken =
+        ld->broken | (ld->errors ? SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
+                                       SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS
+                                 : 0u);
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (ld->errors == 0) {
         check_hooks(ld, line, c);
@@ -1670,7 +1821,7 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
     const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
     line_index lines = {0};
-    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, {NULL}, 0};
+    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, 0, {NULL}, 0};
     if (line_index_init(&lines, buf, len) == 0)
         ld.lines = &lines;
     char err[1024];

@@ -78,6 +78,15 @@ typedef struct spec_rules {
     int non_decreasing;   /* real vectors: v[i] <= v[i+1] */
     char *positive_when;  /* reals: must be > 0 when that Bool parameter is true */
     char *check_hook;     /* runtime hook validating this parameter (e.g. hull convexity) */
+    /* physical validity (docs/spec-language.rst, "Rules"): checked by the setters and by
+     * validate(), carried by the descriptor table */
+    double *one_of; /* numbers: every element is one of these (one_of_count > 0) */
+    size_t one_of_count;
+    int has_range;                      /* numbers: every element in the interval below */
+    double range_min, range_max;        /* -inf / inf for an unbounded side */
+    int range_min_open, range_max_open; /* "(" / ")" */
+    char *range_rule;                   /* the rule as messages say it: "> 0", "in [0, 1)" */
+    char *required; /* the default is a placeholder that breaks the rule: how to set the value */
 } spec_rules;
 
 typedef struct spec_param {
@@ -89,7 +98,9 @@ typedef struct spec_param {
     int size_in_docs;  /* print "size = N" in the docs */
     spec_value def;    /* default value */
     char *doc_default; /* the default as written in the docs */
-    char *description;
+    char *description; /* RST subset (rst_text.h renders it as plain text) */
+    char *seed_text;   /* the reference page's text, shown instead of description
+                        * on the RST item page only; NULL: description */
     spec_param_role role;
     spec_rules rules;
     int line;
@@ -105,6 +116,7 @@ typedef struct spec_output {
     char *name;   /* OutputVariableType name, e.g. "Coordinates_t" */
     char *symbol; /* LaTeX, NULL if none */
     char *description;
+    char *seed_text; /* as spec_param.seed_text */
     spec_count size;
     int line;
 } spec_output;
@@ -114,6 +126,8 @@ typedef struct spec_data_block {
     char *name;
     double initial;
     char *description;
+    char *seed_text;              /* as spec_param.seed_text */
+    const spec_param *index_into; /* the list parameter the coordinate indexes, or NULL */
 } spec_data_block;
 
 typedef struct spec_data {
@@ -127,6 +141,7 @@ typedef struct spec_quantity {
     char *name;
     char *symbol; /* may be empty */
     char *description;
+    char *seed_text; /* as spec_param.seed_text */
 } spec_quantity;
 
 /* A literature reference of the theory text (`references` key): the site
@@ -192,6 +207,7 @@ typedef struct spec_connector {
     char *python_name; /* short name for Python, NULL if none */
     char *python_visualization_name;
     char *description;
+    char *seed_text; /* as spec_param.seed_text (the type's description) */
     spec_string_list authors;
     spec_string_list provides;        /* "Connector", "Constraint" */
     spec_string_list marker_types[2]; /* requested marker types of m0 and m1 */

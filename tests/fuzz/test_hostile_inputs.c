@@ -118,7 +118,8 @@ static int names_file(const char *line, const char *name)
  * it, once per reference (a spec reports every problem), so only the form
  * of its first line is checked. A non-finite result names the JSON
  * path of the result (docs/eval.rst); running out of memory (a count of a
- * billion) names what it was allocating. */
+ * billion) names what it was allocating; a rule across parameters (the
+ * hull against the roll's length) may name the other parameter. */
 static int check_message(tally *t, const hostile_variant *v, const char *name, size_t lines,
                          const char *msg)
 {
@@ -131,7 +132,8 @@ static int check_message(tally *t, const hostile_variant *v, const char *name, s
     else if (named && v->field && v->field[0] && strcmp(v->field, "return") != 0 &&
              !strstr(msg, v->field) &&
              !(v->kind == HOSTILE_TYPO && v->original[0] && strstr(msg, v->original)) &&
-             !strstr(msg, "not finite") && !strstr(msg, "out of memory"))
+             !strstr(msg, "not finite") && !strstr(msg, "out of memory") &&
+             !(strncmp(v->path, "parameters.", 11) == 0 && strstr(msg, ":parameters.")))
         why = "does not name the field";
     else if (named && v->value && !has_any(msg, v->value) && !strstr(msg, "given") &&
              !strstr(msg, "got ") && !(v->kind == HOSTILE_NUMBER && strstr(msg, " = ")) &&
@@ -482,13 +484,13 @@ static const hand_variant spec_table[] = {
     {FULL,
      "type = \"UReal\", symbol = \"k_c\"",
      "type = \"UReel\", symbol = \"k_c\"",
-     {":29: parameter 'contactStiffness': unknown type 'UReel' (known: "}},
+     {":30: parameter 'contactStiffness': unknown type 'UReel' (known: "}},
     {FULL,
      "type = \"UReal\", symbol = \"k_c\"",
      "symbol = \"k_c\"",
-     {":29: parameter 'contactStiffness': missing 'type'"}},
+     {":30: parameter 'contactStiffness': missing 'type'"}},
     /* typos in every name-bearing field */
-    {FULL, "  theory = [[", "  theroy = [[", {":111: connector: unknown key 'theroy' (allowed: "}},
+    {FULL, "  theory = [[", "  theroy = [[", {":122: connector: unknown key 'theroy' (allowed: "}},
     {FULL,
      "\"forces\", \"post_newton_step\"",
      "\"forcse\", \"post_newton_step\"",
@@ -496,7 +498,7 @@ static const hand_variant spec_table[] = {
     {FULL,
      "description = \"normal contact damping",
      "descripton = \"normal contact damping",
-     {":32: parameter 'contactDamping': unknown key 'descripton' (allowed: type, "}},
+     {":33: parameter 'contactDamping': unknown key 'descripton' (allowed: type, "}},
     {FULL,
      "positive_when = \"useFriction\"",
      "positive_when = \"useFrition\"",
@@ -600,6 +602,20 @@ static const hand_variant spec_table[] = {
      {"output 'Coordinates': 'size' = {factor, \"param\"} must name an integer parameter of a "
       "type >= 0",
       "(given 'numberOfSegments')"}},
+    {FULL,
+     "one_of = { 0, 1, 2 }",
+     "one_of = { 0, 1, \"2\" }",
+     {"parameter 'contactModel': rules: one_of[3] must be a value of type UInt (given '2')"}},
+    {FULL,
+     "range = \"(0, inf)\"",
+     "range = \"(1, 0)\"",
+     {"parameter 'radius': rules: range must be an interval like \"[0, 1)\" or \"(0, inf)\" "
+      "(given '(1, 0)')"}},
+    {FULL,
+     "param \"radius\" { type = \"Real\", default = -1,",
+     "param \"radius\" { type = \"Real\", default = 1,",
+     {"parameter 'radius': rules: required marks a default that breaks the rule, but the default "
+      "satisfies it (given 1.)"}},
     /* huge and negative sizes */
     {FULL,
      "output \"Force\" { size = 3,",
@@ -640,11 +656,11 @@ static const hand_variant spec_table[] = {
     {FULL,
      "param \"contactDamping\"",
      "param \"contactStiffness\"",
-     {":31: parameter 'contactStiffness': duplicate name (first at line 29)"}},
+     {":32: parameter 'contactStiffness': duplicate name (first at line 30)"}},
     {FULL,
      "output \"Force\"",
      "output \"Displacement\"",
-     {"output 'Displacement': duplicate name (first at line 68)"}},
+     {"output 'Displacement': duplicate name (first at line 75)"}},
     {FULL,
      "coordinate \"slipVelocity\"",
      "coordinate \"gap\"",
