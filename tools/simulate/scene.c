@@ -1508,6 +1508,21 @@ static int read_list(scene_ctx *c, const char *key, int (*read)(scene_ctx *, int
     return 0;
 }
 
+/* A Lua error of the scene as one line naming it ("SCENE: message" when
+ * error(msg, 0) gave no position; newlines of the message become blanks). */
+static int scene_error(sim_model *m, const char *path, const char *msg)
+{
+    const size_t n = strlen(path);
+    const int named = strncmp(msg, path, n) == 0 && msg[n] == ':';
+    (void)sim_fail(m, "%s%s%s", named ? "" : path, named ? "" : ": ", msg);
+    for (char *p = m->message; *p; ++p) {
+        if (*p == '\n' || *p == '\r') {
+            *p = ' ';
+        }
+    }
+    return -1;
+}
+
 int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
                    const char *const *params, int param_count, void *sandbox_out)
 {
@@ -1527,7 +1542,7 @@ int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
     m->L = mbc_sandbox_state(sb);
     if (mbc_sandbox_run(sb, path, text, len, err, sizeof err) != 0) {
         free(text);
-        return sim_fail(m, "%s", err);
+        return scene_error(m, path, err);
     }
     lua_State *L = m->L;
     scene_ctx c = {m, L, text, registry, "", 1};
@@ -1550,9 +1565,18 @@ int sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
             }
             lua_settable(L, -3);
         }
-        if (mbc_sandbox_pcall(sb, 1, 1) != LUA_OK) {
+        const int status = mbc_sandbox_pcall(sb, 1, 1);
+        if (status != LUA_OK) {
             free(text);
-            return sim_fail(m, "%s", lua_tostring(L, -1));
+            if (status == LUA_ERRMEM) {
+                return sim_fail(m, "%s: not enough memory (a scene may use at most %zu MiB)", path,
+                                mbc_sandbox_limits_of(sb).memory_bytes / (1024u * 1024u));
+            }
+            if (lua_type(L, -1) != LUA_TSTRING) { /* error({...}), error(nil) */
+                return sim_fail(m, "%s: the scene function called error() with a %s, not a message",
+                                path, luaL_typename(L, -1));
+            }
+            return scene_error(m, path, lua_tostring(L, -1));
         }
     } else if (param_count > 0) {
         free(text);
