@@ -71,6 +71,16 @@ fail(loader *ld, int line, const char *fmt, ...)
     ld->errors++;
 }
 
+/* A Lua error message as one diagnostic line: error("a\nb") in a spec
+ * is one problem, printed on one line. */
+static void add_lua_error(diag_list *diag, char *err)
+{
+    for (char *p = err; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    diag_add_raw(diag, err);
+}
+
 static int is_flagged(const loader *ld, int idx)
 {
     const void *t = lua_topointer(ld->L, idx);
@@ -478,7 +488,7 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
     loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, 0, {NULL}, 0};
     int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
     if (!ran) {
-        diag_add_raw(diag, err);
+        add_lua_error(diag, err);
         ld.errors++;
     } else if (!lua_istable(L, -1)) {
         char b[96];
@@ -1826,7 +1836,7 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
         ld.lines = &lines;
     char err[1024];
     if (mbc_sandbox_run(box, display_name, buf, len, err, sizeof err) != 0) {
-        diag_add_raw(diag, err);
+        add_lua_error(diag, err);
         ld.errors++;
     } else {
         const char *kind = mbc_sandbox_table_kind(L, -1);

@@ -7,7 +7,8 @@
  * registry, the registration of an out-of-tree type and the Python stubs.
  *
  * Oracles besides ASan/UBSan: a rejected spec has at least one diagnostic,
- * every diagnostic names the file ("fuzz.lua:..." / "fuzz.lua: ..."), and an
+ * every diagnostic is one line naming the file ("fuzz.lua:..." /
+ * "fuzz.lua: ..."), and an
  * accepted spec yields non-empty documents. */
 #include <stdint.h>
 #include <stdio.h>
@@ -100,8 +101,9 @@ int FUZZ_SPEC_ENTRY(const uint8_t *data, size_t size)
         spec_connector_load_buffer(&c, &registry, FUZZ_SPEC_NAME, (const char *)data, size, &diag);
     const size_t n = strlen(FUZZ_SPEC_NAME);
     for (size_t i = 0; i < diag.count; i++)
-        if (strncmp(diag.lines[i], FUZZ_SPEC_NAME, n) != 0 || diag.lines[i][n] != ':')
-            FUZZ_FAIL("diagnostic does not name the file: %s", diag.lines[i]);
+        if (strncmp(diag.lines[i], FUZZ_SPEC_NAME, n) != 0 || diag.lines[i][n] != ':' ||
+            strpbrk(diag.lines[i], "\n\r"))
+            FUZZ_FAIL("diagnostic is not one line naming the file: %s", diag.lines[i]);
     if (rc != 0 && diag.count == 0)
         FUZZ_FAIL("spec rejected without a diagnostic");
     if (rc == 0) {

@@ -125,7 +125,7 @@ static int check_message(tally *t, const hostile_variant *v, const char *name, s
 {
     const char *why = NULL;
     const int named = v->kind != HOSTILE_TABLE && !(v->kind == HOSTILE_KEY && !v->value);
-    if (lines == 0 || (lines > 1 && named))
+    if (lines == 0 || (lines > 1 && named) || strpbrk(msg, "\n\r"))
         why = lines ? "more than one line" : "no message";
     else if (!names_file(msg, name))
         why = "does not start with FILE:LINE:";
