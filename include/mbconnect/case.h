@@ -23,7 +23,11 @@
  * ("outputs.Force[1]"), "run" for a script that stopped (an error, the
  * instruction or memory limit), "return" for a bad return value. Messages
  * longer than MBC_ERROR_SIZE - 1 bytes are cut. The status is
- * MBC_ERR_INPUT, or MBC_ERR_NOMEM when memory ran out outside the script. */
+ * MBC_ERR_INPUT, or MBC_ERR_NOMEM when memory ran out outside the script.
+ *
+ * Case files are the Lua front end's: the functions live in
+ * libmbconnect-lua (link mbconnect::mbconnect_lua, or pkg-config
+ * mbconnect-lua), not in the core libmbconnect. */
 #ifndef MBCONNECT_CASE_H
 #define MBCONNECT_CASE_H
 
@@ -31,6 +35,16 @@
 
 #include "mbconnect/connector.h"
 #include "mbconnect/object.h"
+
+/* The export attribute of the public API (mbconnect/export.h defines it for
+ * the core; the same definition here when that header is not there). */
+#ifndef MBC_API
+#if defined(__GNUC__)
+#define MBC_API __attribute__((visibility("default")))
+#else
+#define MBC_API
+#endif
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,12 +55,13 @@ extern "C" {
 
 /* Runs the case file at path against the types of r; *json receives the
  * malloc'd document (free it) on success. */
-mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json, mbc_error *err);
+MBC_API mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json,
+                                     mbc_error *err);
 /* The same for a case already in memory (len bytes, at most
  * MBC_CASE_MAX_FILE_BYTES, need not be NUL-terminated); name stands for
  * CASE in messages. */
-mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const char *buf, size_t len,
-                               char **json, mbc_error *err);
+MBC_API mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const char *buf,
+                                       size_t len, char **json, mbc_error *err);
 
 #ifdef __cplusplus
 }
