@@ -20,10 +20,12 @@
  * "CASE:FIELD: what is wrong (what was given)", CASE being the path (or
  * name) as given, FIELD a path into the case table ("markers[1].rotation",
  * "parameters.contactStiffness", "data[1]") or into the result
- * ("outputs.Force[1]"), "run" for a script that stopped (an error, the
- * instruction or memory limit), "return" for a bad return value. Messages
- * longer than MBC_ERROR_SIZE - 1 bytes are cut. The status is
- * MBC_ERR_INPUT, or MBC_ERR_NOMEM when memory ran out outside the script.
+ * ("outputs.Force[1]"), "return" for the returned value itself; a script
+ * that stopped (an error, the instruction or memory limit) gives
+ * "CASE:LINE: message" (err->line). Messages longer than MBC_ERROR_SIZE - 1
+ * bytes are cut. The status is MBC_ERR_INPUT, MBC_ERR_IO for a file that
+ * cannot be read, or MBC_ERR_NOMEM ("CASE: out of memory") when an
+ * allocation failed; err->file is CASE.
  *
  * Case files are the Lua front end's: the functions live in
  * libmbconnect-lua (link mbconnect::mbconnect_lua, or pkg-config

@@ -10,6 +10,16 @@
 
 #include <stddef.h>
 
+/* The export attribute of the public API (mbconnect/export.h defines it for
+ * the core; the same definition here when that header is not there). */
+#ifndef MBC_API
+#if defined(__GNUC__)
+#define MBC_API __attribute__((visibility("default")))
+#else
+#define MBC_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -49,7 +59,7 @@ typedef struct mbc_error {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
 
 /* As mbc_fail for one parameter of one type: the message becomes
@@ -58,7 +68,7 @@ mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                size_t param_number, const char *fmt, ...);
 
@@ -68,7 +78,7 @@ mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char 
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail_at(mbc_error *err, mbc_status st, const char *file, int line, const char *fmt, ...);
 
 /* The general form of the above, for a message that carries its own
@@ -79,14 +89,14 @@ mbc_fail_at(mbc_error *err, mbc_status st, const char *file, int line, const cha
 #if defined(__GNUC__)
 __attribute__((format(printf, 7, 8)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail_fields(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                 size_t param_number, size_t rule_offset, const char *fmt, ...);
 
 /* Out of memory while working on `what` (a file, an object, or the program
  * name): "what: out of memory", MBC_ERR_NOMEM. Writes no more than the
  * message (it allocates nothing). */
-mbc_status mbc_fail_nomem(mbc_error *err, const char *what);
+MBC_API mbc_status mbc_fail_nomem(mbc_error *err, const char *what);
 
 #ifdef __cplusplus
 }
