@@ -19,6 +19,9 @@
  *
  * Every spec is validated before anything is written; problems are printed as
  * "FILE:LINE: what is wrong (what was given)" and the exit status is 1.
+ * Exit statuses: 0 success, 1 invalid specs or a file that cannot be read or
+ * written, 2 usage errors, 71 out of memory (exactly one line
+ * "WHAT: out of memory", WHAT the file being processed or "mbcgen").
  *
  * The type registry is --types FILE, else types.lua in the spec directory
  * (beside the first spec file), else the built-in one, found relative to
@@ -160,8 +163,10 @@ int main(int argc, char **argv)
     char **spec_files = calloc((size_t)argc, sizeof *spec_files);
     size_t spec_file_count = 0;
     int rc = 2;
-    if (!spec_files)
-        return 70;
+    if (!spec_files) {
+        fputs("mbcgen: out of memory\n", stderr);
+        return MBC_EXIT_NOMEM;
+    }
     if (argc >= 2 && !strcmp(argv[1], "--new-type")) {
         free(spec_files);
         if (argc != 3) {
@@ -287,9 +292,10 @@ int main(int argc, char **argv)
     }
     if (specs) {
         char err[1024];
-        if (fileio_list_specs(specs, &files, err, sizeof err) != 0) {
+        int listed = fileio_list_specs(specs, &files, err, sizeof err);
+        if (listed != 0) {
             fprintf(stderr, "%s\n", err);
-            rc = 1;
+            rc = listed == FILEIO_NOMEM ? MBC_EXIT_NOMEM : 1;
             goto done;
         }
         paths = files.paths;
@@ -325,8 +331,8 @@ int main(int argc, char **argv)
         mbcgen_free(&project);
     }
     diag_print(&diag, stderr);
+    rc = diag_status(&diag) == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : rc == 0 ? 0 : 1;
     diag_free(&diag);
-    rc = rc == 0 ? 0 : 1;
 done:
     fileio_list_free(&files);
     free(spec_files);

@@ -8,18 +8,21 @@
 
 #include <stdio.h>
 
+#include "mbconnect/error.h" /* MBC_EXIT_NOMEM: out of memory, one line, nothing written */
+
 /* In the project root (where specs/types.lua is): writes specs/NAME.lua,
  * runtime/<hooks>.c, tests/connectors/test_<hooks>.c and
  * examples/cases/<snake>.lua, listing them on out. Refuses an invalid NAME,
  * a missing specs/types.lua and any existing file (nothing is written
- * then). Returns 0, or 1 with one line on err. */
+ * then). Returns 0, or 1 (MBC_EXIT_NOMEM) with one line on err. */
 int scaffold_new_type(const char *name, FILE *out, FILE *err);
 
 /* A standalone CMake project in dir (created; must not hold the files):
  * CMakeLists.txt (find_package(mbconnect) + mbconnect_add_connectors with
  * the mbc plugin), specs/NAME.lua, src/<hooks>.c, tests/test_<hooks>.c,
  * cases/<snake>.lua and README.md with the exact build, test and
- * `mbc --plugin` command lines. Returns 0, or 1 with one line on err. */
+ * `mbc --plugin` command lines. Returns 0, or 1 (MBC_EXIT_NOMEM) with one
+ * line on err. */
 int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err);
 
 #endif

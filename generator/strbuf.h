@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Growable byte buffer used by the loader, the emitters and the diagnostics:
- * mbcgen's one growable-buffer implementation. */
+ * mbcgen's one growable-buffer implementation. When memory runs out the
+ * buffer keeps what it holds, ignores every later write and says so
+ * (sb_failed): the writer of a file checks once, before writing, instead of
+ * every append. */
 #ifndef MBCGEN_STRBUF_H
 #define MBCGEN_STRBUF_H
 
@@ -11,6 +14,7 @@ typedef struct strbuf {
     char *data; /* always NUL-terminated once anything was appended */
     size_t len;
     size_t cap;
+    int failed; /* an allocation failed: the content is incomplete */
 } strbuf;
 
 void sb_init(strbuf *sb);
@@ -27,8 +31,11 @@ void sb_printf(strbuf *sb, const char *fmt, ...);
 __attribute__((format(printf, 2, 0)))
 #endif
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
-/* Returns the contents (never NULL) and leaves the buffer empty; caller frees. */
+/* Returns the contents and leaves the buffer empty; caller frees. NULL only
+ * when nothing could be allocated (check sb_failed first for completeness). */
 char *sb_take(strbuf *sb);
 const char *sb_str(const strbuf *sb);
+/* 1 when an allocation failed since sb_init: the content is incomplete. */
+int sb_failed(const strbuf *sb);
 
 #endif

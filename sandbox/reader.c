@@ -244,6 +244,8 @@ static mbc_status fail_missing(mbc_reader *r, const mbc_reader_table *t, const c
  * when required, popping nothing) when nil. */
 static int push_field(mbc_reader *r, const mbc_reader_table *t, const char *key)
 {
+    if (!lua_checkstack(r->L, 8)) /* the value and what a getter pushes after it */
+        mbc_reader_raise_nomem(r);
     lua_pushstring(r->L, key);
     lua_rawget(r->L, t->idx);
     return !lua_isnil(r->L, -1);
@@ -329,19 +331,25 @@ mbc_status mbc_reader_number(mbc_reader *r, const mbc_reader_table *t, const cha
     return st;
 }
 
+mbc_status mbc_reader_check_integer(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                                    int idx, long lo, long hi, long *out)
+{
+    const double x = lua_type(r->L, idx) == LUA_TNUMBER ? lua_tonumber(r->L, idx) : NAN;
+    char given[GIVEN_SIZE];
+    if (!(x == floor(x) && x >= (double)lo && x <= (double)hi))
+        return fail_key(r, t, key, "must be a whole number in [%ld, %ld] (given %s)", lo, hi,
+                        mbc_reader_describe(r->L, idx, given, sizeof given));
+    *out = (long)x;
+    return MBC_OK;
+}
+
 mbc_status mbc_reader_integer(mbc_reader *r, const mbc_reader_table *t, const char *key,
                               unsigned flags, long lo, long hi, long *out)
 {
     mbc_status st;
     if (!present(r, t, key, flags, NULL, &st))
         return st;
-    const double x = lua_type(r->L, -1) == LUA_TNUMBER ? lua_tonumber(r->L, -1) : NAN;
-    char given[GIVEN_SIZE];
-    if (!(x == floor(x) && x >= (double)lo && x <= (double)hi))
-        st = fail_key(r, t, key, "must be a whole number in [%ld, %ld] (given %s)", lo, hi,
-                      mbc_reader_describe(r->L, -1, given, sizeof given));
-    else
-        *out = (long)x;
+    st = mbc_reader_check_integer(r, t, key, -1, lo, hi, out);
     lua_pop(r->L, 1);
     return st;
 }
@@ -486,18 +494,36 @@ mbc_status mbc_reader_list(mbc_reader *r, const mbc_reader_table *t, const char 
     return st;
 }
 
+/* An error about entry i of list: "NAME[i]: rule" (path naming) or
+ * "NAME[i] rule" (label naming). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static mbc_status
+fail_entry(mbc_reader *r, const mbc_reader_table *list, size_t i, const char *fmt, ...)
+{
+    char elem[FIELD_SIZE], rule[MBC_ERROR_SIZE];
+    snprintf(elem, sizeof elem, "%s[%zu]", list->name, i);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rule, sizeof rule, fmt, ap);
+    va_end(ap);
+    if (list->naming == MBC_READER_LABEL)
+        return mbc_reader_fail(r, list->line, NULL, "%s %s", elem, rule);
+    return mbc_reader_fail(r, list->line, elem, "%s", rule);
+}
+
 mbc_status mbc_reader_entry(mbc_reader *r, const mbc_reader_table *list, size_t i, const char *hint,
                             mbc_reader_table *sub)
 {
-    char given[GIVEN_SIZE], elem[FIELD_SIZE];
+    char given[GIVEN_SIZE];
     sub->idx = 0;
+    if (!lua_checkstack(r->L, 8))
+        mbc_reader_raise_nomem(r);
     lua_rawgeti(r->L, list->idx, (lua_Integer)i);
-    if (!lua_istable(r->L, -1)) {
-        snprintf(elem, sizeof elem, "%s[%zu]", list->name, i);
-        return mbc_reader_fail(r, list->line, elem, "must be %s (given %s)",
-                               hint ? hint : "a table",
-                               mbc_reader_describe(r->L, -1, given, sizeof given));
-    }
+    if (!lua_istable(r->L, -1))
+        return fail_entry(r, list, i, "must be %s (given %s)", hint ? hint : "a table",
+                          mbc_reader_describe(r->L, -1, given, sizeof given));
     mbc_reader_table_at(r, sub, -1, list->naming, list->line, "%s[%zu]", list->name, i);
     return MBC_OK;
 }
@@ -505,18 +531,16 @@ mbc_status mbc_reader_entry(mbc_reader *r, const mbc_reader_table *list, size_t 
 mbc_status mbc_reader_string_at(mbc_reader *r, const mbc_reader_table *list, size_t i,
                                 const char **out)
 {
-    char given[GIVEN_SIZE], elem[FIELD_SIZE];
+    char given[GIVEN_SIZE];
     lua_rawgeti(r->L, list->idx, (lua_Integer)i);
     mbc_status st = MBC_OK;
     size_t len = 0;
     const char *s = lua_type(r->L, -1) == LUA_TSTRING ? lua_tolstring(r->L, -1, &len) : NULL;
-    if (!s || strlen(s) != len) {
-        snprintf(elem, sizeof elem, "%s[%zu]", list->name, i);
-        st = mbc_reader_fail(r, list->line, elem, "must be a string (given %s)",
-                             mbc_reader_describe(r->L, -1, given, sizeof given));
-    } else {
+    if (!s || strlen(s) != len)
+        st = fail_entry(r, list, i, "must be a string (given %s)",
+                        mbc_reader_describe(r->L, -1, given, sizeof given));
+    else
         *out = s; /* kept alive by the list */
-    }
     lua_pop(r->L, 1);
     return st;
 }

@@ -125,6 +125,10 @@ mbc_status mbc_reader_number(mbc_reader *r, const mbc_reader_table *t, const cha
 /* A whole number in [lo, hi]. */
 mbc_status mbc_reader_integer(mbc_reader *r, const mbc_reader_table *t, const char *key,
                               unsigned flags, long lo, long hi, long *out);
+/* The value at idx, which is t[key], as a whole number in [lo, hi] (for a
+ * value the caller pushed itself). */
+mbc_status mbc_reader_check_integer(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                                    int idx, long lo, long hi, long *out);
 /* A list of exactly n numbers into out[0..n). */
 mbc_status mbc_reader_numbers(mbc_reader *r, const mbc_reader_table *t, const char *key,
                               unsigned flags, size_t n, double *out);
@@ -148,7 +152,9 @@ mbc_status mbc_reader_list(mbc_reader *r, const mbc_reader_table *t, const char 
 /* ------------------------------------------------ getters of list entries */
 
 /* Pushes list[i] (1-based) and describes it in sub, named "NAME[i]"; it
- * must be a table ("must be HINT"). Pop the pushed value whatever the result. */
+ * must be a table ("must be HINT"). Pop the pushed value whatever the result.
+ * An entry's error reads "NAME[i]: RULE" (path naming) or "NAME[i] RULE"
+ * (label naming: "markers[1] must be a list of strings (given 'Position')"). */
 mbc_status mbc_reader_entry(mbc_reader *r, const mbc_reader_table *list, size_t i, const char *hint,
                             mbc_reader_table *sub);
 /* list[i] must be a string. */

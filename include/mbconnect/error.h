@@ -36,6 +36,11 @@ typedef enum mbc_status {
     MBC_ERR_IO     /* a file could not be opened, read or written */
 } mbc_status;
 
+/* The exit status of every tool (mbcgen, mbc, mbc simulate) after out of
+ * memory, which it reports as exactly one line "WHAT: out of memory"
+ * (EX_OSERR of sysexits.h). */
+#define MBC_EXIT_NOMEM 71
+
 /* A one-line message naming the object/field, the rule and the given value,
  * plus the same facts as fields so callers never parse the message. Zero
  * means "none" for every field: declare `mbc_error err = {0};`. */
