@@ -172,6 +172,13 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
+void sb_drop_last(strbuf *sb)
+{
+    if (sb->len == 0)
+        return;
+    sb->data[--sb->len] = '\0';
+}
+
 char *sb_take(strbuf *sb)
 {
     if (!sb->data && sb_reserve(sb, 0))

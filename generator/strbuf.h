@@ -31,6 +31,8 @@ void sb_printf(strbuf *sb, const char *fmt, ...);
 __attribute__((format(printf, 2, 0)))
 #endif
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+/* Removes the last byte, if any. */
+void sb_drop_last(strbuf *sb);
 /* Returns the contents and leaves the buffer empty; caller frees. NULL only
  * when nothing could be allocated (check sb_failed first for completeness). */
 char *sb_take(strbuf *sb);

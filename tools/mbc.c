@@ -13,7 +13,9 @@
  *
  * The types are the built-in ones plus those of every plugin (shared
  * libraries built by mbconnect_add_connectors(... PLUGIN ...), see
- * mbconnect/plugin.h). Errors are one line on stderr and exit status 2. */
+ * mbconnect/plugin.h). Errors are one line on stderr and exit status 2;
+ * out of memory is exactly one line "WHAT: out of memory" and exit status
+ * 71 (MBC_EXIT_NOMEM). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +38,20 @@ static void usage(FILE *f)
           f);
 }
 
+/* The exit status of a failed call: 71 after out of memory, else 2. */
+static int failure_status(mbc_status st)
+{
+    return st == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : 2;
+}
+
 static int cmd_eval(const mbc_registry *r, const char *path)
 {
     char *json = NULL;
-    mbc_error err;
-    if (mbc_case_run_file(r, path, &json, &err) != MBC_OK) {
+    mbc_error err = {0};
+    mbc_status st = mbc_case_run_file(r, path, &json, &err);
+    if (st != MBC_OK) {
         fprintf(stderr, "%s\n", err.message);
-        return 2;
+        return failure_status(st);
     }
     int bad = fputs(json, stdout) == EOF || fflush(stdout) != 0;
     free(json);
@@ -135,8 +144,13 @@ int main(int argc, char **argv)
             fputs("mbc: --plugin needs a file (a shared library built as an mbc plugin)\n", stderr);
             return 2;
         }
-        mbc_error err;
-        if (mbc_registry_load_plugin(&registry, argv[a + 1], &err) != MBC_OK) {
+        mbc_error err = {0};
+        mbc_status st = mbc_registry_load_plugin(&registry, argv[a + 1], &err);
+        if (st == MBC_ERR_NOMEM) {
+            fprintf(stderr, "%s: out of memory\n", argv[a + 1]);
+            return MBC_EXIT_NOMEM;
+        }
+        if (st != MBC_OK) {
             fprintf(stderr, "mbc: %s\n", err.message);
             return 2;
         }
