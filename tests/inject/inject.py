@@ -33,7 +33,7 @@ def parse():
     p = argparse.ArgumentParser()
     p.add_argument("--lib", required=True, help="libmbc_failalloc.so")
     p.add_argument("--name", required=True)
-    p.add_argument("--points", type=int, default=200,
+    p.add_argument("--points", type=int, default=150,
                    help="at most this many runs (all of 1..C when C is smaller)")
     p.add_argument("--expect", type=int, default=0, help="exit status of the clean run")
     p.add_argument("--objects", default=None, help="MBC_FAILALLOC_OBJECTS")
@@ -104,6 +104,7 @@ def main():
             step = (total - 1) / (a.points - 1)
             points = sorted({1 + round(i * step) for i in range(a.points)})
         bad = []
+        kinds = {}  # what the broken runs did: "signal SIGABRT", "status 70", ...
         nomem = survived = 0
         for n in points:
             p, c = run(a, n, report)
@@ -117,6 +118,12 @@ def main():
                 survived += 1  # the failure hit an allocation whose failure is survivable
             else:
                 what = describe(p)
+                kind = what if p.returncode in (NOMEM, a.expect) and not leak else what
+                if p.returncode == NOMEM and not one_line:
+                    kind = "status 71, not one line"
+                elif leak and p.returncode >= 0:
+                    kind = "blocks not freed"
+                kinds[kind] = kinds.get(kind, 0) + 1
                 if leak:
                     what += ", %s blocks (%s bytes) not freed" % (c.get("live", "?"),
                                                                   c.get("bytes", "?"))
@@ -125,6 +132,7 @@ def main():
               " %d survived, %d broke the contract" % (a.name, total, len(points), nomem,
                                                       survived, len(bad)))
         if bad:
+            print("  broken: " + ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())))
             print("\n".join(bad[:40]), file=sys.stderr)
             if len(bad) > 40:
                 print("  ... and %d more" % (len(bad) - 40), file=sys.stderr)
