@@ -7,9 +7,11 @@
 #   lib/libmbconnect.a, lib/libmbconnect.so.<version> (SONAME libmbconnect.so.<major>)
 #   lib/libmbconnect-lua.a, lib/libmbconnect-lua.so.<version> (SONAME
 #     libmbconnect-lua.so.<major>): the Lua front end, case files (mbconnect/case.h)
-#   lib/libmbconnect_invariants.a (the physics-invariant harness, mbconnect/invariants.h)
+#   lib/libmbconnect_invariants.a (the physics-invariant harness; its own header
+#     include/mbconnect/invariants.h, from harness/include/, not in the umbrella)
 #   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
-#     include/mbconnect/mbconnect.h (the umbrella header)
+#     include/mbconnect/mbconnect.h (the umbrella header); exactly what these
+#     declare with MBC_API is what libmbconnect.so exports (tools/exports.sh)
 #   bin/mbcgen, bin/mbc
 #   share/mbconnect/specs/ (types.lua, the type registry, and the built-in specs)
 #   share/doc/mbconnect/ (the spec language, the extending guide, the type pages)
@@ -66,6 +68,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/mbconnect/generated/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect/generated
   FILES_MATCHING PATTERN "*.h")
 install(FILES ${MBC_VERSION_INCLUDE_DIR}/mbconnect/version.h
+  ${PROJECT_SOURCE_DIR}/harness/include/mbconnect/invariants.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect)
 
 # The type registry and the built-in specs (the installed mbcgen finds

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mbconnect/invariants.h"
+#include "mbconnect/invariant_info.h"
 
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_slidingOffset[] = {0.0};

@@ -177,13 +177,13 @@ static void emit_hook_decls(const spec_connector *c, const names *n, strbuf *out
         if (k == SPEC_HOOK_OUTPUTS)
             sb_printf(out, "/* output: an index into the type's outputs (%sOUTPUT_*) */\n",
                       sb_str(&n->macro));
-        sb_printf(out, "mbc_status %s%s(%s%s *p, ", pre, h->name, typed_const(c, h), P);
+        sb_printf(out, "MBC_API mbc_status %s%s(%s%s *p, ", pre, h->name, typed_const(c, h), P);
         put_hook_args(h->args, out);
         sb_puts(out, ");\n");
     }
     for (size_t i = 0; i < c->param_count; i++)
         if (c->params[i].rules.check_hook)
-            sb_printf(out, "/* checks %s */\nmbc_status %s(const %s *p, mbc_error *err);\n",
+            sb_printf(out, "/* checks %s */\nMBC_API mbc_status %s(const %s *p, mbc_error *err);\n",
                       c->params[i].name, c->params[i].rules.check_hook, P);
 }
 
@@ -251,16 +251,18 @@ void emit_c_header(const spec_connector *c, strbuf *out)
         sb_printf(out, "    mbc_%s_visualization visualization;\n", sb_str(&n.snake));
     sb_printf(out, "} %s;\n\n", P);
 
-    sb_printf(out, "extern const mbc_type_info %stype;\n\n", pre);
+    /* MBC_API (mbconnect/export.h, through connector.h): exported from the
+     * library that holds the type */
+    sb_printf(out, "MBC_API extern const mbc_type_info %stype;\n\n", pre);
     sb_printf(out,
               "/* Every field set to its documented default. */\n"
-              "void %sparams_init(%s *p);\n"
+              "MBC_API void %sparams_init(%s *p);\n"
               "/* Frees owned strings and vectors; the struct then holds the defaults. */\n"
-              "void %sparams_free(%s *p);\n"
+              "MBC_API void %sparams_free(%s *p);\n"
               "/* All rule violations (up to max_errors messages); returns their number. */\n"
-              "size_t %svalidate(const %s *p, mbc_error *errors, size_t max_errors);\n"
-              "size_t %sdata_count(const %s *p);\n"
-              "void %sinitial_data(const %s *p, double *data);\n",
+              "MBC_API size_t %svalidate(const %s *p, mbc_error *errors, size_t max_errors);\n"
+              "MBC_API size_t %sdata_count(const %s *p);\n"
+              "MBC_API void %sinitial_data(const %s *p, double *data);\n",
               pre, P, pre, P, pre, P, pre, P, pre, P);
 
     sb_puts(out, "\n/* Setters check the type's rule and size; on failure the value is unchanged\n"
@@ -268,11 +270,13 @@ void emit_c_header(const spec_connector *c, strbuf *out)
     for (size_t i = 0; i < c->param_count; i++) {
         if (c->params[i].role != SPEC_INPUT)
             continue;
+        sb_puts(out, "MBC_API ");
         emit_setter_decl(&n, &c->params[i], out);
         sb_puts(out, ";\n");
     }
     sb_puts(out, "\n/* Getters (no allocation). */\n");
     for (size_t i = 0; i < c->param_count; i++) {
+        sb_puts(out, "MBC_API ");
         emit_getter_decl(&n, &c->params[i], out);
         sb_puts(out, ";\n");
     }
@@ -471,7 +475,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     sb_printf(out, "#include \"mbconnect/generated/%s.h\"\n\n#include <stddef.h>\n\n",
               sb_str(&n.snake));
     if (c->invariants.declared)
-        sb_puts(out, "#include \"mbconnect/invariants.h\"\n\n");
+        sb_puts(out, "#include \"mbconnect/invariant_info.h\"\n\n");
     emit_defaults(c->params, c->param_count, "param", out);
     emit_defaults(c->vparams, c->vparam_count, "vparam", out);
     sb_putc(out, '\n');

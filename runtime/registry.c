@@ -2,7 +2,9 @@
 /* The registry of connector types: the built-in types generated from specs/
  * and caller-owned registry objects (mbc_registry: mbc_registry_init,
  * _size/_entry/_lookup) that hold the built-in types plus any registered out
- * of tree: the one registry API.
+ * of tree: the one registry API, and creating an object by type name
+ * (mbc_registry_create, mbc_object_create: a lookup, then object.c's
+ * mbc_object_create_type; object.c never calls the registry).
  * Nothing here allocates or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
@@ -12,21 +14,6 @@
 /* generated/registry.c */
 extern const mbc_type_info *const mbc_builtin_types[];
 extern const size_t mbc_builtin_type_count;
-
-const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name)
-{
-    if (!t || !name)
-        return NULL;
-    for (size_t i = 0; i < t->param_count; i++)
-        if (strcmp(t->params[i].name, name) == 0)
-            return &t->params[i];
-    static const char vis[] = "visualization.";
-    if (strncmp(name, vis, sizeof vis - 1) == 0)
-        for (size_t i = 0; i < t->vparam_count; i++)
-            if (strcmp(t->vparams[i].name, name + sizeof vis - 1) == 0)
-                return &t->vparams[i];
-    return NULL;
-}
 
 /* ------------------------------------------------------------ registry objects */
 
@@ -172,4 +159,11 @@ mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mb
                  type_name ? type_name : "", known);
     }
     return NULL;
+}
+
+mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
+{
+    mbc_registry builtin;
+    mbc_registry_init(&builtin);
+    return mbc_registry_create(&builtin, type_name, err);
 }

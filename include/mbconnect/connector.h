@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "mbconnect/error.h" /* mbc_status, mbc_error, mbc_fail */
+#include "mbconnect/export.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -10,15 +10,7 @@
 
 #include <stddef.h>
 
-/* The export attribute of the public API (mbconnect/export.h defines it for
- * the core; the same definition here when that header is not there). */
-#ifndef MBC_API
-#if defined(__GNUC__)
-#define MBC_API __attribute__((visibility("default")))
-#else
-#define MBC_API
-#endif
-#endif
+#include "mbconnect/export.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -11,6 +11,7 @@
 
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
 #include "sandbox.h"
 
@@ -45,28 +46,6 @@ void sim_blocks_free(sim_model *m)
 
 /* ------------------------------------------------------------------------ */
 /* kinematics                                                               */
-
-static void rotvec_exp(const double th[3], double A[9])
-{
-    const double phi = mbc_norm3(th);
-    double a, b;
-    if (phi < 1e-4) {
-        const double p2 = phi * phi;
-        a = 1.0 - p2 / 6.0 + p2 * p2 / 120.0;
-        b = 0.5 - p2 / 24.0 + p2 * p2 / 720.0;
-    } else {
-        a = sin(phi) / phi;
-        b = (1.0 - cos(phi)) / (phi * phi);
-    }
-    const double x = th[0], y = th[1], z = th[2];
-    const double K[9] = {0.0, -z, y, z, 0.0, -x, -y, x, 0.0};
-    const double K2[9] = {-(y * y + z * z), x * y, x * z, x * y,
-                          -(x * x + z * z), y * z, x * z, y * z,
-                          -(x * x + y * y)};
-    for (int i = 0; i < 9; ++i) {
-        A[i] = ((i % 4) == 0 ? 1.0 : 0.0) + a * K[i] + b * K2[i];
-    }
-}
 
 static void mat3_mul(const double A[9], const double B[9], double C[9])
 {
@@ -120,7 +99,7 @@ void sim_body_marker(const sim_model *m, int body, const double *q, const double
         }
         if (b->kind == SIM_RIGID_3D) {
             double E[9];
-            rotvec_exp(bq + 3, E);
+            mbc_rotation_exp(bq + 3, E);
             mat3_mul(b->rotation_ref, E, out->rotation);
             for (int k = 0; k < 3; ++k) {
                 out->angular_velocity_local[k] = bv[3 + k];
@@ -168,7 +147,7 @@ static void body_apply(const sim_model *m, int body, const double *q, const doub
         break;
     case SIM_RIGID_3D: {
         double E[9], A[9];
-        rotvec_exp(bq + 3, E);
+        mbc_rotation_exp(bq + 3, E);
         mat3_mul(b->rotation_ref, E, A);
         for (int k = 0; k < 3; ++k) {
             bf[k] += f[k];
@@ -878,7 +857,7 @@ void sim_accept_rotations(sim_model *m, double *q)
         if (b->kind == SIM_RIGID_3D) {
             double E[9], A[9];
             double *th = q + b->offset + 3;
-            rotvec_exp(th, E);
+            mbc_rotation_exp(th, E);
             mat3_mul(b->rotation_ref, E, A);
             memcpy(b->rotation_ref, A, sizeof A);
             th[0] = th[1] = th[2] = 0.0;
