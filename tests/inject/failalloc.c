@@ -28,7 +28,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -93,8 +92,29 @@ typedef struct range {
 
 static range ranges[MAX_RANGES];
 static size_t range_count;
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* ranges and the live set */
+/* Guards the ranges and the live set: a spin lock of its own (the pthread
+ * functions may be a sanitizer's, not yet usable while it starts). */
+static atomic_flag lock = ATOMIC_FLAG_INIT;
 static TLS int busy; /* this thread is inside the allocator's own work */
+/* Set by the constructor below: what runs before it (the C library's and a
+ * sanitizer's start-up) is never counted. */
+static atomic_int started;
+
+static void lock_acquire(void)
+{
+    while (atomic_flag_test_and_set_explicit(&lock, memory_order_acquire))
+        ;
+}
+
+static void lock_release(void)
+{
+    atomic_flag_clear_explicit(&lock, memory_order_release);
+}
+
+__attribute__((constructor)) static void start(void)
+{
+    atomic_store(&started, 1);
+}
 
 static int counted_name(const char *path)
 {
@@ -202,12 +222,12 @@ static unsigned long fail_from(void)
 static int refuse(uintptr_t pc, int *counted)
 {
     *counted = 0;
-    if (busy || resolving)
+    if (busy || resolving || !atomic_load_explicit(&started, memory_order_relaxed))
         return 0;
     busy = 1;
-    pthread_mutex_lock(&lock);
+    lock_acquire();
     *counted = counts(pc);
-    pthread_mutex_unlock(&lock);
+    lock_release();
     busy = 0;
     if (!*counted)
         return 0;
@@ -224,18 +244,18 @@ static void track(void *p, size_t n, int counted)
 {
     if (!p || !counted)
         return;
-    pthread_mutex_lock(&lock);
+    lock_acquire();
     live_add(p, n);
-    pthread_mutex_unlock(&lock);
+    lock_release();
 }
 
 static void untrack(void *p)
 {
-    if (!p || busy)
+    if (!p || busy || !atomic_load_explicit(&started, memory_order_relaxed))
         return;
-    pthread_mutex_lock(&lock);
+    lock_acquire();
     live_remove(p);
-    pthread_mutex_unlock(&lock);
+    lock_release();
 }
 
 /* -------------------------------------------------------- the interface */
@@ -341,12 +361,12 @@ __attribute__((destructor)) static void report(void)
     if (!path)
         return;
     size_t bytes = 0;
-    pthread_mutex_lock(&lock);
+    lock_acquire();
     for (size_t i = 0; i < LIVE_SLOTS; i++)
         if (live[i])
             bytes += live_sizes[i];
     const size_t blocks = live_count;
-    pthread_mutex_unlock(&lock);
+    lock_release();
     char text[160];
     int n = snprintf(text, sizeof text, "calls %lu\nfailed %lu\nlive %zu\nbytes %zu\n",
                      (unsigned long)atomic_load(&calls), (unsigned long)atomic_load(&failed),
