@@ -77,6 +77,14 @@ static mbc_status read_text(fixture *f, const char *text, unsigned flags, int co
     return st;
 }
 
+/* The collected messages are exactly want[0..n). */
+static void assert_errors(const fixture *f, const char *const *want, size_t n)
+{
+    assert_int_equal(f->error_count, n);
+    for (size_t i = 0; i < n; i++)
+        assert_string_equal(f->errors[i], want[i]);
+}
+
 static void done(fixture *f)
 {
     free(f->list);
@@ -163,9 +171,7 @@ static void test_rules_and_values(void **state)
         "t.lua:m.w[2]: must be a number (given 'x')",
         "t.lua:m.holes: must be a list of numbers (given a table with the key 5)",
     };
-    assert_int_equal(f.error_count, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < f.error_count; i++)
-        assert_string_equal(f.errors[i], want[i]);
+    assert_errors(&f, want, sizeof want / sizeof want[0]);
     assert_null(f.list);
     done(&f);
 }
@@ -214,9 +220,7 @@ static void test_getters_with_labels(void **state)
         "t.lua:4: parameter 'k': rules: unknown key 'max' (allowed: min)",
         "t.lua:5: parameter 'k': names[2] must be a string (given 4)",
     };
-    assert_int_equal(f.error_count, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < f.error_count; i++)
-        assert_string_equal(f.errors[i], want[i]);
+    assert_errors(&f, want, sizeof want / sizeof want[0]);
     done(&f);
 }
 
