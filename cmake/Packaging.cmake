@@ -33,7 +33,8 @@ Connector types (contacts and joints) are declared once as Lua specs; the\n\
 generator mbcgen emits C code and reStructuredText documentation from them.\n\
 The package holds the shared and static core library (no Lua), the Lua\n\
 front end libmbconnect-lua (case files), the headers, mbcgen, the mbc\n\
-command, the built-in specs, a CMake package and pkg-config files.")
+command with man pages and bash completion, the built-in specs, a CMake\n\
+package, pkg-config files, the documentation site and the examples.")
 # Library dependencies from the binaries (dpkg-shlibdeps, package dpkg-dev),
 # and a shlibs file for packages linking libmbconnect.so.<major> or
 # libmbconnect-lua.so.<major>.

@@ -4,12 +4,16 @@
  * give editors and type checkers the same classes from the specs: keyword
  * parameters of the constructor, one property per parameter (read-only for
  * derived and state parameters) with type, symbol, default and description,
- * and the visualization parameters under obj.visualization. */
+ * and the visualization parameters under obj.visualization. The docstrings
+ * are plain text (rst_text.h, plain_text.h), as the module's own help(). */
 #include "emit_pyi.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
+#include "plain_text.h"
+#include "rst_text.h"
 
 /* Text inside a """...""" string: backslashes and quotes escaped, one line
  * per input line. */
@@ -20,6 +24,14 @@ static void put_doc_text(strbuf *out, const char *s)
             sb_putc(out, '\\');
         sb_putc(out, *s);
     }
+}
+
+/* put_doc_text of the plain text of a description (or a LaTeX symbol). */
+static void put_doc_plain(strbuf *out, const char *text, rst_text_kind kind)
+{
+    char *plain = rst_text_dup(text, kind);
+    put_doc_text(out, plain);
+    free(plain);
 }
 
 /* The Python type a getter returns. */
@@ -55,16 +67,20 @@ static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
     sb_printf(out, "%s\"\"\"%s", indent, p->type->name);
     if (p->symbol) {
         sb_puts(out, ", symbol ");
-        put_doc_text(out, p->symbol);
+        put_doc_plain(out, p->symbol, RST_TEXT_MATH);
     }
     sb_puts(out, ", default ");
-    put_doc_text(out, p->doc_default);
+    strbuf def;
+    sb_init(&def);
+    plain_text_default(p, &def);
+    put_doc_text(out, sb_str(&def));
+    sb_free(&def);
     if (p->role == SPEC_DERIVED)
         sb_puts(out, " (derived, read-only)");
     else if (p->role == SPEC_STATE)
         sb_puts(out, " (state, read-only)");
     sb_puts(out, ": ");
-    put_doc_text(out, p->description);
+    put_doc_plain(out, p->description, RST_TEXT_PROSE);
     sb_puts(out, "\"\"\"\n");
 }
 
@@ -88,7 +104,7 @@ static void put_connector(strbuf *out, const spec_connector *c)
         sb_puts(out, "\n");
     }
     sb_printf(out, "class %s(Connector):\n    \"\"\"", c->type_name);
-    put_doc_text(out, c->description);
+    put_doc_plain(out, c->description, RST_TEXT_PROSE);
     sb_puts(out, "\n\n    Output variables: ");
     for (size_t i = 0; i < c->output_count; i++)
         sb_printf(out, "%s%s", i ? ", " : "", c->outputs[i].name);
@@ -114,10 +130,13 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
 {
     sb_puts(out, "\"\"\"Type stubs of the mbconnect Python module, written by mbcgen from the "
                  "specs (do not edit).\"\"\"\n"
-                 "from typing import Any, Mapping, Sequence, Union\n\n"
+                 "import os\n"
+                 "from typing import Any, Literal, Mapping, Sequence, Union, overload\n\n"
                  "import numpy as np\n"
                  "import numpy.typing as npt\n\n"
-                 "ArrayLike = Union[Sequence[float], npt.NDArray[Any]]\n\n"
+                 "ArrayLike = Union[Sequence[float], npt.NDArray[Any]]\n"
+                 "StrPath = Union[str, os.PathLike[str]]\n\n"
+                 "__version__: str\n\n"
                  "class Connector:\n"
                  "    \"\"\"A connector object (base class of every connector type).\"\"\"\n"
                  "    type_name: str\n"
@@ -130,6 +149,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "    visualization_info: tuple[dict[str, Any], ...]\n"
                  "    output_info: tuple[dict[str, Any], ...]\n"
                  "    data_info: tuple[dict[str, Any], ...]\n"
+                 "    @property\n    def visualization(self) -> Any: ...\n"
                  "    @property\n    def data_count(self) -> int: ...\n"
                  "    @property\n    def initial_data(self) -> npt.NDArray[np.float64]: ...\n"
                  "    @property\n    def output_sizes(self) -> dict[str, int]: ...\n"
@@ -150,6 +170,9 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "        velocity: npt.ArrayLike | None = ...,\n"
                  "        rotation: npt.ArrayLike | None = ...,\n"
                  "        angularVelocityLocal: npt.ArrayLike | None = ...,\n"
+                 "        data: npt.ArrayLike | None = ...,\n"
+                 "        dataStartOfStep: npt.ArrayLike | None = ...,\n"
+                 "        *,\n"
                  "        cablePoints: npt.ArrayLike | None = ...,\n"
                  "        cablePointVelocities: npt.ArrayLike | None = ...,\n"
                  "        cableLength: npt.ArrayLike | None = ...,\n"
@@ -158,23 +181,26 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "        cableQ_t: npt.ArrayLike | None = ...,\n"
                  "        verticalOffset: npt.ArrayLike | None = ...,\n"
                  "        cableAle: npt.ArrayLike | None = ...,\n"
-                 "        segments: int | None = ...,\n"
                  "        cablesQ: npt.ArrayLike | None = ...,\n"
                  "        cablesQ_t: npt.ArrayLike | None = ...,\n"
                  "        cableLengths: npt.ArrayLike | None = ...,\n"
                  "        ale: npt.ArrayLike | None = ...,\n"
                  "        lagrangeMultipliers: npt.ArrayLike | None = ...,\n"
-                 "        data: npt.ArrayLike | None = ...,\n"
-                 "        dataStartOfStep: npt.ArrayLike | None = ...,\n"
-                 "        forces: bool = ...,\n"
-                 "        outputs: bool | Sequence[str] = ...,\n"
-                 "        postNewtonStep: bool = ...,\n"
+                 "        segments: int | None = ...,\n"
+                 "        forces: bool | None = ...,\n"
+                 "        outputs: bool | Sequence[str] | None = ...,\n"
+                 "        postNewtonStep: bool | None = ...,\n"
+                 "        algebraicEquations: bool | None = ...,\n"
                  "        out: Mapping[str, Any] | None = ...,\n"
                  "    ) -> dict[str, Any]: ...\n\n"
                  "def types() -> list[str]: ...\n"
                  "def classes() -> dict[str, type[Connector]]: ...\n"
-                 "def load_plugin(path: str) -> list[str]: ...\n"
-                 "def evaluate_case(path: str) -> dict[str, Any]: ...\n\n");
+                 "def load_plugin(path: StrPath) -> list[str]: ...\n"
+                 "@overload\n"
+                 "def evaluate_case(path: StrPath, text: Literal[False] = ...) -> dict[str, Any]: "
+                 "...\n"
+                 "@overload\n"
+                 "def evaluate_case(path: StrPath, text: Literal[True]) -> str: ...\n\n");
     for (size_t i = 0; i < count; i++)
         put_connector(out, &items[i]);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mbconnect/object.h"
+#include "registry_internal.h"
 
 /* generated/registry.c */
 extern const mbc_type_info *const mbc_builtin_types[];
@@ -50,12 +51,14 @@ static size_t position(const mbc_registry *r, const char *name, int *found)
     return lo;
 }
 
-static void insert(mbc_registry *r, const mbc_type_info *t)
+static void insert(mbc_registry *r, const mbc_type_info *t, const char *origin)
 {
     int found;
     size_t at = position(r, t->type_name, &found);
     memmove(&r->types[at + 1], &r->types[at], (r->count - at) * sizeof r->types[0]);
+    memmove(&r->origins[at + 1], &r->origins[at], (r->count - at) * sizeof r->origins[0]);
     r->types[at] = t;
+    r->origins[at] = origin;
     r->count++;
 }
 
@@ -92,7 +95,7 @@ void mbc_registry_init(mbc_registry *r)
     /* the generated table is sorted by type name already; insert keeps the
      * order even if it were not */
     for (size_t i = 0; i < mbc_builtin_type_count && i < MBC_REGISTRY_CAPACITY; i++)
-        insert(r, mbc_builtin_types[i]);
+        insert(r, mbc_builtin_types[i], NULL);
 }
 
 mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err)
@@ -102,6 +105,12 @@ mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *
 
 mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
                                 mbc_error *err)
+{
+    return mbc_registry_add_from(r, types, n, NULL, err);
+}
+
+mbc_status mbc_registry_add_from(mbc_registry *r, const mbc_type_info *const *types, size_t n,
+                                 const char *origin, mbc_error *err)
 {
     if (!r || (n && !types))
         return mbc_fail(err, MBC_ERR_STATE, "mbc_registry_add: NULL registry or types");
@@ -115,7 +124,7 @@ mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *typ
                             " is listed twice");
     }
     for (size_t i = 0; i < n; i++)
-        insert(r, types[i]);
+        insert(r, types[i], origin);
     return MBC_OK;
 }
 
@@ -127,6 +136,11 @@ size_t mbc_registry_size(const mbc_registry *r)
 const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i)
 {
     return r && i < r->count ? r->types[i] : NULL;
+}
+
+const char *mbc_registry_origin(const mbc_registry *r, size_t i)
+{
+    return r && i < r->count ? r->origins[i] : NULL;
 }
 
 const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name)

@@ -207,6 +207,10 @@ MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const 
 typedef struct mbc_registry {
     const mbc_type_info *types[MBC_REGISTRY_CAPACITY]; /* sorted by type_name */
     size_t count;
+    /* where types[i] came from: the file of the plugin that added it
+     * (mbc_registry_load_plugin), NULL for the built-in types and types the
+     * program added itself (mbc_registry_add) */
+    const char *origins[MBC_REGISTRY_CAPACITY];
 } mbc_registry;
 
 /* Fills r with the built-in types (those generated from specs/). */
@@ -223,6 +227,10 @@ MBC_API mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *co
 /* Number of types, and the i-th in name order (NULL when out of range). */
 MBC_API size_t mbc_registry_size(const mbc_registry *r);
 MBC_API const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
+/* The plugin file the i-th type came from (as the dynamic loader names the
+ * loaded library), or NULL for a built-in type, a type the program added
+ * itself and i out of range. */
+MBC_API const char *mbc_registry_origin(const mbc_registry *r, size_t i);
 /* The type of that name, or NULL. */
 MBC_API const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
 /* The type names in name order, "A, B, C", into buf (cut to fit size bytes;
