@@ -133,6 +133,16 @@ static int write_file(const strbuf *path, const strbuf *sb, diag_list *diag)
     return rc < 0 ? -1 : 0;
 }
 
+int mbcgen_write_buffer(const char *path, const strbuf *content, diag_list *diag)
+{
+    strbuf p;
+    sb_init(&p);
+    sb_puts(&p, path);
+    int rc = write_file(&p, content, diag);
+    sb_free(&p);
+    return rc;
+}
+
 /* Per-item writes run by the workers: each item's diagnostics and status
  * stay in its slot until write_merge adds them in item order. */
 typedef struct write_slot {

@@ -6,12 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Allocation failures of the strbufs of this thread (sb_failed). */
+static _Thread_local unsigned failures;
+
 void sb_init(strbuf *sb)
 {
     sb->data = NULL;
     sb->len = 0;
     sb->cap = 0;
     sb->failed = 0;
+    sb->epoch = failures;
 }
 
 void sb_free(strbuf *sb)
@@ -34,6 +38,7 @@ static int sb_reserve(strbuf *sb, size_t extra)
     char *p = cap >= need ? realloc(sb->data, cap) : NULL;
     if (!p) {
         sb->failed = 1;
+        failures++;
         return 0;
     }
     sb->data = p;
@@ -43,7 +48,7 @@ static int sb_reserve(strbuf *sb, size_t extra)
 
 int sb_failed(const strbuf *sb)
 {
-    return sb->failed;
+    return sb->failed || sb->epoch != failures;
 }
 
 void sb_putn(strbuf *sb, const char *s, size_t n)

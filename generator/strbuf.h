@@ -14,7 +14,8 @@ typedef struct strbuf {
     char *data; /* always NUL-terminated once anything was appended */
     size_t len;
     size_t cap;
-    int failed; /* an allocation failed: the content is incomplete */
+    int failed;     /* an allocation of this buffer failed: the content is incomplete */
+    unsigned epoch; /* the thread's strbuf allocation failures at sb_init */
 } strbuf;
 
 void sb_init(strbuf *sb);
@@ -37,7 +38,11 @@ void sb_drop_last(strbuf *sb);
  * when nothing could be allocated (check sb_failed first for completeness). */
 char *sb_take(strbuf *sb);
 const char *sb_str(const strbuf *sb);
-/* 1 when an allocation failed since sb_init: the content is incomplete. */
+/* 1 when an allocation of this buffer, or of any other strbuf of this
+ * thread, failed since sb_init: the content may be incomplete (a file's
+ * content is made with temporary buffers, whose failure it would not show
+ * otherwise). The one per-thread count behind it is the exception to "no
+ * mutable state outside the arguments": an epoch, only ever incremented. */
 int sb_failed(const strbuf *sb);
 
 #endif
