@@ -23,17 +23,14 @@ add_library(mbc_core OBJECT
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
-# their JSON form (result.c, json_out.c), case files (case.c, run in the
-# sandbox, sandbox/, hence Lua) and plugins (plugin.c, dlopen).
+# their JSON form (result.c, json_out.c) and plugins (plugin.c, dlopen). No
+# Lua: case files are the Lua front end's (sandbox/, libmbconnect-lua).
 add_library(mbc_api OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/input.c
   ${PROJECT_SOURCE_DIR}/runtime/result.c
   ${PROJECT_SOURCE_DIR}/runtime/json_out.c
-  ${PROJECT_SOURCE_DIR}/runtime/case.c
   ${PROJECT_SOURCE_DIR}/runtime/plugin.c
 )
-target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/sandbox)
-target_link_libraries(mbc_api PRIVATE PkgConfig::LUA)
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
 set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
@@ -62,7 +59,7 @@ foreach(lib mbc_core mbc_runtime)
 endforeach()
 
 set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>
-  $<TARGET_OBJECTS:mbc_api> $<TARGET_OBJECTS:mbc_sandbox>)
+  $<TARGET_OBJECTS:mbc_api>)
 add_library(mbconnect STATIC ${MBC_LIBRARY_OBJECTS})
 add_library(mbconnect_shared SHARED ${MBC_LIBRARY_OBJECTS})
 set_target_properties(mbconnect_shared PROPERTIES
@@ -72,7 +69,7 @@ foreach(lib mbconnect mbconnect_shared)
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
   target_link_libraries(${lib} PUBLIC m ${MBC_OPENMP_LIBS})
 endforeach()
-# Lua 5.4 (case files) and dlopen (plugins): by name, so that the installed
-# static library's users link them too (-llua5.4, -ldl).
-target_link_libraries(mbconnect PUBLIC ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})
-target_link_libraries(mbconnect_shared PRIVATE ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})
+# dlopen (plugins): by name, so that the installed static library's users
+# link it too (-ldl).
+target_link_libraries(mbconnect PUBLIC ${CMAKE_DL_LIBS})
+target_link_libraries(mbconnect_shared PRIVATE ${CMAKE_DL_LIBS})
