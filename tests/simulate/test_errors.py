@@ -54,4 +54,5 @@ def test_error_line(name):
 
 def test_usage():
     p = subprocess.run([MBC, "simulate"], capture_output=True, text=True)
-    assert p.returncode == 2 and p.stderr.startswith("usage: mbc simulate")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.startswith("mbc simulate: no scene file given (mbc simulate SCENE.lua)\nusage: mbc")
