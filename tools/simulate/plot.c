@@ -151,6 +151,23 @@ static void connector_component(const sim_model *m, const sim_sensor *s, int k, 
     }
 }
 
+/* An element's force: a tension (N), or the generalized force on its first
+ * coordinate (N on a length, N m on an angle or a slope). */
+static void element_component(const sim_model *m, const sim_element *el, const char **name,
+                              const char **unit)
+{
+    *name = el->kind == SIM_SPRING_DAMPER           ? "tension"
+            : el->kind == SIM_COORDINATE_CONSTRAINT ? "lambda"
+                                                    : "force";
+    *unit = "N";
+    if (el->kind != SIM_SPRING_DAMPER) {
+        const sim_marker *mk = &m->markers[el->marker[0]];
+        const char *coordinate, *length;
+        body_coordinate(m->bodies[mk->body].kind, mk->coordinate, &coordinate, &length, 0);
+        *unit = strcmp(length, "m") == 0 ? "N" : "N m";
+    }
+}
+
 void sim_sensor_component(const sim_model *m, int i, int k, char *name, size_t name_size,
                           const char **unit)
 {
@@ -177,14 +194,9 @@ void sim_sensor_component(const sim_model *m, int i, int k, char *name, size_t n
     case SIM_SENSOR_CONNECTOR:
         connector_component(m, s, k, name, name_size, unit);
         return;
-    case SIM_SENSOR_ELEMENT: {
-        const sim_element_kind kind = m->elements[s->target].kind;
-        nm = kind == SIM_SPRING_DAMPER           ? "tension"
-             : kind == SIM_COORDINATE_CONSTRAINT ? "lambda"
-                                                 : "force";
-        *unit = "N";
+    case SIM_SENSOR_ELEMENT:
+        element_component(m, &m->elements[s->target], &nm, unit);
         break;
-    }
     case SIM_SENSOR_ENERGY:
         nm = "energy";
         *unit = "J";
