@@ -149,3 +149,22 @@ def test_plot_labels_units_and_components():
     texts = svg_texts("examples/scenes/rigid_spin.lua")
     assert "omega [rad/s]" in texts and "A [-]" in texts and "A11" in texts and "A33" in texts
     assert "wheel [m, rad]" in texts and "phi" in texts
+
+
+def test_result_to_a_pipe_is_written_in_place():
+    # a path that is not a regular file (a pipe, /dev/null, /dev/stdout) is
+    # written directly: renaming a temporary file onto it would replace it
+    import stat
+    import threading
+    with tempfile.TemporaryDirectory() as tmp:
+        fifo = os.path.join(tmp, "summary")
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo).read()))
+        reader.start()
+        p = run("examples/scenes/restitution.lua", "--quiet", "--json", fifo)
+        reader.join(timeout=60)
+        assert p.returncode == 0, p.stderr
+        assert json.loads(got[0])["sensors"]["vLeft"][0] < 0
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        assert os.listdir(tmp) == ["summary"]

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------------ */
@@ -98,8 +99,19 @@ mbc_status sim_out_open(sim_out_file *o, const char *path, mbc_error *err)
     o->path = path;
     o->f = NULL;
     o->slot = -1;
+    o->direct = 0;
     if (path == NULL) {
         return MBC_OK;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device, pipe or terminal (/dev/null, /dev/stdout): written in
+         * place, never replaced by a renamed file */
+        o->direct = 1;
+        o->f = fopen(path, "w");
+        return o->f != NULL ? MBC_OK
+                            : mbc_fail(err, MBC_ERR_VALUE, "%s: cannot write (%s)", path,
+                                       S_ISDIR(st.st_mode) ? "a directory" : "not writable");
     }
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp%ld", path, (long)getpid());
     o->slot = sim_signals_watch(o->tmp); /* before the file exists */
@@ -118,7 +130,9 @@ void sim_out_discard(sim_out_file *o)
     if (o->f != NULL) {
         fclose(o->f);
         o->f = NULL;
-        remove(o->tmp);
+        if (!o->direct) {
+            remove(o->tmp);
+        }
     }
     sim_signals_forget(o->slot);
     o->slot = -1;
@@ -131,6 +145,9 @@ mbc_status sim_out_commit(sim_out_file *o, mbc_error *err)
     }
     const int bad = ferror(o->f) | fclose(o->f);
     o->f = NULL;
+    if (o->direct) {
+        return bad ? mbc_fail(err, MBC_ERR_VALUE, "%s: writing failed", o->path) : MBC_OK;
+    }
     sim_signals_block(1);
     const int moved = !bad && rename(o->tmp, o->path) == 0;
     if (!moved) {

@@ -4,9 +4,10 @@
  * names they are written under until the run succeeded.
  *
  * A result file is written as PATH.tmpPID and renamed to PATH only when the
- * whole run succeeded. SIGINT and SIGTERM remove the temporary files with
- * async-signal-safe calls only (unlink, write, _exit) and end the process
- * with 128 + the signal number (130, 143) and one line on stderr. */
+ * whole run succeeded; a PATH that exists and is not a regular file (a
+ * device such as /dev/null, a pipe) is written in place instead. SIGINT and SIGTERM remove the
+ * temporary files with async-signal-safe calls only (unlink, write, _exit) and end the process with
+ * 128 + the signal number (130, 143) and one line on stderr. */
 #ifndef SIM_OUTPUT_H
 #define SIM_OUTPUT_H
 
@@ -20,7 +21,8 @@
 typedef struct sim_out_file {
     const char *path;
     char tmp[SIM_PATH_SIZE];
-    int slot; /* in the signal handler's list, or -1 */
+    int slot;   /* in the signal handler's list, or -1 */
+    int direct; /* path is not a regular file (a device or pipe): written in place */
     FILE *f;
 } sim_out_file;
 

@@ -345,23 +345,27 @@ mbc_status sim_plot(const sim_model *m, const sim_plot_ranges *ranges, const cha
     }
     fclose(o.f);
     o.f = NULL;
+    const char *target = o.direct ? path : o.tmp; /* gnuplot writes it */
     /* gnuplot is the plotting program (a fixed command line, no user input) */
     FILE *g = popen("gnuplot 2>/dev/null", "w"); /* NOLINT(cert-env33-c) */
-    if (g == NULL) {
-        remove(o.tmp);
-        sim_signals_forget(o.slot);
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        "--plot: cannot run gnuplot (apt-get install -y gnuplot-nox)");
+    int ok = 0;
+    if (g != NULL) {
+        plot_script(g, m, ranges, csv, target, format);
+        ok = pclose(g) == 0;
     }
-    plot_script(g, m, ranges, csv, o.tmp, format);
-    const int status = pclose(g);
     sim_signals_block(1);
-    const int ok = status == 0 && file_size(o.tmp) > 0 && rename(o.tmp, path) == 0;
-    if (!ok) {
-        remove(o.tmp);
+    if (!o.direct) {
+        ok = ok && file_size(o.tmp) > 0 && rename(o.tmp, path) == 0;
+        if (!ok) {
+            remove(o.tmp);
+        }
     }
     sim_signals_forget(o.slot);
     sim_signals_block(0);
+    if (g == NULL) {
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "--plot: cannot run gnuplot (apt-get install -y gnuplot-nox)");
+    }
     if (!ok) {
         return mbc_fail(err, MBC_ERR_VALUE, "--plot %s: gnuplot failed (is gnuplot-nox installed?)",
                         path);
