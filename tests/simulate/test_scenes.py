@@ -321,7 +321,7 @@ def test_convex_roll_drop_converges_as_h_shrinks():
     assert d[2] <= 2e-5  # m, on a roll of 33 mm diameter
 
 
-T_CONTACT = 2.0101e-3  # tests/simulate/step_control.lua: the spheres touch
+T_CONTACT = 2.0101e-3  # examples/scenes/restitution.lua: the spheres touch
 
 
 def step_sizes(rows):
@@ -330,7 +330,7 @@ def step_sizes(rows):
 
 
 def test_unconverged_step_is_redone_with_the_recommended_step():
-    s, rows = simulate("tests/simulate/step_control.lua", "maxIt=1", "tol=1e-3", "hold=3",
+    s, rows = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-3", "hold=3",
                        csv_file=True)
     assert s["statistics"]["stepReductions"] >= 1
     assert s["statistics"]["discontinuousUnconverged"] == 0
@@ -343,7 +343,7 @@ def test_unconverged_step_is_redone_with_the_recommended_step():
 
 
 def test_reduction_without_recommendation_shortens_by_three_quarters():
-    s, _ = simulate("tests/simulate/step_control.lua", "maxIt=1", "tol=1e-3", "rec=0")
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-3", "rec=0")
     st = s["statistics"]
     assert st["stepReductions"] >= 1 and st["discontinuousUnconverged"] == 0
     k = math.log(st["smallestStep"] / 2e-5) / math.log(0.75)
@@ -353,14 +353,14 @@ def test_reduction_without_recommendation_shortens_by_three_quarters():
 
 def test_unconverged_steps_are_accepted_with_a_warning():
     err = []
-    s, _ = simulate("tests/simulate/step_control.lua", "maxIt=1", "tol=1e-300", "rec=0",
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-300", "rec=0",
                     "minStep=1e-7", stderr=err)
     st = s["statistics"]
     n, t1 = st["discontinuousUnconverged"], st["firstUnconvergedTime"]
     assert n >= 1 and T_CONTACT <= t1 <= T_CONTACT + 2e-5
     assert st["smallestStep"] == 1e-7
     head, _, first = err[0].rpartition(" ")
-    assert head == (f"tests/simulate/step_control.lua: warning: {n} step{'s' if n > 1 else ''} "
+    assert head == (f"{SCENES}/restitution.lua: warning: {n} step{'s' if n > 1 else ''} "
                     "ended with the discontinuous iteration above solver.discontinuous.tolerance "
                     "= 1e-300 even at solver.minStepSize = 1e-07, the first at t =")
     assert first.endswith("\n") and "\n" not in head and float(first) == t1
@@ -368,5 +368,5 @@ def test_unconverged_steps_are_accepted_with_a_warning():
 
 def test_converged_steps_are_never_reduced():
     # the switch converges in the second iteration: no step is redone
-    s, _ = simulate("tests/simulate/step_control.lua")
+    s, _ = simulate(f"{SCENES}/restitution.lua")
     assert s["statistics"]["stepReductions"] == 0 and s["statistics"]["reducedSteps"] == 0

@@ -210,12 +210,9 @@ mbc_status sim_genalpha_attempt(sim_run *r, double h, sim_attempt_result *out, m
     sim_state *s = &r->state;
     const ga_vectors g = vectors(r);
     const int n = m->n;
-    memcpy(s->data, s->data_start, (size_t)m->nd * sizeof *s->data);
+    sim_attempt_begin(r, out);
     memcpy(g.x, s->acc, (size_t)n * sizeof *g.x);
     memcpy(g.x + n, s->z, (size_t)m->nz * sizeof *g.x);
-    out->outcome = SIM_UNCONVERGED;
-    out->error = 0.0;
-    out->recommended = -1.0;
     for (int it = 1; it <= m->settings.discontinuous_max_iterations; ++it) {
         s->stats.discontinuous_iterations++;
         int converged = 0;

@@ -135,10 +135,7 @@ mbc_status sim_rk4_attempt(sim_run *r, double h, sim_attempt_result *out, mbc_er
     sim_state *s = &r->state;
     const rk4_vectors g = vectors(r);
     const int n = m->n;
-    memcpy(s->data, s->data_start, (size_t)m->nd * sizeof *s->data);
-    out->outcome = SIM_UNCONVERGED;
-    out->error = 0.0;
-    out->recommended = -1.0;
+    sim_attempt_begin(r, out);
     for (int it = 1; it <= m->settings.discontinuous_max_iterations; ++it) {
         s->stats.discontinuous_iterations++;
         int converged = 0;

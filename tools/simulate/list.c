@@ -2,24 +2,10 @@
 /* `mbc simulate --list [--json]` (list.h). */
 #include "list.h"
 
+#include "json_text.h"
 #include "scene_catalog.h"
 
 #include <string.h>
-
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s != NULL && *s; ++s) {
-        if (*s == '"' || *s == '\\') {
-            fprintf(f, "\\%c", *s);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", (unsigned)*s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
-}
 
 static void json_keys(FILE *f, const sim_key *keys, const mbc_type_info *t)
 {
@@ -28,9 +14,9 @@ static void json_keys(FILE *f, const sim_key *keys, const mbc_type_info *t)
     for (int k = 0; keys[k].name; ++k) {
         fputs(first ? "" : ", ", f);
         fputs("{\"name\": ", f);
-        json_string(f, keys[k].name);
+        sim_json_string(f, keys[k].name);
         fputs(", \"meaning\": ", f);
-        json_string(f, keys[k].meaning);
+        sim_json_string(f, keys[k].meaning);
         fputc('}', f);
         first = 0;
     }
@@ -41,7 +27,7 @@ static void json_keys(FILE *f, const sim_key *keys, const mbc_type_info *t)
             continue;
         }
         fputs(", {\"name\": ", f);
-        json_string(f, p->name);
+        sim_json_string(f, p->name);
         fputs(", \"meaning\": \"parameter of the type (mbc describe)\"}", f);
     }
     fputc(']', f);
@@ -56,7 +42,7 @@ static void list_json(FILE *f, const mbc_registry *registry)
     fputs("{", f);
     for (int l = 0; l < 7; ++l) {
         fputs(l ? ",\n  " : "\n  ", f);
-        json_string(f, lists[l]);
+        sim_json_string(f, lists[l]);
         fputs(": [", f);
         int first = 1;
         for (size_t i = 0; i < count; ++i) {
@@ -64,9 +50,9 @@ static void list_json(FILE *f, const mbc_registry *registry)
                 continue;
             }
             fputs(first ? "\n    {\"type\": " : ",\n    {\"type\": ", f);
-            json_string(f, types[i].type);
+            sim_json_string(f, types[i].type);
             fputs(", \"summary\": ", f);
-            json_string(f, types[i].summary);
+            sim_json_string(f, types[i].summary);
             fputs(", ", f);
             json_keys(f, types[i].keys, NULL);
             fputc('}', f);
@@ -76,7 +62,7 @@ static void list_json(FILE *f, const mbc_registry *registry)
              ++i) {
             const mbc_type_info *t = mbc_registry_entry(registry, i);
             fputs(first ? "\n    {\"type\": " : ",\n    {\"type\": ", f);
-            json_string(f, t->type_name);
+            sim_json_string(f, t->type_name);
             fputs(", \"summary\": \"a connector of the registry\", ", f);
             json_keys(f, sim_connector_keys(), t);
             fputc('}', f);

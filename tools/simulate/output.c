@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* sigaction, sigprocmask */
 #include "output.h"
 
+#include "json_text.h"
+
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -206,21 +208,6 @@ double sim_csv_estimate(const sim_model *m, double *rows, int *columns)
 /* ------------------------------------------------------------------------ */
 /* JSON                                                                     */
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"' || *s == '\\') {
-            fprintf(f, "\\%c", *s);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", (unsigned)*s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
-}
-
 /* A number, or null when negative (statistics that did not occur). */
 static void json_time(FILE *f, const char *key, double x)
 {
@@ -256,7 +243,7 @@ void sim_json_summary(const sim_run *r, FILE *f, double wall)
 {
     const sim_model *m = r->model;
     fputs("{\n  \"scene\": ", f);
-    json_string(f, m->scene_name);
+    sim_json_string(f, m->scene_name);
     fprintf(f, ",\n  \"time\": %.17g,\n  \"statistics\": ", r->state.t);
     json_statistics(r, f, wall);
     fputs(",\n  \"sensors\": {", f);
@@ -264,7 +251,7 @@ void sim_json_summary(const sim_run *r, FILE *f, double wall)
         const sim_sensor *s = &m->sensors[i];
         const double *v = sim_sensor_values(r, i);
         fputs(i ? ",\n    " : "\n    ", f);
-        json_string(f, s->name);
+        sim_json_string(f, s->name);
         fputs(": [", f);
         for (int k = 0; k < s->size; ++k) {
             fprintf(f, "%s%.17g", k ? ", " : "", v[k] == 0.0 ? 0.0 : v[k]);

@@ -116,3 +116,11 @@ void sim_step_accepted(sim_run *r, double h)
     s->t += h;
     s->stats.steps++;
 }
+
+void sim_attempt_begin(sim_run *r, sim_attempt_result *out)
+{
+    memcpy(r->state.data, r->state.data_start, (size_t)r->model->nd * sizeof *r->state.data);
+    out->outcome = SIM_UNCONVERGED;
+    out->error = 0.0;
+    out->recommended = -1.0;
+}

@@ -199,6 +199,8 @@ void sim_genalpha_commit(sim_run *r, double h);
 mbc_status sim_rk4_init(sim_run *r, mbc_error *err);
 mbc_status sim_rk4_attempt(sim_run *r, double h, sim_attempt_result *out, mbc_error *err);
 void sim_rk4_commit(sim_run *r, double h);
+/* Starts an attempt: the data at their start-of-step values, no outcome. */
+void sim_attempt_begin(sim_run *r, sim_attempt_result *out);
 /* The discontinuous iteration's test after a solve at (q, v, z):
  * PostNewtonStep, then 1 when the error is within the tolerance. */
 mbc_status sim_discontinuous_check(sim_run *r, const double *q, const double *v, const double *z,

@@ -291,25 +291,22 @@ static mbc_status read_simple_body(scene_ctx *c, sim_body *b, const char *type, 
                                scene_positive(c, -1, "mass", 0, 1, &b->mass));
 }
 
+/* A body or a cable of that name (they share one list of names). */
+static int find_body_or_cable(const sim_model *m, const char *name)
+{
+    const int b = scene_find_body(m, name);
+    return b >= 0 ? b : scene_find_group(m, name);
+}
+
 mbc_status scene_read_body(scene_ctx *c, int i)
 {
     char name[SIM_NAME_SIZE];
-    const char *type = NULL;
-    if (scene_begin_item(c, "bodies", i, name, "body") ||
-        scene_duplicate(
-            c, scene_find_body(c->m, name) >= 0 || scene_find_group(c->m, name) >= 0 ? 0 : -1,
-            name) ||
-        scene_string(c, -1, "type", 1, &type)) {
+    const sim_item_type *it = NULL;
+    if (scene_begin_typed(c, "bodies", i, "body", find_body_or_cable, name, &it) != MBC_OK) {
         return c->status;
     }
-    const sim_item_type *it = sim_item_type_find("bodies", type);
-    if (it == NULL) {
-        char known[256];
-        sim_item_type_names("bodies", known, sizeof known);
-        return scene_field_fail(c, "type", "unknown body type \"%s\" (known: %s)", type, known);
-    }
-    if (strncmp(type, "Cable2D", 7) == 0) {
-        return read_cable(c, name, type);
+    if (strncmp(it->type, "Cable2D", 7) == 0) {
+        return read_cable(c, name, it->type);
     }
     sim_body *b = sim_add_body(c->m);
     if (b == NULL) {
@@ -317,5 +314,5 @@ mbc_status scene_read_body(scene_ctx *c, int i)
     }
     snprintf(b->name, sizeof b->name, "%s", name);
     b->line = c->item_line;
-    return read_simple_body(c, b, type, it->keys);
+    return read_simple_body(c, b, it->type, it->keys);
 }

@@ -79,30 +79,26 @@ static const sim_key rigid3_keys[] = {
     {"velocity", "{vx, vy, vz} in m/s"},
     {"angularVelocity", "{wx, wy, wz} global, rad/s"},
     END};
-static const sim_key cable_keys[] = {
-    NAME,
-    TYPE,
-    {"nodes", "{{x, y, x', y'}, ...}: positions and slopes (or from/to/elements)"},
-    {"from", "{x, y} in m: a straight cable from here"},
-    {"to", "{x, y} in m: ... to here"},
-    {"elements", "... with this many elements"},
-    {"massPerLength", "rhoA, kg/m, required"},
-    {"axialStiffness", "EA, N, required"},
-    {"bendingStiffness", "EI, N m^2"},
-    {"axialDamping", "N s"},
-    {"bendingDamping", "N m^2 s"},
-    {"lengths", "reference length of each element in m, default the chord"},
-    {"velocities", "{vx, vy}: uniform initial velocity in m/s"},
-    END};
-static const sim_key prescribed_cable_keys[] = {
-    NAME,
-    TYPE,
-    {"nodes", "{{x, y, x', y'}, ...}: positions and slopes (or from/to/elements)"},
-    {"from", "{x, y} in m: a straight cable from here"},
-    {"to", "{x, y} in m: ... to here"},
-    {"elements", "... with this many elements"},
-    {"lengths", "reference length of each element in m, default the chord"},
-    END};
+/* The geometry of a cable: nodes, or a straight line from/to. */
+/* clang-format off */
+#define CABLE_GEOMETRY                                                                  \
+    NAME, TYPE,                                                                         \
+    {"nodes", "{{x, y, x', y'}, ...}: positions and slopes (or from/to/elements)"},    \
+    {"from", "{x, y} in m: a straight cable from here"},                                \
+    {"to", "{x, y} in m: ... to here"},                                                 \
+    {"elements", "... with this many elements"}
+#define CABLE_LENGTHS {"lengths", "reference length of each element in m, default the chord"}
+/* clang-format on */
+static const sim_key cable_keys[] = {CABLE_GEOMETRY,
+                                     {"massPerLength", "rhoA, kg/m, required"},
+                                     {"axialStiffness", "EA, N, required"},
+                                     {"bendingStiffness", "EI, N m^2"},
+                                     {"axialDamping", "N s"},
+                                     {"bendingDamping", "N m^2 s"},
+                                     CABLE_LENGTHS,
+                                     {"velocities", "{vx, vy}: uniform initial velocity in m/s"},
+                                     END};
+static const sim_key prescribed_cable_keys[] = {CABLE_GEOMETRY, CABLE_LENGTHS, END};
 static const sim_key ale_keys[] = {NAME,
                                    TYPE,
                                    {"coordinate", "initial s in m"},

@@ -193,22 +193,13 @@ static const mbc_type_info *connector_type(scene_ctx *c, const char *type)
     return t;
 }
 
-static mbc_status unique_connector(scene_ctx *c, const char *name)
-{
-    for (int k = 0; k < c->m->connector_count; ++k) {
-        if (strcmp(c->m->connectors[k].name, name) == 0) {
-            return scene_duplicate(c, 0, name);
-        }
-    }
-    return MBC_OK;
-}
-
 mbc_status scene_read_connector(scene_ctx *c, int i)
 {
     char name[SIM_NAME_SIZE];
     const char *type = NULL;
     mbc_error err;
-    if (scene_begin_item(c, "connectors", i, name, "connector") || unique_connector(c, name) ||
+    if (scene_begin_item(c, "connectors", i, name, "connector") ||
+        scene_duplicate(c, scene_find_connector(c->m, name), name) ||
         scene_string(c, -1, "type", 1, &type)) {
         return c->status;
     }

@@ -70,31 +70,14 @@ static mbc_status load(scene_ctx *c, sim_element *el, int force, const sim_key *
     return scene_value_or_function(c, -1, "value", 3, el->value, &el->function);
 }
 
-/* Fails when name is already an element's. */
-static mbc_status unique_element(scene_ctx *c, const char *name)
-{
-    for (int k = 0; k < c->m->element_count; ++k) {
-        if (strcmp(c->m->elements[k].name, name) == 0) {
-            return scene_duplicate(c, 0, name);
-        }
-    }
-    return MBC_OK;
-}
-
 mbc_status scene_read_element(scene_ctx *c, int i)
 {
     char name[SIM_NAME_SIZE];
-    const char *type = NULL;
-    if (scene_begin_item(c, "elements", i, name, "element") || unique_element(c, name) ||
-        scene_string(c, -1, "type", 1, &type)) {
+    const sim_item_type *it = NULL;
+    if (scene_begin_typed(c, "elements", i, "element", scene_find_element, name, &it) != MBC_OK) {
         return c->status;
     }
-    const sim_item_type *it = sim_item_type_find("elements", type);
-    if (it == NULL) {
-        char known[256];
-        sim_item_type_names("elements", known, sizeof known);
-        return scene_field_fail(c, "type", "unknown element type \"%s\" (known: %s)", type, known);
-    }
+    const char *type = it->type;
     sim_element *el = sim_add_element(c->m);
     if (el == NULL) {
         return scene_out_of_memory(c);

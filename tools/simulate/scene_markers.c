@@ -112,18 +112,11 @@ static mbc_status shape_marker(scene_ctx *c, sim_marker *mk, const sim_key *keys
 mbc_status scene_read_marker(scene_ctx *c, int i)
 {
     char name[SIM_NAME_SIZE];
-    const char *type = NULL;
-    if (scene_begin_item(c, "markers", i, name, "marker") ||
-        scene_duplicate(c, scene_find_marker(c->m, name), name) ||
-        scene_string(c, -1, "type", 1, &type)) {
+    const sim_item_type *it = NULL;
+    if (scene_begin_typed(c, "markers", i, "marker", scene_find_marker, name, &it) != MBC_OK) {
         return c->status;
     }
-    const sim_item_type *it = sim_item_type_find("markers", type);
-    if (it == NULL) {
-        char known[256];
-        sim_item_type_names("markers", known, sizeof known);
-        return scene_field_fail(c, "type", "unknown marker type \"%s\" (known: %s)", type, known);
-    }
+    const char *type = it->type;
     sim_marker *mk = sim_add_marker(c->m);
     if (mk == NULL) {
         return scene_out_of_memory(c);

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,26 +192,56 @@ static mbc_status required_missing(scene_ctx *c, const char *key)
     return scene_fail_at(c, c->item_line, "%s: '%s' is required", c->path, key);
 }
 
-mbc_status scene_number(scene_ctx *c, int idx, const char *key, int required, double *out,
-                        int *present)
+static int is_finite_number(lua_State *L)
+{
+    return lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
+}
+
+static int is_string(lua_State *L)
+{
+    return lua_type(L, -1) == LUA_TSTRING;
+}
+
+static int is_boolean(lua_State *L)
+{
+    return lua_isboolean(L, -1);
+}
+
+/* The field `key` of the table at idx: 1 when it is present and passes ok
+ * (it is then on top of the stack); else 0 with *st MBC_OK when it is absent
+ * and not required, or the error "must be RULE (got VALUE)". */
+static int field(scene_ctx *c, int idx, const char *key, int required, int (*ok)(lua_State *),
+                 const char *rule, mbc_status *st)
 {
     lua_getfield(c->L, idx, key);
-    if (present) {
-        *present = !lua_isnil(c->L, -1);
-    }
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        return required ? required_missing(c, key) : MBC_OK;
+        *st = required ? required_missing(c, key) : MBC_OK;
+        return 0;
     }
-    if (lua_type(c->L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(c->L, -1))) {
+    if (!ok(c->L)) {
         char b[80];
         scene_describe(c->L, -1, b, sizeof b);
         lua_pop(c->L, 1);
-        return scene_field_fail(c, key, "must be a finite number (got %s)", b);
+        *st = scene_field_fail(c, key, "must be %s (got %s)", rule, b);
+        return 0;
     }
-    *out = lua_tonumber(c->L, -1);
-    lua_pop(c->L, 1);
-    return MBC_OK;
+    return 1;
+}
+
+mbc_status scene_number(scene_ctx *c, int idx, const char *key, int required, double *out,
+                        int *present)
+{
+    mbc_status st = MBC_OK;
+    const int got = field(c, idx, key, required, is_finite_number, "a finite number", &st);
+    if (present) {
+        *present = got;
+    }
+    if (got) {
+        *out = lua_tonumber(c->L, -1);
+        lua_pop(c->L, 1);
+    }
+    return st;
 }
 
 mbc_status scene_positive(scene_ctx *c, int idx, const char *key, int required, int allow_zero,
@@ -283,39 +314,22 @@ mbc_status scene_vector(scene_ctx *c, int idx, const char *key, int n, int requi
 
 mbc_status scene_string(scene_ctx *c, int idx, const char *key, int required, const char **out)
 {
-    lua_getfield(c->L, idx, key);
-    if (lua_isnil(c->L, -1)) {
+    mbc_status st = MBC_OK;
+    if (field(c, idx, key, required, is_string, "a string", &st)) {
+        *out = lua_tostring(c->L, -1); /* kept alive by the scene table */
         lua_pop(c->L, 1);
-        return required ? required_missing(c, key) : MBC_OK;
     }
-    if (lua_type(c->L, -1) != LUA_TSTRING) {
-        char b[80];
-        scene_describe(c->L, -1, b, sizeof b);
-        lua_pop(c->L, 1);
-        return scene_field_fail(c, key, "must be a string (got %s)", b);
-    }
-    const char *v = lua_tostring(c->L, -1); /* kept alive by the scene table */
-    *out = v ? v : "";                      /* (never NULL for a string) */
-    lua_pop(c->L, 1);
-    return MBC_OK;
+    return st;
 }
 
 mbc_status scene_bool(scene_ctx *c, int idx, const char *key, int *out)
 {
-    lua_getfield(c->L, idx, key);
-    if (lua_isnil(c->L, -1)) {
+    mbc_status st = MBC_OK;
+    if (field(c, idx, key, 0, is_boolean, "true or false", &st)) {
+        *out = lua_toboolean(c->L, -1);
         lua_pop(c->L, 1);
-        return MBC_OK;
     }
-    if (!lua_isboolean(c->L, -1)) {
-        char b[80];
-        scene_describe(c->L, -1, b, sizeof b);
-        lua_pop(c->L, 1);
-        return scene_field_fail(c, key, "must be true or false (got %s)", b);
-    }
-    *out = lua_toboolean(c->L, -1);
-    lua_pop(c->L, 1);
-    return MBC_OK;
+    return st;
 }
 
 mbc_status scene_value_or_function(scene_ctx *c, int idx, const char *key, int n, double *out,
@@ -369,6 +383,24 @@ mbc_status scene_begin_item(scene_ctx *c, const char *list, int i, char *name, c
     return MBC_OK;
 }
 
+mbc_status scene_begin_typed(scene_ctx *c, const char *list, int i, const char *kind,
+                             int (*find)(const sim_model *, const char *), char *name,
+                             const sim_item_type **type)
+{
+    const char *t = NULL;
+    if (scene_begin_item(c, list, i, name, kind) || scene_duplicate(c, find(c->m, name), name) ||
+        scene_string(c, -1, "type", 1, &t)) {
+        return c->status;
+    }
+    *type = sim_item_type_find(list, t);
+    if (*type == NULL) {
+        char known[256];
+        sim_item_type_names(list, known, sizeof known);
+        return scene_field_fail(c, "type", "unknown %s type \"%s\" (known: %s)", kind, t, known);
+    }
+    return MBC_OK;
+}
+
 mbc_status scene_read_list(scene_ctx *c, const char *key, mbc_status (*read)(scene_ctx *, int))
 {
     lua_getfield(c->L, -1, key);
@@ -413,22 +445,45 @@ int scene_find_body(const sim_model *m, const char *name)
     return -1;
 }
 
-int scene_find_group(const sim_model *m, const char *name)
+/* The index of the item whose name (a char array at name_offset) is name,
+ * or -1. */
+static int find_named(const void *items, int count, size_t size, size_t name_offset,
+                      const char *name)
 {
-    for (int i = 0; i < m->group_count; ++i) {
-        if (strcmp(m->groups[i].name, name) == 0) {
+    for (int i = 0; i < count; ++i) {
+        if (strcmp((const char *)items + (size_t)i * size + name_offset, name) == 0) {
             return i;
         }
     }
     return -1;
 }
 
+int scene_find_group(const sim_model *m, const char *name)
+{
+    return find_named(m->groups, m->group_count, sizeof *m->groups, offsetof(sim_cable_group, name),
+                      name);
+}
+
 int scene_find_marker(const sim_model *m, const char *name)
 {
-    for (int i = 0; i < m->marker_count; ++i) {
-        if (strcmp(m->markers[i].name, name) == 0) {
-            return i;
-        }
-    }
-    return -1;
+    return find_named(m->markers, m->marker_count, sizeof *m->markers, offsetof(sim_marker, name),
+                      name);
+}
+
+int scene_find_element(const sim_model *m, const char *name)
+{
+    return find_named(m->elements, m->element_count, sizeof *m->elements,
+                      offsetof(sim_element, name), name);
+}
+
+int scene_find_sensor(const sim_model *m, const char *name)
+{
+    return find_named(m->sensors, m->sensor_count, sizeof *m->sensors, offsetof(sim_sensor, name),
+                      name);
+}
+
+int scene_find_connector(const sim_model *m, const char *name)
+{
+    return find_named(m->connectors, m->connector_count, sizeof *m->connectors,
+                      offsetof(sim_connector, name), name);
 }

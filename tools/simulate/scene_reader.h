@@ -83,6 +83,11 @@ mbc_status scene_value_or_function(scene_ctx *c, int idx, const char *key, int n
 /* Starts item i of `list` (the table on top): its name (default KIND<i+1>),
  * path and line. */
 mbc_status scene_begin_item(scene_ctx *c, const char *list, int i, char *name, const char *kind);
+/* scene_begin_item, then: the name is new (find returns -1 for it) and
+ * `type` names a type of the list in the catalog. */
+mbc_status scene_begin_typed(scene_ctx *c, const char *list, int i, const char *kind,
+                             int (*find)(const sim_model *, const char *), char *name,
+                             const sim_item_type **type);
 /* Reads every item of the list `key` of the table on top with read. */
 mbc_status scene_read_list(scene_ctx *c, const char *key, mbc_status (*read)(scene_ctx *, int));
 /* Fails when found >= 0: the name is used twice in its list. */
@@ -92,6 +97,9 @@ mbc_status scene_duplicate(scene_ctx *c, int found, const char *name);
 int scene_find_body(const sim_model *m, const char *name);
 int scene_find_group(const sim_model *m, const char *name);
 int scene_find_marker(const sim_model *m, const char *name);
+int scene_find_element(const sim_model *m, const char *name);
+int scene_find_sensor(const sim_model *m, const char *name);
+int scene_find_connector(const sim_model *m, const char *name);
 
 /* The item readers (scene_bodies.c, scene_markers.c, scene_elements.c,
  * scene_connectors.c, scene_sensors.c, scene_solver.c). */

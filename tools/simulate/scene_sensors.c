@@ -43,12 +43,7 @@ static mbc_status connector_sensor(scene_ctx *c, sim_sensor *s, const sim_key *k
         scene_string(c, -1, "output", 1, &out)) {
         return c->status;
     }
-    s->target = -1;
-    for (int k = 0; k < c->m->connector_count; ++k) {
-        if (strcmp(c->m->connectors[k].name, cn) == 0) {
-            s->target = k;
-        }
-    }
+    s->target = scene_find_connector(c->m, cn);
     if (s->target < 0) {
         return scene_field_fail(c, "connector", "no connector is called \"%s\"", cn);
     }
@@ -88,30 +83,14 @@ static mbc_status element_sensor(scene_ctx *c, sim_sensor *s, const sim_key *key
     return MBC_OK;
 }
 
-static mbc_status unique_sensor(scene_ctx *c, const char *name)
-{
-    for (int k = 0; k < c->m->sensor_count; ++k) {
-        if (strcmp(c->m->sensors[k].name, name) == 0) {
-            return scene_duplicate(c, 0, name);
-        }
-    }
-    return MBC_OK;
-}
-
 mbc_status scene_read_sensor(scene_ctx *c, int i)
 {
     char name[SIM_NAME_SIZE];
-    const char *type = NULL;
-    if (scene_begin_item(c, "sensors", i, name, "sensor") || unique_sensor(c, name) ||
-        scene_string(c, -1, "type", 1, &type)) {
+    const sim_item_type *it = NULL;
+    if (scene_begin_typed(c, "sensors", i, "sensor", scene_find_sensor, name, &it) != MBC_OK) {
         return c->status;
     }
-    const sim_item_type *it = sim_item_type_find("sensors", type);
-    if (it == NULL) {
-        char known[256];
-        sim_item_type_names("sensors", known, sizeof known);
-        return scene_field_fail(c, "type", "unknown sensor type \"%s\" (known: %s)", type, known);
-    }
+    const char *type = it->type;
     sim_sensor *s = sim_add_sensor(c->m);
     if (s == NULL) {
         return scene_out_of_memory(c);

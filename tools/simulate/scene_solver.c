@@ -5,34 +5,42 @@
 #include <stdio.h>
 #include <string.h>
 
+/* value is one of names[] (NULL-terminated): its index in *out. */
+static mbc_status choice(scene_ctx *c, const char *field, const char *what, const char *value,
+                         const char *const *names, int *out)
+{
+    char known[128] = "";
+    for (int i = 0; names[i]; ++i) {
+        if (strcmp(value, names[i]) == 0) {
+            *out = i;
+            return MBC_OK;
+        }
+        strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+        strncat(known, names[i], sizeof known - strlen(known) - 1);
+    }
+    return scene_field_fail(c, field, "unknown %s \"%s\" (known: %s)", what, value, known);
+}
+
 static mbc_status method_and_linear(scene_ctx *c, const char *method, const char *linear)
 {
+    static const char *const methods[] = {"generalizedAlpha", "newmark", "RK4", NULL};
+    static const char *const linears[] = {"auto", "dense", "sparse", NULL};
+    static const sim_method method_of[] = {SIM_GENERALIZED_ALPHA, SIM_NEWMARK, SIM_RK4};
+    static const sim_linear_kind linear_of[] = {SIM_LINEAR_AUTO, SIM_LINEAR_DENSE,
+                                                SIM_LINEAR_SPARSE};
     sim_settings *s = &c->m->settings;
+    int k = 0;
     if (method != NULL) {
-        if (strcmp(method, "generalizedAlpha") == 0) {
-            s->method = SIM_GENERALIZED_ALPHA;
-        } else if (strcmp(method, "newmark") == 0) {
-            s->method = SIM_NEWMARK;
-        } else if (strcmp(method, "RK4") == 0) {
-            s->method = SIM_RK4;
-        } else {
-            return scene_field_fail(c, "method",
-                                    "unknown method \"%s\" (known: generalizedAlpha, newmark, RK4)",
-                                    method);
+        if (choice(c, "method", "method", method, methods, &k) != MBC_OK) {
+            return c->status;
         }
+        s->method = method_of[k];
     }
     if (linear != NULL) {
-        if (strcmp(linear, "auto") == 0) {
-            s->linear = SIM_LINEAR_AUTO;
-        } else if (strcmp(linear, "dense") == 0) {
-            s->linear = SIM_LINEAR_DENSE;
-        } else if (strcmp(linear, "sparse") == 0) {
-            s->linear = SIM_LINEAR_SPARSE;
-        } else {
-            return scene_field_fail(c, "linearSolver",
-                                    "unknown linear solver \"%s\" (known: auto, dense, sparse)",
-                                    linear);
+        if (choice(c, "linearSolver", "linear solver", linear, linears, &k) != MBC_OK) {
+            return c->status;
         }
+        s->linear = linear_of[k];
     }
     return MBC_OK;
 }
