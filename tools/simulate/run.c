@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A run's state and workspace (run.h): allocated once for a numbered model,
  * with the initial state (coordinates, velocities, orientations, mass
- * diagonal), the Newton matrix's pattern and the initial data. */
+ * diagonal). */
 #include "run.h"
 
 #include <stdlib.h>
@@ -195,14 +195,6 @@ mbc_status sim_run_create(const sim_model *m, lua_State *L, sim_run **out, mbc_e
         return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", m->scene_name);
     }
     initial_state(r);
-    mbc_status st = sim_pattern_build(r, err);
-    if (st == MBC_OK) {
-        st = sim_initial_data(r, err);
-    }
-    if (st != MBC_OK) {
-        sim_run_destroy(r);
-        return st;
-    }
     *out = r;
     return MBC_OK;
 }

@@ -91,7 +91,8 @@ typedef struct sim_run {
 } sim_run;
 
 /* run.c: allocates the state and the workspace of a numbered model and sets
- * the initial state (MBC_ERR_NOMEM when out of memory; *out NULL). */
+ * the initial state (MBC_ERR_NOMEM when out of memory; *out NULL). Then
+ * sim_pattern_build and sim_initial_data make it ready to step. */
 mbc_status sim_run_create(const sim_model *m, lua_State *L, sim_run **out, mbc_error *err);
 void sim_run_destroy(sim_run *r);
 

@@ -412,6 +412,8 @@ static int simulate(const options *o, const mbc_registry *registry, mbc_error *e
     if (st != MBC_OK) {
         status = exit_status(st, 2);
     } else if ((st = sim_run_create(m, mbc_sandbox_state(sb), &r, err)) != MBC_OK ||
+               (st = sim_pattern_build(r, err)) != MBC_OK ||
+               (st = sim_initial_data(r, err)) != MBC_OK ||
                (st = open_outputs(m, o, &out, err)) != MBC_OK ||
                (st = run(r, o, &out, err)) != MBC_OK ||
                (st = commit_outputs(m, o, &out, err)) != MBC_OK) {
