@@ -11,7 +11,7 @@ return function(p)
   local e = p.e or 0.5
   local model = p.model or 2
   local r = 0.1
-  return {
+  local scene = {
     solver = { method = p.method or "generalizedAlpha", spectralRadius = 1, stepSize = 2e-5, endTime = 0.012,
                -- the step-size control (tests/simulate/test_scenes.py); unset: the defaults
                minStepSize = p.minStep, recommendedStepSize = p.rec ~= 0, recoverySteps = p.hold,
@@ -34,4 +34,17 @@ return function(p)
       { name = "vRight", type = "Body", body = "right", quantity = "velocity" },
     },
   }
+  -- --set pairs=N: N - 1 more identical pairs, 1 m apart along y, touching at the same time
+  for k = 2, p.pairs or 1 do
+    local b, m = scene.bodies, scene.markers
+    b[#b + 1] = { name = "left" .. k, type = "MassPoint3D", mass = 1, position = {0, k - 1, 0}, velocity = {0.5, 0, 0} }
+    b[#b + 1] = { name = "right" .. k, type = "MassPoint3D", mass = 1,
+                  position = {2 * r + 2.0101e-3, k - 1, 0}, velocity = {-0.5, 0, 0} }
+    m[#m + 1] = { name = "mLeft" .. k, type = "Position", body = "left" .. k }
+    m[#m + 1] = { name = "mRight" .. k, type = "Position", body = "right" .. k }
+    scene.connectors[k] = { name = "contact" .. k, type = "ContactSphereSphere",
+      markers = {"mLeft" .. k, "mRight" .. k}, spheresRadii = {r, r}, contactStiffness = 1e6,
+      contactStiffnessExponent = 1.5, restitutionCoefficient = e, impactModel = model }
+  end
+  return scene
 end

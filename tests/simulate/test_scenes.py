@@ -370,3 +370,19 @@ def test_converged_steps_are_never_reduced():
     # the switch converges in the second iteration: no step is redone
     s, _ = simulate(f"{SCENES}/restitution.lua")
     assert s["statistics"]["stepReductions"] == 0 and s["statistics"]["reducedSteps"] == 0
+
+
+def test_discontinuous_error_is_the_largest_connector_error():
+    # the contact starts 9.9 us before the end of a 20 us step: its error is
+    # |g k| = 9.9e-6 m * 1e6 N/m = 9.9 N; with one iteration allowed, a
+    # tolerance of 5 N redoes that step and one of 15 N accepts it
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=5")
+    assert s["statistics"]["stepReductions"] >= 1
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=15")
+    one = s["statistics"]
+    assert one["stepReductions"] == 0 and abs(one["largestDiscontinuousError"] - 9.9) <= 1e-6
+    # five pairs switching in the same step are judged like one (a sum, 49.5 N, would not be)
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=15", "pairs=5")
+    five = s["statistics"]
+    assert five["stepReductions"] == 0
+    assert five["largestDiscontinuousError"] == one["largestDiscontinuousError"]
