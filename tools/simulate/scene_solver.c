@@ -107,6 +107,11 @@ static mbc_status solver_numbers(scene_ctx *c, const char **method, const char *
                                 s->step);
     }
     s->end_time = has_steps ? steps * s->step : end;
+    if (s->end_time / s->step > 1e9) {
+        return scene_field_fail(c, has_steps ? "steps" : "endTime",
+                                "the run would take %.3g steps of stepSize = %g (at most 1e9)",
+                                s->end_time / s->step, s->step);
+    }
     return MBC_OK;
 }
 
