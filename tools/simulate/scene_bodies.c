@@ -133,6 +133,9 @@ static mbc_status add_cable(scene_ctx *c, const char *name, int prescribed, int 
                             const sim_cable_properties *props)
 {
     sim_model *m = c->m;
+    if (nodes == NULL || lengths == NULL || (!prescribed && vel == NULL)) {
+        return scene_out_of_memory(c); /* the buffers' allocations failed */
+    }
     sim_cable_group *g = sim_add_group(m);
     if (g == NULL) {
         return scene_out_of_memory(c);
