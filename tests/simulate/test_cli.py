@@ -168,3 +168,14 @@ def test_result_to_a_pipe_is_written_in_place():
         assert json.loads(got[0])["sensors"]["vLeft"][0] < 0
         assert stat.S_ISFIFO(os.stat(fifo).st_mode)
         assert os.listdir(tmp) == ["summary"]
+
+
+def test_summary_that_cannot_be_written_fails():
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([MBC, "simulate", "examples/scenes/restitution.lua", "--quiet"],
+                           stdout=full, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 1
+    assert p.stderr == ("examples/scenes/restitution.lua: writing the summary to standard output "
+                        "failed\n")

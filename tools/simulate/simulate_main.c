@@ -297,8 +297,14 @@ static mbc_status run(sim_run *r, const options *o, outputs *out, mbc_error *err
         (st = sim_sensors_sample(r, err)) != MBC_OK) {
         return st;
     }
-    if (out->json.f != NULL || o->json == NULL) {
-        sim_json_summary(r, out->json.f != NULL ? out->json.f : stdout, wall_seconds() - start);
+    if (out->json.f != NULL) {
+        sim_json_summary(r, out->json.f, wall_seconds() - start);
+    } else if (o->json == NULL) {
+        sim_json_summary(r, stdout, wall_seconds() - start);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            return mbc_fail(err, MBC_ERR_VALUE, "%s: writing the summary to standard output failed",
+                            r->model->scene_name);
+        }
     }
     return MBC_OK;
 }
