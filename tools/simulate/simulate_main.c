@@ -291,7 +291,6 @@ static mbc_status run(sim_run *r, const options *o, outputs *out, mbc_error *err
         sim_csv_header(r->model, out->csv.f);
     }
     const int show_progress = !o->quiet && isatty(STDERR_FILENO);
-    sim_signals_install(show_progress);
     if ((st = sample(r, out, err)) != MBC_OK ||
         (st = integrate(r, out, show_progress, err)) != MBC_OK ||
         (st = sim_sensors_sample(r, err)) != MBC_OK) {
@@ -400,6 +399,7 @@ static int exit_status(mbc_status st, int failure)
 /* Loads, runs and writes; the exit status. */
 static int simulate(const options *o, const mbc_registry *registry, mbc_error *err)
 {
+    sim_signals_install(!o->quiet && isatty(STDERR_FILENO)); /* before any file exists */
     sim_model *m = sim_model_create();
     if (m == NULL) {
         mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", o->scene);
