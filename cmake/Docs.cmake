@@ -12,9 +12,16 @@
 #   build/docs/theDoc/figures        the figures the connector pages reference
 #                                    (../../theDoc/figures/X.png), drawn by
 #                                    docs/figures-src/draw_figures.py
+include(GNUInstallDirs)
+# Without the site an install carries the pages' sources instead (.rst).
+macro(_mbc_install_doc_sources)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
+    FILES_MATCHING PATTERN "*.rst" PATTERN "site" EXCLUDE PATTERN "figures*" EXCLUDE)
+endmacro()
 if(MBC_SANITIZE OR MBC_FUZZ)
   # The site does not depend on the build flavour; the default build makes it.
   message(STATUS "docs: not built in sanitizer/fuzz builds (the default preset builds the site)")
+  _mbc_install_doc_sources()
   return()
 endif()
 set(MBC_DOCS_PYTHON /usr/bin/python3 CACHE FILEPATH "Python with Sphinx (Debian's python3-sphinx)")
@@ -34,6 +41,7 @@ if(NOT MBC_GNUPLOT)
 endif()
 if(_docs_missing)
   message(STATUS "docs: no 'docs' target, missing: ${_docs_missing} (apt-get install -y python3-sphinx libjs-mathjax gnuplot-nox)")
+  _mbc_install_doc_sources()
   return()
 endif()
 message(STATUS "docs: ${_sphinx_version}, MathJax from ${MBC_MATHJAX_DIR}")
@@ -68,6 +76,11 @@ add_custom_command(
   COMMENT "Sphinx: docs/ and specs/ -> build/docs/html"
   VERBATIM)
 add_custom_target(docs ALL DEPENDS ${MBC_DOCS_DIR}/docs.stamp)
+
+# The site is installed as share/doc/mbconnect/html (and so is in the .deb).
+install(DIRECTORY ${MBC_DOCS_HTML}/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/html
+  PATTERN ".buildinfo" EXCLUDE)
+set(MBC_DOCS_INSTALLED ON) # tests/cli: the install test checks the site
 
 # The site builds from scratch with zero warnings (-W -n), into its own
 # output directory; build/docs/src is staged by the 'docs' target.

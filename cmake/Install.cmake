@@ -5,12 +5,17 @@
 #
 # installs
 #   lib/libmbconnect.a, lib/libmbconnect.so.<version> (SONAME libmbconnect.so.<major>)
-#   lib/libmbconnect_invariants.a (the physics-invariant harness, mbconnect/invariants.h)
+#   lib/libmbconnect_invariants.a (the physics-invariant harness; its own header
+#     include/mbconnect/invariants.h, from harness/include/, not in the umbrella)
 #   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
-#     include/mbconnect/mbconnect.h (the umbrella header)
+#     include/mbconnect/mbconnect.h (the umbrella header); exactly what these
+#     declare with MBC_API is what libmbconnect.so exports (tools/exports.sh)
 #   bin/mbcgen, bin/mbc
 #   share/mbconnect/specs/ (types.lua, the type registry, and the built-in specs)
-#   share/doc/mbconnect/ (the spec language, the extending guide, the type pages)
+#   share/doc/mbconnect/ (html/, the documentation site, or without Sphinx the
+#     pages' .rst sources; examples/, every subfolder of examples/)
+#   share/man/man1/mbc.1, mbcgen.1 (cmake/ManPages.cmake)
+#   share/bash-completion/completions/mbc, mbcgen (tools/completion/mbc.bash)
 #   lib/cmake/mbconnect/ (find_package(mbconnect CONFIG): mbconnect::mbconnect,
 #     mbconnect::mbconnect_shared, mbconnect::mbcgen, mbconnect::mbc and
 #     mbconnect_add_connectors())
@@ -56,6 +61,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/mbconnect/generated/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect/generated
   FILES_MATCHING PATTERN "*.h")
 install(FILES ${MBC_VERSION_INCLUDE_DIR}/mbconnect/version.h
+  ${PROJECT_SOURCE_DIR}/harness/include/mbconnect/invariants.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mbconnect)
 
 # The type registry and the built-in specs (the installed mbcgen finds
@@ -64,9 +70,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/specs/
   DESTINATION ${MBC_INSTALL_SPECSDIR}
   FILES_MATCHING PATTERN "*.lua")
 
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
-  DESTINATION ${CMAKE_INSTALL_DOCDIR}
-  FILES_MATCHING PATTERN "*.rst")
+# The documentation: the site (share/doc/mbconnect/html), or without Sphinx
+# the pages' sources (cmake/Docs.cmake).
 
 # CMake package.
 configure_package_config_file(
@@ -104,3 +109,23 @@ string(JOIN " " MBC_PC_LIBS_PRIVATE ${MBC_PC_LIBS_PRIVATE})
 configure_file(${PROJECT_SOURCE_DIR}/cmake/mbconnect.pc.in ${PROJECT_BINARY_DIR}/mbconnect.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/mbconnect.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# What a user meets besides the library: bash completion of mbc and mbcgen
+# (one script, loaded by bash-completion under either name) and the
+# examples, every subfolder of examples/ (cases for mbc eval, scenes for mbc
+# simulate, the Python example, the reference solver, the downstream
+# project, ...) under share/doc/mbconnect/examples. The man pages are
+# installed by mbc_add_man_page (cmake/ManPages.cmake), the HTML site by
+# cmake/Docs.cmake; tests/cli/test_install_tree.sh checks the tree.
+foreach(program mbc mbcgen)
+  install(FILES ${PROJECT_SOURCE_DIR}/tools/completion/mbc.bash
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME ${program})
+endforeach()
+file(GLOB _mbc_example_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
+  ${PROJECT_SOURCE_DIR}/examples/*)
+foreach(dir IN LISTS _mbc_example_dirs)
+  if(IS_DIRECTORY ${dir})
+    install(DIRECTORY ${dir} DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
+      PATTERN "__pycache__" EXCLUDE)
+  endif()
+endforeach()

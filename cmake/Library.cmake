@@ -1,6 +1,16 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # libmbconnect: the handwritten runtime (algorithms, connector hooks, the
 # table-driven parameter access) plus the code mbcgen generates from specs/.
+# Layer: the core (runtime/, include/mbconnect/ but case.h, generated/; see
+# docs/contributing.rst, "Layers"): it includes only the C library and its
+# own headers -- no Lua, no cmocka, nothing of the layers above.
+#
+# Export control: every object of the library is compiled with
+# -fvisibility=hidden, so libmbconnect.so exports exactly the functions and
+# variables that the installed headers declare with MBC_API
+# (include/mbconnect/export.h; checked by tools/exports.sh --check, the test
+# test_exports). In-tree tests, tools and benchmarks that reach internals
+# link the static library `mbconnect`.
 include(${PROJECT_SOURCE_DIR}/runtime/connectors.cmake OPTIONAL)
 
 add_library(mbc_core OBJECT
@@ -32,6 +42,14 @@ foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
 endforeach()
+foreach(lib mbc_core mbc_runtime mbc_api)
+  set_target_properties(${lib} PROPERTIES C_VISIBILITY_PRESET hidden)
+endforeach()
+# The sandbox's objects, while the Lua front end is still inside libmbconnect
+# (its own library exports its own API, mbconnect/case.h).
+if(TARGET mbc_sandbox)
+  set_target_properties(mbc_sandbox PROPERTIES C_VISIBILITY_PRESET hidden)
+endif()
 add_dependencies(mbc_runtime generate)
 # The evaluation hot paths gain measurably from -O3 (bench/: mbc-bench).
 # -fno-semantic-interposition: calls between the library's own exported

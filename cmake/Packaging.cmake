@@ -32,7 +32,8 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
 Connector types (contacts and joints) are declared once as Lua specs; the\n\
 generator mbcgen emits C code and reStructuredText documentation from them.\n\
 The package holds the shared and static library, the headers, mbcgen, the\n\
-mbc command, the built-in specs, a CMake package and a pkg-config file.")
+mbc command with man pages and bash completion, the built-in specs, a CMake\n\
+package, a pkg-config file, the documentation site and the examples.")
 # Library dependencies from the binaries (dpkg-shlibdeps, package dpkg-dev),
 # and a shlibs file for packages linking libmbconnect.so.<major>.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

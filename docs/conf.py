@@ -43,7 +43,7 @@ mathjax2_config = {
             "Rot": "\\mathbf{A}",  # rotation matrix (local to global)
             "tomega": "\\boldsymbol{\\omega}",  # angular velocity vector
             "ttau": "\\boldsymbol{\\tau}",  # torque vector
-            "tp": "\\mathrm{T}",  # transpose
+            "tp": "^{\\mathrm{T}}",  # transpose (a superscript T)
             "ra": "\\rightarrow",
             "pluseq": "\\mathrel{+}=",
         },
@@ -52,3 +52,19 @@ mathjax2_config = {
     "showMathMenu": False,
     "messageStyle": "none",
 }
+
+
+def _number_per_page(app, env):
+    """Figures, tables, code blocks and equations are numbered per page (the
+    first figure of every page is Fig. 1), not on across the pages of the
+    toctree as Sphinx does without section numbers. Runs after Sphinx's own
+    numbering (priority 900 > 500) on every build."""
+    for kinds in env.toc_fignumbers.values():
+        for numbers in kinds.values():
+            for n, key in enumerate(sorted(numbers, key=numbers.get), 1):
+                numbers[key] = (n,)
+    return []
+
+
+def setup(app):
+    app.connect("env-get-updated", _number_per_page, priority=900)

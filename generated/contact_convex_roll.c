@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mbconnect/invariants.h"
+#include "mbconnect/invariant_info.h"
 
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
@@ -52,7 +52,7 @@ static const mbc_param_info params[] = {
         .name = "name",
         .type = "String",
         .symbol = NULL,
-        .description = "constraints's unique name",
+        .description = "connector's unique name",
         .default_text = "''",
         .kind = MBC_VALUE_STRING,
         .shape = MBC_SCALAR,
@@ -63,9 +63,9 @@ static const mbc_param_info params[] = {
     {
         .name = "markerNumbers",
         .type = "ArrayMarkerIndex",
-        .symbol = "[m0,m1]\\tp",
-        .description = "list of markers used in connector; \\ :math:`m0`\\  represents the ground, which can undergo translations but not rotations, and \\ :math:`m1`\\  represents the rolling body, which has its reference point (=local position [0,0,0]) at the roll's center point",
-        .default_text = "[ invalid [-1], invalid [-1] ]",
+        .symbol = "[m0,m1]^T",
+        .description = "list of markers used in connector; m0 represents the ground, which can undergo translations but not rotations, and m1 represents the rolling body, which has its reference point (=local position [0,0,0]) at the roll's center point",
+        .default_text = "must be set (mbc eval, Python: [0, 1])",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_FIXED,
         .size = 2,
@@ -80,7 +80,7 @@ static const mbc_param_info params[] = {
         .type = "NodeIndex",
         .symbol = "n_d",
         .description = "node number of a NodeGenericData (size=3) for 3 dataCoordinates, needed for discontinuous iteration (friction and contact)",
-        .default_text = "invalid (-1)",
+        .default_text = "must be set (mbc eval, Python: 0)",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_SCALAR,
         .size = 1,
@@ -121,8 +121,8 @@ static const mbc_param_info params[] = {
     {
         .name = "dynamicFriction",
         .type = "UReal",
-        .symbol = "\\mu_d",
-        .description = "dynamic friction coefficient for friction model, see StribeckFunction in exudyn.physics, Section :ref:`sec-module-physics`\\ ",
+        .symbol = "\316\274_d",
+        .description = "dynamic friction coefficient [SI:1] of the Stribeck friction law; see Stribeck friction (physics.html#sec-physics-stribeck)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -139,8 +139,8 @@ static const mbc_param_info params[] = {
     {
         .name = "staticFrictionOffset",
         .type = "UReal",
-        .symbol = "\\mu_{s_off}",
-        .description = "static friction offset for friction model (static friction = dynamic friction + static offset), see StribeckFunction in exudyn.physics, Section :ref:`sec-module-physics`\\ ",
+        .symbol = "\316\274_(s_off)",
+        .description = "static friction offset [SI:1] of the Stribeck friction law: static friction = dynamic friction + static offset; see Stribeck friction (physics.html#sec-physics-stribeck)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -157,8 +157,8 @@ static const mbc_param_info params[] = {
     {
         .name = "viscousFriction",
         .type = "UReal",
-        .symbol = "\\mu_v",
-        .description = "viscous friction coefficient (velocity dependent part) for friction model, see StribeckFunction in exudyn.physics, Section :ref:`sec-module-physics`\\ ",
+        .symbol = "\316\274_v",
+        .description = "viscous friction coefficient [SI:s/m], the velocity dependent part of the Stribeck friction law; see Stribeck friction (physics.html#sec-physics-stribeck)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -175,8 +175,8 @@ static const mbc_param_info params[] = {
     {
         .name = "exponentialDecayStatic",
         .type = "PReal",
-        .symbol = "v_{exp}",
-        .description = "exponential decay of static friction offset (must not be zero!), see StribeckFunction in exudyn.physics (named expVel there!), Section :ref:`sec-module-physics`\\ ",
+        .symbol = "v_exp",
+        .description = "velocity of the exponential decay of the static friction offset [SI:m/s] in the Stribeck friction law; must not be zero; see Stribeck friction (physics.html#sec-physics-stribeck)",
         .default_text = "1e-3",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -193,8 +193,8 @@ static const mbc_param_info params[] = {
     {
         .name = "frictionProportionalZone",
         .type = "UReal",
-        .symbol = "v_{reg}",
-        .description = "limit velocity [m/s] up to which the friction is proportional to velocity (for regularization / avoid numerical oscillations), see StribeckFunction in exudyn.physics (named regVel there!), Section :ref:`sec-module-physics`\\ ",
+        .symbol = "v_reg",
+        .description = "limit velocity [SI:m/s] up to which the friction force is proportional to the sliding velocity (regularization, which avoids numerical oscillations); see Stribeck friction (physics.html#sec-physics-stribeck)",
         .default_text = "1e-3",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -212,7 +212,7 @@ static const mbc_param_info params[] = {
         .name = "rollLength",
         .type = "UReal",
         .symbol = "L",
-        .description = "roll length [m], symmetric w.r.t.\\ centerpoint",
+        .description = "roll length [SI:m], symmetric with respect to the center point",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -229,9 +229,9 @@ static const mbc_param_info params[] = {
     {
         .name = "coefficientsHull",
         .type = "NumpyVector",
-        .symbol = "{\\mathbf{k}} \\in \\Rcal^{n_p}",
-        .description = "a vector of polynomial coefficients, which provides the polynomial of the CONVEX hull of the roll; \\ :math:`\\mathrm{hull}(x) = k_0 x^{n_p-1} + k x^{n_p-2} + \\ldots + k_{n_p-2} x  + k_{n_p-1}`\\ ",
-        .default_text = " []",
+        .symbol = "k \342\210\210 \342\204\235^(n_p)",
+        .description = "a vector of polynomial coefficients, which provides the polynomial of the CONVEX hull of the roll; hull(x) = k_0 x^(n_p-1) + k x^(n_p-2) + \342\200\246 + k_(n_p-2) x + k_(n_p-1)",
+        .default_text = "[]",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_VECTOR,
         .size = 0,
@@ -244,8 +244,8 @@ static const mbc_param_info params[] = {
     {
         .name = "coefficientsHullDerivative",
         .type = "NumpyVector",
-        .symbol = "{\\mathbf{k}}^\\prime \\in \\Rcal^{n_p}",
-        .description = "polynomial coefficients of the polynomial \\ :math:`\\mathrm{hull}^\\prime(x)`\\ ",
+        .symbol = "k\342\200\262 \342\210\210 \342\204\235^(n_p)",
+        .description = "polynomial coefficients of the polynomial hull\342\200\262(x)",
         .default_text = "[]",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_VECTOR,
@@ -271,7 +271,7 @@ static const mbc_param_info params[] = {
         .name = "rBoundingSphere",
         .type = "UReal",
         .symbol = NULL,
-        .description = "The  radius of the bounding sphere for the contact pre-check, calculated from the polynomial coefficients of the hull",
+        .description = "The radius of the bounding sphere for the contact pre-check, calculated from the polynomial coefficients of the hull",
         .default_text = "0",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -289,7 +289,7 @@ static const mbc_param_info params[] = {
         .name = "pContact",
         .type = "Vector3D",
         .symbol = NULL,
-        .description = "The  current potential contact point. Contact occures if pContact[2] < 0. ",
+        .description = "the current potential contact point; contact occurs if pContact[2] < 0",
         .default_text = "[0,0,0]",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_FIXED,
@@ -347,10 +347,10 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {"Position", "\\LU{0}{{\\mathbf{p}}}_{C}", "current global position of contact point between roller and ground", 3, -1},
-    {"Velocity", "\\LU{0}{{\\mathbf{v}}}_{C}", "current velocity of the trail (contact) point in global coordinates; this is the velocity with which the contact moves over the ground plane", 3, -1},
-    {"Force", "\\LU{0}{{\\mathbf{f}}}", "Roll-ground force in ground coordinates", 3, -1},
-    {"Torque", "\\LU{0}{{\\mathbf{m}}}", "Roll-ground torque in ground coordinates", 3, -1},
+    {"Position", "p_C", "current global position of contact point between roller and ground", 3, -1},
+    {"Velocity", "v_C", "current velocity of the trail (contact) point in global coordinates; this is the velocity with which the contact moves over the ground plane", 3, -1},
+    {"Force", "f", "Roll-ground force in ground coordinates", 3, -1},
+    {"Torque", "m", "Roll-ground torque in ground coordinates", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -413,7 +413,7 @@ static const mbc_invariant_info invariants = {
 const mbc_type_info mbc_contact_convex_roll_type = {
     .type_name = "ContactConvexRoll",
     .class_name = "ObjectContactConvexRoll",
-    .description = "A contact connector representing a convex roll (marker 1) on a flat surface (marker 0, ground body, not moving) in global \\ :math:`x`\\ -\\ :math:`y`\\  plane. The connector is similar to ObjectConnectorRollingDiscPenalty, but includes a (strictly) convex shape of the roll defined by a polynomial. It is based on a penalty formulation and adds friction and slipping. The formulation is still under development and needs further testing. Note that the rolling body must have the reference point at the center of the disc.",
+    .description = "A contact connector between a convex roll (marker 1) and a flat surface (marker 0, the ground body, not rotating) in the global x-y plane. The shape of the roll is (strictly) convex, given by a polynomial. It is a penalty formulation with friction and slip. The rolling body must have its reference point at the center of the roll.",
     .marker_types = {"Position+Orientation", "Position+Orientation"},
     .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_RIGID},
     .params_size = sizeof(mbc_contact_convex_roll_params),

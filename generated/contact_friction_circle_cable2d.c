@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mbconnect/invariants.h"
+#include "mbconnect/invariant_info.h"
 
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
@@ -53,9 +53,9 @@ static const mbc_param_info params[] = {
     {
         .name = "markerNumbers",
         .type = "ArrayMarkerIndex",
-        .symbol = "[m0,m1]\\tp",
-        .description = "a marker \\ :math:`m0`\\  with position and orientation and a marker \\ :math:`m1`\\  of type BodyCable2DShape; together defining the contact geometry",
-        .default_text = "[ invalid [-1], invalid [-1] ]",
+        .symbol = "[m0,m1]^T",
+        .description = "a marker m0 with position and orientation and a marker m1 of type BodyCable2DShape; together defining the contact geometry",
+        .default_text = "must be set (mbc eval, Python: [0, 1])",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_FIXED,
         .size = 2,
@@ -69,8 +69,8 @@ static const mbc_param_info params[] = {
         .name = "nodeNumber",
         .type = "NodeIndex",
         .symbol = "n_g",
-        .description = "node number of a NodeGenericData with 3 \\ :math:`\\times n_{cs}`\\   dataCoordinates (used for active set strategy \\ :math:`\\ra`\\  hold the gap of the last discontinuous iteration, friction state (+-1=slip, 0=stick, -2=undefined) and the last sticking position; initialize coordinates with list [0.1]*\\ :math:`n_{cs}`\\ +[-2]*\\ :math:`n_{cs}`\\ +[0.]*\\ :math:`n_{cs}`\\ , meaning that there is no initial contact with undefined slip/stick",
-        .default_text = "invalid (-1)",
+        .description = "node number of a NodeGenericData with 3 \303\227 n_cs dataCoordinates (used for active set strategy \342\206\222 hold the gap of the last discontinuous iteration, friction state (+-1=slip, 0=stick, -2=undefined) and the last sticking position; initialize coordinates with list [0.1]*n_cs+[-2]*n_cs+[0.]*n_cs, meaning that there is no initial contact with undefined slip/stick",
+        .default_text = "must be set (mbc eval, Python: 0)",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_SCALAR,
         .size = 1,
@@ -83,7 +83,7 @@ static const mbc_param_info params[] = {
     {
         .name = "numberOfContactSegments",
         .type = "PInt",
-        .symbol = "n_{cs}",
+        .symbol = "n_cs",
         .description = "number of linear contact segments to determine contact; each segment is a line and is associated to a data (history) variable; must be same as in according marker",
         .default_text = "3",
         .kind = MBC_VALUE_INT,
@@ -102,7 +102,7 @@ static const mbc_param_info params[] = {
         .name = "contactStiffness",
         .type = "UReal",
         .symbol = "k_c",
-        .description = "contact (penalty) stiffness [SI:N/m/(contact segment)]; the stiffness is per contact segment; specific contact forces (per length) \\ :math:`f_n`\\  act in contact normal direction only upon penetration",
+        .description = "contact (penalty) stiffness [SI:N/m/(contact segment)]; the stiffness is per contact segment; specific contact forces (per length) f_n act in contact normal direction only upon penetration",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -137,7 +137,7 @@ static const mbc_param_info params[] = {
     {
         .name = "frictionVelocityPenalty",
         .type = "UReal",
-        .symbol = "\\mu_v",
+        .symbol = "\316\274_v",
         .description = "tangential velocity dependent penalty coefficient for friction [SI:N/(m s)/(contact segment)]; the coefficient causes tangential (contact) forces against relative tangential velocities in the contact area",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
@@ -155,7 +155,7 @@ static const mbc_param_info params[] = {
     {
         .name = "frictionStiffness",
         .type = "UReal",
-        .symbol = "\\mu_k",
+        .symbol = "\316\274_k",
         .description = "tangential displacement dependent penalty/stiffness coefficient for friction [SI:N/m/(contact segment)]; the coefficient causes tangential (contact) forces against relative tangential displacements in the contact area",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
@@ -173,8 +173,8 @@ static const mbc_param_info params[] = {
     {
         .name = "frictionCoefficient",
         .type = "UReal",
-        .symbol = "\\mu",
-        .description = "friction coefficient [SI: 1]; tangential specific friction forces (per length) \\ :math:`f_t`\\  must fulfill the condition \\ :math:`f_t \\le \\mu f_n`\\ ",
+        .symbol = "\316\274",
+        .description = "friction coefficient [SI:1]; tangential specific friction forces (per length) f_t must fulfill the condition f_t \342\211\244 \316\274 f_n",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -241,7 +241,7 @@ static const mbc_param_info vparams[] = {
         .name = "show",
         .type = "Bool",
         .symbol = NULL,
-        .description = "set True, if item is shown in visualization and false if it is not shown; note that only normal contact forces can be  drawn, which are approximated by \\ :math:`k_c \\cdot g`\\  (neglecting damping term)",
+        .description = "set True, if item is shown in visualization and false if it is not shown; note that only normal contact forces can be drawn, which are approximated by k_c \302\267 g (neglecting damping term)",
         .default_text = "True",
         .kind = MBC_VALUE_BOOL,
         .shape = MBC_SCALAR,
@@ -255,7 +255,7 @@ static const mbc_param_info vparams[] = {
         .name = "showContactCircle",
         .type = "Bool",
         .symbol = NULL,
-        .description = "if True and show=True, the underlying contact circle is shown; uses circleTiling*4 for tiling (from VisualizationSettings.general)",
+        .description = "if True and show=True, the underlying contact circle is shown",
         .default_text = "True",
         .kind = MBC_VALUE_BOOL,
         .shape = MBC_SCALAR,
@@ -296,9 +296,9 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {"Coordinates", "[u_{t,0},\\, g_0,\\, u_{t,1},\\, g_1,\\, \\ldots,\\, u_{t,n_{cs}},\\, g_{n_{cs}}]\\tp", "local (relative) displacement in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero; tangential displacement is only non-zero in case of sticking!", 2, 3},
-    {"Coordinates_t", "[v_{t,0},\\, v_{n,0},\\, v_{t,1},\\, v_{n,1},\\, \\ldots,\\, v_{t,n_{cs}},\\, v_{n,n_{cs}}]\\tp", "local (relative) velocity in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ ); values are only provided in case of contact, otherwise zero", 2, 3},
-    {"ForceLocal", "[f_{t,0},\\, f_{n,0},\\, f_{t,1},\\, f_{n,1},\\, \\ldots,\\, f_{t,n_{cs}},\\, f_{n,n_{cs}}]\\tp", "local contact forces in tangential (\\ :math:`{\\mathbf{t}}`\\ ) and normal (\\ :math:`{\\mathbf{n}}`\\ ) direction per segment (\\ :math:`n_{cs}`\\ )", 2, 3},
+    {"Coordinates", "[u_(t,0), g_0, u_(t,1), g_1, \342\200\246, u_(t,n_cs), g_(n_cs)]^T", "local (relative) displacement in tangential (t) and normal (n) direction per segment (n_cs); values are only provided in case of contact, otherwise zero; tangential displacement is only non-zero in case of sticking!", 2, 3},
+    {"Coordinates_t", "[v_(t,0), v_(n,0), v_(t,1), v_(n,1), \342\200\246, v_(t,n_cs), v_(n,n_cs)]^T", "local (relative) velocity in tangential (t) and normal (n) direction per segment (n_cs); values are only provided in case of contact, otherwise zero", 2, 3},
+    {"ForceLocal", "[f_(t,0), f_(n,0), f_(t,1), f_(n,1), \342\200\246, f_(t,n_cs), f_(n,n_cs)]^T", "local contact forces in tangential (t) and normal (n) direction per segment (n_cs)", 2, 3},
 };
 
 static const mbc_data_info data[] = {
@@ -356,7 +356,7 @@ static const mbc_invariant_info invariants = {
 const mbc_type_info mbc_contact_friction_circle_cable2d_type = {
     .type_name = "ContactFrictionCircleCable2D",
     .class_name = "ObjectContactFrictionCircleCable2D",
-    .description = "A very specialized penalty-based contact/friction condition between a 2D circle in the local x/y plane (=marker0, a RigidBody Marker, from node or object) on a body and an ANCFCable2DShape (=marker1, Marker: BodyCable2DShape), in xy-plane; a node NodeGenericData is required with 3\\ :math:`\\times`\\ (number of contact segments) -- containing per segment: [contact gap, stick/slip (stick=0, slip=+-1, undefined=-2), last friction position]. The connector works with Cable2D and ALECable2D, HOWEVER, due to conceptual differences the (tangential) frictionStiffness cannot be used with ALECable2D; if using, it gives wrong tangential stresses, even though it may work in general.",
+    .description = "A very specialized penalty-based contact/friction condition between a 2D circle in the local x/y plane (=marker0, a RigidBody Marker, from node or object) on a body and an ANCFCable2DShape (=marker1, Marker: BodyCable2DShape), in xy-plane; a node NodeGenericData is required with 3\303\227(number of contact segments) -- containing per segment: [contact gap, stick/slip (stick=0, slip=+-1, undefined=-2), last friction position]. The connector works with Cable2D and ALECable2D, HOWEVER, due to conceptual differences the (tangential) frictionStiffness cannot be used with ALECable2D; if using, it gives wrong tangential stresses, even though it may work in general.",
     .marker_types = {"Position+Orientation", "BodyCable2DShape"},
     .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_CABLE2D_SHAPE},
     .params_size = sizeof(mbc_contact_friction_circle_cable2d_params),

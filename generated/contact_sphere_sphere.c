@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mbconnect/invariants.h"
+#include "mbconnect/invariant_info.h"
 
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
@@ -45,7 +45,7 @@ static const mbc_param_info params[] = {
         .name = "name",
         .type = "String",
         .symbol = NULL,
-        .description = "constraints's unique name",
+        .description = "connector's unique name",
         .default_text = "''",
         .kind = MBC_VALUE_STRING,
         .shape = MBC_SCALAR,
@@ -56,9 +56,9 @@ static const mbc_param_info params[] = {
     {
         .name = "markerNumbers",
         .type = "ArrayMarkerIndex",
-        .symbol = "[m0,m1]\\tp",
+        .symbol = "[m0,m1]^T",
         .description = "list of markers representing centers of spheres, used in connector",
-        .default_text = "[ invalid [-1], invalid [-1] ]",
+        .default_text = "must be set (mbc eval, Python: [0, 1])",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_FIXED,
         .size = 2,
@@ -72,8 +72,8 @@ static const mbc_param_info params[] = {
         .name = "nodeNumber",
         .type = "NodeIndex",
         .symbol = "n_d",
-        .description = "node number of a NodeGenericData with numberOfDataCoordinates = 4 dataCoordinates, needed for discontinuous iteration (friction and contact); data variables contain values from last PostNewton iteration: data[0] is the  gap, data[1] is the norm of the tangential velocity (and thus contains information if it is stick or slip); data[2] is the impact velocity; data[3] is the plastic overlap of the Edinburgh Adhesive Elasto-Plastic Model, initialized usually with 0 and set back to 0 in case that spheres have been separated.",
-        .default_text = "invalid (-1)",
+        .description = "node number of a NodeGenericData with numberOfDataCoordinates = 4 dataCoordinates, needed for discontinuous iteration (friction and contact); data variables contain values from last PostNewton iteration: data[0] is the gap, data[1] is the norm of the tangential velocity (and thus contains information if it is stick or slip); data[2] is the impact velocity; data[3] is the plastic overlap of the Edinburgh Adhesive Elasto-Plastic Model, initialized usually with 0 and set back to 0 in case that spheres have been separated.",
+        .default_text = "must be set (mbc eval, Python: 0)",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_SCALAR,
         .size = 1,
@@ -86,7 +86,7 @@ static const mbc_param_info params[] = {
     {
         .name = "spheresRadii",
         .type = "Vector2D",
-        .symbol = "[r_0,r_1]\\tp",
+        .symbol = "[r_0,r_1]^T",
         .description = "Vector containing radius of sphere 0 and radius of sphere 1 [SI:m]",
         .default_text = "[-1.,-1.]",
         .kind = MBC_VALUE_REAL,
@@ -100,8 +100,8 @@ static const mbc_param_info params[] = {
     {
         .name = "dynamicFriction",
         .type = "UReal",
-        .symbol = "\\mu_d",
-        .description = "dynamic friction coefficient for friction model, see StribeckFunction in exudyn.physics, Section :ref:`sec-module-physics`\\ ",
+        .symbol = "\316\274_d",
+        .description = "dynamic friction coefficient [SI:1] of the regularized Coulomb friction; see Regularized Coulomb friction (physics.html#sec-physics-coulomb)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -118,8 +118,8 @@ static const mbc_param_info params[] = {
     {
         .name = "frictionProportionalZone",
         .type = "UReal",
-        .symbol = "v_{reg}",
-        .description = "limit velocity [m/s] up to which the friction is proportional to velocity (for regularization / avoid numerical oscillations), see StribeckFunction in exudyn.physics (named regVel there!), Section :ref:`sec-module-physics`\\ ",
+        .symbol = "v_reg",
+        .description = "limit velocity [SI:m/s] up to which the friction force is proportional to the sliding velocity (regularization, which avoids numerical oscillations); see Regularized Coulomb friction (physics.html#sec-physics-coulomb)",
         .default_text = "1e-3",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -137,7 +137,7 @@ static const mbc_param_info params[] = {
         .name = "contactStiffness",
         .type = "UReal",
         .symbol = "k_c",
-        .description = "normal contact stiffness [SI:N/m] (units in case that \\ :math:`n_\\mathrm{exp}=1`\\ )",
+        .description = "normal contact stiffness [SI:N/m] (units in case that n_exp=1)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -172,7 +172,7 @@ static const mbc_param_info params[] = {
     {
         .name = "contactStiffnessExponent",
         .type = "PReal",
-        .symbol = "n_\\mathrm{exp}",
+        .symbol = "n_exp",
         .description = "exponent in normal contact model [SI:1]",
         .default_text = "1.",
         .kind = MBC_VALUE_REAL,
@@ -190,7 +190,7 @@ static const mbc_param_info params[] = {
     {
         .name = "constantPullOffForce",
         .type = "UReal",
-        .symbol = "f_\\mathrm{adh}",
+        .symbol = "f_adh",
         .description = "constant adhesion force [SI:N]; Edinburgh Adhesive Elasto-Plastic Model",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
@@ -208,8 +208,8 @@ static const mbc_param_info params[] = {
     {
         .name = "contactPlasticityRatio",
         .type = "UReal",
-        .symbol = "\\lambda_\\mathrm{P}",
-        .description = "ratio of contact stiffness for first loading and unloading/reloading [SI:1]; Edinburgh Adhesive Elasto-Plastic Model; \\ :math:`\\lambda_\\mathrm{P}=1-k_c/K2`\\ , which gives the contact stiffness for unloading/reloading \\ :math:`K2 = k_c/(1-\\lambda_\\mathrm{P})`\\ ; set to 0 in order to fully deactivate Edinburgh Adhesive Elasto-Plastic Model model",
+        .symbol = "\316\273_P",
+        .description = "ratio of contact stiffness for first loading and unloading/reloading [SI:1]; Edinburgh Adhesive Elasto-Plastic Model; \316\273_P=1-k_c/K2, which gives the contact stiffness for unloading/reloading K2 = k_c/(1-\316\273_P); set to 0 in order to fully deactivate the Edinburgh Adhesive Elasto-Plastic Model",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -226,8 +226,8 @@ static const mbc_param_info params[] = {
     {
         .name = "adhesionCoefficient",
         .type = "UReal",
-        .symbol = "k_\\mathrm{adh}",
-        .description = "coefficient for adhesion [SI:N/m] (units in case that \\ :math:`n_\\mathrm{adh}=1`\\ ); Edinburgh Adhesive Elasto-Plastic Model; set to 0 to deactivate adhesion model",
+        .symbol = "k_adh",
+        .description = "coefficient for adhesion [SI:N/m] (units in case that n_adh=1); Edinburgh Adhesive Elasto-Plastic Model; set to 0 to deactivate adhesion model",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -244,7 +244,7 @@ static const mbc_param_info params[] = {
     {
         .name = "adhesionExponent",
         .type = "UReal",
-        .symbol = "n_\\mathrm{adh}",
+        .symbol = "n_adh",
         .description = "exponent for adhesion coefficient [SI:1]; Edinburgh Adhesive Elasto-Plastic Model",
         .default_text = "1.",
         .kind = MBC_VALUE_REAL,
@@ -262,7 +262,7 @@ static const mbc_param_info params[] = {
     {
         .name = "restitutionCoefficient",
         .type = "PReal",
-        .symbol = "e_\\mathrm{res}",
+        .symbol = "e_res",
         .description = "coefficient of restitution [SI:1]; used in particular for impact mechanics; different models available within parameter impactModel; the coefficient must be > 0, but can become arbitrarily small to emulate plastic impact (however very small values may lead to numerical problems)",
         .default_text = "1.",
         .kind = MBC_VALUE_REAL,
@@ -280,8 +280,8 @@ static const mbc_param_info params[] = {
     {
         .name = "minimumImpactVelocity",
         .type = "UReal",
-        .symbol = "\\dot\\delta_\\mathrm{-,min}",
-        .description = "minimal impact velocity for coefficient of restitution [SI:1]; this value adds a lower bound for impact velocities for calculation of viscous impact force; it can be used to apply a larger damping behavior for low impact velocities (or permanent contact)",
+        .symbol = "\316\264\314\207_(-,min)",
+        .description = "minimal impact velocity for coefficient of restitution [SI:m/s]; this value adds a lower bound for impact velocities for calculation of viscous impact force; it can be used to apply a larger damping behavior for low impact velocities (or permanent contact)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -298,8 +298,8 @@ static const mbc_param_info params[] = {
     {
         .name = "impactModel",
         .type = "UInt",
-        .symbol = "m_\\mathrm{impact}",
-        .description = "number of impact model: 0) linear model (only linear damping is used); 1) Hunt-Crossley model; 2) Gonthier/EtAl-Carvalho/Martins mixed model; model 2 is much more accurate regarding the coefficient of restitution, in the full range [0,1] except for 0; NOTE: in all models, the linear contactDamping still added, if not set to zero!",
+        .symbol = "m_impact",
+        .description = "number of impact model: 0) linear model (only linear damping is used); 1) Hunt-Crossley model; 2) Gonthier/EtAl-Carvalho/Martins mixed model; model 2 is much more accurate regarding the coefficient of restitution, in the full range [0,1] except for 0; note: in all models the linear contactDamping is added as well, unless it is zero",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -366,7 +366,7 @@ static const mbc_output_info outputs[] = {
     {"DisplacementLocal", NULL, "3D Vector, containing only gap (Z-component)", 3, -1},
     {"Velocity", NULL, "global relative velocity between the two spheres midpoints", 3, -1},
     {"Force", NULL, "global contact force vector", 3, -1},
-    {"Torque", NULL, "global torque due to friction on marker 0; to obetain torque on marker 1, multiply the torque with the factor \\ :math:`\\frac{r_1+g/2}{r_0+g/2}`\\ ", 3, -1},
+    {"Torque", NULL, "global torque due to friction on marker 0; to obtain the torque on marker 1, multiply the torque with the factor (r_1+g/2)/(r_0+g/2)", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -430,7 +430,7 @@ static const mbc_invariant_info invariants = {
 const mbc_type_info mbc_contact_sphere_sphere_type = {
     .type_name = "ContactSphereSphere",
     .class_name = "ObjectContactSphereSphere",
-    .description = "[UNDER CONSTRUCTION] A simple contact connector between two spheres. The connector implements at least the same functionality as in GeneralContact and is intended for simple setups and for testing, while GeneralContact is much more efficient due to parallelization approaches and efficient contact search.",
+    .description = "A contact connector between two spheres: a normal contact force with a choice of impact models (linear; Hunt-Crossley; the mixed model of Gonthier et al. and Carvalho-Martins), regularized friction and the Edinburgh adhesive elasto-plastic model (EAPM). Each connector handles one pair of spheres; it does no contact search.",
     .marker_types = {"Position+Orientation", "Position+Orientation"},
     .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_RIGID},
     .params_size = sizeof(mbc_contact_sphere_sphere_params),

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mbconnect/invariants.h"
+#include "mbconnect/invariant_info.h"
 
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_slidingOffset[] = {0.0};
@@ -36,7 +36,7 @@ static const mbc_param_info params[] = {
         .name = "name",
         .type = "String",
         .symbol = NULL,
-        .description = "constraints's unique name",
+        .description = "connector's unique name",
         .default_text = "''",
         .kind = MBC_VALUE_STRING,
         .shape = MBC_SCALAR,
@@ -47,9 +47,9 @@ static const mbc_param_info params[] = {
     {
         .name = "markerNumbers",
         .type = "ArrayMarkerIndex",
-        .symbol = "[m0,\\,m1]\\tp",
+        .symbol = "[m0, m1]^T",
         .description = "marker m0: position-marker of mass point or rigid body; marker m1: updated marker to ANCF Cable2D element, where the sliding joint currently is attached to; must be initialized with an appropriate (global) marker number according to the starting position of the sliding object; this marker changes with time (PostNewtonStep)",
-        .default_text = "[ invalid [-1], invalid [-1] ]",
+        .default_text = "must be set (mbc eval, Python: [0, 1])",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_FIXED,
         .size = 2,
@@ -62,9 +62,9 @@ static const mbc_param_info params[] = {
     {
         .name = "slidingMarkerNumbers",
         .type = "ArrayMarkerIndex",
-        .symbol = "[m_{s0}, \\ldots, m_{sn}]\\tp",
-        .description = "a list of sn (global) marker numbers which are are used to update marker1",
-        .default_text = "[]",
+        .symbol = "[m_s0, \342\200\246, m_sn]^T",
+        .description = "a list of sn (global) marker numbers which are used to update marker1",
+        .default_text = "must be set",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_VECTOR,
         .size = 0,
@@ -77,8 +77,8 @@ static const mbc_param_info params[] = {
     {
         .name = "slidingMarkerOffsets",
         .type = "Vector",
-        .symbol = "[d_{s0}, \\ldots, d_{sn}]",
-        .description = "this list contains the offsets of every sliding object (given by slidingMarkerNumbers) w.r.t. to the initial position (0): marker0: offset=0, marker1: offset=Length(cable0), marker2: offset=Length(cable0)+Length(cable1), ...",
+        .symbol = "[d_s0, \342\200\246, d_sn]",
+        .description = "this list contains the offsets of every sliding object (given by slidingMarkerNumbers) with respect to the initial position (0): marker0: offset=0, marker1: offset=Length(cable0), marker2: offset=Length(cable0)+Length(cable1), ...",
         .default_text = "[]",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_VECTOR,
@@ -92,7 +92,7 @@ static const mbc_param_info params[] = {
     {
         .name = "slidingOffset",
         .type = "Real",
-        .symbol = "s_{off}",
+        .symbol = "s_off",
         .description = "sliding offset list [SI:m]: a list of sn scalar offsets, which represent the (reference arc) length of all previous sliding cable elements",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
@@ -106,9 +106,9 @@ static const mbc_param_info params[] = {
     {
         .name = "nodeNumbers",
         .type = "ArrayNodeIndex",
-        .symbol = "[n_{GD}, n_{ALE}]",
-        .description = "node number of NodeGenericData (GD) with one data coordinate and of NodeGenericODE2 (ALE) with one \\ :ref:`ODE2 <ODE2>`\\  coordinate",
-        .default_text = "[ invalid [-1], invalid [-1] ]",
+        .symbol = "[n_GD, n_ALE]",
+        .description = "node number of NodeGenericData (GD) with one data coordinate and of NodeGenericODE2 (ALE) with one ODE2 coordinate",
+        .default_text = "must be set (mbc eval, Python: [0, 1])",
         .kind = MBC_VALUE_INDEX,
         .shape = MBC_FIXED,
         .size = 2,
@@ -122,7 +122,7 @@ static const mbc_param_info params[] = {
         .name = "usePenaltyFormulation",
         .type = "Bool",
         .symbol = NULL,
-        .description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)",
+        .description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations",
         .default_text = "False",
         .kind = MBC_VALUE_BOOL,
         .shape = MBC_SCALAR,
@@ -209,12 +209,12 @@ static const mbc_param_info vparams[] = {
 };
 
 static const mbc_output_info outputs[] = {
-    {"Position", "\\LU{0}{{\\mathbf{p}}}_{m0}", "current global position of position marker \\ :math:`m0`\\ ", 3, -1},
-    {"Velocity", "\\LU{0}{{\\mathbf{v}}}_{m0}", "current global velocity of position marker \\ :math:`m0`\\ ", 3, -1},
-    {"SlidingCoordinate", "s_g = q_{ALE} + s_{off}", "current value of the global sliding ALE coordinate, including offset; note that reference coordinate of \\ :math:`q_{ALE}`\\  is ignored!", 1, -1},
-    {"Coordinates", "[x_{data0},\\,q_{ALE}]\\tp", "provides two values: [0] = current sliding marker index, [1] = ALE sliding coordinate", 2, -1},
-    {"Coordinates_t", "[\\dot q_{ALE}]\\tp", "provides ALE sliding velocity", 1, -1},
-    {"Force", "{\\mathbf{f}}", "joint force vector (3D)", 3, -1},
+    {"Position", "p_m0", "current global position of position marker m0", 3, -1},
+    {"Velocity", "v_m0", "current global velocity of position marker m0", 3, -1},
+    {"SlidingCoordinate", "s_g = q_ALE + s_off", "current value of the global sliding ALE coordinate, including offset; note that reference coordinate of q_ALE is ignored!", 1, -1},
+    {"Coordinates", "[x_data0, q_ALE]^T", "provides two values: [0] = current sliding marker index, [1] = ALE sliding coordinate", 2, -1},
+    {"Coordinates_t", "[q\314\207_ALE]^T", "provides ALE sliding velocity", 1, -1},
+    {"Force", "f", "joint force vector (3D)", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -252,7 +252,7 @@ static const mbc_invariant_info invariants = {
 const mbc_type_info mbc_joint_ale_moving2d_type = {
     .type_name = "JointALEMoving2D",
     .class_name = "ObjectJointALEMoving2D",
-    .description = "A specialized axially moving joint (without rotation) in 2D between a ALE Cable2D (marker1) and a position-based marker (marker0); ALE=Arbitrary Lagrangian Eulerian; the data coordinate x[0] provides the current index in slidingMarkerNumbers, and the \\ :ref:`ODE2 <ODE2>`\\  coordinate q[0] provides the (given) moving coordinate in the cable element.",
+    .description = "A specialized axially moving joint (without rotation) in 2D between a ALE Cable2D (marker1) and a position-based marker (marker0); ALE=Arbitrary Lagrangian Eulerian; the data coordinate x[0] provides the current index in slidingMarkerNumbers, and the ODE2 coordinate q[0] provides the (given) moving coordinate in the cable element.",
     .marker_types = {"Position", "BodyCable2DCoordinates"},
     .marker_kinds = {MBC_MARKER_POSITION, MBC_MARKER_CABLE2D_COORDINATES},
     .params_size = sizeof(mbc_joint_ale_moving2d_params),

@@ -4,12 +4,16 @@
  * give editors and type checkers the same classes from the specs: keyword
  * parameters of the constructor, one property per parameter (read-only for
  * derived and state parameters) with type, symbol, default and description,
- * and the visualization parameters under obj.visualization. */
+ * and the visualization parameters under obj.visualization. The docstrings
+ * are plain text (rst_text.h, plain_text.h), as the module's own help(). */
 #include "emit_pyi.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "fileio.h"
+#include "plain_text.h"
+#include "rst_text.h"
 
 /* Text inside a """...""" string: backslashes and quotes escaped, one line
  * per input line. */
@@ -20,6 +24,14 @@ static void put_doc_text(strbuf *out, const char *s)
             sb_putc(out, '\\');
         sb_putc(out, *s);
     }
+}
+
+/* put_doc_text of the plain text of a description (or a LaTeX symbol). */
+static void put_doc_plain(strbuf *out, const char *text, rst_text_kind kind)
+{
+    char *plain = rst_text_dup(text, kind);
+    put_doc_text(out, plain);
+    free(plain);
 }
 
 /* The Python type a getter returns. */
@@ -55,16 +67,20 @@ static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
     sb_printf(out, "%s\"\"\"%s", indent, p->type->name);
     if (p->symbol) {
         sb_puts(out, ", symbol ");
-        put_doc_text(out, p->symbol);
+        put_doc_plain(out, p->symbol, RST_TEXT_MATH);
     }
     sb_puts(out, ", default ");
-    put_doc_text(out, p->doc_default);
+    strbuf def;
+    sb_init(&def);
+    plain_text_default(p, &def);
+    put_doc_text(out, sb_str(&def));
+    sb_free(&def);
     if (p->role == SPEC_DERIVED)
         sb_puts(out, " (derived, read-only)");
     else if (p->role == SPEC_STATE)
         sb_puts(out, " (state, read-only)");
     sb_puts(out, ": ");
-    put_doc_text(out, p->description);
+    put_doc_plain(out, p->description, RST_TEXT_PROSE);
     sb_puts(out, "\"\"\"\n");
 }
 
@@ -88,7 +104,7 @@ static void put_connector(strbuf *out, const spec_connector *c)
         sb_puts(out, "\n");
     }
     sb_printf(out, "class %s(Connector):\n    \"\"\"", c->type_name);
-    put_doc_text(out, c->description);
+    put_doc_plain(out, c->description, RST_TEXT_PROSE);
     sb_puts(out, "\n\n    Output variables: ");
     for (size_t i = 0; i < c->output_count; i++)
         sb_printf(out, "%s%s", i ? ", " : "", c->outputs[i].name);

@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "plain_text.h"
+
 #define EXAMPLES_URL "https://github.com/jgerstmayr/EXUDYN/blob/master/main/pythonDev/"
 #define THEDOC_NOTE                                                                                \
     "\\ **The web version may not be complete. For details, consider also the Exudyn PDF "         \
@@ -81,7 +83,24 @@ static void emit_additional_information(const spec_connector *c, strbuf *out)
     sb_puts(out, "\n\n");
 }
 
-static void emit_param(const spec_param *p, strbuf *out)
+/* The text a page shows: the reference page's (seed_text) on the committed
+ * pages when the spec keeps one, else the spec's own description. */
+static const char *shown(const char *description, const char *seed_text, emit_rst_text text)
+{
+    return text == EMIT_RST_SEED && seed_text ? seed_text : description;
+}
+
+/* The default a page shows: the reference page's text; on the site, an
+ * index parameter a solver must set as what it is (plain_text.h). */
+static void put_default(const spec_param *p, emit_rst_text text, strbuf *out)
+{
+    if (text == EMIT_RST_OURS && p->type->value == SPEC_INDEX && p->rules.must_be_set)
+        plain_text_default(p, out);
+    else
+        sb_puts(out, p->doc_default);
+}
+
+static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
 {
     sb_printf(out, "* | **%s** [", p->name);
     if (p->symbol)
@@ -91,24 +110,27 @@ static void emit_param(const spec_param *p, strbuf *out)
         sb_printf(out, p->type->size_doc, p->size);
         sb_puts(out, ", ");
     }
-    sb_printf(out, "default = %s]:\n  | %s\n", p->doc_default, p->description);
+    sb_puts(out, "default = ");
+    put_default(p, text, out);
+    sb_printf(out, "]:\n  | %s\n", shown(p->description, p->seed_text, text));
 }
 
-static void emit_parameters(const spec_connector *c, const spec_type *vis, strbuf *out)
+static void emit_parameters(const spec_connector *c, const spec_type *vis, emit_rst_text text,
+                            strbuf *out)
 {
     sb_printf(out, "The item \\ **%s**\\  with type = '%s' has the following parameters:\n\n",
               c->class_name, c->type_name);
     for (size_t i = 0; i < c->param_count; i++)
-        emit_param(&c->params[i], out);
+        emit_param(&c->params[i], text, out);
     sb_printf(out, "* | **visualization** [type = V%s]:\n  | %s\n", c->class_name,
               vis ? vis->description : "parameters for visualization of item");
     sb_printf(out, "\n\n\nThe item V%s has the following parameters:\n\n", c->class_name);
     for (size_t i = 0; i < c->vparam_count; i++)
-        emit_param(&c->vparams[i], out);
+        emit_param(&c->vparams[i], text, out);
     sb_puts(out, "\n\n----------\n\n");
 }
 
-static void emit_outputs(const spec_connector *c, strbuf *out)
+static void emit_outputs(const spec_connector *c, emit_rst_text text, strbuf *out)
 {
     sb_puts(out, "\\ **The following output variables are available as OutputVariableType in "
                  "sensors, Get...Output() and other functions**\\ :\n\n");
@@ -119,12 +141,12 @@ static void emit_outputs(const spec_connector *c, strbuf *out)
         sb_puts(out, "``\\ : ");
         if (o->symbol)
             sb_printf(out, "\\ :math:`%s`\\ ", o->symbol);
-        sb_printf(out, "\n  | %s\n", o->description);
+        sb_printf(out, "\n  | %s\n", shown(o->description, o->seed_text, text));
     }
     sb_puts(out, "\n\n\n");
 }
 
-static void emit_quantities(const spec_connector *c, strbuf *out)
+static void emit_quantities(const spec_connector *c, emit_rst_text text, strbuf *out)
 {
     if (c->quantity_count == 0)
         return;
@@ -136,7 +158,7 @@ static void emit_quantities(const spec_connector *c, strbuf *out)
         sb_printf(out, "   * - | %s\n     - | ", q->name);
         if (q->symbol[0])
             sb_printf(out, "\\ :math:`%s`\\ ", q->symbol);
-        sb_printf(out, "\n     - | %s\n", q->description);
+        sb_printf(out, "\n     - | %s\n", shown(q->description, q->seed_text, text));
     }
 }
 
@@ -155,11 +177,16 @@ static void emit_examples(const spec_connector *c, strbuf *out)
 
 void emit_rst_item(const spec_connector *c, strbuf *out)
 {
+    emit_rst_item_text(c, EMIT_RST_SEED, out);
+}
+
+void emit_rst_item_text(const spec_connector *c, emit_rst_text text, strbuf *out)
+{
     sb_puts(out, "\n\n.. _sec-item-");
     put_lower(out, c->class_name);
     sb_puts(out, ":\n\n");
     put_underline(out, c->class_name, '=');
-    sb_printf(out, "\n%s\n\n", c->description);
+    sb_printf(out, "\n%s\n\n", shown(c->description, c->seed_text, text));
     if (c->authors.count) {
         sb_puts(out, c->authors.count == 1 ? "Author: " : "Authors: ");
         for (size_t i = 0; i < c->authors.count; i++)
@@ -167,7 +194,7 @@ void emit_rst_item(const spec_connector *c, strbuf *out)
         sb_puts(out, "\n\n");
     }
     emit_additional_information(c, out);
-    emit_parameters(c, c->visualization_type, out);
+    emit_parameters(c, c->visualization_type, text, out);
     sb_puts(out, ".. _description-");
     put_lower(out, c->class_name);
     sb_puts(out, ":\n\n");
@@ -177,11 +204,13 @@ void emit_rst_item(const spec_connector *c, strbuf *out)
     put_underline(out, sb_str(&title), '-');
     sb_free(&title);
     sb_putc(out, '\n');
-    emit_outputs(c, out);
-    emit_quantities(c, out);
+    emit_outputs(c, text, out);
+    emit_quantities(c, text, out);
     sb_puts(out, c->theory);
-    emit_examples(c, out);
-    sb_puts(out, THEDOC_NOTE "\n\n");
+    if (text == EMIT_RST_SEED) { /* the reference code's examples and PDF */
+        emit_examples(c, out);
+        sb_puts(out, THEDOC_NOTE "\n\n");
+    }
 }
 
 void emit_rst_index(const spec_connector *const *items, size_t count, strbuf *out)

@@ -12,6 +12,7 @@
 #include "emit_rst.h"
 #include "fileio.h"
 #include "naming.h"
+#include "plain_text.h"
 
 /* ------------------------------------------------------------ math paragraphs */
 
@@ -102,7 +103,7 @@ void emit_rst_site_item(const spec_connector *c, strbuf *out)
     cited.theory = theory;
     strbuf page;
     sb_init(&page);
-    emit_rst_item(&cited, &page);
+    emit_rst_item_text(&cited, EMIT_RST_OURS, &page);
     emit_rst_site_fix_math(sb_str(&page), out);
     sb_free(&page);
     free(theory);
@@ -159,20 +160,18 @@ static void emit_api_params(const spec_connector *c, strbuf *out)
             sb_printf(out, "\n     - ``%s``\n     - ", p->type->rule);
         else
             sb_puts(out, "\n     - none\n     - ");
-        /* an inline literal must not start or end with a space */
-        const char *d = p->doc_default;
-        size_t n = strlen(d);
-        while (n && d[0] == ' ')
-            d++, n--;
-        while (n && d[n - 1] == ' ')
-            n--;
-        if (n) {
+        /* trimmed: an inline literal must not start or end with a space */
+        strbuf d;
+        sb_init(&d);
+        plain_text_default(p, &d);
+        if (d.len) {
             sb_puts(out, "``");
-            put_cell_n(out, d, n);
+            put_cell_n(out, sb_str(&d), d.len);
             sb_puts(out, "``");
         } else {
             sb_puts(out, "(empty)");
         }
+        sb_free(&d);
         sb_printf(out, "\n     - %s\n", role_text[p->role]);
     }
     sb_puts(out, "\n");

@@ -12,7 +12,7 @@
  *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
  *   mbcgen --print-names [--registry-name NAME] SPEC...   (the files it writes; naming.h)
  *
- * --jobs N (-j N) loads, validates and writes the specs on N threads
+ * --jobs N (-j N, -jN) loads, validates and writes the specs on N threads
  * (parallel.h; default: one per online CPU, at most one per spec); outputs,
  * diagnostics and exit status are the same for every N, and --jobs 1 is
  * the sequential run.
@@ -45,22 +45,69 @@
 #define MBCGEN_INSTALLED_TYPES "../share/mbconnect/specs/types.lua"
 #endif
 
+static const char usage_text[] =
+    "Usage: mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]\n"
+    "  or:  mbcgen SPEC... --c-out DIR --registry-name NAME [--rst-out DIR] [--types FILE]\n"
+    "  or:  mbcgen --check [--types FILE] SPEC...\n"
+    "  or:  mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
+    "  or:  mbcgen --specs DIR --pyi-out FILE [--types FILE]\n"
+    "  or:  mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
+    "  or:  mbcgen --new-type NAME\n"
+    "  or:  mbcgen --new-project DIR NAME\n"
+    "  or:  mbcgen --print-names [--registry-name NAME] SPEC...\n"
+    "  or:  mbcgen --help | --version\n"
+    "\n"
+    "Generates C code and reStructuredText documentation from connector specs (Lua\n"
+    "files in the spec language, docs/spec-language.rst), checks specs, and writes\n"
+    "the scaffold of a new connector type. Every spec is validated before anything\n"
+    "is written; files are rewritten only when their content changes.\n"
+    "\n"
+    "Options:\n"
+    "  --specs DIR           every spec in DIR (DIR/types.lua is the type registry)\n"
+    "  --rst-out DIR         one RST page per type, DIR/Object<Type>.rst\n"
+    "  --index FILE          an RST index page of the types (with --rst-out)\n"
+    "  --c-out DIR           C sources and headers (DIR/include/mbconnect/generated)\n"
+    "  --registry-name NAME  spec files given one by one: the registration code\n"
+    "                        NAME_types.c/.h (out-of-tree types, plugins)\n"
+    "  --types FILE          the type registry (default: types.lua beside the specs,\n"
+    "                        else the installed share/mbconnect/specs/types.lua)\n"
+    "  --rst-site DIR        the pages of the documentation site\n"
+    "  --pyi-out FILE        Python type stubs of the mbconnect module\n"
+    "  --check               validate only; prints OK: N specs, M parameters\n"
+    "  --compat OLD NEW      list the breaking changes between two spec directories\n"
+    "  --new-type NAME       in the mbconnect source tree: a working new type (spec,\n"
+    "                        hooks, test, example case)\n"
+    "  --new-project DIR NAME  a standalone CMake project with one new type and an\n"
+    "                        mbc plugin\n"
+    "  --print-names         the names of the files mbcgen writes for the specs\n"
+    "  -j N, -jN, --jobs N   load, validate and write the specs on N threads (default:\n"
+    "                        one per online CPU); the same output for every N\n"
+    "  -h, --help            print this text\n"
+    "  --version             print the version\n"
+    "\n"
+    "Problems in specs are printed one per line as FILE:LINE: what is wrong (what\n"
+    "was given).\n"
+    "\n"
+    "Exit status:\n"
+    "  0                     success\n"
+    "  1                     a spec is invalid, or a file cannot be written\n"
+    "  2                     a usage error\n"
+    "  71                    out of memory\n"
+    "\n"
+    "Examples:\n"
+    "  mbcgen --check specs/MyType.lua\n"
+    "                        validate a spec: OK, or one line per problem\n"
+    "  mbcgen --new-project ../my-connector ContactMyType\n"
+    "                        a project of your own with one connector type\n"
+    "  mbcgen specs/MyType.lua --c-out gen --registry-name mytypes\n"
+    "                        the C code of a type outside mbconnect\n"
+    "\n"
+    "The documentation is the site in share/doc/mbconnect/html (spec-language.html,\n"
+    "extending.html).\n";
+
 static void usage(FILE *f)
 {
-    fputs("usage: mbcgen --specs DIR --rst-out DIR [--index FILE] [--c-out DIR] [--types FILE]\n"
-          "       mbcgen (--specs DIR | SPEC...) --c-out DIR --registry-name NAME\n"
-          "              [--rst-out DIR] [--index FILE] [--types FILE]\n"
-          "       mbcgen --check [--types FILE] FILE...\n"
-          "       mbcgen --specs DIR --rst-site DIR [--types FILE]\n"
-          "       mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
-          "       mbcgen --specs DIR --pyi-out FILE   (Python type stubs)\n"
-          "       mbcgen --new-type NAME\n"
-          "       mbcgen --new-project DIR NAME\n"
-          "       mbcgen --print-names [--registry-name NAME] SPEC...\n"
-          "       mbcgen --version\n"
-          "options: --jobs N, -j N   load, validate and write specs on N threads (default:\n"
-          "                          one per online CPU); the same output for every N\n",
-          f);
+    fputs(usage_text, f);
 }
 
 /* --jobs N: a whole number 1..PARALLEL_MAX_JOBS; else a message and 0. */
@@ -151,170 +198,160 @@ static const char *find_types(const char *given, const char *local, const char *
     return NULL;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for (the generation modes; the others are
+ * dispatched by run_other_mode). */
+typedef struct options {
+    const char *specs, *rst_out, *c_out, *types, *index, *registry_name, *rst_site, *pyi_out;
+    const char *jobs_arg; /* "-jN" gives N */
+    int check;
+    char **spec_files; /* argc entries, spec_file_count used */
+    size_t spec_file_count;
+} options;
+
+/* -h/--help anywhere, --version, --new-type, --new-project, --print-names,
+ * --compat: runs that mode and returns its exit status; -1 for the
+ * generation and check modes. */
+static int run_other_mode(int argc, char **argv)
 {
-    const char *specs = NULL, *rst_out = NULL, *c_out = NULL, *types = NULL, *index = NULL;
-    const char *registry_name = NULL, *rst_site = NULL, *pyi_out = NULL, *jobs_arg = NULL;
-    int check = 0;
-    file_list files = {NULL, 0};
-    char **spec_files = calloc((size_t)argc, sizeof *spec_files);
-    size_t spec_file_count = 0;
-    int rc = 2;
-    if (!spec_files)
-        return 70;
-    if (argc >= 2 && !strcmp(argv[1], "--new-type")) {
-        free(spec_files);
-        if (argc != 3) {
-            fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
-                  stderr);
-            return 2;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
         }
-        return scaffold_new_type(argv[2], stdout, stderr);
+    const char *mode = argc >= 2 ? argv[1] : "";
+    if (!strcmp(mode, "--version")) {
+        printf("mbcgen %s\n", MBC_VERSION_STRING);
+        return 0;
     }
-    if (argc >= 2 && !strcmp(argv[1], "--print-names")) {
-        free(spec_files);
+    if (!strcmp(mode, "--new-type")) {
+        if (argc == 3)
+            return scaffold_new_type(argv[2], stdout, stderr);
+        fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
+              stderr);
+        return 2;
+    }
+    if (!strcmp(mode, "--new-project")) {
+        if (argc == 4)
+            return scaffold_new_project(argv[2], argv[3], stdout, stderr);
+        fputs("mbcgen: --new-project needs a directory and a type name, e.g. --new-project "
+              "../bar ConnectorBar\n",
+              stderr);
+        return 2;
+    }
+    if (!strcmp(mode, "--print-names"))
         return naming_main(argc, argv, stdout, stderr);
-    }
-    if (argc >= 2 && !strcmp(argv[1], "--new-project")) {
-        free(spec_files);
-        if (argc != 4) {
-            fputs("mbcgen: --new-project needs a directory and a type name, e.g. --new-project "
-                  "../bar ConnectorBar\n",
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--compat")) {
+            if (i + 2 < argc)
+                return compat_main(argv[i + 1], argv[i + 2]);
+            fputs("mbcgen: --compat needs two spec directories, e.g. --compat abi/specs-baseline "
+                  "specs\n",
                   stderr);
             return 2;
         }
-        return scaffold_new_project(argv[2], argv[3], stdout, stderr);
-    }
+    return -1;
+}
+
+/* The option that takes a value, or NULL: where that value goes. */
+static const char **option_slot(options *o, const char *a)
+{
+    static const char *const names[] = {
+        "--specs",         "--rst-out", "--c-out", "--types", "--index", "--rst-site",
+        "--registry-name", "--pyi-out", "--jobs",  "-j",      NULL};
+    const char **slots[] = {&o->specs,    &o->rst_out,  &o->c_out,         &o->types,
+                            &o->index,    &o->rst_site, &o->registry_name, &o->pyi_out,
+                            &o->jobs_arg, &o->jobs_arg};
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(a, names[i]))
+            return slots[i];
+    return NULL;
+}
+
+/* Reads the options of the generation and check modes; returns -1 when
+ * they are fine, else 2 after a one-line usage error. */
+static int parse_options(int argc, char **argv, options *o)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char **slot = NULL;
-        if (!strcmp(a, "--specs"))
-            slot = &specs;
-        else if (!strcmp(a, "--rst-out"))
-            slot = &rst_out;
-        else if (!strcmp(a, "--c-out"))
-            slot = &c_out;
-        else if (!strcmp(a, "--types"))
-            slot = &types;
-        else if (!strcmp(a, "--index"))
-            slot = &index;
-        else if (!strcmp(a, "--rst-site"))
-            slot = &rst_site;
-        else if (!strcmp(a, "--registry-name"))
-            slot = &registry_name;
-        else if (!strcmp(a, "--pyi-out"))
-            slot = &pyi_out;
-        else if (!strcmp(a, "--jobs") || !strcmp(a, "-j"))
-            slot = &jobs_arg;
-        else if (!strcmp(a, "--check"))
-            check = 1;
-        else if (!strcmp(a, "--compat")) {
-            rc = i + 2 < argc ? compat_main(argv[i + 1], argv[i + 2]) : (usage(stderr), 2);
-            goto done;
-        } else if (!strcmp(a, "--version")) {
-            printf("mbcgen %s\n", MBC_VERSION_STRING);
-            rc = 0;
-            goto done;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            rc = 0;
-            goto done;
+        const char **slot = option_slot(o, a);
+        if (slot) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "mbcgen: %s needs a value (mbcgen --help shows the usage)\n", a);
+                return 2;
+            }
+            *slot = argv[++i];
+        } else if (!strncmp(a, "-j", 2) && a[2]) {
+            o->jobs_arg = a + 2; /* -jN */
+        } else if (!strcmp(a, "--check")) {
+            o->check = 1;
         } else if (a[0] != '-') {
             char stem[256];
             fileio_stem(a, stem, sizeof stem);
             if (strcmp(stem, "types") != 0) /* the type registry is not a connector */
-                spec_files[spec_file_count++] = argv[i];
+                o->spec_files[o->spec_file_count++] = argv[i];
         } else {
-            fprintf(stderr, "mbcgen: unknown argument '%s'\n", a);
-            usage(stderr);
-            goto done;
-        }
-        if (slot) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mbcgen: %s needs a value\n", a);
-                goto done;
-            }
-            *slot = argv[++i];
+            fprintf(stderr, "mbcgen: unknown argument '%s' (mbcgen --help shows the usage)\n", a);
+            return 2;
         }
     }
+    return -1;
+}
 
-    char local[4096], types_buf[4096 + 256];
-    char *const *paths;
-    size_t count;
-    if (check) {
-        if (spec_file_count == 0) {
-            fputs("mbcgen: --check needs at least one spec file\n", stderr);
-            goto done;
-        }
-    } else {
-        if ((!specs && spec_file_count == 0) || (!rst_out && !c_out && !rst_site && !pyi_out)) {
-            usage(stderr);
-            goto done;
-        }
-        if (specs && spec_file_count) {
-            fputs("mbcgen: give either --specs DIR or spec files, not both\n", stderr);
-            goto done;
-        }
-        if (spec_file_count && !registry_name) {
-            fputs("mbcgen: spec files on the command line need --registry-name NAME "
-                  "(the built-in registry is generated from --specs DIR)\n",
-                  stderr);
-            goto done;
-        }
+/* The combinations the modes allow; returns -1 when fine, else 2 after a
+ * one-line usage error. */
+static int check_options(const options *o, unsigned *jobs)
+{
+    const char *problem = NULL;
+    if (o->check && o->spec_file_count == 0)
+        problem = "mbcgen: --check needs at least one spec file";
+    else if (!o->check && !o->specs && o->spec_file_count == 0)
+        problem = "mbcgen: no specs given (--specs DIR or spec files; mbcgen --help shows the "
+                  "usage)";
+    else if (!o->check && !o->rst_out && !o->c_out && !o->rst_site && !o->pyi_out)
+        problem = "mbcgen: nothing to write (--rst-out, --c-out, --rst-site or --pyi-out; "
+                  "mbcgen --help shows the usage)";
+    else if (!o->check && o->specs && o->spec_file_count)
+        problem = "mbcgen: give either --specs DIR or spec files, not both";
+    else if (!o->check && o->spec_file_count && !o->registry_name)
+        problem = "mbcgen: spec files on the command line need --registry-name NAME (the "
+                  "built-in registry is generated from --specs DIR)";
+    if (problem) {
+        fprintf(stderr, "%s\n", problem);
+        return 2;
     }
-    unsigned jobs = 0; /* 0: parallel_default_jobs */
-    if (jobs_arg && !parse_jobs(jobs_arg, &jobs))
-        goto done;
-    if (registry_name && (check || !c_out)) {
+    *jobs = 0; /* 0: parallel_default_jobs */
+    if (o->jobs_arg && !parse_jobs(o->jobs_arg, jobs))
+        return 2;
+    if (o->registry_name && (o->check || !o->c_out)) {
         fputs("mbcgen: --registry-name needs --c-out DIR\n", stderr);
-        goto done;
+        return 2;
     }
-    if (registry_name && !naming_check_registry_name(registry_name, stderr))
-        goto done;
+    if (o->registry_name && !naming_check_registry_name(o->registry_name, stderr))
+        return 2;
+    return -1;
+}
 
-    if (specs) {
-        snprintf(local, sizeof local, "%s/types.lua", specs);
-    } else {
-        /* types.lua beside the first spec */
-        const char *slash = strrchr(spec_files[0], '/');
-        int dirlen = slash ? (int)(slash - spec_files[0]) : 1;
-        snprintf(local, sizeof local, "%.*s/types.lua", dirlen, slash ? spec_files[0] : ".");
-    }
-    types = find_types(types, local, argv[0], types_buf, sizeof types_buf);
-    if (!types) {
-        rc = 1;
-        goto done;
-    }
-    if (specs) {
-        char err[1024];
-        if (fileio_list_specs(specs, &files, err, sizeof err) != 0) {
-            fprintf(stderr, "%s\n", err);
-            rc = 1;
-            goto done;
-        }
-        paths = files.paths;
-        count = files.count;
-    } else {
-        paths = spec_files;
-        count = spec_file_count;
-    }
-
+/* Loads the specs and writes what the options ask for, or prints the
+ * --check summary; diagnostics go to stderr. Returns the exit status. */
+static int generate(const options *o, const char *types, char *const *paths, size_t count,
+                    unsigned jobs)
+{
     diag_list diag;
     diag_init(&diag);
     mbcgen_project project;
-    rc = mbcgen_load_jobs(&project, types, paths, count, jobs ? jobs : parallel_default_jobs(count),
-                          &diag);
-    if (rc == 0 && !check) {
-        if (rst_out)
-            rc |= mbcgen_write_rst(&project, rst_out, index, &diag);
-        if (rst_site)
-            rc |= mbcgen_write_rst_site(&project, rst_site, &diag);
-        if (c_out && registry_name)
-            rc |= mbcgen_write_c_types(&project, c_out, registry_name, &diag);
-        else if (c_out)
-            rc |= mbcgen_write_c(&project, c_out, &diag);
-        if (pyi_out)
-            rc |= mbcgen_write_pyi(&project, pyi_out, &diag);
+    int rc = mbcgen_load_jobs(&project, types, paths, count,
+                              jobs ? jobs : parallel_default_jobs(count), &diag);
+    if (rc == 0 && !o->check) {
+        if (o->rst_out)
+            rc |= mbcgen_write_rst(&project, o->rst_out, o->index, &diag);
+        if (o->rst_site)
+            rc |= mbcgen_write_rst_site(&project, o->rst_site, &diag);
+        if (o->c_out && o->registry_name)
+            rc |= mbcgen_write_c_types(&project, o->c_out, o->registry_name, &diag);
+        else if (o->c_out)
+            rc |= mbcgen_write_c(&project, o->c_out, &diag);
+        if (o->pyi_out)
+            rc |= mbcgen_write_pyi(&project, o->pyi_out, &diag);
         mbcgen_free(&project);
     } else if (rc == 0) {
         size_t params = 0;
@@ -326,9 +363,56 @@ int main(int argc, char **argv)
     }
     diag_print(&diag, stderr);
     diag_free(&diag);
-    rc = rc == 0 ? 0 : 1;
-done:
+    return rc == 0 ? 0 : 1;
+}
+
+/* The type registry and the spec files, then generate(). */
+static int run(const options *o, const char *argv0, unsigned jobs)
+{
+    char local[4096], types_buf[4096 + 256];
+    if (o->specs) {
+        snprintf(local, sizeof local, "%s/types.lua", o->specs);
+    } else {
+        /* types.lua beside the first spec */
+        const char *slash = strrchr(o->spec_files[0], '/');
+        int dirlen = slash ? (int)(slash - o->spec_files[0]) : 1;
+        snprintf(local, sizeof local, "%.*s/types.lua", dirlen, slash ? o->spec_files[0] : ".");
+    }
+    const char *types = find_types(o->types, local, argv0, types_buf, sizeof types_buf);
+    if (!types)
+        return 1;
+    if (!o->specs)
+        return generate(o, types, o->spec_files, o->spec_file_count, jobs);
+    file_list files = {NULL, 0};
+    char err[1024];
+    if (fileio_list_specs(o->specs, &files, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        fileio_list_free(&files);
+        return 1;
+    }
+    int rc = generate(o, types, files.paths, files.count, jobs);
     fileio_list_free(&files);
-    free(spec_files);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run_other_mode(argc, argv);
+    if (rc >= 0)
+        return rc;
+    options o;
+    memset(&o, 0, sizeof o);
+    o.spec_files = calloc((size_t)argc, sizeof *o.spec_files);
+    if (!o.spec_files) {
+        fputs("mbcgen: out of memory\n", stderr);
+        return 71;
+    }
+    unsigned jobs = 0;
+    rc = parse_options(argc, argv, &o);
+    if (rc < 0)
+        rc = check_options(&o, &jobs);
+    if (rc < 0)
+        rc = run(&o, argv[0], jobs);
+    free(o.spec_files);
     return rc;
 }

@@ -2,7 +2,9 @@
 /* mbcgen --new-type / --new-project (scaffold.h): fills the templates of
  * generator/templates/ (embedded at build time, embed_templates.cmake) with
  * the names derived from the type name and writes the files, never over an
- * existing one. */
+ * existing one. Every file that has a comment syntax starts with the SPDX
+ * line of mbconnect's license (tools/spdx.sh --check passes on a fresh
+ * scaffold); a project of one's own may change it. */
 #include "scaffold.h"
 
 #include <ctype.h>
@@ -21,6 +23,15 @@ extern const char scaffold_tpl_test_c_in[];
 extern const char scaffold_tpl_case_lua_in[];
 extern const char scaffold_tpl_CMakeLists_txt_in[];
 extern const char scaffold_tpl_README_md_in[];
+extern const char scaffold_tpl_check_output_cmake_in[];
+extern const char scaffold_tpl_mbc_describe_expected_in[];
+extern const char scaffold_tpl_mbc_eval_expected_in[];
+
+/* The built-in type names (the specs in specs/ at build time, generator/CMakeLists.txt):
+ * a project's type must not take one, or registering it fails at run time. */
+#ifndef MBCGEN_BUILTIN_TYPES
+#define MBCGEN_BUILTIN_TYPES ""
+#endif
 
 #define MAX_NAME 64
 
@@ -81,8 +92,8 @@ static void names_init(names *n, const char *name, int in_tree)
     } else {
         n->includes = NULL; /* built in fill() */
         snprintf(n->register_call, sizeof n->register_call,
-                 "    assert_int_equal(%.*s_register_types(&f->registry, &err), MBC_OK);\n",
-                 MAX_NAME * 2, n->snake);
+                 "    assert_ok(%.*s_register_types(&f->registry, &err), err);\n", MAX_NAME * 2,
+                 n->snake);
     }
 }
 
@@ -202,10 +213,30 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err)
     return 0;
 }
 
+/* 1 when name is a built-in type (MBCGEN_BUILTIN_TYPES, comma-separated). */
+static int is_builtin(const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = MBCGEN_BUILTIN_TYPES; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, name, n) == 0)
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err)
 {
     if (!valid_name(name, err))
         return 1;
+    if (is_builtin(name)) {
+        fprintf(err,
+                "mbcgen: %s is a built-in connector type of mbconnect; a project's type needs a "
+                "name of its own (mbc list shows the built-in ones)\n",
+                name);
+        return 1;
+    }
     if (!dir[0] || strlen(dir) > 400) {
         fprintf(err,
                 "mbcgen: --new-project needs a directory of at most 400 characters (given "
@@ -215,7 +246,7 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
     }
     names n;
     names_init(&n, name, 0);
-    planned files[6];
+    planned files[9];
     memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "%s/CMakeLists.txt", dir);
     files[0].tpl = scaffold_tpl_CMakeLists_txt_in;
@@ -229,7 +260,13 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
     files[4].tpl = scaffold_tpl_case_lua_in;
     snprintf(files[5].path, sizeof files[5].path, "%s/README.md", dir);
     files[5].tpl = scaffold_tpl_README_md_in;
-    if (write_all(files, 6, &n, out, err) != 0)
+    snprintf(files[6].path, sizeof files[6].path, "%s/tests/check_output.cmake", dir);
+    files[6].tpl = scaffold_tpl_check_output_cmake_in;
+    snprintf(files[7].path, sizeof files[7].path, "%s/tests/mbc_describe.expected", dir);
+    files[7].tpl = scaffold_tpl_mbc_describe_expected_in;
+    snprintf(files[8].path, sizeof files[8].path, "%s/tests/mbc_eval.expected", dir);
+    files[8].tpl = scaffold_tpl_mbc_eval_expected_in;
+    if (write_all(files, 9, &n, out, err) != 0)
         return 1;
     fprintf(out,
             "mbcgen: next: see %s/README.md (cmake -S %s -B %s/build "

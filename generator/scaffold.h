@@ -18,8 +18,11 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err);
 /* A standalone CMake project in dir (created; must not hold the files):
  * CMakeLists.txt (find_package(mbconnect) + mbconnect_add_connectors with
  * the mbc plugin), specs/NAME.lua, src/<hooks>.c, tests/test_<hooks>.c,
- * cases/<snake>.lua and README.md with the exact build, test and
- * `mbc --plugin` command lines. Returns 0, or 1 with one line on err. */
+ * cases/<snake>.lua, README.md with the exact build, test and
+ * `mbc --plugin` command lines, and the plugin tests' expected output
+ * (tests/mbc_describe.expected, tests/mbc_eval.expected, checked by
+ * tests/check_output.cmake). Refuses a built-in type's name (its
+ * registration would fail). Returns 0, or 1 with one line on err. */
 int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err);
 
 #endif

@@ -702,8 +702,8 @@ static int doc_default_matches(const spec_param *p, const char *text, const spec
 
 /* ---------------------------------------------------------------- parameters */
 
-static const char *const param_keys[] = {"type", "symbol", "size", "default", "description",
-                                         "role", "rules",  "doc",  NULL};
+static const char *const param_keys[] = {"type", "symbol", "size",      "default", "description",
+                                         "role", "rules",  "seed_text", "doc",     NULL};
 static const char *const rule_keys[] = {
     "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
     "check",       NULL};
@@ -785,6 +785,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     }
     p->symbol = opt_string(ld, t, "symbol", line, what);
     p->description = req_string(ld, t, "description", line, what);
+    p->seed_text = opt_string(ld, t, "seed_text", line, what);
     char *role = opt_string(ld, t, "role", line, what);
     int r = role ? parse_enum(role, role_names, 3) : 0;
     if (r < 0)
@@ -1016,7 +1017,7 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     lua_pop(L, 1);
 }
 
-static const char *const output_keys[] = {"symbol", "description", "size", NULL};
+static const char *const output_keys[] = {"symbol", "description", "seed_text", "size", NULL};
 
 static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1036,6 +1037,7 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, o->line, "%s: invalid identifier (given '%s')", what, o->name);
             o->symbol = opt_string(ld, e, "symbol", o->line, what);
             o->description = req_string(ld, e, "description", o->line, what);
+            o->seed_text = opt_string(ld, e, "seed_text", o->line, what);
             read_count(ld, e, "size", o->line, what, c, &o->size);
             for (size_t j = 0; j + 1 < c->output_count; j++)
                 if (strcmp(c->outputs[j].name, o->name) == 0)
@@ -1048,7 +1050,7 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 }
 
 static const char *const data_keys[] = {"per", NULL};
-static const char *const coordinate_keys[] = {"initial", "description", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", "seed_text", NULL};
 
 static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1090,6 +1092,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             if (!is_identifier(b->name))
                 fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
             b->description = req_string(ld, e, "description", eline, what);
+            b->seed_text = opt_string(ld, e, "seed_text", eline, what);
             lua_getfield(L, e, "initial");
             if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
                 b->initial = lua_tonumber(L, -1);
@@ -1113,7 +1116,7 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references", NULL};
+    "invariants", "references",    "seed_text",   NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1199,7 +1202,7 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     lua_pop(L, 1);
 }
 
-static const char *const quantity_keys[] = {"symbol", "description", NULL};
+static const char *const quantity_keys[] = {"symbol", "description", "seed_text", NULL};
 
 static void load_quantities(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1219,6 +1222,7 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
             if (!q->symbol)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = req_string(ld, e, "description", eline, what);
+            q->seed_text = opt_string(ld, e, "seed_text", eline, what);
         }
         lua_pop(ld->L, 1);
     }
@@ -1420,6 +1424,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
         memcpy(c->class_name + 6, c->type_name, n + 1);
     }
     c->description = req_string(ld, t, "description", line, "connector");
+    c->seed_text = opt_string(ld, t, "seed_text", line, "connector");
     c->python_name = opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         opt_string(ld, t, "python_visualization_name", line, "connector");

@@ -89,7 +89,9 @@ typedef struct spec_param {
     int size_in_docs;  /* print "size = N" in the docs */
     spec_value def;    /* default value */
     char *doc_default; /* the default as written in the docs */
-    char *description;
+    char *description; /* RST subset (rst_text.h renders it as plain text) */
+    char *seed_text;   /* the reference page's text, shown instead of description
+                        * on the RST item page only; NULL: description */
     spec_param_role role;
     spec_rules rules;
     int line;
@@ -105,6 +107,7 @@ typedef struct spec_output {
     char *name;   /* OutputVariableType name, e.g. "Coordinates_t" */
     char *symbol; /* LaTeX, NULL if none */
     char *description;
+    char *seed_text; /* as spec_param.seed_text */
     spec_count size;
     int line;
 } spec_output;
@@ -114,6 +117,7 @@ typedef struct spec_data_block {
     char *name;
     double initial;
     char *description;
+    char *seed_text; /* as spec_param.seed_text */
 } spec_data_block;
 
 typedef struct spec_data {
@@ -127,6 +131,7 @@ typedef struct spec_quantity {
     char *name;
     char *symbol; /* may be empty */
     char *description;
+    char *seed_text; /* as spec_param.seed_text */
 } spec_quantity;
 
 /* A literature reference of the theory text (`references` key): the site
@@ -192,6 +197,7 @@ typedef struct spec_connector {
     char *python_name; /* short name for Python, NULL if none */
     char *python_visualization_name;
     char *description;
+    char *seed_text; /* as spec_param.seed_text (the type's description) */
     spec_string_list authors;
     spec_string_list provides;        /* "Connector", "Constraint" */
     spec_string_list marker_types[2]; /* requested marker types of m0 and m1 */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* ALE sliding (seed JointALEMoving2D; physics-notes.md, JointALEMoving2D). */
-#include "mbconnect/ale.h"
+#include "ale.h"
 
 #include "mbconnect/ancf_cable2d.h"
 

@@ -20,7 +20,7 @@
  */
 #include "mbconnect/generated/contact_convex_roll.h"
 
-#include "mbconnect/convex_hull.h"
+#include "convex_hull.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/vec.h"
 

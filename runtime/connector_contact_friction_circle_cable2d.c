@@ -40,8 +40,8 @@
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 
 #include "mbconnect/friction.h"
-#include "mbconnect/geometry_2d.h"
-#include "mbconnect/sticking.h"
+#include "geometry_2d.h"
+#include "sticking.h"
 #include "mbconnect/vec.h"
 
 #include <math.h>

@@ -20,7 +20,7 @@
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/contact_sphere_sphere.h"
+#include "contact_sphere_sphere.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/vec.h"
 

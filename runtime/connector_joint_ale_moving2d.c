@@ -16,7 +16,7 @@
  */
 #include "mbconnect/generated/joint_ale_moving2d.h"
 
-#include "mbconnect/ale.h"
+#include "ale.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Convex roll hull (physics-notes.md, ContactConvexRoll). */
-#include "mbconnect/convex_hull.h"
+#include "convex_hull.h"
 
 #include "mbconnect/vec.h"
 

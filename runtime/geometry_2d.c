@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* 2D segment geometry (seed ContactFrictionCircleCable2D, contact geometry). */
-#include "mbconnect/geometry_2d.h"
+#include "geometry_2d.h"
 
 #include <math.h>
 

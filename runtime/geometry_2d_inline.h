@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Inline kernel of the contact normal of a segment (private to the runtime).
  *
- * mbc_segment_closest_finish (mbconnect/geometry_2d.h) is this kernel; the
+ * mbc_segment_closest_finish (runtime/geometry_2d.h) is this kernel; the
  * cable hook's PostNewtonStep calls it directly with the offset and distance
  * it has already computed for the gap (same operations, same bits). */
 #ifndef MBC_RUNTIME_GEOMETRY_2D_INLINE_H
@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "mbconnect/geometry_2d.h"
+#include "geometry_2d.h"
 
 /* Unit normal FROM the circle center p_c TO the closest point p_p, given
  * d = p_p - p_c and dist = mbc_hypot2(d[0], d[1]) (m), with the fallbacks of

@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Generic connector objects: create any type by name (built-in, or through a
- * registry object) or from its descriptor, get and set its parameters by name
- * with the typed setters' checks, and initialize it (validation of every rule
- * plus the type's initialize hook). */
+/* Generic connector objects: create one from its type's descriptor, get and
+ * set its parameters by name with the typed setters' checks, and initialize
+ * it (validation of every rule plus the type's initialize hook). Creating by
+ * type name is a registry lookup (registry.c: mbc_registry_create,
+ * mbc_object_create): the registry calls this file, never the reverse. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mbconnect/object.h"
-
-mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
-{
-    mbc_registry builtin;
-    mbc_registry_init(&builtin);
-    return mbc_registry_create(&builtin, type_name, err);
-}
 
 mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err)
 {

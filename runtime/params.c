@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Table-driven parameter access for every connector type: defaults, checked
- * setters, getters, validation of type and cross-field rules, and the
- * data-coordinate layout. The tables come from mbcgen (generated/). */
+ * setters, getters, validation of type and cross-field rules, the
+ * data-coordinate layout, and finding an output or a parameter of a type by
+ * name. The tables come from mbcgen (generated/). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -504,4 +505,19 @@ int mbc_type_find_output(const mbc_type_info *t, const char *name)
         if (strcmp(t->outputs[i].name, name) == 0)
             return (int)i;
     return -1;
+}
+
+const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name)
+{
+    if (!t || !name)
+        return NULL;
+    for (size_t i = 0; i < t->param_count; i++)
+        if (strcmp(t->params[i].name, name) == 0)
+            return &t->params[i];
+    static const char vis[] = "visualization.";
+    if (strncmp(name, vis, sizeof vis - 1) == 0)
+        for (size_t i = 0; i < t->vparam_count; i++)
+            if (strcmp(t->vparams[i].name, name + sizeof vis - 1) == 0)
+                return &t->vparams[i];
+    return NULL;
 }

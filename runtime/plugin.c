@@ -1,11 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Loading connector types from shared libraries (include/mbconnect/plugin.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dlinfo: the loaded file's name, the origin of its types */
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mbconnect/plugin.h"
+#include "registry_internal.h"
+
+/* The file name the dynamic loader keeps for a loaded library (valid while
+ * it stays loaded, which a plugin that added types does; the caller's
+ * `path` may not live as long). */
+static const char *loaded_name(void *handle)
+{
+    struct link_map *map = NULL;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
+        return map->l_name;
+    return "(a plugin)";
+}
 
 mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err)
 {
@@ -51,7 +64,7 @@ mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error
                       info.type_count);
     if (st == MBC_OK) {
         mbc_error e = {0};
-        st = mbc_registry_add_all(r, info.types, info.type_count, &e);
+        st = mbc_registry_add_from(r, info.types, info.type_count, loaded_name(handle), &e);
         if (st != MBC_OK)
             mbc_fail(err, st, "%s: %s", path, e.message);
     }

@@ -2,31 +2,19 @@
 /* The registry of connector types: the built-in types generated from specs/
  * and caller-owned registry objects (mbc_registry: mbc_registry_init,
  * _size/_entry/_lookup) that hold the built-in types plus any registered out
- * of tree: the one registry API.
+ * of tree: the one registry API, and creating an object by type name
+ * (mbc_registry_create, mbc_object_create: a lookup, then object.c's
+ * mbc_object_create_type; object.c never calls the registry).
  * Nothing here allocates or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
 
 #include "mbconnect/object.h"
+#include "registry_internal.h"
 
 /* generated/registry.c */
 extern const mbc_type_info *const mbc_builtin_types[];
 extern const size_t mbc_builtin_type_count;
-
-const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name)
-{
-    if (!t || !name)
-        return NULL;
-    for (size_t i = 0; i < t->param_count; i++)
-        if (strcmp(t->params[i].name, name) == 0)
-            return &t->params[i];
-    static const char vis[] = "visualization.";
-    if (strncmp(name, vis, sizeof vis - 1) == 0)
-        for (size_t i = 0; i < t->vparam_count; i++)
-            if (strcmp(t->vparams[i].name, name + sizeof vis - 1) == 0)
-                return &t->vparams[i];
-    return NULL;
-}
 
 /* ------------------------------------------------------------ registry objects */
 
@@ -63,12 +51,14 @@ static size_t position(const mbc_registry *r, const char *name, int *found)
     return lo;
 }
 
-static void insert(mbc_registry *r, const mbc_type_info *t)
+static void insert(mbc_registry *r, const mbc_type_info *t, const char *origin)
 {
     int found;
     size_t at = position(r, t->type_name, &found);
     memmove(&r->types[at + 1], &r->types[at], (r->count - at) * sizeof r->types[0]);
+    memmove(&r->origins[at + 1], &r->origins[at], (r->count - at) * sizeof r->origins[0]);
     r->types[at] = t;
+    r->origins[at] = origin;
     r->count++;
 }
 
@@ -105,7 +95,7 @@ void mbc_registry_init(mbc_registry *r)
     /* the generated table is sorted by type name already; insert keeps the
      * order even if it were not */
     for (size_t i = 0; i < mbc_builtin_type_count && i < MBC_REGISTRY_CAPACITY; i++)
-        insert(r, mbc_builtin_types[i]);
+        insert(r, mbc_builtin_types[i], NULL);
 }
 
 mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err)
@@ -115,6 +105,12 @@ mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *
 
 mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
                                 mbc_error *err)
+{
+    return mbc_registry_add_from(r, types, n, NULL, err);
+}
+
+mbc_status mbc_registry_add_from(mbc_registry *r, const mbc_type_info *const *types, size_t n,
+                                 const char *origin, mbc_error *err)
 {
     if (!r || (n && !types))
         return mbc_fail(err, MBC_ERR_STATE, "mbc_registry_add: NULL registry or types");
@@ -128,7 +124,7 @@ mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *typ
                             " is listed twice");
     }
     for (size_t i = 0; i < n; i++)
-        insert(r, types[i]);
+        insert(r, types[i], origin);
     return MBC_OK;
 }
 
@@ -140,6 +136,11 @@ size_t mbc_registry_size(const mbc_registry *r)
 const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i)
 {
     return r && i < r->count ? r->types[i] : NULL;
+}
+
+const char *mbc_registry_origin(const mbc_registry *r, size_t i)
+{
+    return r && i < r->count ? r->origins[i] : NULL;
 }
 
 const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name)
@@ -172,4 +173,11 @@ mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mb
                  type_name ? type_name : "", known);
     }
     return NULL;
+}
+
+mbc_object *mbc_object_create(const char *type_name, mbc_error *err)
+{
+    mbc_registry builtin;
+    mbc_registry_init(&builtin);
+    return mbc_registry_create(&builtin, type_name, err);
 }

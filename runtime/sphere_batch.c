@@ -47,7 +47,7 @@
 #include "mbconnect/sphere_batch.h"
 
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/contact_sphere_sphere.h"
+#include "contact_sphere_sphere.h"
 #include "mbconnect/threads.h"
 
 #include "tsan_annotate.h"

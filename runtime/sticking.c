@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Sticking position (seed ContactFrictionCircleCable2D, "curstick"). The
  * kernels are inline in sticking_inline.h (also used by the cable hook). */
-#include "mbconnect/sticking.h"
+#include "sticking.h"
 
 #include "sticking_inline.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Inline kernels of the sticking position (private to the runtime).
  *
- * sticking.c's exported functions (mbconnect/sticking.h) are these kernels;
+ * sticking.c's functions (runtime/sticking.h) are these kernels;
  * hooks with a per-segment loop (ContactFrictionCircleCable2D) call them
  * directly with the per-call quantity 2 pi |r| computed once. Same
  * operations in the same order, so the results are the same bits either way.
@@ -57,7 +57,7 @@ static inline double mbc_sticking_normalize_period(double x, double period)
 }
 
 /* mbc_sticking_position with period = mbc_sticking_period(r) (see
- * mbconnect/sticking.h for the equation and the arguments). */
+ * runtime/sticking.h for the equation and the arguments). */
 static inline double mbc_sticking_position_period(const double normal[2], const double A[9],
                                                   double r, double rho, double segment_length,
                                                   double ale_coordinate, const double p_i[2],

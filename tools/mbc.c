@@ -1,39 +1,144 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbc: look at the registered connector types from the command line.
+/* mbc: look at and evaluate the registered connector types from the command
+ * line (docs/mbc.rst; the usage texts below are also the man page mbc(1)).
  *
- *   mbc [--plugin FILE.so]... list           every type with its parameter and output counts
- *   mbc [--plugin FILE.so]... describe TYPE  parameters (name, type, size, default,
- *                                            description), visualization parameters,
- *                                            output variables, data layout
- *   mbc [--plugin FILE.so]... eval CASE.lua  evaluates one connector at one given state
- *                                            and prints the result as JSON (docs/eval.rst)
- *   mbc [--plugin FILE.so]... simulate SCENE.lua ...  integrates a scene and writes sensor
- *                                            results (tools/simulate/, docs/simulate.rst)
- *   mbc --version
+ *   mbc [--plugin FILE.so]... list [--json]            every type (describe.h)
+ *   mbc [--plugin FILE.so]... describe [--json] TYPE   one type (describe.h)
+ *   mbc [--plugin FILE.so]... eval CASE.lua            one evaluation as JSON (docs/eval.rst)
+ *   mbc [--plugin FILE.so]... simulate SCENE.lua ...   a scene (tools/simulate/, docs/simulate.rst)
+ *   mbc help [COMMAND]      mbc --help, mbc --version
  *
  * The types are the built-in ones plus those of every plugin (shared
  * libraries built by mbconnect_add_connectors(... PLUGIN ...), see
- * mbconnect/plugin.h). Errors are one line on stderr and exit status 2. */
+ * mbconnect/plugin.h). One convention for every command: -h/--help prints
+ * its usage on stdout with status 0; a usage error is one line on stderr
+ * that says what was wrong and where options belong, status 2. Errors of
+ * the input are one line on stderr, status 2. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "describe.h"
 #include "mbconnect/case.h"
-#include "simulate.h"
 #include "mbconnect/object.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
+#include "simulate.h"
 
-static void usage(FILE *f)
+static const char usage_main[] =
+    "Usage: mbc [--plugin FILE.so]... COMMAND [ARGUMENTS]\n"
+    "  or:  mbc --help | --version\n"
+    "\n"
+    "Look at and evaluate the connector types of mbconnect: the built-in types\n"
+    "and those of plugins.\n"
+    "\n"
+    "Commands:\n"
+    "  list [--json]            every type with its parameter, visualization and\n"
+    "                           output counts and its origin (built in or plugin)\n"
+    "  describe [--json] TYPE   one type: parameters (type, size, default, unit,\n"
+    "                           description), outputs and the data layout\n"
+    "  eval CASE.lua            evaluate one connector at one state, JSON on stdout\n"
+    "  simulate SCENE.lua ...   integrate a scene and write sensor results\n"
+    "                           (mbc help simulate)\n"
+    "  help [COMMAND]           this text, or the usage of COMMAND\n"
+    "\n"
+    "Options:\n"
+    "  --plugin FILE.so         add the connector types of an mbc plugin; before the\n"
+    "                           command, repeatable\n"
+    "  -h, --help               print this text; COMMAND --help prints the usage of\n"
+    "                           COMMAND\n"
+    "  --version                print the version\n"
+    "\n"
+    "Exit status:\n"
+    "  0                        success\n"
+    "  1                        a simulation failed\n"
+    "  2                        a usage error or bad input (one line on stderr)\n"
+    "  71                       out of memory\n"
+    "\n"
+    "Examples:\n"
+    "  mbc describe ContactSphereSphere\n"
+    "                           the parameters, outputs and data layout of a type\n"
+    "  mbc eval examples/cases/sphere_sphere_static.lua\n"
+    "                           forces and outputs at the state of a case file\n"
+    "  mbc --plugin ./libmytypes_plugin.so describe --json MyType\n"
+    "                           a type of a plugin, as JSON\n"
+    "\n"
+    "The documentation is the site in share/doc/mbconnect/html (the page mbc.html\n"
+    "describes the commands and their JSON).\n";
+
+static const char usage_list[] =
+    "Usage: mbc [--plugin FILE.so]... list [--json]\n"
+    "\n"
+    "Every registered connector type with its parameter, visualization parameter\n"
+    "and output counts and its origin: built in, or the plugin file.\n"
+    "\n"
+    "  --json      one JSON object {\"types\": [...]} (docs/mbc.rst)\n"
+    "  -h, --help  print this text\n";
+
+static const char usage_describe[] =
+    "Usage: mbc [--plugin FILE.so]... describe [--json] TYPE\n"
+    "\n"
+    "One connector type: its parameters (type, size, default, description),\n"
+    "visualization parameters, output variables and data coordinates. `mbc list`\n"
+    "shows the type names.\n"
+    "\n"
+    "  --json      one JSON object with the same and units, kinds, rules and\n"
+    "              roles (docs/mbc.rst)\n"
+    "  -h, --help  print this text\n";
+
+static const char usage_eval[] =
+    "Usage: mbc [--plugin FILE.so]... eval CASE.lua\n"
+    "\n"
+    "Evaluates one connector at one state given by a Lua case file (object,\n"
+    "parameters, marker states, data) and prints forces, PostNewtonStep, outputs\n"
+    "and algebraic equations as one JSON object (docs/eval.rst). A case that\n"
+    "cannot be evaluated is one line CASE:FIELD: what is wrong, status 2.\n"
+    "\n"
+    "  -h, --help  print this text\n";
+
+static const char usage_help[] = "Usage: mbc help [COMMAND]\n"
+                                 "\n"
+                                 "Prints the usage of mbc, or of COMMAND (list, describe, eval,\n"
+                                 "simulate, help).\n";
+
+typedef struct command {
+    const char *name;
+    const char *usage; /* NULL: the command prints its own (simulate) */
+    bool json;         /* accepts --json */
+    int min_args, max_args;
+    const char *args; /* what the arguments are, for messages */
+    const char *hint; /* where to find them, for messages ("" or "...; ") */
+} command;
+
+static const command commands[] = {
+    {"list", usage_list, true, 0, 0, "", ""},
+    {"describe", usage_describe, true, 1, 1, "a type name", "mbc list shows the types; "},
+    {"eval", usage_eval, false, 1, 1, "a case file", "examples/cases has some; "},
+    {"simulate", NULL, false, 0, 0, "", ""},
+    {"help", usage_help, false, 0, 1, "a command name", ""},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+#define COMMAND_NAMES "list, describe, eval, simulate, help"
+
+static const command *find_command(const char *name)
 {
-    fputs("usage: mbc list\n"
-          "       mbc describe TYPE\n"
-          "       mbc eval CASE.lua\n"
-          "       mbc simulate SCENE.lua [--csv FILE] [--json FILE] [--plot FILE.png] [--set N=V]\n"
-          "       mbc --version\n"
-          "Before the command, --plugin FILE.so (repeatable) adds the connector types of\n"
-          "an mbc plugin (built by mbconnect_add_connectors(... PLUGIN name)).\n",
-          f);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+/* The usage of a command on stdout (simulate prints its own). */
+static int print_usage(const command *c, const mbc_registry *r)
+{
+    if (c->usage) {
+        fputs(c->usage, stdout);
+        return 0;
+    }
+    char help[] = "--help";
+    char *argv[] = {help, NULL};
+    return mbc_simulate_main(1, argv, r);
 }
 
 static int cmd_eval(const mbc_registry *r, const char *path)
@@ -53,84 +158,114 @@ static int cmd_eval(const mbc_registry *r, const char *path)
     return 0;
 }
 
-static int cmd_list(const mbc_registry *r)
+static int cmd_help(const char *topic, const mbc_registry *r)
 {
-    printf("%-30s %10s %14s %8s\n", "type", "parameters", "visualization", "outputs");
-    for (size_t i = 0; i < mbc_registry_size(r); i++) {
-        const mbc_type_info *t = mbc_registry_entry(r, i);
-        printf("%-30s %10zu %14zu %8zu\n", t->type_name, t->param_count, t->vparam_count,
-               t->output_count);
+    if (!topic) {
+        fputs(usage_main, stdout);
+        return 0;
     }
-    return 0;
-}
-
-static void print_size(const mbc_param_info *p, char *buf, size_t n)
-{
-    if (p->shape == MBC_VECTOR)
-        snprintf(buf, n, "any");
-    else
-        snprintf(buf, n, "%zu", p->size);
-}
-
-static void print_params(const char *title, const mbc_param_info *list, size_t count)
-{
-    printf("\n%s (%zu):\n", title, count);
-    printf("  %-30s %-18s %-5s %s\n", "name", "type", "size", "default");
-    for (size_t i = 0; i < count; i++) {
-        const mbc_param_info *p = &list[i];
-        char size[16];
-        print_size(p, size, sizeof size);
-        printf("  %-30s %-18s %-5s %s%s\n", p->name, p->type, size, p->default_text,
-               p->role == MBC_ROLE_DERIVED ? "  (derived)"
-               : p->role == MBC_ROLE_STATE ? "  (state)"
-                                           : "");
-        printf("      %s\n", p->description);
-    }
-}
-
-static int cmd_describe(const mbc_registry *r, const char *name)
-{
-    const mbc_type_info *t = mbc_registry_lookup(r, name);
-    if (!t) {
-        char known[4096];
-        mbc_registry_names(r, known, sizeof known);
-        fprintf(stderr, "mbc: unknown connector type '%s' (known: %s)\n", name, known);
+    const command *c = find_command(topic);
+    if (!c) {
+        fprintf(stderr, "mbc help: unknown command '%s' (commands: " COMMAND_NAMES ")\n", topic);
         return 2;
     }
-    printf("%s (%s)\n%s\n", t->type_name, t->class_name, t->description);
-    printf("markers: m0 %s, m1 %s\n", t->marker_types[0], t->marker_types[1]);
-    print_params("Parameters", t->params, t->param_count);
-    print_params("Visualization parameters", t->vparams, t->vparam_count);
-    printf("\nOutput variables (%zu):\n", t->output_count);
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        char size[64];
-        if (o->per >= 0)
-            snprintf(size, sizeof size, "%zu*%s", o->factor, t->params[o->per].name);
-        else
-            snprintf(size, sizeof size, "%zu", o->factor);
-        printf("  %-20s size %-28s %s\n", o->name, size, o->description);
+    return print_usage(c, r);
+}
+
+/* The options and arguments after the command name; returns -1 when they
+ * are fine, else the exit status (usage printed, or a usage error). */
+static int parse_command(const command *c, int argc, char **argv, const mbc_registry *r, bool *json,
+                         const char **args, int *nargs)
+{
+    bool options = true;
+    *nargs = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (options && (!strcmp(a, "-h") || !strcmp(a, "--help")))
+            return print_usage(c, r);
+        if (options && !strcmp(a, "--")) {
+            options = false;
+        } else if (options && c->json && !strcmp(a, "--json")) {
+            *json = true;
+        } else if (options && a[0] == '-' && a[1]) {
+            fprintf(stderr, "mbc %s: unknown option '%s' (mbc %s --help shows the usage)\n",
+                    c->name, a, c->name);
+            return 2;
+        } else if (*nargs < c->max_args) {
+            args[(*nargs)++] = a;
+        } else {
+            fprintf(stderr,
+                    "mbc %s: unexpected argument '%s' (it takes %s%s; mbc %s --help shows the "
+                    "usage)\n",
+                    c->name, a, c->max_args ? "only " : "no arguments", c->args, c->name);
+            return 2;
+        }
     }
-    printf("\nData coordinates (%zu block%s of %s each):\n", t->data_block_count,
-           t->data_block_count == 1 ? "" : "s",
-           t->data_per >= 0 ? t->params[t->data_per].name : "1");
-    for (size_t i = 0; i < t->data_block_count; i++)
-        printf("  %-20s initial %-6g %s\n", t->data[i].name, t->data[i].initial,
-               t->data[i].description);
-    return 0;
+    if (*nargs < c->min_args) {
+        fprintf(stderr, "mbc %s: needs %s (%smbc %s --help shows the usage)\n", c->name, c->args,
+                c->hint, c->name);
+        return 2;
+    }
+    return -1;
+}
+
+/* --plugin after the command: a usage error that says where it belongs. */
+static bool misplaced_plugin(const command *c, int argc, char **argv)
+{
+    for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--plugin")) {
+            fprintf(stderr,
+                    "mbc %s: --plugin goes before the command: mbc --plugin FILE.so %s ...\n",
+                    c->name, c->name);
+            return true;
+        }
+    return false;
+}
+
+static int run_command(const mbc_registry *r, const command *c, int argc, char **argv)
+{
+    if (misplaced_plugin(c, argc, argv))
+        return 2;
+    if (!strcmp(c->name, "simulate"))
+        return mbc_simulate_main(argc, argv, r);
+    bool json = false;
+    const char *args[1] = {NULL};
+    int nargs = 0;
+    int rc = parse_command(c, argc, argv, r, &json, args, &nargs);
+    if (rc >= 0)
+        return rc;
+    if (!strcmp(c->name, "list"))
+        return describe_list(r, json, stdout, stderr);
+    if (!strcmp(c->name, "describe"))
+        return describe_type(r, args[0], json, stdout, stderr);
+    if (!strcmp(c->name, "eval"))
+        return cmd_eval(r, args[0]);
+    return cmd_help(nargs ? args[0] : NULL, r);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("mbc %s\n", MBC_VERSION_STRING);
-        return 0;
-    }
     /* the types mbc knows: the built-in ones and those of the plugins */
     mbc_registry registry;
     mbc_registry_init(&registry);
     int a = 1;
-    while (a < argc && !strcmp(argv[a], "--plugin")) {
+    while (a < argc && argv[a][0] == '-') { /* the options before the command */
+        const char *opt = argv[a];
+        if (!strcmp(opt, "--version")) {
+            printf("mbc %s\n", MBC_VERSION_STRING);
+            return 0;
+        }
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
+            fputs(usage_main, stdout);
+            return 0;
+        }
+        if (strcmp(opt, "--plugin") != 0) {
+            fprintf(stderr,
+                    "mbc: unknown option '%s' (before the command: --plugin FILE.so, --help, "
+                    "--version; mbc --help shows the usage)\n",
+                    opt);
+            return 2;
+        }
         if (a + 1 >= argc) {
             fputs("mbc: --plugin needs a file (a shared library built as an mbc plugin)\n", stderr);
             return 2;
@@ -142,20 +277,18 @@ int main(int argc, char **argv)
         }
         a += 2;
     }
-    argc -= a - 1;
-    argv += a - 1;
-    if (argc == 2 && !strcmp(argv[1], "list"))
-        return cmd_list(&registry);
-    if (argc == 3 && !strcmp(argv[1], "describe"))
-        return cmd_describe(&registry, argv[2]);
-    if (argc == 3 && !strcmp(argv[1], "eval"))
-        return cmd_eval(&registry, argv[2]);
-    if (argc >= 2 && !strcmp(argv[1], "simulate"))
-        return mbc_simulate_main(argc - 2, argv + 2, &registry);
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        usage(stdout);
-        return 0;
+    if (a >= argc) {
+        fputs("mbc: no command given (commands: " COMMAND_NAMES "; mbc --help shows the usage)\n",
+              stderr);
+        return 2;
     }
-    usage(stderr);
-    return 2;
+    const command *c = find_command(argv[a]);
+    if (!c) {
+        fprintf(stderr,
+                "mbc: unknown command '%s' (commands: " COMMAND_NAMES
+                "; mbc --help shows the usage)\n",
+                argv[a]);
+        return 2;
+    }
+    return run_command(&registry, c, argc - a - 1, argv + a + 1);
 }

@@ -8,12 +8,10 @@
  *   theta' = J_r^{-1}(theta) omega
  *          = omega + 1/2 theta x omega + c(|theta|) theta x (theta x omega),
  *   c(phi) = 1/phi^2 - (1 + cos phi) / (2 phi sin phi)   (-> 1/12 for phi -> 0).
- * Matrices are 3x3 row-major, local -> global. */
+ * A = exp([theta]x) itself is the library's mbc_rotation_exp
+ * (mbconnect/rotation.h). Matrices are 3x3 row-major, local -> global. */
 #ifndef RS_ROTATION_H
 #define RS_ROTATION_H
-
-/* Rodrigues formula: A = exp([theta]x). */
-void rs_rotvec_exp(const double theta[3], double A[9]);
 
 /* theta' = J_r^{-1}(theta) omega. */
 void rs_rotvec_rate(const double theta[3], const double omega[3], double theta_t[3]);

@@ -8,6 +8,7 @@
 
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
 
 #include <math.h>
@@ -347,7 +348,7 @@ static void body_marker(const rs_body *b, const double *q, const double *u, mbc_
         break;
     case RS_RIGID_3D: {
         double E[9];
-        rs_rotvec_exp(bq + 3, E);
+        mbc_rotation_exp(bq + 3, E);
         rs_mat3_mul(b->rotation_ref, E, m->rotation);
         for (int i = 0; i < 3; ++i) {
             m->position[i] = bq[i];
@@ -384,7 +385,7 @@ static void body_apply(const rs_body *b, const double *q, const double f[3], con
         break;
     case RS_RIGID_3D: {
         double E[9], A[9], tl[3];
-        rs_rotvec_exp(q + b->q_offset + 3, E);
+        mbc_rotation_exp(q + b->q_offset + 3, E);
         rs_mat3_mul(b->rotation_ref, E, A);
         mbc_mat3_tmul(A, tau, tl);
         for (int i = 0; i < 3; ++i) {
@@ -1150,7 +1151,7 @@ static void accept_step(rs_system *s, rs_work *w, double h)
         if (b->kind == RS_RIGID_3D) {
             double E[9], A[9];
             double *th = s->q + b->q_offset + 3;
-            rs_rotvec_exp(th, E);
+            mbc_rotation_exp(th, E);
             rs_mat3_mul(b->rotation_ref, E, A);
             memcpy(b->rotation_ref, A, sizeof A);
             th[0] = th[1] = th[2] = 0.0;

@@ -20,6 +20,7 @@
 #define MBCONNECT_ANCF_CABLE2D_H
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 
 /* The Cable2DShape marker functions below return MBC_OK, or MBC_ERR_VALUE for
  * invalid arguments (n < 1 or a NULL buffer: nothing written). When
@@ -29,34 +30,34 @@
  * Jacobian terms), else 0. */
 
 /* Shape functions S[4] at x (dimension: S1, S3 in 1; S2, S4 in m). */
-void mbc_ancf_cable2d_shape_functions(double x, double L, double S[4]);
+MBC_API void mbc_ancf_cable2d_shape_functions(double x, double L, double S[4]);
 
 /* First x-derivatives dS/dx [4] at x (dS1, dS3 in 1/m; dS2, dS4 in 1). */
-void mbc_ancf_cable2d_shape_functions_dx(double x, double L, double dS[4]);
+MBC_API void mbc_ancf_cable2d_shape_functions_dx(double x, double L, double dS[4]);
 
 /* Second x-derivatives d2S/dx2 [4] at x (d2S1, d2S3 in 1/m^2; d2S2, d2S4 in 1/m). */
-void mbc_ancf_cable2d_shape_functions_dx2(double x, double L, double ddS[4]);
+MBC_API void mbc_ancf_cable2d_shape_functions_dx2(double x, double L, double ddS[4]);
 
 /* Position r(x) = (S (x) I2) q, in m. */
-void mbc_ancf_cable2d_position(const double q[8], double L, double x, double r[2]);
+MBC_API void mbc_ancf_cable2d_position(const double q[8], double L, double x, double r[2]);
 
 /* Slope r'(x) = (S' (x) I2) q, dimensionless. */
-void mbc_ancf_cable2d_slope(const double q[8], double L, double x, double r_x[2]);
+MBC_API void mbc_ancf_cable2d_slope(const double q[8], double L, double x, double r_x[2]);
 
 /* Second derivative r''(x) = (S'' (x) I2) q, in 1/m. */
-void mbc_ancf_cable2d_slope_dx(const double q[8], double L, double x, double r_xx[2]);
+MBC_API void mbc_ancf_cable2d_slope_dx(const double q[8], double L, double x, double r_xx[2]);
 
 /* Velocity of the element point at fixed x: v = (S (x) I2) q_t, in m/s.
  * (Same as mbc_ancf_cable2d_position applied to q_t.) */
-void mbc_ancf_cable2d_velocity(const double q_t[8], double L, double x, double v[2]);
+MBC_API void mbc_ancf_cable2d_velocity(const double q_t[8], double L, double x, double v[2]);
 
 /* Points of a Cable2DShape marker with n >= 1 segments: x_i = i L / n,
  * i = 0..n, p_i = r(x_i) + h [-r'_y, r'_x] / |r'|   (h = verticalOffset, m;
  * positive h moves to the left of the cable's running direction).
  * points: 2(n+1) doubles, layout [p0x, p0y, p1x, p1y, ...].
  * Status and warnings: see above. */
-mbc_status mbc_ancf_cable2d_shape_points(const double q[8], double L, double h, int n,
-                                         double *points, unsigned *warnings);
+MBC_API mbc_status mbc_ancf_cable2d_shape_points(const double q[8], double L, double h, int n,
+                                                 double *points, unsigned *warnings);
 
 /* Velocities of the points of mbc_ancf_cable2d_shape_points, in m/s:
  *   v_i = S(x_i) q_t + s_t r'(x_i) - h omega / |r'| r'(x_i),
@@ -68,9 +69,9 @@ mbc_status mbc_ancf_cable2d_shape_points(const double q[8], double L, double h, 
  * evaluated with the total slope rate (for s_t = 0 exactly the notes' formula;
  * the notes forbid h != 0 together with ALE, the formula stays exact anyway).
  * velocities: 2(n+1) doubles, same layout as points. */
-mbc_status mbc_ancf_cable2d_shape_point_velocities(const double q[8], const double q_t[8], double L,
-                                                   double h, double s_t, int n, double *velocities,
-                                                   unsigned *warnings);
+MBC_API mbc_status mbc_ancf_cable2d_shape_point_velocities(const double q[8], const double q_t[8],
+                                                           double L, double h, double s_t, int n,
+                                                           double *velocities, unsigned *warnings);
 
 /* Point Jacobian J = d(points)/dq of mbc_ancf_cable2d_shape_points, including the
  * verticalOffset term h dN/dr' S'(x_i) with N(r') = [-r'_y, r'_x]/|r'| and
@@ -79,7 +80,7 @@ mbc_status mbc_ancf_cable2d_shape_point_velocities(const double q[8], const doub
  * d p_i,c / d q_j in column j. Physical point forces f (2(n+1)) map to
  * generalized element forces as J^T f. Dimensionless for position columns,
  * m for slope columns. */
-mbc_status mbc_ancf_cable2d_shape_point_jacobian(const double q[8], double L, double h, int n,
-                                                 double *jac, unsigned *warnings);
+MBC_API mbc_status mbc_ancf_cable2d_shape_point_jacobian(const double q[8], double L, double h,
+                                                         int n, double *jac, unsigned *warnings);
 
 #endif /* MBCONNECT_ANCF_CABLE2D_H */

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mbconnect/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -54,7 +56,7 @@ typedef struct mbc_error {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
 
 /* As mbc_fail for one parameter of one type: the message becomes
@@ -63,7 +65,7 @@ mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                size_t param_number, const char *fmt, ...);
 
@@ -75,7 +77,7 @@ mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char 
 #if defined(__GNUC__)
 __attribute__((format(printf, 7, 8)))
 #endif
-mbc_status
+MBC_API mbc_status
 mbc_fail_fields(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                 size_t param_number, size_t rule_offset, const char *fmt, ...);
 

@@ -14,16 +14,17 @@
 #define MBCONNECT_CONTACT_LAWS_H
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 
 /* Linear spring-damper f = k g + d v (seed: f_n = k_c g + d_c v_n; negative in
  * contact, LHS sign of ContactFrictionCircleCable2D). k in N/m, d in N s/m. */
-double mbc_linear_spring_damper(double k, double d, double g, double v);
+MBC_API double mbc_linear_spring_damper(double k, double d, double g, double v);
 
 /* Contact power x^n extended oddly to x < 0: sign(x) |x|^n (0 for x == 0).
  * For x >= 0 this is x^n. The odd extension keeps the force finite and
  * continuous when a force evaluation (no switching) sees a slightly negative
  * overlap. n == 1 and n == 1.5 avoid pow (x and x sqrt|x|); n == 2 too. */
-double mbc_contact_power(double x, double n);
+MBC_API double mbc_contact_power(double x, double n);
 
 /* Parameters of the EAPM (seed ContactSphereSphere parameter names). */
 struct mbc_eapm_params {
@@ -54,20 +55,20 @@ struct mbc_eapm_params {
  * mbc_contact_power. Writes *branch if not NULL.
  * Returns MBC_OK, or MBC_ERR_VALUE (f_c = 0) when
  * lambda_p is outside [0, 1) or n_exp <= 0. */
-mbc_status mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p,
-                          double *f_c, int *branch);
+MBC_API mbc_status mbc_eapm_force(const struct mbc_eapm_params *p, double delta, double delta_p,
+                                  double *f_c, int *branch);
 
 /* Plastic overlap update (notes, PostNewtonStep data[3]):
  *   delta_p = max(lambda_p^(1/n_exp) delta, delta_p_previous).
  * n_exp == 1 and 1.5 avoid pow (lambda_p and cbrt(lambda_p^2)).
  * lambda_p outside (0, 1) or n_exp <= 0 gives delta_p_previous (model off / invalid).
  * Only the EAPM (impact model 0) validates lambda_p < 1; other models may pass any value. */
-double mbc_eapm_plastic_overlap(double lambda_p, double n_exp, double delta,
-                                double delta_p_previous);
+MBC_API double mbc_eapm_plastic_overlap(double lambda_p, double n_exp, double delta,
+                                        double delta_p_previous);
 
 /* Impact velocity of the restitution models (m/s):
  *   delta-dot-minus = max(minimumImpactVelocity, data[2]). */
-double mbc_impact_velocity(double minimum_impact_velocity, double stored_impact_velocity);
+MBC_API double mbc_impact_velocity(double minimum_impact_velocity, double stored_impact_velocity);
 
 /* Restitution impact models. */
 #define MBC_IMPACT_EAPM          0
@@ -83,12 +84,13 @@ double mbc_impact_velocity(double minimum_impact_velocity, double stored_impact_
  * v == 0: lambda = 0 (term skipped, notes). Continuous in e at e = 1/3
  * (both -8/3 k_c/v); zero at e = 1.
  * Returns MBC_OK, or MBC_ERR_VALUE (lambda = 0) for e <= 0 or an unknown model. */
-mbc_status mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity,
-                                  double *lambda);
+MBC_API mbc_status mbc_restitution_lambda(int model, double k_c, double e, double impact_velocity,
+                                          double *lambda);
 
 /* Elastic + hysteresis force of the restitution models (N, positive = repulsive):
  *   f_c = k_c delta^n_exp + lambda delta^n_exp v_n
  * with v_n the gap velocity (m/s, > 0 separating). */
-double mbc_restitution_force(double k_c, double n_exp, double lambda, double delta, double v_n);
+MBC_API double mbc_restitution_force(double k_c, double n_exp, double lambda, double delta,
+                                     double v_n);
 
 #endif /* MBCONNECT_CONTACT_LAWS_H */

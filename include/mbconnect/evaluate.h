@@ -11,6 +11,7 @@
 #ifndef MBCONNECT_EVALUATE_H
 #define MBCONNECT_EVALUATE_H
 
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
@@ -19,22 +20,22 @@ extern "C" {
 
 /* Physical forces and torques on the markers (and cable points), with the
  * active set taken from s->data (no switching). */
-mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
-                             mbc_error *err);
+MBC_API mbc_status mbc_object_forces(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                                     mbc_error *err);
 /* Recomputes the data coordinates (out->data, data_count values), the
  * discontinuous error, the recommended step size and warnings, and updates
  * the object's state parameters (e.g. ContactConvexRoll.pContact). */
-mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s, mbc_post_newton *out,
-                                       mbc_error *err);
+MBC_API mbc_status mbc_object_post_newton_step(mbc_object *o, const mbc_state *s,
+                                               mbc_post_newton *out, mbc_error *err);
 /* Output variable o->type->outputs[output] (index from mbc_type_find_output
  * or the type's MBC_<TYPE>_OUTPUT_<NAME> constant); size must equal
  * mbc_output_size(o->type, o->params, output). An index the type does not
  * have is MBC_ERR_NAME, a wrong size MBC_ERR_SIZE. */
-mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t output, double *out,
-                             size_t size, mbc_error *err);
+MBC_API mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, size_t output,
+                                     double *out, size_t size, mbc_error *err);
 /* Algebraic equations and Jacobians (types providing "Constraint"). */
-mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
-                                          mbc_algebraic *out, mbc_error *err);
+MBC_API mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
+                                                  mbc_algebraic *out, mbc_error *err);
 
 #ifdef __cplusplus
 }

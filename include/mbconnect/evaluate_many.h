@@ -18,6 +18,7 @@
 #ifndef MBCONNECT_EVALUATE_MANY_H
 #define MBCONNECT_EVALUATE_MANY_H
 
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
@@ -26,16 +27,17 @@ extern "C" {
 
 /* out[k] receives the forces of states[k], k < count (each out[k] with its
  * own cable_point_forces buffer for cable types). */
-mbc_status mbc_object_forces_many(const mbc_object *o, const mbc_state *states, mbc_forces *out,
-                                  size_t count, int threads, mbc_error *err);
+MBC_API mbc_status mbc_object_forces_many(const mbc_object *o, const mbc_state *states,
+                                          mbc_forces *out, size_t count, int threads,
+                                          mbc_error *err);
 
 /* out[k] receives the PostNewtonStep of states[k] (each with its own data
  * buffer). Types whose PostNewtonStep updates state parameters (e.g.
  * ContactConvexRoll.pContact) are refused: those parameters belong to one
  * state; batch such types over objects instead. */
-mbc_status mbc_object_post_newton_step_many(const mbc_object *o, const mbc_state *states,
-                                            mbc_post_newton *out, size_t count, int threads,
-                                            mbc_error *err);
+MBC_API mbc_status mbc_object_post_newton_step_many(const mbc_object *o, const mbc_state *states,
+                                                    mbc_post_newton *out, size_t count, int threads,
+                                                    mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,13 +6,15 @@
 
 #include <stddef.h>
 
+#include "mbconnect/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Shortest "%.{1..17}g" text that reads back as x ("-1", "0.5", "-1e-300";
  * "nan", "inf", "-inf"), into buf of size bytes. */
-void mbc_format_number(double x, char *buf, size_t size);
+MBC_API void mbc_format_number(double x, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,8 @@
 #ifndef MBCONNECT_FRICTION_H
 #define MBCONNECT_FRICTION_H
 
+#include "mbconnect/export.h"
+
 /* Parameters of the Stribeck function; all friction coefficients dimensionless. */
 struct mbc_stribeck_params {
     double mu_d;     /* dynamic friction coefficient */
@@ -26,7 +28,7 @@ struct mbc_stribeck_params {
  * v_exp <= 0 is taken as the limit v_exp -> 0+ (offset term 0 outside v_reg).
  * If dmu_dv is not NULL it receives d mu / dv (s/m); at the kink |v| = v_reg
  * the one-sided derivative of the regularized branch is returned. */
-double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv);
+MBC_API double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_dv);
 
 /* Branch of the regularized Coulomb law. */
 #define MBC_COULOMB_REGULARIZED 0 /* v_branch < v_reg: linear in v_t */
@@ -40,8 +42,8 @@ double mbc_stribeck(double v, const struct mbc_stribeck_params *p, double *dmu_d
  * data[1] in force evaluation, |v_t| in PostNewtonStep); f_n: the seed's
  * normal force f_1,n (N, as signed by the caller). Should mu_d f_n / v_reg
  * overflow (subnormal v_reg), the sliding form is used instead. Returns the branch. */
-int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double mu_d, double f_n,
-                                  double v_reg, double f_t[3]);
+MBC_API int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double mu_d,
+                                          double f_n, double v_reg, double f_t[3]);
 
 /* Stick/slip states of ContactFrictionCircleCable2D (data x_isSlipStick). */
 #define MBC_STICK_UNDEFINED (-2)
@@ -61,21 +63,21 @@ int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, double m
  * mu_v in N s/m, mu_k in N/m, mu dimensionless, f_n in N.
  * f_t and f_t_lin (either may be NULL) receive the capped and trial force.
  * Returns MBC_STICK, MBC_SLIP_POSITIVE or MBC_SLIP_NEGATIVE. */
-int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, double mu, double mu_v,
-                           double mu_k, double *f_t, double *f_t_lin);
+MBC_API int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, double mu,
+                                   double mu_v, double mu_k, double *f_t, double *f_t_lin);
 
 /* x_lastStick after a slip decision (seed PostNewtonStep, slipping case):
  *   x_lastStick = x_curStick - s mu |f_n| / mu_k   (s = slip state, +-1),
  * so the tangential spring is pre-tensioned to the Coulomb limit.
  * mu_k == 0: x_curStick is returned (no spring to pre-tension). Not normalized. */
-double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu, double f_n,
-                                       double mu_k);
+MBC_API double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu,
+                                               double f_n, double mu_k);
 
 /* Tangential force in force evaluation ("Newton", no switching), seed's sign:
  *   |state| == 1:  f_t = mu |f_n| state,
  *   otherwise:     f_t = mu_v v_t + mu_k Delta x_stick, with Delta x_stick
  *                  taken as 0 when mu_k == 0 or state == MBC_STICK_UNDEFINED. */
-double mbc_friction_tangent_force_newton(int state, double v_t, double delta_stick, double f_n,
-                                         double mu, double mu_v, double mu_k);
+MBC_API double mbc_friction_tangent_force_newton(int state, double v_t, double delta_stick,
+                                                 double f_n, double mu, double mu_v, double mu_k);
 
 #endif /* MBCONNECT_FRICTION_H */

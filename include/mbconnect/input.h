@@ -50,6 +50,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
@@ -86,36 +87,36 @@ typedef struct mbc_input {
  * Lagrange multipliers 0. MBC_ERR_STATE for a NULL or uninitialized object,
  * MBC_ERR_NOMEM when the data cannot be allocated; in both cases `in` needs
  * no mbc_input_free (calling it is harmless). */
-mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err);
+MBC_API mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err);
 /* Frees what the input owns; the state it gave is invalid afterwards. */
-void mbc_input_free(mbc_input *in);
+MBC_API void mbc_input_free(mbc_input *in);
 
 /* The field name ("markers[1]") under which marker m (0 or 1) of the type
  * is described; NULL when m has kind MBC_MARKER_CABLE2D_COORDINATES (given
  * by mbc_input_set_ale_cables) or m is not 0 or 1. */
-const char *mbc_input_marker_field(const mbc_type_info *t, int m);
+MBC_API const char *mbc_input_marker_field(const mbc_type_info *t, int m);
 
 /* Checks that A (3x3, row-major, local -> global) is a rotation matrix:
  * max |A^T A - I| <= 1e-9 and det A > 0. Writes the deviation and the
  * determinant (either may be NULL) and returns whether it is one. */
-bool mbc_rotation_check(const double A[9], double *deviation, double *determinant);
+MBC_API bool mbc_rotation_check(const double A[9], double *deviation, double *determinant);
 
 /* Marker m (kind MBC_MARKER_POSITION or MBC_MARKER_RIGID): global position
  * [m] and velocity [m/s]; rotation A (row-major, local -> global) or NULL
  * for the identity; angular velocity in local coordinates [rad/s] (global =
  * A * this) or NULL for zero. */
-mbc_status mbc_input_set_rigid_marker(mbc_input *in, int m, const double position[3],
-                                      const double velocity[3], const double *rotation,
-                                      const double *angular_velocity_local, mbc_error *err);
+MBC_API mbc_status mbc_input_set_rigid_marker(mbc_input *in, int m, const double position[3],
+                                              const double velocity[3], const double *rotation,
+                                              const double *angular_velocity_local, mbc_error *err);
 
 /* Marker m (kind MBC_MARKER_CABLE2D_SHAPE) from its points: `count`
  * numbers x0,y0, x1,y1, ... of n+1 points (n >= 1 segments; n must equal
  * numberOfContactSegments when the type has that parameter), their
  * velocities (count numbers, or NULL for zero), the cable's reference length
  * L > 0 [m] and its total ALE coordinate (0 for a non-ALE cable). */
-mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points, size_t count,
-                                      const double *point_velocities, double length,
-                                      double ale_coordinate, mbc_error *err);
+MBC_API mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points,
+                                              size_t count, const double *point_velocities,
+                                              double length, double ale_coordinate, mbc_error *err);
 
 /* Marker m (kind MBC_MARKER_CABLE2D_SHAPE) from one ANCF Cable2D element:
  * e->q, e->q_t (8 each) and e->length > 0; the points lie at
@@ -125,32 +126,33 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
  * its velocity} (NULL: not an ALE cable); its offset must be 0. A zero slope
  * at a point with a non-zero offset is an error (the offset direction is
  * undefined). */
-mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_element *e,
-                                       double vertical_offset, const double *ale, size_t segments,
-                                       mbc_error *err);
+MBC_API mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_element *e,
+                                               double vertical_offset, const double *ale,
+                                               size_t segments, mbc_error *err);
 
 /* The ANCF elements an ALE joint (marker kind MBC_MARKER_CABLE2D_COORDINATES)
  * slides along: one per entry of slidingMarkerNumbers, each length > 0. */
-mbc_status mbc_input_set_ale_cables(mbc_input *in, const mbc_cable_element *cables, size_t count,
-                                    mbc_error *err);
+MBC_API mbc_status mbc_input_set_ale_cables(mbc_input *in, const mbc_cable_element *cables,
+                                            size_t count, mbc_error *err);
 /* The ALE node: coordinate q_ALE [m] and velocity [m/s]. */
-mbc_status mbc_input_set_ale_node(mbc_input *in, double q, double q_t, mbc_error *err);
+MBC_API mbc_status mbc_input_set_ale_node(mbc_input *in, double q, double q_t, mbc_error *err);
 /* The algebraic variables z (types with algebraic equations). */
-mbc_status mbc_input_set_lagrange(mbc_input *in, const double z[2], mbc_error *err);
+MBC_API mbc_status mbc_input_set_lagrange(mbc_input *in, const double z[2], mbc_error *err);
 
 /* The current data coordinates: exactly mbc_data_count(type, params)
  * values. Unless mbc_input_set_data_start is called, the start-of-step data
  * equal these. */
-mbc_status mbc_input_set_data(mbc_input *in, const double *data, size_t count, mbc_error *err);
-mbc_status mbc_input_set_data_start(mbc_input *in, const double *data, size_t count,
-                                    mbc_error *err);
+MBC_API mbc_status mbc_input_set_data(mbc_input *in, const double *data, size_t count,
+                                      mbc_error *err);
+MBC_API mbc_status mbc_input_set_data_start(mbc_input *in, const double *data, size_t count,
+                                            mbc_error *err);
 
 /* Checks that everything the type needs is set and consistent (e.g. an ALE
  * joint's data[1], the current sliding index, must be a whole number in
  * [0, #cables - 1]) and gives the state; *state points into `in` and stays
  * valid until the next set function or mbc_input_free. Missing pieces are
  * reported as "FIELD: missing (...)" (MBC_ERR_INPUT). */
-mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *err);
+MBC_API mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -9,36 +9,45 @@
  * - object.h           reflection (type descriptors, by-name parameter access),
  *                      the built-in types and registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
- * - invariants.h       the physics invariants a spec declares (in mbc_type_info) and
- *                      their test harness (library mbconnect_invariants)
+ * - state_check.h      the check of a state at the API boundary (for callers of typed hooks)
+ * - invariant_info.h   the physics invariants a spec declares (data of mbc_type_info);
+ *                      their test harness is a library of its own, not included here
+ *                      (mbconnect/invariants.h, libmbconnect_invariants, links cmocka)
  * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
  *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
- * - case.h             case files (`mbc eval`) as a library call
  * - plugin.h           loading connector types from shared libraries
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
  *                      generated/builtin.h, written by mbcgen)
- * - the runtime algorithms (geometry, ANCF cable, sticking, friction, contact
- *   laws, convex hull, ALE sliding, small vector helpers)
+ * - export.h           MBC_API: what the shared library exports
+ * - the algorithm building blocks for solvers and connector hooks: ANCF cable
+ *   kinematics (ancf_cable2d.h), contact laws, friction laws, rotations,
+ *   small vector helpers, number text (format_number.h); the algorithms of a
+ *   single built-in type stay inside the runtime (docs/versioning.rst)
+ *
+ * Not included: the layers above the core (docs/contributing.rst, "Layers").
+ * Case files (`mbc eval` as a library call) are the Lua front end's:
+ * mbconnect/case.h, library libmbconnect-lua; a program that uses only this
+ * header links libmbconnect alone and never Lua.
  *
  * Types generated out of tree come with their own header (NAME_types.h,
  * written by mbcgen --registry-name NAME). tests/api/test_registry.c checks
- * that this file includes every header of include/mbconnect and
+ * that this file includes every header of include/mbconnect (but case.h) and
  * generated/include/mbconnect/generated. */
 #ifndef MBCONNECT_MBCONNECT_H
 #define MBCONNECT_MBCONNECT_H
 
 #include "mbconnect/version.h"
 
-#include "mbconnect/case.h"
 #include "mbconnect/connector.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/export.h"
 #include "mbconnect/format_number.h"
-#include "mbconnect/invariants.h"
 #include "mbconnect/hooks.h"
 #include "mbconnect/input.h"
+#include "mbconnect/invariant_info.h"
 #include "mbconnect/object.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/result.h"
@@ -50,14 +59,10 @@
 
 #include "mbconnect/generated/builtin.h"
 
-#include "mbconnect/ale.h"
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/contact_sphere_sphere.h"
-#include "mbconnect/convex_hull.h"
 #include "mbconnect/friction.h"
-#include "mbconnect/geometry_2d.h"
-#include "mbconnect/sticking.h"
+#include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
 
 #endif

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/format_number.h"
 #include "mbconnect/hooks.h"
 
@@ -107,7 +108,7 @@ typedef struct mbc_data_info {
     const char *description;
 } mbc_data_info;
 
-struct mbc_invariant_info; /* mbconnect/invariants.h */
+struct mbc_invariant_info; /* mbconnect/invariant_info.h */
 
 /* Everything known about one connector type. */
 typedef struct mbc_type_info {
@@ -145,46 +146,49 @@ typedef struct mbc_type_info {
 /* clang-format on */
     MBC_HOOKS(MBC_HOOK_MEMBER)
 #undef MBC_HOOK_MEMBER
-    /* the spec's `invariants` block (mbconnect/invariants.h); NULL when absent */
+    /* the spec's `invariants` block (mbconnect/invariant_info.h); NULL when absent */
     const struct mbc_invariant_info *invariants;
 } mbc_type_info;
 
 /* ---- table-driven parameter access (used by the generated code) ---- */
 
 /* Sets every parameter to its documented default (owned memory: none). */
-void mbc_params_init(const mbc_type_info *t, void *params);
+MBC_API void mbc_params_init(const mbc_type_info *t, void *params);
 /* Frees owned strings and vectors and resets to defaults. */
-void mbc_params_free(const mbc_type_info *t, void *params);
+MBC_API void mbc_params_free(const mbc_type_info *t, void *params);
 /* Checked setters. On failure the value is unchanged and err reads e.g.
  * "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -1". */
-mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p, void *params,
-                                const double *values, size_t count, mbc_error *err);
-mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p, void *params,
-                                 const mbc_index *values, size_t count, mbc_error *err);
-mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p, void *params,
-                                const char *value, mbc_error *err);
+MBC_API mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p,
+                                        void *params, const double *values, size_t count,
+                                        mbc_error *err);
+MBC_API mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p,
+                                         void *params, const mbc_index *values, size_t count,
+                                         mbc_error *err);
+MBC_API mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p,
+                                        void *params, const char *value, mbc_error *err);
 /* Reads up to `capacity` values; *count receives the parameter's element count. */
-mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p, const void *params,
-                                double *values, size_t capacity, size_t *count, mbc_error *err);
-const char *mbc_param_get_string(const mbc_param_info *p, const void *params);
+MBC_API mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p,
+                                        const void *params, double *values, size_t capacity,
+                                        size_t *count, mbc_error *err);
+MBC_API const char *mbc_param_get_string(const mbc_param_info *p, const void *params);
 /* Element count of a parameter's current value. */
-size_t mbc_param_count(const mbc_param_info *p, const void *params);
+MBC_API size_t mbc_param_count(const mbc_param_info *p, const void *params);
 /* Checks every type rule and cross-field rule; writes up to max_errors
  * messages and returns the number of violations (all of them). */
-size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error *errors,
-                           size_t max_errors);
+MBC_API size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error *errors,
+                                   size_t max_errors);
 /* Data-coordinate count and initial data (e.g. [0.1]*n + [-2]*n + [0]*n). */
-size_t mbc_data_count(const mbc_type_info *t, const void *params);
-void mbc_initial_data(const mbc_type_info *t, const void *params, double *data);
+MBC_API size_t mbc_data_count(const mbc_type_info *t, const void *params);
+MBC_API void mbc_initial_data(const mbc_type_info *t, const void *params, double *data);
 /* Number of values of output t->outputs[output] for these parameters; 0 when
  * output >= t->output_count. */
-size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output);
+MBC_API size_t mbc_output_size(const mbc_type_info *t, const void *params, size_t output);
 /* Index of the output called `name` in t->outputs, or -1 when t has none of
  * that name (or t or name is NULL). */
-int mbc_type_find_output(const mbc_type_info *t, const char *name);
+MBC_API int mbc_type_find_output(const mbc_type_info *t, const char *name);
 
 /* ---- parameters by name ---- */
-const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
+MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
 
 /* ---- registry objects: built-in plus out-of-tree types ----
  *
@@ -203,32 +207,40 @@ const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *na
 typedef struct mbc_registry {
     const mbc_type_info *types[MBC_REGISTRY_CAPACITY]; /* sorted by type_name */
     size_t count;
+    /* where types[i] came from: the file of the plugin that added it
+     * (mbc_registry_load_plugin), NULL for the built-in types and types the
+     * program added itself (mbc_registry_add) */
+    const char *origins[MBC_REGISTRY_CAPACITY];
 } mbc_registry;
 
 /* Fills r with the built-in types (those generated from specs/). */
-void mbc_registry_init(mbc_registry *r);
+MBC_API void mbc_registry_init(mbc_registry *r);
 /* An empty registry. */
-void mbc_registry_init_empty(mbc_registry *r);
+MBC_API void mbc_registry_init_empty(mbc_registry *r);
 /* Adds a type. A name already registered is MBC_ERR_NAME ("connector type
  * 'X' is already registered"); a full registry, a NULL type or one without a
  * name are MBC_ERR_STATE / MBC_ERR_VALUE. r is unchanged on failure. */
-mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err);
+MBC_API mbc_status mbc_registry_add(mbc_registry *r, const mbc_type_info *t, mbc_error *err);
 /* Adds n types, all or none (same checks, also among the n). */
-mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types, size_t n,
-                                mbc_error *err);
+MBC_API mbc_status mbc_registry_add_all(mbc_registry *r, const mbc_type_info *const *types,
+                                        size_t n, mbc_error *err);
 /* Number of types, and the i-th in name order (NULL when out of range). */
-size_t mbc_registry_size(const mbc_registry *r);
-const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
+MBC_API size_t mbc_registry_size(const mbc_registry *r);
+MBC_API const mbc_type_info *mbc_registry_entry(const mbc_registry *r, size_t i);
+/* The plugin file the i-th type came from (as the dynamic loader names the
+ * loaded library), or NULL for a built-in type, a type the program added
+ * itself and i out of range. */
+MBC_API const char *mbc_registry_origin(const mbc_registry *r, size_t i);
 /* The type of that name, or NULL. */
-const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
+MBC_API const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const char *type_name);
 /* The type names in name order, "A, B, C", into buf (cut to fit size bytes;
  * size > 0): how every "unknown connector type" message lists the known ones. */
-void mbc_registry_names(const mbc_registry *r, char *buf, size_t size);
+MBC_API void mbc_registry_names(const mbc_registry *r, char *buf, size_t size);
 /* Creates an object of a type in r with every default set (as
  * mbc_object_create); an unknown name is reported as
  * "unknown connector type 'X' (known: A, B, ...)". */
-struct mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name,
-                                       mbc_error *err);
+MBC_API struct mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name,
+                                               mbc_error *err);
 
 /* ---- generic objects ---- */
 typedef struct mbc_object {
@@ -239,29 +251,29 @@ typedef struct mbc_object {
 
 /* Creates an object of a built-in type with every default set (see
  * mbc_registry_create for built-in and out-of-tree types). */
-mbc_object *mbc_object_create(const char *type_name, mbc_error *err);
+MBC_API mbc_object *mbc_object_create(const char *type_name, mbc_error *err);
 /* Creates an object of the given type (any type, registered or not). */
-mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err);
-void mbc_object_destroy(mbc_object *o);
+MBC_API mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err);
+MBC_API void mbc_object_destroy(mbc_object *o);
 /* By-name access, same checks and messages as the typed setters. Names of
  * visualization parameters are written "visualization.show". */
-mbc_status mbc_object_set(mbc_object *o, const char *name, double value, mbc_error *err);
-mbc_status mbc_object_set_array(mbc_object *o, const char *name, const double *values, size_t count,
-                                mbc_error *err);
-mbc_status mbc_object_set_string(mbc_object *o, const char *name, const char *value,
-                                 mbc_error *err);
-mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values, size_t capacity,
-                          size_t *count, mbc_error *err);
-const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name);
+MBC_API mbc_status mbc_object_set(mbc_object *o, const char *name, double value, mbc_error *err);
+MBC_API mbc_status mbc_object_set_array(mbc_object *o, const char *name, const double *values,
+                                        size_t count, mbc_error *err);
+MBC_API mbc_status mbc_object_set_string(mbc_object *o, const char *name, const char *value,
+                                         mbc_error *err);
+MBC_API mbc_status mbc_object_get(const mbc_object *o, const char *name, double *values,
+                                  size_t capacity, size_t *count, mbc_error *err);
+MBC_API const mbc_param_info *mbc_object_find_param(const mbc_object *o, const char *name);
 /* Validates (all violations are reported in errors, up to max_errors; the
  * return value of validation is in *violations) and runs the initialize hook. */
-mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
-                                 size_t *violations);
+MBC_API mbc_status mbc_object_initialize(mbc_object *o, mbc_error *errors, size_t max_errors,
+                                         size_t *violations);
 /* Sets the index parameters a solver fills in from its model (inputs of
  * kind MBC_VALUE_INDEX that must be set and have a fixed size, such as
  * markerNumbers or nodeNumber) to 0, 1, ...: what `mbc eval` and the Python
  * module do, having no model to number markers and nodes. */
-void mbc_object_set_default_indices(mbc_object *o);
+MBC_API void mbc_object_set_default_indices(mbc_object *o);
 
 #ifdef __cplusplus
 }

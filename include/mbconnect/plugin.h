@@ -26,13 +26,14 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define MBC_PLUGIN_ABI_VERSION 1u
+#define MBC_PLUGIN_ABI_VERSION 2u /* 2 from mbconnect 1.0.0 */
 #define MBC_PLUGIN_ENTRY_NAME  "mbc_plugin_entry"
 
 /* What a plugin declares. */
@@ -72,9 +73,9 @@ typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
  *                  not a shared library), "FILE: not an mbconnect plugin (no
  *                  entry point mbc_plugin_entry)", or a type name r already
  *                  holds: "FILE: connector type 'X' is already registered";
- *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 1 (rebuild
+ *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 2 (rebuild
  *                  the plugin against this mbconnect)", a full registry. */
-mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
+MBC_API mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
 
 #ifdef __cplusplus
 }

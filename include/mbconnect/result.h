@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
@@ -67,24 +68,25 @@ typedef struct mbc_result {
  * checked dispatch of mbconnect/evaluate.h. On success r holds everything
  * (free it with mbc_result_free); on failure r is empty (freeing it is
  * harmless) and err names the part that failed. */
-mbc_status mbc_result_evaluate(mbc_result *r, mbc_object *o, const mbc_state *s, mbc_error *err);
-void mbc_result_free(mbc_result *r);
+MBC_API mbc_status mbc_result_evaluate(mbc_result *r, mbc_object *o, const mbc_state *s,
+                                       mbc_error *err);
+MBC_API void mbc_result_free(mbc_result *r);
 
 /* The name under which results list one PostNewtonStep warning flag
  * ("aleIndexClamped", "hullNotConverged", "axisVertical", "stickOutOfRange"
  * for MBC_WARN_ALE_INDEX_CLAMPED ... MBC_WARN_STICK_OUT_OF_RANGE), or NULL
  * for any other value. The JSON document and the Python module list set
  * flags by these names, lowest bit first, and the rest as "unknown(0x..)". */
-const char *mbc_result_warning_name(unsigned flag);
+MBC_API const char *mbc_result_warning_name(unsigned flag);
 
 /* The result as the JSON document of `mbc eval` (pretty-printed, one key
  * per line, real numbers with 17 significant digits, a final newline), in a
  * malloc'd NUL-terminated string (*json; the caller frees it). A non-finite
  * number is an error naming its JSON path; nothing is returned then. */
-mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err);
+MBC_API mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err);
 /* The same document written to f (nothing is written on error; a write
  * error is MBC_ERR_INPUT "result: cannot write the JSON document"). */
-mbc_status mbc_result_write_json(const mbc_result *r, FILE *f, mbc_error *err);
+MBC_API mbc_status mbc_result_write_json(const mbc_result *r, FILE *f, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,7 @@
 #include <stddef.h>
 
 #include "mbconnect/connector.h"
+#include "mbconnect/export.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #ifdef __cplusplus
@@ -75,17 +76,17 @@ typedef struct mbc_sphere_batch_post_newton {
  * MBC_THREADS from the environment (default 1). Errors (NULL arrays, an
  * unusable impact model, a non-finite normal force at pair k) are reported
  * once, naming the field or the pair; the outputs are then unspecified. */
-mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *p,
-                                        const mbc_sphere_batch *in,
-                                        const mbc_sphere_batch_forces *out, int threads,
-                                        mbc_error *err);
+MBC_API mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *p,
+                                                const mbc_sphere_batch *in,
+                                                const mbc_sphere_batch_forces *out, int threads,
+                                                mbc_error *err);
 
 /* PostNewtonStep of every pair, as mbc_contact_sphere_sphere_post_newton_step
  * (needs data and data_start). Inactive connector: data copied, error 0. */
-mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_params *p,
-                                             const mbc_sphere_batch *in,
-                                             const mbc_sphere_batch_post_newton *out, int threads,
-                                             mbc_error *err);
+MBC_API mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_params *p,
+                                                     const mbc_sphere_batch *in,
+                                                     const mbc_sphere_batch_post_newton *out,
+                                                     int threads, mbc_error *err);
 
 #ifdef __cplusplus
 }

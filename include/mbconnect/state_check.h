@@ -18,6 +18,7 @@
 #ifndef MBCONNECT_STATE_CHECK_H
 #define MBCONNECT_STATE_CHECK_H
 
+#include "mbconnect/export.h"
 #include "mbconnect/object.h"
 
 #ifdef __cplusplus
@@ -34,8 +35,8 @@ extern "C" {
  * one-line message naming the value, e.g.
  *   "ContactSphereSphere: marker m1 velocity[2] must be finite, got nan";
  * MBC_ERR_VALUE for a NULL t or params. */
-mbc_status mbc_state_check(const mbc_type_info *t, const void *params, const mbc_state *s,
-                           mbc_error *err);
+MBC_API mbc_status mbc_state_check(const mbc_type_info *t, const void *params, const mbc_state *s,
+                                   mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,8 @@
 #ifndef MBCONNECT_THREADS_H
 #define MBCONNECT_THREADS_H
 
+#include "mbconnect/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -16,10 +18,10 @@ extern "C" {
 /* The thread count a batch call uses: requested when > 0; for 0 the value of
  * MBC_THREADS (1 when unset, not a positive integer, or above 1024); always 1
  * when the library was built without OpenMP. */
-int mbc_threads_resolve(int requested);
+MBC_API int mbc_threads_resolve(int requested);
 
 /* 1 when the library was built with OpenMP (threads available), else 0. */
-int mbc_threads_available(void);
+MBC_API int mbc_threads_available(void);
 
 #ifdef __cplusplus
 }

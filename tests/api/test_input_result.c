@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "mbconnect/case.h"
 #include "mbconnect/mbconnect.h"
 
 /* Every fixed-size index parameter that must be set gets 0, 1, ... (as case

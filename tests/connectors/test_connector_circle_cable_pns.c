@@ -29,8 +29,8 @@
 
 #include "mbconnect/friction.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
-#include "mbconnect/geometry_2d.h"
-#include "mbconnect/sticking.h"
+#include "geometry_2d.h"
+#include "sticking.h"
 
 #define MAXSEG 80
 

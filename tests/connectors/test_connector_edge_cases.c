@@ -18,16 +18,16 @@
 
 #include "connector_fixtures.h"
 
-#include "mbconnect/ale.h"
+#include "ale.h"
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/convex_hull.h"
+#include "convex_hull.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/ancf_cable2d.h"
-#include "mbconnect/geometry_2d.h"
+#include "geometry_2d.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
-#include "mbconnect/sticking.h"
+#include "sticking.h"
 
 /* ContactConvexRoll PostNewtonStep with activeConnector = false: the data are
  * copied, no error, no recommended step and no warning (the warnings field

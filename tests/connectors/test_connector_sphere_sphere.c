@@ -16,7 +16,7 @@
 
 #include "connector_fixtures.h"
 
-#include "mbconnect/contact_sphere_sphere.h"
+#include "contact_sphere_sphere.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #define PI 3.14159265358979323846

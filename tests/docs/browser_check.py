@@ -15,11 +15,13 @@ of the two programs. The site is served from a local HTTP server on 127.0.0.1
 * every image has loaded (naturalWidth > 0);
 * every internal link points to an existing page and, with a #fragment, to an
   existing id on that page;
-* the browser console has no error.
+* the browser console has no error;
+* no code block is wider than its box (text cut off at the right edge), at
+  the screenshot width of 1280 pixels.
 
-Full-page screenshots of the index, the physics and solver pages, every
-connector type page (items/*.html) and API page (api/*.html) go to
-SCREENSHOT_DIR.
+Full-page screenshots of the index, the physics, solver, mbc, simulate,
+validation and performance pages, every connector type page (items/*.html)
+and API page (api/*.html) go to SCREENSHOT_DIR.
 """
 import functools
 import html.parser
@@ -106,8 +108,10 @@ const report = () => {
   const images = Array.from(document.images)
       .filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src'));
   const links = Array.from(document.querySelectorAll('a[href]')).map(a => a.href);
+  const overflowing = Array.from(document.querySelectorAll('pre'))
+      .filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60));
   done({mathCount: math.length, hasMathJax: !!(window.MathJax && window.MathJax.Hub),
-        unrendered, errors, images, links,
+        unrendered, errors, images, links, overflowing,
         height: Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)});
 };
 if (window.MathJax && window.MathJax.Hub) MathJax.Hub.Queue(report); else report();
@@ -127,6 +131,8 @@ for page in pages:
         failures.append("%s: MathJax error: %s" % (where, e))
     for src in st["images"]:
         failures.append("%s: image not loaded (naturalWidth 0): %s" % (where, src))
+    for text in st["overflowing"]:
+        failures.append("%s: code block wider than the page: %r" % (where, text))
     for href in st["links"]:
         if not href.startswith(base):
             continue  # external (http(s) to other hosts, mailto): not followed, no network
@@ -143,7 +149,8 @@ for page in pages:
     for entry in driver.get_log("browser"):
         if entry.get("level") == "SEVERE":
             failures.append("%s: console error: %s" % (where, entry.get("message")))
-    if page in ("index.html", "physics.html", "solver-integration.html") or page.startswith(("items/", "api/")):
+    if page in ("index.html", "physics.html", "solver-integration.html", "mbc.html", "simulate.html",
+                "validation.html", "performance.html") or page.startswith(("items/", "api/")):
         driver.set_window_size(1280, min(int(st["height"]) + 40, 30000))
         name = page[:-5].replace("/", "_") + ".png"
         driver.save_screenshot(os.path.join(shots, name))

@@ -5,8 +5,16 @@ committed pages (byte-identical to the reference documents):
 
   check_site_pages.py COMMITTED_ITEMS_DIR SITE_ITEMS_DIR
 
-* same number of lines, and each site line equals the committed line up to
-  leading spaces and inserted citations "[Key]_";
+* each site line equals the committed line up to leading spaces and
+  inserted citations "[Key]_", except the description lines (the type's
+  description below the title, "  | " lines of parameters and outputs,
+  "     - | " cells of the quantities): where a spec keeps the reference
+  page's text as `seed_text`, the committed page shows it and the site the
+  spec's own description (docs/spec-language.rst);
+* the site page ends where the committed page's trailer of the reference
+  code (its examples with links to its repository, the note on its PDF)
+  begins, and no leftover of the reference code's documentation or a known
+  typo of it is on a site page (LEFTOVERS);
 * every known defect is fixed: in the site page, no text paragraph is left
   inside a column-0 `.. math::` block (non-blank lines there are options or
   the body, indented by exactly 3 spaces);
@@ -24,15 +32,40 @@ names = sorted(f for f in os.listdir(committed_dir) if f.endswith(".rst"))
 if not names:
     sys.exit("no pages in %s" % committed_dir)
 cite = re.compile(r"\[[A-Za-z][A-Za-z0-9]*\]_")
+TRAILER = ("Relevant Examples and TestModels with weblink:", "\\ **The web version may not be complete")
+LEFTOVERS = ("UNDER CONSTRUCTION", "GeneralContact", "exudyn.physics", "StribeckFunction in",
+             "theDoc.pdf", "github.com/jgerstmayr", "obetain", "are are", "constraints's",
+             "coordiantes", "occures", "Model model")
+DESCRIPTION_PREFIXES = ("  | ", "     - | ")
+
+
+def is_description(lines, i, x, y):
+    """Line i (0-based) of the committed page is a description line, or a
+    parameter line that differs only in its default (an index parameter a
+    solver must set: "invalid (-1)" on the reference page)."""
+    if any(x.startswith(p) and y.startswith(p) for p in DESCRIPTION_PREFIXES):
+        return True
+    default = re.compile(r"default = .*\]:$")
+    if x.startswith("* | **") and default.sub("", x) == default.sub("", y) and "must be set" in y:
+        return True
+    # the type's description: two lines below the title's underline
+    return i >= 2 and set(lines[i - 2]) == {"="} and lines[i - 1] == ""
+
+
 for name in names:
     a = open(os.path.join(committed_dir, name), encoding="utf-8").read().split("\n")
     b = open(os.path.join(site_dir, name), encoding="utf-8").read().split("\n")
-    if len(a) != len(b):
-        failures.append("%s: %d lines committed, %d in the site" % (name, len(a), len(b)))
+    end = next((i for i, x in enumerate(a) if x.startswith(TRAILER)), len(a))
+    if len(b) < end or any(y.strip() for y in b[end:]):
+        failures.append("%s: %d lines committed before the trailer, %d in the site" % (name, end, len(b)))
         continue
-    for i, (x, y) in enumerate(zip(a, b), 1):
-        if x.lstrip(" ") != cite.sub("", y).lstrip(" "):
-            failures.append("%s:%d: differs beyond indentation and citations" % (name, i))
+    for i, (x, y) in enumerate(zip(a[:end], b), 1):
+        if x.lstrip(" ") != cite.sub("", y).lstrip(" ") and not is_description(a, i - 1, x, y):
+            failures.append("%s:%d: differs beyond indentation, citations and descriptions" % (name, i))
+    for i, y in enumerate(b, 1):
+        for word in LEFTOVERS:
+            if word in y:
+                failures.append("%s:%d: a leftover of the reference documentation: %r" % (name, i, word))
     in_math = False
     for i, line in enumerate(b, 1):
         if line.startswith(".. math::"):

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "mbconnect/case.h"
 #include "mbconnect/mbconnect.h"
 
 static void load_circles(mbc_registry *r)
@@ -41,6 +42,41 @@ static void test_plugin_types_join_the_registry(void **state)
     for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++)
         assert_int_equal(mbc_type_find_output(mbc_registry_entry(&builtin_types, i), "Penetration"),
                          -1);
+}
+
+/* The registry records where each type came from: the plugin file (as the
+ * dynamic loader names it: the path given, which has a slash) for the
+ * plugin's type, nothing for the built-in ones and the program's own. */
+static void test_registry_records_origins(void **state)
+{
+    (void)state;
+    mbc_registry r;
+    load_circles(&r);
+    size_t plugin_types = 0;
+    for (size_t i = 0; i < mbc_registry_size(&r); i++) {
+        const char *origin = mbc_registry_origin(&r, i);
+        if (!strcmp(mbc_registry_entry(&r, i)->type_name, "ContactCircleCircle2D")) {
+            assert_non_null(origin);
+            assert_string_equal(origin, PLUGIN_CIRCLES);
+            plugin_types++;
+        } else {
+            assert_null(origin);
+        }
+    }
+    assert_int_equal(plugin_types, 1);
+    assert_null(mbc_registry_origin(&r, mbc_registry_size(&r)));
+    assert_null(mbc_registry_origin(NULL, 0));
+    /* a type the program adds itself: no origin; the others keep theirs */
+    mbc_registry empty;
+    mbc_registry_init_empty(&empty);
+    mbc_error err = {0};
+    const mbc_type_info *t = mbc_registry_lookup(&r, "ContactCircleCircle2D");
+    assert_int_equal(mbc_registry_add(&empty, t, &err), MBC_OK);
+    assert_null(mbc_registry_origin(&empty, 0));
+    assert_int_equal(mbc_registry_add(&r, mbc_registry_entry(&empty, 0), &err), MBC_ERR_NAME);
+    for (size_t i = 0; i < mbc_registry_size(&r); i++)
+        if (!strcmp(mbc_registry_entry(&r, i)->type_name, "ContactCircleCircle2D"))
+            assert_string_equal(mbc_registry_origin(&r, i), PLUGIN_CIRCLES);
 }
 
 /* circles.lua: r0 = 0.5, r1 = 0.4, centers 0.8 m apart: gap -0.1 m, force
@@ -112,7 +148,7 @@ static void test_bad_plugins(void **state)
     snprintf(expected, sizeof expected,
              "%s: plugin ABI version %u, this library has %u (rebuild the plugin against this "
              "mbconnect)",
-             PLUGIN_BAD_ABI, MBC_PLUGIN_ABI_VERSION + 98, MBC_PLUGIN_ABI_VERSION);
+             PLUGIN_BAD_ABI, 99u, MBC_PLUGIN_ABI_VERSION);
     assert_string_equal(err.message, expected);
 
     assert_int_equal(mbc_registry_load_plugin(&r, "no/such/plugin.so", &err), MBC_ERR_NAME);
@@ -127,6 +163,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plugin_types_join_the_registry),
         cmocka_unit_test(test_plugin_type_evaluates),
+        cmocka_unit_test(test_registry_records_origins),
         cmocka_unit_test(test_bad_plugins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,7 @@
  * their Jacobians. */
 #include "test_util.h"
 
-#include "mbconnect/ale.h"
+#include "ale.h"
 #include "mbconnect/ancf_cable2d.h"
 
 static void test_element_coordinate(void **state)

@@ -2,7 +2,7 @@
 /* Tests of runtime/geometry_2d.c: closest point of a segment to a point. */
 #include "test_util.h"
 
-#include "mbconnect/geometry_2d.h"
+#include "geometry_2d.h"
 
 static const double P0[2] = {0.0, 0.0};
 static const double P1[2] = {4.0, 0.0};

@@ -3,7 +3,7 @@
  * bounding radius, lowest-point search. */
 #include "test_util.h"
 
-#include "mbconnect/convex_hull.h"
+#include "convex_hull.h"
 #include "mbconnect/vec.h"
 
 /* Lowest global z of the hull surface by brute-force sampling. */

@@ -6,13 +6,13 @@
  * coordinates up to 1e6, including exact zeros and tiny values). */
 #include "test_util.h"
 
-#include "mbconnect/ale.h"
+#include "ale.h"
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
-#include "mbconnect/convex_hull.h"
+#include "convex_hull.h"
 #include "mbconnect/friction.h"
-#include "mbconnect/geometry_2d.h"
-#include "mbconnect/sticking.h"
+#include "geometry_2d.h"
+#include "sticking.h"
 #include "mbconnect/vec.h"
 
 #define STATES 100000

@@ -2,7 +2,7 @@
 /* Tests of runtime/sticking.c: normalization, sign rule, sticking position. */
 #include "test_util.h"
 
-#include "mbconnect/sticking.h"
+#include "sticking.h"
 
 static void test_normalize(void **state)
 {

@@ -5,6 +5,7 @@
  * update when a step is accepted. */
 #include "run.h"
 
+#include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
 
 #include <math.h>
@@ -12,28 +13,6 @@
 
 /* ------------------------------------------------------------------------ */
 /* kinematics                                                               */
-
-static void rotvec_exp(const double th[3], double A[9])
-{
-    const double phi = mbc_norm3(th);
-    double a, b;
-    if (phi < 1e-4) {
-        const double p2 = phi * phi;
-        a = 1.0 - p2 / 6.0 + p2 * p2 / 120.0;
-        b = 0.5 - p2 / 24.0 + p2 * p2 / 720.0;
-    } else {
-        a = sin(phi) / phi;
-        b = (1.0 - cos(phi)) / (phi * phi);
-    }
-    const double x = th[0], y = th[1], z = th[2];
-    const double K[9] = {0.0, -z, y, z, 0.0, -x, -y, x, 0.0};
-    const double K2[9] = {-(y * y + z * z), x * y, x * z, x * y,
-                          -(x * x + z * z), y * z, x * z, y * z,
-                          -(x * x + y * y)};
-    for (int i = 0; i < 9; ++i) {
-        A[i] = ((i % 4) == 0 ? 1.0 : 0.0) + a * K[i] + b * K2[i];
-    }
-}
 
 static void mat3_mul(const double A[9], const double B[9], double C[9])
 {
@@ -86,7 +65,7 @@ void sim_body_marker(const sim_run *r, int body, const double *q, const double *
         }
         if (b->kind == SIM_RIGID_3D) {
             double E[9];
-            rotvec_exp(bq + 3, E);
+            mbc_rotation_exp(bq + 3, E);
             mat3_mul(r->state.rotation_ref + 9 * body, E, out->rotation);
             for (int k = 0; k < 3; ++k) {
                 out->angular_velocity_local[k] = bv[3 + k];
@@ -132,7 +111,7 @@ void sim_body_apply(const sim_run *r, int body, const double *q, const double f[
         break;
     case SIM_RIGID_3D: {
         double E[9], A[9];
-        rotvec_exp(bq + 3, E);
+        mbc_rotation_exp(bq + 3, E);
         mat3_mul(r->state.rotation_ref + 9 * body, E, A);
         for (int k = 0; k < 3; ++k) {
             bf[k] += f[k];
@@ -196,7 +175,7 @@ void sim_accept_rotations(sim_run *r, double *q)
             double E[9], A[9];
             double *th = q + b->offset + 3;
             double *ref = r->state.rotation_ref + 9 * i;
-            rotvec_exp(th, E);
+            mbc_rotation_exp(th, E);
             mat3_mul(ref, E, A);
             memcpy(ref, A, sizeof A);
             th[0] = th[1] = th[2] = 0.0;

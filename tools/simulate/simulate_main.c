@@ -19,6 +19,7 @@
 #include "scene.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,10 @@ static double wall_seconds(void)
 
 static void usage(FILE *f)
 {
-    fputs("usage: mbc [--plugin FILE.so]... simulate SCENE.lua [options]\n"
+    fputs("usage: mbc simulate SCENE.lua [options]\n"
           "       mbc simulate --list [--json]\n"
-          "options (after the scene or before it):\n"
+          "       (mbc --plugin FILE.so simulate ...: the types of a plugin too)\n"
+          "options, before or after the scene:\n"
           "  --csv FILE          sensor time series, one row per output time\n"
           "  --json FILE         the JSON summary (default: standard output)\n"
           "  --plot FILE         every sensor against time; FILE.png, .svg or .pdf\n"
@@ -64,14 +66,23 @@ static void usage(FILE *f)
           f);
 }
 
-/* A usage error: one line naming the problem, then the usage. */
-static int usage_error(const char *what, const char *arg)
+/* A usage error: one line on stderr, status 2. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int
+usage_error(const char *fmt, ...)
 {
-    fprintf(stderr, "mbc simulate: %s%s%s%s\n", what, arg ? " '" : "", arg ? arg : "",
-            arg ? "'" : "");
-    usage(stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mbc simulate: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
     return 2;
 }
+
+#define SEE_HELP "(mbc simulate --help shows the usage)"
 
 /* "1G", "500M", "20k", "123456", "none"; < 0 when unreadable. */
 static double parse_size(const char *s)
@@ -100,10 +111,10 @@ static double parse_size(const char *s)
 static int option_value(int argc, char **argv, int *i, const char **slot)
 {
     if (*i + 1 >= argc || argv[*i + 1][0] == '\0') {
-        return usage_error("this option needs a value:", argv[*i]);
+        return usage_error("%s needs a value " SEE_HELP, argv[*i]);
     }
     if (*slot != NULL) {
-        return usage_error("this option is given twice:", argv[*i]);
+        return usage_error("%s is given twice " SEE_HELP, argv[*i]);
     }
     *slot = argv[++*i];
     return 0;
@@ -131,10 +142,10 @@ static int parse_one(int argc, char **argv, int *i, options *o)
         const char *v = NULL;
         const int st = option_value(argc, argv, i, &v);
         if (st == 0 && (strchr(v, '=') == NULL || v[0] == '=')) {
-            return usage_error("--set expects NAME=VALUE, got", v);
+            return usage_error("--set expects NAME=VALUE, got '%s'", v);
         }
         if (st == 0 && o->set_count == MAX_SETS) {
-            return usage_error("too many --set options (at most 64)", NULL);
+            return usage_error("too many --set options (at most %d)", MAX_SETS);
         }
         if (st == 0) {
             o->sets[o->set_count++] = v;
@@ -144,7 +155,8 @@ static int parse_one(int argc, char **argv, int *i, options *o)
     if (strcmp(a, "--csv-limit") == 0) {
         const int st = option_value(argc, argv, i, &limit);
         if (st == 0 && (o->csv_limit = parse_size(limit)) < 0.0) {
-            return usage_error("--csv-limit expects a size such as 500M, 4G or none, got", limit);
+            return usage_error("--csv-limit expects a size such as 500M, 4G or none, got '%s'",
+                               limit);
         }
         return st;
     }
@@ -156,7 +168,12 @@ static int parse_one(int argc, char **argv, int *i, options *o)
         o->scene = a;
         return 0;
     }
-    return usage_error(a[0] == '-' ? "unknown option" : "more than one scene file:", a);
+    if (a[0] == '-') {
+        return usage_error("unknown option '%s' (options go after `simulate`, --plugin before it; "
+                           "mbc simulate --help shows the usage)",
+                           a);
+    }
+    return usage_error("more than one scene file: '%s' " SEE_HELP, a);
 }
 
 /* Fills o; returns -1 to go on, else the exit status (help: 0). */
@@ -176,7 +193,7 @@ static int parse(int argc, char **argv, options *o)
             continue;
         }
         if (o->list && strcmp(argv[i], "--json") != 0) {
-            return usage_error("--list takes only --json, not", argv[i]);
+            return usage_error("--list takes only --json, not '%s'", argv[i]);
         }
         const int st = parse_one(argc, argv, &i, o);
         if (st != 0) {
@@ -187,16 +204,16 @@ static int parse(int argc, char **argv, options *o)
         return -1;
     }
     if (o->scene == NULL) {
-        return usage_error("no scene file given (mbc simulate SCENE.lua)", NULL);
+        return usage_error("no scene file given " SEE_HELP);
     }
     const char *csv = o->csv, *json = o->json, *plot = o->plot;
     if ((csv && json && !strcmp(csv, json)) || (csv && plot && !strcmp(csv, plot)) ||
         (json && plot && !strcmp(json, plot))) {
-        return usage_error("two result options name the same file", NULL);
+        return usage_error("two result options name the same file " SEE_HELP);
     }
     mbc_error err;
     if (o->plot != NULL && sim_plot_format_of(o->plot, &o->plot_format, &err) != MBC_OK) {
-        return usage_error(err.message, NULL);
+        return usage_error("%s", err.message);
     }
     return -1;
 }

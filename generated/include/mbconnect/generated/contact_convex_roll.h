@@ -59,62 +59,62 @@ typedef struct mbc_contact_convex_roll_params {
     mbc_contact_convex_roll_visualization visualization;
 } mbc_contact_convex_roll_params;
 
-extern const mbc_type_info mbc_contact_convex_roll_type;
+MBC_API extern const mbc_type_info mbc_contact_convex_roll_type;
 
 /* Every field set to its documented default. */
-void mbc_contact_convex_roll_params_init(mbc_contact_convex_roll_params *p);
+MBC_API void mbc_contact_convex_roll_params_init(mbc_contact_convex_roll_params *p);
 /* Frees owned strings and vectors; the struct then holds the defaults. */
-void mbc_contact_convex_roll_params_free(mbc_contact_convex_roll_params *p);
+MBC_API void mbc_contact_convex_roll_params_free(mbc_contact_convex_roll_params *p);
 /* All rule violations (up to max_errors messages); returns their number. */
-size_t mbc_contact_convex_roll_validate(const mbc_contact_convex_roll_params *p, mbc_error *errors, size_t max_errors);
-size_t mbc_contact_convex_roll_data_count(const mbc_contact_convex_roll_params *p);
-void mbc_contact_convex_roll_initial_data(const mbc_contact_convex_roll_params *p, double *data);
+MBC_API size_t mbc_contact_convex_roll_validate(const mbc_contact_convex_roll_params *p, mbc_error *errors, size_t max_errors);
+MBC_API size_t mbc_contact_convex_roll_data_count(const mbc_contact_convex_roll_params *p);
+MBC_API void mbc_contact_convex_roll_initial_data(const mbc_contact_convex_roll_params *p, double *data);
 
 /* Setters check the type's rule and size; on failure the value is unchanged
  * and err names the type, the parameter, the rule and the given value. */
-mbc_status mbc_contact_convex_roll_set_name(mbc_contact_convex_roll_params *p, const char *value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_markerNumbers(mbc_contact_convex_roll_params *p, const mbc_index value[2], mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_nodeNumber(mbc_contact_convex_roll_params *p, mbc_index value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_contactStiffness(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_contactDamping(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_dynamicFriction(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_staticFrictionOffset(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_viscousFriction(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_exponentialDecayStatic(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_frictionProportionalZone(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_rollLength(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_coefficientsHull(mbc_contact_convex_roll_params *p, const double *values, size_t count, mbc_error *err);
-mbc_status mbc_contact_convex_roll_set_activeConnector(mbc_contact_convex_roll_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_name(mbc_contact_convex_roll_params *p, const char *value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_markerNumbers(mbc_contact_convex_roll_params *p, const mbc_index value[2], mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_nodeNumber(mbc_contact_convex_roll_params *p, mbc_index value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_contactStiffness(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_contactDamping(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_dynamicFriction(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_staticFrictionOffset(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_viscousFriction(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_exponentialDecayStatic(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_frictionProportionalZone(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_rollLength(mbc_contact_convex_roll_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_coefficientsHull(mbc_contact_convex_roll_params *p, const double *values, size_t count, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_set_activeConnector(mbc_contact_convex_roll_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
-const char *mbc_contact_convex_roll_get_name(const mbc_contact_convex_roll_params *p);
-const mbc_index *mbc_contact_convex_roll_get_markerNumbers(const mbc_contact_convex_roll_params *p);
-mbc_index mbc_contact_convex_roll_get_nodeNumber(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_contactStiffness(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_contactDamping(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_dynamicFriction(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_staticFrictionOffset(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_viscousFriction(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_exponentialDecayStatic(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_frictionProportionalZone(const mbc_contact_convex_roll_params *p);
-double mbc_contact_convex_roll_get_rollLength(const mbc_contact_convex_roll_params *p);
-const double *mbc_contact_convex_roll_get_coefficientsHull(const mbc_contact_convex_roll_params *p, size_t *count);
-const double *mbc_contact_convex_roll_get_coefficientsHullDerivative(const mbc_contact_convex_roll_params *p, size_t *count);
-const double *mbc_contact_convex_roll_get_coefficientsHullDDerivative(const mbc_contact_convex_roll_params *p, size_t *count);
-double mbc_contact_convex_roll_get_rBoundingSphere(const mbc_contact_convex_roll_params *p);
-const double *mbc_contact_convex_roll_get_pContact(const mbc_contact_convex_roll_params *p);
-bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_params *p);
+MBC_API const char *mbc_contact_convex_roll_get_name(const mbc_contact_convex_roll_params *p);
+MBC_API const mbc_index *mbc_contact_convex_roll_get_markerNumbers(const mbc_contact_convex_roll_params *p);
+MBC_API mbc_index mbc_contact_convex_roll_get_nodeNumber(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_contactStiffness(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_contactDamping(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_dynamicFriction(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_staticFrictionOffset(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_viscousFriction(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_exponentialDecayStatic(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_frictionProportionalZone(const mbc_contact_convex_roll_params *p);
+MBC_API double mbc_contact_convex_roll_get_rollLength(const mbc_contact_convex_roll_params *p);
+MBC_API const double *mbc_contact_convex_roll_get_coefficientsHull(const mbc_contact_convex_roll_params *p, size_t *count);
+MBC_API const double *mbc_contact_convex_roll_get_coefficientsHullDerivative(const mbc_contact_convex_roll_params *p, size_t *count);
+MBC_API const double *mbc_contact_convex_roll_get_coefficientsHullDDerivative(const mbc_contact_convex_roll_params *p, size_t *count);
+MBC_API double mbc_contact_convex_roll_get_rBoundingSphere(const mbc_contact_convex_roll_params *p);
+MBC_API const double *mbc_contact_convex_roll_get_pContact(const mbc_contact_convex_roll_params *p);
+MBC_API bool mbc_contact_convex_roll_get_activeConnector(const mbc_contact_convex_roll_params *p);
 
 /* Runtime hooks of ContactConvexRoll, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
  * calls them (mbconnect/hooks.h describes each). */
-mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p, mbc_error *err);
-mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
-mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_initialize(mbc_contact_convex_roll_params *p, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_forces(const mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_CONVEX_ROLL_OUTPUT_*) */
-mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+MBC_API mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
 /* checks coefficientsHull */
-mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err);
+MBC_API mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err);
 
 #ifdef __cplusplus
 }

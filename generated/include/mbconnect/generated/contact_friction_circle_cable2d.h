@@ -52,53 +52,53 @@ typedef struct mbc_contact_friction_circle_cable2d_params {
     mbc_contact_friction_circle_cable2d_visualization visualization;
 } mbc_contact_friction_circle_cable2d_params;
 
-extern const mbc_type_info mbc_contact_friction_circle_cable2d_type;
+MBC_API extern const mbc_type_info mbc_contact_friction_circle_cable2d_type;
 
 /* Every field set to its documented default. */
-void mbc_contact_friction_circle_cable2d_params_init(mbc_contact_friction_circle_cable2d_params *p);
+MBC_API void mbc_contact_friction_circle_cable2d_params_init(mbc_contact_friction_circle_cable2d_params *p);
 /* Frees owned strings and vectors; the struct then holds the defaults. */
-void mbc_contact_friction_circle_cable2d_params_free(mbc_contact_friction_circle_cable2d_params *p);
+MBC_API void mbc_contact_friction_circle_cable2d_params_free(mbc_contact_friction_circle_cable2d_params *p);
 /* All rule violations (up to max_errors messages); returns their number. */
-size_t mbc_contact_friction_circle_cable2d_validate(const mbc_contact_friction_circle_cable2d_params *p, mbc_error *errors, size_t max_errors);
-size_t mbc_contact_friction_circle_cable2d_data_count(const mbc_contact_friction_circle_cable2d_params *p);
-void mbc_contact_friction_circle_cable2d_initial_data(const mbc_contact_friction_circle_cable2d_params *p, double *data);
+MBC_API size_t mbc_contact_friction_circle_cable2d_validate(const mbc_contact_friction_circle_cable2d_params *p, mbc_error *errors, size_t max_errors);
+MBC_API size_t mbc_contact_friction_circle_cable2d_data_count(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API void mbc_contact_friction_circle_cable2d_initial_data(const mbc_contact_friction_circle_cable2d_params *p, double *data);
 
 /* Setters check the type's rule and size; on failure the value is unchanged
  * and err names the type, the parameter, the rule and the given value. */
-mbc_status mbc_contact_friction_circle_cable2d_set_name(mbc_contact_friction_circle_cable2d_params *p, const char *value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_markerNumbers(mbc_contact_friction_circle_cable2d_params *p, const mbc_index value[2], mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_nodeNumber(mbc_contact_friction_circle_cable2d_params *p, mbc_index value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_numberOfContactSegments(mbc_contact_friction_circle_cable2d_params *p, int value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_contactStiffness(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_contactDamping(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_frictionVelocityPenalty(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_frictionStiffness(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_frictionCoefficient(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_circleRadius(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_useSegmentNormals(mbc_contact_friction_circle_cable2d_params *p, bool value, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_set_activeConnector(mbc_contact_friction_circle_cable2d_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_name(mbc_contact_friction_circle_cable2d_params *p, const char *value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_markerNumbers(mbc_contact_friction_circle_cable2d_params *p, const mbc_index value[2], mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_nodeNumber(mbc_contact_friction_circle_cable2d_params *p, mbc_index value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_numberOfContactSegments(mbc_contact_friction_circle_cable2d_params *p, int value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_contactStiffness(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_contactDamping(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_frictionVelocityPenalty(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_frictionStiffness(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_frictionCoefficient(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_circleRadius(mbc_contact_friction_circle_cable2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_useSegmentNormals(mbc_contact_friction_circle_cable2d_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_set_activeConnector(mbc_contact_friction_circle_cable2d_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
-const char *mbc_contact_friction_circle_cable2d_get_name(const mbc_contact_friction_circle_cable2d_params *p);
-const mbc_index *mbc_contact_friction_circle_cable2d_get_markerNumbers(const mbc_contact_friction_circle_cable2d_params *p);
-mbc_index mbc_contact_friction_circle_cable2d_get_nodeNumber(const mbc_contact_friction_circle_cable2d_params *p);
-int mbc_contact_friction_circle_cable2d_get_numberOfContactSegments(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_contactStiffness(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_contactDamping(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_frictionVelocityPenalty(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_frictionStiffness(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_frictionCoefficient(const mbc_contact_friction_circle_cable2d_params *p);
-double mbc_contact_friction_circle_cable2d_get_circleRadius(const mbc_contact_friction_circle_cable2d_params *p);
-bool mbc_contact_friction_circle_cable2d_get_useSegmentNormals(const mbc_contact_friction_circle_cable2d_params *p);
-bool mbc_contact_friction_circle_cable2d_get_activeConnector(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API const char *mbc_contact_friction_circle_cable2d_get_name(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API const mbc_index *mbc_contact_friction_circle_cable2d_get_markerNumbers(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API mbc_index mbc_contact_friction_circle_cable2d_get_nodeNumber(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API int mbc_contact_friction_circle_cable2d_get_numberOfContactSegments(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_contactStiffness(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_contactDamping(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_frictionVelocityPenalty(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_frictionStiffness(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_frictionCoefficient(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API double mbc_contact_friction_circle_cable2d_get_circleRadius(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API bool mbc_contact_friction_circle_cable2d_get_useSegmentNormals(const mbc_contact_friction_circle_cable2d_params *p);
+MBC_API bool mbc_contact_friction_circle_cable2d_get_activeConnector(const mbc_contact_friction_circle_cable2d_params *p);
 
 /* Runtime hooks of ContactFrictionCircleCable2D, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
  * calls them (mbconnect/hooks.h describes each). */
-mbc_status mbc_contact_friction_circle_cable2d_forces(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
-mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_forces(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_*) */
-mbc_status mbc_contact_friction_circle_cable2d_outputs(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+MBC_API mbc_status mbc_contact_friction_circle_cable2d_outputs(const mbc_contact_friction_circle_cable2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
 
 #ifdef __cplusplus
 }

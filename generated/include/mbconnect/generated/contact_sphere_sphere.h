@@ -59,63 +59,63 @@ typedef struct mbc_contact_sphere_sphere_params {
     mbc_contact_sphere_sphere_visualization visualization;
 } mbc_contact_sphere_sphere_params;
 
-extern const mbc_type_info mbc_contact_sphere_sphere_type;
+MBC_API extern const mbc_type_info mbc_contact_sphere_sphere_type;
 
 /* Every field set to its documented default. */
-void mbc_contact_sphere_sphere_params_init(mbc_contact_sphere_sphere_params *p);
+MBC_API void mbc_contact_sphere_sphere_params_init(mbc_contact_sphere_sphere_params *p);
 /* Frees owned strings and vectors; the struct then holds the defaults. */
-void mbc_contact_sphere_sphere_params_free(mbc_contact_sphere_sphere_params *p);
+MBC_API void mbc_contact_sphere_sphere_params_free(mbc_contact_sphere_sphere_params *p);
 /* All rule violations (up to max_errors messages); returns their number. */
-size_t mbc_contact_sphere_sphere_validate(const mbc_contact_sphere_sphere_params *p, mbc_error *errors, size_t max_errors);
-size_t mbc_contact_sphere_sphere_data_count(const mbc_contact_sphere_sphere_params *p);
-void mbc_contact_sphere_sphere_initial_data(const mbc_contact_sphere_sphere_params *p, double *data);
+MBC_API size_t mbc_contact_sphere_sphere_validate(const mbc_contact_sphere_sphere_params *p, mbc_error *errors, size_t max_errors);
+MBC_API size_t mbc_contact_sphere_sphere_data_count(const mbc_contact_sphere_sphere_params *p);
+MBC_API void mbc_contact_sphere_sphere_initial_data(const mbc_contact_sphere_sphere_params *p, double *data);
 
 /* Setters check the type's rule and size; on failure the value is unchanged
  * and err names the type, the parameter, the rule and the given value. */
-mbc_status mbc_contact_sphere_sphere_set_name(mbc_contact_sphere_sphere_params *p, const char *value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_markerNumbers(mbc_contact_sphere_sphere_params *p, const mbc_index value[2], mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_nodeNumber(mbc_contact_sphere_sphere_params *p, mbc_index value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_spheresRadii(mbc_contact_sphere_sphere_params *p, const double value[2], mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_dynamicFriction(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_frictionProportionalZone(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_contactStiffness(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_contactDamping(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_contactStiffnessExponent(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_constantPullOffForce(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_contactPlasticityRatio(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_adhesionCoefficient(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_adhesionExponent(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_restitutionCoefficient(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_minimumImpactVelocity(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_impactModel(mbc_contact_sphere_sphere_params *p, int value, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_set_activeConnector(mbc_contact_sphere_sphere_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_name(mbc_contact_sphere_sphere_params *p, const char *value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_markerNumbers(mbc_contact_sphere_sphere_params *p, const mbc_index value[2], mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_nodeNumber(mbc_contact_sphere_sphere_params *p, mbc_index value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_spheresRadii(mbc_contact_sphere_sphere_params *p, const double value[2], mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_dynamicFriction(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_frictionProportionalZone(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_contactStiffness(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_contactDamping(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_contactStiffnessExponent(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_constantPullOffForce(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_contactPlasticityRatio(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_adhesionCoefficient(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_adhesionExponent(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_restitutionCoefficient(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_minimumImpactVelocity(mbc_contact_sphere_sphere_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_impactModel(mbc_contact_sphere_sphere_params *p, int value, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_set_activeConnector(mbc_contact_sphere_sphere_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
-const char *mbc_contact_sphere_sphere_get_name(const mbc_contact_sphere_sphere_params *p);
-const mbc_index *mbc_contact_sphere_sphere_get_markerNumbers(const mbc_contact_sphere_sphere_params *p);
-mbc_index mbc_contact_sphere_sphere_get_nodeNumber(const mbc_contact_sphere_sphere_params *p);
-const double *mbc_contact_sphere_sphere_get_spheresRadii(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_dynamicFriction(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_frictionProportionalZone(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_contactStiffness(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_contactDamping(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_contactStiffnessExponent(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_constantPullOffForce(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_contactPlasticityRatio(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_adhesionCoefficient(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_adhesionExponent(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_restitutionCoefficient(const mbc_contact_sphere_sphere_params *p);
-double mbc_contact_sphere_sphere_get_minimumImpactVelocity(const mbc_contact_sphere_sphere_params *p);
-int mbc_contact_sphere_sphere_get_impactModel(const mbc_contact_sphere_sphere_params *p);
-bool mbc_contact_sphere_sphere_get_activeConnector(const mbc_contact_sphere_sphere_params *p);
+MBC_API const char *mbc_contact_sphere_sphere_get_name(const mbc_contact_sphere_sphere_params *p);
+MBC_API const mbc_index *mbc_contact_sphere_sphere_get_markerNumbers(const mbc_contact_sphere_sphere_params *p);
+MBC_API mbc_index mbc_contact_sphere_sphere_get_nodeNumber(const mbc_contact_sphere_sphere_params *p);
+MBC_API const double *mbc_contact_sphere_sphere_get_spheresRadii(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_dynamicFriction(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_frictionProportionalZone(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_contactStiffness(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_contactDamping(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_contactStiffnessExponent(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_constantPullOffForce(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_contactPlasticityRatio(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_adhesionCoefficient(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_adhesionExponent(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_restitutionCoefficient(const mbc_contact_sphere_sphere_params *p);
+MBC_API double mbc_contact_sphere_sphere_get_minimumImpactVelocity(const mbc_contact_sphere_sphere_params *p);
+MBC_API int mbc_contact_sphere_sphere_get_impactModel(const mbc_contact_sphere_sphere_params *p);
+MBC_API bool mbc_contact_sphere_sphere_get_activeConnector(const mbc_contact_sphere_sphere_params *p);
 
 /* Runtime hooks of ContactSphereSphere, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
  * calls them (mbconnect/hooks.h describes each). */
-mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
-mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_forces *out, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_SPHERE_SPHERE_OUTPUT_*) */
-mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+MBC_API mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -51,47 +51,47 @@ typedef struct mbc_joint_ale_moving2d_params {
     mbc_joint_ale_moving2d_visualization visualization;
 } mbc_joint_ale_moving2d_params;
 
-extern const mbc_type_info mbc_joint_ale_moving2d_type;
+MBC_API extern const mbc_type_info mbc_joint_ale_moving2d_type;
 
 /* Every field set to its documented default. */
-void mbc_joint_ale_moving2d_params_init(mbc_joint_ale_moving2d_params *p);
+MBC_API void mbc_joint_ale_moving2d_params_init(mbc_joint_ale_moving2d_params *p);
 /* Frees owned strings and vectors; the struct then holds the defaults. */
-void mbc_joint_ale_moving2d_params_free(mbc_joint_ale_moving2d_params *p);
+MBC_API void mbc_joint_ale_moving2d_params_free(mbc_joint_ale_moving2d_params *p);
 /* All rule violations (up to max_errors messages); returns their number. */
-size_t mbc_joint_ale_moving2d_validate(const mbc_joint_ale_moving2d_params *p, mbc_error *errors, size_t max_errors);
-size_t mbc_joint_ale_moving2d_data_count(const mbc_joint_ale_moving2d_params *p);
-void mbc_joint_ale_moving2d_initial_data(const mbc_joint_ale_moving2d_params *p, double *data);
+MBC_API size_t mbc_joint_ale_moving2d_validate(const mbc_joint_ale_moving2d_params *p, mbc_error *errors, size_t max_errors);
+MBC_API size_t mbc_joint_ale_moving2d_data_count(const mbc_joint_ale_moving2d_params *p);
+MBC_API void mbc_joint_ale_moving2d_initial_data(const mbc_joint_ale_moving2d_params *p, double *data);
 
 /* Setters check the type's rule and size; on failure the value is unchanged
  * and err names the type, the parameter, the rule and the given value. */
-mbc_status mbc_joint_ale_moving2d_set_name(mbc_joint_ale_moving2d_params *p, const char *value, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_markerNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index value[2], mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_slidingMarkerNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index *values, size_t count, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_slidingMarkerOffsets(mbc_joint_ale_moving2d_params *p, const double *values, size_t count, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_slidingOffset(mbc_joint_ale_moving2d_params *p, double value, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_nodeNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index value[2], mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_usePenaltyFormulation(mbc_joint_ale_moving2d_params *p, bool value, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_penaltyStiffness(mbc_joint_ale_moving2d_params *p, double value, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_set_activeConnector(mbc_joint_ale_moving2d_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_name(mbc_joint_ale_moving2d_params *p, const char *value, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_markerNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index value[2], mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_slidingMarkerNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index *values, size_t count, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_slidingMarkerOffsets(mbc_joint_ale_moving2d_params *p, const double *values, size_t count, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_slidingOffset(mbc_joint_ale_moving2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_nodeNumbers(mbc_joint_ale_moving2d_params *p, const mbc_index value[2], mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_usePenaltyFormulation(mbc_joint_ale_moving2d_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_penaltyStiffness(mbc_joint_ale_moving2d_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_set_activeConnector(mbc_joint_ale_moving2d_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
-const char *mbc_joint_ale_moving2d_get_name(const mbc_joint_ale_moving2d_params *p);
-const mbc_index *mbc_joint_ale_moving2d_get_markerNumbers(const mbc_joint_ale_moving2d_params *p);
-const mbc_index *mbc_joint_ale_moving2d_get_slidingMarkerNumbers(const mbc_joint_ale_moving2d_params *p, size_t *count);
-const double *mbc_joint_ale_moving2d_get_slidingMarkerOffsets(const mbc_joint_ale_moving2d_params *p, size_t *count);
-double mbc_joint_ale_moving2d_get_slidingOffset(const mbc_joint_ale_moving2d_params *p);
-const mbc_index *mbc_joint_ale_moving2d_get_nodeNumbers(const mbc_joint_ale_moving2d_params *p);
-bool mbc_joint_ale_moving2d_get_usePenaltyFormulation(const mbc_joint_ale_moving2d_params *p);
-double mbc_joint_ale_moving2d_get_penaltyStiffness(const mbc_joint_ale_moving2d_params *p);
-bool mbc_joint_ale_moving2d_get_activeConnector(const mbc_joint_ale_moving2d_params *p);
+MBC_API const char *mbc_joint_ale_moving2d_get_name(const mbc_joint_ale_moving2d_params *p);
+MBC_API const mbc_index *mbc_joint_ale_moving2d_get_markerNumbers(const mbc_joint_ale_moving2d_params *p);
+MBC_API const mbc_index *mbc_joint_ale_moving2d_get_slidingMarkerNumbers(const mbc_joint_ale_moving2d_params *p, size_t *count);
+MBC_API const double *mbc_joint_ale_moving2d_get_slidingMarkerOffsets(const mbc_joint_ale_moving2d_params *p, size_t *count);
+MBC_API double mbc_joint_ale_moving2d_get_slidingOffset(const mbc_joint_ale_moving2d_params *p);
+MBC_API const mbc_index *mbc_joint_ale_moving2d_get_nodeNumbers(const mbc_joint_ale_moving2d_params *p);
+MBC_API bool mbc_joint_ale_moving2d_get_usePenaltyFormulation(const mbc_joint_ale_moving2d_params *p);
+MBC_API double mbc_joint_ale_moving2d_get_penaltyStiffness(const mbc_joint_ale_moving2d_params *p);
+MBC_API bool mbc_joint_ale_moving2d_get_activeConnector(const mbc_joint_ale_moving2d_params *p);
 
 /* Runtime hooks of JointALEMoving2D, handwritten and compiled together with this
  * type; the generic path (mbconnect/evaluate.h) checks every input before it
  * calls them (mbconnect/hooks.h describes each). */
-mbc_status mbc_joint_ale_moving2d_post_newton_step(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_post_newton_step(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_JOINT_ALE_MOVING2D_OUTPUT_*) */
-mbc_status mbc_joint_ale_moving2d_outputs(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
-mbc_status mbc_joint_ale_moving2d_algebraic_equations(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_algebraic *out, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_outputs(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+MBC_API mbc_status mbc_joint_ale_moving2d_algebraic_equations(const mbc_joint_ale_moving2d_params *p, const mbc_state *s, mbc_algebraic *out, mbc_error *err);
 
 #ifdef __cplusplus
 }

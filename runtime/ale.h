@@ -5,9 +5,12 @@
  * equations", "Post Newton Step"); physics-notes.md, JointALEMoving2D.
  * Lengths in m, velocities in m/s. The cable element is an ANCF Cable2D element
  * (ancf_cable2d.h) with coordinates q[8] and length L.
+ *
+ * Internal to the runtime (not installed, not exported): the building
+ * blocks of JointALEMoving2D only (docs/versioning.rst, "What counts as API").
  */
-#ifndef MBCONNECT_ALE_H
-#define MBCONNECT_ALE_H
+#ifndef MBC_RUNTIME_ALE_H
+#define MBC_RUNTIME_ALE_H
 
 #include "mbconnect/connector.h"
 
@@ -67,4 +70,4 @@ struct mbc_ale_equations {
 void mbc_ale_equations(const double q[8], const double q_t[8], double L, double s_el, double s_t,
                        const double p_m0[2], const double v_m0[2], struct mbc_ale_equations *out);
 
-#endif /* MBCONNECT_ALE_H */
+#endif /* MBC_RUNTIME_ALE_H */

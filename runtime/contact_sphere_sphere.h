@@ -2,9 +2,12 @@
 /* ContactSphereSphere beyond its generated API
  * (mbconnect/generated/contact_sphere_sphere.h): the impact-model check that
  * the type's hooks (runtime/connector_contact_sphere_sphere.c) and the batch
- * entry points (mbconnect/sphere_batch.h) share. */
-#ifndef MBCONNECT_CONTACT_SPHERE_SPHERE_H
-#define MBCONNECT_CONTACT_SPHERE_SPHERE_H
+ * entry points (mbconnect/sphere_batch.h) share.
+ *
+ * Internal to the runtime (not installed, not exported): the building
+ * blocks of ContactSphereSphere only (docs/versioning.rst, "What counts as API"). */
+#ifndef MBC_RUNTIME_CONTACT_SPHERE_SPHERE_H
+#define MBC_RUNTIME_CONTACT_SPHERE_SPHERE_H
 
 #include "mbconnect/connector.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"

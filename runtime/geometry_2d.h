@@ -4,9 +4,12 @@
  * Seed: ObjectContactFrictionCircleCable2D, "Connector forces: contact geometry"
  * and "Contact frame and relative motion"; physics-notes.md, section
  * ContactFrictionCircleCable2D, "Normal direction".
+ *
+ * Internal to the runtime (not installed, not exported): the building
+ * blocks of ContactFrictionCircleCable2D only (docs/versioning.rst, "What counts as API").
  */
-#ifndef MBCONNECT_GEOMETRY_2D_H
-#define MBCONNECT_GEOMETRY_2D_H
+#ifndef MBC_RUNTIME_GEOMETRY_2D_H
+#define MBC_RUNTIME_GEOMETRY_2D_H
 
 #include <math.h>
 
@@ -128,4 +131,4 @@ static inline double mbc_segment_distance(const double p_i[2], const double p_ip
     return mbc_hypot2(closest[0] - p_c[0], closest[1] - p_c[1]);
 }
 
-#endif /* MBCONNECT_GEOMETRY_2D_H */
+#endif /* MBC_RUNTIME_GEOMETRY_2D_H */

@@ -4,9 +4,12 @@
  * physics-notes.md, ContactConvexRoll: hull radius r(x) = sum_i k_i x^(n_p-1-i)
  * (highest power first, n_p = number of coefficients) on x in [-L/2, L/2]
  * along the roll's local x axis; x and r in m.
+ *
+ * Internal to the runtime (not installed, not exported): the building
+ * blocks of ContactConvexRoll only (docs/versioning.rst, "What counts as API").
  */
-#ifndef MBCONNECT_CONVEX_HULL_H
-#define MBCONNECT_CONVEX_HULL_H
+#ifndef MBC_RUNTIME_CONVEX_HULL_H
+#define MBC_RUNTIME_CONVEX_HULL_H
 
 #include <stdbool.h>
 
@@ -70,4 +73,4 @@ struct mbc_hull_contact {
 mbc_status mbc_hull_lowest_point(const double *k, int n, double L, const double A[9],
                                  const double p_m1[3], struct mbc_hull_contact *out);
 
-#endif /* MBCONNECT_CONVEX_HULL_H */
+#endif /* MBC_RUNTIME_CONVEX_HULL_H */

@@ -4,9 +4,12 @@
  * Seed: ObjectContactFrictionCircleCable2D, equations "lastcurstick" and
  * "curstick"; physics-notes.md, ContactFrictionCircleCable2D, "Sticking position".
  * All positions are arc lengths in m; r is the circle radius in m.
+ *
+ * Internal to the runtime (not installed, not exported): the building
+ * blocks of ContactFrictionCircleCable2D only (docs/versioning.rst, "What counts as API").
  */
-#ifndef MBCONNECT_STICKING_H
-#define MBCONNECT_STICKING_H
+#ifndef MBC_RUNTIME_STICKING_H
+#define MBC_RUNTIME_STICKING_H
 
 /* Normalize an arc length (or a difference of two) into the circle's period:
  *   x - floor(x / (2 pi r) + 1/2) * 2 pi r,  result in [-pi r, pi r).
@@ -34,4 +37,4 @@ double mbc_sticking_position(const double normal[2], const double A[9], double r
                              double segment_length, double ale_coordinate, const double p_i[2],
                              const double p_ip1[2], double *sign_out);
 
-#endif /* MBCONNECT_STICKING_H */
+#endif /* MBC_RUNTIME_STICKING_H */

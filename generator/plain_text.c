@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Plain texts of spec elements (plain_text.h). */
+#include "plain_text.h"
+
+#include <string.h>
+
+void plain_text_default(const spec_param *p, strbuf *out)
+{
+    if (p->type->value == SPEC_INDEX && p->rules.must_be_set) {
+        /* as mbc_object_set_default_indices: inputs of a fixed size up to 8 */
+        if (p->shape == SPEC_VECTOR || p->role != SPEC_INPUT || p->size > 8) {
+            sb_puts(out, "must be set");
+            return;
+        }
+        sb_puts(out, "must be set (mbc eval, Python: ");
+        if (p->shape == SPEC_SCALAR)
+            sb_putc(out, '0');
+        for (int i = 0; p->shape != SPEC_SCALAR && i < p->size; i++)
+            sb_printf(out, "%s%d%s", i ? ", " : "[", i, i + 1 == p->size ? "]" : "");
+        sb_putc(out, ')');
+        return;
+    }
+    const char *d = p->doc_default ? p->doc_default : "";
+    size_t n = strlen(d);
+    while (n && d[0] == ' ')
+        d++, n--;
+    while (n && d[n - 1] == ' ')
+        n--;
+    sb_putn(out, d, n);
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The install tree, as a user gets it (cmake --install, and so the .deb):
+#
+#   test_install_tree.sh BUILD_DIR PREFIX MAN(ON|OFF) SITE(ON|OFF)
+#
+# installs BUILD_DIR into PREFIX (emptied first) and checks: the programs
+# run from PREFIX/bin; `man -l` renders mbc(1) and mbcgen(1) with their
+# usage; the bash completion, loaded from PREFIX, completes commands, a type
+# name (asked from the installed mbc) and an option; the HTML site is in
+# share/doc/mbconnect/html with its pages; the examples (cases, scenes,
+# python, ...) are in share/doc/mbconnect/examples, and an installed case
+# evaluates with the installed mbc. MAN and SITE say whether help2man and
+# Sphinx were found at configure time (else those parts are not installed).
+set -euo pipefail
+build="$1" prefix="$2" man="$3" site="$4"
+fail() { echo "test_install_tree: $*" >&2; exit 1; }
+
+rm -rf "$prefix"
+cmake --install "$build" --prefix "$prefix" >"$prefix.log" 2>&1 || { cat "$prefix.log"; fail "cmake --install failed"; }
+doc="$prefix/share/doc/mbconnect"
+
+# programs
+"$prefix/bin/mbc" --version | grep -q '^mbc ' || fail "bin/mbc --version"
+"$prefix/bin/mbcgen" --version | grep -q '^mbcgen ' || fail "bin/mbcgen --version"
+
+# man pages, rendered by man -l
+if [ "$man" = ON ]; then
+  command -v man >/dev/null || fail "man (man-db) is needed to render the pages"
+  for page in mbc mbcgen; do
+    f="$prefix/share/man/man1/$page.1"
+    [ -f "$f" ] || fail "no $f"
+    text="$(MANWIDTH=100 man -l "$f" 2>&1)" || fail "man -l $f: $text"
+    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "--help"; do
+      grep -q -- "$want" <<<"$text" || fail "man -l $f lacks '$want'"
+    done
+  done
+  text="$(MANWIDTH=100 man -l "$prefix/share/man/man1/mbc.1")"
+  grep -q 'describe \[--json\] TYPE' <<<"$text" || fail "mbc(1) lacks the describe command"
+  text="$(MANWIDTH=100 man -l "$prefix/share/man/man1/mbcgen.1")"
+  grep -q -- '--new-project DIR NAME' <<<"$text" || fail "mbcgen(1) lacks --new-project"
+else
+  echo "test_install_tree: help2man not found at configure time: man pages not checked"
+fi
+
+# bash completion, from the installed file, with the installed mbc
+for name in mbc mbcgen; do
+  [ -f "$prefix/share/bash-completion/completions/$name" ] || fail "no completion file $name"
+done
+complete_words() {
+  PATH="$prefix/bin:$PATH" bash --norc --noprofile -c '
+    source "$0"
+    COMP_WORDS=("${@}"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"
+    "_${COMP_WORDS[0]}"; printf "%s\n" "${COMPREPLY[@]}"' \
+    "$prefix/share/bash-completion/completions/mbc" "$@"
+}
+[ "$(complete_words mbc describe ContactSph)" = ContactSphereSphere ] ||
+  fail "completion of 'mbc describe ContactSph': $(complete_words mbc describe ContactSph)"
+[ "$(complete_words mbc desc)" = describe ] || fail "completion of 'mbc desc'"
+[ "$(complete_words mbc list --j)" = --json ] || fail "completion of 'mbc list --j'"
+[ "$(complete_words mbcgen --new-p)" = --new-project ] || fail "completion of 'mbcgen --new-p'"
+
+# the site
+if [ "$site" = ON ]; then
+  for page in index mbc eval simulate spec-language performance types api/index; do
+    [ -f "$doc/html/$page.html" ] || fail "no $doc/html/$page.html"
+  done
+  [ -f "$doc/html/_static/mathjax/MathJax.js" ] || fail "the site's MathJax is not installed"
+  [ ! -e "$doc/spec-language.rst" ] || fail "the site is installed, but so are the pages' sources"
+else
+  [ -f "$doc/spec-language.rst" ] || fail "no site and no pages' sources in $doc"
+  echo "test_install_tree: Sphinx not found at configure time: the pages' sources checked"
+fi
+
+# the examples, and an installed case evaluated by the installed mbc
+for want in cases/sphere_sphere_static.lua scenes/cradle.lua python/newtons_cradle.py; do
+  [ -f "$doc/examples/$want" ] || fail "no $doc/examples/$want"
+done
+"$prefix/bin/mbc" eval "$doc/examples/cases/sphere_sphere_static.lua" | grep -q '"forces"' ||
+  fail "the installed mbc does not evaluate the installed case"
+echo "test_install_tree: ok ($prefix)"

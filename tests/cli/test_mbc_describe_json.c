@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* `mbc list --json` and `mbc describe --json TYPE` against the reflection
+ * tables of every type, read here from a registry holding the same plugins
+ * (built-in types, the downstream example's ContactCircleCircle2D, the
+ * scaffolded ConnectorBaz): names, kinds, shapes, sizes, default values and
+ * texts, units (the "[SI:...]" of the description), symbols, rules, roles,
+ * descriptions, outputs with their sizes, data blocks, hooks, origins. And
+ * every text `mbc describe` prints, as text and in JSON, is plain: no RST or
+ * LaTeX markup.
+ *
+ *   test_mbc_describe_json MBC PLUGIN...
+ *
+ * The JSON is read by tests/eval/json_mini.c, which shares no code with the
+ * writer. */
+#include "gen_test_util.h"
+
+#include <math.h>
+
+#include "json_mini.h"
+#include "mbconnect/mbconnect.h"
+
+#define MAX_PLUGINS 4
+
+typedef struct setup {
+    const char *mbc;
+    const char *plugins[MAX_PLUGINS];
+    int plugin_count;
+    mbc_registry registry;
+} setup;
+
+static setup the_setup; /* argv, read once in main */
+
+/* Runs mbc with the plugins and args; returns its stdout (status 0 required). */
+static char *run_mbc(const char *a, const char *b, const char *c)
+{
+    char *argv[3 + 2 * MAX_PLUGINS + 3];
+    int n = 0;
+    argv[n++] = (char *)the_setup.mbc;
+    for (int i = 0; i < the_setup.plugin_count; i++) {
+        argv[n++] = "--plugin";
+        argv[n++] = (char *)the_setup.plugins[i];
+    }
+    argv[n++] = (char *)a;
+    if (b)
+        argv[n++] = (char *)b;
+    if (c)
+        argv[n++] = (char *)c;
+    argv[n] = NULL;
+    char *out = NULL, *err = NULL;
+    int rc = gt_run(argv, &out, &err);
+    if (rc != 0)
+        fail_msg("mbc %s %s %s: status %d: %s", a, b ? b : "", c ? c : "", rc, err ? err : "");
+    free(err);
+    assert_non_null(out);
+    return out;
+}
+
+static jm_value *parse(const char *text)
+{
+    char err[256];
+    jm_value *v = jm_parse(text, err, sizeof err);
+    if (!v)
+        fail_msg("not JSON: %s", err);
+    return v;
+}
+
+static const char *str(const jm_value *v, const char *key)
+{
+    const jm_value *m = jm_member(v, key);
+    if (!m)
+        fail_msg("no member '%s'", key);
+    return m->type == JM_NULL ? NULL : m->text;
+}
+
+static void expect_str(const jm_value *v, const char *key, const char *want, const char *where)
+{
+    const char *got = str(v, key);
+    if ((got == NULL) != (want == NULL) || (got && strcmp(got, want) != 0))
+        fail_msg("%s.%s: JSON %s, registry %s", where, key, got ? got : "null",
+                 want ? want : "null");
+}
+
+static void expect_int(const jm_value *v, const char *key, double want, const char *where)
+{
+    const jm_value *m = jm_member(v, key);
+    if (!m || m->type != JM_NUMBER || m->number != want)
+        fail_msg("%s.%s: JSON %s, registry %g", where, key, m && m->text ? m->text : "?", want);
+}
+
+/* The text between "[SI:" and "]" in a description, trimmed; NULL if none. */
+static char *unit_in(const char *description)
+{
+    const char *at = description ? strstr(description, "[SI:") : NULL;
+    if (!at)
+        return NULL;
+    at += 4;
+    while (*at == ' ')
+        at++;
+    const char *end = strchr(at, ']');
+    return end ? strndup(at, (size_t)(end - at)) : NULL;
+}
+
+/* No RST role, literal, escape or LaTeX command in a text a user reads. */
+static void expect_plain(const char *text, const char *where)
+{
+    static const char *const markup[] = {":math:", ":ref:", ":doc:", "``",      "`_",
+                                         "\\",     "**",    "\\tp",  "\\mathrm"};
+    for (size_t i = 0; text && i < sizeof markup / sizeof markup[0]; i++)
+        if (strstr(text, markup[i]))
+            fail_msg("%s: markup '%s' in: %s", where, markup[i], text);
+}
+
+static void check_param(const jm_value *j, const mbc_param_info *p, const char *type)
+{
+    static const char *const kinds[] = {"bool", "int", "real", "float", "string", "index"};
+    static const char *const shapes[] = {"scalar", "fixed", "vector"};
+    static const char *const roles[] = {"input", "derived", "state"};
+    char where[256];
+    snprintf(where, sizeof where, "%s.%s", type, p->name);
+    expect_str(j, "name", p->name, where);
+    expect_str(j, "type", p->type, where);
+    expect_str(j, "kind", kinds[p->kind], where);
+    expect_str(j, "shape", shapes[p->shape], where);
+    if (p->shape == MBC_VECTOR)
+        assert_int_equal(jm_member(j, "size")->type, JM_NULL);
+    else
+        expect_int(j, "size", (double)p->size, where);
+    expect_str(j, "defaultText", p->default_text, where);
+    expect_str(j, "symbol", p->symbol, where);
+    expect_str(j, "rule", p->rule, where);
+    expect_str(j, "role", roles[p->role], where);
+    expect_str(j, "description", p->description, where);
+    char *unit = unit_in(p->description);
+    expect_str(j, "unit", unit, where);
+    free(unit);
+    const jm_value *def = jm_member(j, "default");
+    assert_non_null(def);
+    if (p->kind == MBC_VALUE_STRING) {
+        assert_int_equal(def->type, JM_STRING);
+        char quoted[300];
+        snprintf(quoted, sizeof quoted, "'%s'", def->text);
+        if (strcmp(quoted, p->default_text) != 0)
+            fail_msg("%s: default '%s', documented %s", where, def->text, p->default_text);
+        return;
+    }
+    assert_int_equal(def->type, JM_ARRAY);
+    if (def->count != p->default_count)
+        fail_msg("%s: %zu default values in JSON, %zu in the registry", where, def->count,
+                 p->default_count);
+    for (size_t k = 0; k < def->count; k++)
+        if (def->items[k]->number != p->default_values[k])
+            fail_msg("%s: default[%zu] %s, registry %.17g", where, k, def->items[k]->text,
+                     p->default_values[k]);
+    expect_plain(p->description, where);
+    expect_plain(p->symbol, where);
+    expect_plain(p->default_text, where);
+}
+
+static void check_params(const jm_value *list, const mbc_param_info *p, size_t n, const char *type)
+{
+    assert_non_null(list);
+    assert_int_equal(list->type, JM_ARRAY);
+    if (list->count != n)
+        fail_msg("%s: %zu parameters in JSON, %zu in the registry", type, list->count, n);
+    for (size_t i = 0; i < n; i++)
+        check_param(list->items[i], &p[i], type);
+}
+
+static void check_outputs_and_data(const jm_value *v, const mbc_type_info *t)
+{
+    const jm_value *outputs = jm_member(v, "outputs");
+    assert_int_equal(outputs->count, t->output_count);
+    for (size_t i = 0; i < t->output_count; i++) {
+        const mbc_output_info *o = &t->outputs[i];
+        const jm_value *j = outputs->items[i];
+        expect_str(j, "name", o->name, t->type_name);
+        expect_str(j, "symbol", o->symbol, o->name);
+        expect_str(j, "description", o->description, o->name);
+        expect_int(jm_member(j, "size"), "factor", (double)o->factor, o->name);
+        expect_str(jm_member(j, "size"), "per", o->per >= 0 ? t->params[o->per].name : NULL,
+                   o->name);
+        expect_plain(o->description, o->name);
+        expect_plain(o->symbol, o->name);
+    }
+    const jm_value *data = jm_member(v, "data");
+    expect_str(data, "per", t->data_per >= 0 ? t->params[t->data_per].name : NULL, "data");
+    const jm_value *blocks = jm_member(data, "blocks");
+    assert_int_equal(blocks->count, t->data_block_count);
+    for (size_t i = 0; i < t->data_block_count; i++) {
+        expect_str(blocks->items[i], "name", t->data[i].name, "data");
+        expect_str(blocks->items[i], "description", t->data[i].description, t->data[i].name);
+        assert_true(jm_number(blocks->items[i], "initial") == t->data[i].initial);
+        expect_plain(t->data[i].description, t->data[i].name);
+    }
+}
+
+static void check_type(const mbc_registry *r, size_t index)
+{
+    static const char *const marker_kinds[] = {"position", "rigid", "cable2d_shape",
+                                               "cable2d_coordinates"};
+    const mbc_type_info *t = mbc_registry_entry(r, index);
+    const char *origin = mbc_registry_origin(r, index);
+    char *text = run_mbc("describe", "--json", t->type_name);
+    jm_value *v = parse(text);
+    expect_str(v, "type", t->type_name, "describe");
+    expect_str(v, "class", t->class_name, t->type_name);
+    expect_str(v, "origin", origin ? "plugin" : "builtin", t->type_name);
+    expect_str(v, "plugin", origin, t->type_name);
+    expect_str(v, "description", t->description, t->type_name);
+    expect_plain(t->description, t->type_name);
+    const jm_value *markers = jm_member(v, "markers");
+    assert_int_equal(markers->count, 2);
+    for (int m = 0; m < 2; m++) {
+        expect_str(markers->items[m], "types", t->marker_types[m], t->type_name);
+        expect_str(markers->items[m], "kind", marker_kinds[t->marker_kinds[m]], t->type_name);
+    }
+    const jm_value *hooks = jm_member(v, "hooks");
+    size_t k = 0;
+#define CHECK_HOOK(ID, NAME, FIELD, WRITES, ARGS, CALL)                                            \
+    if (t->FIELD) {                                                                                \
+        assert_true(k < hooks->count);                                                             \
+        assert_string_equal(hooks->items[k++]->text, #NAME);                                       \
+    }
+    MBC_HOOKS(CHECK_HOOK)
+#undef CHECK_HOOK
+    assert_int_equal(k, hooks->count);
+    check_params(jm_member(v, "parameters"), t->params, t->param_count, t->type_name);
+    check_params(jm_member(v, "visualization"), t->vparams, t->vparam_count, t->type_name);
+    check_outputs_and_data(v, t);
+    jm_free(v);
+    free(text);
+
+    /* the text form: plain too, with the origin */
+    text = run_mbc("describe", t->type_name, NULL);
+    expect_plain(text, t->type_name);
+    char line[1200];
+    snprintf(line, sizeof line, "\norigin: %s%s\n", origin ? "plugin " : "built in",
+             origin ? origin : "");
+    if (!strstr(text, line))
+        fail_msg("%s: no line '%s' in the text of describe", t->type_name, line + 1);
+    free(text);
+}
+
+static void test_describe_every_type(void **state)
+{
+    (void)state;
+    const mbc_registry *r = &the_setup.registry;
+    size_t plugin_types = 0;
+    for (size_t i = 0; i < mbc_registry_size(r); i++) {
+        check_type(r, i);
+        plugin_types += mbc_registry_origin(r, i) != NULL;
+    }
+    /* ContactCircleCircle2D and ConnectorBaz */
+    assert_int_equal(plugin_types, (size_t)the_setup.plugin_count);
+}
+
+static void test_list_json(void **state)
+{
+    (void)state;
+    const mbc_registry *r = &the_setup.registry;
+    char *text = run_mbc("list", "--json", NULL);
+    jm_value *v = parse(text);
+    const jm_value *types = jm_member(v, "types");
+    assert_non_null(types);
+    assert_int_equal(types->count, mbc_registry_size(r));
+    for (size_t i = 0; i < types->count; i++) {
+        const mbc_type_info *t = mbc_registry_entry(r, i);
+        const jm_value *j = types->items[i];
+        const char *origin = mbc_registry_origin(r, i);
+        expect_str(j, "type", t->type_name, "list");
+        expect_str(j, "class", t->class_name, t->type_name);
+        expect_str(j, "origin", origin ? "plugin" : "builtin", t->type_name);
+        expect_str(j, "plugin", origin, t->type_name);
+        expect_int(j, "parameters", (double)t->param_count, t->type_name);
+        expect_int(j, "visualization", (double)t->vparam_count, t->type_name);
+        expect_int(j, "outputs", (double)t->output_count, t->type_name);
+    }
+    jm_free(v);
+    free(text);
+    /* the text list marks the plugin types with their file */
+    text = run_mbc("list", NULL, NULL);
+    for (int p = 0; p < the_setup.plugin_count; p++) {
+        char want[1100];
+        snprintf(want, sizeof want, "  plugin %s\n", the_setup.plugins[p]);
+        if (!strstr(text, want))
+            fail_msg("mbc list does not mark the types of %s:\n%s", the_setup.plugins[p], text);
+    }
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argc - 2 > MAX_PLUGINS) {
+        fprintf(stderr, "usage: test_mbc_describe_json MBC PLUGIN...\n");
+        return 2;
+    }
+    the_setup.mbc = argv[1];
+    mbc_registry_init(&the_setup.registry);
+    for (int i = 2; i < argc; i++) {
+        mbc_error err = {0};
+        the_setup.plugins[the_setup.plugin_count++] = argv[i];
+        if (mbc_registry_load_plugin(&the_setup.registry, argv[i], &err) != MBC_OK) {
+            fprintf(stderr, "%s\n", err.message);
+            return 1;
+        }
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list_json),
+        cmocka_unit_test(test_describe_every_type),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# tools/layers.sh --check on a scratch tree:
+#   - downward includes (front end -> core, tools -> front end, users -> all,
+#     tests -> anything) pass;
+#   - a core file including Lua, a sandbox header or cmocka fails, naming
+#     file and line; so does the core including case.h, the generator
+#     including Python, the front end including a tool's header;
+#   - runtime/case.c is allowed while it exists; once gone, its allow-list
+#     entry is reported for deletion.
+#   test_layers_policy.sh SOURCE_DIR
+set -euo pipefail
+src="$1"
+. "$src/tests/release/scratch_repo.sh"
+scratch_repo test_layers_policy
+mkdir -p {tools/simulate,include/mbconnect,generated/include/mbconnect/generated,runtime} \
+  {sandbox,generator,python/src,harness/include/mbconnect,bench,examples/solver,tests/api}
+cp "$src/tools/layers.sh" tools/
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+printf '#include "mbconnect/export.h"\n' >include/mbconnect/object.h
+: >include/mbconnect/export.h
+printf '#include "mbconnect/object.h"\n' >include/mbconnect/case.h
+printf '#include "mbconnect/object.h"\n#include "internal.h"\n#include <math.h>\n#include <stdatomic.h>\n' >runtime/params.c
+: >runtime/internal.h
+printf '#include "mbconnect/object.h"\n' >generated/include/mbconnect/generated/t.h
+printf '#include "mbconnect/generated/t.h"\n' >generated/t.c
+printf '#include "mbconnect/case.h"\n#include <lua.h>\n#include <lauxlib.h>\n' >sandbox/sandbox.h
+printf '#include "sandbox.h"\n' >sandbox/case.c
+printf '#include "sandbox.h"\n#include "mbconnect/object.h"\n' >generator/spec.c
+printf '#include "sandbox.h"\n#include <lapacke.h>\n#include "sim.h"\n' >tools/simulate/scene.c
+: >tools/simulate/sim.h
+printf '#include <Python.h>\n#include "mbconnect/case.h"\n#include "sim.h"\n' >python/src/module.c
+printf '#include <cmocka.h>\n#include "mbconnect/object.h"\n' >harness/include/mbconnect/invariants.h
+printf '#include "mbconnect/invariants.h"\n#include <cmocka.h>\n' >harness/driver.c
+printf '#include "mbconnect/object.h"\n#include <lapacke.h>\n' >examples/solver/rs.c
+printf '#include <cmocka.h>\n#include "sandbox.h"\n#include "internal.h"\n' >tests/api/test_x.c
+
+tools/layers.sh --check >out.txt 2>&1 || { cat out.txt; fail "downward includes: expected to pass"; }
+grep -q "note: the allow-list entry runtime/case.c names no file any more" out.txt ||
+  { cat out.txt; fail "no note about the stale allow-list entry"; }
+
+expect_fail() { # file, line, what
+  if tools/layers.sh --check >out.txt 2>&1; then
+    cat out.txt
+    fail "$1: expected to fail"
+  fi
+  grep -qF "$1:$2: $3" out.txt || { cat out.txt; fail "no line '$1:$2: $3'"; }
+}
+
+printf '#include <math.h>\n#include <lua.h>\n' >runtime/bad.c
+expect_fail runtime/bad.c 2 "core (layer 1) includes Lua (lua.h), front end (layer 2)"
+printf '#include "sandbox.h"\n' >runtime/bad.c
+expect_fail runtime/bad.c 1 "core (layer 1) includes sandbox/sandbox.h, front end (layer 2)"
+printf '#include <cmocka.h>\n' >runtime/bad.c
+expect_fail runtime/bad.c 1 "core (layer 1) includes cmocka (cmocka.h), users (layer 4)"
+printf '#include "mbconnect/invariants.h"\n' >runtime/bad.c
+expect_fail runtime/bad.c 1 "core (layer 1) includes harness/include/mbconnect/invariants.h, users (layer 4)"
+rm runtime/bad.c
+printf '#include "mbconnect/case.h"\n' >include/mbconnect/umbrella.h
+expect_fail include/mbconnect/umbrella.h 1 "core (layer 1) includes include/mbconnect/case.h, front end (layer 2)"
+rm include/mbconnect/umbrella.h
+printf '#include "../tools/simulate/sim.h"\n' >sandbox/bad.c
+expect_fail sandbox/bad.c 1 "front end (layer 2) includes tools/simulate/sim.h, tools (layer 3)"
+rm sandbox/bad.c
+printf '#include "sandbox.h"\n\n#include <numpy/arrayobject.h>\n' >generator/bad.c
+expect_fail generator/bad.c 3 "tools (layer 3) includes Python (numpy/arrayobject.h), users (layer 4)"
+rm generator/bad.c
+
+printf '#include "sandbox.h"\n#include <lua.h>\n' >runtime/case.c
+tools/layers.sh --check >out.txt 2>&1 || { cat out.txt; fail "runtime/case.c is allowed while it exists"; }
+grep -q "allowed for now: runtime/case.c" out.txt || { cat out.txt; fail "the allowed file is not named"; }
+echo "ok: tools/layers.sh passes downward includes and names every upward one"

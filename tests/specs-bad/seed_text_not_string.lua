@@ -1,0 +1,14 @@
+-- Malformed spec: seed_text (the reference page's text) that is not a string.
+return connector {
+  type = "BadSpec",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  parameters = {
+    param "markerNumbers" { type = "ArrayMarkerIndex", size = 2, rules = { must_be_set = true },
+      description = "markers m0 and m1" },
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [SI:N/m]", seed_text = { "contact stiffness" } },
+  },
+  theory = "No theory.",
+}

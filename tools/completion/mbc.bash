@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Bash completion of mbc and mbcgen: commands, options, connector type names
+# (asked from `mbc list` at completion time, with the --plugin options
+# already on the line) and file names (cases and scenes *.lua, plugins *.so,
+# directories). Installed as share/bash-completion/completions/mbc and
+# .../mbcgen; needs nothing but bash (bash-completion loads it on demand).
+
+# The words COMPREPLY gets for files matching a glob pattern, and directories.
+_mbc_files() {
+  local cur="$1" pattern="$2"
+  compopt -o filenames 2>/dev/null
+  COMPREPLY=($(compgen -f -X "!$pattern" -- "$cur") $(compgen -d -- "$cur"))
+}
+
+# The type names `mbc list` prints (first column after the header line).
+_mbc_types() {
+  "$@" list 2>/dev/null | while read -r name rest; do
+    [ "$name" = type ] || printf '%s\n' "$name"
+  done
+}
+
+_mbc() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  local program="${COMP_WORDS[0]}" command="" plugins=() i
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "${COMP_WORDS[i]}" in
+      --plugin) plugins+=(--plugin "${COMP_WORDS[i + 1]}"); ((i++)) ;;
+      -*) ;;
+      *) command="${COMP_WORDS[i]}"; break ;;
+    esac
+  done
+  if [ "$prev" = --plugin ]; then
+    _mbc_files "$cur" '*.so'
+    return
+  fi
+  local commands="list describe eval simulate help"
+  case "$command" in
+    "")
+      if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "--plugin --help -h --version" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+      fi ;;
+    list) COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
+    describe)
+      if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "$(_mbc_types "$program" "${plugins[@]}")" -- "$cur"))
+      fi ;;
+    eval)
+      if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "--help" -- "$cur"))
+      else
+        _mbc_files "$cur" '*.lua'
+      fi ;;
+    simulate)
+      # the options simulate's own usage lists
+      if [[ "$cur" == -* ]]; then
+        local options
+        options="$("$program" help simulate 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)"
+        COMPREPLY=($(compgen -W "$options --help" -- "$cur"))
+      elif [[ "$prev" == --plot ]]; then
+        _mbc_files "$cur" '*'
+      elif [[ "$prev" == --csv || "$prev" == --json ]]; then
+        _mbc_files "$cur" '*'
+      elif [[ "$prev" != --set ]]; then
+        _mbc_files "$cur" '*.lua'
+      fi ;;
+    help) COMPREPLY=($(compgen -W "$commands" -- "$cur")) ;;
+  esac
+}
+
+_mbcgen() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  case "$prev" in
+    --specs | --rst-out | --c-out | --rst-site | --compat | --new-project)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -d -- "$cur"))
+      return ;;
+    --types) _mbc_files "$cur" '*.lua'; return ;;
+    --index | --pyi-out) _mbc_files "$cur" '*'; return ;;
+    --registry-name | --new-type | --jobs | -j) return ;;
+  esac
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "--specs --rst-out --index --c-out --registry-name --types
+      --rst-site --pyi-out --check --compat --new-type --new-project --print-names --jobs -j
+      --help -h --version" -- "$cur"))
+  else
+    _mbc_files "$cur" '*.lua'
+  fi
+}
+
+complete -F _mbc mbc
+complete -F _mbcgen mbcgen
