@@ -562,6 +562,7 @@ typedef struct cable_fixture {
     mbc_forces f;
     mbc_post_newton pn;
     mbc_error err;
+    mbc_object *obj; /* same parameters, for the generic dispatch */
 } cable_fixture;
 
 /* One ANCF Cable2D element, L = 2, curved upwards (apex y = 0.2 at x = 1),
@@ -631,10 +632,31 @@ static void cable_setup(cable_fixture *x, size_t n)
     if (x->f.force[0][1] == 0.0) {
         die("cable setup: expected a contact force", NULL);
     }
+    mbc_error e = {0};
+    x->obj = mbc_object_create("ContactFrictionCircleCable2D", &e);
+    if (x->obj == NULL) {
+        die("mbc_object_create(ContactFrictionCircleCable2D)", &e);
+    }
+    const double markers[2] = {0, 1}, node = 0, count = (double)n;
+    object_set(x->obj, "markerNumbers", markers, 2);
+    object_set(x->obj, "nodeNumber", &node, 1);
+    object_set(x->obj, "numberOfContactSegments", &count, 1);
+    object_set(x->obj, "contactStiffness", &x->p.contactStiffness, 1);
+    object_set(x->obj, "contactDamping", &x->p.contactDamping, 1);
+    object_set(x->obj, "frictionVelocityPenalty", &x->p.frictionVelocityPenalty, 1);
+    object_set(x->obj, "frictionStiffness", &x->p.frictionStiffness, 1);
+    object_set(x->obj, "frictionCoefficient", &x->p.frictionCoefficient, 1);
+    object_set(x->obj, "circleRadius", &x->p.circleRadius, 1);
+    check(mbc_object_initialize(x->obj, &e, 1, NULL), "cable object initialize", &e);
+    check(mbc_object_forces(x->obj, &x->s, &x->f, &e), "cable mbc_object_forces", &e);
 }
 
 BENCH_HOOK_LOOP(run_cable_forces, cable_fixture,
                 mbc_contact_friction_circle_cable2d_forces(&x->p, &x->s, &x->f, &x->err),
+                x->f.force[0][1] + x->f.torque[0][2])
+
+BENCH_HOOK_LOOP(run_cable_forces_generic, cable_fixture,
+                mbc_object_forces(x->obj, &x->s, &x->f, &x->err),
                 x->f.force[0][1] + x->f.torque[0][2])
 
 BENCH_HOOK_LOOP(run_cable_pns, cable_fixture,
@@ -655,6 +677,7 @@ typedef struct ale_fixture {
     mbc_algebraic a;
     mbc_post_newton pn;
     mbc_error err;
+    mbc_object *obj; /* same parameters, for the generic dispatch */
 } ale_fixture;
 
 /* Four curved elements of length 0.5 (offsets 0, 0.5, 1, 1.5), sliding index
@@ -709,10 +732,27 @@ static void ale_setup(ale_fixture *x)
     if (x->new_data[0] != 1.0 || x->pn.warnings != 0) {
         die("ALE setup: expected no index change", NULL);
     }
+    mbc_error e = {0};
+    x->obj = mbc_object_create("JointALEMoving2D", &e);
+    if (x->obj == NULL) {
+        die("mbc_object_create(JointALEMoving2D)", &e);
+    }
+    const double sliding_d[ALE_ELEMENTS] = {10, 11, 12, 13}, pair[2] = {0, 1}, s_off = 0.05;
+    object_set(x->obj, "slidingMarkerNumbers", sliding_d, ALE_ELEMENTS);
+    object_set(x->obj, "slidingMarkerOffsets", offsets, ALE_ELEMENTS);
+    object_set(x->obj, "markerNumbers", pair, 2);
+    object_set(x->obj, "nodeNumbers", pair, 2);
+    object_set(x->obj, "slidingOffset", &s_off, 1);
+    check(mbc_object_initialize(x->obj, &e, 1, NULL), "ALE object initialize", &e);
+    check(mbc_object_algebraic_equations(x->obj, &x->s, &x->a, &e), "ALE generic", &e);
 }
 
 BENCH_HOOK_LOOP(run_ale_algebraic, ale_fixture,
                 mbc_joint_ale_moving2d_algebraic_equations(&x->p, &x->s, &x->a, &x->err),
+                x->a.position[0] + x->a.velocity[1] + x->a.d_ale[0] + x->a.dv_ale[1])
+
+BENCH_HOOK_LOOP(run_ale_algebraic_generic, ale_fixture,
+                mbc_object_algebraic_equations(x->obj, &x->s, &x->a, &x->err),
                 x->a.position[0] + x->a.velocity[1] + x->a.d_ale[0] + x->a.dv_ale[1])
 
 BENCH_HOOK_LOOP(run_ale_pns, ale_fixture,
@@ -1062,19 +1102,26 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "ContactFrictionCircleCable2D n=%zu forces (%zu in contact)",
                  cable.n, cable.in_contact);
         row(name, run_cable_forces, &cable, 1, (double)cable.n, "segment", 20);
+        snprintf(name, sizeof name, "ContactFrictionCircleCable2D n=%zu forces, mbc_object_forces",
+                 cable.n);
+        row(name, run_cable_forces_generic, &cable, 1, (double)cable.n, "segment", 0);
         snprintf(name, sizeof name,
                  "ContactFrictionCircleCable2D n=%zu PostNewtonStep (%zu in contact)", cable.n,
                  cable.in_contact);
         row(name, run_cable_pns, &cable, 1, (double)cable.n, "segment", 20);
         mbc_contact_friction_circle_cable2d_params_free(&cable.p);
+        mbc_object_destroy(cable.obj);
     }
 
     static ale_fixture ale;
     ale_setup(&ale);
     row("JointALEMoving2D algebraic equations (residual + Jacobian)", run_ale_algebraic, &ale, 1, 1,
         "eval", 60);
+    row("JointALEMoving2D algebraic equations, mbc_object_algebraic_equations",
+        run_ale_algebraic_generic, &ale, 1, 1, "eval", 0);
     row("JointALEMoving2D PostNewtonStep", run_ale_pns, &ale, 1, 1, "eval", 0);
     mbc_joint_ale_moving2d_params_free(&ale.p);
+    mbc_object_destroy(ale.obj);
 
     printf("\n(sink %g)\n", (double)bench_sink);
     return 0;

@@ -163,6 +163,17 @@ static void compare_rules(compat_ctx *cx, const char *where, const char *kind, c
     if (n->check_hook && !same_str(o->check_hook, n->check_hook))
         breaking(cx, where, "%s '%s': rule tightened (check '%s' -> '%s')", kind, name,
                  o->check_hook ? o->check_hook : "none", n->check_hook);
+    if (n->has_range && !same_str(o->range_rule, n->range_rule))
+        breaking(cx, where, "%s '%s': rule tightened (range %s -> %s)", kind, name,
+                 o->range_rule ? o->range_rule : "none", n->range_rule);
+    int one_of_same = n->one_of_count == o->one_of_count;
+    for (size_t i = 0; one_of_same && i < n->one_of_count; i++)
+        one_of_same = n->one_of[i] == o->one_of[i];
+    if (n->one_of_count && !one_of_same)
+        breaking(cx, where, "%s '%s': rule tightened (one_of changed)", kind, name);
+    if (n->required && !o->required)
+        breaking(cx, where, "%s '%s': rule tightened (required added: the default must be set)",
+                 kind, name);
     if (strcmp(op->type->name, np->type->name) == 0 && rule_tightened(op->type, np->type)) {
         char a[64], b[64];
         format_rule(op->type, a, sizeof a);

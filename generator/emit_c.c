@@ -12,6 +12,7 @@
 #include "rst_text.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,18 +311,59 @@ static void emit_plain_literal(const char *text, rst_text_kind kind, strbuf *out
     free(plain);
 }
 
+/* "static const double TABLE_WHAT_NAME[] = {...};" */
+static void emit_double_array(const char *table, const char *what, const char *name,
+                              const double *v, size_t n, strbuf *out)
+{
+    sb_printf(out, "static const double %s_%s_%s[] = {", table, what, name);
+    for (size_t k = 0; k < n; k++) {
+        sb_puts(out, k ? ", " : "");
+        emit_c_literal_double(v[k], out);
+    }
+    sb_puts(out, "};\n");
+}
+
 static void emit_defaults(const spec_param *list, size_t count, const char *table, strbuf *out)
 {
     for (size_t i = 0; i < count; i++) {
         const spec_param *p = &list[i];
-        if (p->type->value == SPEC_STRING || p->def.count == 0)
-            continue;
-        sb_printf(out, "static const double %s_default_%s[] = {", table, p->name);
-        for (size_t k = 0; k < p->def.count; k++) {
-            sb_puts(out, k ? ", " : "");
-            emit_c_literal_double(p->def.num[k], out);
-        }
-        sb_puts(out, "};\n");
+        if (p->type->value != SPEC_STRING && p->def.count != 0)
+            emit_double_array(table, "default", p->name, p->def.num, p->def.count, out);
+        if (p->rules.one_of_count)
+            emit_double_array(table, "one_of", p->name, p->rules.one_of, p->rules.one_of_count,
+                              out);
+    }
+}
+
+/* The value rules one_of, range and required of p (docs/spec-language.rst). */
+static void emit_value_rules(const spec_param *p, const char *table, strbuf *out)
+{
+    const spec_rules *ru = &p->rules;
+    if (ru->one_of_count)
+        sb_printf(out, "        .one_of = %s_one_of_%s,\n        .one_of_count = %zu,\n", table,
+                  p->name, ru->one_of_count);
+    if (ru->has_range) {
+        sb_puts(out, "        .has_range = true,\n        .range_min = ");
+        if (isinf(ru->range_min))
+            sb_puts(out, "-HUGE_VAL");
+        else
+            emit_c_literal_double(ru->range_min, out);
+        sb_puts(out, ",\n        .range_max = ");
+        if (isinf(ru->range_max))
+            sb_puts(out, "HUGE_VAL");
+        else
+            emit_c_literal_double(ru->range_max, out);
+        sb_printf(out,
+                  ",\n        .range_min_open = %s,\n        .range_max_open = %s,\n"
+                  "        .range_rule = ",
+                  ru->range_min_open ? "true" : "false", ru->range_max_open ? "true" : "false");
+        emit_c_literal_string(ru->range_rule, out);
+        sb_puts(out, ",\n");
+    }
+    if (ru->required) {
+        sb_puts(out, "        .required = ");
+        emit_c_literal_string(ru->required, out);
+        sb_puts(out, ",\n");
     }
 }
 
@@ -372,6 +414,7 @@ static void emit_param_entry(const spec_connector *c, const names *n, const spec
                   param_index(c, p->rules.positive_when) + 1);
     if (p->rules.check_hook)
         sb_printf(out, "        .check = check_%s,\n", p->name);
+    emit_value_rules(p, table, out);
     sb_puts(out, "    },\n");
 }
 
@@ -490,8 +533,14 @@ void emit_c_source(const spec_connector *c, strbuf *out)
     const char *P = sb_str(&n.params);
     const char *pre = sb_str(&n.prefix);
     sb_printf(out, GENERATED_NOTE, c->file);
-    sb_printf(out, "#include \"mbconnect/generated/%s.h\"\n\n#include <stddef.h>\n\n",
-              sb_str(&n.snake));
+    int unbounded = 0; /* a range rule with an infinite end needs HUGE_VAL */
+    for (size_t i = 0; i < c->param_count + c->vparam_count; i++) {
+        const spec_rules *ru =
+            i < c->param_count ? &c->params[i].rules : &c->vparams[i - c->param_count].rules;
+        unbounded |= ru->has_range && (isinf(ru->range_min) || isinf(ru->range_max));
+    }
+    sb_printf(out, "#include \"mbconnect/generated/%s.h\"\n\n%s#include <stddef.h>\n\n",
+              sb_str(&n.snake), unbounded ? "#include <math.h>\n" : "");
     if (c->invariants.declared)
         sb_puts(out, "#include \"mbconnect/invariant_info.h\"\n\n");
     emit_defaults(c->params, c->param_count, "param", out);
@@ -531,6 +580,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
             emit_c_literal_double(b->initial, out);
             sb_puts(out, ", ");
             emit_plain_literal(b->description, RST_TEXT_PROSE, out);
+            sb_printf(out, ", %d", b->index_into ? param_index(c, b->index_into->name) + 1 : 0);
             sb_puts(out, "},\n");
         }
         sb_puts(out, "};\n\n");

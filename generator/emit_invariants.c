@@ -130,5 +130,10 @@ void emit_c_invariants(const spec_connector *c, strbuf *out)
     }
     if (iv->frame_count)
         sb_printf(out, "    .frames = output_frames,\n    .frame_count = %zu,\n", iv->frame_count);
+    if (iv->unbalanced_moment) {
+        sb_puts(out, "    .unbalanced_moment = ");
+        emit_c_literal_string(iv->unbalanced_moment, out);
+        sb_puts(out, ",\n");
+    }
     sb_puts(out, "};\n\n");
 }

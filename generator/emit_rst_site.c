@@ -156,7 +156,15 @@ static void emit_api_params(const spec_connector *c, strbuf *out)
         sb_printf(out, "   * - ``%s``\n     - %s", p->name, p->type->name);
         if (p->shape == SPEC_FIXED && p->size > 1)
             sb_printf(out, " [%d]", p->size);
-        if (p->type->rule)
+        if (p->rules.has_range) /* the spec's range tightens the type's rule */
+            sb_printf(out, "\n     - ``%s``%s\n     - ", p->rules.range_rule,
+                      p->rules.required ? ", must be set" : "");
+        else if (p->rules.one_of_count) {
+            sb_puts(out, "\n     - one of ``");
+            for (size_t k = 0; k < p->rules.one_of_count; k++)
+                sb_printf(out, "%s%g", k ? ", " : "", p->rules.one_of[k]);
+            sb_puts(out, "``\n     - ");
+        } else if (p->type->rule)
             sb_printf(out, "\n     - ``%s``\n     - ", p->type->rule);
         else
             sb_puts(out, "\n     - none\n     - ");

@@ -11,6 +11,7 @@
  *     rigid_zero = { outputs = { "Coordinates_t[1::2]" }, data = { "tangentialVelocity" },
  *                    forces = false, reason = "why the forces do not vanish" },
  *     frames = { Force = "vector", Position = "point", pContact = "vector" },
+ *     unbalanced_moment = "why the moments balance only up to a couple",
  *   }
  *
  * Every problem names the file, the line of the key, the field and the value
@@ -490,8 +491,9 @@ static void load_frames(inv_loader *ld, int line)
     }
 }
 
-static const char *const block_keys[] = {"hold",    "not_holding", "planar", "at_rest", "sample",
-                                         "passive", "rigid_zero",  "frames", NULL};
+static const char *const block_keys[] = {
+    "hold",    "not_holding", "planar", "at_rest",           "sample",
+    "passive", "rigid_zero",  "frames", "unbalanced_moment", NULL};
 
 static void rest_entry(inv_loader *ld, const char *name, int line, void *ctx)
 {
@@ -551,10 +553,10 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
     lua_pushnil(L);
     while (lua_next(L, b)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (!k || find_name(k, block_keys, 8) < 0)
+        if (!k || find_name(k, block_keys, 9) < 0)
             fail(&ld, k ? key_line(&ld, k, line) : line,
                  "invariants: unknown key %s (allowed: hold, not_holding, planar, at_rest, "
-                 "sample, passive, rigid_zero, frames)",
+                 "sample, passive, rigid_zero, frames, unbalanced_moment)",
                  describe(L, -2, buf, sizeof buf));
         lua_pop(L, 1);
     }
@@ -596,6 +598,14 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
     lua_getfield(L, b, "frames");
     if (!lua_isnil(L, -1))
         load_frames(&ld, key_line(&ld, "frames", line));
+    lua_pop(L, 1);
+    lua_getfield(L, b, "unbalanced_moment");
+    if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
+        iv->unbalanced_moment = arena_strdup(&c->mem, lua_tostring(L, -1));
+    else if (!lua_isnil(L, -1))
+        fail(&ld, key_line(&ld, "unbalanced_moment", line),
+             "invariants.unbalanced_moment: must be a non-empty string, the reason (given %s)",
+             describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_pop(L, 1);
 

@@ -45,6 +45,8 @@ typedef struct spec_invariants {
     size_t rigid_zero_data_count;
     int rigid_forces_nonzero; /* rigid_zero.forces = false */
     char *rigid_reason;       /* rigid_zero.reason: what does not vanish and why */
+    char *unbalanced_moment;  /* why the moments do not balance (action_reaction checks the
+                                 forces only), or NULL */
     spec_output_frame *frames;
     size_t frame_count;
 } spec_invariants;

@@ -706,9 +706,125 @@ static const char *const param_keys[] = {"type", "symbol", "size",      "default
                                          "role", "rules",  "seed_text", "doc",     NULL};
 static const char *const rule_keys[] = {
     "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
-    "check",       NULL};
+    "check",       "one_of",     "range",          "required",       NULL};
 static const char *const doc_keys[] = {"default", "size", NULL};
 static const char *const role_names[] = {"input", "derived", "state"};
+
+/* Parses a range "[a, b)": brackets "[" / "(" and "]" / ")", bounds numbers
+ * or -inf / inf (open), a < b. Writes the bounds and the rule text the
+ * runtime messages use ("> 0", ">= 0", "< 1", "in [0, 1)"). */
+static int parse_range(loader *ld, const char *s, spec_rules *ru)
+{
+    char lo_text[64], hi_text[64], open_c, close_c;
+    int used = 0;
+    if (strlen(s) >= 64 ||
+        sscanf(s, " %c %63[^, ] , %63[^]) ] %c %n", &open_c, lo_text, hi_text, &close_c, &used) !=
+            4 ||
+        s[used] != '\0' || (open_c != '[' && open_c != '(') || (close_c != ']' && close_c != ')'))
+        return 0;
+    char *end;
+    const double lo = strcmp(lo_text, "-inf") == 0 ? -INFINITY : strtod(lo_text, &end);
+    if (isfinite(lo) && *end)
+        return 0;
+    const double hi = strcmp(hi_text, "inf") == 0 ? INFINITY : strtod(hi_text, &end);
+    if (isfinite(hi) && *end)
+        return 0;
+    if (isnan(lo) || isnan(hi) || !(lo < hi) || lo == INFINITY || hi == -INFINITY ||
+        (isinf(lo) && open_c == '[') || (isinf(hi) && close_c == ']'))
+        return 0;
+    ru->has_range = 1;
+    ru->range_min = lo, ru->range_max = hi;
+    ru->range_min_open = open_c == '(', ru->range_max_open = close_c == ')';
+    char rule[160];
+    if (isinf(hi))
+        snprintf(rule, sizeof rule, "%s %s", ru->range_min_open ? ">" : ">=", lo_text);
+    else if (isinf(lo))
+        snprintf(rule, sizeof rule, "%s %s", ru->range_max_open ? "<" : "<=", hi_text);
+    else
+        snprintf(rule, sizeof rule, "in %c%s, %s%c", open_c, lo_text, hi_text, close_c);
+    ru->range_rule = arena_strdup(ld->mem, rule);
+    return 1;
+}
+
+/* x satisfies the range and one_of rules of ru. */
+static int rules_allow(const spec_rules *ru, double x)
+{
+    if (ru->has_range && (ru->range_min_open ? !(x > ru->range_min) : !(x >= ru->range_min)))
+        return 0;
+    if (ru->has_range && (ru->range_max_open ? !(x < ru->range_max) : !(x <= ru->range_max)))
+        return 0;
+    for (size_t i = 0; i < ru->one_of_count; i++)
+        if (x == ru->one_of[i])
+            return 1;
+    return ru->one_of_count == 0;
+}
+
+/* rules.one_of: a non-empty list of numbers the type admits. */
+static void load_one_of(loader *ld, int r, const spec_param *p, int line, const char *where,
+                        spec_rules *ru)
+{
+    lua_State *L = ld->L;
+    char buf[96];
+    lua_getfield(L, r, "one_of");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    const size_t n = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1) ? lua_rawlen(L, -1) : 0;
+    if (n == 0 || n > 64) {
+        fail(ld, line, "%s: one_of must be a list of 1 to 64 numbers (given %s)", where,
+             describe(L, -1, buf, sizeof buf));
+        lua_pop(L, 1);
+        return;
+    }
+    check_keys(ld, lua_gettop(L), line, where, NULL, 1);
+    ru->one_of = arena_alloc(ld->mem, n * sizeof *ru->one_of);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i);
+        const double x = lua_tonumber(L, -1);
+        const spec_type *ty = p->type;
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x) ||
+            (ty->value != SPEC_REAL && x != floor(x)) ||
+            (ty->has_min && (ty->min_exclusive ? !(x > ty->min) : !(x >= ty->min))))
+            fail(ld, line, "%s: one_of[%zu] must be a value of type %s (given %s)", where, i,
+                 ty->name, describe(L, -1, buf, sizeof buf));
+        else
+            ru->one_of[ru->one_of_count++] = x;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* rules.one_of, range, required: value rules beyond the type's; the default
+ * must satisfy them unless `required` says it is a placeholder. */
+static void load_value_rules(loader *ld, int r, const spec_param *p, int line, const char *where,
+                             spec_rules *ru)
+{
+    const int numeric = p->type->value == SPEC_INT || p->type->value == SPEC_REAL;
+    load_one_of(ld, r, p, line, where, ru);
+    char *range = opt_string(ld, r, "range", line, where);
+    if (range && !parse_range(ld, range, ru))
+        fail(ld, line, "%s: range must be an interval like \"[0, 1)\" or \"(0, inf)\" (given '%s')",
+             where, range);
+    ru->required = opt_string(ld, r, "required", line, where);
+    if ((ru->one_of_count || ru->has_range) && !numeric)
+        fail(ld, line, "%s: one_of and range apply to int and real types only (type %s)", where,
+             p->type->name);
+    if (ru->required && !ru->required[0])
+        fail(ld, line, "%s: required must say how to set the value (given '')", where);
+    int default_ok = 1;
+    for (size_t i = 0; i < p->def.count && numeric; i++)
+        default_ok &= rules_allow(ru, p->def.num[i]);
+    if (!default_ok && !ru->required)
+        fail(ld, line,
+             "%s: the default breaks the rule (%s); give a valid default, or `required` when "
+             "the default is a placeholder",
+             where, ru->has_range ? ru->range_rule : "one_of");
+    if (default_ok && ru->required)
+        fail(ld, line,
+             "%s: required marks a default that breaks the rule, but the default satisfies it",
+             where);
+}
 
 static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 {
@@ -743,6 +859,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
             ru->min_length = (int)n;
     }
     lua_pop(L, 1);
+    load_value_rules(ld, r, p, line, where, ru);
     if (ru->must_be_set && p->type->value != SPEC_INDEX)
         fail(ld, line, "%s: must_be_set applies to index types only (type %s)", where,
              p->type->name);
@@ -1050,7 +1167,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 }
 
 static const char *const data_keys[] = {"per", NULL};
-static const char *const coordinate_keys[] = {"initial", "description", "seed_text", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", "seed_text",
+                                               "index_into", NULL};
 
 static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1100,6 +1218,18 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
                      describe(L, -1, buf, sizeof buf));
             lua_pop(L, 1);
+            char *into = opt_string(ld, e, "index_into", eline, what);
+            b->index_into = into ? spec_find_param(c, into) : NULL;
+            if (into && (!b->index_into || b->index_into->shape != SPEC_VECTOR))
+                fail(ld, eline,
+                     "%s: 'index_into' must name a variable-size parameter (given '%s')", what,
+                     into);
+            else if (into && c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
+                     c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
+                fail(ld, eline,
+                     "%s: 'index_into' is for the current element of a BodyCable2DCoordinates "
+                     "marker, which the type does not have",
+                     what);
             for (size_t j = 0; j + 1 < c->data.block_count; j++)
                 if (strcmp(c->data.blocks[j].name, b->name) == 0)
                     fail(ld, eline, "%s: duplicate name", what);

@@ -78,6 +78,15 @@ typedef struct spec_rules {
     int non_decreasing;   /* real vectors: v[i] <= v[i+1] */
     char *positive_when;  /* reals: must be > 0 when that Bool parameter is true */
     char *check_hook;     /* runtime hook validating this parameter (e.g. hull convexity) */
+    /* physical validity (docs/spec-language.rst, "Rules"): checked by the setters and by
+     * validate(), carried by the descriptor table */
+    double *one_of; /* numbers: every element is one of these (one_of_count > 0) */
+    size_t one_of_count;
+    int has_range;                      /* numbers: every element in the interval below */
+    double range_min, range_max;        /* -inf / inf for an unbounded side */
+    int range_min_open, range_max_open; /* "(" / ")" */
+    char *range_rule;                   /* the rule as messages say it: "> 0", "in [0, 1)" */
+    char *required; /* the default is a placeholder that breaks the rule: how to set the value */
 } spec_rules;
 
 typedef struct spec_param {
@@ -117,7 +126,8 @@ typedef struct spec_data_block {
     char *name;
     double initial;
     char *description;
-    char *seed_text; /* as spec_param.seed_text */
+    char *seed_text;              /* as spec_param.seed_text */
+    const spec_param *index_into; /* the list parameter the coordinate indexes, or NULL */
 } spec_data_block;
 
 typedef struct spec_data {

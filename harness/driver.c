@@ -47,6 +47,18 @@ static void test_invariant(void **state)
                      "least %g%%); adjust invariants.sample in the spec",
                      r->type->type_name, rep.in_contact, rep.states, 100 * MIN_COVERAGE);
     }
+    const char *unbalanced = r->type->invariants && r->inv == MBC_INVARIANT_ACTION_REACTION
+                                 ? r->type->invariants->unbalanced_moment
+                                 : NULL;
+    if (unbalanced) {
+        printf("moments not checked (invariants.unbalanced_moment: \"%s\"): %zu of %zu states "
+               "have a moment sum over the tolerance\n",
+               unbalanced, rep.unbalanced_moments, rep.states);
+        if (rep.unbalanced_moments == 0 && rep.states)
+            fail_msg("%s declares unbalanced_moment (\"%s\"), but the moments balanced in all "
+                     "%zu states: remove it",
+                     r->type->type_name, unbalanced, rep.states);
+    }
     if (r->expect_violation) {
         const char *why = r->type->invariants->reasons[r->inv];
         if (rep.failures == 0)

@@ -59,11 +59,11 @@ static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_e
 {
     if (p->coefficientsHull == NULL || p->coefficientsHull_count == 0) {
         return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
-                        "needs at least 1 coefficient, got 0");
+                              "needs at least 1 coefficient, got 0");
     }
     if (p->coefficientsHull_count > (size_t)INT_MAX) {
-        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0, "%zu coefficients",
-                        p->coefficientsHull_count);
+        return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
+                              "%zu coefficients", p->coefficientsHull_count);
     }
     *n = (int)p->coefficientsHull_count;
     return MBC_OK;
@@ -195,7 +195,9 @@ static void cr_torques(const cr_contact *c, const mbc_state *s, const double f[3
 
 /* Parameter check of coefficientsHull (rules.check): the hull must be convex
  * as a body of revolution, r''(x) <= 0 on [-L/2, L/2], sampled at 1001 points
- * (notes; r'' = 0, a cylinder or cone, is allowed). MBC_ERR_VALUE otherwise. */
+ * (notes; r'' = 0, a cylinder or cone, is allowed), and a radius, r(x) > 0
+ * on [-L/2, L/2] (a concave r is smallest at an end, so the ends decide).
+ * MBC_ERR_VALUE otherwise. */
 mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, mbc_error *err)
 {
     if (p == NULL) {
@@ -209,18 +211,26 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
     for (int i = 0; i < n; ++i) {
         if (!isfinite(p->coefficientsHull[i])) {
             return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
-                            "coefficient %d must be finite, "
-                            "got %g",
-                            i, p->coefficientsHull[i]);
+                                  "coefficient %d must be finite, "
+                                  "got %g",
+                                  i, p->coefficientsHull[i]);
         }
     }
     double x_bad = 0.0;
     if (!mbc_hull_is_convex(p->coefficientsHull, n, p->rollLength, CR_CONVEXITY_SAMPLES, &x_bad)) {
         const double rpp = mbc_poly_eval_derivative(p->coefficientsHull, n, 2, x_bad);
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
-                        "hull must be convex (r'' <= 0 on "
-                        "[-L/2, L/2]), r''(%g) = %g",
-                        x_bad, rpp);
+                              "hull must be convex (r'' <= 0 on "
+                              "[-L/2, L/2]), r''(%g) = %g",
+                              x_bad, rpp);
+    }
+    for (int e = -1; e <= 1; e += 2) {
+        const double x = 0.5 * (double)e * p->rollLength;
+        const double r = mbc_poly_eval(p->coefficientsHull, n, x);
+        if (!(r > 0.0)) {
+            return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
+                                  "hull radius must be > 0 on [-L/2, L/2], r(%g) = %g", x, r);
+        }
     }
     return MBC_OK;
 }

@@ -23,17 +23,19 @@
  *    seeds' LHS sign (f_n < 0 when pressed). Returned forces are PHYSICAL
  *    forces: cable point i gets -(1-rho) f_s, point i+1 gets -rho f_s (SN);
  *    the circle gets the negated sum of the cable point forces; the circle's
- *    torque (about z) is the moment about p_m0 of what it receives, where
- *    the cable receives it: sum (p_i - p_m0) x (1-rho) f_s + (p_{i+1} - p_m0)
- *    x rho f_s, i.e. d f_t per segment (SN, d = |p_p - p_m0| = r + g) and
- *    ((1-rho) d_l + rho d_r) f_t (PWN, d_l,r = |p_i,i+1 - p_m0|).
+ *    torque (about z) is sum over contacting segments of r f_t (physical
+ *    sign; the seed's tau_m0 = -sum r f_t in its LHS sign; physics-notes,
+ *    decided 2026-11-25).
  *
- * Moment balance: the notes' torque rule "r f_t" treats the force as acting
- * at the circle surface point p_m0 + r n while the cable receives it at p_p;
- * it leaves a moment of -g f_t per segment (penetration times friction
- * force) and breaks the library-wide convention that a connector's moments
- * balance exactly. We keep the convention: the torque above differs from
- * r f_t by g f_t and makes force AND moment sums vanish to rounding.
+ * Power and moments: the torque's arm r is the arm of the circle's
+ * contact-point velocity v_c = v_m0 + r omega_z t, so the power of what the
+ * circle receives is exactly f_s . v_c, the connector's power is
+ * -(f_n v_n + f_t v_t) (SN) and friction stays dissipative. The cable
+ * receives the force at p_p = p_m0 + (r + g) n, the circle at its surface
+ * point p_m0 + r n: moments about the circle center therefore balance only
+ * up to -g f_t per segment (SN) and -((1-rho) g_l + rho g_r) f_t (PWN, with
+ * g_l,r = |p_i,i+1 - p_m0| - r), second order in the penetration for SN.
+ * The forces balance exactly.
 
  * No allocation, no globals, no printing; reentrant.
  */
@@ -44,14 +46,12 @@
 #include "sticking.h"
 #include "mbconnect/vec.h"
 
+#include <assert.h>
 #include <math.h>
-#include <stdio.h>
 
 #include "friction_inline.h"
 #include "geometry_2d_inline.h"
 #include "sticking_inline.h"
-
-#define CFCC_NAME "ContactFrictionCircleCable2D"
 
 typedef mbc_contact_friction_circle_cable2d_params cfcc_params;
 
@@ -66,40 +66,24 @@ struct cfcc_segment {
     double f_n;                    /* k_c g + d_c v_n, N (LHS sign) */
 };
 
-/* Checks every input the hooks dereference; the generated layer checks most
- * of these already, this keeps the hooks safe when called directly. */
-static mbc_status cfcc_check(const cfcc_params *p, const mbc_state *s, mbc_error *err)
+/* What every hook assumes (mbconnect/state_check.h): the dispatch
+ * (mbc_object_forces and the others) has checked the circle marker, the
+ * cable marker with n = numberOfContactSegments segments, points, point
+ * velocities and a reference length > 0, and the 3 n finite data
+ * coordinates (and the start-of-step copy) once, and the parameters passed
+ * validation (n >= 1, circleRadius > 0); a direct caller of a typed hook
+ * guarantees the same. Asserted, not checked again. */
+static void cfcc_assert_state(const cfcc_params *p, const mbc_state *s)
 {
-    if (p == NULL || s == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL parameters or state");
-    }
-    if (p->numberOfContactSegments < 1) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        CFCC_NAME ".numberOfContactSegments: must be >= 1, got %d",
-                        p->numberOfContactSegments);
-    }
-    const size_t n = (size_t)p->numberOfContactSegments;
-    if (s->marker[0] == NULL || s->cable == NULL || s->cable->points == NULL ||
-        s->cable->point_velocities == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, "%s",
-                        CFCC_NAME ": state needs marker[0] (circle) and the cable marker with "
-                                  "points and point velocities");
-    }
-    if (s->cable->segment_count != n) {
-        return mbc_fail(
-            err, MBC_ERR_SIZE,
-            CFCC_NAME
-            ".numberOfContactSegments = %d must equal the cable marker's segment count %zu",
-            p->numberOfContactSegments, s->cable->segment_count);
-    }
-    if (s->data == NULL || s->data_count != 3 * n) {
-        return mbc_fail(
-            err, MBC_ERR_SIZE,
-            CFCC_NAME
-            ": data node must have 3 * numberOfContactSegments = %zu coordinates, got %zu",
-            3 * n, s->data == NULL ? (size_t)0 : s->data_count);
-    }
-    return MBC_OK;
+    assert(p != NULL && s != NULL);
+    assert(p->numberOfContactSegments >= 1 && p->circleRadius > 0.0);
+    assert(s->marker[0] != NULL && s->cable != NULL && s->cable->points != NULL &&
+           s->cable->point_velocities != NULL);
+    assert(s->cable->segment_count == (size_t)p->numberOfContactSegments);
+    assert(s->data != NULL && s->data_start != NULL &&
+           s->data_count == 3 * (size_t)p->numberOfContactSegments);
+    (void)p;
+    (void)s;
 }
 
 /* Stick/slip state stored as a double. Seed ("Computation of connector forces
@@ -225,28 +209,17 @@ static void cfcc_point_normal(const double pc[2], const double q[2], const doubl
  *        n_l,r = (p_{i,i+1} - p_m0)/|.|, t = [-n_1, n_0];
  *        F_i += -(1-rho) f^l,  F_{i+1} += -rho f^r.
  * Circle (marker 0): force = -(sum of all cable point forces) [N], z = 0;
- * torque = [0, 0, sum (p_i - p_m0) x a + (p_{i+1} - p_m0) x b] [N m] for the
- * parts a, b the circle receives through points i, i+1 (= d f_t for SN),
- * so that moments balance exactly. Marker 1 force/torque entries are 0 (the
- * cable's loads are the point forces, 2(n+1) values in N).
+ * torque = [0, 0, sum r f_t] [N m] (seed tau_m0, physical sign; see the
+ * file comment for the moment balance). Marker 1 force/torque entries are 0
+ * (the cable's loads are the point forces, 2(n+1) values in N).
  * activeConnector == false: everything zero. */
 mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, const mbc_state *s,
                                                       mbc_forces *out, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output");
-    }
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
-    if (out->cable_point_forces == NULL || out->cable_point_count != n + 1) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        CFCC_NAME ": cable_point_forces must hold n + 1 = %zu points, got %zu",
-                        n + 1,
-                        out->cable_point_forces == NULL ? (size_t)0 : out->cable_point_count);
-    }
+    assert(out != NULL && out->cable_point_forces != NULL && out->cable_point_count == n + 1);
     for (int m = 0; m < 2; ++m) {
         for (int k = 0; k < 3; ++k) {
             out->force[m][k] = 0.0;
@@ -294,10 +267,7 @@ mbc_status mbc_contact_friction_circle_cable2d_forces(const cfcc_params *p, cons
             F[2 * i + 2 + k] -= b;
             out->force[0][k] += a + b;
         }
-        const double a[2] = {(1.0 - rho) * fl[0], (1.0 - rho) * fl[1]};
-        const double b[2] = {rho * fr[0], rho * fr[1]};
-        torque += (e.p_i[0] - pc[0]) * a[1] - (e.p_i[1] - pc[1]) * a[0];
-        torque += (e.p_ip1[0] - pc[0]) * b[1] - (e.p_ip1[1] - pc[1]) * b[0];
+        torque += p->circleRadius * f_t;
     }
     out->torque[0][2] = torque;
     return MBC_OK;
@@ -394,7 +364,8 @@ static int cfcc_pns_contact(const cfcc_params *p, const struct cfcc_pns_call *c,
  *        f_t,lin = mu_v v_t + mu_k Delta;
  *        stick (|f_t,lin| <= mu |f_n|): state 0, x_lastStick = start-of-step
  *          value, or x_curStick when the start-of-step state was undefined;
- *        slip: state s = Sign(Delta) (Sign(f_t,lin) when Delta == 0),
+ *        slip: state s = Sign(f_t,lin) (the trial force's direction,
+ *          physics-notes 2026-11-25, not the seed's Sign(Delta)),
  *          x_lastStick = x_curStick - s mu |f_n| / mu_k (x_curStick if mu_k == 0).
  *        A stored x_lastStick outside [-pi r, pi r) is renormalized (same value
  *        modulo 2 pi r, so every normalized Delta is unchanged) and
@@ -414,13 +385,9 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
                                                                 mbc_post_newton *out,
                                                                 mbc_error *err)
 {
-    if (out == NULL || out->data == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, CFCC_NAME ": NULL output data");
-    }
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    assert(out != NULL && out->data != NULL);
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
     out->error = 0.0;
     out->recommended_step = -1.0;
@@ -431,10 +398,6 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
             out->data[k] = s->data[k];
         }
         return MBC_OK;
-    }
-    if (s->data_start == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        CFCC_NAME ": PostNewtonStep needs the start-of-step data");
     }
 
     /* One pass over the segments: closest point, distance and gap once per
@@ -501,26 +464,11 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
                                                        size_t var, double *out, size_t size,
                                                        mbc_error *err)
 {
-    const mbc_status st = cfcc_check(p, s, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    if (var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES &&
-        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T &&
-        var != MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL) {
-        return mbc_fail(
-            err, MBC_ERR_NAME,
-            CFCC_NAME
-            ": output variable %d is not available (Coordinates, Coordinates_t, ForceLocal)",
-            (int)var);
-    }
+    (void)err; /* no error: mbc_object_output checked the variable and the size */
+    cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
-    if (out == NULL || size != 2 * n) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        CFCC_NAME
-                        ": output needs 2 * numberOfContactSegments = %zu values, got %zu",
-                        2 * n, out == NULL ? (size_t)0 : size);
-    }
+    assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL && size == 2 * n);
+    (void)size;
     for (size_t i = 0; i < n; ++i) {
         double a = 0.0, b = 0.0;
         if (s->data[i] <= 0.0) {

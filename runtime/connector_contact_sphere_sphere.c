@@ -61,30 +61,34 @@ static void ss_assert_state(const mbc_contact_sphere_sphere_params *p, const mbc
     (void)s;
 }
 
-/* The impact model and its parameters must be usable: the parameter setters
- * cannot check these (impactModel is any UInt; lambda_P < 1 only matters for
- * EAPM), so the hooks and the batch entry points (runtime/sphere_batch.c)
- * call this once per evaluation. */
+/* The impact model and its parameters must be usable. The setters and
+ * validate() check these rules from the spec (impactModel one_of 0, 1, 2;
+ * contactPlasticityRatio in [0, 1); restitutionCoefficient in (0, 1];
+ * contactStiffnessExponent > 0), so a parameter set that passed validation
+ * passes here; the hooks and the batch entry points (runtime/sphere_batch.c)
+ * still call this once per evaluation for a parameter struct written
+ * directly after validation, with the same messages. */
 mbc_status mbc_contact_sphere_sphere_check_model(const mbc_contact_sphere_sphere_params *p,
                                                  mbc_error *err)
 {
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
-                              "must be 0, 1 or 2, got %d", m);
+                              "must be one of 0, 1, 2 (UInt), got %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio",
-                              0, "must be in [0, 1), got %g", p->contactPlasticityRatio);
+                              0, "must be in [0, 1) (UReal), got %g", p->contactPlasticityRatio);
     }
-    if (m != MBC_IMPACT_EAPM && !(p->restitutionCoefficient > 0.0)) {
+    if (m != MBC_IMPACT_EAPM &&
+        !(p->restitutionCoefficient > 0.0 && p->restitutionCoefficient <= 1.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient",
-                              0, "must be > 0, got %g", p->restitutionCoefficient);
+                              0, "must be in (0, 1] (PReal), got %g", p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent",
-                              0, "must be > 0, got %g", p->contactStiffnessExponent);
+                              0, "must be > 0 (PReal), got %g", p->contactStiffnessExponent);
     }
     return MBC_OK;
 }

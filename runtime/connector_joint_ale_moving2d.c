@@ -18,49 +18,32 @@
 
 #include "ale.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
-#include <stdio.h>
-
-#define JALE_NAME "JointALEMoving2D"
 
 typedef mbc_joint_ale_moving2d_params jale_params;
 
-/* Validates the state and returns the current sliding index x_data0 in *index.
- * The index must be an integer in [0, sn - 1] with sn the number of sliding
- * markers (= number of offsets = number of cable elements). */
-static mbc_status jale_check(const jale_params *p, const mbc_state *s, int *index, mbc_error *err)
+/* What every hook assumes (mbconnect/state_check.h) and returns: the current
+ * sliding index x_data0. The dispatch has checked marker m0, one cable
+ * element of length > 0 per entry of slidingMarkerNumbers, the finite data
+ * coordinate x_data0 as a whole number in [0, sn - 1] (spec: index_into)
+ * and the Lagrange multipliers once, and the parameters passed validation
+ * (sn >= 1 sliding markers with as many offsets; penaltyStiffness > 0 with
+ * usePenaltyFormulation); a direct caller of a typed hook guarantees the
+ * same. Asserted, not checked again. */
+static int jale_index(const jale_params *p, const mbc_state *s)
 {
-    if (p == NULL || s == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL parameters or state");
-    }
+    assert(p != NULL && s != NULL);
     const size_t sn = p->slidingMarkerNumbers_count;
-    if (sn < 1 || p->slidingMarkerNumbers == NULL || p->slidingMarkerOffsets == NULL ||
-        p->slidingMarkerOffsets_count != sn) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        JALE_NAME ": slidingMarkerNumbers (%zu) and slidingMarkerOffsets (%zu) "
-                                  "must have equal length >= 1",
-                        sn, p->slidingMarkerOffsets_count);
-    }
-    if (s->marker[0] == NULL || s->cables == NULL || s->cable_count != sn) {
-        return mbc_fail(
-            err, MBC_ERR_INPUT,
-            JALE_NAME
-            ": state needs marker[0] and one cable element per sliding marker (%zu), got %zu",
-            sn, s->cables == NULL ? (size_t)0 : s->cable_count);
-    }
-    if (s->data == NULL || s->data_count != 1) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        JALE_NAME ": data node must have 1 coordinate (sliding index)");
-    }
-    const double x = s->data[0];
-    if (!(x >= 0.0 && x <= (double)(sn - 1) && x == floor(x))) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        JALE_NAME ": sliding index x_data0 = %g must be an integer in [0, %zu]", x,
-                        sn - 1);
-    }
-    *index = (int)x;
-    return MBC_OK;
+    assert(sn >= 1 && p->slidingMarkerNumbers != NULL && p->slidingMarkerOffsets != NULL &&
+           p->slidingMarkerOffsets_count == sn);
+    assert(s->marker[0] != NULL && s->cables != NULL && s->cable_count == sn);
+    assert(s->data != NULL && s->data_count == 1);
+    assert(s->data[0] >= 0.0 && s->data[0] <= (double)(sn - 1) && s->data[0] == floor(s->data[0]));
+    assert(s->lagrange != NULL);
+    (void)sn;
+    return (int)s->data[0];
 }
 
 /* Algebraic equations and Jacobians (seed "Connector constraint equations";
@@ -90,18 +73,9 @@ static mbc_status jale_check(const jale_params *p, const mbc_state *s, int *inde
 mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, const mbc_state *s,
                                                       mbc_algebraic *out, mbc_error *err)
 {
-    if (out == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL output");
-    }
-    int index = 0;
-    const mbc_status st = jale_check(p, s, &index, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    if (s->lagrange == NULL && (!p->activeConnector || p->usePenaltyFormulation)) {
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        JALE_NAME ": algebraic variables z (state.lagrange) missing");
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    assert(out != NULL);
+    const int index = jale_index(p, s);
     *out = (mbc_algebraic){0};
     if (!p->activeConnector) {
         for (int k = 0; k < 2; ++k) {
@@ -114,12 +88,7 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
         out->dv_lagrange[3] = 1.0;
         return MBC_OK;
     }
-    if (p->usePenaltyFormulation && !(p->penaltyStiffness > 0.0)) {
-        return mbc_fail(err, MBC_ERR_VALUE,
-                        JALE_NAME
-                        ".penaltyStiffness: must be > 0 when usePenaltyFormulation, got %g",
-                        p->penaltyStiffness);
-    }
+    assert(!p->usePenaltyFormulation || p->penaltyStiffness > 0.0);
 
     const mbc_cable_element *el = &s->cables[index];
     const double s_el =
@@ -168,14 +137,9 @@ mbc_status mbc_joint_ale_moving2d_algebraic_equations(const jale_params *p, cons
 mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const mbc_state *s,
                                                    mbc_post_newton *out, mbc_error *err)
 {
-    if (out == NULL || out->data == NULL) {
-        return mbc_fail(err, MBC_ERR_INPUT, JALE_NAME ": NULL output data");
-    }
-    int index = 0;
-    const mbc_status st = jale_check(p, s, &index, err);
-    if (st != MBC_OK) {
-        return st;
-    }
+    (void)err; /* no error: the boundary checked the inputs */
+    assert(out != NULL && out->data != NULL);
+    const int index = jale_index(p, s);
     out->error = 0.0;
     out->recommended_step = -1.0;
     out->warnings = 0u;
@@ -205,36 +169,16 @@ mbc_status mbc_joint_ale_moving2d_post_newton_step(const jale_params *p, const m
 mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state *s, size_t var,
                                           double *out, size_t size, mbc_error *err)
 {
-    int index = 0;
-    const mbc_status st = jale_check(p, s, &index, err);
-    if (st != MBC_OK) {
-        return st;
-    }
-    size_t need;
-    switch (var) {
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION:
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY:
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE:
-        need = 3;
-        break;
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES:
-        need = 2;
-        break;
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE:
-    case MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T:
-        need = 1;
-        break;
-    default:
-        return mbc_fail(err, MBC_ERR_NAME,
-                        JALE_NAME ": output variable %d is not available (Position, Velocity, "
-                                  "SlidingCoordinate, Coordinates, Coordinates_t, Force)",
-                        (int)var);
-    }
-    if (out == NULL || size != need) {
-        return mbc_fail(err, MBC_ERR_SIZE,
-                        JALE_NAME ": output variable %d needs %zu values, got %zu", (int)var, need,
-                        out == NULL ? (size_t)0 : size);
-    }
+    (void)err; /* no error: mbc_object_output checked the variable and the size */
+    const int index = jale_index(p, s);
+    assert(var < MBC_JOINT_ALE_MOVING2D_OUTPUT_COUNT && out != NULL);
+    assert(size == ((var == MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES) ? 2u
+                    : (var == MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION ||
+                       var == MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY ||
+                       var == MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE)
+                        ? 3u
+                        : 1u));
+    (void)size;
     switch (var) {
     case MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION:
     case MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY: {
@@ -256,10 +200,6 @@ mbc_status mbc_joint_ale_moving2d_outputs(const jale_params *p, const mbc_state 
         out[0] = s->ale_q_t;
         break;
     default: /* MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE */
-        if (s->lagrange == NULL) {
-            return mbc_fail(err, MBC_ERR_INPUT,
-                            JALE_NAME ": Force output needs the algebraic variables z");
-        }
         out[0] = s->lagrange[0];
         out[1] = s->lagrange[1];
         out[2] = 0.0;

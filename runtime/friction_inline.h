@@ -28,9 +28,8 @@ static inline int mbc_coulomb_stick_slip_inline(double v_t, double delta_stick, 
         }
         return MBC_STICK;
     }
-    /* |lin| > cap >= 0, so lin != 0 when delta_stick == 0 */
-    const double dir = (delta_stick != 0.0) ? delta_stick : lin;
-    const int state = (dir > 0.0) ? MBC_SLIP_POSITIVE : MBC_SLIP_NEGATIVE;
+    /* slip in the direction of the trial force (|lin| > cap >= 0: lin != 0) */
+    const int state = (lin > 0.0) ? MBC_SLIP_POSITIVE : MBC_SLIP_NEGATIVE;
     if (f_t != 0) {
         *f_t = cap * (double)state;
     }

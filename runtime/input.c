@@ -14,25 +14,42 @@
 
 /* ------------------------------------------------------------------ helpers */
 
-static const char *const marker_fields[2] = {"markers[1]", "markers[2]"};
+/* The listed markers' field names, counting from 0 and from 1. */
+static const char *const marker_fields[2][2] = {{"markers[0]", "markers[1]"},
+                                                {"markers[1]", "markers[2]"}};
 
-const char *mbc_input_marker_field(const mbc_type_info *t, int m)
+/* The field name of marker m counting from `base`, or NULL (see
+ * mbc_input_marker_field). */
+static const char *marker_field(const mbc_type_info *t, int m, unsigned base)
 {
     if (!t || m < 0 || m > 1 || t->marker_kinds[m] == MBC_MARKER_CABLE2D_COORDINATES)
         return NULL;
     /* listed markers: those that are not cable coordinates, in order */
     int k = (m == 1 && t->marker_kinds[0] == MBC_MARKER_CABLE2D_COORDINATES) ? 0 : m;
-    return marker_fields[k];
+    return marker_fields[base][k];
 }
 
-/* Every value finite; otherwise "FIELD[i]: must be finite (got x)", i from 1. */
-static mbc_status check_finite(const char *field, const double *v, size_t n, mbc_error *err)
+const char *mbc_input_marker_field(const mbc_type_info *t, int m)
+{
+    return marker_field(t, m, 1);
+}
+
+/* The first index of field names (mbc_input_set_index_base). */
+static unsigned base_of(const mbc_input *in)
+{
+    return in->count_from_zero ? 0u : 1u;
+}
+
+/* Every value finite; otherwise "FIELD[i]: must be finite (got x)", i
+ * counting from base. */
+static mbc_status check_finite(const char *field, unsigned base, const double *v, size_t n,
+                               mbc_error *err)
 {
     for (size_t i = 0; i < n; i++)
         if (!isfinite(v[i])) {
             char given[40];
             mbc_format_number(v[i], given, sizeof given);
-            return mbc_fail(err, MBC_ERR_INPUT, "%s[%zu]: must be finite (got %s)", field, i + 1,
+            return mbc_fail(err, MBC_ERR_INPUT, "%s[%zu]: must be finite (got %s)", field, i + base,
                             given);
         }
     return MBC_OK;
@@ -74,7 +91,7 @@ static mbc_status check_marker(const mbc_input *in, int m, mbc_marker_kind a, mb
     if (m < 0 || m > 1)
         return mbc_fail(err, MBC_ERR_INPUT, "markers: marker number must be 0 or 1 (got %d)", m);
     if (t->marker_kinds[m] != a && t->marker_kinds[m] != b) {
-        const char *field = mbc_input_marker_field(t, m);
+        const char *field = marker_field(t, m, base_of(in));
         return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d of %s is a %s marker (got %s)",
                         field ? field : "cables", m, t->type_name, t->marker_types[m], what);
     }
@@ -133,6 +150,17 @@ void mbc_input_free(mbc_input *in)
     memset(in, 0, sizeof *in);
 }
 
+mbc_status mbc_input_set_index_base(mbc_input *in, int base, mbc_error *err)
+{
+    mbc_status st = check_ready(in, err);
+    if (st != MBC_OK)
+        return st;
+    if (base != 0 && base != 1)
+        return mbc_fail(err, MBC_ERR_VALUE, "input: index base must be 0 or 1 (got %d)", base);
+    in->count_from_zero = base == 0;
+    return MBC_OK;
+}
+
 /* ------------------------------------------------------------------ markers */
 
 bool mbc_rotation_check(const double A[9], double *deviation, double *determinant)
@@ -162,7 +190,7 @@ mbc_status mbc_input_set_rigid_marker(mbc_input *in, int m, const double positio
         check_marker(in, m, MBC_MARKER_POSITION, MBC_MARKER_RIGID, "a rigid marker", err);
     if (st != MBC_OK)
         return st;
-    const char *base = mbc_input_marker_field(in->type, m);
+    const char *base = marker_field(in->type, m, base_of(in));
     char f[FIELD_SIZE];
     mbc_rigid_marker r;
     memset(&r, 0, sizeof r);
@@ -181,7 +209,7 @@ mbc_status mbc_input_set_rigid_marker(mbc_input *in, int m, const double positio
     const size_t counts[] = {3, 3, 9, 3};
     for (int i = 0; i < 4; i++) {
         snprintf(f, sizeof f, "%s.%s", base, names[i]);
-        if ((st = check_finite(f, values[i], counts[i], err)) != MBC_OK)
+        if ((st = check_finite(f, base_of(in), values[i], counts[i], err)) != MBC_OK)
             return st;
     }
     double dev, det;
@@ -219,7 +247,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
                                  "cable points", err);
     if (st != MBC_OK)
         return st;
-    const char *base = mbc_input_marker_field(in->type, m);
+    const char *base = marker_field(in->type, m, base_of(in));
     char f[FIELD_SIZE];
     size_t ncs = count_param(in->object, "numberOfContactSegments");
     snprintf(f, sizeof f, "%s.points", base);
@@ -228,7 +256,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
                         "%s: missing (a list x0,y0, x1,y1, ... of the n+1 cable points, or give "
                         "'cable' and 'segments')",
                         f);
-    if ((st = check_finite(f, points, count, err)) != MBC_OK)
+    if ((st = check_finite(f, base_of(in), points, count, err)) != MBC_OK)
         return st;
     if (ncs && count != 2 * (ncs + 1))
         return mbc_fail(err, MBC_ERR_SIZE,
@@ -239,7 +267,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
                         "%s: must have 2 (n + 1) numbers for n >= 1 segments (got %zu)", f, count);
     if (point_velocities) {
         snprintf(f, sizeof f, "%s.pointVelocities", base);
-        if ((st = check_finite(f, point_velocities, count, err)) != MBC_OK)
+        if ((st = check_finite(f, base_of(in), point_velocities, count, err)) != MBC_OK)
             return st;
     }
     snprintf(f, sizeof f, "%s.length", base);
@@ -263,16 +291,18 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
     return MBC_OK;
 }
 
-/* q, q_t finite and length > 0, named "<base>.q" etc. */
-static mbc_status check_element(const char *base, const mbc_cable_element *e, mbc_error *err)
+/* q, q_t finite and length > 0, named "<base>.q" etc. (indices from
+ * index_base). */
+static mbc_status check_element(const char *base, unsigned index_base, const mbc_cable_element *e,
+                                mbc_error *err)
 {
     char f[FIELD_SIZE];
     mbc_status st;
     snprintf(f, sizeof f, "%s.q", base);
-    if ((st = check_finite(f, e->q, 8, err)) != MBC_OK)
+    if ((st = check_finite(f, index_base, e->q, 8, err)) != MBC_OK)
         return st;
     snprintf(f, sizeof f, "%s.q_t", base);
-    if ((st = check_finite(f, e->q_t, 8, err)) != MBC_OK)
+    if ((st = check_finite(f, index_base, e->q_t, 8, err)) != MBC_OK)
         return st;
     snprintf(f, sizeof f, "%s.length", base);
     return check_positive(f, e->length, err);
@@ -286,7 +316,7 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
                                  "an ANCF cable element", err);
     if (st != MBC_OK)
         return st;
-    const char *base = mbc_input_marker_field(in->type, m);
+    const char *base = marker_field(in->type, m, base_of(in));
     char f[FIELD_SIZE], cb[FIELD_SIZE], given[40];
     size_t ncs = count_param(in->object, "numberOfContactSegments");
     snprintf(f, sizeof f, "%s.segments", base);
@@ -302,7 +332,7 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
                         "%s: missing (a table {q = {8 numbers}, q_t = ..., "
                         "length = ...})",
                         cb);
-    if ((st = check_element(cb, e, err)) != MBC_OK)
+    if ((st = check_element(cb, base_of(in), e, err)) != MBC_OK)
         return st;
     char of[FIELD_SIZE + 32];
     snprintf(of, sizeof of, "%s.verticalOffset", cb);
@@ -311,7 +341,7 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
     if (ale) {
         char af[FIELD_SIZE + 32];
         snprintf(af, sizeof af, "%s.ale", cb);
-        if ((st = check_finite(af, ale, 2, err)) != MBC_OK)
+        if ((st = check_finite(af, base_of(in), ale, 2, err)) != MBC_OK)
             return st;
         if (vertical_offset != 0.0) {
             mbc_format_number(vertical_offset, given, sizeof given);
@@ -380,8 +410,8 @@ mbc_status mbc_input_set_ale_cables(mbc_input *in, const mbc_cable_element *cabl
                         sn, cables ? count : 0);
     for (size_t i = 0; i < count; i++) {
         char base[FIELD_SIZE];
-        snprintf(base, sizeof base, "cables[%zu]", i + 1);
-        if ((st = check_element(base, &cables[i], err)) != MBC_OK)
+        snprintf(base, sizeof base, "cables[%zu]", i + base_of(in));
+        if ((st = check_element(base, base_of(in), &cables[i], err)) != MBC_OK)
             return st;
     }
     mbc_cable_element *copy = malloc(count * sizeof *copy);
@@ -417,7 +447,7 @@ mbc_status mbc_input_set_lagrange(mbc_input *in, const double z[2], mbc_error *e
                         in->type->type_name);
     if (!z)
         return mbc_fail(err, MBC_ERR_INPUT, "lagrangeMultipliers: missing (a list of 2 numbers)");
-    if ((st = check_finite("lagrangeMultipliers", z, 2, err)) != MBC_OK)
+    if ((st = check_finite("lagrangeMultipliers", base_of(in), z, 2, err)) != MBC_OK)
         return st;
     in->lagrange[0] = z[0];
     in->lagrange[1] = z[1];
@@ -437,7 +467,7 @@ static mbc_status set_data(mbc_input *in, const char *field, double *dst, const 
                         "%s: must have %zu numbers, the data coordinates of %s "
                         "(got %zu)",
                         field, in->data_count, in->type->type_name, data ? count : 0);
-    if ((st = check_finite(field, data, count, err)) != MBC_OK)
+    if ((st = check_finite(field, base_of(in), data, count, err)) != MBC_OK)
         return st;
     if (count)
         memcpy(dst, data, count * sizeof *dst);
@@ -476,7 +506,7 @@ mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *er
         }
         if (!in->has_marker[m])
             return mbc_fail(err, MBC_ERR_INPUT, "%s: missing (marker m%d, %s)",
-                            mbc_input_marker_field(t, m), m, t->marker_types[m]);
+                            marker_field(t, m, base_of(in)), m, t->marker_types[m]);
         if (k == MBC_MARKER_CABLE2D_SHAPE)
             s->cable = &in->cable;
         else
@@ -491,15 +521,15 @@ mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *er
             return mbc_fail(err, MBC_ERR_INPUT,
                             "ale: missing (a table {q = ALE coordinate, q_t = its velocity})");
         if (in->data_count >= 1) {
-            /* x_data0 selects the current element: cables[x_data0 + 1] */
+            /* x_data0 selects the current element: cables[x_data0 + 1] in Lua */
             double x = in->data[0];
             if (!(x >= 0.0 && x <= (double)in->cable_count - 1.0 && x == floor(x))) {
                 char given[40];
                 mbc_format_number(x, given, sizeof given);
                 return mbc_fail(err, MBC_ERR_INPUT,
-                                "data[1]: must be the current sliding index, a whole number in "
+                                "data[%u]: must be the current sliding index, a whole number in "
                                 "[0, %zu] (got %s)",
-                                in->cable_count - 1, given);
+                                base_of(in), in->cable_count - 1, given);
             }
         }
         s->cables = in->cables;

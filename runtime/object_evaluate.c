@@ -31,12 +31,12 @@ static mbc_status checked(const mbc_object *o, const mbc_state *s, bool has_hook
                           mbc_error *err)
 {
     if (o && has_hook && o->initialized && s &&
-        mbc_state_check_ok(o->type, mbc_state_check_data_count(o->type, o->params), s))
+        mbc_state_check_ok(o->type, o->params, mbc_state_check_data_count(o->type, o->params), s))
         return MBC_OK;
     mbc_status st = mbc_state_check_object(o, has_hook, what, err);
     if (st != MBC_OK)
         return st;
-    return mbc_state_check_at(o->type, mbc_data_count(o->type, o->params), s,
+    return mbc_state_check_at(o->type, o->params, mbc_data_count(o->type, o->params), s,
                               MBC_STATE_CHECK_NO_INDEX, err);
 }
 

@@ -32,8 +32,8 @@ static mbc_status em_one(const em_call *c, size_t k, const mbc_state *states, vo
 {
     const mbc_state *s = &states[k];
     const mbc_type_info *t = c->o->type;
-    if (!mbc_state_check_ok(t, c->data_count, s)) {
-        const mbc_status st = mbc_state_check_at(t, c->data_count, s, k, err);
+    if (!mbc_state_check_ok(t, c->o->params, c->data_count, s)) {
+        const mbc_status st = mbc_state_check_at(t, c->o->params, c->data_count, s, k, err);
         if (st != MBC_OK) {
             return st;
         }

@@ -103,8 +103,31 @@ static size_t element_size(mbc_value_kind kind)
     return sizeof(char *);
 }
 
+/* The spec's value rules range and one_of for one element (physical
+ * validity, docs/spec-language.rst "Rules"); writes the rule text on failure. */
+static int value_rules_ok(const mbc_param_info *p, double x, char *rule, size_t size)
+{
+    if (p->has_range && ((p->range_min_open ? !(x > p->range_min) : !(x >= p->range_min)) ||
+                         (p->range_max_open ? !(x < p->range_max) : !(x <= p->range_max)))) {
+        snprintf(rule, size, "must be %s", p->range_rule);
+        return 0;
+    }
+    if (p->one_of_count == 0)
+        return 1;
+    size_t used = (size_t)snprintf(rule, size, "must be one of");
+    for (size_t i = 0; i < p->one_of_count; i++) {
+        if (x == p->one_of[i])
+            return 1;
+        char text[32];
+        mbc_format_number(p->one_of[i], text, sizeof text);
+        if (used < size)
+            used += (size_t)snprintf(rule + used, size - used, "%s %s", i ? "," : "", text);
+    }
+    return 0;
+}
+
 /* The type's value rule for one element; writes the rule text on failure. */
-static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size)
+static int type_rule_ok(const mbc_param_info *p, double x, char *rule, size_t size)
 {
     if (!isfinite(x)) {
         snprintf(rule, size, "must be finite");
@@ -145,6 +168,25 @@ static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size
     return 1;
 }
 
+/* Every rule for one element: the type's and the spec's range and one_of. */
+static int element_ok(const mbc_param_info *p, double x, char *rule, size_t size)
+{
+    return type_rule_ok(p, x, rule, size) && value_rules_ok(p, x, rule, size);
+}
+
+/* The values are the documented default of a parameter whose default is a
+ * placeholder (`required`): a setter accepts it (a value read from the docs
+ * or from a getter can be set back), validate() refuses it. */
+static int is_placeholder(const mbc_param_info *p, const double *values, size_t count)
+{
+    if (!p->required || count != p->default_count)
+        return 0;
+    for (size_t i = 0; i < count; i++)
+        if (values[i] != p->default_values[i])
+            return 0;
+    return 1;
+}
+
 /* Checks count and every element against the type rule. */
 static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
                                const double *values, size_t count, mbc_error *err)
@@ -161,9 +203,11 @@ static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
     }
     if (count && !values)
         return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL", "NULL");
+    const int placeholder = is_placeholder(p, values, count);
     for (size_t i = 0; i < count; i++) {
         char rule[128];
-        if (!element_ok(p, values[i], rule, sizeof rule)) {
+        if (placeholder ? !type_rule_ok(p, values[i], rule, sizeof rule)
+                        : !element_ok(p, values[i], rule, sizeof rule)) {
             mbc_format_number(values[i], text, sizeof text);
             if (count > 1 || p->shape != MBC_SCALAR) {
                 char with_index[160];
@@ -385,6 +429,37 @@ report(violations *v, const mbc_type_info *t, const mbc_param_info *p, const cha
     v->count++;
 }
 
+/* A parameter with `required` still holding its placeholder default:
+ * "must be > 0 before initialize (got [-1, -1], the unset default: set both
+ * radii". Returns 1 when it reported that. */
+static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_info *p,
+                        const void *base, size_t n)
+{
+    if (!p->required || n != p->default_count || n == 0)
+        return 0;
+    char rule[128], first[128] = "", text[160] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        const double x = read_element(base, p->kind, i);
+        if (x != p->default_values[i])
+            return 0;
+        if (!value_rules_ok(p, x, rule, sizeof rule) && !first[0])
+            memcpy(first, rule, sizeof first);
+        char num[32];
+        mbc_format_number(x, num, sizeof num);
+        if (used < sizeof text)
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%s",
+                                     i ? ", " : (p->shape == MBC_SCALAR ? "" : "["), num);
+    }
+    if (!first[0])
+        return 0;
+    if (p->shape != MBC_SCALAR && used < sizeof text)
+        snprintf(text + used, sizeof text - used, "]");
+    report(v, t, p, "%s before initialize (got %s, the unset default: %s)", first, text,
+           p->required);
+    return 1;
+}
+
 static void validate_values(violations *v, const mbc_type_info *t, const mbc_param_info *p,
                             const void *params)
 {
@@ -398,6 +473,8 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
         report(v, t, p, "has %zu values but no storage", n);
         return;
     }
+    if (report_unset(v, t, p, base, n))
+        return;
     for (size_t i = 0; i < n; i++) {
         double x = read_element(base, p->kind, i);
         char rule[128], text[64];

@@ -44,11 +44,11 @@
 mbc_status mbc_state_check_object(const mbc_object *o, bool has_hook, const char *what,
                                   mbc_error *err);
 
-/* Every check of mbc_state_check with the data-coordinate count given; the
- * messages say "state <index>: " after the type name unless index is
- * MBC_STATE_CHECK_NO_INDEX. */
-mbc_status mbc_state_check_at(const mbc_type_info *t, size_t data_count, const mbc_state *s,
-                              size_t index, mbc_error *err);
+/* Every check of mbc_state_check with the parameters and their
+ * data-coordinate count given; the messages say "state <index>: " after the
+ * type name unless index is MBC_STATE_CHECK_NO_INDEX. */
+mbc_status mbc_state_check_at(const mbc_type_info *t, const void *params, size_t data_count,
+                              const mbc_state *s, size_t index, mbc_error *err);
 
 /* The output of a force evaluation (out non-NULL; the cable point forces a
  * Cable2DShape state needs) and of a PostNewtonStep (out non-NULL, out->data
@@ -78,7 +78,8 @@ static inline bool mbc_state_check_post_newton_out_ok(const mbc_state *s,
 }
 
 /* mbc_state_check_ok for any marker kinds and Lagrange multipliers. */
-bool mbc_state_check_ok_general(const mbc_type_info *t, size_t data_count, const mbc_state *s);
+bool mbc_state_check_ok_general(const mbc_type_info *t, const void *params, size_t data_count,
+                                const mbc_state *s);
 
 /* The data-coordinate count of t with params: a constant of the type unless
  * a parameter sets the block size (then the reflection table is read). */
@@ -276,11 +277,12 @@ mbc_state_check_ok_common_avx512(size_t data_count, const mbc_state *s)
 #endif
 
 /* Everything mbc_state_check_at checks, answered yes or no (s != NULL). */
-static inline bool mbc_state_check_ok(const mbc_type_info *t, size_t data_count, const mbc_state *s)
+static inline bool mbc_state_check_ok(const mbc_type_info *t, const void *params, size_t data_count,
+                                      const mbc_state *s)
 {
     if (mbc_state_check_common_layout(t))
         return mbc_state_check_ok_common(data_count, s);
-    return mbc_state_check_ok_general(t, data_count, s);
+    return mbc_state_check_ok_general(t, params, data_count, s);
 }
 
 #pragma GCC visibility pop

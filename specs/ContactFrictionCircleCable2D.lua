@@ -28,7 +28,7 @@ return connector {
     param "frictionCoefficient" { type = "UReal", symbol = [[\mu]], default = 0,
       description = [[friction coefficient [SI:1]; tangential specific friction forces (per length) \ :math:`f_t`\  must fulfill the condition \ :math:`f_t \le \mu f_n`\ ]],
       seed_text = [[friction coefficient [SI: 1]; tangential specific friction forces (per length) \ :math:`f_t`\  must fulfill the condition \ :math:`f_t \le \mu f_n`\ ]] },
-    param "circleRadius" { type = "UReal", symbol = "r", default = 0,
+    param "circleRadius" { type = "UReal", symbol = "r", default = 0, rules = { range = "(0, inf)", required = "set the circle's radius" },
       description = "radius [SI:m] of contact circle" },
     param "useSegmentNormals" { type = "Bool", default = true,
       description = "True: use normal and tangent according to linear segment; this is appropriate for very long (compared to circle) segments; False: use normals at segment points according to vector to circle center; this is more consistent for short segments, as forces are only applied in beam tangent and normal direction" },
@@ -73,6 +73,7 @@ return connector {
     rigid_zero = { outputs = { "Coordinates_t[1::2]" }, forces = false,
       reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t" },
     frames = { Coordinates = "scalar", Coordinates_t = "scalar", ForceLocal = "scalar" },
+    unbalanced_moment = "the circle's torque is r f_t per segment (the seed's tau_m0, the arm of the circle's contact-point velocity) while the cable receives the force at distance r + g (segment normals; at the points with point normals): the forces balance exactly, the moments up to the couple -g f_t per segment (-((1-rho) g_l + rho g_r) f_t with point normals), which test_connector_circle_cable checks exactly",
   },
 
   quantities = {

@@ -29,7 +29,7 @@ return connector {
     param "usePenaltyFormulation" { type = "Bool", default = false,
       description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations",
       seed_text = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)" },
-    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation" },
+    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation", range = "[0, inf)" },
       description = "penalty stiffness [SI:N/m] used if usePenaltyFormulation=True" },
     param "activeConnector" { type = "Bool", default = true,
       description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
@@ -60,7 +60,7 @@ return connector {
   },
 
   data = {
-    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers" },
+    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers", index_into = "slidingMarkerNumbers" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").

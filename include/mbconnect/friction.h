@@ -55,10 +55,11 @@ MBC_API int mbc_regularized_coulomb_force(const double v_t[3], double v_branch, 
  * seed's LHS sign (N per segment):
  *   f_t,lin = mu_v v_t + mu_k Delta x_stick,
  *   stick if |f_t,lin| <= mu |f_n|:  f_t = f_t,lin, state 0,
- *   slip otherwise:  f_t = mu |f_n| s, state s = Sign(Delta x_stick);
- * when Delta x_stick == 0 (e.g. mu_k == 0) Sign is taken from f_t,lin instead
- * (the seed's stated alternative), so the capped force always opposes the
- * trial force's direction consistently and a slip state is never 0.
+ *   slip otherwise:  f_t = mu |f_n| s, state s = Sign(f_t,lin).
+ * The slip direction is the sign of the trial force (the seed's stated
+ * alternative to Sign(Delta x_stick), physics-notes 2026-11-25: the return
+ * mapping; with Sign(Delta x_stick) a slipping segment keeps a stale
+ * direction whenever mu |f_n| / mu_k > |v_t h|). A slip state is never 0.
  * v_t: tangential velocity (m/s); delta_stick: normalized Delta x_stick (m);
  * mu_v in N s/m, mu_k in N/m, mu dimensionless, f_n in N.
  * f_t and f_t_lin (either may be NULL) receive the capped and trial force.
@@ -67,7 +68,8 @@ MBC_API int mbc_coulomb_stick_slip(double v_t, double delta_stick, double f_n, d
                                    double mu_v, double mu_k, double *f_t, double *f_t_lin);
 
 /* x_lastStick after a slip decision (seed PostNewtonStep, slipping case):
- *   x_lastStick = x_curStick - s mu |f_n| / mu_k   (s = slip state, +-1),
+ *   x_lastStick = x_curStick - s mu |f_n| / mu_k   (s = slip state, +-1, the
+ *   sign of f_t,lin from mbc_coulomb_stick_slip),
  * so the tangential spring is pre-tensioned to the Coulomb limit.
  * mu_k == 0: x_curStick is returned (no spring to pre-tension). Not normalized. */
 MBC_API double mbc_slip_last_sticking_position(double x_cur_stick, int slip_state, double mu,

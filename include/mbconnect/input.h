@@ -37,7 +37,8 @@
  * the first marker listed (m0; the cable-coordinates marker of an ALE joint
  * is not listed, it is given by "cables"), "markers[2].cable.length",
  * "cables[1].q[3]", "ale.q", "lagrangeMultipliers[2]", "data[1]",
- * "dataStartOfStep"; indices count from 1 as in Lua.
+ * "dataStartOfStep"; indices count from 1 as in Lua, or from 0 after
+ * mbc_input_set_index_base(in, 0) (C, Python: "markers[0].position[2]").
  *
  * The input keeps a pointer to the object: the object must outlive it, and
  * its parameters must not change between mbc_input_init and the last use of
@@ -78,6 +79,7 @@ typedef struct mbc_input {
     double *data_start;
     size_t data_count;
     bool has_data_start;
+    bool count_from_zero; /* mbc_input_set_index_base(in, 0) */
     mbc_state state;
 } mbc_input;
 
@@ -90,6 +92,14 @@ typedef struct mbc_input {
 MBC_API mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err);
 /* Frees what the input owns; the state it gave is invalid afterwards. */
 MBC_API void mbc_input_free(mbc_input *in);
+
+/* The first index in the field names of the input's messages: 1 (the
+ * default: the names of Lua case files, as `mbc eval` prints them) or 0
+ * (for callers whose arrays count from 0: "markers[0].position[2]",
+ * "cables[0].q[7]", "data[0]"). MBC_ERR_STATE for an input that is not
+ * initialized, MBC_ERR_VALUE for another base; the input is unchanged
+ * then. */
+MBC_API mbc_status mbc_input_set_index_base(mbc_input *in, int base, mbc_error *err);
 
 /* The field name ("markers[1]") under which marker m (0 or 1) of the type
  * is described; NULL when m has kind MBC_MARKER_CABLE2D_COORDINATES (given

@@ -67,6 +67,10 @@ typedef struct mbc_invariant_info {
     const char *rigid_reason;       /* what does not vanish under rigid motion and why, or NULL */
     const mbc_output_frame *frames; /* every output, then state parameters */
     size_t frame_count;
+    /* why the type's moments balance only up to a couple (its torque takes
+     * another arm than the force's point of application), or NULL; then
+     * action_reaction checks the force sum only and reports the moment sum */
+    const char *unbalanced_moment;
 } mbc_invariant_info;
 
 #ifdef __cplusplus

@@ -71,6 +71,18 @@ typedef struct mbc_param_info {
     bool non_decreasing;
     size_t positive_when; /* 1-based number of a Bool parameter; 0 = none */
     mbc_check_fn check; /* runtime check hook, or NULL */
+    /* physical validity (spec rules one_of, range, required), checked by the
+     * setters and by validate() for every element */
+    const double *one_of; /* allowed values (an enumeration such as impactModel), or NULL */
+    size_t one_of_count;
+    bool has_range;                      /* range_min <(=) x <(=) range_max */
+    bool range_min_open, range_max_open; /* strict inequality at that end */
+    double range_min, range_max;         /* -HUGE_VAL / HUGE_VAL for an unbounded end */
+    const char *range_rule;              /* the rule in messages, e.g. "> 0", "in [0, 1)" */
+    /* the documented default is a placeholder that breaks the rule (e.g.
+     * spheresRadii = [-1, -1]): validate() asks to set the value, with this
+     * hint ("set both radii"); NULL otherwise */
+    const char *required;
 } mbc_param_info;
 
 /* What a marker is; which members of mbc_state carry it:
@@ -106,6 +118,10 @@ typedef struct mbc_data_info {
     const char *name;
     double initial;
     const char *description;
+    /* 1-based number of the variable-size parameter this coordinate is an
+     * index into (spec key index_into): the state check requires a whole
+     * number in [0, count - 1] in the current data; 0 = none */
+    size_t index_into;
 } mbc_data_info;
 
 struct mbc_invariant_info; /* mbconnect/invariant_info.h */

@@ -31,8 +31,18 @@ extern "C" {
  * velocities, the ANCF elements and ALE node of a Cable2DCoordinates
  * marker), mbc_data_count(t, params) data coordinates (current and start of
  * step), the Lagrange multipliers of a type with algebraic equations, and
- * that every one of those numbers is finite. MBC_OK, or MBC_ERR_INPUT with a
- * one-line message naming the value, e.g.
+ * that every one of those numbers is finite. What the parameters say about
+ * the state, which no setter can see, is checked here too:
+ *  - a Cable2DShape marker has as many segments as the data layout's `per`
+ *    parameter (e.g. numberOfContactSegments), and a reference length > 0;
+ *  - a Cable2DCoordinates marker has one element per entry of the type's
+ *    first variable-size index parameter (e.g. slidingMarkerNumbers), each
+ *    of length > 0;
+ *  - a data coordinate declared as an index into a list parameter (spec key
+ *    index_into, e.g. slidingMarkerIndex) is a whole number in
+ *    [0, count - 1] (the current data).
+ * MBC_OK, or MBC_ERR_INPUT (MBC_ERR_SIZE for a count) with a one-line
+ * message naming the value, e.g.
  *   "ContactSphereSphere: marker m1 velocity[2] must be finite, got nan";
  * MBC_ERR_VALUE for a NULL t or params. */
 MBC_API mbc_status mbc_state_check(const mbc_type_info *t, const void *params, const mbc_state *s,

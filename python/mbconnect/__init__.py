@@ -14,19 +14,29 @@ from . import _core
 from ._core import *  # noqa: F401,F403  (the classes, types(), Connector, ...)
 from ._core import __version__  # noqa: F401  (the library version, as mbc --version)
 
-__all__ = ["Connector", "types", "classes", "load_plugin", "evaluate_case"] + list(_core.types())
+_FUNCTIONS = ["Connector", "types", "classes", "load_plugin", "evaluate_case"]
 
 
 def load_plugin(path):
-    """load_plugin(path) -> list[str]
-
-    Loads a plugin (a shared library with connector types, built e.g. by
+    """Loads a plugin (a shared library with connector types, built e.g. by
     mbconnect_add_connectors(... PLUGIN name)) and makes a class of each of
     its types, here as for the built-in ones; returns the new type names.
     All or none: on ImportError (missing file or entry point, a type name
-    already registered, an ABI mismatch) nothing changes."""
-    names = _core.load_plugin(path)
-    for name in names:
-        globals()[name] = getattr(_core, name)
-        __all__.append(name)
-    return names
+    already registered, an ABI mismatch) or MemoryError nothing changes."""
+    return _core.load_plugin(path)
+
+
+def __getattr__(name):
+    """The classes of types loaded from plugins (mbconnect.ContactCircleCircle2D),
+    read from the registry, so that nothing here changes when a plugin is
+    loaded; and __all__, the public names of the moment."""
+    if name == "__all__":
+        return _FUNCTIONS + _core.types()
+    cls = _core.classes().get(name)
+    if cls is None:
+        raise AttributeError(f"module 'mbconnect' has no attribute {name!r}")
+    return cls
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_core.types()))

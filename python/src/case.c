@@ -13,11 +13,17 @@
 PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"path", "text", NULL};
-    PyObject *path = NULL;
-    int as_text = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|p:evaluate_case", kwlist,
-                                     PyUnicode_FSConverter, &path, &as_text))
+    PyObject *path = NULL, *text_flag = Py_False;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|O:evaluate_case", kwlist,
+                                     PyUnicode_FSConverter, &path, &text_flag))
         return NULL;
+    if (!PyBool_Check(text_flag)) {
+        PyErr_Format(PyExc_TypeError, "text: must be True or False (got %s)",
+                     Py_TYPE(text_flag)->tp_name);
+        Py_DECREF(path);
+        return NULL;
+    }
+    const bool as_text = text_flag == Py_True;
     pymbc_state *st = PyModule_GetState(module);
     char *json = NULL;
     mbc_error err;

@@ -31,8 +31,12 @@ static const char *unit_of(const char *description, char *buf, size_t size)
     return buf;
 }
 
+/* Appends a formatted line to parts; after a failure (MemoryError set)
+ * nothing more is appended and the caller returns NULL. */
 static void append(PyObject *parts, const char *fmt, ...)
 {
+    if (PyErr_Occurred())
+        return;
     va_list ap;
     va_start(ap, fmt);
     PyObject *s = PyUnicode_FromFormatV(fmt, ap);
@@ -50,9 +54,10 @@ static const char *role_text(mbc_param_role r)
                                  : "";
 }
 
-static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix)
+static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix,
+                           const mbc_object *defaults)
 {
-    char unit[64];
+    char unit[64], shown[256];
     unit_of(p->description, unit, sizeof unit);
     char size[32] = "";
     if (p->shape == MBC_FIXED)
@@ -60,25 +65,28 @@ static void describe_param(PyObject *parts, const mbc_param_info *p, const char 
     else if (p->shape == MBC_VECTOR)
         snprintf(size, sizeof size, "[n]");
     append(parts, "  %s%s: %s%s = %s%s%s%s%s%s\n      %s\n", prefix, p->name, p->type, size,
-           p->default_text ? p->default_text : "", unit[0] ? "  unit " : "", unit,
+           pymbc_default_text(defaults, p, shown, sizeof shown), unit[0] ? "  unit " : "", unit,
            p->symbol ? "  symbol " : "", p->symbol ? p->symbol : "", role_text(p->role),
            p->description ? p->description : "");
 }
 
 PyObject *pymbc_describe(const mbc_type_info *t)
 {
-    PyObject *parts = PyList_New(0);
-    if (!parts)
+    mbc_object *defaults = pymbc_defaults_object(t);
+    PyObject *parts = defaults ? PyList_New(0) : NULL;
+    if (!parts) {
+        mbc_object_destroy(defaults);
         return NULL;
+    }
     append(parts, "%s (%s)\n%s\nmarkers: m0 %s, m1 %s\n\nParameters (%zu):\n", t->type_name,
            t->class_name, t->description ? t->description : "", t->marker_types[0],
            t->marker_types[1], t->param_count);
     for (size_t i = 0; i < t->param_count; i++)
-        describe_param(parts, &t->params[i], "");
+        describe_param(parts, &t->params[i], "", defaults);
     if (t->vparam_count) {
         append(parts, "\nVisualization parameters (%zu):\n", t->vparam_count);
         for (size_t i = 0; i < t->vparam_count; i++)
-            describe_param(parts, &t->vparams[i], "visualization.");
+            describe_param(parts, &t->vparams[i], "visualization.", defaults);
     }
     append(parts, "\nOutput variables (%zu):\n", t->output_count);
     for (size_t i = 0; i < t->output_count; i++) {
@@ -99,32 +107,12 @@ PyObject *pymbc_describe(const mbc_type_info *t)
         append(parts, "  %s (initial %s)\n      %s\n", t->data[i].name, init,
                t->data[i].description ? t->data[i].description : "");
     }
-    PyObject *empty = PyUnicode_FromString("");
+    mbc_object_destroy(defaults);
+    PyObject *empty = PyErr_Occurred() ? NULL : PyUnicode_FromString("");
     PyObject *text = empty ? PyUnicode_Join(empty, parts) : NULL;
     Py_XDECREF(empty);
     Py_DECREF(parts);
     return text;
-}
-
-/* -------------------------------------------------------- initialization */
-
-int pymbc_ensure_initialized(mbc_object *o)
-{
-    if (o->initialized)
-        return 0;
-    mbc_error errors[4];
-    memset(errors, 0, sizeof errors);
-    size_t n = 0;
-    if (mbc_object_initialize(o, errors, 4, &n) == MBC_OK)
-        return 0;
-    if (n <= 1) {
-        PyErr_SetString(PyExc_ValueError,
-                        errors[0].message[0] ? errors[0].message : "initialization failed");
-        return -1;
-    }
-    PyErr_Format(PyExc_ValueError, "%s; %zu more violation%s", errors[0].message, n - 1,
-                 n == 2 ? "" : "s");
-    return -1;
 }
 
 /* ------------------------------------------------------ the base class */
@@ -133,6 +121,8 @@ const mbc_type_info *pymbc_class_type(PyObject *cls)
 {
     PyObject *cap = PyObject_GetAttrString(cls, "_mbc_type");
     if (!cap) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return NULL; /* MemoryError */
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError, "mbconnect.Connector is abstract; create an object of a "
                                          "connector type, e.g. mbconnect.ContactSphereSphere()");
@@ -153,15 +143,11 @@ static PyObject *connector_new(PyTypeObject *cls, PyObject *args, PyObject *kwar
     pymbc_connector *self = (pymbc_connector *)cls->tp_alloc(cls, 0);
     if (!self)
         return NULL;
-    mbc_error err;
-    self->obj = mbc_object_create_type(t, &err);
+    self->obj = pymbc_defaults_object(t); /* markers and node numbered 0, 1, ... */
     if (!self->obj) {
         Py_DECREF(self);
-        return pymbc_raise(MBC_ERR_NOMEM, err.message);
+        return NULL;
     }
-    /* markerNumbers, nodeNumber: 0, 1, ... as in `mbc eval` (no model to
-     * number them; validation requires them) */
-    mbc_object_set_default_indices(self->obj);
     return (PyObject *)self;
 }
 
@@ -266,6 +252,10 @@ static PyObject *connector_repr(PyObject *self_)
         if (p->role != MBC_ROLE_INPUT)
             continue;
         PyObject *v = pymbc_param_get(self->obj, p);
+        if (v && PyArray_Check(v)) { /* a list, so that the repr reads back as a call */
+            PyObject *list = PyArray_ToList((PyArrayObject *)v);
+            Py_SETREF(v, list);
+        }
         if (!v) {
             Py_DECREF(parts);
             return NULL;
@@ -386,43 +376,54 @@ static PyObject *connector_output_sizes(PyObject *self_, void *closure)
 static PyObject *visualization_view(PyObject *self, void *closure);
 
 static PyMethodDef connector_methods[] = {
+    /* each docstring starts with its signature ("name($self, /, ...)\n--\n\n"),
+     * which inspect.signature() reads; python/tests/test_stubs.py compares
+     * it with the type stubs */
     {"describe", connector_describe, METH_NOARGS | METH_CLASS,
-     "describe() -> str\n\nThe type's parameters (symbol, type, size, default, unit, "
-     "description), visualization parameters, output variables and data coordinates."},
+     "describe($cls, /)\n--\n\n"
+     "The type's parameters (symbol, type, size, default, unit, description), visualization "
+     "parameters, output variables and data coordinates, as text."},
     {"initialize", connector_initialize, METH_NOARGS,
-     "initialize()\n\nChecks every rule (cross-field rules too) and runs the type's initialize "
-     "hook; raises ValueError with the library's message. evaluate() calls it when needed."},
+     "initialize($self, /)\n--\n\n"
+     "Checks every rule (cross-field rules too) and runs the type's initialize hook; raises "
+     "ValueError with the library's message. evaluate() calls it when needed."},
     {"validate", connector_validate, METH_NOARGS,
-     "validate() -> list[str]\n\nEvery rule violation of the current parameters, in the "
-     "library's words (empty when valid)."},
+     "validate($self, /)\n--\n\n"
+     "Every rule violation of the current parameters, in the library's words (an empty list "
+     "when valid)."},
     {"parameters", connector_parameters, METH_NOARGS,
-     "parameters() -> dict\n\nThe current value of every parameter by name."},
+     "parameters($self, /)\n--\n\n"
+     "The current value of every parameter, as a dict by name."},
     {"evaluate", (PyCFunction)(void (*)(void))pymbc_evaluate, METH_VARARGS | METH_KEYWORDS,
-     "evaluate(markers, data=None, dataStartOfStep=None, cables=None, ale=None, "
-     "lagrangeMultipliers=None) -> dict\n\n"
+     "evaluate($self, /, markers=None, data=None, dataStartOfStep=None, cables=None, ale=None, "
+     "lagrangeMultipliers=None)\n--\n\n"
      "Evaluates the connector at one state, with the inputs of an `mbc eval` case file: forces "
      "on the markers and cable points, PostNewtonStep (which updates state parameters, as in a "
      "solver step), every output variable, and algebraic equations and Jacobians where the type "
-     "has them. Keys as in `mbc eval`'s JSON; numbers as numpy arrays."},
+     "has them. Returns a dict with the keys of `mbc eval`'s JSON, numbers as numpy arrays. "
+     "Messages name fields as case files do, with indices from 0 (markers[1].position[2])."},
     {"evaluate_many", (PyCFunction)(void (*)(void))pymbc_evaluate_many,
      METH_VARARGS | METH_KEYWORDS,
-     "evaluate_many(position, velocity, rotation=None, angularVelocityLocal=None, data=None, "
-     "dataStartOfStep=None, forces=True, outputs=True, postNewtonStep=False, out=None) -> "
-     "dict\n\n"
-     "Evaluates N states in one C loop, for every type. "
-     "position, velocity, angularVelocityLocal: (N, 2, 3); rotation: (N, 2, 3, 3); data, "
-     "dataStartOfStep: (N, d) or (d,). Returns 'force' and 'torque' (N, 2, 3), 'outputs' "
-     "{name: (N, size)} (outputs: True, False or a list of names) and, when asked, "
-     "'postNewtonStep' {'data': (N, d), 'error': (N,), 'recommendedStepSize': (N,), NaN for "
-     "none, 'warnings': (N,)}. out: the result of an earlier call with the same N and options, "
-     "whose arrays are filled again (no allocation).\n\n"
-     "Types with a cable marker: position etc. for their rigid/position markers only ((N, 1, "
-     "3)); a Cable2DShape marker as cablePoints (N, n+1, 2), cablePointVelocities, cableLength, "
-     "aleCoordinate, or as ANCF elements cableQ (N, 8), cableQ_t, cableLength, verticalOffset, "
-     "cableAle (N, 2), segments; ALE joints: cablesQ (N, C, 8), cablesQ_t, cableLengths (C,), "
-     "ale (N, 2), lagrangeMultipliers (N, 2). The result adds 'cablePointForces', "
-     "'algebraicEquations', 'jacobian', 'jacobianVelocity' (keys of evaluate(), N first); no "
-     "out=. See docs/python.rst."},
+     "evaluate_many($self, /, position=None, velocity=None, rotation=None, "
+     "angularVelocityLocal=None, data=None, dataStartOfStep=None, *, cablePoints=None, "
+     "cablePointVelocities=None, cableLength=None, aleCoordinate=None, cableQ=None, "
+     "cableQ_t=None, verticalOffset=None, cableAle=None, cablesQ=None, cablesQ_t=None, "
+     "cableLengths=None, ale=None, lagrangeMultipliers=None, segments=None, forces=None, "
+     "outputs=True, postNewtonStep=False, algebraicEquations=None, out=None)\n--\n\n"
+     "Evaluates N states in one C loop, for every type, as evaluate() evaluates each. Inputs "
+     "are numpy arrays with N first: for the rigid or position markers position, velocity, "
+     "angularVelocityLocal (N, R, 3) and rotation (N, R, 3, 3); data, dataStartOfStep (N, d) "
+     "or (d,); a Cable2DShape marker as cablePoints (N, n+1, 2), cablePointVelocities, "
+     "cableLength and aleCoordinate (numbers or (N,)), or as ANCF elements cableQ (N, 8), "
+     "cableQ_t, cableLength, verticalOffset, cableAle (N, 2) and segments; ALE joints: cablesQ "
+     "(N, C, 8), cablesQ_t, cableLengths (C,) or (N, C), ale (N, 2), lagrangeMultipliers (N, "
+     "2) or (2,). forces, algebraicEquations: None (the default) evaluates them where the type "
+     "has them; outputs: True, False or a list of names; postNewtonStep: False. Returns "
+     "'force' and 'torque' (N, 2, 3) (NaN for a cable marker), 'cablePointForces' (N, n+1, "
+     "2), 'outputs' {name: (N, size)}, 'postNewtonStep' {'data', 'error', "
+     "'recommendedStepSize' (NaN: none), 'warnings', 'markerNumber1'}, 'algebraicEquations', "
+     "'jacobian', 'jacobianVelocity'. out: the result of an earlier call with the same N and "
+     "options, whose arrays are filled again (no allocation). See docs/python.rst."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef connector_getset[] = {
@@ -609,37 +610,47 @@ static int param_set(PyObject *self, PyObject *value, void *closure)
 }
 
 /* Python dict describing one parameter (the reflection table row). */
-static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p)
+static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
+                              const mbc_object *defaults)
 {
     static const char *const kinds[] = {"bool", "int", "real", "float", "string", "index"};
     static const char *const shapes[] = {"scalar", "fixed", "vector"};
     static const char *const roles[] = {"input", "derived", "state"};
-    char unit[64];
-    PyObject *def = pymbc_param_default(p);
-    if (!def)
+    char unit[64], shown[256];
+    const char *text = pymbc_default_text(defaults, p, shown, sizeof shown);
+    /* what a new object has: the spec's default (exact, also for float
+     * parameters) unless the module numbered it */
+    PyObject *def = text == shown ? pymbc_param_get(defaults, p) : pymbc_param_default(p);
+    PyObject *spec = def ? pymbc_param_default(p) : NULL;
+    if (!spec) {
+        Py_XDECREF(def);
         return NULL;
+    }
     PyObject *min = p->has_min ? PyFloat_FromDouble(p->min) : Py_NewRef(Py_None);
     PyObject *r = Py_BuildValue(
-        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,s:O}", "name",
-        p->name, "type", p->type, "symbol", p->symbol, "description",
+        "{s:s,s:s,s:z,s:s,s:s,s:s,s:s,s:n,s:N,s:s,s:N,s:s,s:s,s:z,s:N,s:O,s:O,s:n,s:z,s:O,s:z,"
+        "s:O}",
+        "name", p->name, "type", p->type, "symbol", p->symbol, "description",
         p->description ? p->description : "", "unit", unit_of(p->description, unit, sizeof unit),
         "kind", kinds[p->kind], "shape", shapes[p->shape], "size",
-        (Py_ssize_t)(p->shape == MBC_VECTOR ? 0 : p->size), "default", def, "default_text",
-        p->default_text ? p->default_text : "", "role", roles[p->role], "rule", p->rule, "min", min,
-        "min_exclusive", p->min_exclusive ? Py_True : Py_False, "must_be_set",
-        p->must_be_set ? Py_True : Py_False, "min_length", (Py_ssize_t)p->min_length,
-        "same_length_as", p->same_length_as ? t->params[p->same_length_as - 1].name : NULL,
-        "non_decreasing", p->non_decreasing ? Py_True : Py_False, "positive_when",
+        (Py_ssize_t)(p->shape == MBC_VECTOR ? 0 : p->size), "default", def, "default_text", text,
+        "spec_default", spec, "spec_default_text", p->default_text ? p->default_text : "", "role",
+        roles[p->role], "rule", p->rule, "min", min, "min_exclusive",
+        p->min_exclusive ? Py_True : Py_False, "must_be_set", p->must_be_set ? Py_True : Py_False,
+        "min_length", (Py_ssize_t)p->min_length, "same_length_as",
+        p->same_length_as ? t->params[p->same_length_as - 1].name : NULL, "non_decreasing",
+        p->non_decreasing ? Py_True : Py_False, "positive_when",
         p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
     return r;
 }
 
-static PyObject *param_records(const mbc_type_info *t, const mbc_param_info *ps, size_t n)
+static PyObject *param_records(const mbc_type_info *t, const mbc_param_info *ps, size_t n,
+                               const mbc_object *defaults)
 {
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     for (size_t i = 0; tuple && i < n; i++) {
-        PyObject *r = param_record(t, &ps[i]);
+        PyObject *r = param_record(t, &ps[i], defaults);
         if (!r) {
             Py_CLEAR(tuple);
             break;
@@ -739,7 +750,8 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         return NULL;
     }
     PyObject *cls = NULL;
-    if (set_class_attr(dict, "_mbc_slots", slots_capsule) < 0 ||
+    mbc_object *defaults = pymbc_defaults_object(t);
+    if (!defaults || set_class_attr(dict, "_mbc_slots", slots_capsule) < 0 ||
         set_class_attr(dict, "_mbc_type", PyCapsule_New((void *)t, TYPE_CAPSULE, NULL)) < 0 ||
         set_class_attr(dict, "__doc__", pymbc_describe(t)) < 0 ||
         set_class_attr(dict, "__module__", PyUnicode_FromString("mbconnect")) < 0 ||
@@ -752,9 +764,10 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
                        Py_BuildValue("(ss)", kind_names[t->marker_kinds[0]],
                                      kind_names[t->marker_kinds[1]])) < 0 ||
         set_class_attr(dict, "hooks", hook_names(t)) < 0 ||
-        set_class_attr(dict, "parameter_info", param_records(t, t->params, t->param_count)) < 0 ||
-        set_class_attr(dict, "visualization_info", param_records(t, t->vparams, t->vparam_count)) <
-            0 ||
+        set_class_attr(dict, "parameter_info",
+                       param_records(t, t->params, t->param_count, defaults)) < 0 ||
+        set_class_attr(dict, "visualization_info",
+                       param_records(t, t->vparams, t->vparam_count, defaults)) < 0 ||
         set_class_attr(dict, "output_info", output_records(t)) < 0 ||
         set_class_attr(dict, "data_info", data_records(t)) < 0)
         goto done;
@@ -764,13 +777,14 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         goto done;
     for (size_t i = 0; i < t->param_count; i++) {
         const mbc_param_info *p = &t->params[i];
-        char unit[64];
+        char unit[64], shown[256];
         unit_of(p->description, unit, sizeof unit);
         /* "UReal, default 0., symbol k_c, unit N/m\n\ndescription" */
         snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s\n\n%s", p->type,
-                 p->shape == MBC_VECTOR ? " (list)" : "", p->default_text ? p->default_text : "",
-                 p->symbol ? ", symbol " : "", p->symbol ? p->symbol : "", unit[0] ? ", unit " : "",
-                 unit, role_text(p->role), p->description ? p->description : "");
+                 p->shape == MBC_VECTOR ? " (list)" : "",
+                 pymbc_default_text(defaults, p, shown, sizeof shown), p->symbol ? ", symbol " : "",
+                 p->symbol ? p->symbol : "", unit[0] ? ", unit " : "", unit, role_text(p->role),
+                 p->description ? p->description : "");
         slots[i].def.name = p->name;
         slots[i].def.get = param_get;
         slots[i].def.set = param_set;
@@ -785,6 +799,7 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         Py_DECREF(descr);
     }
 done:
+    mbc_object_destroy(defaults);
     Py_DECREF(dict);
     return cls;
 }

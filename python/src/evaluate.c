@@ -8,7 +8,9 @@
  *
  * This file only turns Python objects into numbers: which markers a type
  * has comes from its marker kinds; field names in messages are those of
- * case files and of the library ("markers[2].position", counting from 1). */
+ * case files and of the library, with indices counting from 0 as in Python
+ * (mbc_input_set_index_base: "markers[1].position[2]" is the third number
+ * of the second marker listed). */
 #include "pymbc.h"
 
 #include <stdio.h>
@@ -60,7 +62,7 @@ static PyArrayObject *vector_field(PyObject *d, const char *base, const char *ke
                                    bool required, bool *absent)
 {
     PyObject *v = PyDict_GetItemString(d, key);
-    *absent = !v || v == Py_None;
+    *absent = !v || (v == Py_None && !required); /* None: the default of an optional key */
     if (!*absent) {
         PyArrayObject *a = pymbc_vector_quiet(v, n);
         if (a)
@@ -71,6 +73,11 @@ static PyArrayObject *vector_field(PyObject *d, const char *base, const char *ke
     /* only now the field's name is needed */
     char field[2 * FIELD_SIZE];
     snprintf(field, sizeof field, "%s.%s", base, key);
+    if (v == Py_None) {
+        PyErr_Format(PyExc_TypeError, "%s: must be a list of %zd numbers (got NoneType)", field,
+                     (Py_ssize_t)n);
+        return NULL;
+    }
     if (!*absent)
         return pymbc_vector(v, n, field);
     if (n)
@@ -90,13 +97,13 @@ static int number_field(PyObject *d, const char *base, const char *key, double *
                         const char *hint)
 {
     PyObject *v = PyDict_GetItemString(d, key);
-    if (!v || v == Py_None) {
+    if (!v || (v == Py_None && !hint)) { /* None: the default of an optional key */
         if (!hint)
             return 0;
         PyErr_Format(PyExc_ValueError, "%s.%s: missing (%s)", base, key, hint);
         return -1;
     }
-    if (!PyNumber_Check(v) || PyUnicode_Check(v)) {
+    if (!PyNumber_Check(v) || PyUnicode_Check(v) || PyComplex_Check(v)) {
         PyErr_Format(PyExc_TypeError, "%s.%s: must be a number (got %s)", base, key,
                      Py_TYPE(v)->tp_name);
         return -1;
@@ -222,26 +229,37 @@ static int set_markers(mbc_input *in, const mbc_type_info *t, PyObject *markers)
     size_t listed = 0;
     for (int m = 0; m < 2; m++)
         listed += mbc_input_marker_field(t, m) != NULL;
-    if (!markers || !PySequence_Check(markers) || PyDict_Check(markers) ||
-        PyUnicode_Check(markers) || PySequence_Size(markers) != (Py_ssize_t)listed) {
-        PyErr_Clear();
-        const char *given = markers ? Py_TYPE(markers)->tp_name : "nothing";
-        if (listed == 2)
-            PyErr_Format(PyExc_ValueError,
-                         "markers: must be a list of 2 markers: m0 (%s), m1 (%s) (got %s)",
-                         t->marker_types[0], t->marker_types[1], given);
+    bool sequence = markers && PySequence_Check(markers) && !PyDict_Check(markers) &&
+                    !PyUnicode_Check(markers) && !PyBytes_Check(markers);
+    Py_ssize_t given = sequence ? PySequence_Size(markers) : -1;
+    if (given < 0 && sequence)
+        return -1;
+    if (given != (Py_ssize_t)listed) {
+        char what[64];
+        if (!markers)
+            snprintf(what, sizeof what, "nothing");
+        else if (!sequence)
+            snprintf(what, sizeof what, "%s", Py_TYPE(markers)->tp_name);
         else
-            PyErr_Format(PyExc_ValueError,
+            snprintf(what, sizeof what, "%zd", given);
+        /* no list: the wrong type; a list of another length: the wrong value */
+        PyObject *exc = markers && !sequence ? PyExc_TypeError : PyExc_ValueError;
+        if (listed == 2)
+            PyErr_Format(exc, "markers: must be a list of 2 markers: m0 (%s), m1 (%s) (got %s)",
+                         t->marker_types[0], t->marker_types[1], what);
+        else
+            PyErr_Format(exc,
                          "markers: must be a list of 1 marker: m0 (%s); m1 is given by 'cables' "
                          "(got %s)",
-                         t->marker_types[0], given);
+                         t->marker_types[0], what);
         return -1;
     }
     Py_ssize_t k = 0;
     for (int m = 0; m < 2; m++) {
-        const char *base = mbc_input_marker_field(t, m);
-        if (!base)
-            continue;
+        if (!mbc_input_marker_field(t, m))
+            continue; /* given by 'cables' */
+        char base[32];
+        snprintf(base, sizeof base, "markers[%zd]", k);
         PyObject *item = PySequence_GetItem(markers, k++);
         if (!item)
             return -1;
@@ -256,8 +274,9 @@ static int set_markers(mbc_input *in, const mbc_type_info *t, PyObject *markers)
 
 static int set_ale(mbc_input *in, PyObject *cables, PyObject *ale)
 {
-    if (!cables || !PySequence_Check(cables) || PyDict_Check(cables) || PyUnicode_Check(cables)) {
-        PyErr_Format(PyExc_ValueError,
+    if (!cables || !PySequence_Check(cables) || PyDict_Check(cables) || PyUnicode_Check(cables) ||
+        PyBytes_Check(cables)) {
+        PyErr_Format(cables ? PyExc_TypeError : PyExc_ValueError,
                      "cables: must be a list of ANCF Cable2D elements {q, q_t, length}, one per "
                      "entry of slidingMarkerNumbers (got %s)",
                      cables ? Py_TYPE(cables)->tp_name : "nothing");
@@ -274,7 +293,7 @@ static int set_ale(mbc_input *in, PyObject *cables, PyObject *ale)
     int rc = 0;
     for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
         char base[FIELD_SIZE];
-        snprintf(base, sizeof base, "cables[%zd]", i + 1);
+        snprintf(base, sizeof base, "cables[%zd]", i);
         PyObject *item = PySequence_GetItem(cables, i);
         rc = item ? read_element(item, base, false, &e[i], NULL, NULL, NULL) : -1;
         Py_XDECREF(item);
@@ -476,6 +495,10 @@ PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOOOO:evaluate", kwlist, &markers, &data,
                                      &start, &cables, &ale, &lagrange))
         return NULL;
+    PyObject **optional[] = {&data, &start, &cables, &ale, &lagrange};
+    for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
+        if (*optional[i] == Py_None)
+            *optional[i] = NULL; /* None: not given */
     mbc_object *o = self->obj;
     const mbc_type_info *t = o->type;
     bool ale_joint = t->marker_kinds[0] == MBC_MARKER_CABLE2D_COORDINATES ||
@@ -496,7 +519,8 @@ PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs
         return NULL;
     mbc_input in;
     mbc_error err;
-    if (library(mbc_input_init(&in, o, &err), &err) < 0) {
+    if (library(mbc_input_init(&in, o, &err), &err) < 0 ||
+        library(mbc_input_set_index_base(&in, 0, &err), &err) < 0) {
         mbc_input_free(&in);
         return NULL;
     }

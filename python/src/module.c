@@ -47,23 +47,26 @@ static PyObject *module_classes(PyObject *module, PyObject *unused)
 }
 
 static PyMethodDef module_methods[] = {
+    /* docstrings start with the signature inspect.signature() reads */
     {"types", module_types, METH_NOARGS,
-     "types() -> list[str]\n\nThe names of every connector type of the registry (built-in and "
-     "loaded from plugins), sorted."},
+     "types($module, /)\n--\n\n"
+     "The names of every connector type of the registry (built-in and loaded from plugins), "
+     "sorted."},
     {"load_plugin", pymbc_load_plugin, METH_O,
-     "load_plugin(path) -> list[str]\n\nLoads a plugin (a shared library with connector types, "
-     "see mbconnect/plugin.h) into the registry and creates the classes of its types; returns "
-     "their names. All or none: a missing file, a missing entry point, a type name already "
-     "registered or an ABI mismatch raise ImportError with the library's message and change "
-     "nothing."},
+     "load_plugin($module, path, /)\n--\n\n"
+     "Loads a plugin (a shared library with connector types, see mbconnect/plugin.h) into the "
+     "registry and creates the classes of its types; returns their names. All or none: a "
+     "missing file, a missing entry point, a type name already registered or an ABI mismatch "
+     "raise ImportError with the library's message and change nothing."},
     {"evaluate_case", (PyCFunction)(void (*)(void))pymbc_evaluate_case,
      METH_VARARGS | METH_KEYWORDS,
-     "evaluate_case(path, text=False) -> dict\n\nRuns an `mbc eval` case file (docs/eval.rst) "
-     "and returns what `mbc eval` prints, as a dict (text=True: the JSON text itself). Types "
-     "from loaded plugins work too. A case that cannot be evaluated raises ValueError with "
-     "`mbc eval`'s one-line message."},
+     "evaluate_case($module, /, path, text=False)\n--\n\n"
+     "Runs an `mbc eval` case file (docs/eval.rst) and returns what `mbc eval` prints, as a "
+     "dict (text=True: the JSON text itself). Types from loaded plugins work too. A case that "
+     "cannot be evaluated raises ValueError with `mbc eval`'s one-line message."},
     {"classes", module_classes, METH_NOARGS,
-     "classes() -> dict\n\nThe class of every type, by type name."},
+     "classes($module, /)\n--\n\n"
+     "The class of every type, as a dict by type name."},
     {NULL, NULL, 0, NULL}};
 
 static int module_traverse(PyObject *module, visitproc visit, void *arg)

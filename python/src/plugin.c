@@ -1,46 +1,99 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* mbconnect.load_plugin(path): out-of-tree connector types from a plugin
  * (a shared library with the entry point of mbconnect/plugin.h, e.g. built
- * by mbconnect_add_connectors(... PLUGIN name)). The library loads it into
- * the module's registry, all types or none, and checks the ABI; each new
- * type then gets its class, exactly as the built-in ones at import. */
+ * by mbconnect_add_connectors(... PLUGIN name)). All or none, out of
+ * memory included: the library loads the plugin into a registry of its own
+ * (and checks the ABI), the types must fit into a copy of the module's
+ * registry, their classes are made (exactly as for the built-in types at
+ * import) and published in the module; only then the copy becomes the
+ * module's registry. A failure at any step leaves the module as it was. */
 #include "pymbc.h"
 
 #include "mbconnect/plugin.h"
+
+/* Adds the classes (of types[i], in order) to st->classes and the module;
+ * on failure removes those added (removing allocates nothing). 0 or -1. */
+static int publish(PyObject *module, pymbc_state *st, PyObject *classes,
+                   const mbc_type_info *const *types)
+{
+    Py_ssize_t n = PyList_GET_SIZE(classes), done = 0;
+    int rc = 0;
+    for (; rc == 0 && done < n; done++) {
+        PyObject *cls = PyList_GET_ITEM(classes, done);
+        const char *name = types[done]->type_name;
+        rc = PyDict_SetItemString(st->classes, name, cls);
+        if (rc == 0 && PyModule_AddObjectRef(module, name, cls) < 0) {
+            PyDict_DelItemString(st->classes, name);
+            rc = -1;
+        }
+    }
+    for (Py_ssize_t i = 0; rc < 0 && i < done - 1; i++) {
+        const char *name = types[i]->type_name;
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyDict_DelItemString(st->classes, name);
+        PyObject_DelAttrString(module, name);
+        PyErr_Restore(type, value, tb);
+    }
+    return rc;
+}
+
+/* The classes of the plugin's types (all of scratch), each with
+ * cls.plugin = origin, in a new list; NULL on failure. */
+static PyObject *make_classes(PyObject *module, pymbc_state *st, const mbc_registry *scratch,
+                              PyObject *origin)
+{
+    PyObject *classes = PyList_New(0);
+    for (size_t i = 0; classes && i < mbc_registry_size(scratch); i++) {
+        PyObject *cls = pymbc_connector_class(module, st, mbc_registry_entry(scratch, i));
+        if (!cls || PyObject_SetAttrString(cls, "plugin", origin) < 0 ||
+            PyList_Append(classes, cls) < 0)
+            Py_CLEAR(classes);
+        Py_XDECREF(cls);
+    }
+    return classes;
+}
 
 PyObject *pymbc_load_plugin(PyObject *module, PyObject *arg)
 {
     PyObject *path = NULL;
     if (!PyUnicode_FSConverter(arg, &path))
         return NULL;
-    PyObject *origin = PyUnicode_DecodeFSDefault(PyBytes_AS_STRING(path));
-    if (!origin) {
-        Py_DECREF(path);
-        return NULL;
-    }
+    const char *file = PyBytes_AS_STRING(path);
     pymbc_state *st = PyModule_GetState(module);
-    mbc_error err;
-    mbc_status status = mbc_registry_load_plugin(&st->registry, PyBytes_AS_STRING(path), &err);
-    Py_DECREF(path);
-    if (status != MBC_OK) {
-        /* the registry is unchanged: the plugin's types were not added */
-        Py_DECREF(origin);
+    PyObject *origin = PyUnicode_DecodeFSDefault(file), *classes = NULL, *names = NULL;
+    mbc_registry scratch, next = st->registry;
+    mbc_registry_init_empty(&scratch);
+    mbc_error err, e;
+    if (!origin)
+        goto done;
+    /* the plugin stays loaded on success (a registry points into it) */
+    if (mbc_registry_load_plugin(&scratch, file, &err) != MBC_OK) {
         PyErr_SetString(PyExc_ImportError, err.message);
-        return NULL;
+        goto done;
     }
-    PyObject *added = PyList_New(0);
-    for (size_t i = 0; added && i < mbc_registry_size(&st->registry); i++) {
-        const mbc_type_info *t = mbc_registry_entry(&st->registry, i);
-        if (PyDict_GetItemString(st->classes, t->type_name))
-            continue;
-        PyObject *name = PyUnicode_FromString(t->type_name);
-        PyObject *cls = NULL;
-        if (!name || pymbc_add_class(module, st, t) < 0 || PyList_Append(added, name) < 0 ||
-            !(cls = PyDict_GetItemString(st->classes, t->type_name)) ||
-            PyObject_SetAttrString(cls, "plugin", origin) < 0)
-            Py_CLEAR(added);
+    const mbc_type_info *types[MBC_REGISTRY_CAPACITY];
+    for (size_t i = 0; i < mbc_registry_size(&scratch); i++)
+        types[i] = mbc_registry_entry(&scratch, i);
+    if (mbc_registry_add_all(&next, types, mbc_registry_size(&scratch), &e) != MBC_OK) {
+        PyErr_Format(PyExc_ImportError, "%s: %s", file, e.message);
+        goto done;
+    }
+    classes = make_classes(module, st, &scratch, origin);
+    names = classes ? PyList_New(0) : NULL;
+    for (size_t i = 0; names && i < mbc_registry_size(&scratch); i++) {
+        PyObject *name = PyUnicode_FromString(types[i]->type_name);
+        if (!name || PyList_Append(names, name) < 0)
+            Py_CLEAR(names);
         Py_XDECREF(name);
     }
-    Py_DECREF(origin);
-    return added;
+    if (names && publish(module, st, classes, types) < 0)
+        Py_CLEAR(names);
+    if (names)
+        st->registry = next; /* the commit: allocates nothing */
+done:
+    Py_DECREF(path);
+    Py_XDECREF(origin);
+    Py_XDECREF(classes);
+    return names;
 }

@@ -43,6 +43,12 @@ typedef struct pymbc_connector {
  * names, RuntimeError for the object's state, MemoryError. Returns NULL. */
 PyObject *pymbc_raise(mbc_status st, const char *message);
 
+/* Validates and initializes when parameters changed since the last time.
+ * Returns 0 or -1 with ValueError naming every violation (the first one's
+ * message, then "; N more"), MemoryError when an initialize hook ran out of
+ * memory. */
+int pymbc_ensure_initialized(mbc_object *o);
+
 /* ---- parameter values (convert.c) ---- */
 
 /* The value of one parameter as Python: bool, int, float or str for
@@ -53,12 +59,32 @@ PyObject *pymbc_param_get(const mbc_object *o, const mbc_param_info *p);
  * a value of the wrong Python type, else by status) and the parameter keeps
  * its value. Returns 0 or -1. */
 int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, PyObject *value);
-/* The documented default of a parameter as Python (as pymbc_param_get). */
+/* The spec's default of a parameter as Python (as pymbc_param_get). */
 PyObject *pymbc_param_default(const mbc_param_info *p);
 
+/* ---- defaults of Python objects (defaults.c) ---- */
+
+/* A new object of type t as the module makes them: the spec's defaults,
+ * marker and node numbers 0, 1, ... (as `mbc eval`). NULL with
+ * MemoryError. */
+mbc_object *pymbc_defaults_object(const mbc_type_info *t);
+/* The default a new object has for p, as text: the spec's text when they
+ * agree, else the value and where it comes from ("[0, 1] (numbered as by
+ * mbc eval; a model must set it)"), written into buf. */
+const char *pymbc_default_text(const mbc_object *defaults, const mbc_param_info *p, char *buf,
+                               size_t size);
+
+/* value as a float64 C-contiguous array of any shape (a view when it is
+ * one): bool, integer and float elements only. None, strings, dicts,
+ * complex numbers and containers holding anything else raise TypeError
+ * "FIELD: must be WANT (got list containing NoneType)"; rows of unequal
+ * length ValueError; out of memory MemoryError. New reference or NULL. */
+PyArrayObject *pymbc_float_array(PyObject *value, const char *field, const char *want);
 /* A 1-D float64 C-contiguous copy or view of `value` with exactly n
- * elements (n == 0: any length); `field` names it in messages
- * ("markers[0].position"). New reference or NULL with ValueError/TypeError. */
+ * elements (n == 0: any length; n == 9 also takes a 3 x 3 array); `field`
+ * names it in messages ("markers[0].position"), which give the shape
+ * expected and the one given. New reference or NULL with ValueError or
+ * TypeError (as pymbc_float_array). */
 PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field);
 /* The same without a message: NULL (no exception) when value does not fit;
  * then pymbc_vector names the problem. Saves formatting field names on
@@ -77,10 +103,6 @@ const mbc_type_info *pymbc_class_type(PyObject *cls);
 /* Text of describe(): parameters with symbol, type, size, default, unit and
  * description; outputs; data coordinates. New reference. */
 PyObject *pymbc_describe(const mbc_type_info *t);
-/* Validates and initializes when parameters changed since the last time.
- * Returns 0 or -1 with ValueError naming every violation (the first one's
- * message, then "; N more"). */
-int pymbc_ensure_initialized(mbc_object *o);
 
 /* Creates the class of t and adds it to the module and st->classes
  * (module.c). Returns 0 or -1. */
@@ -91,19 +113,9 @@ int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
 PyObject *pymbc_load_plugin(PyObject *module, PyObject *path);
 PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* ---- evaluation (evaluate.c, batch.c) ---- */
+/* ---- evaluation (evaluate.c; evaluate_many.c with batch_*.c, see batch.h) ---- */
 
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs);
-/* evaluate_many for types with a cable marker (batch_general.c). */
-PyObject *pymbc_evaluate_many_general(pymbc_connector *self, PyObject *args, PyObject *kwargs);
-/* Shared by batch.c and batch_general.c: value as a float64 C-contiguous
- * array of shape (N, dims...) (or (dims...) for all N when broadcast, then
- * *shared is set), N taken from or checked against *n; NULL with a message
- * naming `name` and the expected shape. */
-PyArrayObject *pymbc_batch_stacked(PyObject *value, const char *name, npy_intp *n,
-                                   const npy_intp *dims, int nd, bool broadcast, bool *shared);
-/* outputs= of evaluate_many (True, False/None or names) into use[]. */
-int pymbc_batch_select_outputs(const mbc_type_info *t, PyObject *outputs, bool *use);
 
 #endif

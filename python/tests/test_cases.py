@@ -70,3 +70,17 @@ def test_version_is_the_tools_version(binary_dir):
         assert out.stdout.split() == [tool, mbconnect.__version__]
     project = (SOURCE_DIR / "CMakeLists.txt").read_text()
     assert f"VERSION {mbconnect.__version__} " in project
+
+
+def test_wrong_argument_types(tmp_path):
+    """None and other wrong types: TypeError naming the type given."""
+    case = CASES[0]
+    with pytest.raises(TypeError):
+        mbconnect.evaluate_case(None)
+    with pytest.raises(TypeError) as e:
+        mbconnect.evaluate_case(case, text="yes")
+    assert str(e.value) == "text: must be True or False (got str)"
+    with pytest.raises(TypeError) as e:
+        mbconnect.evaluate_case(case, text=None)
+    assert str(e.value) == "text: must be True or False (got NoneType)"
+    assert isinstance(mbconnect.evaluate_case(case, text=False), dict)

@@ -274,13 +274,33 @@ def test_evaluate_many_errors():
         (dict(position=pos, velocity=vel[:5]), ValueError,
          "velocity: must have shape (N, 2, 3) with N = 10 (got (5, 2, 3))"),
         (dict(position=pos, velocity=vel, data=data[:, :3]), ValueError,
-         "data: must have shape (N, 4) with N = 10 (got (10, 3))"),
+         "data: must have shape (N, 4) or (4,) with N = 10 (got (10, 3))"),
+        (dict(position=pos, velocity=vel, data=[[0, 0, 0, None]] * 10), TypeError,
+         "data: must be a numpy array of numbers (got list containing NoneType)"),
+        (dict(position=pos, velocity=None), ValueError,
+         "evaluate_many: ContactSphereSphere needs position and velocity of shape (N, 2, 3) "
+         "(got no velocity)"),
+        (dict(position=pos, velocity=vel.astype(complex)), TypeError,
+         "velocity: must be a numpy array of numbers (got numpy.ndarray of dtype complex128)"),
+        (dict(position=pos, velocity=vel, forces="yes"), TypeError,
+         "forces: must be True, False or None (got str)"),
+        (dict(position=pos, velocity=vel, outputs="Force"), TypeError,
+         "outputs: must be True, False or a list of names (got str)"),
+        (dict(position=pos, velocity=vel, outputs=[1]), TypeError,
+         "outputs: must be True, False or a list of names (got int in the list)"),
+        (dict(position=pos, velocity=vel, algebraicEquations=True), RuntimeError,
+         "ContactSphereSphere has no algebraic equations"),
+        (dict(position=pos, velocity=vel, cablePoints=np.zeros((10, 3, 2))), TypeError,
+         "evaluate_many: ContactSphereSphere does not take cablePoints: it has no Cable2DShape "
+         "marker"),
+        (dict(position=pos, velocity=vel, out=[1]), TypeError,
+         "out: must be the dict an earlier evaluate_many call returned (got list)"),
         (dict(position=pos, velocity=vel, rotation=rot[:, :, :2]), ValueError,
          "rotation: must have shape (N, 2, 3, 3) with N = 10 (got (10, 2, 2, 3))"),
         (dict(position="abc", velocity=vel), TypeError,
          "position: must be a numpy array of numbers (got str)"),
         (dict(position=np.array([[["a"] * 3] * 2] * 10, dtype=object), velocity=vel), TypeError,
-         "position: must be a numpy array of numbers (got numpy.ndarray)"),
+         "position: must be a numpy array of numbers (got numpy.ndarray containing str)"),
         (dict(position=pos, velocity=vel, outputs=["NoSuchOutput"]), ValueError,
          "outputs: ContactSphereSphere has no output variable 'NoSuchOutput'"),
     ]
@@ -303,7 +323,7 @@ def test_evaluate_many_errors():
         with pytest.raises(exc) as e:
             obj.evaluate_many(**kwargs)
         assert str(e.value).startswith(message), str(e.value)
-    cable = mbconnect.ContactFrictionCircleCable2D()
+    cable = mbconnect.ContactFrictionCircleCable2D(circleRadius=0.5)
     with pytest.raises(ValueError) as e:  # the cable is missing (test_evaluate_many_all.py)
         cable.evaluate_many(pos, vel)
     assert "needs its cable either as cablePoints" in str(e.value)
@@ -315,28 +335,46 @@ def test_evaluate_errors():
     cases = [
         (dict(markers=good[:1]), ValueError, "markers: must be a list of 2 markers"),
         (dict(markers=[good[0], {"position": [0, 0]}]), ValueError,
-         "markers[2].position: must have 3 numbers (got 2)"),
+         "markers[1].position: must have shape (3,): a list of 3 numbers (got shape (2,))"),
         (dict(markers=[good[0], {"position": [0, 0, 0]}]), ValueError,
-         "markers[2].velocity: missing (a list of 3 numbers)"),
+         "markers[1].velocity: missing (a list of 3 numbers)"),
         (dict(markers=[good[0], {"position": [0, 0, 0], "velocity": [0, 0, 0], "x": 1}]),
-         ValueError, "markers[2].x: unknown key (allowed: position, velocity, rotation, angularVelocityLocal)"),
+         ValueError, "markers[1].x: unknown key (allowed: position, velocity, rotation, angularVelocityLocal)"),
+        # indices count from 0, as the list and the array given
         (dict(markers=[good[0], marker([0, 0, math.nan], [0, 0, 0])]), ValueError,
-         "markers[2].position[3]: must be finite (got nan)"),
+         "markers[1].position[2]: must be finite (got nan)"),
+        (dict(markers=[marker([math.nan, 0, 0], [0, 0, 0]), good[1]]), ValueError,
+         "markers[0].position[0]: must be finite (got nan)"),
+        (dict(markers=good, data=[0, math.inf, 0, 0]), ValueError,
+         "data[1]: must be finite (got inf)"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.eye(3) * 2)]), ValueError,
-         "markers[2].rotation: must be a rotation matrix, row-major local -> global (got max |A^T A - I| = 3, det A = 8)"),
+         "markers[1].rotation: must be a rotation matrix, row-major local -> global (got max |A^T A - I| = 3, det A = 8)"),
+        # None and other wrong types: TypeError naming the type given
+        (dict(markers=None), TypeError, "markers: must be a list of 2 markers: m0 "
+         "(Position+Orientation), m1 (Position+Orientation) (got NoneType)"),
+        (dict(markers=[good[0], {"position": None, "velocity": [0, 0, 0]}]), TypeError,
+         "markers[1].position: must be a list of 3 numbers (got NoneType)"),
+        (dict(markers=[good[0], marker([0, 0, None], [0, 0, 0])]), TypeError,
+         "markers[1].position: must be a list of numbers (got list containing NoneType)"),
+        (dict(markers=[good[0], marker([0, 0, 0], [0, 1j, 0])]), TypeError,
+         "markers[1].velocity: must be a list of numbers (got list containing complex)"),
+        (dict(markers=[good[0], 7]), TypeError,
+         "markers[1]: must be a dict with keys position, velocity, rotation, "
+         "angularVelocityLocal (got int)"),
         (dict(markers=good, data=[0, 0]), ValueError,
          "data: must have 4 numbers, the data coordinates of ContactSphereSphere (got 2)"),
         (dict(markers=good, data="abcd"), TypeError, "data: must be a list of numbers (got str)"),
         (dict(markers=good, cables=[]), TypeError, "ContactSphereSphere has no ANCF cable"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.zeros((2, 2)))]), ValueError,
-         "markers[2].rotation: must be a list of numbers (got an array with 2 dimensions)"),
+         "markers[1].rotation: must have shape (9,) or (3, 3): a rotation matrix, row-major "
+         "(got shape (2, 2))"),
     ]
     for kwargs, exc, message in cases:
         with pytest.raises(exc) as e:
             obj.evaluate(**kwargs)
         assert str(e.value).startswith(message), str(e.value)
     # an invalid object is not evaluated: the first violation, and how many more
-    broken = mbconnect.ContactSphereSphere(markerNumbers=[-1, -1])
+    broken = mbconnect.ContactSphereSphere(markerNumbers=[-1, -1], spheresRadii=[0.5, 0.5])
     with pytest.raises(ValueError) as e:
         broken.evaluate(markers=good)
     assert str(e.value) == ("ContactSphereSphere.markerNumbers: [0] must be set (ArrayMarkerIndex "

@@ -196,13 +196,14 @@ def test_evaluate_many_cable_and_ale_errors():
     rng = np.random.default_rng(2)
     cable = configured("ContactFrictionCircleCable2D")
     many, _ = states(cable, rng, "points")
+    # numberOfContactSegments = 4 fixes n + 1 = 5 points
     bad = dict(many, cablePoints=many["cablePoints"][:, :, :1])
-    with pytest.raises(ValueError, match=r"^cablePoints: must have shape \(N, n\+1, 2\) "
-                                         r"\(got \(60, 5, 1\)\)"):
+    with pytest.raises(ValueError, match=r"^cablePoints: must have shape \(N, 5, 2\) with N = 60 "
+                                         r"\(got \(60, 5, 1\)\)$"):
         cable.evaluate_many(**bad)
     bad = dict(many, cablePointVelocities=many["cablePointVelocities"][:, :3])
     with pytest.raises(ValueError, match=r"^cablePointVelocities: must have shape \(N, 5, 2\) "
-                                         r"with N = 60 \(got \(60, 3, 2\)\)"):
+                                         r"with N = 60 \(got \(60, 3, 2\)\)$"):
         cable.evaluate_many(**bad)
     bad = dict(many, position=np.zeros((N, 2, 3)))
     with pytest.raises(ValueError, match=r"^position: must have shape \(N, 1, 3\) "):
@@ -211,22 +212,99 @@ def test_evaluate_many_cable_and_ale_errors():
         cable.evaluate_many(position=many["position"], velocity=many["velocity"])
     with pytest.raises(TypeError, match="ContactFrictionCircleCable2D does not take cablesQ"):
         cable.evaluate_many(**many, cablesQ=np.zeros((N, 1, 8)))
+    with pytest.raises(TypeError, match="^evaluate_many: ContactFrictionCircleCable2D does not "
+                                        "take cableQ_t: it belongs to cableQ"):
+        cable.evaluate_many(**many, cableQ_t=np.zeros((N, 8)))
+    with pytest.raises(TypeError, match="does not take segments: it belongs to cableQ"):
+        cable.evaluate_many(**many, segments=4)
+    lengths = np.full(N, 2.0)
+    lengths[7] = -1.0
+    with pytest.raises(ValueError, match=r"^cableLength\[7\]: must be > 0 \(got -1\)$"):
+        cable.evaluate_many(**dict(many, cableLength=lengths))
+    with pytest.raises(ValueError, match=r"^cableLength: must be > 0 \(got 0\)$"):
+        cable.evaluate_many(**dict(many, cableLength=0.0))
     points = many["cablePoints"].copy()
     points[17, 2, 1] = np.nan
     with pytest.raises(ValueError) as e:
         cable.evaluate_many(**dict(many, cablePoints=points))
-    assert "nan" in str(e.value) and str(e.value).endswith("(state 17)"), str(e.value)
+    # the library's message (the flat index of the marker's points, from 0) and the state
+    assert str(e.value) == ("ContactFrictionCircleCable2D: marker m1 points[5] must be finite, "
+                            "got nan (state 17, force evaluation)"), str(e.value)
+
+    elements, _ = states(cable, rng, "element")
+    with pytest.raises(ValueError, match=r"^segments: must equal numberOfContactSegments = 4 "
+                                         r"\(got 3\)$"):
+        cable.evaluate_many(**dict(elements, segments=3))
+    with pytest.raises(TypeError, match=r"^segments: must be a whole number \(got float\)$"):
+        cable.evaluate_many(**dict(elements, segments=4.0))
+    q = elements["cableQ"].copy()
+    q[9, 6] = np.inf
+    with pytest.raises(ValueError, match=r"^cableQ\[9, 6\]: must be finite \(got inf\)$"):
+        cable.evaluate_many(**dict(elements, cableQ=q))
+    q = elements["cableQ"].copy()
+    q[3, 2:4] = 0  # a zero slope at point 0 with an offset: no offset direction
+    with pytest.raises(ValueError, match=r"^verticalOffset: the slope of cableQ\[3\] is zero at a "
+                                         r"point, so the offset direction is undefined"):
+        cable.evaluate_many(**dict(elements, cableQ=q))
+    with pytest.raises(ValueError, match=r"^verticalOffset\[0\]: must be 0 for an ALE cable"):
+        cable.evaluate_many(**dict(elements, cableAle=np.zeros((N, 2))))
 
     joint = configured("JointALEMoving2D")
     many, _ = states(joint, rng, None)
-    with pytest.raises(ValueError, match=r"^cablesQ: must have shape \(N, C, 8\) "):
+    # slidingMarkerNumbers has 2 entries: 2 cables per state
+    with pytest.raises(ValueError, match=r"^cablesQ: must have shape \(N, 2, 8\) "):
         joint.evaluate_many(**dict(many, cablesQ=np.zeros((N, 2, 7))))
     with pytest.raises(ValueError, match=r"^ale: must have shape \(N, 2\) with N = 60 "):
         joint.evaluate_many(**dict(many, ale=np.zeros((N, 3))))
-    with pytest.raises(ValueError, match=r"^cableLengths: must have shape \(N, 2\) "):
+    with pytest.raises(ValueError, match=r"^cableLengths: must have shape \(N, 2\) or \(2,\) "):
         joint.evaluate_many(**dict(many, cableLengths=[1.5]))
+    with pytest.raises(ValueError, match=r"^cableLengths\[1\]: must be > 0 \(got -1.5\)$"):
+        joint.evaluate_many(**dict(many, cableLengths=[1.5, -1.5]))
+    with pytest.raises(TypeError, match=r"^cableLengths: must be a numpy array of numbers \(got "
+                                        r"list containing NoneType\)$"):
+        joint.evaluate_many(**dict(many, cableLengths=[1.5, None]))
     z = many["lagrangeMultipliers"].copy()
     z[42, 1] = np.inf
     with pytest.raises(ValueError) as e:
         joint.evaluate_many(**dict(many, lagrangeMultipliers=z))
-    assert "inf" in str(e.value) and str(e.value).endswith("(state 42)"), str(e.value)
+    # outputs come before the algebraic equations, as in evaluate()
+    assert str(e.value) == ("JointALEMoving2D: lagrange multipliers[1] must be finite, got inf "
+                            "(state 42, output Position)"), str(e.value)
+    with pytest.raises(ValueError) as e:
+        joint.evaluate_many(**dict(many, lagrangeMultipliers=z), outputs=False)
+    assert str(e.value).endswith("(state 42, algebraic equations)"), str(e.value)
+
+
+@pytest.mark.parametrize("t,form", variants())
+def test_evaluate_many_out_reuses_the_arrays(t, form):
+    """out= takes an earlier result: the same arrays, filled with the new
+    states' numbers (those of a call without out=); a result of another N
+    is refused, naming the array."""
+    rng = np.random.default_rng(5)
+    obj = configured(t)
+    many, _ = states(obj, rng, form)
+    hooks = obj.hooks
+    options = dict(postNewtonStep="post_newton_step" in hooks)
+    first = configured(t).evaluate_many(**many, **options)
+    other, _ = states(obj, rng, form)
+    fresh = configured(t).evaluate_many(**other, **options)
+    again = configured(t).evaluate_many(**other, **options, out=first)
+
+    def leaves(d, path=()):
+        for k, v in d.items():
+            if isinstance(v, dict):
+                yield from leaves(v, path + (k,))
+            else:
+                yield path + (k,), v
+
+    arrays = dict(leaves(first))
+    assert arrays, t
+    for path, v in leaves(again):
+        assert v is arrays[path], path  # the very array of `first`
+    for path, v in leaves(fresh):
+        assert np.array_equal(arrays[path], v, equal_nan=True), path
+    half = {k: v[: N // 2] if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == N
+            and k not in ("cableLengths",) else v for k, v in other.items()}
+    with pytest.raises(ValueError, match=r"^out\[.*\]: must be a writeable C-contiguous .* array "
+                                         r"of shape \(30"):
+        configured(t).evaluate_many(**half, **options, out=first)

@@ -34,7 +34,8 @@ STRIDED = np.zeros((8, 2, 6))[:, :, ::2]
 MARKERS = [{"position": [0, 0, 0], "velocity": [0, 0, 0]},
            {"position": [0.45, 0, 0], "velocity": [0, 0, 0]}]
 OBJ = sphere()
-# evaluate_many of the cable and ALE types (batch_general.c)
+OUT = OBJ.evaluate_many(POS, VEL)
+# evaluate_many of the cable and ALE types (the same path as the sphere's)
 CIRCLE = mbconnect.ContactFrictionCircleCable2D(numberOfContactSegments=4, contactStiffness=1e4,
                                                 circleRadius=0.3)
 CPOS = np.zeros((8, 1, 3))
@@ -62,7 +63,7 @@ def raises(f):
 OPERATIONS = {
     "create and destroy": lambda: sphere(),
     "set and get": lambda: (setattr(OBJ, "spheresRadii", [0.3, 0.2]), OBJ.spheresRadii),
-    # (repr is left out: numpy's array printing keeps caches of its own)
+    "repr": lambda: repr(OBJ),
     "describe and parameters": lambda: (OBJ.describe(), OBJ.parameters(), OBJ.validate()),
     "bad value": raises(lambda: setattr(OBJ, "contactStiffness", -1)),
     "bad type": raises(lambda: setattr(OBJ, "contactStiffness", "x")),
@@ -79,7 +80,7 @@ OPERATIONS = {
     "evaluate, unknown key": raises(lambda: OBJ.evaluate(
         markers=[MARKERS[0], dict(MARKERS[1], foo=1)])),
     "evaluate, cable type": lambda: mbconnect.ContactFrictionCircleCable2D(
-        numberOfContactSegments=2, contactStiffness=1e3).evaluate(
+        numberOfContactSegments=2, contactStiffness=1e3, circleRadius=0.5).evaluate(
         markers=[MARKERS[0], {"points": [0, 0, 1, 0, 2, 0], "length": 2}],
         data=[0.1, -0.01, -2, -2, 0, 0]),
     "evaluate_many": lambda: OBJ.evaluate_many(POS, VEL, postNewtonStep=True),
@@ -99,6 +100,18 @@ OPERATIONS = {
     "evaluate_many, ALE joint": lambda: JOINT.evaluate_many(
         CPOS, CVEL, cablesQ=CABLES, cableLengths=[1.5], ale=ALE, lagrangeMultipliers=[3, -4],
         postNewtonStep=True),
+    "evaluate_many, out=": lambda: OBJ.evaluate_many(POS, VEL, out=OUT),
+    "evaluate_many, out= of another N": raises(lambda: OBJ.evaluate_many(POS[:4], VEL[:4], out=OUT)),
+    "evaluate_many, cable element": lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cableQ=np.tile([0, 0, 1, 0, 2, 0, 1, 0.0], (8, 1)), cableLength=2.0,
+        verticalOffset=0.01, segments=4),
+    "evaluate_many, cable element NaN": raises(lambda: CIRCLE.evaluate_many(
+        CPOS, CVEL, cableQ=np.tile([0, 0, 1, 0, 2, 0, math.nan, 0.0], (8, 1)), cableLength=2.0,
+        segments=4)),
+    "evaluate_many, None in a list": raises(lambda: OBJ.evaluate_many(POS, VEL, data=[0, None, 0, 0])),
+    "set None": raises(lambda: setattr(OBJ, "contactStiffness", None)),
+    "set a list holding None": raises(lambda: setattr(OBJ, "spheresRadii", [None, 1])),
+    "evaluate, None": raises(lambda: OBJ.evaluate(markers=[MARKERS[0], None])),
     "evaluate_many, ALE joint wrong shape": raises(lambda: JOINT.evaluate_many(
         CPOS, CVEL, cablesQ=CABLES, cableLengths=[1.5], ale=ALE[:, :1])),
     "plugin, missing file": raises(lambda: mbconnect.load_plugin("/nonexistent/plugin.so")),
@@ -116,7 +129,8 @@ OPERATIONS = {
 def test_no_leak(name):
     op = OPERATIONS[name]
     watched = [POS, VEL, BAD_NAN, STRIDED, MARKERS, MARKERS[0], OBJ, mbconnect.ContactSphereSphere,
-               mbconnect.Connector, CPOS, POINTS, BAD_POINTS, CABLES, ALE, CIRCLE, JOINT]
+               mbconnect.Connector, CPOS, POINTS, BAD_POINTS, CABLES, ALE, CIRCLE, JOINT, OUT,
+               OUT["force"]]
     for _ in range(50):  # warm-up: caches, interned strings
         op()
     gc.collect()

@@ -46,6 +46,9 @@ def sample(p, shift=0):
         v = base(0)
         if p["kind"] == "bool":
             v = not p["default"]
+        # the spec's physical-validity rules (one_of, range) tighten the type's
+        v = {"impactModel": 2, "contactPlasticityRatio": 0.5,
+             "restitutionCoefficient": 0.5}.get(p["name"], v)
         return v
     return [base(i) for i in range(n)]
 
@@ -97,9 +100,22 @@ def test_defaults(t, p):
     obj = getattr(mbconnect, t)()
     got = getattr(obj, p["name"])
     if p["kind"] == "index" and p["must_be_set"] and p["shape"] != "vector":
-        # marker and node numbers default to 0, 1, ... (as in `mbc eval`)
-        assert same(got, list(range(p["size"]))) if p["shape"] != "scalar" else got == 0
+        # marker and node numbers default to 0, 1, ... (as in `mbc eval`), and
+        # that is the default shown (parameter_info, the docstring, describe())
+        expected = list(range(p["size"])) if p["shape"] != "scalar" else 0
+        assert same(got, expected)
+        text = str(expected)
+        assert p["default_text"] == text + " (numbered as by mbc eval; a model must set it)"
+        assert p["spec_default_text"].startswith("must be set")
+        assert np.all(np.asarray(p["spec_default"]) == -1)  # invalid: a model sets them
+        assert getattr(mbconnect, t).__dict__[p["name"]].__doc__.split(", default ")[1].startswith(
+            text + " (")
+        assert f"  {p['name']}: {p['type']}" in (d := getattr(mbconnect, t).describe())
+        assert d.split(f"  {p['name']}: ")[1].split(" = ")[1].startswith(text + " (")
     elif p["role"] == "input":
+        assert p["default_text"] == p["spec_default_text"]
+        assert same(p["spec_default"], p["default"])
+    if p["role"] == "input":
         assert same(got, p["default"]), (got, p["default"])
 
 
@@ -131,10 +147,24 @@ def test_type_rules(t, p):
 
     if p["kind"] == "string":
         expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), got a number")
+        expect_error(obj, name, None, TypeError, head + f"must be a string ({ptype}), got NoneType")
         return
     expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), got a string")
-    expect_error(obj, name, {"a": 1}, TypeError,
-                 head + f"must be a number or a list of numbers ({ptype}), got dict")
+    # None and other Python types that are no numbers: TypeError naming the type given
+    want = "a number" if scalar else "a list of numbers"
+    expect_error(obj, name, {"a": 1}, TypeError, head + f"must be {want} ({ptype}), got dict")
+    expect_error(obj, name, None, TypeError, head + f"must be {want} ({ptype}), got NoneType")
+    expect_error(obj, name, 1 + 2j, TypeError, head + f"must be {want} ({ptype}), got complex")
+    expect_error(obj, name, object(), TypeError, head + f"must be {want} ({ptype}), got object")
+    for element, named in ((None, "NoneType"), ("x", "str"), (1j, "complex")):
+        bad, at = with_bad(element)
+        if not scalar:
+            expect_error(obj, name, bad, TypeError,
+                         head + f"must be {want} ({ptype}), got list containing {named}")
+            expect_error(obj, name, np.array(bad, dtype=object), TypeError,
+                         head + f"must be {want} ({ptype}), got numpy.ndarray containing {named}")
+    expect_error(obj, name, np.zeros(2, dtype=complex), TypeError,
+                 head + f"must be {want} ({ptype}), got numpy.ndarray of dtype complex128")
     bad, at = with_bad(math.nan)
     expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), got nan")
     bad, at = with_bad(math.inf)

@@ -256,18 +256,32 @@ static void test_outputs_checked_at_boundary(void **state)
     mbc_object_destroy(c.o);
 }
 
-/* An impact model the setters accept (impactModel is any UInt) but the
- * contact law does not is an error of every evaluation in contact, named by
- * parameter (mbc_contact_sphere_sphere_check_model), never an assertion. */
+/* An impact model the contact law does not have (impactModel one_of 0, 1, 2
+ * in the spec) is refused by the setter, by validate() (initialize) when the
+ * field is written directly, and, should the struct be written after
+ * initialization, by every evaluation in contact (the hooks' own check,
+ * mbc_contact_sphere_sphere_check_model), named by parameter with the same
+ * message; never an assertion, never a number. */
 static void test_impact_model_refused(void **state)
 {
     (void)state;
     sphere_case c;
     sphere_case_init(&c);
     mbc_error err = {0};
-    assert_int_equal(mbc_object_set(c.o, "impactModel", 3, &err), MBC_OK);
+    const char *msg = "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3";
+    assert_int_equal(mbc_object_set(c.o, "impactModel", 3, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, msg);
+    mbc_contact_sphere_sphere_params *p = c.o->params;
+    assert_int_equal(p->impactModel, 0); /* unchanged */
+    p->impactModel = 3;                  /* written directly */
+    size_t violations = 0;
+    assert_int_not_equal(mbc_object_initialize(c.o, &err, 1, &violations), MBC_OK);
+    assert_int_equal(violations, 1);
+    assert_string_equal(err.message, msg);
+    assert_false(c.o->initialized);
+    p->impactModel = 0;
     assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
-    const char *msg = "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3";
+    p->impactModel = 3; /* after initialization */
     mbc_forces f;
     memset(&f, 0, sizeof f);
     assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
@@ -281,15 +295,48 @@ static void test_impact_model_refused(void **state)
         mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
         MBC_ERR_VALUE);
     assert_string_equal(err.message, msg);
-    /* EAPM with lambda_P = 1 (K2 = k_c / (1 - lambda_P) is infinite) */
-    assert_int_equal(mbc_object_set(c.o, "impactModel", 0, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(c.o, "contactPlasticityRatio", 1, &err), MBC_OK);
+    /* EAPM with lambda_P = 1 (K2 = k_c / (1 - lambda_P) is infinite): the
+     * setter refuses it, and so does the evaluation of a struct written
+     * directly */
+    p->impactModel = 0;
+    const char *lambda =
+        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), got 1";
+    assert_int_equal(mbc_object_set(c.o, "contactPlasticityRatio", 1, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, lambda);
     assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
+    p->contactPlasticityRatio = 1;
     assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message,
-                        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
+    assert_string_equal(err.message, lambda);
     assert_string_equal(err.param_name, "contactPlasticityRatio");
     mbc_object_destroy(c.o);
+}
+
+/* spheresRadii keeps the seed's documented default [-1, -1], which means
+ * "unset": a case that never sets the radii is refused at initialization
+ * (and so never evaluated), with a message that says how to fix it. */
+static void test_unset_radii_refused(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactSphereSphere", &err);
+    sphere_object_set(o);
+    assert_int_equal(mbc_object_set(o, "contactStiffness", 1e5, &err), MBC_OK);
+    const double unset[2] = {-1, -1};
+    /* the documented default can be set back (a getter's value round-trips) */
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", unset, 2, &err), MBC_OK);
+    size_t violations = 0;
+    assert_int_not_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+    assert_int_equal(violations, 1);
+    assert_string_equal(err.message, "ContactSphereSphere.spheresRadii: must be > 0 before "
+                                     "initialize (got [-1, -1], the unset default: set both "
+                                     "radii)");
+    assert_false(o->initialized);
+    /* a negative radius that is not the placeholder: refused by the setter */
+    const double half[2] = {0.5, -1};
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", half, 2, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), got -1");
+    mbc_object_destroy(o);
 }
 
 /* mbc_state_check, for callers of the typed hooks, checks what the dispatch
@@ -349,8 +396,8 @@ static void test_six_data_coordinates(void **state)
 {
     (void)state;
     mbc_type_info t = mbc_contact_sphere_sphere_type;
-    const mbc_data_info blocks[6] = {{"a", 0, ""}, {"b", 0, ""}, {"c", 0, ""},
-                                     {"d", 0, ""}, {"e", 0, ""}, {"f", 0, ""}};
+    const mbc_data_info blocks[6] = {{"a", 0, "", 0}, {"b", 0, "", 0}, {"c", 0, "", 0},
+                                     {"d", 0, "", 0}, {"e", 0, "", 0}, {"f", 0, "", 0}};
     t.data = blocks;
     t.data_block_count = 6;
     t.data_per = -1;
@@ -398,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_post_newton_updates_state),
         cmocka_unit_test(test_outputs_checked_at_boundary),
         cmocka_unit_test(test_impact_model_refused),
+        cmocka_unit_test(test_unset_radii_refused),
         cmocka_unit_test(test_state_check),
         cmocka_unit_test(test_six_data_coordinates),
     };

@@ -33,8 +33,7 @@ typedef struct doc_default {
  * type without a seed: its page docs/items/<Class>.rst, which mbcgen writes
  * from the spec by another path than the C tables); the parameter list
  * comes first, then the visualization list. *seeded tells which. */
-static size_t read_seed_defaults(const char *class_name, doc_default *out, size_t max,
-                                 bool *seeded)
+static size_t read_seed_defaults(const char *class_name, doc_default *out, size_t max, bool *seeded)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/tests/seeds/%s.rst", MBC_SOURCE_DIR, class_name);
@@ -181,6 +180,26 @@ static void test_defaults_match_seed_documents(void **state)
 
 /* ------------------------------------------------ type rules */
 
+/* A value every rule of p admits near x: x itself, else one of the spec's
+ * one_of values, else the middle (or an inner point) of its range. */
+static double admitted(const mbc_param_info *p, double x)
+{
+    if (p->one_of_count) {
+        for (size_t i = 0; i < p->one_of_count; i++)
+            if (p->one_of[i] == x)
+                return x;
+        return p->one_of[p->one_of_count - 1];
+    }
+    if (!p->has_range || ((p->range_min_open ? x > p->range_min : x >= p->range_min) &&
+                          (p->range_max_open ? x < p->range_max : x <= p->range_max)))
+        return x;
+    if (isinf(p->range_max))
+        return p->range_min + 1;
+    if (isinf(p->range_min))
+        return p->range_max - 1;
+    return 0.5 * (p->range_min + p->range_max);
+}
+
 static void snapshot(const mbc_type_info *t, const mbc_param_info *p, const void *params, double *v,
                      size_t *n)
 {
@@ -196,6 +215,13 @@ static void expect_rejected(const mbc_type_info *t, const mbc_param_info *p, voi
     snapshot(t, p, params, before, &nb);
     mbc_error err = {0};
     mbc_status st = mbc_param_set_values(t, p, params, values, count, &err);
+    if (p->required && count == p->default_count &&
+        memcmp(values, p->default_values, count * sizeof *values) == 0) {
+        /* the documented placeholder default (e.g. circleRadius = 0) is
+         * accepted by the setter; validate() refuses it (test_validate_rules) */
+        assert_int_equal(st, MBC_OK);
+        return;
+    }
     assert_int_not_equal(st, MBC_OK);
     assert_string_equal(err.message, expected);
     snapshot(t, p, params, after, &na);
@@ -208,7 +234,8 @@ static void test_type_rules(void **state)
     mbc_registry builtin_types; /* the built-in types */
     mbc_registry_init(&builtin_types);
     (void)state;
-    size_t checked_min = 0, checked_nonfinite = 0, checked_length = 0;
+    size_t checked_min = 0, checked_nonfinite = 0, checked_length = 0, checked_range = 0,
+           checked_one_of = 0;
     for (size_t i = 0; i < mbc_registry_size(&builtin_types); i++) {
         const mbc_type_info *t = mbc_registry_entry(&builtin_types, i);
         mbc_error err;
@@ -221,24 +248,57 @@ static void test_type_rules(void **state)
             size_t n = p->shape == MBC_VECTOR ? 2 : p->size;
             double ok[64], bad[64];
             for (size_t j = 0; j < n; j++)
-                ok[j] = p->kind == MBC_VALUE_BOOL ? 1 : (p->has_min ? p->min + 1 : 1);
+                ok[j] = admitted(p, p->kind == MBC_VALUE_BOOL ? 1 : (p->has_min ? p->min + 1 : 1));
             char msg[600];
             char prefix[160];
             if (p->shape == MBC_SCALAR)
                 snprintf(prefix, sizeof prefix, "%s.%s: ", t->type_name, p->name);
             else
                 snprintf(prefix, sizeof prefix, "%s.%s: [0] ", t->type_name, p->name);
+            if (p->has_range) { /* the spec's range: the first value outside each end */
+                const double ends[2] = {p->range_min, p->range_max};
+                const bool open[2] = {p->range_min_open, p->range_max_open};
+                for (int e = 0; e < 2; e++) {
+                    if (isinf(ends[e]))
+                        continue;
+                    memcpy(bad, ok, n * sizeof *bad);
+                    bad[0] = open[e] ? ends[e] : nextafter(ends[e], e ? INFINITY : -INFINITY);
+                    if (p->has_min && !(p->min_exclusive ? bad[0] > p->min : bad[0] >= p->min))
+                        continue; /* the type's own rule speaks first */
+                    char got[40];
+                    mbc_format_number(bad[0], got, sizeof got);
+                    snprintf(msg, sizeof msg, "%smust be %s (%s), got %s", prefix, p->range_rule,
+                             p->type, got);
+                    expect_rejected(t, p, o->params, bad, n, msg);
+                    checked_range++;
+                }
+            }
+            if (p->one_of_count) { /* an enumeration: the next whole number is refused */
+                memcpy(bad, ok, n * sizeof *bad);
+                bad[0] = p->one_of[p->one_of_count - 1] + 1;
+                char list[128] = "";
+                for (size_t j = 0; j < p->one_of_count; j++)
+                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s %g", j ? "," : "",
+                             p->one_of[j]);
+                snprintf(msg, sizeof msg, "%smust be one of%s (%s), got %g", prefix, list, p->type,
+                         bad[0]);
+                expect_rejected(t, p, o->params, bad, n, msg);
+                checked_one_of++;
+            }
             if (p->has_min) {
                 /* boundary accepted (inclusive) or rejected (exclusive) */
                 memcpy(bad, ok, n * sizeof *bad);
                 bad[0] = p->min;
-                if (!p->min_exclusive) {
+                if (!p->min_exclusive && admitted(p, p->min) == p->min) {
                     assert_int_equal(mbc_param_set_values(t, p, o->params, bad, n, &err), MBC_OK);
                     bad[0] = p->kind == MBC_VALUE_INT ? p->min - 1 : -1e-300;
                     snprintf(msg, sizeof msg, "%smust be >= %g (%s), got %s", prefix, p->min,
                              p->type, p->kind == MBC_VALUE_INT ? "-1" : "-1e-300");
-                } else {
+                } else if (p->min_exclusive) {
                     snprintf(msg, sizeof msg, "%smust be > %g (%s), got 0", prefix, p->min,
+                             p->type);
+                } else { /* the spec's range excludes the type's minimum */
+                    snprintf(msg, sizeof msg, "%smust be %s (%s), got 0", prefix, p->range_rule,
                              p->type);
                 }
                 expect_rejected(t, p, o->params, bad, n, msg);
@@ -275,6 +335,8 @@ static void test_type_rules(void **state)
     assert_true(checked_min >= 10);
     assert_true(checked_nonfinite >= 20);
     assert_true(checked_length >= 6);
+    assert_true(checked_range >= 4);  /* contactPlasticityRatio, restitutionCoefficient, ... */
+    assert_true(checked_one_of >= 1); /* impactModel */
 }
 
 static void test_typed_setters(void **state)
@@ -354,9 +416,10 @@ static void test_by_name_round_trip(void **state)
                 size_t n = p->shape == MBC_VECTOR ? 3 : p->size;
                 double v[8], back[8];
                 for (size_t j = 0; j < n; j++)
-                    v[j] = p->kind == MBC_VALUE_BOOL   ? (double)((j + k) % 2)
-                           : p->kind == MBC_VALUE_REAL ? 0.25 + (double)j + (double)k / 8
-                                                       : (double)(j + k + 1);
+                    v[j] =
+                        admitted(p, p->kind == MBC_VALUE_BOOL   ? (double)((j + k) % 2)
+                                    : p->kind == MBC_VALUE_REAL ? 0.25 + (double)j + (double)k / 8
+                                                                : (double)(j + k + 1));
                 assert_int_equal(mbc_object_set_array(o, name, v, n, &err), MBC_OK);
                 size_t got = 0;
                 assert_int_equal(mbc_object_get(o, name, back, 8, &got, &err), MBC_OK);
@@ -471,9 +534,107 @@ static void test_validate_rules(void **state)
     p.nodeNumber = 2;
     p.contactStiffness = -5;
     mbc_error e[4];
+    assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 2);
+    /* spheresRadii still holds its documented placeholder default */
+    assert_string_equal(e[0].message,
+                        "ContactSphereSphere.spheresRadii: must be > 0 before initialize (got "
+                        "[-1, -1], the unset default: set both radii)");
+    assert_string_equal(e[1].message,
+                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5");
+    /* enumerations and ranges written directly are refused by validate() too */
+    p.spheresRadii[0] = p.spheresRadii[1] = 0.5;
+    p.contactStiffness = 1e4;
+    p.impactModel = 7;
+    p.contactPlasticityRatio = 1;
+    p.restitutionCoefficient = 1.5;
+    assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 3);
+    assert_string_equal(e[0].message, "ContactSphereSphere.contactPlasticityRatio: must be in "
+                                      "[0, 1) (UReal), got 1");
+    assert_string_equal(e[1].message, "ContactSphereSphere.restitutionCoefficient: must be in "
+                                      "(0, 1] (PReal), got 1.5");
+    assert_string_equal(e[2].message,
+                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 7");
+    /* one radius set, the other still -1: a plain rule violation, not "unset" */
+    p.impactModel = 0;
+    p.contactPlasticityRatio = 0;
+    p.restitutionCoefficient = 1;
+    p.spheresRadii[1] = -1;
     assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 1);
     assert_string_equal(e[0].message,
-                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5");
+                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), got -1");
+}
+
+/* Physical validity (issue 25): the seed defaults that are placeholders are
+ * refused by validate() with a message that says how to fix them, and the
+ * stiffness signs the seed's Real type allows are refused by the setters. */
+static void test_physical_validity(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *type, *message;
+    } unset[] = {
+        {"ContactSphereSphere", "ContactSphereSphere.spheresRadii: must be > 0 before initialize "
+                                "(got [-1, -1], the unset default: set both radii)"},
+        {"ContactConvexRoll",
+         "ContactConvexRoll.rollLength: must be > 0 before initialize (got 0, the unset "
+         "default: set the roll's length L, the hull's x range is [-L/2, L/2])"},
+        {"ContactFrictionCircleCable2D",
+         "ContactFrictionCircleCable2D.circleRadius: must be > 0 before initialize (got 0, the "
+         "unset default: set the circle's radius)"},
+    };
+    mbc_error err = {0}, errs[8];
+    for (size_t i = 0; i < sizeof unset / sizeof unset[0]; i++) {
+        mbc_object *o = mbc_object_create(unset[i].type, &err);
+        assert_non_null(o);
+        mbc_object_set_default_indices(o);
+        size_t n = 0;
+        assert_int_not_equal(mbc_object_initialize(o, errs, 8, &n), MBC_OK);
+        int found = 0;
+        for (size_t k = 0; k < n && k < 8; k++)
+            found |= strcmp(errs[k].message, unset[i].message) == 0;
+        if (!found)
+            fail_msg("%s: no \"%s\" among %zu violations (first: %s)", unset[i].type,
+                     unset[i].message, n, errs[0].message);
+        mbc_object_destroy(o);
+    }
+    static const struct {
+        const char *type, *param;
+        double value;
+        const char *message;
+    } refused[] = {
+        {"ContactConvexRoll", "contactStiffness", -1,
+         "ContactConvexRoll.contactStiffness: must be >= 0 (Real), got -1"},
+        {"ContactConvexRoll", "contactDamping", -0.5,
+         "ContactConvexRoll.contactDamping: must be >= 0 (Real), got -0.5"},
+        {"ContactConvexRoll", "rollLength", -0.1,
+         "ContactConvexRoll.rollLength: must be >= 0 (UReal), got -0.1"},
+        {"JointALEMoving2D", "penaltyStiffness", -5,
+         "JointALEMoving2D.penaltyStiffness: must be >= 0 (Real), got -5"},
+        {"ContactFrictionCircleCable2D", "circleRadius", 1e-300 * 0,
+         NULL}, /* 0, the placeholder itself: accepted by the setter */
+        {"ContactSphereSphere", "impactModel", 7,
+         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 7"},
+        {"ContactSphereSphere", "restitutionCoefficient", 1.01,
+         "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 1.01"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        mbc_object *o = mbc_object_create(refused[i].type, &err);
+        assert_non_null(o);
+        const mbc_status st = mbc_object_set(o, refused[i].param, refused[i].value, &err);
+        if (refused[i].message) {
+            assert_int_equal(st, MBC_ERR_VALUE);
+            assert_string_equal(err.message, refused[i].message);
+        } else {
+            assert_int_equal(st, MBC_OK);
+        }
+        mbc_object_destroy(o);
+    }
+    /* a circle of radius 0.25 is fine */
+    mbc_object *o = mbc_object_create("ContactFrictionCircleCable2D", &err);
+    mbc_object_set_default_indices(o);
+    assert_int_equal(mbc_object_set(o, "circleRadius", 0.25, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, errs, 8, NULL), MBC_OK);
+    mbc_object_destroy(o);
 }
 
 static void test_convex_hull_rule(void **state)
@@ -600,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_typed_setters),
         cmocka_unit_test(test_by_name_round_trip),
         cmocka_unit_test(test_validate_rules),
+        cmocka_unit_test(test_physical_validity),
         cmocka_unit_test(test_convex_hull_rule),
         cmocka_unit_test(test_registry),
         cmocka_unit_test(test_data_layout),

@@ -17,6 +17,8 @@
 
 #include "connector_fixtures.h"
 
+#include "mbconnect/evaluate.h"
+#include "mbconnect/evaluate_many.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 
 /* Jacobian entry vs finite difference: relative error < 1e-6 (w.r.t. max(|J|, 1)). */
@@ -334,9 +336,17 @@ static void test_penalty_and_inactive(void **state)
     ASSERT_NEAR(x.a.d_lagrange[1], 0.0, 0.0);
     ASSERT_NEAR(x.a.d_lagrange[2], 0.0, 0.0);
     ASSERT_NEAR(x.a.d_lagrange[3], -1.0 / 250.0, 0.0);
+    /* penaltyStiffness > 0 with usePenaltyFormulation is a parameter rule
+     * (positive_when), refused by validate() before any evaluation */
     x.p.penaltyStiffness = 0.0;
-    assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&x.p, &x.s, &x.a, &x.err),
-                     MBC_ERR_VALUE);
+    mbc_error verr[8];
+    const size_t nv = mbc_joint_ale_moving2d_validate(&x.p, verr, 8);
+    int found = 0;
+    for (size_t k = 0; k < nv && k < 8; ++k) { /* (the fixture leaves the indices unset) */
+        found |= strcmp(verr[k].message, "JointALEMoving2D.penaltyStiffness: must be > 0 when "
+                                         "usePenaltyFormulation is True, got 0") == 0;
+    }
+    assert_true(found);
 
     /* inactive: z = 0 equations, d/dz = I, nothing else */
     x.p.usePenaltyFormulation = false;
@@ -528,34 +538,86 @@ static void test_outputs(void **state)
     ASSERT_NEAR(o[0], x.z[0], 0.0);
     ASSERT_NEAR(o[1], x.z[1], 0.0);
     ASSERT_NEAR(o[2], 0.0, 0.0);
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_COUNT,
-                                                    o, 3, &x.err),
-                     MBC_ERR_NAME);
-    assert_int_equal(mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE,
-                                                    o, 2, &x.err),
-                     MBC_ERR_SIZE);
+    /* a wrong output number or size is refused by mbc_object_output
+     * (test_invalid_state); the typed hook asserts them */
     fixture_done(&x);
 }
 
-static void test_invalid_index(void **state)
+/* An object of the fixture's parameters, initialized, for the generic API. */
+static mbc_object *fixture_object(void)
+{
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("JointALEMoving2D", &err);
+    assert_non_null(o);
+    const double nums[SN] = {10, 11, 12}, pair[2] = {0, 1};
+    assert_int_equal(mbc_object_set_array(o, "slidingMarkerNumbers", nums, SN, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", offsets, SN, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "markerNumbers", pair, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "nodeNumbers", pair, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "slidingOffset", S_OFF, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
+    return o;
+}
+
+/* Everything the hooks used to check again (issue 26) is refused once, at the
+ * boundary, with one line naming the value: the sliding index (a whole number
+ * in [0, sn - 1], spec index_into), one cable element per sliding marker,
+ * element lengths > 0, the output number and size. The hooks only assert. */
+static void test_invalid_state(void **state)
 {
     (void)state;
     rt_rng g = {11};
     fixture x;
     fixture_init(&x, &g);
+    mbc_object *o = fixture_object();
+    mbc_error err = {0};
+    assert_int_equal(mbc_object_algebraic_equations(o, &x.s, &x.a, &err), MBC_OK);
     const double bad[4] = {-1.0, 3.0, 0.5, 1e300};
+    const char *const got[4] = {"-1", "3", "0.5", "1e+300"};
     for (int k = 0; k < 4; ++k) {
+        char msg[256];
         x.data[0] = bad[k];
-        assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&x.p, &x.s, &x.a, &x.err),
-                         MBC_ERR_INPUT);
-        assert_non_null(strstr(x.err.message, "JointALEMoving2D"));
-        assert_int_equal(mbc_joint_ale_moving2d_post_newton_step(&x.p, &x.s, &x.pn, &x.err),
-                         MBC_ERR_INPUT);
+        snprintf(msg, sizeof msg,
+                 "JointALEMoving2D: data slidingMarkerIndex[0] must be a whole number in [0, 2] "
+                 "(an index into slidingMarkerNumbers), got %s",
+                 got[k]);
+        assert_int_equal(mbc_object_algebraic_equations(o, &x.s, &x.a, &err), MBC_ERR_INPUT);
+        assert_string_equal(err.message, msg);
+        assert_int_equal(mbc_object_post_newton_step(o, &x.s, &x.pn, &err), MBC_ERR_INPUT);
+        assert_string_equal(err.message, msg);
+        double out[3];
+        assert_int_equal(
+            mbc_object_output(o, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE, out, 3, &err),
+            MBC_ERR_INPUT);
+        assert_string_equal(err.message, msg);
     }
     x.data[0] = 1.0;
     x.s.cable_count = 2;
-    assert_int_equal(mbc_joint_ale_moving2d_algebraic_equations(&x.p, &x.s, &x.a, &x.err),
-                     MBC_ERR_INPUT);
+    assert_int_equal(mbc_object_algebraic_equations(o, &x.s, &x.a, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message, "JointALEMoving2D: marker m1 has 2 cable elements, "
+                                     "slidingMarkerNumbers has 3 entries (one element per entry)");
+    x.s.cable_count = SN;
+    x.el[2].length = 0.0;
+    assert_int_equal(mbc_object_post_newton_step(o, &x.s, &x.pn, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "JointALEMoving2D: cables[2].length must be > 0, got 0");
+    x.el[2].length = lengths[2];
+    /* outputs: number and size */
+    double out[3];
+    assert_int_equal(mbc_object_output(o, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_COUNT, out, 3, &err),
+                     MBC_ERR_NAME);
+    assert_int_equal(mbc_object_output(o, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_FORCE, out, 2, &err),
+                     MBC_ERR_SIZE);
+    assert_string_equal(err.message, "JointALEMoving2D.Force: output has 3 values, buffer holds 2");
+    /* and a batch names the state */
+    mbc_state states[2] = {x.s, x.s};
+    double d2 = 7.0;
+    states[1].data = &d2;
+    mbc_post_newton pn[2] = {{.data = x.new_data}, {.data = x.new_data}};
+    assert_int_equal(mbc_object_post_newton_step_many(o, states, pn, 2, 1, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "JointALEMoving2D: state 1: data slidingMarkerIndex[0] must be a whole "
+                        "number in [0, 2] (an index into slidingMarkerNumbers), got 7");
+    mbc_object_destroy(o);
     fixture_done(&x);
 }
 
@@ -568,7 +630,7 @@ int main(void)
         cmocka_unit_test(test_penalty_hand_computed),
         cmocka_unit_test(test_post_newton_index_update),
         cmocka_unit_test(test_outputs),
-        cmocka_unit_test(test_invalid_index),
+        cmocka_unit_test(test_invalid_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,7 +94,7 @@ static void forces(fixture *x, double *F, mbc_forces *o)
  * v_p - v_c = (-0.3, -1.1): v_n = 1.1, v_t = -0.3.
  * f_n = d_c v_n = 11, f_t = mu_v v_t = -0.6, f_s = (-0.6, -11):
  * F_0 = -3/4 f_s = (0.45, 8.25), F_1 = -1/4 f_s = (0.15, 2.75);
- * circle: force (-0.6, -11), torque d f_t = 0.9 (-0.6) = -0.54.
+ * circle: force (-0.6, -11), torque r f_t = 1 (-0.6) = -0.6 (not d f_t = -0.54).
  * rotating_segment_init: the segment, its point velocities and v_m0; the
  * tests add the rotation. */
 static void rotating_segment_init(fixture *x)
@@ -131,7 +131,7 @@ static void test_rotating_segment(void **state)
     ASSERT_NEAR(F[3], 2.75, 1e-13);
     ASSERT_NEAR(f.force[0][0], -0.6, 1e-13);
     ASSERT_NEAR(f.force[0][1], -11.0, 1e-13);
-    ASSERT_NEAR(f.torque[0][2], -0.54, 1e-13);
+    ASSERT_NEAR(f.torque[0][2], -0.6, 1e-13);
     mbc_contact_friction_circle_cable2d_params_free(&x.p);
 }
 

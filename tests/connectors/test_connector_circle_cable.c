@@ -5,10 +5,12 @@
  * closest-point / normalization / sticking-position implementation for the
  * random checks.
  *
- * Moment balance: the circle's torque is the moment of what it receives at
- * the cable points, d f_t per segment (SN) or ((1-rho) d_l + rho d_r) f_t
- * (PWN), so the total moment of all forces and torques vanishes exactly; the
- * notes' "r f_t" would leave -g f_t per segment (see the connector source).
+ * Moment balance: the circle's torque is r f_t per contacting segment (the
+ * seed's tau_m0, physics-notes 2026-11-25), while the cable receives the
+ * force at distance d = r + g (SN) or at the points, d_l and d_r (PWN). The
+ * forces balance exactly; the moments balance up to the couple
+ * sum (r - d_eff) f_t = -sum g f_t (SN), -sum ((1-rho) g_l + rho g_r) f_t
+ * (PWN), which test_random_equilibrium checks exactly.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -22,6 +24,8 @@
 #include "test_util.h"
 
 #include "mbconnect/ancf_cable2d.h"
+#include "mbconnect/evaluate.h"
+#include "mbconnect/evaluate_many.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 
 #define PI     3.14159265358979323846
@@ -247,7 +251,9 @@ static void test_pwn_pressed_straight_cable(void **state)
     ASSERT_NEAR(x.F[3], 35.0 * nl[1] - 0.7 * 20.0 * tl[1], 1e-12);
     ASSERT_NEAR(x.F[4], 15.0 * nr[0] - 0.3 * 20.0 * tr[0], 1e-12);
     ASSERT_NEAR(x.F[5], 15.0 * nr[1] - 0.3 * 20.0 * tr[1], 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], (0.7 * dl + 0.3 * dr) * 20.0, 1e-12);
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * 20.0, 1e-12); /* r f_t, not the arms dl, dr */
+    (void)dl;
+    (void)dr;
     fixture_done(&x);
 }
 
@@ -289,7 +295,7 @@ static void test_tangent_force_newton(void **state)
     ASSERT_NEAR(fl[2], -8.0, 1e-12);
     ASSERT_NEAR(fl[3], -50.0, 1e-12);
     ASSERT_NEAR(x.F[2], -0.7 * -8.0, 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], 0.45 * -8.0, 1e-12); /* d = r + g = 0.45 */
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * -8.0, 1e-12); /* r f_t (not d f_t, d = 0.45) */
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
     ASSERT_NEAR(co[2], 0.0, 0.0);
     ASSERT_NEAR(co[3], -0.05, 1e-12);
@@ -330,7 +336,7 @@ static void test_tangent_force_newton(void **state)
     ASSERT_NEAR(x.F[2], -0.7 * -20.0, 1e-12);
     ASSERT_NEAR(x.F[4], -0.3 * -20.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][0], -20.0, 1e-12);
-    ASSERT_NEAR(x.f.torque[0][2], 0.45 * -20.0, 1e-12);
+    ASSERT_NEAR(x.f.torque[0][2], 0.5 * -20.0, 1e-12);
 
     /* physical direction: the friction force on the cable opposes its motion
      * relative to the circle (velocity penalty only, circle at rest) */
@@ -470,6 +476,56 @@ static void test_pns_stick_to_slip_pretensioned(void **state)
         ASSERT_NEAR(fl[2], sgn * 25.0, 1e-9);
         fixture_done(&x);
     }
+}
+
+/* The slip direction follows the trial force (physics-notes 2026-11-25).
+ * Start of step: slip +1, pre-tensioned (x_lastStick = x_curStick - 0.25, so
+ * Delta = +0.25 and mu_k Delta = +25 = the cap). Now the cable slides
+ * backwards, v_t = -1.3 m/s, with mu_v = 100: f_t,lin = -130 + 25 = -105,
+ * |f_t,lin| > 25: slip. The new state is Sign(f_t,lin) = -1 (the seed's
+ * Sign(Delta) would keep +1 and push along the slip), x_lastStick =
+ * x_curStick + 0.25, and the force opposes the slip: f_t = -25 in the
+ * seed's sign (the sign of v_t), i.e. +25 N along t on the cable. */
+static void test_pns_slip_reverses_with_trial_force(void **state)
+{
+    (void)state;
+    fixture x;
+    pns_fixture(&x);
+    x.p.frictionVelocityPenalty = 100.0;
+    const double xc = expected_cur_stick(0.0, 0.0);
+    x.data_start[5] = 1.0;
+    x.data_start[9] = xc - 0.25;
+    x.data[5] = 1.0;
+    x.data[9] = xc - 0.25;
+    for (int i = 0; i <= 4; ++i) {
+        x.vel[2 * i] = -1.3; /* t = (1, 0): v_t = -1.3 */
+    }
+    double cot[8];
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
+    ASSERT_NEAR(cot[2], -1.3, 1e-14);
+    run_pns(&x);
+    ASSERT_NEAR(x.new_data[5], -1.0, 0.0);
+    ASSERT_NEAR(x.new_data[9], xc + 0.25, 1e-12);
+    /* the state changed (+1 -> -1): | |f_t,lin| - mu |f_n| | = 105 - 25 */
+    ASSERT_NEAR(x.pn.error, 80.0, 1e-9);
+    memcpy(x.data, x.new_data, sizeof x.data);
+    double fl[8];
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
+    ASSERT_NEAR(fl[2], -25.0, 1e-12);
+    run_forces(&x);
+    /* physical force on the cable points: -(1-rho) f_t t, -rho f_t t */
+    ASSERT_NEAR(x.F[2], 0.7 * 25.0, 1e-12);
+    ASSERT_NEAR(x.F[4], 0.3 * 25.0, 1e-12);
+    /* it opposes the slip: power on the cable < 0 */
+    assert_true(x.F[2] * x.vel[2] + x.F[4] * x.vel[4] < 0.0);
+    /* the pre-tensioned spring seen in a stick state is the cap, now in -t */
+    x.data[5] = 0.0;
+    for (int i = 0; i <= 4; ++i) {
+        x.vel[2 * i] = 0.0;
+    }
+    run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
+    ASSERT_NEAR(fl[2], -25.0, 1e-9);
+    fixture_done(&x);
 }
 
 static void test_pns_slip_to_stick(void **state)
@@ -733,45 +789,85 @@ static void test_outputs_zero_without_contact(void **state)
     ASSERT_NEAR(cot[3], 0.5, 1e-12);
     ASSERT_NEAR(fl[2], 10.0, 1e-12);
     ASSERT_NEAR(fl[3], -50.0, 1e-12);
-
-    /* wrong output variable and size */
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_outputs(
-            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT, co, 8, &x.err),
-        MBC_ERR_NAME);
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_outputs(
-            &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co, 6, &x.err),
-        MBC_ERR_SIZE);
+    /* a wrong output number or size is refused by mbc_object_output
+     * (test_inconsistent_inputs); the typed hook asserts them */
     fixture_done(&x);
 }
 
+/* An object with the fixture's parameters (n segments, r = 0.5, k_c = 1000),
+ * initialized, for the generic API. */
+static mbc_object *fixture_object(size_t n)
+{
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactFrictionCircleCable2D", &err);
+    assert_non_null(o);
+    mbc_object_set_default_indices(o);
+    assert_int_equal(mbc_object_set(o, "numberOfContactSegments", (double)n, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "circleRadius", 0.5, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "contactStiffness", 1000.0, &err), MBC_OK);
+    assert_int_equal(mbc_object_initialize(o, &err, 1, NULL), MBC_OK);
+    return o;
+}
+
+/* Everything the hooks used to check again (issue 26: cfcc_check, 11
+ * mbc_fail) is refused once, at the boundary, with one line naming the
+ * value: the cable's segment count against numberOfContactSegments, the
+ * data count, the start-of-step data, the cable point force buffer, the
+ * cable's reference length, the output number and size. The hooks only
+ * assert. */
 static void test_inconsistent_inputs(void **state)
 {
     (void)state;
     fixture x;
     fixture_init(&x, 4, 1.3, 0.45);
-    x.p.numberOfContactSegments = 5;
+    mbc_object *o5 = fixture_object(5), *o4 = fixture_object(4);
+    mbc_error err = {0};
     x.s.data_count = 15;
-    assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&x.p, &x.s, &x.f, &x.err),
-                     MBC_ERR_SIZE);
-    assert_non_null(strstr(x.err.message, "5"));
-    assert_non_null(strstr(x.err.message, "4"));
-    x.p.numberOfContactSegments = 4;
+    assert_int_equal(mbc_object_forces(o5, &x.s, &x.f, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message, "ContactFrictionCircleCable2D: marker m1 has 4 segments, "
+                                     "numberOfContactSegments = 5 (they must be equal)");
     x.s.data_count = 11;
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &x.pn, &x.err),
-        MBC_ERR_SIZE);
-    assert_non_null(strstr(x.err.message, "12"));
+    assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactFrictionCircleCable2D: data node must have 12 data coordinates "
+                        "(data and start-of-step data), got 11");
     x.s.data_count = 12;
     x.s.data_start = NULL;
-    assert_int_equal(
-        mbc_contact_friction_circle_cable2d_post_newton_step(&x.p, &x.s, &x.pn, &x.err),
-        MBC_ERR_INPUT);
+    assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
     x.s.data_start = x.data_start;
     x.f.cable_point_count = 4;
-    assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&x.p, &x.s, &x.f, &x.err),
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_SIZE);
+    assert_string_equal(
+        err.message, "ContactFrictionCircleCable2D: cable_point_forces must hold 5 points, got 4");
+    x.f.cable_point_count = 5;
+    x.cable.length = 0.0;
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactFrictionCircleCable2D: marker m1 length (the cable's "
+                                     "reference length) must be > 0, got 0");
+    x.cable.length = 4.0;
+    assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_OK);
+    double co[8];
+    assert_int_equal(
+        mbc_object_output(o4, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT, co, 8, &err),
+        MBC_ERR_NAME);
+    assert_int_equal(mbc_object_output(o4, &x.s,
+                                       MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co,
+                                       6, &err),
                      MBC_ERR_SIZE);
+    /* a batch names the state */
+    mbc_state states[2] = {x.s, x.s};
+    mbc_cable_marker short_cable = x.cable;
+    short_cable.segment_count = 3;
+    states[1].cable = &short_cable;
+    double F2[2][10];
+    mbc_forces f2[2] = {{.cable_point_forces = F2[0], .cable_point_count = 5},
+                        {.cable_point_forces = F2[1], .cable_point_count = 5}};
+    assert_int_equal(mbc_object_forces_many(o4, states, f2, 2, 1, &err), MBC_ERR_SIZE);
+    assert_string_equal(err.message,
+                        "ContactFrictionCircleCable2D: state 1: marker m1 has 3 segments, "
+                        "numberOfContactSegments = 4 (they must be equal)");
+    mbc_object_destroy(o5);
+    mbc_object_destroy(o4);
     fixture_done(&x);
 }
 
@@ -879,6 +975,7 @@ static void test_random_equilibrium(void **state)
         double fl[2 * MAXSEG];
         run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
         const double c[2] = {x.circle.position[0], x.circle.position[1]};
+        const double r = x.p.circleRadius;
 
         /* total force: cable points + circle */
         double sum[2] = {x.f.force[0][0], x.f.force[0][1]};
@@ -901,9 +998,10 @@ static void test_random_equilibrium(void **state)
         ASSERT_NEAR(x.f.torque[0][0], 0.0, 0.0);
         ASSERT_NEAR(x.f.torque[0][1], 0.0, 0.0);
 
-        /* expected torque: sum over contacting segments of d_eff f_t, with
-         * d_eff from the test's own geometry */
-        double tau = 0.0;
+        /* expected torque: sum over contacting segments of r f_t; the
+         * moments then leave the couple sum (r - d_eff) f_t, d_eff (the arm
+         * where the cable receives the force) from the test's own geometry */
+        double tau = 0.0, couple = 0.0;
         double Fexp[2 * (MAXSEG + 1)];
         memset(Fexp, 0, sizeof Fexp);
         for (size_t i = 0; i < n; ++i) {
@@ -935,7 +1033,8 @@ static void test_random_equilibrium(void **state)
                 ASSERT_NEAR(f_t, x.p.frictionCoefficient * fabs(f_n) * st,
                             1e-12 * fabs(f_t) + 1e-300);
             }
-            tau += d_eff * f_t;
+            tau += r * f_t;
+            couple += (r - d_eff) * f_t;
             for (int k = 0; k < 2; ++k) {
                 Fexp[2 * i + k] -= (1 - cp.rho) * (f_n * nl[k] + f_t * (k == 0 ? -nl[1] : nl[0]));
                 Fexp[2 * i + 2 + k] -= cp.rho * (f_n * nr[k] + f_t * (k == 0 ? -nr[1] : nr[0]));
@@ -949,7 +1048,7 @@ static void test_random_equilibrium(void **state)
             ASSERT_NEAR(x.F[k], Fexp[k], 1e-12 * fscale);
         }
         ASSERT_NEAR(x.f.torque[0][2], tau, 1e-12 * (fabs(tau) + mscale));
-        ASSERT_NEAR(M, 0.0, 1e-12 * mscale);
+        ASSERT_NEAR(M, couple, 1e-12 * mscale);
         if (tau != 0.0)
             ++moment_checked_zero;
         fixture_done(&x);
@@ -985,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_pns_open_to_contact_and_back),
         cmocka_unit_test(test_pns_undefined_to_stick),
         cmocka_unit_test(test_pns_stick_to_slip_pretensioned),
+        cmocka_unit_test(test_pns_slip_reverses_with_trial_force),
         cmocka_unit_test(test_pns_slip_to_stick),
         cmocka_unit_test(test_pns_velocity_penalty_only),
         cmocka_unit_test(test_pns_error_terms),

@@ -346,6 +346,127 @@ static void test_damping_contact_point(void **state)
     fixture_free(&f);
 }
 
+/* The worked state of docs/physics-departures.rst ("ContactConvexRoll: damping
+ * with the material contact-point velocity"), the roll of the reference
+ * suite's ConvexContactTest: hull r = 0.0165 - 3.6 x^2, L = 0.1, k_c = 1e3,
+ * d_c = 1, roll axis = local x tilted by A = Ry(pi/16), center at rest,
+ * omega = (0, 10, 0) rad/s (normal to the axis), gap -7.781e-5 m.
+ * Lowest point (independent): r'(x) = -7.2 x = -tan(pi/16), x = 0.027627,
+ * local [x, 0, -r(x)], r_C = A p_local = (0.024413, 0, -0.018878).
+ * v_mat,z = (omega x r_C)_z = -omega_y r_C,x = -0.24413 m/s, so
+ * f_z = -k_c g - d_c v_mat,z = 0.07781 + 0.24413 = 0.32194 N; the reference
+ * code's -k_c g - d_c v_m1,z gives 0.07781 N. */
+static void test_damping_worked_state(void **state)
+{
+    (void)state;
+    const double hull[3] = {-3.6, 0.0, 0.0165};
+    fixture f;
+    fixture_init(&f, hull, 3, 0.1);
+    f.p.contactStiffness = 1e3;
+    f.p.contactDamping = 1.0;
+    const double th = PI / 16.0;
+    rt_rot_y(th, f.m[1].rotation);
+    const double x = tan(th) / 7.2;
+    const double pl[3] = {x, 0.0, -(0.0165 - 3.6 * x * x)};
+    double rc[3];
+    mat_vec(f.m[1].rotation, pl, rc);
+    ASSERT_NEAR(rc[0], 0.024413, 5e-7);
+    ASSERT_NEAR(rc[2], -0.018878, 5e-7);
+    const double omega[3] = {0.0, 10.0, 0.0};
+    mat_tvec(f.m[1].rotation, omega, f.m[1].angular_velocity_local);
+    const double gap = -7.781e-5;
+    f.m[1].position[2] = -rc[2] + gap; /* ground plane z = 0 */
+    f.data[2] = gap;
+    double nd[3];
+    (void)eval_pns(&f, nd);
+    ASSERT_NEAR(nd[2], gap, 1e-15);
+    const mbc_forces F = eval_forces(&f);
+    ASSERT_NEAR(F.force[1][2], 0.32194, 5e-6);
+    const double reference_formula = -1e3 * gap - 1.0 * f.m[1].velocity[2];
+    ASSERT_NEAR(reference_formula, 0.07781, 5e-6);
+    /* the same state spinning about its own axis: both formulas agree */
+    const double axis[3] = {10.0 * cos(th), 0.0, -10.0 * sin(th)};
+    mat_tvec(f.m[1].rotation, axis, f.m[1].angular_velocity_local);
+    const mbc_forces G = eval_forces(&f);
+    ASSERT_NEAR(G.force[1][2], reference_formula, 1e-12);
+    fixture_free(&f);
+}
+
+/* Rotation matrix exp(t [w]x) (Rodrigues), w in rad/s, t in s. */
+static void rot_exp(const double w[3], double t, double R[9])
+{
+    const double a = t * sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    const double K[9] = {0, -w[2] * t, w[1] * t, w[2] * t, 0, -w[0] * t, -w[1] * t, w[0] * t, 0};
+    double K2[9];
+    rt_mat_mul(K, K, K2);
+    const double s = a > 0 ? sin(a) / a : 1.0, c = a > 0 ? (1 - cos(a)) / (a * a) : 0.5;
+    for (int i = 0; i < 9; ++i) {
+        R[i] = (i % 4 == 0 ? 1.0 : 0.0) + s * K[i] + c * K2[i];
+    }
+}
+
+/* v_mat,z, the damping velocity, is d/dt of the penetration: along a rigid
+ * motion p_m1(t) = p0 + v t, A(t) = exp(t [omega]x) A0 with omega normal to
+ * the roll axis (and random), the gap g(t) PostNewtonStep computes has the
+ * central difference (g(h) - g(-h)) / (2h) = v_mat,z - v_m0,z, which force
+ * evaluation returns as -f_z with k_c = 0, d_c = 1. */
+static void test_damping_velocity_is_gap_rate(void **state)
+{
+    (void)state;
+    rt_rng g = {2611};
+    const double hull[3] = {-3.6, 0.0, 0.0165};
+    for (int it = 0; it < 200; ++it) {
+        fixture f;
+        fixture_init(&f, hull, 3, 0.1);
+        f.p.contactStiffness = 0.0;
+        f.p.contactDamping = 1.0;
+        double A0[9], omega[3], v[3], p0[3];
+        rt_rot_y(rt_uniform(&g, -0.4, 0.4), A0);
+        if (it == 0) {
+            rt_rot_y(PI / 16.0, A0);
+            omega[0] = omega[2] = 0.0, omega[1] = 10.0; /* the worked state's omega */
+            v[0] = v[1] = v[2] = 0.0;
+        } else {
+            double Rz[9], A1[9];
+            rt_rot_z(rt_uniform(&g, -PI, PI), Rz);
+            rt_mat_mul(Rz, A0, A1);
+            memcpy(A0, A1, sizeof A1);
+            rt_random_vec(&g, 10.0, omega);
+            rt_random_vec(&g, 1.0, v);
+        }
+        rt_random_vec(&g, 0.2, p0);
+        f.m[0].velocity[2] = (it == 0) ? 0.0 : rt_uniform(&g, -0.5, 0.5);
+        f.data[2] = -1e-3; /* in contact by the data */
+        double gp[2];
+        const double h = 1e-6;
+        for (int k = 0; k < 2; ++k) {
+            const double t = (k == 0) ? h : -h;
+            double A[9];
+            rot_exp(omega, t, A);
+            rt_mat_mul(A, A0, f.m[1].rotation);
+            for (int i = 0; i < 3; ++i) {
+                f.m[1].position[i] = p0[i] + v[i] * t;
+            }
+            f.m[0].position[2] = f.m[0].velocity[2] * t;
+            double nd[3];
+            (void)eval_pns(&f, nd);
+            gp[k] = nd[2];
+        }
+        memcpy(f.m[1].rotation, A0, sizeof A0);
+        memcpy(f.m[1].position, p0, sizeof p0);
+        f.m[0].position[2] = 0.0;
+        memcpy(f.m[1].velocity, v, sizeof v);
+        mat_tvec(A0, omega, f.m[1].angular_velocity_local);
+        const mbc_forces F = eval_forces(&f);
+        const double rate = (gp[0] - gp[1]) / (2 * h);
+        ASSERT_NEAR(-F.force[1][2], rate, 1e-7 * (1.0 + fabs(rate)));
+        if (it == 0) {
+            ASSERT_NEAR(rate, -0.24413, 5e-6); /* not the center's 0 */
+        }
+        fixture_free(&f);
+    }
+}
+
 /* A pulling normal force (damping while separating, f_N < 0) still gives
  * friction of magnitude mu |f_N| opposite to the slip. */
 static void test_friction_with_negative_normal_force(void **state)
@@ -441,6 +562,20 @@ static void test_check_and_initialize(void **state)
     assert_non_null(strstr(err.message, "ContactConvexRoll.coefficientsHull: hull must be convex "
                                         "(r'' <= 0 on [-L/2, L/2]), r''("));
     assert_non_null(strstr(err.message, ") = 2"));
+    /* a radius must be > 0: the barrel r = 0.4 - 0.2 x^2 reaches 0 at x = +-sqrt(2)
+     * (checked at the ends, where a concave r is smallest) */
+    memcpy(f.p.coefficientsHull, BARREL, sizeof BARREL);
+    f.p.rollLength = 2.0 * sqrt(2.0) + 0.2; /* r(+-1.514) < 0 */
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ContactConvexRoll.coefficientsHull: hull radius must be "
+                                        "> 0 on [-L/2, L/2], r(-1.51421) = -0.05856"));
+    f.p.rollLength = 2.0 * sqrt(2.0) - 0.2;
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_OK);
+    const double minus[1] = {-0.4}; /* a "cylinder" of radius -0.4 */
+    memcpy(f.p.coefficientsHull, minus, sizeof minus);
+    f.p.coefficientsHull_count = 1;
+    assert_int_equal(mbc_convex_roll_check_hull(&f.p, &err), MBC_ERR_VALUE);
+    assert_non_null(strstr(err.message, "hull radius must be > 0 on [-L/2, L/2], r("));
     fixture_free(&f);
 }
 
@@ -616,6 +751,8 @@ int main(void)
         cmocka_unit_test(test_rolling_without_slip),
         cmocka_unit_test(test_pure_sliding),
         cmocka_unit_test(test_damping_contact_point),
+        cmocka_unit_test(test_damping_worked_state),
+        cmocka_unit_test(test_damping_velocity_is_gap_rate),
         cmocka_unit_test(test_friction_with_negative_normal_force),
         cmocka_unit_test(test_pns_switch),
         cmocka_unit_test(test_check_and_initialize),

@@ -349,12 +349,12 @@ static void test_circle_cable_passive_translating(void **state)
     assert_true(most_negative < -1.0);
 }
 
-/* (b) Cable segments touching the circle (gap 0: a polygon circumscribed about
- * the circle, tangent at random angles), circle translating AND rotating. The
- * circle's contact point p_m0 + r n is then where the cable receives the
- * force, so the power is -d_c v_n^2 - f_t v_t exactly. (With a gap g != 0 the
- * notes' rules, contact-point velocity at radius r but torque arm r + g, leave
- * a power g f_t omega_z that has no sign; see docs/physics-departures.rst.) */
+/* (b) Cable segments around the circle (a polygon about the circle, each
+ * segment at distance (1 + e) r from the center, e in [-0.1, 0]: touching or
+ * penetrating), circle translating AND rotating. The circle's torque is
+ * r f_t, the arm of its contact-point velocity v_c = v_m0 + r omega_z t, so
+ * the power is -(d_c v_n^2 + f_t v_t) exactly, at any gap (physics-notes
+ * 2026-11-25; the former torque (r + g) f_t added g f_t omega_z, of no sign). */
 static void test_circle_cable_passive_rotating(void **state)
 {
     (void)state;
@@ -365,6 +365,8 @@ static void test_circle_cable_passive_rotating(void **state)
         cable_init(&x, &g);
         rt_random_vec(&g, 5.0, x.c.angular_velocity_local);
         const double r = x.p.circleRadius, *c = x.c.position;
+        const double e = (it % 4 == 0) ? 0.0 : rt_uniform(&g, -0.1, 0.0);
+        const double rs = (1.0 + e) * r; /* distance of every segment line */
         /* tangent angles th[0..2], increasing; vertices between them */
         double th[NCS];
         th[0] = rt_uniform(&g, -RT_PI, RT_PI);
@@ -372,16 +374,16 @@ static void test_circle_cable_passive_rotating(void **state)
             th[i] = th[i - 1] + rt_uniform(&g, 0.3, 1.2);
         }
         const double a0 = rt_uniform(&g, 0.05, 0.5), a1 = rt_uniform(&g, 0.05, 0.5);
-        x.pts[0] = c[0] + r * cos(th[0]) + a0 * sin(th[0]);
-        x.pts[1] = c[1] + r * sin(th[0]) - a0 * cos(th[0]);
+        x.pts[0] = c[0] + rs * cos(th[0]) + a0 * sin(th[0]);
+        x.pts[1] = c[1] + rs * sin(th[0]) - a0 * cos(th[0]);
         for (int i = 1; i < NCS; ++i) {
             const double mid = 0.5 * (th[i - 1] + th[i]);
-            const double R = r / cos(0.5 * (th[i] - th[i - 1]));
+            const double R = rs / cos(0.5 * (th[i] - th[i - 1]));
             x.pts[2 * i] = c[0] + R * cos(mid);
             x.pts[2 * i + 1] = c[1] + R * sin(mid);
         }
-        x.pts[2 * NCS] = c[0] + r * cos(th[NCS - 1]) - a1 * sin(th[NCS - 1]);
-        x.pts[2 * NCS + 1] = c[1] + r * sin(th[NCS - 1]) + a1 * cos(th[NCS - 1]);
+        x.pts[2 * NCS] = c[0] + rs * cos(th[NCS - 1]) - a1 * sin(th[NCS - 1]);
+        x.pts[2 * NCS + 1] = c[1] + rs * sin(th[NCS - 1]) + a1 * cos(th[NCS - 1]);
         random_stick_states(&x, &g);
         double scale;
         const double P = cable_power(&x, &scale);
@@ -392,15 +394,90 @@ static void test_circle_cable_passive_rotating(void **state)
     assert_true(most_negative < -1.0);
 }
 
-/* Hand case of the gap term: r = 1, circle at the origin rotating at
- * omega_z = 1 rad/s, one horizontal segment at y = -0.9 (g = -0.1, n = (0, -1),
- * t = (1, 0), rho = 1/2), both points moving at (0.95, 0); mu_v = 1, stick.
+/* One segment of the cable state s (SN): the circle's contact frame and its
+ * contact-point velocity, computed here from the geometry. */
+static void circle_contact_frame(const mbc_state *s, double r, size_t i, double t[2], double v_c[2])
+{
+    const double *a = s->cable->points + 2 * i, *b = a + 2, *c = s->marker[0]->position;
+    const double vs[2] = {b[0] - a[0], b[1] - a[1]};
+    double rho = ((c[0] - a[0]) * vs[0] + (c[1] - a[1]) * vs[1]) / (vs[0] * vs[0] + vs[1] * vs[1]);
+    rho = rho < 0.0 ? 0.0 : (rho > 1.0 ? 1.0 : rho);
+    const double d[2] = {a[0] + rho * vs[0] - c[0], a[1] + rho * vs[1] - c[1]};
+    const double len = hypot(d[0], d[1]);
+    t[0] = -d[1] / len;
+    t[1] = d[0] / len;
+    double w[3];
+    mat_vec(s->marker[0]->rotation, s->marker[0]->angular_velocity_local, w);
+    v_c[0] = s->marker[0]->velocity[0] + r * w[2] * t[0];
+    v_c[1] = s->marker[0]->velocity[1] + r * w[2] * t[1];
+}
+
+/* The friction power on the circle is f_t . v_c (seed tau_m0 = -sum r f_t):
+ * friction only (k_c = d_c = 0, stick/undefined states, f_t = mu_v v_t), SN,
+ * penetrating segments (b's polygon), circle translating and rotating. The
+ * power of the circle's force and torque, F . v_m0 + tau omega_z, equals
+ * sum over segments f_t (t . v_c) with f_t from ForceLocal and t, v_c from
+ * the geometry; the cable's is -sum f_t (t . v_p), so the total is
+ * -sum f_t v_t = -sum mu_v v_t^2 <= 0. */
+static void test_circle_cable_friction_power_on_circle(void **state)
+{
+    (void)state;
+    rt_rng g = {8086};
+    int checked = 0;
+    for (int it = 0; it < N_STATES; ++it) {
+        cable_fixture x;
+        cable_init(&x, &g);
+        x.p.contactDamping = 0.0;
+        rt_random_vec(&g, 5.0, x.c.angular_velocity_local);
+        const double r = x.p.circleRadius, *c = x.c.position;
+        const double rs = (1.0 + rt_uniform(&g, -0.2, 0.0)) * r;
+        for (int i = 0; i <= NCS; ++i) { /* vertices of a polygon at distance rs */
+            const double ang = 0.7 * i + rt_uniform(&g, -0.1, 0.1), R = rs / cos(0.35);
+            x.pts[2 * i] = c[0] + R * cos(ang);
+            x.pts[2 * i + 1] = c[1] + R * sin(ang);
+        }
+        random_stick_states(&x, &g);
+        double F[2 * (NCS + 1)], fl[2 * NCS];
+        mbc_forces out;
+        mbc_error err = {0};
+        memset(&out, 0, sizeof out);
+        out.cable_point_forces = F;
+        out.cable_point_count = NCS + 1;
+        assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&x.p, &x.s, &out, &err),
+                         MBC_OK);
+        assert_int_equal(mbc_contact_friction_circle_cable2d_outputs(
+                             &x.p, &x.s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl,
+                             2 * NCS, &err),
+                         MBC_OK);
+        double expect = 0.0, scale = 0.0, P_total = marker_power(&x.c, out.force[0], out.torque[0]);
+        for (size_t i = 0; i < NCS; ++i) {
+            double t[2], v_c[2];
+            circle_contact_frame(&x.s, r, i, t, v_c);
+            expect += fl[2 * i] * (t[0] * v_c[0] + t[1] * v_c[1]);
+            scale += fabs(fl[2 * i]) * hypot(v_c[0], v_c[1]);
+        }
+        for (int k = 0; k < 2 * (NCS + 1); ++k) {
+            P_total += F[k] * x.vel[k];
+        }
+        const double P_circle = marker_power(&x.c, out.force[0], out.torque[0]);
+        ASSERT_NEAR(P_circle, expect, 1e-12 * (scale + 1e-300));
+        ASSERT_PASSIVE(P_total, scale + 1.0);
+        checked += (expect != 0.0);
+        mbc_contact_friction_circle_cable2d_params_free(&x.p);
+    }
+    assert_true(checked > N_STATES / 2);
+}
+
+/* Hand case: r = 1, circle at the origin rotating at omega_z = 1 rad/s, one
+ * horizontal segment at y = -0.9 (g = -0.1, n = (0, -1), t = (1, 0),
+ * rho = 1/2), both points moving at (0.95, 0); mu_v = 1, stick.
  * v_c = r omega_z t = (1, 0), v_t = 0.95 - 1 = -0.05, f_t = mu_v v_t = -0.05
- * (LHS sign). Cable points receive -f_t t / 2 = (0.025, 0) each; circle
- * torque d f_t = 0.9 (-0.05) = -0.045. Power: cable 2 (0.025)(0.95) = 0.0475,
- * circle -0.045 (1) -> +0.0025 W = -f_t v_t + g f_t omega_z
- * = -0.0025 + 0.005. */
-static void test_circle_cable_gap_power_hand(void **state)
+ * (LHS sign). Cable points receive -f_t t / 2 = (0.025, 0) each; the circle
+ * receives f_t t = (-0.05, 0) and the torque r f_t = -0.05 (the former
+ * d f_t = -0.045 gave a net power of +2.5 mW). Power: circle
+ * -0.05 (1) = f_t (t . v_c), cable 2 (0.025)(0.95) = 0.0475, total
+ * -0.0025 W = -f_t v_t. */
+static void test_circle_cable_friction_power_hand(void **state)
 {
     (void)state;
     mbc_contact_friction_circle_cable2d_params p;
@@ -432,12 +509,15 @@ static void test_circle_cable_gap_power_hand(void **state)
     ASSERT_NEAR(F[1], 0.0, 1e-15);
     ASSERT_NEAR(F[2], 0.025, 1e-15);
     ASSERT_NEAR(F[3], 0.0, 1e-15);
-    ASSERT_NEAR(o.torque[0][2], -0.045, 1e-15);
-    double P = marker_power(&c, o.force[0], o.torque[0]);
+    ASSERT_NEAR(o.force[0][0], -0.05, 1e-15);
+    ASSERT_NEAR(o.torque[0][2], -0.05, 1e-15);
+    const double P_circle = marker_power(&c, o.force[0], o.torque[0]);
+    ASSERT_NEAR(P_circle, -0.05 * 1.0, 1e-15); /* f_t (t . v_c) */
+    double P = P_circle;
     for (int k = 0; k < 4; ++k) {
         P += F[k] * vel[k];
     }
-    ASSERT_NEAR(P, 0.0025, 1e-15);
+    ASSERT_NEAR(P, -0.0025, 1e-15);
     mbc_contact_friction_circle_cable2d_params_free(&p);
 }
 
@@ -449,7 +529,8 @@ int main(void)
         cmocka_unit_test(test_convex_roll_passive),
         cmocka_unit_test(test_circle_cable_passive_translating),
         cmocka_unit_test(test_circle_cable_passive_rotating),
-        cmocka_unit_test(test_circle_cable_gap_power_hand),
+        cmocka_unit_test(test_circle_cable_friction_power_on_circle),
+        cmocka_unit_test(test_circle_cable_friction_power_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -346,10 +346,32 @@ static void circle_cable_case(rt_rng *g, double scale)
         mbc_contact_friction_circle_cable2d_outputs(
             &p, &s, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, o, 2 * NCS, &err),
         MBC_OK);
+    double couple = 0.0; /* -sum g f_t: what the moments may leave (r f_t torque) */
     for (int i = 0; i < NCS; ++i) {
         const double fs = 1e-12 * (1.0 + p.contactStiffness);
         ASSERT_NEAR(o[2 * i + 1], p.contactStiffness * gap, fs);              /* f_n */
         ASSERT_NEAR(o[2 * i], p.frictionVelocityPenalty * rm.W[2] * gap, fs); /* f_t */
+        couple -= gap * o[2 * i];
+    }
+    {
+        /* under rigid motion the friction f_t = mu_v W_z g does not vanish
+         * (rigid_zero.reason in the spec); the circle's torque is r f_t and
+         * the moments of all loads about the circle center leave exactly the
+         * couple -sum g f_t (physics-notes 2026-11-25: second order in g) */
+        double F[2 * (NCS + 1)];
+        mbc_forces f;
+        memset(&f, 0, sizeof f);
+        f.cable_point_forces = F;
+        f.cable_point_count = NCS + 1;
+        assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&p, &s, &f, &err), MBC_OK);
+        double M = f.torque[0][2], mscale = fabs(f.torque[0][2]);
+        for (int i = 0; i <= NCS; ++i) {
+            const double dx = pts[2 * i] - c.position[0], dy = pts[2 * i + 1] - c.position[1];
+            M += dx * F[2 * i + 1] - dy * F[2 * i];
+            mscale += hypot(dx, dy) * hypot(F[2 * i], F[2 * i + 1]);
+        }
+        ASSERT_NEAR(M, couple, 1e-12 * mscale);
+        ASSERT_NEAR(f.force[0][0] + F[0] + F[2] + F[4] + F[6], 0.0, 1e-12 * mscale);
     }
     if (scale == 1.0) {
         double F[2 * (NCS + 1)], F0[2 * (NCS + 1)];

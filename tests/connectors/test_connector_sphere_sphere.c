@@ -618,8 +618,10 @@ static void expect_model_refused(const mbc_contact_sphere_sphere_params *p, cons
 
 /* The typed hooks trust the state (mbconnect/state_check.h: the dispatch
  * checks it; tests/api/test_evaluate.c shows a missing marker or a wrong data
- * count refused there). What the setters cannot reject, the impact model, is
- * still an error of the hook, named by mbc_contact_sphere_sphere_check_model. */
+ * count refused there). The model parameters are checked by the setters and
+ * validate() (spec rules one_of and range); a struct written directly after
+ * validation is still refused by the hook, named by
+ * mbc_contact_sphere_sphere_check_model with the setters' messages. */
 static void test_bad_inputs(void **state)
 {
     (void)state;
@@ -630,23 +632,31 @@ static void test_bad_inputs(void **state)
     f.p.impactModel = 3;
     f.data[0] = -0.1;
     assert_int_equal(mbc_contact_sphere_sphere_forces(&f.p, &f.s, &F, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message, "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3");
+    assert_string_equal(err.message,
+                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3");
     expect_model_refused(&f.p, "impactModel",
-                         "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3");
+                         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3");
     f.p.impactModel = 0;
     f.p.contactPlasticityRatio = 1.0;
-    expect_model_refused(&f.p, "contactPlasticityRatio",
-                         "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1), got 1");
+    expect_model_refused(
+        &f.p, "contactPlasticityRatio",
+        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), got 1");
     f.p.contactPlasticityRatio = 0.5;
     assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_OK);
     f.p.impactModel = 2;
     f.p.restitutionCoefficient = 0.0;
-    expect_model_refused(&f.p, "restitutionCoefficient",
-                         "ContactSphereSphere.restitutionCoefficient: must be > 0, got 0");
+    expect_model_refused(
+        &f.p, "restitutionCoefficient",
+        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 0");
+    f.p.restitutionCoefficient = 1.5; /* more energy out than in */
+    expect_model_refused(
+        &f.p, "restitutionCoefficient",
+        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 1.5");
     f.p.restitutionCoefficient = 0.5;
     f.p.contactStiffnessExponent = -1.0;
-    expect_model_refused(&f.p, "contactStiffnessExponent",
-                         "ContactSphereSphere.contactStiffnessExponent: must be > 0, got -1");
+    expect_model_refused(
+        &f.p, "contactStiffnessExponent",
+        "ContactSphereSphere.contactStiffnessExponent: must be > 0 (PReal), got -1");
     fixture_free(&f);
 }
 

@@ -219,6 +219,20 @@ static void test_rules_tightened(void **state)
                "ContactDemo: parameter 'stiffness': rule tightened (check 'none' -> "
                "'demo_check_stiffness')\n",
                1, 0);
+    check_edit("range", "default = 1, description = \"stiffness\"",
+               "default = 1, rules = { range = \"(0, 10]\" }, description = \"stiffness\"",
+               "ContactDemo: parameter 'stiffness': rule tightened (range none -> in (0, 10])\n", 1,
+               0);
+    check_edit("one_of", "default = 0, description = \"damping\"",
+               "default = 0, rules = { one_of = { 0, 1 } }, description = \"damping\"",
+               "ContactDemo: parameter 'damping': rule tightened (one_of changed)\n", 1, 0);
+    check_edit("required", "default = 0, description = \"friction\"",
+               "default = 0, rules = { range = \"(0, inf)\", required = \"set it\" }, "
+               "description = \"friction\"",
+               "ContactDemo: parameter 'friction': rule tightened (range none -> > 0)\n"
+               "ContactDemo: parameter 'friction': rule tightened (required added: the default "
+               "must be set)\n",
+               2, 0);
     check_edit("marker_type", "markers = { { \"Position\" }, { \"Position\" } }",
                "markers = { { \"Position\" }, { \"Position\", \"Orientation\" } }",
                "ContactDemo: rule tightened (marker m1 must also be 'Orientation')\n", 1, 0);

@@ -149,10 +149,16 @@ static void test_coulomb_stick_slip(void **state)
     /* |f_t,lin| == cap exactly is sticking */
     assert_int_equal(mbc_coulomb_stick_slip(0.0, 0.05, f_n, mu_, mu_v, mu_k, &ft, NULL), MBC_STICK);
     ASSERT_NEAR(ft, 5.0, 0.0);
-    /* slip direction is Sign(Delta x_stick) even against f_t,lin (seed) */
+    /* slip direction is Sign(f_t,lin), also against Delta x_stick (physics
+     * notes 2026-11-25; the seed's Sign(Delta x_stick) would give +1 here) */
     assert_int_equal(mbc_coulomb_stick_slip(-10.0, 0.001, f_n, mu_, mu_v, mu_k, &ft, &lin),
-                     MBC_SLIP_POSITIVE);
+                     MBC_SLIP_NEGATIVE);
     ASSERT_NEAR(lin, -19.9, 1e-13);
+    ASSERT_NEAR(ft, -5.0, 0.0);
+    /* and against the velocity when the spring dominates */
+    assert_int_equal(mbc_coulomb_stick_slip(-1.0, 0.2, f_n, mu_, mu_v, mu_k, &ft, &lin),
+                     MBC_SLIP_POSITIVE);
+    ASSERT_NEAR(lin, 18.0, 1e-13);
     ASSERT_NEAR(ft, 5.0, 0.0);
     /* Delta x_stick == 0 (mu_k == 0): direction of f_t,lin */
     assert_int_equal(mbc_coulomb_stick_slip(-10.0, 0.0, f_n, mu_, mu_v, 0.0, &ft, NULL),

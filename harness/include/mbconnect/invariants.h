@@ -10,7 +10,8 @@
  *
  * The invariants (tolerances are relative to the size of the terms summed):
  *   action_reaction    forces and torques on all markers and cable points sum
- *                      to zero, and so do their moments about any point (1e-12);
+ *                      to zero, and so do their moments about any point (1e-12;
+ *                      the forces only when the spec states `unbalanced_moment`);
  *   frame_invariance   translating and rotating the whole state (for a planar
  *                      type: rotating about z) rotates forces, torques and
  *                      vector outputs, moves point outputs, and leaves scalar
@@ -67,6 +68,9 @@ typedef struct mbc_invariant_report {
     size_t out_of_contact;              /* states with zero forces */
     double worst;                       /* largest violation / tolerance seen (<= 1 passes) */
     char first_failure[MBC_ERROR_SIZE]; /* the first violation, "" if none */
+    /* action_reaction of a type with `unbalanced_moment`: states whose moment
+     * sum exceeds the tolerance (0 means the stated reason has gone stale) */
+    size_t unbalanced_moments;
 } mbc_invariant_report;
 
 /* Checks one invariant of type t on random states. Returns MBC_OK when the
