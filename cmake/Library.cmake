@@ -16,9 +16,10 @@ include(${PROJECT_SOURCE_DIR}/runtime/connectors.cmake OPTIONAL)
 add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/params.c
   ${PROJECT_SOURCE_DIR}/runtime/registry.c
+  ${PROJECT_SOURCE_DIR}/runtime/mbconnect.c
   ${PROJECT_SOURCE_DIR}/runtime/object.c
-  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate.c
-  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
+  ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   ${PROJECT_SOURCE_DIR}/runtime/state_check.c
   ${MBC_GENERATED_SOURCES}
 )
@@ -33,20 +34,16 @@ add_library(mbc_api OBJECT
 )
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
-set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
+set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")
 foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
-    ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
+    ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include
+    ${MBC_VERSION_INCLUDE_DIR})
 endforeach()
 foreach(lib mbc_core mbc_runtime mbc_api)
   set_target_properties(${lib} PROPERTIES C_VISIBILITY_PRESET hidden)
 endforeach()
-# The sandbox's objects, while the Lua front end is still inside libmbconnect
-# (its own library exports its own API, mbconnect/case.h).
-if(TARGET mbc_sandbox)
-  set_target_properties(mbc_sandbox PROPERTIES C_VISIBILITY_PRESET hidden)
-endif()
 add_dependencies(mbc_runtime generate)
 # The evaluation hot paths gain measurably from -O3 (bench/: mbc-bench).
 # -fno-semantic-interposition: calls between the library's own exported

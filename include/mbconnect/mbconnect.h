@@ -33,6 +33,10 @@
  * mbconnect/case.h, library libmbconnect-lua; a program that uses only this
  * header links libmbconnect alone and never Lua.
  *
+ * The umbrella also declares the library's own version (mbc_library_version,
+ * runtime/mbconnect.c), which a program compares with the headers'
+ * MBC_VERSION_STRING.
+ *
  * Types generated out of tree come with their own header (NAME_types.h,
  * written by mbcgen --registry-name NAME). tests/api/test_registry.c checks
  * that this file includes every header of include/mbconnect (but case.h) and
@@ -66,5 +70,22 @@
 #include "mbconnect/friction.h"
 #include "mbconnect/rotation.h"
 #include "mbconnect/vec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of the library the program runs with ("1.0.0"), as
+ * MBC_VERSION_STRING was when it was built (runtime/mbconnect.c). A program
+ * or plugin compares it with its own MBC_VERSION_STRING (the headers it was
+ * compiled with) to tell a mismatched installation: the SONAME guards the
+ * major version only. */
+MBC_API const char *mbc_library_version(void);
+/* The same as MBC_VERSION_NUMBER: 10000 * major + 100 * minor + patch. */
+MBC_API int mbc_library_version_number(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
