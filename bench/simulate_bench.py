@@ -3,13 +3,16 @@
 """Speed of `mbc simulate` on a chain of dynamic ANCF elements
 (examples/scenes/hanging_cable.lua) at 8, 50 and 200 elements, with the
 linear solver chosen automatically (dense LAPACKE up to 64 unknowns, KLU
-above) and, for comparison, forced dense; and the step-size convergence
-study of examples/scenes/cantilever_roll.lua.
+above) and, for comparison, forced dense; the step-size convergence
+study of examples/scenes/cantilever_roll.lua; and the discontinuous
+step-size control on examples/scenes/convex_roll_drop.lua (position at
+t = 0.1 s for h, h/2, h/4, h/8, observed order, step statistics).
 
     bench/simulate_bench.py [build/bin/mbc]
 
 Speed is measured here and reported in the README, never asserted."""
 import json
+import math
 import subprocess
 import sys
 
@@ -50,6 +53,23 @@ def convergence():
         prev = y
 
 
+def convex_roll():
+    print("\nconvex_roll_drop.lua: discontinuous step-size control (position at t = 0.1 s)")
+    print(f"  {'h':>9} {'x [m]':>13} {'y [m]':>13} {'z [m]':>13} {'change':>9} {'order':>6} "
+          f"{'steps':>6} {'redone':>6} {'Newton':>6} {'unconv.':>7}")
+    prev, prev_change = None, None
+    for h in ["5e-4", "2.5e-4", "1.25e-4", "6.25e-5", "3.125e-5"]:
+        d = run("examples/scenes/convex_roll_drop.lua", f"h={h}")
+        p, s = d["sensors"]["position"], d["statistics"]
+        change = None if prev is None else math.dist(p, prev)
+        order = "" if prev_change is None else f"{math.log2(prev_change / change):.2f}"
+        print(f"  {h:>9} {p[0]:>13.9f} {p[1]:>13.9f} {p[2]:>13.9f} "
+              f"{'' if change is None else f'{change:.2e}':>9} {order:>6} {s['steps']:>6} "
+              f"{s['stepReductions']:>6} {s['newtonFailures']:>6} {s['discontinuousUnconverged']:>7}")
+        prev, prev_change = p, change
+
+
 if __name__ == "__main__":
     steps_per_second()
     convergence()
+    convex_roll()

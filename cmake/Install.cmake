@@ -5,6 +5,8 @@
 #
 # installs
 #   lib/libmbconnect.a, lib/libmbconnect.so.<version> (SONAME libmbconnect.so.<major>)
+#   lib/libmbconnect-lua.a, lib/libmbconnect-lua.so.<version> (SONAME
+#     libmbconnect-lua.so.<major>): the Lua front end, case files (mbconnect/case.h)
 #   lib/libmbconnect_invariants.a (the physics-invariant harness; its own header
 #     include/mbconnect/invariants.h, from harness/include/, not in the umbrella)
 #   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
@@ -17,9 +19,10 @@
 #   share/man/man1/mbc.1, mbcgen.1 (cmake/ManPages.cmake)
 #   share/bash-completion/completions/mbc, mbcgen (tools/completion/mbc.bash)
 #   lib/cmake/mbconnect/ (find_package(mbconnect CONFIG): mbconnect::mbconnect,
-#     mbconnect::mbconnect_shared, mbconnect::mbcgen, mbconnect::mbc and
+#     mbconnect::mbconnect_shared, mbconnect::mbconnect_lua,
+#     mbconnect::mbconnect_lua_shared, mbconnect::mbcgen, mbconnect::mbc and
 #     mbconnect_add_connectors())
-#   lib/pkgconfig/mbconnect.pc
+#   lib/pkgconfig/mbconnect.pc, lib/pkgconfig/mbconnect-lua.pc
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -30,23 +33,30 @@ set(MBC_INSTALL_SPECSDIR ${CMAKE_INSTALL_DATADIR}/mbconnect/specs)
 # building, PREFIX/include once installed. (cmake/Library.cmake gives plain
 # source paths, which install(EXPORT) refuses; the build tree also needs the
 # generated mbconnect/version.h.)
-foreach(lib mbconnect mbconnect_shared)
+foreach(lib mbconnect mbconnect_shared mbconnect_lua_shared)
   set_property(TARGET ${lib} PROPERTY INTERFACE_INCLUDE_DIRECTORIES
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/generated/include>
     $<BUILD_INTERFACE:${MBC_VERSION_INCLUDE_DIR}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 endforeach()
+# the in-tree archive also gives sandbox/ (sandbox.h, reader.h: not installed)
+set_property(TARGET mbconnect_lua PROPERTY INTERFACE_INCLUDE_DIRECTORIES
+  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/sandbox>
+  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 
 # The names the package gives, also in the build tree (add_subdirectory use).
 add_library(mbconnect::mbconnect ALIAS mbconnect)
 add_library(mbconnect::mbconnect_shared ALIAS mbconnect_shared)
+add_library(mbconnect::mbconnect_lua ALIAS mbconnect_lua)
+add_library(mbconnect::mbconnect_lua_shared ALIAS mbconnect_lua_shared)
 add_executable(mbconnect::mbcgen ALIAS mbcgen)
 add_executable(mbconnect::mbc ALIAS mbc)
 set_property(GLOBAL PROPERTY MBCONNECT_TYPES_FILE ${PROJECT_SOURCE_DIR}/specs/types.lua)
 include(${PROJECT_SOURCE_DIR}/cmake/MbconnectAddConnectors.cmake)
 
-install(TARGETS mbconnect mbconnect_shared mbcgen mbc mbconnect_invariants
+install(TARGETS mbconnect mbconnect_shared mbconnect_lua mbconnect_lua_shared mbcgen mbc
+  mbconnect_invariants
   EXPORT mbconnectTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -107,7 +117,9 @@ string(REGEX REPLACE "/$" "" MBC_PC_PREFIX_FROM_PCDIR "${MBC_PC_PREFIX_FROM_PCDI
 list(TRANSFORM MBC_OPENMP_LIB_NAMES PREPEND "-l" OUTPUT_VARIABLE MBC_PC_LIBS_PRIVATE)
 string(JOIN " " MBC_PC_LIBS_PRIVATE ${MBC_PC_LIBS_PRIVATE})
 configure_file(${PROJECT_SOURCE_DIR}/cmake/mbconnect.pc.in ${PROJECT_BINARY_DIR}/mbconnect.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/mbconnect.pc
+configure_file(${PROJECT_SOURCE_DIR}/cmake/mbconnect-lua.pc.in ${PROJECT_BINARY_DIR}/mbconnect-lua.pc
+  @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/mbconnect.pc ${PROJECT_BINARY_DIR}/mbconnect-lua.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # What a user meets besides the library: bash completion of mbc and mbcgen

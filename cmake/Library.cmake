@@ -16,40 +16,34 @@ include(${PROJECT_SOURCE_DIR}/runtime/connectors.cmake OPTIONAL)
 add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/params.c
   ${PROJECT_SOURCE_DIR}/runtime/registry.c
+  ${PROJECT_SOURCE_DIR}/runtime/mbconnect.c
   ${PROJECT_SOURCE_DIR}/runtime/object.c
-  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate.c
-  ${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
+  ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   ${PROJECT_SOURCE_DIR}/runtime/state_check.c
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
-# their JSON form (result.c, json_out.c), case files (case.c, run in the
-# sandbox, sandbox/, hence Lua) and plugins (plugin.c, dlopen).
+# their JSON form (result.c, json_out.c) and plugins (plugin.c, dlopen). No
+# Lua: case files are the Lua front end's (sandbox/, libmbconnect-lua).
 add_library(mbc_api OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/input.c
   ${PROJECT_SOURCE_DIR}/runtime/result.c
   ${PROJECT_SOURCE_DIR}/runtime/json_out.c
-  ${PROJECT_SOURCE_DIR}/runtime/case.c
   ${PROJECT_SOURCE_DIR}/runtime/plugin.c
 )
-target_include_directories(mbc_api PRIVATE ${PROJECT_SOURCE_DIR}/sandbox)
-target_link_libraries(mbc_api PRIVATE PkgConfig::LUA)
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
-set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/object_evaluate_many.c
+set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")
 foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
-    ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
+    ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include
+    ${MBC_VERSION_INCLUDE_DIR})
 endforeach()
 foreach(lib mbc_core mbc_runtime mbc_api)
   set_target_properties(${lib} PROPERTIES C_VISIBILITY_PRESET hidden)
 endforeach()
-# The sandbox's objects, while the Lua front end is still inside libmbconnect
-# (its own library exports its own API, mbconnect/case.h).
-if(TARGET mbc_sandbox)
-  set_target_properties(mbc_sandbox PROPERTIES C_VISIBILITY_PRESET hidden)
-endif()
 add_dependencies(mbc_runtime generate)
 # The evaluation hot paths gain measurably from -O3 (bench/: mbc-bench).
 # -fno-semantic-interposition: calls between the library's own exported
@@ -62,7 +56,7 @@ foreach(lib mbc_core mbc_runtime)
 endforeach()
 
 set(MBC_LIBRARY_OBJECTS $<TARGET_OBJECTS:mbc_runtime> $<TARGET_OBJECTS:mbc_core>
-  $<TARGET_OBJECTS:mbc_api> $<TARGET_OBJECTS:mbc_sandbox>)
+  $<TARGET_OBJECTS:mbc_api>)
 add_library(mbconnect STATIC ${MBC_LIBRARY_OBJECTS})
 add_library(mbconnect_shared SHARED ${MBC_LIBRARY_OBJECTS})
 set_target_properties(mbconnect_shared PROPERTIES
@@ -72,7 +66,7 @@ foreach(lib mbconnect mbconnect_shared)
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include)
   target_link_libraries(${lib} PUBLIC m ${MBC_OPENMP_LIBS})
 endforeach()
-# Lua 5.4 (case files) and dlopen (plugins): by name, so that the installed
-# static library's users link them too (-llua5.4, -ldl).
-target_link_libraries(mbconnect PUBLIC ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})
-target_link_libraries(mbconnect_shared PRIVATE ${LUA_LIBRARIES} ${CMAKE_DL_LIBS})
+# dlopen (plugins): by name, so that the installed static library's users
+# link it too (-ldl).
+target_link_libraries(mbconnect PUBLIC ${CMAKE_DL_LIBS})
+target_link_libraries(mbconnect_shared PRIVATE ${CMAKE_DL_LIBS})

@@ -31,11 +31,13 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
   "C library and toolchain for multibody-dynamics connectors\n\
 Connector types (contacts and joints) are declared once as Lua specs; the\n\
 generator mbcgen emits C code and reStructuredText documentation from them.\n\
-The package holds the shared and static library, the headers, mbcgen, the\n\
-mbc command with man pages and bash completion, the built-in specs, a CMake\n\
-package, a pkg-config file, the documentation site and the examples.")
+The package holds the shared and static core library (no Lua), the Lua\n\
+front end libmbconnect-lua (case files), the headers, mbcgen, the mbc\n\
+command with man pages and bash completion, the built-in specs, a CMake\n\
+package, pkg-config files, the documentation site and the examples.")
 # Library dependencies from the binaries (dpkg-shlibdeps, package dpkg-dev),
-# and a shlibs file for packages linking libmbconnect.so.<major>.
+# and a shlibs file for packages linking libmbconnect.so.<major> or
+# libmbconnect-lua.so.<major>.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")

@@ -17,6 +17,22 @@ struct arena_block {
 void arena_init(arena *a)
 {
     a->head = NULL;
+    a->out_of_memory = NULL;
+    a->ctx = NULL;
+}
+
+void arena_on_nomem(arena *a, void (*fn)(void *ctx), void *ctx)
+{
+    a->out_of_memory = fn;
+    a->ctx = ctx;
+}
+
+/* NULL, or no return when a handler is set. */
+static void *out_of_memory(arena *a)
+{
+    if (a->out_of_memory)
+        a->out_of_memory(a->ctx);
+    return NULL;
 }
 
 void arena_free(arena *a)
@@ -33,15 +49,15 @@ void arena_free(arena *a)
 void *arena_alloc(arena *a, size_t size)
 {
     const size_t align = sizeof(max_align_t);
+    if (size > (size_t)-1 / 2)
+        return out_of_memory(a);
     size = (size + align - 1) / align * align;
     arena_block *b = a->head;
     if (!b || b->cap - b->used < size) {
         size_t cap = size > ARENA_BLOCK_BYTES ? size : ARENA_BLOCK_BYTES;
         b = malloc(sizeof *b + cap);
-        if (!b) {
-            fputs("mbcgen: out of memory\n", stderr);
-            exit(70);
-        }
+        if (!b)
+            return out_of_memory(a);
         b->cap = cap;
         b->used = 0;
         b->next = a->head;
@@ -56,6 +72,8 @@ void *arena_alloc(arena *a, size_t size)
 char *arena_strndup(arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
+    if (!p)
+        return NULL;
     memcpy(p, s, n);
     p[n] = '\0';
     return p;

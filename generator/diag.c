@@ -4,55 +4,130 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void diag_init(diag_list *d)
 {
-    d->lines = NULL;
-    d->count = 0;
-    sb_init(&d->store);
+    memset(d, 0, sizeof *d);
 }
 
 void diag_free(diag_list *d)
 {
     for (size_t i = 0; i < d->count; i++)
-        free(d->lines[i]);
-    sb_free(&d->store);
+        free(d->files[i]);
+    free(d->errors);
+    free(d->lines);
+    free(d->files);
     diag_init(d);
 }
 
-/* Appends a malloc'd line; the pointer array grows in d->store. */
-static void push_line(diag_list *d, char *line)
+/* The first out-of-memory record is the one line printed. */
+static void remember_nomem(diag_list *d, const mbc_error *e)
 {
-    sb_putn(&d->store, (const char *)&line, sizeof line);
-    d->lines = (char **)(void *)d->store.data; /* realloc'd: aligned for any type */
+    if (d->nomem)
+        return;
+    d->nomem = 1;
+    d->nomem_error = *e;
+    d->nomem_error.file = NULL; /* its name is in the message */
+}
+
+/* Room for one more record; 0 (and the out-of-memory line) when none. */
+static int reserve(diag_list *d, const char *what)
+{
+    if (d->count < d->cap)
+        return 1;
+    size_t cap = d->cap ? 2 * d->cap : 16;
+    mbc_error *errors = realloc(d->errors, cap * sizeof *errors);
+    if (errors)
+        d->errors = errors;
+    char **lines = errors ? realloc(d->lines, cap * sizeof *lines) : NULL;
+    if (lines)
+        d->lines = lines;
+    char **files = lines ? realloc(d->files, cap * sizeof *files) : NULL;
+    if (files)
+        d->files = files;
+    if (!files) {
+        mbc_error e = {0};
+        mbc_fail_nomem(&e, what && what[0] ? what : "mbcgen");
+        remember_nomem(d, &e);
+        return 0;
+    }
+    d->cap = cap;
+    for (size_t i = 0; i < d->count; i++) /* the records moved */
+        d->lines[i] = d->errors[i].message;
+    return 1;
+}
+
+void diag_add_error(diag_list *d, const mbc_error *e)
+{
+    if (e->status == MBC_ERR_NOMEM)
+        remember_nomem(d, e);
+    if (!reserve(d, e->file))
+        return;
+    char *file = NULL;
+    if (e->file) {
+        file = malloc(strlen(e->file) + 1);
+        if (!file) {
+            diag_add_nomem(d, e->file);
+            return;
+        }
+        memcpy(file, e->file, strlen(e->file) + 1);
+    }
+    mbc_error *r = &d->errors[d->count];
+    *r = *e;
+    r->file = file;
+    d->files[d->count] = file;
+    d->lines[d->count] = r->message;
     d->count++;
+}
+
+void diag_add_nomem(diag_list *d, const char *what)
+{
+    mbc_error e = {0};
+    mbc_fail_nomem(&e, what && what[0] ? what : "mbcgen");
+    remember_nomem(d, &e);
 }
 
 void diag_add_raw(diag_list *d, const char *message)
 {
-    strbuf line;
-    sb_init(&line);
-    sb_puts(&line, message);
-    push_line(d, sb_take(&line));
+    mbc_error e = {0};
+    mbc_fail(&e, MBC_ERR_INPUT, "%s", message);
+    diag_add_error(d, &e);
 }
 
 void diag_add(diag_list *d, const char *file, int line, const char *fmt, ...)
 {
-    strbuf sb;
-    sb_init(&sb);
-    if (line > 0)
-        sb_printf(&sb, "%s:%d: ", file, line);
-    else
-        sb_printf(&sb, "%s: ", file);
+    char rule[MBC_ERROR_SIZE];
     va_list ap;
     va_start(ap, fmt);
-    sb_vprintf(&sb, fmt, ap);
+    vsnprintf(rule, sizeof rule, fmt, ap);
     va_end(ap);
-    push_line(d, sb_take(&sb));
+    mbc_error e = {0};
+    mbc_fail_at(&e, MBC_ERR_INPUT, file, line, "%s", rule);
+    diag_add_error(d, &e);
+}
+
+void diag_add_all(diag_list *d, const diag_list *src)
+{
+    for (size_t i = 0; i < src->count; i++)
+        diag_add_error(d, &src->errors[i]);
+    if (src->nomem)
+        remember_nomem(d, &src->nomem_error);
+}
+
+mbc_status diag_status(const diag_list *d)
+{
+    if (d->nomem)
+        return MBC_ERR_NOMEM;
+    return d->count ? (d->errors[0].status ? d->errors[0].status : MBC_ERR_INPUT) : MBC_OK;
 }
 
 void diag_print(const diag_list *d, FILE *out)
 {
+    if (d->nomem) {
+        fprintf(out, "%s\n", d->nomem_error.message);
+        return;
+    }
     for (size_t i = 0; i < d->count; i++)
         fprintf(out, "%s\n", d->lines[i]);
 }

@@ -602,8 +602,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
             emit_setter(&n, &c->params[i], i, out);
     for (size_t i = 0; i < c->param_count; i++)
         emit_getter(&n, &c->params[i], i, out);
-    out->len--; /* one newline at the end of the file */
-    out->data[out->len] = '\0';
+    sb_drop_last(out); /* one newline at the end of the file */
     names_free(&n);
 }
 

@@ -210,12 +210,7 @@ int mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag)
     strbuf sb;
     sb_init(&sb);
     emit_pyi(p->items, p->count, &sb);
-    char err[1024];
-    int rc = 0;
-    if (fileio_write_if_changed(path, sb_str(&sb), sb.len, err, sizeof err) < 0) {
-        diag_add_raw(diag, err);
-        rc = -1;
-    }
+    int rc = mbcgen_write_buffer(path, &sb, diag);
     sb_free(&sb);
     return rc;
 }

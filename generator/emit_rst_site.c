@@ -93,6 +93,10 @@ static char *theory_with_citations(const spec_connector *c)
         sb_free(&sb);
         sb = next;
     }
+    if (sb_failed(&sb)) { /* out of memory: no theory, the page fails (sb_failed) */
+        sb_free(&sb);
+        return NULL;
+    }
     return sb_take(&sb);
 }
 
@@ -100,6 +104,8 @@ void emit_rst_site_item(const spec_connector *c, strbuf *out)
 {
     spec_connector cited = *c; /* a shallow copy whose theory carries the citations */
     char *theory = theory_with_citations(c);
+    if (!theory)
+        return;
     cited.theory = theory;
     strbuf page;
     sb_init(&page);
@@ -678,15 +684,13 @@ void emit_rst_site_api_index(const spec_connector *const *items, size_t count, s
 
 static int write_page(const char *dir, const char *name, const strbuf *sb, diag_list *diag)
 {
-    char err[1024];
     strbuf path;
     sb_init(&path);
     sb_printf(&path, "%s/%s", dir, name);
-    int rc = fileio_write_if_changed(sb_str(&path), sb_str(sb), sb->len, err, sizeof err);
-    if (rc < 0)
-        diag_add_raw(diag, err);
+    int rc = sb_failed(&path) ? (diag_add_nomem(diag, dir), -1)
+                              : mbcgen_write_buffer(sb_str(&path), sb, diag);
     sb_free(&path);
-    return rc < 0 ? -1 : 0;
+    return rc;
 }
 
 int mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *diag)

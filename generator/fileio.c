@@ -32,17 +32,22 @@ int fileio_list_specs(const char *dir, file_list *out, char *err, size_t err_siz
         if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '.' ||
             strcmp(e->d_name, "types.lua") == 0)
             continue;
+        char **p = out->paths;
         if (out->count == cap) {
             cap = cap ? 2 * cap : 16;
-            char **p = realloc(out->paths, cap * sizeof *p);
-            if (!p)
-                break;
-            out->paths = p;
+            p = realloc(out->paths, cap * sizeof *p);
         }
         size_t len = strlen(dir) + n + 2;
-        char *path = malloc(len);
-        if (!path)
-            break;
+        char *path = p ? malloc(len) : NULL;
+        if (!path) { /* never a partial list */
+            closedir(d);
+            if (p)
+                out->paths = p;
+            fileio_list_free(out);
+            snprintf(err, err_size, "%s: out of memory", dir);
+            return FILEIO_NOMEM;
+        }
+        out->paths = p;
         snprintf(path, len, "%s/%s", dir, e->d_name);
         out->paths[out->count++] = path;
     }
@@ -99,7 +104,7 @@ int fileio_write_if_changed(const char *path, const char *content, size_t len, c
     char *tmp = malloc(n);
     if (!tmp) {
         snprintf(err, err_size, "%s: out of memory", path);
-        return -1;
+        return FILEIO_NOMEM;
     }
     snprintf(tmp, n, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");

@@ -361,9 +361,10 @@ static int generate(const options *o, const char *types, char *const *paths, siz
                params, params == 1 ? "" : "s");
         mbcgen_free(&project);
     }
-    diag_print(&diag, stderr);
+    diag_print(&diag, stderr); /* after out of memory: its one line only */
+    rc = diag_status(&diag) == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : rc == 0 ? 0 : 1;
     diag_free(&diag);
-    return rc == 0 ? 0 : 1;
+    return rc;
 }
 
 /* The type registry and the spec files, then generate(). */
@@ -385,10 +386,11 @@ static int run(const options *o, const char *argv0, unsigned jobs)
         return generate(o, types, o->spec_files, o->spec_file_count, jobs);
     file_list files = {NULL, 0};
     char err[1024];
-    if (fileio_list_specs(o->specs, &files, err, sizeof err) != 0) {
+    int listed = fileio_list_specs(o->specs, &files, err, sizeof err);
+    if (listed != 0) {
         fprintf(stderr, "%s\n", err);
         fileio_list_free(&files);
-        return 1;
+        return listed == FILEIO_NOMEM ? MBC_EXIT_NOMEM : 1;
     }
     int rc = generate(o, types, files.paths, files.count, jobs);
     fileio_list_free(&files);
@@ -405,7 +407,7 @@ int main(int argc, char **argv)
     o.spec_files = calloc((size_t)argc, sizeof *o.spec_files);
     if (!o.spec_files) {
         fputs("mbcgen: out of memory\n", stderr);
-        return 71;
+        return MBC_EXIT_NOMEM;
     }
     unsigned jobs = 0;
     rc = parse_options(argc, argv, &o);

@@ -60,7 +60,7 @@ int mbcgen_load_jobs(mbcgen_project *p, const char *types_path, char *const *spe
         free(slots);
         free(boxes);
         mbcgen_free(p);
-        diag_add_raw(diag, "mbcgen: out of memory");
+        diag_add_nomem(diag, types_path);
         return -1;
     }
     for (size_t i = 0; i < n; i++)
@@ -75,8 +75,7 @@ int mbcgen_load_jobs(mbcgen_project *p, const char *types_path, char *const *spe
     int errors = 0;
     for (size_t i = 0; i < n; i++) {
         load_slot *s = &slots[i];
-        for (size_t k = 0; k < s->diag.count; k++)
-            diag_add_raw(diag, s->diag.lines[k]);
+        diag_add_all(diag, &s->diag);
         diag_free(&s->diag);
         if (!s->ok) {
             errors++;
@@ -117,14 +116,31 @@ void mbcgen_free(mbcgen_project *p)
     memset(p, 0, sizeof *p);
 }
 
-static int write_file(const char *path, const strbuf *sb, diag_list *diag)
+/* Writes sb to the file path (a buffer: it may have run out of memory, and
+ * then nothing is written: never a truncated file). */
+static int write_file(const strbuf *path, const strbuf *sb, diag_list *diag)
 {
     char err[1024];
-    if (fileio_write_if_changed(path, sb_str(sb), sb->len, err, sizeof err) < 0) {
-        diag_add_raw(diag, err);
+    if (sb_failed(path) || sb_failed(sb)) {
+        diag_add_nomem(diag, sb_failed(path) ? "mbcgen" : sb_str(path));
         return -1;
     }
-    return 0;
+    int rc = fileio_write_if_changed(sb_str(path), sb_str(sb), sb->len, err, sizeof err);
+    if (rc == FILEIO_NOMEM)
+        diag_add_nomem(diag, sb_str(path));
+    else if (rc < 0)
+        diag_add_raw(diag, err);
+    return rc < 0 ? -1 : 0;
+}
+
+int mbcgen_write_buffer(const char *path, const strbuf *content, diag_list *diag)
+{
+    strbuf p;
+    sb_init(&p);
+    sb_puts(&p, path);
+    int rc = write_file(&p, content, diag);
+    sb_free(&p);
+    return rc;
 }
 
 /* Per-item writes run by the workers: each item's diagnostics and status
@@ -148,7 +164,7 @@ static int write_items(const mbcgen_project *p, const char *dir,
 {
     write_slot *slots = calloc(p->count ? p->count : 1, sizeof *slots);
     if (!slots) {
-        diag_add(diag, dir, 0, "out of memory");
+        diag_add_nomem(diag, dir);
         return -1;
     }
     for (size_t i = 0; i < p->count; i++)
@@ -157,8 +173,7 @@ static int write_items(const mbcgen_project *p, const char *dir,
     parallel_for(p->count, p->jobs, item, &job);
     int rc = 0;
     for (size_t i = 0; i < p->count; i++) {
-        for (size_t k = 0; k < slots[i].diag.count; k++)
-            diag_add_raw(diag, slots[i].diag.lines[k]);
+        diag_add_all(diag, &slots[i].diag);
         diag_free(&slots[i].diag);
         rc |= slots[i].rc;
     }
@@ -177,7 +192,7 @@ static void write_rst_item(void *ctx, size_t i, unsigned worker)
     emit_rst_item(c, &sb);
     sb_printf(&path, "%s/", job->dir);
     naming_rst_page(c->type_name, &path);
-    job->slots[i].rc = write_file(sb_str(&path), &sb, &job->slots[i].diag);
+    job->slots[i].rc = write_file(&path, &sb, &job->slots[i].diag);
     sb_free(&sb);
     sb_free(&path);
 }
@@ -190,17 +205,22 @@ int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *i
         return -1;
     }
     const spec_connector **sorted = calloc(p->count ? p->count : 1, sizeof *sorted);
-    if (!sorted)
+    if (!sorted) {
+        diag_add_nomem(diag, rst_dir);
         return -1;
+    }
     int rc = write_items(p, rst_dir, write_rst_item, diag);
     for (size_t i = 0; i < p->count; i++)
         sorted[i] = &p->items[i];
     if (index_path) {
-        strbuf sb;
+        strbuf sb, path;
         sb_init(&sb);
+        sb_init(&path);
+        sb_puts(&path, index_path);
         emit_rst_index(sorted, p->count, &sb);
-        rc |= write_file(index_path, &sb, diag);
+        rc |= write_file(&path, &sb, diag);
         sb_free(&sb);
+        sb_free(&path);
     }
     free(sorted);
     return rc;
@@ -212,7 +232,7 @@ static int write_emitted(const char *dir, const char *name, const strbuf *conten
     strbuf path;
     sb_init(&path);
     sb_printf(&path, "%s/%s", dir, name);
-    int rc = write_file(sb_str(&path), content, diag);
+    int rc = write_file(&path, content, diag);
     sb_free(&path);
     return rc;
 }
@@ -223,6 +243,11 @@ static int make_c_dirs(const char *c_dir, diag_list *diag)
     strbuf inc;
     sb_init(&inc);
     sb_printf(&inc, "%s/include/mbconnect/generated", c_dir);
+    if (sb_failed(&inc)) {
+        sb_free(&inc);
+        diag_add_nomem(diag, c_dir);
+        return -1;
+    }
     int rc = fileio_make_dirs(c_dir) != 0 || fileio_make_dirs(sb_str(&inc)) != 0 ? -1 : 0;
     sb_free(&inc);
     if (rc != 0)

@@ -26,6 +26,11 @@ int mbcgen_load_jobs(mbcgen_project *p, const char *types_path, char *const *spe
                      unsigned jobs, diag_list *diag);
 void mbcgen_free(mbcgen_project *p);
 
+/* Writes content to the file path unless it holds that already; nothing
+ * when content ran out of memory (sb_failed: "PATH: out of memory"), never
+ * a truncated file. Returns 0, or -1 with the problem in diag. */
+int mbcgen_write_buffer(const char *path, const strbuf *content, diag_list *diag);
+
 /* Writes rst_dir/<Class>.rst for each item and, if index_path, the index. */
 int mbcgen_write_rst(const mbcgen_project *p, const char *rst_dir, const char *index_path,
                      diag_list *diag);

@@ -63,7 +63,8 @@ static int valid_name(const char *name, FILE *err)
     return ok;
 }
 
-static void names_init(names *n, const char *name, int in_tree)
+/* Returns 0, or -1 when out of memory. */
+static int names_init(names *n, const char *name, int in_tree)
 {
     memset(n, 0, sizeof *n);
     n->name = name;
@@ -71,7 +72,10 @@ static void names_init(names *n, const char *name, int in_tree)
     sb_init(&sb);
     naming_snake(name, &sb);
     snprintf(n->snake, sizeof n->snake, "%s", sb_str(&sb));
+    const int failed = sb_failed(&sb);
     sb_free(&sb);
+    if (failed)
+        return -1;
     size_t k = 0;
     for (const char *p = n->snake; *p && k + 1 < sizeof n->macro; p++)
         n->macro[k++] = (char)toupper((unsigned char)*p);
@@ -95,6 +99,7 @@ static void names_init(names *n, const char *name, int in_tree)
                  "    assert_ok(%.*s_register_types(&f->registry, &err), err);\n", MAX_NAME * 2,
                  n->snake);
     }
+    return 0;
 }
 
 /* The template with every @KEY@ replaced. */
@@ -145,8 +150,18 @@ static int exists(const char *path)
     return f != NULL;
 }
 
-/* Writes every planned file, or none when one exists already. */
-static int write_all(const planned *files, size_t count, const names *n, FILE *out, FILE *err)
+#define MAX_PLANNED 9
+
+/* "mbcgen: out of memory", status 71 (as every tool). */
+static int out_of_memory(FILE *err)
+{
+    fputs("mbcgen: out of memory\n", err);
+    return MBC_EXIT_NOMEM;
+}
+
+/* Writes the made contents, or nothing when a file exists already. */
+static int write_filled(const planned *files, const strbuf *content, size_t count, FILE *out,
+                        FILE *err)
 {
     for (size_t i = 0; i < count; i++)
         if (exists(files[i].path)) {
@@ -167,19 +182,33 @@ static int write_all(const planned *files, size_t count, const names *n, FILE *o
                 return 1;
             }
         }
-        strbuf sb;
-        sb_init(&sb);
-        fill(files[i].tpl, n, &sb);
         char why[1024];
-        int rc = fileio_write_if_changed(files[i].path, sb_str(&sb), sb.len, why, sizeof why);
-        sb_free(&sb);
+        int rc = fileio_write_if_changed(files[i].path, sb_str(&content[i]), content[i].len, why,
+                                         sizeof why);
         if (rc < 0) {
             fprintf(err, "%s\n", why);
-            return 1;
+            return rc == FILEIO_NOMEM ? MBC_EXIT_NOMEM : 1;
         }
         fprintf(out, "mbcgen: wrote %s\n", files[i].path);
     }
     return 0;
+}
+
+/* Writes every planned file, or none when one exists already or memory
+ * runs out (every content is made before the first file is written). */
+static int write_all(const planned *files, size_t count, const names *n, FILE *out, FILE *err)
+{
+    strbuf content[MAX_PLANNED];
+    int failed = 0;
+    for (size_t i = 0; i < count; i++) {
+        sb_init(&content[i]);
+        fill(files[i].tpl, n, &content[i]);
+        failed |= sb_failed(&content[i]);
+    }
+    int rc = failed ? out_of_memory(err) : write_filled(files, content, count, out, err);
+    for (size_t i = 0; i < count; i++)
+        sb_free(&content[i]);
+    return rc;
 }
 
 int scaffold_new_type(const char *name, FILE *out, FILE *err)
@@ -193,7 +222,8 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err)
         return 1;
     }
     names n;
-    names_init(&n, name, 1);
+    if (names_init(&n, name, 1) != 0)
+        return out_of_memory(err);
     planned files[4];
     memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "specs/%s.lua", name);
@@ -204,8 +234,9 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err)
     files[2].tpl = scaffold_tpl_test_c_in;
     snprintf(files[3].path, sizeof files[3].path, "examples/cases/%s.lua", n.snake);
     files[3].tpl = scaffold_tpl_case_lua_in;
-    if (write_all(files, 4, &n, out, err) != 0)
-        return 1;
+    int rc = write_all(files, 4, &n, out, err);
+    if (rc != 0)
+        return rc;
     fprintf(out,
             "mbcgen: next: cmake --build build && ctest --test-dir build (the build writes "
             "docs/items/Object%s.rst and generated/; commit them with the new files)\n",
@@ -245,8 +276,9 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
         return 1;
     }
     names n;
-    names_init(&n, name, 0);
-    planned files[9];
+    if (names_init(&n, name, 0) != 0)
+        return out_of_memory(err);
+    planned files[MAX_PLANNED];
     memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "%s/CMakeLists.txt", dir);
     files[0].tpl = scaffold_tpl_CMakeLists_txt_in;
@@ -266,8 +298,9 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
     files[7].tpl = scaffold_tpl_mbc_describe_expected_in;
     snprintf(files[8].path, sizeof files[8].path, "%s/tests/mbc_eval.expected", dir);
     files[8].tpl = scaffold_tpl_mbc_eval_expected_in;
-    if (write_all(files, 9, &n, out, err) != 0)
-        return 1;
+    int rc = write_all(files, 9, &n, out, err);
+    if (rc != 0)
+        return rc;
     fprintf(out,
             "mbcgen: next: see %s/README.md (cmake -S %s -B %s/build "
             "-DCMAKE_PREFIX_PATH=<mbconnect prefix>)\n",

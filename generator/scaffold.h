@@ -8,11 +8,13 @@
 
 #include <stdio.h>
 
+#include "mbconnect/error.h" /* MBC_EXIT_NOMEM: out of memory, one line, nothing written */
+
 /* In the project root (where specs/types.lua is): writes specs/NAME.lua,
  * runtime/<hooks>.c, tests/connectors/test_<hooks>.c and
  * examples/cases/<snake>.lua, listing them on out. Refuses an invalid NAME,
  * a missing specs/types.lua and any existing file (nothing is written
- * then). Returns 0, or 1 with one line on err. */
+ * then). Returns 0, or 1 (MBC_EXIT_NOMEM) with one line on err. */
 int scaffold_new_type(const char *name, FILE *out, FILE *err);
 
 /* A standalone CMake project in dir (created; must not hold the files):
@@ -22,7 +24,8 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err);
  * `mbc --plugin` command lines, and the plugin tests' expected output
  * (tests/mbc_describe.expected, tests/mbc_eval.expected, checked by
  * tests/check_output.cmake). Refuses a built-in type's name (its
- * registration would fail). Returns 0, or 1 with one line on err. */
+ * registration would fail). Returns 0, or 1 (MBC_EXIT_NOMEM) with one line
+ * on err. */
 int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err);
 
 #endif

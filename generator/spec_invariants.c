@@ -27,10 +27,9 @@
 
 #include <lauxlib.h>
 
-#include "line_index.h"
 #include "mbconnect/input.h"
 #include "sandbox.h"
-#include "spec_model.h"
+#include "spec_invariants.h"
 
 const char *const spec_invariant_names[SPEC_INVARIANT_COUNT] = {
     "action_reaction", "frame_invariance", "frame_invariance_z",
@@ -41,13 +40,10 @@ static const char *const frame_kind_names[] = {"scalar", "vector", "point"};
 
 typedef struct inv_loader {
     lua_State *L;
-    diag_list *diag;
+    mbc_reader *r; /* the spec's table reader: messages, lines */
     struct spec_connector *c;
-    const char *src;
-    size_t src_len;
     int line; /* line of `invariants =` */
     int errors;
-    const line_index *lines;   /* of src; NULL when out of memory */
     const char *needs_told[3]; /* hooks invariants.hold was told it needs: once each */
 } inv_loader;
 
@@ -62,54 +58,38 @@ fail(inv_loader *ld, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    diag_add(ld->diag, ld->c->file, line, "%s", msg);
+    mbc_reader_fail(ld->r, line, NULL, "%s", msg);
     ld->errors++;
 }
 
 /* The line of `key =` (or `"key"` as a list entry) at or after `from`: the
- * first whole-word occurrence. It runs for many keys of every spec, so it
- * jumps to line `from` with the line index and to candidates with memchr. */
+ * first whole-word occurrence. */
 static int key_line(const inv_loader *ld, const char *key, int from)
 {
-    if (!ld->src || !ld->lines)
-        return from;
-    const size_t klen = strlen(key);
-    const char *src = ld->src, *end = ld->src + ld->src_len;
-    const char *q = line_index_start(ld->lines, from);
-    if (!q)
-        return from;
-    for (; q < end; q++) {
-        const char *c = klen > 0 ? line_index_find(q, end, key, klen) : q;
-        if (!c)
-            break;
-        q = c;
-        if (*q == '\n' || (size_t)(end - q) < klen || memcmp(q, key, klen) != 0)
-            continue;
-        int before = q > src ? (unsigned char)q[-1] : ' ';
-        int after = (size_t)(end - q) > klen ? (unsigned char)q[klen] : ' ';
-        if (!(isalnum(before) || before == '_') && !(isalnum(after) || after == '_'))
-            return line_index_line_of(ld->lines, q);
-    }
-    return from;
+    return mbc_reader_word_line(ld->r, key, from);
 }
 
 static const char *describe(lua_State *L, int idx, char *buf, size_t size)
 {
-    switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
-        return lua_toboolean(L, idx) ? "true" : "false";
-    case LUA_TNUMBER:
-        snprintf(buf, size, "%.17g", lua_tonumber(L, idx));
-        return buf;
-    case LUA_TSTRING:
-        snprintf(buf, size, "'%.40s'", lua_tostring(L, idx));
-        return buf;
-    case LUA_TTABLE:
-        return "a table";
-    default:
-        snprintf(buf, size, "a %s", lua_typename(L, lua_type(L, idx)));
-        return buf;
-    }
+    return mbc_reader_describe(L, idx, buf, size);
+}
+
+/* The reader's view of the table at idx, named `what`. */
+static mbc_reader_table labeled(const inv_loader *ld, int idx, int line, const char *what)
+{
+    mbc_reader_table t;
+    mbc_reader_table_at(ld->r, &t, idx, MBC_READER_LABEL, line, "%s", what);
+    return t;
+}
+
+/* Every key of the table at idx is one of `allowed` (one error per other key). */
+static void check_keys(inv_loader *ld, int idx, int line, const char *what,
+                       const char *const allowed[])
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    const size_t before = ld->r->errors;
+    mbc_reader_check_keys(ld->r, &t, allowed, 0);
+    ld->errors += (int)(ld->r->errors - before);
 }
 
 static int find_name(const char *s, const char *const names[], int count)
@@ -440,19 +420,10 @@ static void load_rigid_zero(inv_loader *ld, int line)
              describe(L, v, buf, sizeof buf));
         return;
     }
-    int unknown = 0; /* a misspelled `reason` is not reported again as missing */
-    lua_pushnil(L);
-    while (lua_next(L, v)) {
-        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (!k || (strcmp(k, "outputs") != 0 && strcmp(k, "data") != 0 &&
-                   strcmp(k, "forces") != 0 && strcmp(k, "reason") != 0)) {
-            fail(ld, line,
-                 "invariants.rigid_zero: unknown key %s (allowed: outputs, data, forces, reason)",
-                 describe(L, -2, buf, sizeof buf));
-            unknown = 1;
-        }
-        lua_pop(L, 1);
-    }
+    static const char *const rigid_keys[] = {"outputs", "data", "forces", "reason", NULL};
+    const int before_keys = ld->errors;
+    check_keys(ld, v, line, "invariants.rigid_zero", rigid_keys);
+    const int unknown = ld->errors > before_keys; /* a misspelled `reason` is not also missing */
     struct spec_connector *c = ld->c;
     name_list outs = {"rigid_zero.outputs",
                       arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)),
@@ -587,10 +558,12 @@ static void sort_values(const struct spec_connector *c, spec_sample_value *v, si
         }
 }
 
-int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t src_len,
-                         diag_list *diag, struct spec_connector *c)
+int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connector *c)
 {
-    inv_loader ld = {L, diag, c, src, src_len, line, 0, NULL, {NULL, NULL, NULL}};
+    lua_State *L = r->L;
+    const int t = ct->idx;
+    int line = ct->line;
+    inv_loader ld = {L, r, c, line, 0, {NULL, NULL, NULL}};
     spec_invariants *iv = &c->invariants;
     char buf[96];
     for (int i = 0; i < 2; i++)
@@ -603,29 +576,16 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
         lua_pop(L, 1);
         return 0;
     }
-    line_index lines = {0};
-    if (src && line_index_init(&lines, src, src_len) == 0)
-        ld.lines = &lines;
     ld.line = line = key_line(&ld, "invariants", line);
     iv->declared = 1;
     if (!lua_istable(L, b) || mbc_sandbox_table_kind(L, b)) {
         fail(&ld, line, "invariants: must be a table { hold = {...}, ... } (given %s)",
              describe(L, b, buf, sizeof buf));
         lua_pop(L, 1);
-        line_index_free(&lines);
         return ld.errors;
     }
-    lua_pushnil(L);
     const int before_keys = ld.errors;
-    while (lua_next(L, b)) {
-        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (!k || find_name(k, block_keys, 9) < 0)
-            fail(&ld, k ? key_line(&ld, k, line) : line,
-                 "invariants: unknown key %s (allowed: hold, not_holding, planar, at_rest, "
-                 "sample, passive, rigid_zero, frames, unbalanced_moment)",
-                 describe(L, -2, buf, sizeof buf));
-        lua_pop(L, 1);
-    }
+    check_keys(&ld, b, line, "invariants", block_keys);
     const int misspelled = ld.errors > before_keys; /* e.g. `frams`: not unclassified outputs */
     lua_getfield(L, b, "hold");
     if (!lua_isnil(L, -1))
@@ -666,6 +626,7 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
     const int frames_errors = ld.errors;
     if (!lua_isnil(L, -1))
         load_frames(&ld, key_line(&ld, "frames", line));
+    const int frames_failed = ld.errors > frames_errors;
     lua_pop(L, 1);
     lua_getfield(L, b, "unbalanced_moment");
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
@@ -679,7 +640,7 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
 
     /* frame invariance needs to know how every output transforms (unless
      * the frames or the outputs had an error: reported there) */
-    if ((iv->holds & ((1u << 1) | (1u << 2))) && ld.errors == frames_errors &&
+    if ((iv->holds & ((1u << 1) | (1u << 2))) && !frames_failed &&
         !(iv->broken & SPEC_BROKEN_OUTPUTS) && !misspelled) {
         char names[512] = "";
         size_t missing = 0, len = 0;
@@ -698,6 +659,5 @@ int spec_invariants_load(lua_State *L, int t, int line, const char *src, size_t 
                  "\"scalar\", \"vector\" or \"point\" for every output)",
                  missing == 1 ? "" : "s", names, missing == 1 ? "is" : "are");
     }
-    line_index_free(&lines);
     return ld.errors;
 }

@@ -7,69 +7,18 @@
 #ifndef MBCGEN_SPEC_INVARIANTS_H
 #define MBCGEN_SPEC_INVARIANTS_H
 
-#include <stddef.h>
+#include "reader.h"
+#include "spec_model_types.h"
 
-#include "arena.h"
-#include "diag.h"
-
-/* The names, in the order of enum mbc_invariant. */
-#define SPEC_INVARIANT_COUNT 6
+/* The names of the invariants, in the order of enum mbc_invariant. */
 extern const char *const spec_invariant_names[SPEC_INVARIANT_COUNT];
 
-typedef struct spec_sample_value {
-    char *name; /* parameter name */
-    double *values;
-    size_t count;
-} spec_sample_value;
-
-typedef struct spec_output_frame {
-    char *name; /* output, or state parameter (is_param) */
-    int is_param;
-    int kind; /* 0 scalar, 1 vector, 2 point (mbc_frame_kind) */
-} spec_output_frame;
-
-/* Blocks of a spec that had an error (spec_invariants.broken): names the
- * invariants block refers to there are not checked again, so that one
- * mistake gives one line. */
-enum {
-    SPEC_BROKEN_PARAMS = 1u,  /* the `parameters` list */
-    SPEC_BROKEN_OUTPUTS = 2u, /* `outputs` */
-    SPEC_BROKEN_DATA = 4u,    /* `data` */
-    SPEC_BROKEN_HOOKS = 8u,   /* `hooks` */
-    SPEC_BROKEN_MARKERS = 16u /* `markers` */
-};
-
-typedef struct spec_invariants {
-    unsigned broken; /* SPEC_BROKEN_*, set by the spec loader before spec_invariants_load */
-    int declared;    /* the spec has an `invariants` block */
-    unsigned holds;
-    unsigned not_holding;
-    char *reasons[SPEC_INVARIANT_COUNT];
-    int planar;
-    unsigned at_rest; /* bit m: marker m is held at rest by the sampler */
-    spec_sample_value *sample;
-    size_t sample_count;
-    spec_sample_value *passive;
-    size_t passive_count;
-    char **rigid_zero_outputs;
-    size_t rigid_zero_output_count;
-    char **rigid_zero_data;
-    size_t rigid_zero_data_count;
-    int rigid_forces_nonzero; /* rigid_zero.forces = false */
-    char *rigid_reason;       /* rigid_zero.reason: what does not vanish and why */
-    char *unbalanced_moment;  /* why the moments do not balance (action_reaction checks the
-                                 forces only), or NULL */
-    spec_output_frame *frames;
-    size_t frame_count;
-} spec_invariants;
-
-struct lua_State;
-struct spec_connector;
-
-/* Reads and checks t.invariants (t: absolute index of the connector table)
- * into c->invariants; every problem is one "FILE:LINE: invariants.FIELD:
- * what is wrong (given ...)" diagnostic. Returns the number of problems. */
-int spec_invariants_load(struct lua_State *L, int t, int line, const char *src, size_t src_len,
-                         diag_list *diag, struct spec_connector *c);
+/* Reads and checks t.invariants (t: the connector table) into
+ * c->invariants, after parameters, outputs, data and hooks are loaded; every
+ * problem is one "FILE:LINE: invariants.FIELD: what is wrong (given ...)"
+ * error of the reader r. Returns the number of problems. Runs inside the
+ * loader's protected call; allocates in c->mem (out of memory:
+ * mbc_reader_raise_nomem). */
+int spec_invariants_load(mbc_reader *r, const mbc_reader_table *t, spec_connector *c);
 
 #endif

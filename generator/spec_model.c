@@ -18,8 +18,8 @@
 
 #include <lauxlib.h>
 
-#include "line_index.h"
 #include "naming.h"
+#include "reader.h"
 #include "sandbox.h"
 
 const spec_hook_info spec_hooks[SPEC_HOOK_COUNT] = {
@@ -34,27 +34,27 @@ const char *const spec_hook_names[SPEC_HOOK_COUNT] = {
 #undef SPEC_HOOK_NAME
 };
 
+/* The state of one load: the spec's tables are read with the front end's
+ * table reader (sandbox/reader.h), whose errors go to the diagnostics. */
 typedef struct loader {
     lua_State *L;
-    diag_list *diag;
-    const char *file;
+    mbc_reader *r; /* the reader of the file's tables: messages, lines, key checks */
     arena *mem;
     const spec_type_registry *reg;
-    int errors;
-    const char *src; /* the spec's text, to find the line of a plain-table key */
-    size_t src_len;
-    const line_index *lines; /* of src, or NULL: then key_line counts newlines */
-    unsigned broken;         /* SPEC_BROKEN_* of the blocks that had an error */
-    /* tables with an unknown key or a missing key already reported: a
-     * misspelled key is one mistake, reported as the unknown key, not again
-     * as the key it should have been; an empty table gets one "missing" */
-    const void *flagged[32];
-    int flagged_count;
-    int param_errors; /* errors before the parameter being loaded */
+    strbuf sb;           /* scratch text, freed after the protected call */
+    void *target;        /* what is read: the registry or the connector */
+    unsigned broken;     /* SPEC_BROKEN_* of the blocks that had an error */
+    size_t param_errors; /* errors before the parameter being loaded */
     /* parameters already reported as not fit to count (data, output sizes) */
     char *bad_counts[8];
     int bad_count_count;
 } loader;
+
+/* The problems found so far (every one is an error of the reader). */
+static size_t errors_of(const loader *ld)
+{
+    return ld->r->errors;
+}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -67,83 +67,54 @@ fail(loader *ld, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    diag_add(ld->diag, ld->file, line, "%s", msg);
-    ld->errors++;
+    mbc_reader_fail(ld->r, line, NULL, "%s", msg);
 }
 
-/* A Lua error message as one diagnostic line: error("a\nb") in a spec
- * is one problem, printed on one line. */
-static void add_lua_error(diag_list *diag, char *err)
+/* The reader's view of the table at idx, named by its label `what`. */
+static mbc_reader_table labeled(loader *ld, int idx, int line, const char *what)
 {
-    for (char *p = err; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
-    diag_add_raw(diag, err);
+    mbc_reader_table t;
+    mbc_reader_table_at(ld->r, &t, idx, MBC_READER_LABEL, line, "%s", what);
+    return t;
 }
 
-static int is_flagged(const loader *ld, int idx)
+/* The loaders' arena cannot allocate: leave the protected call. */
+static void raise_nomem(void *ctx)
 {
-    const void *t = lua_topointer(ld->L, idx);
-    for (int i = 0; i < ld->flagged_count; i++)
-        if (ld->flagged[i] == t)
-            return 1;
-    return 0;
+    mbc_reader_raise_nomem(ctx);
 }
 
-static void flag(loader *ld, int idx)
+/* A copy of s in the spec's arena (NULL stays NULL). */
+static char *copy(loader *ld, const char *s)
 {
-    if (ld->flagged_count < (int)(sizeof ld->flagged / sizeof ld->flagged[0]) &&
-        !is_flagged(ld, idx))
-        ld->flagged[ld->flagged_count++] = lua_topointer(ld->L, idx);
+    return s ? arena_strdup(ld->mem, s) : NULL;
 }
 
-/* "WHAT: missing 'KEY'" for the table at idx, unless that table has an
- * unknown key (a misspelling of this one) or a missing key reported. */
-static void missing(loader *ld, int idx, int line, const char *what, const char *key)
+/* Diagnostics collect every error of the reader. */
+static void to_diag(void *ctx, const mbc_error *e)
 {
-    if (is_flagged(ld, idx))
-        return;
-    fail(ld, line, "%s: missing '%s'", what, key);
-    flag(ld, idx);
+    diag_add_error(ctx, e);
 }
 
 /* A short rendering of a Lua value for messages: 'text', 3, 1.5, true, a table. */
 static const char *describe(lua_State *L, int idx, char *buf, size_t size)
 {
-    switch (lua_type(L, idx)) {
-    case LUA_TNIL:
-        return "nil";
-    case LUA_TBOOLEAN:
-        return lua_toboolean(L, idx) ? "true" : "false";
-    case LUA_TNUMBER:
-        if (lua_isinteger(L, idx)) {
-            snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
-        } else {
-            mbc_format_number(lua_tonumber(L, idx), buf, size);
-        }
-        return buf;
-    case LUA_TSTRING: {
-        size_t len;
-        const char *s = lua_tolstring(L, idx, &len);
-        if (len > 40)
-            snprintf(buf, size, "'%.40s...'", s);
-        else
-            snprintf(buf, size, "'%s'", s);
-        return buf;
-    }
-    case LUA_TTABLE: {
-        const char *kind = mbc_sandbox_table_kind(L, idx);
-        const char *name = mbc_sandbox_table_name(L, idx);
-        if (kind && name)
-            snprintf(buf, size, "%s '%s'", kind, name);
-        else
-            snprintf(buf, size, "a table");
-        return buf;
-    }
-    default:
-        snprintf(buf, size, "a %s", lua_typename(L, lua_type(L, idx)));
-        return buf;
-    }
+    return mbc_reader_describe(L, idx, buf, size);
+}
+
+/* The table at idx had an unknown key or a "missing" reported (the reader
+ * then reports no more "missing" for it: a misspelled key is one mistake). */
+static int is_flagged(loader *ld, int idx, int line, const char *what)
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    return mbc_reader_flagged(ld->r, &t);
+}
+
+/* "WHAT: missing 'KEY'" for the table at idx (not after an unknown key). */
+static void missing(loader *ld, int idx, int line, const char *what, const char *key)
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    mbc_reader_missing(ld->r, &t, key, NULL);
 }
 
 /* A name: letter or '_' first, then letters, digits, '_'; at most 63 characters. */
@@ -162,48 +133,7 @@ static int is_identifier(const char *s)
  * spec text is the best place to point at (`from` when it is not found). */
 static int key_line(const loader *ld, const char *key, int from)
 {
-    if (!ld->src)
-        return from;
-    const size_t klen = strlen(key);
-    const char *src = ld->src, *end = ld->src + ld->src_len, *q = src;
-    int line = 1;
-    if (ld->lines) { /* jump to line `from`: this runs for many keys of every spec */
-        q = line_index_start(ld->lines, from);
-        if (!q)
-            return from;
-        line = from < 1 ? 1 : from;
-    }
-    while (line < from) {
-        const char *nl = memchr(q, '\n', (size_t)(end - q));
-        if (!nl)
-            return from;
-        q = nl + 1;
-        line++;
-    }
-    /* candidates by memchr on the key's first character; the newlines up to
-     * a match are counted only when it is accepted (a key never starts with a
-     * newline, and a newline is never a match) */
-    const char *counted = q;
-    while (q < end) {
-        const char *c = klen > 0 ? line_index_find(q, end, key, klen) : q;
-        if (!c)
-            break;
-        q = c;
-        if (*q != '\n' && (size_t)(end - q) >= klen && memcmp(q, key, klen) == 0) {
-            int word_start =
-                q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '"');
-            const char *j = q + klen;
-            while (j < end && (*j == ' ' || *j == '\t'))
-                j++;
-            if (word_start && j < end && *j == '=' && (j + 1 >= end || j[1] != '=')) {
-                for (const char *t = counted; (t = memchr(t, '\n', (size_t)(q - t))); t++)
-                    line++;
-                return line;
-            }
-        }
-        q++;
-    }
-    return from;
+    return mbc_reader_key_line(ld->r, key, from);
 }
 
 /* Checks that every key of the table at idx is allowed: named keys from
@@ -211,85 +141,32 @@ static int key_line(const loader *ld, const char *key, int from)
 static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
                        int allow_list)
 {
-    lua_State *L = ld->L;
-    char buf[96];
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            const char *key = lua_tostring(L, -2);
-            int ok = 0;
-            for (int i = 0; !ok && allowed && allowed[i]; i++)
-                ok = strcmp(key, allowed[i]) == 0;
-            if (!ok) {
-                int at = ld->src ? key_line(ld, key, line) : line;
-                char list[512] = "";
-                for (int i = 0; allowed && allowed[i]; i++) {
-                    if (i)
-                        strncat(list, ", ", sizeof list - strlen(list) - 1);
-                    strncat(list, allowed[i], sizeof list - strlen(list) - 1);
-                }
-                fail(ld, at, "%s: unknown key '%s' (allowed: %s)", what, key,
-                     list[0] ? list : "none");
-                flag(ld, idx);
-            }
-        } else if (lua_isinteger(L, -2) && allow_list) {
-            lua_Integer k = lua_tointeger(L, -2);
-            if (k < 1 || (lua_Unsigned)k > lua_rawlen(L, idx))
-                fail(ld, line, "%s: list has a hole or a stray index [%lld]", what, (long long)k);
-        } else {
-            fail(ld, line, "%s: unexpected key %s", what, describe(L, -2, buf, sizeof buf));
-        }
-        lua_pop(L, 1);
-    }
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    mbc_reader_check_keys(ld->r, &t, allowed, allow_list ? MBC_READER_LIST : 0);
 }
 
 /* Field getters. Each reads t[key] for the table at idx (absolute index). */
 static char *opt_string(loader *ld, int idx, const char *key, int line, const char *what)
 {
-    lua_State *L = ld->L;
-    char buf[96];
-    char *out = NULL;
-    lua_getfield(L, idx, key);
-    if (lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1))
-        fail(ld, line, "%s: '%s' must not contain a NUL byte", what, key);
-    else if (lua_type(L, -1) == LUA_TSTRING)
-        out = arena_strdup(ld->mem, lua_tostring(L, -1));
-    else if (!lua_isnil(L, -1))
-        fail(ld, line, "%s: '%s' must be a string (given %s)", what, key,
-             describe(L, -1, buf, sizeof buf));
-    lua_pop(L, 1);
-    return out;
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    const char *s = NULL;
+    mbc_reader_string(ld->r, &t, key, 0, &s);
+    return copy(ld, s);
 }
 
 static char *req_string(loader *ld, int idx, const char *key, int line, const char *what)
 {
-    lua_getfield(ld->L, idx, key);
-    int absent = lua_isnil(ld->L, -1);
-    lua_pop(ld->L, 1);
-    if (absent) {
-        missing(ld, idx, line, what, key);
-        return NULL;
-    }
-    char *s = opt_string(ld, idx, key, line, what);
-    if (s && !s[0]) {
-        fail(ld, line, "%s: '%s' must not be empty (given '')", what, key);
-        return NULL;
-    }
-    return s;
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    const char *s = NULL;
+    mbc_reader_string(ld->r, &t, key, MBC_READER_REQUIRED | MBC_READER_NONEMPTY, &s);
+    return copy(ld, s);
 }
 
 static int opt_bool(loader *ld, int idx, const char *key, int line, const char *what, int dflt)
 {
-    lua_State *L = ld->L;
-    char buf[96];
+    mbc_reader_table t = labeled(ld, idx, line, what);
     int out = dflt;
-    lua_getfield(L, idx, key);
-    if (lua_isboolean(L, -1))
-        out = lua_toboolean(L, -1);
-    else if (!lua_isnil(L, -1))
-        fail(ld, line, "%s: '%s' must be true or false (given %s)", what, key,
-             describe(L, -1, buf, sizeof buf));
-    lua_pop(L, 1);
+    mbc_reader_boolean(ld->r, &t, key, 0, &out);
     return out;
 }
 
@@ -297,18 +174,8 @@ static int opt_bool(loader *ld, int idx, const char *key, int line, const char *
 static int to_int(loader *ld, int line, const char *what, const char *key, long lo, long hi,
                   long *out)
 {
-    lua_State *L = ld->L;
-    char buf[96];
-    int isnum = 0;
-    lua_Number x = lua_tonumberx(L, -1, &isnum);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isnum || x != floor(x) || x < (lua_Number)lo ||
-        x > (lua_Number)hi) {
-        fail(ld, line, "%s: '%s' must be a whole number in [%ld, %ld] (given %s)", what, key, lo,
-             hi, describe(L, -1, buf, sizeof buf));
-        return 0;
-    }
-    *out = (long)x;
-    return 1;
+    mbc_reader_table t = labeled(ld, 0, line, what);
+    return mbc_reader_check_integer(ld->r, &t, key, -1, lo, hi, out) == MBC_OK;
 }
 
 /* Reads the list of strings at stack index v; `where` names it in messages. */
@@ -324,26 +191,23 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
              describe(L, v, buf, sizeof buf));
         return;
     }
-    check_keys(ld, v, line, where, NULL, 1);
+    mbc_reader_table list = labeled(ld, v, line, where);
+    mbc_reader_check_keys(ld->r, &list, NULL, MBC_READER_LIST);
     size_t n = lua_rawlen(L, v);
     out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
     for (size_t i = 1; i <= n; i++) {
-        lua_rawgeti(L, v, (lua_Integer)i);
-        const char *item = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        const char *item = NULL;
+        if (mbc_reader_string_at(ld->r, &list, i, &item) != MBC_OK)
+            continue;
         size_t dup = 0;
-        for (size_t j = 0; item && j < out->count && !dup; j++)
+        for (size_t j = 0; j < out->count && !dup; j++)
             dup = strcmp(out->items[j], item) == 0 ? j + 1 : 0;
-        if (!item)
-            fail(ld, line, "%s[%zu] must be a string (given %s)", where, i,
-                 describe(L, -1, buf, sizeof buf));
-        else if (!item[0] || strlen(item) != lua_rawlen(L, -1))
-            fail(ld, line, "%s[%zu] must be a non-empty string without NUL bytes (given %s)", where,
-                 i, describe(L, -1, buf, sizeof buf));
+        if (!item[0])
+            fail(ld, line, "%s[%zu] must be a non-empty string (given '')", where, i);
         else if (dup)
             fail(ld, line, "%s[%zu]: '%s' is listed twice", where, i, item);
         else
-            out->items[out->count++] = arena_strdup(ld->mem, item);
-        lua_pop(L, 1);
+            out->items[out->count++] = copy(ld, item);
     }
 }
 
@@ -361,6 +225,65 @@ static void read_string_list(loader *ld, int idx, const char *key, int line, con
         read_string_list_at(ld, lua_gettop(ld->L), line, where, out);
     }
     lua_pop(ld->L, 1);
+}
+
+/* ------------------------------------------------------- reading a file */
+
+typedef struct protected_read {
+    loader *ld;
+    void (*read)(loader *ld, int idx);
+} protected_read;
+
+/* pr->read on the chunk's result, inside the protected call (mbc_sandbox_call). */
+static int read_protected(lua_State *L)
+{
+    protected_read *pr = lua_touserdata(L, 1);
+    pr->ld->L = L;
+    pr->read(pr->ld, 2);
+    return 0;
+}
+
+/* Runs text (file's, len bytes) in box and reads its result with read(ld,
+ * idx) inside a protected call, allocating in mem, into target. Every
+ * problem goes to diag; out of memory is one "FILE: out of memory". */
+static mbc_status load_text(mbc_sandbox *box, const char *file, const char *text, size_t len,
+                            arena *mem, const spec_type_registry *reg,
+                            void (*read)(loader *ld, int idx), void *target, diag_list *diag)
+{
+    lua_State *L = mbc_sandbox_state(box);
+    const int top = lua_gettop(L);
+    mbc_reader r;
+    loader ld = {L, &r, mem, reg, {0}, target, 0, 0, {NULL}, 0};
+    sb_init(&ld.sb);
+    mbc_error err = {0};
+    mbc_status st = mbc_reader_init(&r, L, file, text, len, 0);
+    if (st != MBC_OK) {
+        diag_add_nomem(diag, file);
+    } else {
+        mbc_reader_set_report(&r, to_diag, diag);
+        st = mbc_sandbox_run_chunk(box, file, text, len, &err);
+        if (st == MBC_OK) {
+            protected_read pr = {&ld, read};
+            arena_on_nomem(mem, raise_nomem, &r);
+            st = mbc_sandbox_call(box, file, read_protected, &pr, 1, &err);
+            arena_on_nomem(mem, NULL, NULL);
+        }
+        if (st != MBC_OK && !r.nomem) {
+            /* error("a\nb") in a spec is one problem, printed on one line */
+            for (char *p = err.message; *p; p++)
+                if (*p == '\n' || *p == '\r')
+                    *p = ' ';
+            diag_add_error(diag, &err);
+        }
+        if (st == MBC_OK && sb_failed(&ld.sb))
+            st = mbc_reader_nomem(&r);
+        if (st == MBC_OK)
+            st = mbc_reader_status(&r);
+    }
+    sb_free(&ld.sb);
+    mbc_reader_free(&r);
+    lua_settop(L, top); /* the sandbox runs the next spec */
+    return st;
 }
 
 /* ---------------------------------------------------------------- types */
@@ -387,14 +310,14 @@ static void load_type(loader *ld, int t, spec_type *ty)
     const char *name = mbc_sandbox_table_name(L, t);
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
-    const int errors_before = ld->errors;
+    const size_t errors_before = errors_of(ld);
     check_keys(ld, t, line, what, type_keys, 0);
     ty->line = line;
     ty->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_name(ty->name))
         fail(ld, line, "%s: invalid name (given '%s')", what, ty->name);
     char *value = req_string(ld, t, "value", line, what);
-    const int before_shape = ld->errors;
+    const size_t before_shape = errors_of(ld);
     char *shape = opt_string(ld, t, "shape", line, what);
     int v = parse_enum(value, value_kind_names, 5);
     if (value && v < 0)
@@ -408,7 +331,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
     ty->shape = s < 0 ? SPEC_SCALAR : (spec_shape)s;
     ty->size = ty->shape == SPEC_SCALAR ? 1 : 0;
     /* with a wrong or misspelled shape, the size is not checked against it */
-    const int shape_known = ld->errors == before_shape && !is_flagged(ld, t);
+    const int shape_known = errors_of(ld) == before_shape && !is_flagged(ld, t, line, what);
     lua_getfield(L, t, "size");
     if (!shape_known) {
     } else if (!lua_isnil(L, -1)) {
@@ -458,7 +381,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
      * C type must be the one of that kind (checked in an entry without
      * other errors: a misspelled `visualization` is not also a wrong void) */
     static const char *const c_types[] = {"bool", "int", "double", "char *", "mbc_index"};
-    if (ld->errors == errors_before && ty->c_type && v >= 0 &&
+    if (errors_of(ld) == errors_before && ty->c_type && v >= 0 &&
         strcmp(ty->c_type, c_types[v]) != 0 &&
         !(v == SPEC_REAL && strcmp(ty->c_type, "float") == 0) &&
         !(is_visualization && strcmp(ty->c_type, "void") == 0))
@@ -466,62 +389,62 @@ static void load_type(loader *ld, int t, spec_type *ty)
              c_types[v], v == SPEC_REAL ? " or \"float\"" : "", value_kind_names[v], ty->c_type);
 }
 
+/* The list of types a types.lua returned (the value at t). */
+static void read_types(loader *ld, int t)
+{
+    lua_State *L = ld->L;
+    spec_type_registry *reg = ld->target;
+    if (!lua_istable(L, t)) {
+        char b[96];
+        fail(ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
+             describe(L, t, b, sizeof b));
+        return;
+    }
+    check_keys(ld, t, 0, "type list", NULL, 1);
+    size_t n = lua_rawlen(L, t);
+    reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, t, (lua_Integer)i);
+        const char *kind = mbc_sandbox_table_kind(L, -1);
+        if (!kind || strcmp(kind, "type") != 0) {
+            char b[96];
+            fail(ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
+                 describe(L, -1, b, sizeof b));
+        } else {
+            spec_type *ty = &reg->types[reg->count++];
+            load_type(ld, lua_gettop(L), ty);
+            for (size_t j = 0; j + 1 < reg->count; j++)
+                if (strcmp(reg->types[j].name, ty->name) == 0)
+                    fail(ld, ty->line, "type '%s': duplicate name (first at line %d)", ty->name,
+                         reg->types[j].line);
+        }
+        lua_pop(L, 1);
+    }
+    if (!errors_of(ld) && !reg->visualization)
+        fail(ld, 0, "no type is marked visualization = true");
+}
+
 int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
 {
     memset(reg, 0, sizeof *reg);
     arena_init(&reg->mem);
     reg->file = arena_strdup(&reg->mem, path);
-    char err[1024];
+    char *buf = NULL;
     size_t len = 0;
-    char *buf = mbc_sandbox_read_file(path, NULL, &len, err, sizeof err);
-    if (!buf) {
-        diag_add_raw(diag, err);
-        return -1;
-    }
-    mbc_sandbox *box = spec_sandbox_new();
-    if (!box) {
-        free(buf);
-        diag_add(diag, path, 0, "cannot create a Lua state");
-        return -1;
-    }
-    lua_State *L = mbc_sandbox_state(box);
-    loader ld = {L, diag, path, &reg->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, 0, {NULL}, 0};
-    int ran = mbc_sandbox_run(box, path, buf, len, err, sizeof err) == 0;
-    if (!ran) {
-        add_lua_error(diag, err);
-        ld.errors++;
-    } else if (!lua_istable(L, -1)) {
-        char b[96];
-        fail(&ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
-             describe(L, -1, b, sizeof b));
-    } else {
-        int t = lua_gettop(L);
-        check_keys(&ld, t, 0, "type list", NULL, 1);
-        size_t n = lua_rawlen(L, t);
-        reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
-        for (size_t i = 1; i <= n; i++) {
-            lua_rawgeti(L, t, (lua_Integer)i);
-            const char *kind = mbc_sandbox_table_kind(L, -1);
-            if (!kind || strcmp(kind, "type") != 0) {
-                char b[96];
-                fail(&ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
-                     describe(L, -1, b, sizeof b));
-            } else {
-                spec_type *ty = &reg->types[reg->count++];
-                load_type(&ld, lua_gettop(L), ty);
-                for (size_t j = 0; j + 1 < reg->count; j++)
-                    if (strcmp(reg->types[j].name, ty->name) == 0)
-                        fail(&ld, ty->line, "type '%s': duplicate name (first at line %d)",
-                             ty->name, reg->types[j].line);
-            }
-            lua_pop(L, 1);
-        }
-        if (!ld.errors && !reg->visualization)
-            fail(&ld, 0, "no type is marked visualization = true");
-    }
+    mbc_error err = {0};
+    mbc_sandbox *box = NULL;
+    mbc_status st = MBC_ERR_NOMEM;
+    if (!reg->file)
+        diag_add_nomem(diag, path);
+    else if ((st = mbc_sandbox_load_file(path, NULL, &buf, &len, &err)) != MBC_OK)
+        diag_add_error(diag, &err);
+    else if (!(box = spec_sandbox_new()))
+        diag_add_nomem(diag, path), st = MBC_ERR_NOMEM;
+    else
+        st = load_text(box, reg->file, buf, len, &reg->mem, reg, read_types, reg, diag);
     mbc_sandbox_free(box);
     free(buf);
-    if (ld.errors) {
+    if (st != MBC_OK) {
         spec_types_free(reg);
         return -1;
     }
@@ -889,25 +812,26 @@ static void load_value_rules(loader *ld, int r, const spec_param *p, int line, c
         fail(ld, line, "%s: required must say how to set the value (given '')", where);
     /* the default against the rules: only for a parameter without errors so
      * far (a rule or default given wrong is reported once, where it is) */
-    if (ld->errors != ld->param_errors || is_flagged(ld, r) || !p->def.num)
+    if (errors_of(ld) != ld->param_errors || is_flagged(ld, r, line, where) || !p->def.num)
         return;
     int default_ok = 1;
     for (size_t i = 0; i < p->def.count && numeric; i++)
         default_ok &= rules_allow(ru, p->def.num[i]);
-    strbuf given;
-    sb_init(&given);
-    spec_format_default(p, &p->def, &given);
+    strbuf *given = &ld->sb; /* the loader's: a raise leaves nothing behind */
+    sb_free(given);
+    spec_format_default(p, &p->def, given);
+    if (sb_failed(given))
+        mbc_reader_raise_nomem(ld->r);
     if (!default_ok && !ru->required)
         fail(ld, line,
              "%s: the default breaks the rule (%s); give a valid default, or `required` when "
              "the default is a placeholder (given %s)",
-             where, ru->has_range ? ru->range_rule : "one_of", sb_str(&given));
+             where, ru->has_range ? ru->range_rule : "one_of", sb_str(given));
     if (default_ok && ru->required)
         fail(ld, line,
              "%s: required marks a default that breaks the rule, but the default satisfies it "
              "(given %s)",
-             where, sb_str(&given));
-    sb_free(&given);
+             where, sb_str(given));
 }
 
 static void load_rules(loader *ld, int t, spec_param *p, const char *what)
@@ -964,7 +888,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 static void load_param(loader *ld, int t, spec_param *p, const char *list)
 {
     lua_State *L = ld->L;
-    ld->param_errors = ld->errors;
+    ld->param_errors = errors_of(ld);
     int line = mbc_sandbox_table_line(L, t);
     const char *name = mbc_sandbox_table_name(L, t);
     char what[160];
@@ -1059,19 +983,20 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     }
     lua_pop(L, 1);
 
-    strbuf sb;
-    sb_init(&sb);
+    strbuf *sb = &ld->sb; /* the loader's: arena_strdup may leave the protected call */
+    sb_free(sb);
     if (ok)
-        spec_format_default(p, &p->def, &sb);
+        spec_format_default(p, &p->def, sb);
+    if (sb_failed(sb))
+        mbc_reader_raise_nomem(ld->r);
     if (doc_default) {
         if (ok && !doc_default_matches(p, doc_default, &p->def))
             fail(ld, line, "%s: doc.default '%s' does not denote the default %s", what, doc_default,
-                 sb_str(&sb));
+                 sb_str(sb));
         p->doc_default = doc_default;
     } else {
-        p->doc_default = arena_strdup(ld->mem, sb_str(&sb));
+        p->doc_default = arena_strdup(ld->mem, sb_str(sb));
     }
-    sb_free(&sb);
     load_rules(ld, t, p, what);
 }
 
@@ -1143,22 +1068,6 @@ static void load_params(loader *ld, int t, int line, const char *key, const char
         lua_pop(ld->L, 1);
     }
     lua_pop(ld->L, 1);
-}
-
-const spec_param *spec_find_param(const spec_connector *c, const char *name)
-{
-    for (size_t i = 0; name && i < c->param_count; i++)
-        if (strcmp(c->params[i].name, name) == 0)
-            return &c->params[i];
-    return NULL;
-}
-
-int spec_is_count(const spec_connector *c, const spec_param *p)
-{
-    for (size_t i = 0; p && i < c->output_count; i++)
-        if (c->outputs[i].size.per == p)
-            return 1;
-    return p && c->data.per == p;
 }
 
 static int is_count_param(const spec_param *p)
@@ -1494,9 +1403,9 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         lua_rawgeti(L, m, i + 1);
         char what[32];
         snprintf(what, sizeof what, "markers[%d]", i + 1);
-        int before = ld->errors;
+        const size_t before = errors_of(ld);
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
-        if (ld->errors > before) /* reported: not again as a kind */
+        if (errors_of(ld) > before) /* reported: not again as a kind */
             ;
         else if (c->marker_types[i].count == 0)
             fail(ld, line, "%s: must name at least one marker type (given { })", what);
@@ -1587,11 +1496,11 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
                               strcmp(c->examples[j].folder, lua_tostring(L, -1)) == 0
                           ? j + 1
                           : 0;
-            if (dup)
+            if (dup) {
                 fail(ld, line,
                      "examples[%zu]: {\"%s\", \"%s\"} is listed twice (first at examples[%zu])", i,
                      lua_tostring(L, -2), lua_tostring(L, -1), dup);
-            else {
+            } else {
                 spec_example *x = &c->examples[c->example_count++];
                 x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
                 x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
@@ -1666,7 +1575,8 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
     }
     /* here, not in check_hooks, so that the invariants do not each ask for it;
      * like check_hooks, only for a spec without errors so far */
-    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && ld->errors == 0)
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] &&
+        errors_of(ld) == 0)
         fail(ld, line,
              "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
@@ -1681,16 +1591,19 @@ static int provides(const spec_connector *c, const char *what)
 
 /* Two names that give the same generated constant (MBC_<TYPE>_OUTPUT_<NAME>:
  * "FooBar" and "Foo_bar" are both FOO_BAR) would not compile. */
-static int same_constant(const char *a, const char *b)
+static int same_constant(loader *ld, const char *a, const char *b)
 {
     strbuf x, y;
     sb_init(&x);
     sb_init(&y);
     naming_snake(a, &x);
     naming_snake(b, &y);
+    const int failed = sb_failed(&x) || sb_failed(&y);
     int same = strcmp(sb_str(&x), sb_str(&y)) == 0;
     sb_free(&x);
     sb_free(&y);
+    if (failed)
+        mbc_reader_raise_nomem(ld->r);
     return same;
 }
 
@@ -1698,14 +1611,14 @@ static void check_constants(loader *ld, const spec_connector *c)
 {
     for (size_t i = 0; i < c->output_count; i++)
         for (size_t j = 0; j < i; j++)
-            if (same_constant(c->outputs[i].name, c->outputs[j].name))
+            if (same_constant(ld, c->outputs[i].name, c->outputs[j].name))
                 fail(ld, c->outputs[i].line,
                      "output '%s': gives the same C constant as output '%s' (line %d); rename "
                      "one",
                      c->outputs[i].name, c->outputs[j].name, c->outputs[j].line);
     for (size_t i = 0; i < c->data.block_count; i++)
         for (size_t j = 0; j < i; j++)
-            if (same_constant(c->data.blocks[i].name, c->data.blocks[j].name))
+            if (same_constant(ld, c->data.blocks[i].name, c->data.blocks[j].name))
                 fail(ld, key_line(ld, "data", c->line),
                      "data: coordinate '%s' gives the same C constant as '%s'; rename one",
                      c->data.blocks[i].name, c->data.blocks[j].name);
@@ -1750,9 +1663,10 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     int line = mbc_sandbox_table_line(L, t);
     c->line = line;
     check_keys(ld, t, line, "connector", connector_keys, 0);
-    if (is_flagged(ld, t)) /* a misspelled block: what names into it is not checked */
-        ld->broken |= SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
-                      SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
+    const unsigned all_blocks = SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
+                                SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
+    if (is_flagged(ld, t, line, "connector")) /* a misspelled block: names into it not checked */
+        ld->broken |= all_blocks;
     c->type_name = req_string(ld, t, "type", line, "connector");
     if (c->type_name && !is_identifier(c->type_name))
         fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
@@ -1775,44 +1689,42 @@ static void load_connector(loader *ld, int t, spec_connector *c)
              c->python_visualization_name);
     c->theory = req_string(ld, t, "theory", line, "connector");
     read_string_list(ld, t, "authors", line, "connector", &c->authors);
-    int before = ld->errors;
+    size_t before = errors_of(ld);
     read_string_list(ld, t, "provides", line, "connector", &c->provides);
-    if (c->provides.count == 0 && ld->errors == before && !is_flagged(ld, t))
+    if (c->provides.count == 0 && errors_of(ld) == before && !is_flagged(ld, t, line, "connector"))
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
-    before = ld->errors;
+    before = errors_of(ld);
     load_markers(ld, t, line, c);
-    ld->broken |= ld->errors > before ? SPEC_BROKEN_MARKERS : 0u;
-    before = ld->errors;
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_MARKERS : 0u;
+    before = errors_of(ld);
     load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
-    ld->broken |= ld->errors > before ? SPEC_BROKEN_PARAMS : 0u;
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_PARAMS : 0u;
     load_params(ld, t, line, "visualization", "visualization parameter", &c->vparams,
                 &c->vparam_count);
     check_param_references(ld, c);
-    before = ld->errors;
+    before = errors_of(ld);
     load_outputs(ld, t, line, c);
-    ld->broken |= ld->errors > before ? SPEC_BROKEN_OUTPUTS : 0u;
-    before = ld->errors;
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_OUTPUTS : 0u;
+    before = errors_of(ld);
     load_data(ld, t, line, c);
-    ld->broken |= ld->errors > before ? SPEC_BROKEN_DATA : 0u;
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_DATA : 0u;
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_references(ld, t, line, c);
-    before = ld->errors;
+    before = errors_of(ld);
     load_hooks(ld, t, line, c);
-    ld->broken |= ld->errors > before ? SPEC_BROKEN_HOOKS : 0u;
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_HOOKS : 0u;
     /* the invariants' names and hooks are checked against a spec without
      * errors only, as check_hooks below: else they repeat those errors */
-    c->invariants.broken =
-        ld->broken | (ld->errors ? SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
-                                       SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS
-                                 : 0u);
-    ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
-    if (ld->errors == 0) {
+    c->invariants.broken = ld->broken | (errors_of(ld) ? all_blocks : 0u);
+    mbc_reader_table ct = labeled(ld, t, line, "connector");
+    spec_invariants_load(ld->r, &ct, c);
+    if (errors_of(ld) == 0) {
         check_hooks(ld, line, c);
         check_constants(ld, c);
     }
-    if (c->param_count == 0 && ld->errors == 0)
+    if (c->param_count == 0 && errors_of(ld) == 0)
         fail(ld, line, "connector: 'parameters' must not be empty");
 }
 
@@ -1821,36 +1733,31 @@ mbc_sandbox *spec_sandbox_new(void)
     return mbc_sandbox_new("spec", "specs", MBC_SANDBOX_SPEC_CONSTRUCTORS);
 }
 
+/* The connector a spec returned (the value at t). */
+static void read_connector(loader *ld, int t)
+{
+    const char *kind = mbc_sandbox_table_kind(ld->L, t);
+    if (!kind || strcmp(kind, "connector") != 0) {
+        char b[96];
+        fail(ld, 0, "must return connector { ... } (returned %s)", describe(ld->L, t, b, sizeof b));
+        return;
+    }
+    load_connector(ld, t, ld->target);
+}
+
 int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
                            const char *display_name, const char *buf, size_t len, diag_list *diag)
 {
     memset(out, 0, sizeof *out);
     arena_init(&out->mem);
     out->file = arena_strdup(&out->mem, display_name);
-    lua_State *L = mbc_sandbox_state(box);
-    const int top = lua_gettop(L);
     out->visualization_type = reg->visualization;
-    line_index lines = {0};
-    loader ld = {L, diag, out->file, &out->mem, reg, 0, buf, len, NULL, 0, {NULL}, 0, 0, {NULL}, 0};
-    if (line_index_init(&lines, buf, len) == 0)
-        ld.lines = &lines;
-    char err[1024];
-    if (mbc_sandbox_run(box, display_name, buf, len, err, sizeof err) != 0) {
-        add_lua_error(diag, err);
-        ld.errors++;
-    } else {
-        const char *kind = mbc_sandbox_table_kind(L, -1);
-        if (!kind || strcmp(kind, "connector") != 0) {
-            char b[96];
-            fail(&ld, 0, "must return connector { ... } (returned %s)",
-                 describe(L, -1, b, sizeof b));
-        } else {
-            load_connector(&ld, lua_gettop(L), out);
-        }
-    }
-    lua_settop(L, top); /* the sandbox runs the next spec */
-    line_index_free(&lines);
-    if (ld.errors) {
+    mbc_status st = MBC_ERR_NOMEM;
+    if (!out->file)
+        diag_add_nomem(diag, display_name);
+    else
+        st = load_text(box, out->file, buf, len, &out->mem, reg, read_connector, out, diag);
+    if (st != MBC_OK) {
         spec_connector_free(out);
         return -1;
     }
@@ -1864,7 +1771,7 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
     mbc_sandbox *box = spec_sandbox_new();
     if (!box) {
         memset(out, 0, sizeof *out);
-        diag_add(diag, display_name, 0, "cannot create a Lua state");
+        diag_add_nomem(diag, display_name);
         return -1;
     }
     int rc = spec_connector_load_in(out, box, reg, display_name, buf, len, diag);
@@ -1875,12 +1782,12 @@ int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *re
 int spec_connector_load_file(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
                              const char *path, diag_list *diag)
 {
-    char err[1024];
+    char *buf = NULL;
     size_t len = 0;
-    char *buf = mbc_sandbox_read_file(path, NULL, &len, err, sizeof err);
-    if (!buf) {
+    mbc_error err = {0};
+    if (mbc_sandbox_load_file(path, NULL, &buf, &len, &err) != MBC_OK) {
         memset(out, 0, sizeof *out);
-        diag_add_raw(diag, err);
+        diag_add_error(diag, &err);
         return -1;
     }
     int rc = box ? spec_connector_load_in(out, box, reg, path, buf, len, diag)

@@ -6,11 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Allocation failures of the strbufs of this thread (sb_failed). */
+static _Thread_local unsigned failures;
+
 void sb_init(strbuf *sb)
 {
     sb->data = NULL;
     sb->len = 0;
     sb->cap = 0;
+    sb->failed = 0;
+    sb->epoch = failures;
 }
 
 void sb_free(strbuf *sb)
@@ -19,26 +24,37 @@ void sb_free(strbuf *sb)
     sb_init(sb);
 }
 
-static void sb_reserve(strbuf *sb, size_t extra)
+/* Room for extra more bytes and the NUL; 0 (and failed) when none. */
+static int sb_reserve(strbuf *sb, size_t extra)
 {
+    if (sb->failed)
+        return 0;
     size_t need = sb->len + extra + 1;
     if (need <= sb->cap)
-        return;
+        return 1;
     size_t cap = sb->cap ? sb->cap : 256;
-    while (cap < need)
+    while (cap < need && cap <= (size_t)-1 / 2)
         cap *= 2;
-    char *p = realloc(sb->data, cap);
+    char *p = cap >= need ? realloc(sb->data, cap) : NULL;
     if (!p) {
-        fputs("mbcgen: out of memory\n", stderr);
-        exit(70);
+        sb->failed = 1;
+        failures++;
+        return 0;
     }
     sb->data = p;
     sb->cap = cap;
+    return 1;
+}
+
+int sb_failed(const strbuf *sb)
+{
+    return sb->failed || sb->epoch != failures;
 }
 
 void sb_putn(strbuf *sb, const char *s, size_t n)
 {
-    sb_reserve(sb, n);
+    if (!sb_reserve(sb, n))
+        return;
     memcpy(sb->data + sb->len, s, n);
     sb->len += n;
     sb->data[sb->len] = '\0';
@@ -51,8 +67,8 @@ void sb_puts(strbuf *sb, const char *s)
 
 void sb_putc(strbuf *sb, char c)
 {
-    if (sb->len + 2 > sb->cap) /* the character and the NUL */
-        sb_reserve(sb, 1);
+    if (sb->len + 2 > sb->cap && !sb_reserve(sb, 1)) /* the character and the NUL */
+        return;
     sb->data[sb->len++] = c;
     sb->data[sb->len] = '\0';
 }
@@ -131,13 +147,18 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
         sb_format_simple(sb, fmt, ap);
         return;
     }
-    sb_reserve(sb, 256);
+    if (!sb_reserve(sb, 256))
+        return;
     va_list ap2;
     va_copy(ap2, ap);
     const size_t room = sb->cap - sb->len; /* includes the terminating NUL */
     int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
     if (n > 0 && (size_t)n >= room) {
-        sb_reserve(sb, (size_t)n);
+        if (!sb_reserve(sb, (size_t)n)) {
+            sb->data[sb->len] = '\0'; /* the part formatted into the free space goes */
+            va_end(ap2);
+            return;
+        }
         vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
     }
     if (n > 0) {
@@ -156,10 +177,17 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
+void sb_drop_last(strbuf *sb)
+{
+    if (sb->len == 0)
+        return;
+    sb->data[--sb->len] = '\0';
+}
+
 char *sb_take(strbuf *sb)
 {
-    if (!sb->data)
-        sb_reserve(sb, 0), sb->data[0] = '\0';
+    if (!sb->data && sb_reserve(sb, 0))
+        sb->data[0] = '\0';
     char *s = sb->data;
     sb_init(sb);
     return s;

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Growable byte buffer used by the loader, the emitters and the diagnostics:
- * mbcgen's one growable-buffer implementation. */
+ * mbcgen's one growable-buffer implementation. When memory runs out the
+ * buffer keeps what it holds, ignores every later write and says so
+ * (sb_failed): the writer of a file checks once, before writing, instead of
+ * every append. */
 #ifndef MBCGEN_STRBUF_H
 #define MBCGEN_STRBUF_H
 
@@ -11,6 +14,8 @@ typedef struct strbuf {
     char *data; /* always NUL-terminated once anything was appended */
     size_t len;
     size_t cap;
+    int failed;     /* an allocation of this buffer failed: the content is incomplete */
+    unsigned epoch; /* the thread's strbuf allocation failures at sb_init */
 } strbuf;
 
 void sb_init(strbuf *sb);
@@ -27,8 +32,17 @@ void sb_printf(strbuf *sb, const char *fmt, ...);
 __attribute__((format(printf, 2, 0)))
 #endif
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
-/* Returns the contents (never NULL) and leaves the buffer empty; caller frees. */
+/* Removes the last byte, if any. */
+void sb_drop_last(strbuf *sb);
+/* Returns the contents and leaves the buffer empty; caller frees. NULL only
+ * when nothing could be allocated (check sb_failed first for completeness). */
 char *sb_take(strbuf *sb);
 const char *sb_str(const strbuf *sb);
+/* 1 when an allocation of this buffer, or of any other strbuf of this
+ * thread, failed since sb_init: the content may be incomplete (a file's
+ * content is made with temporary buffers, whose failure it would not show
+ * otherwise). The one per-thread count behind it is the exception to "no
+ * mutable state outside the arguments": an epoch, only ever incremented. */
+int sb_failed(const strbuf *sb);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The check of a connector state against its type (mbconnect/state_check.h),
- * shared by every evaluation entry point (runtime/object_evaluate.c, one
- * state; runtime/object_evaluate_many.c, many): the yes/no test for the
+ * shared by every evaluation entry point (runtime/evaluate.c, one
+ * state; runtime/evaluate_many.c, many): the yes/no test for the
  * marker kinds the inline fast path leaves out, and the value-by-value check
  * that names what is wrong (state_check_internal.h). */
 #include <math.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The input checks every evaluation entry point shares (runtime/state_check.c;
- * the public part is mbconnect/state_check.h), for runtime/object_evaluate.c
- * and runtime/object_evaluate_many.c. Not installed.
+ * the public part is mbconnect/state_check.h), for runtime/evaluate.c
+ * and runtime/evaluate_many.c. Not installed.
  *
  * A check is written twice, in one place: mbc_state_check_ok() answers only
  * "all fine?", from the pointers, the counts and one vector sum over every

@@ -20,8 +20,9 @@ struct mbc_sandbox {
     unsigned flags;    /* MBC_SANDBOX_SPEC_CONSTRUCTORS */
     mbc_sandbox_limits limits;
     size_t memory_used;
-    size_t memory_limit; /* limits.memory_bytes during a run, else unlimited */
-    long instructions;   /* executed in the current run */
+    size_t memory_limit;   /* limits.memory_bytes during a run, else unlimited */
+    long instructions;     /* executed in the current run */
+    int allocation_failed; /* the C library refused memory (not the limit): MBC_ERR_NOMEM */
 };
 
 #define UNLIMITED ((size_t)-1)
@@ -95,6 +96,8 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     void *p = realloc(ptr, nsize);
     if (p)
         sb->memory_used = sb->memory_used - old + nsize;
+    else
+        sb->allocation_failed = 1; /* Lua raises "not enough memory" */
     return p;
 }
 
@@ -221,22 +224,10 @@ static int unavailable_string_function(lua_State *L)
                       lua_tostring(L, lua_upvalueindex(1)), mbc_sandbox_of(L)->noun);
 }
 
-mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags)
+/* Opens the libraries, removes what a chunk must not use and makes the
+ * constructor records: run as a protected call (every step allocates). */
+static int open_sandbox(lua_State *L)
 {
-    mbc_sandbox *sb = calloc(1, sizeof *sb);
-    if (!sb)
-        return NULL;
-    sb->noun = noun;
-    sb->nouns = nouns;
-    sb->flags = flags;
-    sb->limits = mbc_sandbox_default_limits();
-    sb->memory_limit = sb->limits.memory_bytes;
-    sb->L = lua_newstate(sandbox_alloc, sb);
-    if (!sb->L) {
-        free(sb);
-        return NULL;
-    }
-    lua_State *L = sb->L;
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
     luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
@@ -268,7 +259,29 @@ mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags
     lua_pushnil(L);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
+    return 0;
+}
+
+mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags)
+{
+    mbc_sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb)
+        return NULL;
+    sb->noun = noun;
+    sb->nouns = nouns;
+    sb->flags = flags;
+    sb->limits = mbc_sandbox_default_limits();
     sb->memory_limit = UNLIMITED; /* the limits hold while a chunk runs */
+    sb->L = lua_newstate(sandbox_alloc, sb);
+    if (!sb->L) {
+        free(sb);
+        return NULL;
+    }
+    lua_pushcfunction(sb->L, open_sandbox); /* a light C function: allocates nothing */
+    if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
+        mbc_sandbox_free(sb); /* only memory can fail here */
+        return NULL;
+    }
     return sb;
 }
 
@@ -304,12 +317,12 @@ static void push_copy(lua_State *L, int idx)
     }
 }
 
-/* Pushes a fresh environment table for one chunk: nothing in it is shared
+/* Returns a fresh environment table for one chunk: nothing in it is shared
  * with an earlier chunk except immutable values (functions, strings), so a
- * chunk cannot leave anything behind for the next one. */
-static void push_environment(mbc_sandbox *sb)
+ * chunk cannot leave anything behind for the next one. A protected call. */
+static int environment(lua_State *L)
 {
-    lua_State *L = sb->L;
+    const mbc_sandbox *sb = mbc_sandbox_of(L);
     lua_createtable(L, 0, 24);
     for (int i = 0; safe_globals[i]; i++) {
         lua_getglobal(L, safe_globals[i]);
@@ -333,25 +346,53 @@ static void push_environment(mbc_sandbox *sb)
     lua_pushcfunction(L, env_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_setmetatable(L, -2);
+    return 1;
 }
 
-/* Copies a Lua error, making sure it starts with the file name. */
-static void copy_message(const mbc_sandbox *sb, int idx, int status, const char *display_name,
-                         char *err, size_t err_size)
+/* The line of a Lua error "NAME:LINE: message" (0 when the message does
+ * not start so); *rule: where the message after "NAME:LINE: " starts. Lua
+ * reports positions only as this text: the sandbox is the one place that
+ * turns it into the fields of an mbc_error. */
+static int position_of(const char *msg, const char *name, size_t *rule)
+{
+    const size_t n = strlen(name);
+    *rule = 0;
+    if (strncmp(msg, name, n) != 0 || msg[n] != ':')
+        return 0;
+    const char *p = msg + n + 1;
+    long line = 0;
+    while (*p >= '0' && *p <= '9' && line < 100000000L)
+        line = line * 10 + (*p++ - '0');
+    if (p == msg + n + 1 || *p != ':')
+        return 0;
+    *rule = (size_t)(p + 1 - msg) + (p[1] == ' ');
+    return (int)line;
+}
+
+/* A failed load or run as an error record: "NAME:LINE: message" (the line
+ * in err->line) or "NAME: message"; MBC_ERR_NOMEM when the C library
+ * refused memory, MBC_ERR_INPUT for everything the chunk did. */
+static mbc_status run_error(mbc_sandbox *sb, int status, const char *name, mbc_error *err)
 {
     lua_State *L = sb->L;
-    const char *msg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
-    size_t n = strlen(display_name);
+    if (sb->allocation_failed)
+        return mbc_fail_nomem(err, name);
     if (status == LUA_ERRMEM)
-        snprintf(err, err_size, "%s: not enough memory (a %s may use at most %zu MiB)",
-                 display_name, sb->noun, sb->limits.memory_bytes / (1024u * 1024u));
-    else if (!msg)
-        snprintf(err, err_size, "%s: error() was called with a %s, not a message", display_name,
-                 luaL_typename(L, idx));
-    else if (strncmp(msg, display_name, n) == 0 && msg[n] == ':')
-        snprintf(err, err_size, "%s", msg);
-    else
-        snprintf(err, err_size, "%s: %s", display_name, msg);
+        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0,
+                           "not enough memory (a %s may use at most %zu MiB)", sb->noun,
+                           sb->limits.memory_bytes / (1024u * 1024u));
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0,
+                           "error() was called with a %s, not a message", luaL_typename(L, -1));
+    const char *msg = lua_tostring(L, -1);
+    size_t rule = 0;
+    const int line = position_of(msg, name, &rule);
+    if (line > 0)
+        return mbc_fail_at(err, MBC_ERR_INPUT, name, line, "%s", msg + rule);
+    const size_t n = strlen(name);
+    if (strncmp(msg, name, n) == 0 && msg[n] == ':') /* "NAME: message" */
+        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg + n + 1 + (msg[n + 1] == ' '));
+    return mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg);
 }
 
 int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults)
@@ -362,53 +403,89 @@ int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults)
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
     int status = lua_pcall(L, nargs, nresults, 0);
     lua_sethook(L, NULL, 0, 0);
-    /* reading the results allocates outside protected mode (key strings,
-     * stack): a chunk that ends just below the limit must not make that
-     * fail (a Lua panic), so the memory limit ends with the run */
+    /* reading the results allocates (key strings, stack): a chunk that ends
+     * just below the limit must not make that fail, so the memory limit
+     * ends with the run */
     sb->memory_limit = UNLIMITED;
     return status;
+}
+
+int mbc_sandbox_out_of_memory(const mbc_sandbox *sb)
+{
+    return sb->allocation_failed;
+}
+
+mbc_status mbc_sandbox_run_chunk(mbc_sandbox *sb, const char *display_name, const char *buf,
+                                 size_t len, mbc_error *err)
+{
+    lua_State *L = sb->L;
+    if (len > sb->limits.file_bytes)
+        return mbc_fail_at(err, MBC_ERR_INPUT, display_name, 0,
+                           "file is larger than the limit of %zu bytes (%zu bytes)",
+                           sb->limits.file_bytes, len);
+    char chunkname[512];
+    snprintf(chunkname, sizeof chunkname, "@%s", display_name);
+    sb->allocation_failed = 0;
+    sb->memory_limit = sb->limits.memory_bytes;
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t"); /* protected */
+    sb->memory_limit = UNLIMITED;
+    if (status == LUA_OK) {
+        lua_pushcfunction(L, environment);
+        status = lua_pcall(L, 0, 1, 0);
+        if (status == LUA_OK && !lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+        else if (status != LUA_OK)
+            lua_remove(L, -2); /* the chunk; the error stays on top */
+    }
+    if (status == LUA_OK)
+        status = mbc_sandbox_pcall(sb, 0, 1);
+    if (status != LUA_OK) {
+        mbc_status st = run_error(sb, status, display_name, err);
+        lua_pop(L, 1);
+        return st;
+    }
+    return MBC_OK;
 }
 
 int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
                     char *err, size_t err_size)
 {
-    lua_State *L = sb->L;
-    char chunkname[512];
-    snprintf(chunkname, sizeof chunkname, "@%s", display_name);
-    if (len > sb->limits.file_bytes) {
-        snprintf(err, err_size, "%s: file is larger than the limit of %zu bytes (%zu bytes)",
-                 display_name, sb->limits.file_bytes, len);
-        return -1;
-    }
-    sb->memory_limit = sb->limits.memory_bytes;
-    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
-    sb->memory_limit = UNLIMITED;
-    if (status != LUA_OK) {
-        copy_message(sb, -1, status, display_name, err, err_size);
-        lua_pop(L, 1);
-        return -1;
-    }
-    push_environment(sb);
-    if (!lua_setupvalue(L, -2, 1))
-        lua_pop(L, 1);
-    status = mbc_sandbox_pcall(sb, 0, 1);
-    if (status != LUA_OK) {
-        copy_message(sb, -1, status, display_name, err, err_size);
-        lua_pop(L, 1);
-        return -1;
-    }
-    return 0;
+    mbc_error e = {0};
+    if (mbc_sandbox_run_chunk(sb, display_name, buf, len, &e) == MBC_OK)
+        return 0;
+    snprintf(err, err_size, "%s", e.message);
+    return -1;
 }
 
-char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
-                            char *err, size_t err_size)
+mbc_status mbc_sandbox_call(mbc_sandbox *sb, const char *what, lua_CFunction fn, void *ud,
+                            int nargs, mbc_error *err)
+{
+    lua_State *L = sb->L;
+    sb->allocation_failed = 0;
+    lua_pushcfunction(L, fn); /* light C function and light userdata: no allocation */
+    lua_pushlightuserdata(L, ud);
+    lua_rotate(L, -nargs - 2, 2); /* fn, ud, args... */
+    const int status = lua_pcall(L, nargs + 1, 0, 0);
+    if (status == LUA_OK)
+        return MBC_OK;
+    mbc_status st;
+    if (status == LUA_ERRMEM || sb->allocation_failed || lua_islightuserdata(L, -1))
+        st = mbc_fail_nomem(err, what); /* mbc_reader_raise_nomem raises a light userdata */
+    else
+        st = mbc_fail_at(err, MBC_ERR_INPUT, what, 0, "%s",
+                         lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error");
+    lua_pop(L, 1);
+    return st;
+}
+
+mbc_status mbc_sandbox_load_file(const char *path, const mbc_sandbox_limits *limits, char **text,
+                                 size_t *len, mbc_error *err)
 {
     const size_t max = limits ? limits->file_bytes : MBC_SANDBOX_MAX_FILE_BYTES;
+    *text = NULL;
     int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, err_size, "%s: cannot open (%s)", path, strerror(errno));
-        return NULL;
-    }
+    if (fd < 0)
+        return mbc_fail_at(err, MBC_ERR_IO, path, 0, "cannot open (%s)", strerror(errno));
     /* the buffer holds the file (or one byte beyond the limit, to detect it):
      * its size from fstat, not the limit (a fresh mapping per spec); a file
      * that grows meanwhile is read up to the buffer */
@@ -418,8 +495,7 @@ char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, 
     char *buf = malloc(cap);
     if (!buf) {
         close(fd);
-        snprintf(err, err_size, "%s: out of memory", path);
-        return NULL;
+        return mbc_fail_nomem(err, path);
     }
     size_t n = 0;
     int bad = 0;
@@ -428,7 +504,7 @@ char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, 
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
-            bad = 1;
+            bad = errno ? errno : EIO;
         if (got <= 0)
             break;
         n += (size_t)got;
@@ -436,17 +512,27 @@ char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, 
     close(fd);
     if (bad) {
         free(buf);
-        snprintf(err, err_size, "%s: read error", path);
-        return NULL;
+        return mbc_fail_at(err, MBC_ERR_IO, path, 0, "read error (%s)", strerror(bad));
     }
     if (n > max) {
         free(buf);
-        snprintf(err, err_size, "%s: file is larger than the limit of %zu bytes", path, max);
-        return NULL;
+        return mbc_fail_at(err, MBC_ERR_INPUT, path, 0,
+                           "file is larger than the limit of %zu bytes", max);
     }
     buf[n] = '\0';
+    *text = buf;
     *len = n;
-    return buf;
+    return MBC_OK;
+}
+
+char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
+                            char *err, size_t err_size)
+{
+    char *text = NULL;
+    mbc_error e = {0};
+    if (mbc_sandbox_load_file(path, limits, &text, len, &e) != MBC_OK)
+        snprintf(err, err_size, "%s", e.message);
+    return text;
 }
 
 int mbc_sandbox_table_line(lua_State *L, int idx)

@@ -8,14 +8,22 @@
  * table, math and utf8 tables and, for specs, fresh constructors), so a chunk
  * never sees what an earlier chunk changed or set. The limits hold while a
  * chunk or a function runs (mbc_sandbox_run, mbc_sandbox_pcall); between runs
- * the caller reads the results freely. Callers set limits only through
- * mbc_sandbox_set_limits. */
+ * the caller reads the results, inside a protected call (mbc_sandbox_call:
+ * every Lua API call that allocates can raise a memory error). Callers set
+ * limits only through mbc_sandbox_set_limits.
+ *
+ * Errors are mbc_error records (mbconnect/error.h): MBC_ERR_INPUT for what
+ * a chunk did (an error, the instruction or memory limit, a too large file),
+ * MBC_ERR_IO for a file that cannot be read, MBC_ERR_NOMEM when the C
+ * library refused memory ("NAME: out of memory"). */
 #ifndef MBC_SANDBOX_H
 #define MBC_SANDBOX_H
 
 #include <stddef.h>
 
 #include <lua.h>
+
+#include "mbconnect/error.h"
 
 #define MBC_SANDBOX_MAX_FILE_BYTES   (1024 * 1024)         /* a spec, case or scene file */
 #define MBC_SANDBOX_MAX_MEMORY       (64u * 1024u * 1024u) /* bytes the interpreter may hold */
@@ -42,7 +50,8 @@ enum {
 };
 
 /* A sandbox with the default limits; noun/nouns name the files in messages
- * ("spec", "specs"; both must outlive the sandbox). NULL when out of memory. */
+ * ("spec", "specs"; both must outlive the sandbox). NULL when out of memory
+ * (the libraries are opened in a protected call). */
 mbc_sandbox *mbc_sandbox_new(const char *noun, const char *nouns, unsigned flags);
 void mbc_sandbox_free(mbc_sandbox *sb);
 
@@ -54,19 +63,40 @@ lua_State *mbc_sandbox_state(mbc_sandbox *sb);
 /* The sandbox a state belongs to (a state made by mbc_sandbox_new). */
 mbc_sandbox *mbc_sandbox_of(lua_State *L);
 
-/* Runs a chunk (text only, never bytecode) in a fresh environment. On success
- * returns 0 and leaves the chunk's first return value on the stack (pop it
- * when done). On failure returns -1, leaves the stack as it was and writes
- * "name:LINE: message" to err (err_size bytes). */
-int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
-                    char *err, size_t err_size);
+/* Runs a chunk (text only, never bytecode) in a fresh environment. On
+ * success leaves the chunk's first return value on the stack (pop it when
+ * done). On failure leaves the stack as it was; err holds
+ * "NAME:LINE: message" (err->line) or "NAME: message". */
+mbc_status mbc_sandbox_run_chunk(mbc_sandbox *sb, const char *display_name, const char *buf,
+                                 size_t len, mbc_error *err);
+
+/* Calls fn inside a protected call, without limits, to read what a chunk
+ * returned: fn(L) gets ud as a light userdata (argument 1) followed by the
+ * top nargs values of the stack, which the call pops; fn returns 0. fn
+ * reports its own errors through ud; it raises (lua_error) only for out of
+ * memory (mbc_reader_raise_nomem: a light userdata as the error) and Lua
+ * raises for memory errors of the API: both are MBC_ERR_NOMEM, "WHAT: out
+ * of memory". Any other error raised is MBC_ERR_INPUT "WHAT: message". */
+mbc_status mbc_sandbox_call(mbc_sandbox *sb, const char *what, lua_CFunction fn, void *ud,
+                            int nargs, mbc_error *err);
 
 /* lua_pcall under the limits, for functions a chunk returned (a scene's
- * loads): the same stack protocol and status as lua_pcall. */
+ * loads): the same stack protocol and status as lua_pcall. After a
+ * LUA_ERRMEM, mbc_sandbox_out_of_memory tells the C library's refusal (out
+ * of memory) from the sandbox's memory limit (an input error). */
 int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults);
+int mbc_sandbox_out_of_memory(const mbc_sandbox *sb);
 
-/* Reads a whole file of at most limits->file_bytes (NULL: the default).
- * Returns a malloc'd, NUL-terminated buffer or NULL with a message in err. */
+/* Reads a whole file of at most limits->file_bytes (NULL: the default):
+ * *text is malloc'd and NUL-terminated (free it), *len its length. */
+mbc_status mbc_sandbox_load_file(const char *path, const mbc_sandbox_limits *limits, char **text,
+                                 size_t *len, mbc_error *err);
+
+/* The two calls above with a message buffer instead of an error record, for
+ * tools/simulate/scene.c until it reads scenes through reader.h (then they
+ * go): 0 / -1 and a malloc'd text / NULL, the message in err. */
+int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
+                    char *err, size_t err_size);
 char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
                             char *err, size_t err_size);
 

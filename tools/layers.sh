@@ -37,12 +37,7 @@ names = {1: 'core', 2: 'front end', 3: 'tools', 4: 'users'}
 
 # Files that break the rule for now, each with the reason; an entry that
 # names no file any more is reported so that it gets deleted.
-ALLOWED = {
-    # Case files read Lua through the sandbox; the move of this file to
-    # sandbox/case.c (libmbconnect-lua) is under way on another branch.
-    # Delete this entry once runtime/case.c is gone.
-    'runtime/case.c': 'case files (Lua) still in the core until their move to sandbox/',
-}
+ALLOWED = {}
 
 def layer_of(path):
     if path == 'include/mbconnect/case.h':

@@ -141,13 +141,21 @@ static int print_usage(const command *c, const mbc_registry *r)
     return mbc_simulate_main(1, argv, r);
 }
 
+/* The exit status of a failed call: 71 (one line "WHAT: out of memory")
+ * after out of memory, else 2. */
+static int failure_status(mbc_status st)
+{
+    return st == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : 2;
+}
+
 static int cmd_eval(const mbc_registry *r, const char *path)
 {
     char *json = NULL;
-    mbc_error err;
-    if (mbc_case_run_file(r, path, &json, &err) != MBC_OK) {
+    mbc_error err = {0};
+    mbc_status st = mbc_case_run_file(r, path, &json, &err);
+    if (st != MBC_OK) {
         fprintf(stderr, "%s\n", err.message);
-        return 2;
+        return failure_status(st);
     }
     int bad = fputs(json, stdout) == EOF || fflush(stdout) != 0;
     free(json);
@@ -270,8 +278,13 @@ int main(int argc, char **argv)
             fputs("mbc: --plugin needs a file (a shared library built as an mbc plugin)\n", stderr);
             return 2;
         }
-        mbc_error err;
-        if (mbc_registry_load_plugin(&registry, argv[a + 1], &err) != MBC_OK) {
+        mbc_error err = {0};
+        mbc_status st = mbc_registry_load_plugin(&registry, argv[a + 1], &err);
+        if (st == MBC_ERR_NOMEM) {
+            fprintf(stderr, "%s: out of memory\n", argv[a + 1]);
+            return MBC_EXIT_NOMEM;
+        }
+        if (st != MBC_OK) {
             fprintf(stderr, "mbc: %s\n", err.message);
             return 2;
         }

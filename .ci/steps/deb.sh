@@ -60,6 +60,8 @@ apt-get install -y "./$deb" </dev/null
 for f in /usr/lib/libmbconnect.so "/usr/lib/libmbconnect.so.${version%%.*}" /usr/include/mbconnect/mbconnect.h \
   /usr/include/mbconnect/version.h /usr/bin/mbcgen /usr/bin/mbc /usr/share/mbconnect/specs/types.lua \
   /usr/lib/cmake/mbconnect/mbconnectConfig.cmake /usr/lib/pkgconfig/mbconnect.pc \
+  /usr/lib/libmbconnect-lua.so "/usr/lib/libmbconnect-lua.so.${version%%.*}" \
+  /usr/include/mbconnect/case.h /usr/lib/pkgconfig/mbconnect-lua.pc \
   /usr/share/doc/mbconnect/copyright; do
   test -e "$f" || { echo "deb.sh: not installed: $f" >&2; exit 1; }
 done
@@ -107,7 +109,8 @@ fi
 
 step "apt-get remove -y mbconnect"
 apt-get remove -y mbconnect </dev/null
-for f in /usr/bin/mbcgen /usr/bin/mbc /usr/lib/libmbconnect.so /usr/include/mbconnect/mbconnect.h \
+for f in /usr/bin/mbcgen /usr/bin/mbc /usr/lib/libmbconnect.so /usr/lib/libmbconnect-lua.so \
+  /usr/include/mbconnect/mbconnect.h \
   /usr/lib/cmake/mbconnect/mbconnectConfig.cmake; do
   test ! -e "$f" || { echo "deb.sh: still present after removal: $f" >&2; exit 1; }
 done

@@ -27,12 +27,24 @@ for f in lib/libmbconnect.a lib/libmbconnect.so lib/libmbconnect_invariants.a \
   include/mbconnect/version.h include/mbconnect/generated/contact_sphere_sphere.h \
   bin/mbcgen bin/mbc share/mbconnect/specs/types.lua \
   lib/cmake/mbconnect/mbconnectConfig.cmake lib/cmake/mbconnect/MbconnectAddConnectors.cmake \
-  lib/pkgconfig/mbconnect.pc; do
+  lib/pkgconfig/mbconnect.pc lib/libmbconnect-lua.a lib/libmbconnect-lua.so \
+  include/mbconnect/case.h lib/pkgconfig/mbconnect-lua.pc; do
   test -e "$prefix/$f" || { echo "not installed: $f" >&2; exit 1; }
 done
 soname="$(objdump -p "$prefix/lib/libmbconnect.so" | awk '/SONAME/ {print $2}')"
 echo "SONAME $soname"
 case "$soname" in libmbconnect.so.[0-9]*) ;; *) echo "unversioned SONAME '$soname'" >&2; exit 1 ;; esac
+lua_soname="$(objdump -p "$prefix/lib/libmbconnect-lua.so" | awk '/SONAME/ {print $2}')"
+echo "SONAME $lua_soname"
+test "$lua_soname" = "libmbconnect-lua.so.${soname##*.so.}" ||
+  { echo "libmbconnect-lua's SONAME '$lua_soname' does not match '$soname'" >&2; exit 1; }
+# the core library has no Lua; the front end exports exactly mbconnect/case.h
+if objdump -p "$prefix/lib/libmbconnect.so" | grep -q 'NEEDED.*liblua'; then
+  echo "libmbconnect.so links Lua" >&2; exit 1
+fi
+exports="$(nm -D --defined-only "$prefix/lib/libmbconnect-lua.so" | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')"
+test "$exports" = "mbc_case_run_buffer mbc_case_run_file " ||
+  { echo "libmbconnect-lua.so exports '$exports', not exactly mbconnect/case.h" >&2; exit 1; }
 
 step "installed tools, run from another directory"
 version="$(sed -n 's/^project(mbconnect VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
@@ -91,6 +103,25 @@ ${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/hello-static" "$tmp
   $(pkg-config --libs-only-l --static mbconnect | sed 's/-lmbconnect//')
 "$tmp/hello-static"
 echo "ok: pkg-config build (static) runs"
+
+step "pkg-config: a case file through mbconnect-lua"
+cat >"$tmp/case.c" <<'C'
+#include <mbconnect/case.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) { (void)argc; mbc_registry r; mbc_registry_init(&r); char *json = NULL; mbc_error err = {0}; if (mbc_case_run_file(&r, argv[1], &json, &err) != MBC_OK) { fprintf(stderr, "%s\n", err.message); return 1; } int ok = strstr(json, "\"ContactSphereSphere\"") != NULL; free(json); return ok ? 0 : 1; }
+C
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/case" "$tmp/case.c" \
+  $(pkg-config --cflags --libs mbconnect-lua)
+LD_LIBRARY_PATH="$prefix/lib" "$tmp/case" examples/cases/sphere_sphere_static.lua
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/case-static" "$tmp/case.c" \
+  $(pkg-config --cflags mbconnect-lua) "$prefix/lib/libmbconnect-lua.a" "$prefix/lib/libmbconnect.a" \
+  $(pkg-config --libs-only-l --static mbconnect-lua | sed 's/-lmbconnect-lua//; s/-lmbconnect//')
+"$tmp/case-static" examples/cases/sphere_sphere_static.lua
+echo "ok: pkg-config mbconnect-lua builds (shared, static) run a case file"
 
 step "examples/downstream without CMake: mbcgen + pkg-config (docs/extending.rst)"
 "$prefix/bin/mbcgen" examples/downstream/specs/ContactCircleCircle2D.lua --c-out "$tmp/gen" \

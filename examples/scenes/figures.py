@@ -3,7 +3,8 @@
 """Figures of the scene benchmarks for docs/solver-integration.rst:
 capstan.png (T2/T1 against the wrap angle with exp(mu theta)), cradle.png
 (sphere velocities of a five-ball cradle), eapm_cycle.png (contact force
-against overlap with the seed's three branches).
+against overlap with the seed's three branches); and for docs/simulate.rst
+simulate_convex_roll_drop.png (what `mbc simulate --plot` draws).
 
     examples/scenes/figures.py MBC OUTDIR      (needs gnuplot-nox)
 
@@ -16,7 +17,7 @@ import subprocess
 import sys
 
 MBC, OUT = sys.argv[1], sys.argv[2]
-ONLY = sys.argv[3:] or ["capstan", "cradle", "eapm"]
+ONLY = sys.argv[3:] or ["capstan", "cradle", "eapm", "plot"]
 os.makedirs(OUT, exist_ok=True)
 
 
@@ -32,6 +33,11 @@ def simulate(scene, *sets, csv_path=None):
 def gnuplot(script):
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
+
+# --plot as a user sees it
+"plot" in ONLY and subprocess.run([MBC, "simulate", "examples/scenes/convex_roll_drop.lua", "--quiet",
+                                   "--plot", os.path.join(OUT, "simulate_convex_roll_drop.png")],
+                                  check=True, stdout=subprocess.DEVNULL)
 
 # capstan
 data = os.path.join(OUT, "capstan.dat")

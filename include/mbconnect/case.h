@@ -20,10 +20,16 @@
  * "CASE:FIELD: what is wrong (what was given)", CASE being the path (or
  * name) as given, FIELD a path into the case table ("markers[1].rotation",
  * "parameters.contactStiffness", "data[1]") or into the result
- * ("outputs.Force[1]"), "run" for a script that stopped (an error, the
- * instruction or memory limit), "return" for a bad return value. Messages
- * longer than MBC_ERROR_SIZE - 1 bytes are cut. The status is
- * MBC_ERR_INPUT, or MBC_ERR_NOMEM when memory ran out outside the script. */
+ * ("outputs.Force[1]"), "return" for the returned value itself; a script
+ * that stopped (an error, the instruction or memory limit) gives
+ * "CASE:LINE: message" (err->line). Messages longer than MBC_ERROR_SIZE - 1
+ * bytes are cut. The status is MBC_ERR_INPUT, MBC_ERR_IO for a file that
+ * cannot be read, or MBC_ERR_NOMEM ("CASE: out of memory") when an
+ * allocation failed; err->file is CASE.
+ *
+ * Case files are the Lua front end's: the functions live in
+ * libmbconnect-lua (link mbconnect::mbconnect_lua, or pkg-config
+ * mbconnect-lua), not in the core libmbconnect. */
 #ifndef MBCONNECT_CASE_H
 #define MBCONNECT_CASE_H
 
@@ -31,6 +37,8 @@
 
 #include "mbconnect/connector.h"
 #include "mbconnect/object.h"
+
+#include "mbconnect/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,12 +49,13 @@ extern "C" {
 
 /* Runs the case file at path against the types of r; *json receives the
  * malloc'd document (free it) on success. */
-mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json, mbc_error *err);
+MBC_API mbc_status mbc_case_run_file(const mbc_registry *r, const char *path, char **json,
+                                     mbc_error *err);
 /* The same for a case already in memory (len bytes, at most
  * MBC_CASE_MAX_FILE_BYTES, need not be NUL-terminated); name stands for
  * CASE in messages. */
-mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const char *buf, size_t len,
-                               char **json, mbc_error *err);
+MBC_API mbc_status mbc_case_run_buffer(const mbc_registry *r, const char *name, const char *buf,
+                                       size_t len, char **json, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The solver-facing evaluation contract shared by every connector type:
- * status and error reporting, the marker state a solver fills in, and the
- * results of force evaluation, PostNewtonStep, output variables and
- * algebraic equations.
+ * status and error reporting (mbconnect/error.h), the marker state a solver
+ * fills in, and the results of force evaluation, PostNewtonStep, output
+ * variables and algebraic equations.
  *
  * Conventions:
  * - SI units; global coordinates; 3x3 matrices row-major, local -> global.
@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mbconnect/error.h" /* mbc_status, mbc_error, mbc_fail */
 #include "mbconnect/export.h"
 
 #ifdef __cplusplus
@@ -26,60 +27,6 @@ extern "C" {
 /* Marker or node number; -1 means invalid (unset). */
 typedef int mbc_index;
 #define MBC_INVALID_INDEX (-1)
-
-typedef enum mbc_status {
-    MBC_OK = 0,
-    MBC_ERR_VALUE, /* a value breaks its type's rule or a cross-field rule */
-    MBC_ERR_SIZE,  /* wrong array length */
-    MBC_ERR_NAME,  /* unknown type, parameter or output name */
-    MBC_ERR_STATE, /* object not initialized / invalid, or wrong call for this type */
-    MBC_ERR_INPUT, /* non-finite or inconsistent marker input */
-    MBC_ERR_NOMEM  /* allocation failed (parameter setters only) */
-} mbc_status;
-
-/* A one-line message naming the object/field, the rule and the given value,
- * plus the same facts as fields so callers never parse the message. Zero
- * means "none" for every field: declare `mbc_error err = {0};`. */
-#define MBC_ERROR_SIZE 512
-typedef struct mbc_error {
-    char message[MBC_ERROR_SIZE];
-    const char *type_name;  /* connector type concerned (static string), or NULL */
-    const char *param_name; /* its parameter concerned (static string), or NULL */
-    size_t param_number;    /* 1-based index into the type's parameter table; 0 = none */
-    size_t rule_offset;     /* message + rule_offset: the rule and value without the
-                               location prefix ("Type.param: ", or a case file's
-                               "CASE:FIELD: "; 0 when there is no prefix) */
-} mbc_error;
-
-/* The one error path: writes a printf-style message into err (when err is
- * not NULL), clears the structured fields and returns st. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-MBC_API mbc_status
-mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...);
-
-/* As mbc_fail for one parameter of one type: the message becomes
- * "type_name.param_name: " followed by the formatted rule, and the fields
- * name the type and the parameter (param_number is 1-based, 0 = unknown). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 6, 7)))
-#endif
-MBC_API mbc_status
-mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
-               size_t param_number, const char *fmt, ...);
-
-/* The general form of the two above, for a message that carries its own
- * location prefix (a case file's "CASE:FIELD: ", mbconnect/case.h): writes
- * the formatted message and sets every field; rule_offset is where the rule
- * starts in the formatted message (cut to its length). type_name and
- * param_name may be NULL (then param_number is 0). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 7, 8)))
-#endif
-MBC_API mbc_status
-mbc_fail_fields(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
-                size_t param_number, size_t rule_offset, const char *fmt, ...);
 
 /* The one family of warning flags (bitwise or; never printed): returned by
  * PostNewtonStep and friends, and by the runtime's geometry functions

@@ -7,12 +7,12 @@
  *                    of row k, assembled in it without allocating;
  *   batch_results.c  the result arrays (new, or reused through out=) and the
  *                    result dict;
- *   evaluate_many.c  the entry point and the loop over the N states: each
+ *   method_evaluate_many.c  the entry point and the loop over the N states: each
  *                    evaluated through the library's checked dispatch into
  *                    row k of the result arrays.
  *
- * Arrows: evaluate_many.c uses all three; batch_state.c reads the inputs;
- * the three use only this header (and pymbc.h), never evaluate_many.c. */
+ * Arrows: method_evaluate_many.c uses all three; batch_state.c reads the inputs;
+ * the three use only this header (and pymbc.h), never method_evaluate_many.c. */
 #ifndef PYMBC_BATCH_H
 #define PYMBC_BATCH_H
 

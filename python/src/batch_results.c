@@ -10,7 +10,7 @@
  * recommendedStepSize (N,) (NaN: none), warnings (N,) uint32,
  * markerNumber1 (N,) int64 for a cable-coordinates marker m1};
  * algebraicEquations {position, velocity: (N, 2)}, jacobian and
- * jacobianVelocity {name: (N, 2, columns)}. evaluate_many.c writes row k of
+ * jacobianVelocity {name: (N, 2, columns)}. method_evaluate_many.c writes row k of
  * each. */
 #include "batch.h"
 

@@ -108,12 +108,12 @@ PyObject *pymbc_describe(const mbc_type_info *t);
  * (module.c). Returns 0 or -1. */
 int pymbc_add_class(PyObject *module, pymbc_state *st, const mbc_type_info *t);
 
-/* ---- module functions (plugin.c, case.c) ---- */
+/* ---- module functions (load_plugin.c, evaluate_case.c) ---- */
 
 PyObject *pymbc_load_plugin(PyObject *module, PyObject *path);
 PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* ---- evaluation (evaluate.c; evaluate_many.c with batch_*.c, see batch.h) ---- */
+/* ---- evaluation (method_evaluate.c; method_evaluate_many.c with batch_*.c, see batch.h) ---- */
 
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs);
 PyObject *pymbc_evaluate_many(pymbc_connector *self, PyObject *args, PyObject *kwargs);

@@ -296,8 +296,8 @@ static void test_case_files(void **state)
     mbc_registry_init_empty(&empty);
     assert_int_equal(mbc_case_run_buffer(&empty, "inline", text, strlen(text), &json, &err),
                      MBC_ERR_INPUT);
-    assert_string_equal(err.message, "inline:object: unknown connector type (got "
-                                     "\"ContactSphereSphere\"; known: )");
+    assert_string_equal(err.message, "inline:object: unknown connector type (given "
+                                     "'ContactSphereSphere'; known: )");
 }
 
 /* A case error carries the mbc_error fields (through mbc_fail_fields):
@@ -354,19 +354,22 @@ static void test_case_error_fields(void **state)
                      MBC_ERR_INPUT);
     assert_int_equal(err.rule_offset, strlen("inline:object: "));
     assert_int_equal(strncmp(err.message + err.rule_offset,
-                             "unknown connector type (got "
-                             "\"NoSuchType\"; known: ",
-                             40),
+                             "unknown connector type (given "
+                             "'NoSuchType'; known: ",
+                             42),
                      0);
     assert_null(err.type_name);
     assert_null(err.param_name);
 
-    /* a Lua error: "CASE:LINE: ..." has no field, so no offset */
+    /* a Lua error: "CASE:LINE: ...", the line in the fields, the rule after it */
     const char *bad = "return {\n  object = \n}";
     assert_int_equal(mbc_case_run_buffer(&r, "inline", bad, strlen(bad), &json, &err),
                      MBC_ERR_INPUT);
     assert_string_equal(err.message, "inline:3: unexpected symbol near '}'");
-    assert_int_equal(err.rule_offset, 0);
+    assert_int_equal(err.rule_offset, strlen("inline:3: "));
+    assert_int_equal(err.line, 3);
+    assert_string_equal(err.file, "inline");
+    assert_int_equal(err.status, MBC_ERR_INPUT);
     assert_null(err.type_name);
 
     /* a message longer than the error's buffer is cut; the offset stays in it */

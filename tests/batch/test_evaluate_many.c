@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/object_evaluate_many.c: one object at many states equals
+/* Tests of runtime/evaluate_many.c: one object at many states equals
  * mbc_object_forces / mbc_object_post_newton_step state by state (bit for
  * bit, any thread count), errors name the lowest failing state, and types
  * whose PostNewtonStep updates state parameters are refused. */

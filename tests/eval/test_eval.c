@@ -670,11 +670,11 @@ static const error_case error_cases[] = {
      ERR_DIR "wrong_array_length.lua:parameters.spheresRadii: must have 2 values (Vector2D), got 3 "
              "(ContactSphereSphere.spheresRadii)"},
     {ERR_DIR "string_for_number.lua",
-     ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), got \"2\" "
+     ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), given '2' "
              "(ContactSphereSphere.impactModel)"},
     {ERR_DIR "bad_visualization.lua",
-     ERR_DIR "bad_visualization.lua:parameters.visualization.colour: unknown key (allowed: show, "
-             "color)"},
+     ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (allowed: "
+             "show, color)"},
     {ERR_DIR "validation.lua",
      ERR_DIR "validation.lua:parameters.slidingMarkerOffsets: must be non-decreasing, got [1] = 0 "
              "after [0] = 1 (JointALEMoving2D.slidingMarkerOffsets)"},
@@ -684,7 +684,7 @@ static const error_case error_cases[] = {
      ERR_DIR "bad_rotation.lua:markers[1].rotation: must be a rotation matrix, row-major local -> "
              "global (got max |A^T A - I| = 3, det A = 2)"},
     {ERR_DIR "non_finite_input.lua",
-     ERR_DIR "non_finite_input.lua:markers[2].position[2]: must be finite (got inf)"},
+     ERR_DIR "non_finite_input.lua:markers[2].position[2]: must be finite (given inf)"},
     {ERR_DIR "segments_mismatch.lua",
      ERR_DIR "segments_mismatch.lua:markers[2].segments: must equal numberOfContactSegments = 4 "
              "(got 8)"},
@@ -695,14 +695,14 @@ static const error_case error_cases[] = {
                                        "for an ALE cable (one with 'ale') (got 0.01)"},
     {ERR_DIR "cables_count.lua",
      ERR_DIR "cables_count.lua:cables: must have one element per entry of slidingMarkerNumbers "
-             "(2) (got 1)"},
+             "(2) (given 1)"},
     {ERR_DIR "ale_index.lua", ERR_DIR "ale_index.lua:data[1]: must be the current sliding index, "
                                       "a whole number in [0, 1] (got 2)"},
     {ERR_DIR "data_length.lua", ERR_DIR "data_length.lua:data: must have 4 numbers, the data "
                                         "coordinates of ContactSphereSphere (got 3)"},
     {ERR_DIR "unknown_top_key.lua",
-     ERR_DIR "unknown_top_key.lua:dataStartOfstep: unknown key (allowed: object, parameters, "
-             "markers, data, dataStartOfStep)"},
+     ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (allowed: object, "
+             "parameters, markers, data, dataStartOfStep)"},
     {ERR_DIR "syntax_error.lua", ERR_DIR "syntax_error.lua:3: '}' expected near '0.5'"},
     {ERR_DIR "sandbox_escape.lua",
      ERR_DIR "sandbox_escape.lua:1: 'os' is not available in a case file: case files are data "
@@ -716,7 +716,7 @@ static const error_case error_cases[] = {
      ERR_DIR "out_of_memory.lua: not enough memory (a case file may use at most 64 MiB)"},
     {ERR_DIR "non_table_return.lua",
      ERR_DIR "non_table_return.lua:return: the case must return a table {object = ..., "
-             "parameters = ..., markers = ...} (got \"ContactSphereSphere\")"},
+             "parameters = ..., markers = ...} (given 'ContactSphereSphere')"},
     {ERR_DIR "non_finite_result.lua",
      ERR_DIR "non_finite_result.lua:algebraicEquations.position[0]: result is not finite (got "
              "nan)"},
@@ -732,8 +732,8 @@ static void unknown_object_message(char *buf, size_t size)
     spec_names_load(&names);
     spec_names_join(&names, list, sizeof list);
     snprintf(buf, size,
-             ERR_DIR "unknown_object.lua:object: unknown connector type (got "
-                     "\"ContactSphereCube\"; known: %s)",
+             ERR_DIR "unknown_object.lua:object: unknown connector type (given "
+                     "'ContactSphereCube'; known: %s)",
              list);
 }
 

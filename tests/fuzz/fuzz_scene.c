@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: an `mbc simulate` scene file of arbitrary bytes, loaded the
- * way `mbc simulate` loads it (sim_scene_load of tools/simulate/sim.h, the
- * call mbc_simulate_main makes) against the built-in types: the sandboxed
+ * way `mbc simulate` loads it (sim_scene_load of tools/simulate/scene.h,
+ * the call mbc_simulate_main makes) against the built-in types: the sandboxed
  * run, the scene table and every item in it (bodies, cables, markers,
  * elements, connectors with their parameters and initialization, sensors,
  * solver settings). Nothing is integrated: a valid scene is only loaded.
@@ -22,7 +22,7 @@
 
 #include "fuzz_util.h"
 #include "sandbox.h"
-#include "sim.h"
+#include "scene.h"
 
 #ifndef FUZZ_SCENE_ENTRY
 #define FUZZ_SCENE_ENTRY LLVMFuzzerTestOneInput
@@ -67,11 +67,12 @@ int FUZZ_SCENE_ENTRY(const uint8_t *data, size_t size)
     if (!m)
         FUZZ_FAIL("sim_model_create: out of memory");
     mbc_sandbox *box = NULL;
-    int rc = sim_scene_load(m, path, &r, NULL, 0, &box);
+    mbc_error err = {0};
+    mbc_status st = sim_scene_load(m, path, &r, NULL, 0, &box, &err);
     const size_t n = strlen(path);
-    const char *msg = m->message;
-    if (rc != 0) {
-        if (strncmp(msg, path, n) != 0 || msg[n] != ':' || strchr(msg, '\n') != NULL)
+    const char *msg = err.message;
+    if (st != MBC_OK) {
+        if (strncmp(msg, path, n) != 0 || msg[n] != ':' || strpbrk(msg, "\n\r") != NULL)
             FUZZ_FAIL("error is not one line naming the scene: '%s'", msg);
     } else if (msg[0] != '\0') {
         FUZZ_FAIL("scene accepted with a message: '%s'", msg);

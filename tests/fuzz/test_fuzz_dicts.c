@@ -17,7 +17,7 @@
 #include "mbconnect/case.h"
 #include "project.h"
 #include "sandbox.h"
-#include "sim.h"
+#include "scene.h"
 
 #define FULL   "tests/fuzz/hostile/FullConnector.lua"
 #define SS     "tests/fuzz/corpus/fuzz_case/every_key_sphere_sphere.lua"
@@ -326,8 +326,9 @@ static char *scene_message(const char *text)
     sim_model *m = sim_model_create();
     assert_non_null(m);
     mbc_sandbox *box = NULL;
-    assert_int_not_equal(sim_scene_load(m, path, &r, NULL, 0, &box), 0);
-    char *msg = strdup(m->message);
+    mbc_error err = {0};
+    assert_int_not_equal(sim_scene_load(m, path, &r, NULL, 0, &box, &err), MBC_OK);
+    char *msg = strdup(err.message);
     sim_model_destroy(m);
     mbc_sandbox_free(box);
     return msg;

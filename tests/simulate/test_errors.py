@@ -3,9 +3,12 @@
 and the value given; exit status 2 for a scene error, 1 for a failed run; no
 result file left behind. Expected lines are written by hand from the scene
 files in tests/simulate/errors/."""
+import json
 import os
+import signal
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -30,6 +33,12 @@ CASES = {
                      "at t = 0.005 (a finite number is required)"),
     "newton_fails": (1, f"{D}/newton_fails.lua: Newton did not converge at t = 0 even with step "
                         "0.0125 (solver.minStepSize = 0.01)"),
+    "too_long": (2, f"{D}/too_long.lua:4: solver.endTime: the run would take 1e+12 steps of "
+                    "stepSize = 0.001 (at most 1e9)"),
+    "min_step": (2, f"{D}/min_step.lua:3: solver.minStepSize: must be <= stepSize (got 0.01 > 0.001)"),
+    "prescribed_material": (2, f"{D}/prescribed_material.lua:5: bodies.rail: unknown key "
+                               "'massPerLength' (known: name, type, nodes, from, to, elements, "
+                               "lengths)"),
 }
 
 
@@ -52,6 +61,70 @@ def test_error_line(name):
         assert os.listdir(tmp) == []
 
 
-def test_usage():
-    p = subprocess.run([MBC, "simulate"], capture_output=True, text=True)
-    assert p.returncode == 2 and p.stderr.startswith("usage: mbc simulate")
+# ------------------------------------------------------------ interruptions
+@pytest.mark.parametrize("sig,status,word,csv", [
+    (signal.SIGINT, 130, "interrupted (SIGINT)", True),
+    (signal.SIGTERM, 143, "terminated (SIGTERM)", True),
+    (signal.SIGINT, 130, "interrupted (SIGINT)", False)])  # the plot's own CSV
+def test_signal_removes_temporary_files(sig, status, word, csv):
+    with tempfile.TemporaryDirectory() as tmp:
+        args = [MBC, "simulate", "examples/scenes/hanging_cable.lua", "--set", "n=200",
+                "--set", "steps=1000000", "--json", os.path.join(tmp, "r.json"),
+                "--plot", os.path.join(tmp, "r.svg")] + (["--csv", os.path.join(tmp, "r.csv")] if csv else [])
+        p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 60
+        while time.time() < deadline and not any(".tmp" in f for f in os.listdir(tmp)):
+            time.sleep(0.05)
+        assert any(".tmp" in f for f in os.listdir(tmp)), "the run never started writing"
+        time.sleep(0.3)  # rows are being written
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == status
+        assert err == f"mbc simulate: {word}; temporary files removed\n"
+        assert out == ""
+        assert os.listdir(tmp) == []
+
+
+# --------------------------------------------------------------- CSV size
+def test_csv_over_the_limit_is_refused_before_writing():
+    with tempfile.TemporaryDirectory() as tmp:
+        csv = os.path.join(tmp, "r.csv")
+        # restitution.lua: 0.012 s in steps of 2e-5 (every step a row), 7 values a row
+        p = subprocess.run([MBC, "simulate", "examples/scenes/restitution.lua", "--csv", csv,
+                            "--csv-limit", "50k"], capture_output=True, text=True)
+        assert p.returncode == 2 and p.stdout == "" and os.listdir(tmp) == []
+        rows, columns = 0.012 / 2e-5 + 2, 7
+        lines = p.stderr.splitlines()
+        assert len(lines) == 1 and "--csv-limit SIZE" in lines[0], p.stderr
+        assert lines[0].startswith("examples/scenes/restitution.lua: the CSV would hold about ")
+        assert f"({rows:.0f} rows of {columns} values from solver.endTime = 0.012 and " \
+               "solver.outputStep = 2e-05)" in lines[0]
+        # the estimate is not below what the run writes
+        p = subprocess.run([MBC, "simulate", "examples/scenes/restitution.lua", "--csv", csv,
+                            "--csv-limit", "1M", "--quiet"], capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        estimate = float(lines[0].split("about ")[1].split(" GB")[0]) * 1e9
+        size = os.path.getsize(csv)
+        assert size <= estimate <= 3 * size
+
+
+def test_csv_limit_applies_to_the_default_and_can_be_lifted():
+    scene = "examples/scenes/eapm_cycle.lua"  # 6 s in steps of 1e-4
+    with tempfile.TemporaryDirectory() as tmp:
+        csv = os.path.join(tmp, "r.csv")
+        # a limit below the estimate refuses; without a CSV no limit applies
+        p = subprocess.run([MBC, "simulate", scene, "--csv", csv, "--csv-limit", "1k"],
+                           capture_output=True, text=True)
+        assert p.returncode == 2 and "--csv-limit" in p.stderr and os.listdir(tmp) == []
+        p = subprocess.run([MBC, "simulate", scene, "--json", os.path.join(tmp, "r.json"),
+                            "--csv-limit", "1k"], capture_output=True, text=True)
+        assert p.returncode == 0, "no CSV written: no limit applies"
+
+
+@pytest.mark.parametrize("value", ["1x", "-5", "G", "nan"])
+def test_csv_limit_needs_a_size(value):
+    p = subprocess.run([MBC, "simulate", "examples/scenes/restitution.lua", "--csv-limit", value],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == ("mbc simulate: --csv-limit expects a size such as 500M, 4G or none, "
+                        f"got '{value}'\n")

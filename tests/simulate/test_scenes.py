@@ -20,7 +20,7 @@ MBC = os.environ.get("MBC", "build/bin/mbc")
 SCENES = "examples/scenes"
 
 
-def simulate(scene, *sets, csv_file=False, expect_status=0):
+def simulate(scene, *sets, csv_file=False, expect_status=0, stderr=None):
     with tempfile.TemporaryDirectory() as tmp:
         args = [MBC, "simulate", scene, "--quiet", "--json", os.path.join(tmp, "out.json")]
         if csv_file:
@@ -29,6 +29,8 @@ def simulate(scene, *sets, csv_file=False, expect_status=0):
             args += ["--set", s]
         p = subprocess.run(args, capture_output=True, text=True, timeout=600)
         assert p.returncode == expect_status, p.stderr
+        if stderr is not None:
+            stderr.append(p.stderr)
         if expect_status != 0:
             assert os.listdir(tmp) == [], "a failed run left files behind"
             return p.stderr
@@ -287,3 +289,100 @@ def test_oscillator_convergence_order(method, rho, order):
     assert 0.85 * 2 ** order <= ratio <= 1.15 * 2 ** order
     if method != "RK4" and rho == 1:
         assert abs(energy - 0.5) <= 1e-12  # the trapezoidal rule conserves a linear oscillator's energy
+
+
+# --------------------------------------------------------------- step control
+# The convex-roll drop of the reference suite (docs/simulate.rst "Step-size
+# control"): it aborted at t = 0.0137 with "too many step reductions" while
+# its discontinuous error stayed far below the tolerance.
+ROLL_MASS = 7800 * math.pi * 3e-3 ** 2 * 0.1
+
+
+def test_convex_roll_drop_runs_to_the_end():
+    s, _ = simulate(f"{SCENES}/convex_roll_drop.lua")
+    st = s["statistics"]
+    assert abs(s["time"] - 0.1) <= 1e-12
+    assert st["stepReductions"] == 0 and st["discontinuousUnconverged"] == 0
+    assert st["firstUnconvergedTime"] is None
+    assert st["largestDiscontinuousError"] <= 1.0  # the scene's tolerance
+    f = s["sensors"]["force"]
+    # it has landed: the ground carries its weight, friction inside the cone
+    assert abs(f[2] - ROLL_MASS * 9.81) <= 0.02 * ROLL_MASS * 9.81
+    assert math.hypot(f[0], f[1]) <= 0.9 * f[2]
+
+
+def test_convex_roll_drop_converges_as_h_shrinks():
+    # position at t = 0.1 for h, h/2, h/4, h/8: the differences shrink at
+    # least as h (first order: the contact switches fall inside steps)
+    p = [simulate(f"{SCENES}/convex_roll_drop.lua", f"h={h}")[0]["sensors"]["position"]
+         for h in (5e-4, 2.5e-4, 1.25e-4, 6.25e-5)]
+    d = [math.dist(a, b) for a, b in zip(p, p[1:])]
+    assert d[1] <= d[0] / 2 and d[2] <= d[1] / 2, d
+    assert d[2] <= 2e-5  # m, on a roll of 33 mm diameter
+
+
+T_CONTACT = 2.0101e-3  # examples/scenes/restitution.lua: the spheres touch
+
+
+def step_sizes(rows):
+    t = [r["time"] for r in rows]
+    return t, [b - a for a, b in zip(t, t[1:])]
+
+
+def test_unconverged_step_is_redone_with_the_recommended_step():
+    s, rows = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-3", "hold=3",
+                       csv_file=True)
+    assert s["statistics"]["stepReductions"] >= 1
+    assert s["statistics"]["discontinuousUnconverged"] == 0
+    t, h = step_sizes(rows)
+    i = min(range(len(t)), key=lambda k: abs(t[k] - T_CONTACT))
+    assert abs(t[i] - T_CONTACT) <= 1e-12  # the step ends where the contact starts
+    reduced = h[i]  # the step after the contact start keeps the reduced size ...
+    assert all(abs(x - reduced) <= 1e-12 for x in h[i:i + 2]), h[i - 1:i + 5]
+    assert abs(h[i + 2] - min(2e-5, 2 * reduced)) <= 1e-12  # ... for 3 steps, then doubles
+
+
+def test_reduction_without_recommendation_shortens_by_three_quarters():
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-3", "rec=0")
+    st = s["statistics"]
+    assert st["stepReductions"] >= 1 and st["discontinuousUnconverged"] == 0
+    k = math.log(st["smallestStep"] / 2e-5) / math.log(0.75)
+    assert abs(k - round(k)) <= 1e-6  # h_min = 0.75^k h
+    assert st["largestDiscontinuousError"] <= 1e-3
+
+
+def test_unconverged_steps_are_accepted_with_a_warning():
+    err = []
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=1e-300", "rec=0",
+                    "minStep=1e-7", stderr=err)
+    st = s["statistics"]
+    n, t1 = st["discontinuousUnconverged"], st["firstUnconvergedTime"]
+    assert n >= 1 and T_CONTACT <= t1 <= T_CONTACT + 2e-5
+    assert st["smallestStep"] == 1e-7
+    head, _, first = err[0].rpartition(" ")
+    assert head == (f"{SCENES}/restitution.lua: warning: {n} step{'s' if n > 1 else ''} "
+                    "ended with the discontinuous iteration above solver.discontinuous.tolerance "
+                    "= 1e-300 even at solver.minStepSize = 1e-07, the first at t =")
+    assert first.endswith("\n") and "\n" not in head and float(first) == t1
+
+
+def test_converged_steps_are_never_reduced():
+    # the switch converges in the second iteration: no step is redone
+    s, _ = simulate(f"{SCENES}/restitution.lua")
+    assert s["statistics"]["stepReductions"] == 0 and s["statistics"]["reducedSteps"] == 0
+
+
+def test_discontinuous_error_is_the_largest_connector_error():
+    # the contact starts 9.9 us before the end of a 20 us step: its error is
+    # |g k| = 9.9e-6 m * 1e6 N/m = 9.9 N; with one iteration allowed, a
+    # tolerance of 5 N redoes that step and one of 15 N accepts it
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=5")
+    assert s["statistics"]["stepReductions"] >= 1
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=15")
+    one = s["statistics"]
+    assert one["stepReductions"] == 0 and abs(one["largestDiscontinuousError"] - 9.9) <= 1e-6
+    # five pairs switching in the same step are judged like one (a sum, 49.5 N, would not be)
+    s, _ = simulate(f"{SCENES}/restitution.lua", "maxIt=1", "tol=15", "pairs=5")
+    five = s["statistics"]
+    assert five["stepReductions"] == 0
+    assert five["largestDiscontinuousError"] == one["largestDiscontinuousError"]

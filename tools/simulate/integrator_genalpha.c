@@ -18,10 +18,10 @@
  * Unknowns of Newton: x = (acc_{n+1}, lambda_{n+1}); constraint rows are
  * scaled by 1/(beta' h^2), beta' = beta (1 - alpha_f)/(1 - alpha_m).
  * Each Newton solve is followed by every connector's PostNewtonStep; the
- * step repeats with the new data until the summed error is below the
- * tolerance, and restarts with the recommended step size when a connector
- * asks for a smaller one. */
-#include "sim.h"
+ * step repeats with the new data until the largest connector error is
+ * within the tolerance (at most discontinuous.maxIterations times). What
+ * happens to an attempt that does not converge is step_control.c's. */
+#include "run.h"
 
 #include <math.h>
 #include <string.h>
@@ -47,165 +47,205 @@ static ga_coefficients coefficients(const sim_settings *s)
     return c;
 }
 
+/* The workspace of a step: Newton's unknowns x = (acc, lambda), residual R
+ * and the candidate q1, v1, a1 (N = n + nz values each). */
+typedef struct ga_vectors {
+    double *x, *R, *q1, *v1, *a1;
+} ga_vectors;
+
+static ga_vectors vectors(const sim_run *r)
+{
+    const size_t N = (size_t)r->model->n + (size_t)r->model->nz;
+    double *w = r->work.work;
+    const ga_vectors g = {w + 6 * N, w + 8 * N, w + 9 * N, w + 10 * N, w + 11 * N};
+    return g;
+}
+
 /* q_{n+1}, v_{n+1}, a_{n+1} from acc_{n+1}. */
-static void kinematics(const sim_model *m, const ga_coefficients *c, double h, const double *acc1,
+static void kinematics(const sim_run *r, const ga_coefficients *c, double h, const double *acc1,
                        double *q1, double *v1, double *a1)
 {
-    for (int i = 0; i < m->n; ++i) {
-        a1[i] = ((1.0 - c->af) * acc1[i] + c->af * m->acc[i] - c->am * m->a[i]) / (1.0 - c->am);
-        q1[i] = m->q[i] + h * m->v[i] + h * h * ((0.5 - c->beta) * m->a[i] + c->beta * a1[i]);
-        v1[i] = m->v[i] + h * ((1.0 - c->gamma) * m->a[i] + c->gamma * a1[i]);
+    const sim_state *s = &r->state;
+    for (int i = 0; i < r->model->n; ++i) {
+        a1[i] = ((1.0 - c->af) * acc1[i] + c->af * s->acc[i] - c->am * s->a[i]) / (1.0 - c->am);
+        q1[i] = s->q[i] + h * s->v[i] + h * h * ((0.5 - c->beta) * s->a[i] + c->beta * a1[i]);
+        v1[i] = s->v[i] + h * ((1.0 - c->gamma) * s->a[i] + c->gamma * a1[i]);
     }
 }
 
-int sim_genalpha_init(sim_model *m)
+mbc_status sim_genalpha_init(sim_run *r, mbc_error *err)
 {
     /* consistent initial accelerations: [M C_q^T; C_q C_z] (acc, lambda) = (F, 0) */
+    const sim_model *m = r->model;
+    sim_state *s = &r->state;
     const int n = m->n, N = n + m->nz;
-    double *b = m->work + 6 * (size_t)N;
-    if (sim_forces(m, m->q, m->v, 0.0, b) != 0) {
-        return -1;
+    double *b = vectors(r).x;
+    mbc_status st = sim_forces(r, s->q, s->v, 0.0, b, err);
+    if (st == MBC_OK) {
+        memset(b + n, 0, (size_t)m->nz * sizeof *b);
+        st = sim_mass_matrix(r, s->q, 1, err);
     }
-    memset(b + n, 0, (size_t)m->nz * sizeof *b);
-    if (sim_mass_matrix(m, m->q, 1) != 0) {
-        return -1;
+    if (st != MBC_OK) {
+        return st;
     }
-    if (sim_matrix_factor(&m->jac) == 0 && sim_matrix_solve(&m->jac, b) == 0) {
+    st = sim_matrix_factor(&r->work.jac);
+    if (st == MBC_ERR_NOMEM) {
+        return mbc_fail(err, st, "%s: out of memory", m->scene_name);
+    }
+    if (st == MBC_OK && sim_matrix_solve(&r->work.jac, b) == MBC_OK) {
         int finite = 1;
         for (int i = 0; i < N; ++i) {
             finite = finite && isfinite(b[i]);
         }
         if (finite) {
-            memcpy(m->acc, b, (size_t)n * sizeof *b);
+            memcpy(s->acc, b, (size_t)n * sizeof *b);
         }
     }
     /* otherwise (massless coordinates) start from zero accelerations */
-    memcpy(m->a, m->acc, (size_t)n * sizeof *m->a);
-    return 0;
+    memcpy(s->a, s->acc, (size_t)n * sizeof *s->a);
+    return MBC_OK;
 }
 
-/* Newton solve from the iterate x. Returns 0 converged, 1 not converged, -1 error. */
-static int newton(sim_model *m, const ga_coefficients *c, double h, double *x)
+/* Relative size of the Newton update R (= dx) at (q1, v1, x). */
+static double update_size(const sim_run *r, const ga_vectors *g, double beta_h2, double gamma_h)
 {
-    const int n = m->n, N = n + m->nz;
-    double *R = m->work + 8 * (size_t)N, *q1 = m->work + 9 * (size_t)N;
-    double *v1 = m->work + 10 * (size_t)N, *a1 = m->work + 11 * (size_t)N;
+    const int n = r->model->n, N = n + r->model->nz;
+    double worst = 0.0;
+    for (int i = 0; i < N; ++i) {
+        double e;
+        if (i < n) {
+            const double dq = fabs(beta_h2 * g->R[i]) / (1.0 + fabs(g->q1[i]));
+            const double dv = fabs(gamma_h * g->R[i]) / (1.0 + fabs(g->v1[i]));
+            e = dq > dv ? dq : dv;
+        } else {
+            e = fabs(g->R[i]) / (1.0 + fabs(g->x[i]));
+        }
+        if (e > worst) {
+            worst = e;
+        }
+    }
+    return worst;
+}
+
+/* One Newton iteration's matrix, when needed, and solve: R becomes the
+ * update. *solved = 0 when the matrix is singular or the update not finite. */
+static mbc_status newton_update(sim_run *r, const ga_vectors *g, int need_jacobian, double beta_h2,
+                                double gamma_h, double t1, int *solved, mbc_error *err)
+{
+    const int n = r->model->n, N = n + r->model->nz;
+    *solved = 0;
+    if (need_jacobian) {
+        mbc_status st = sim_jacobian(r, g->q1, g->v1, g->x + n, t1, beta_h2, gamma_h, err);
+        if (st != MBC_OK) {
+            return st;
+        }
+        st = sim_matrix_factor(&r->work.jac);
+        if (st == MBC_ERR_NOMEM) {
+            return mbc_fail(err, st, "%s: out of memory", r->model->scene_name);
+        }
+        if (st != MBC_OK) {
+            return MBC_OK;
+        }
+    }
+    for (int i = 0; i < N; ++i) {
+        g->R[i] = -g->R[i];
+    }
+    r->state.stats.newton_iterations++;
+    if (sim_matrix_solve(&r->work.jac, g->R) != MBC_OK) {
+        return MBC_OK;
+    }
+    for (int i = 0; i < N; ++i) {
+        if (!isfinite(g->R[i])) {
+            return MBC_OK;
+        }
+    }
+    *solved = 1;
+    return MBC_OK;
+}
+
+/* Newton solve from the iterate x; *converged = 0 when it does not converge. */
+static mbc_status newton(sim_run *r, const ga_coefficients *c, double h, int *converged,
+                         mbc_error *err)
+{
+    const ga_vectors g = vectors(r);
+    const int n = r->model->n, N = n + r->model->nz;
+    const sim_settings *set = &r->model->settings;
     const double scale = (1.0 - c->af) / (1.0 - c->am);
     const double beta_h2 = c->beta * scale * h * h, gamma_h = c->gamma * scale * h;
-    const double t1 = m->t + h;
+    const double t1 = r->state.t + h;
     double previous = INFINITY;
     int need_jacobian = 1;
-    for (int it = 0; it < m->settings.newton_max_iterations; ++it) {
-        kinematics(m, c, h, x, q1, v1, a1);
-        if (sim_residual(m, q1, v1, x, x + n, t1, beta_h2, R) != 0) {
-            return -1;
+    *converged = 0;
+    for (int it = 0; it < set->newton_max_iterations; ++it) {
+        kinematics(r, c, h, g.x, g.q1, g.v1, g.a1);
+        int solved = 0;
+        mbc_status st = sim_residual(r, g.q1, g.v1, g.x, g.x + n, t1, beta_h2, g.R, err);
+        if (st == MBC_OK) {
+            st = newton_update(r, &g, need_jacobian, beta_h2, gamma_h, t1, &solved, err);
         }
-        if (need_jacobian) {
-            if (sim_jacobian(m, q1, v1, x + n, t1, beta_h2, gamma_h) != 0) {
-                return -1;
-            }
-            if (sim_matrix_factor(&m->jac) != 0) {
-                return 1;
-            }
+        if (st != MBC_OK || !solved) {
+            return st;
         }
         for (int i = 0; i < N; ++i) {
-            R[i] = -R[i];
+            g.x[i] += g.R[i];
         }
-        m->stats.newton_iterations++;
-        if (sim_matrix_solve(&m->jac, R) != 0) {
-            return 1;
+        const double worst = update_size(r, &g, beta_h2, gamma_h);
+        if (worst <= set->newton_tolerance ||
+            (it > 1 && worst <= 1e3 * set->newton_tolerance && worst >= 0.5 * previous)) {
+            /* converged, or stagnating at the rounding floor */
+            kinematics(r, c, h, g.x, g.q1, g.v1, g.a1);
+            *converged = 1;
+            return MBC_OK;
         }
-        double worst = 0.0;
-        for (int i = 0; i < N; ++i) {
-            if (!isfinite(R[i])) {
-                return 1;
-            }
-            x[i] += R[i];
-            double r;
-            if (i < n) {
-                const double dq = fabs(beta_h2 * R[i]) / (1.0 + fabs(q1[i]));
-                const double dv = fabs(gamma_h * R[i]) / (1.0 + fabs(v1[i]));
-                r = dq > dv ? dq : dv;
-            } else {
-                r = fabs(R[i]) / (1.0 + fabs(x[i]));
-            }
-            if (r > worst) {
-                worst = r;
-            }
-        }
-        if (worst <= m->settings.newton_tolerance) {
-            kinematics(m, c, h, x, q1, v1, a1);
-            return 0;
-        }
-        if (it > 1 && worst <= 1e3 * m->settings.newton_tolerance && worst >= 0.5 * previous) {
-            kinematics(m, c, h, x, q1, v1, a1); /* stagnation at the rounding floor */
-            return 0;
-        }
-        need_jacobian = !m->settings.newton_modified || worst > 0.2 * previous;
+        need_jacobian = !set->newton_modified || worst > 0.2 * previous;
         previous = worst;
     }
-    return 1;
+    return MBC_OK;
 }
 
-int sim_genalpha_step(sim_model *m, double h, double *h_done)
+mbc_status sim_genalpha_attempt(sim_run *r, double h, sim_attempt_result *out, mbc_error *err)
 {
-    const ga_coefficients c = coefficients(&m->settings);
-    const int n = m->n, N = n + m->nz;
-    double *x = m->work + 6 * (size_t)N;
-    double *q1 = m->work + 9 * (size_t)N, *v1 = m->work + 10 * (size_t)N;
-    double *a1 = m->work + 11 * (size_t)N;
-    const sim_settings *st = &m->settings;
-    for (int attempt = 0; attempt < 200; ++attempt) {
-        memcpy(m->data, m->data_start, (size_t)m->nd * sizeof *m->data);
-        memcpy(x, m->acc, (size_t)n * sizeof *x);
-        memcpy(x + n, m->z, (size_t)m->nz * sizeof *x);
-        int redo = 0;
-        double new_h = h;
-        int it;
-        for (it = 1; it <= st->discontinuous_max_iterations; ++it) {
-            m->stats.discontinuous_iterations++;
-            const int s = newton(m, &c, h, x);
-            if (s < 0) {
-                return -1;
-            }
-            if (s > 0) {
-                redo = 2;
-                new_h = 0.5 * h;
-                break;
-            }
-            const int d = sim_discontinuous_check(m, q1, v1, x + n, h, &new_h, &redo);
-            if (d < 0) {
-                return -1;
-            }
-            if (d == 0) {
-                break;
-            }
+    const ga_coefficients c = coefficients(&r->model->settings);
+    const sim_model *m = r->model;
+    sim_state *s = &r->state;
+    const ga_vectors g = vectors(r);
+    const int n = m->n;
+    sim_attempt_begin(r, out);
+    memcpy(g.x, s->acc, (size_t)n * sizeof *g.x);
+    memcpy(g.x + n, s->z, (size_t)m->nz * sizeof *g.x);
+    for (int it = 1; it <= m->settings.discontinuous_max_iterations; ++it) {
+        s->stats.discontinuous_iterations++;
+        int converged = 0;
+        mbc_status st = newton(r, &c, h, &converged, err);
+        if (st != MBC_OK) {
+            return st;
         }
-        if (redo != 0) {
-            if (redo == 1) {
-                m->stats.step_reductions++;
-            } else {
-                m->stats.newton_failures++;
-                if (new_h < st->min_step) {
-                    return sim_fail(m,
-                                    "%s: Newton did not converge at t = %.17g even with step %g "
-                                    "(solver.minStepSize = %g)",
-                                    m->scene_name, m->t, h, st->min_step);
-                }
-            }
-            h = new_h;
-            continue;
+        if (!converged) {
+            out->outcome = SIM_NEWTON_FAILED;
+            return MBC_OK;
         }
-        if (it > st->discontinuous_max_iterations) {
-            m->stats.discontinuous_unconverged++;
+        st = sim_discontinuous_check(r, g.q1, g.v1, g.x + n, out, &converged, err);
+        if (st != MBC_OK) {
+            return st;
         }
-        memcpy(m->q, q1, (size_t)n * sizeof *m->q);
-        memcpy(m->v, v1, (size_t)n * sizeof *m->v);
-        memcpy(m->a, a1, (size_t)n * sizeof *m->a);
-        memcpy(m->acc, x, (size_t)n * sizeof *m->acc);
-        memcpy(m->z, x + n, (size_t)m->nz * sizeof *m->z);
-        sim_step_accepted(m, h, h_done);
-        return 0;
+        if (converged) {
+            out->outcome = SIM_CONVERGED;
+            return MBC_OK;
+        }
     }
-    return sim_fail(m, "%s: too many step reductions at t = %.17g", m->scene_name, m->t);
+    return MBC_OK;
+}
+
+void sim_genalpha_commit(sim_run *r, double h)
+{
+    const sim_model *m = r->model;
+    sim_state *s = &r->state;
+    const ga_vectors g = vectors(r);
+    const size_t n = (size_t)m->n;
+    memcpy(s->q, g.q1, n * sizeof *s->q);
+    memcpy(s->v, g.v1, n * sizeof *s->v);
+    memcpy(s->a, g.a1, n * sizeof *s->a);
+    memcpy(s->acc, g.x, n * sizeof *s->acc);
+    memcpy(s->z, g.x + n, (size_t)m->nz * sizeof *s->z);
+    sim_step_accepted(r, h);
 }

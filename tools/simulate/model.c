@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The scene model's containers, defaults and its one error reporter (sim.h). */
-#include "sim.h"
+/* The scene description's containers, defaults and layout (model.h). */
+#include "model.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <lauxlib.h>
+#include <lauxlib.h> /* LUA_NOREF */
+#include <lua.h>
 
 sim_model *sim_model_create(void)
 {
     sim_model *m = calloc(1, sizeof *m);
     if (m != NULL) {
         sim_settings_default(&m->settings);
-        m->stats.smallest_step = -1.0;
     }
     return m;
 }
@@ -31,6 +30,7 @@ void sim_settings_default(sim_settings *s)
     s->newton_modified = 1;
     s->discontinuous_tolerance = 1e-6;
     s->discontinuous_max_iterations = 8;
+    s->recovery_steps = 10;
     s->output_step = 0.0; /* every step */
     s->linear = SIM_LINEAR_AUTO;
 }
@@ -41,21 +41,9 @@ void sim_model_destroy(sim_model *m)
         return;
     }
     for (int i = 0; i < m->connector_count; ++i) {
-        sim_connector *c = &m->connectors[i];
-        mbc_object_destroy(c->object);
-        free(c->sliding);
-        free(c->points);
-        free(c->point_velocities);
-        free(c->point_forces);
-        free(c->point_jacobian);
-        free(c->cables);
-        free(c->post_data);
+        mbc_object_destroy(m->connectors[i].object);
+        free(m->connectors[i].sliding);
     }
-    for (int i = 0; i < m->sensor_count; ++i) {
-        free(m->sensors[i].values);
-    }
-    sim_blocks_free(m);
-    sim_matrix_free(&m->jac);
     free(m->bodies);
     free(m->cables);
     free(m->groups);
@@ -63,17 +51,6 @@ void sim_model_destroy(sim_model *m)
     free(m->elements);
     free(m->connectors);
     free(m->sensors);
-    free(m->q);
-    free(m->v);
-    free(m->acc);
-    free(m->a);
-    free(m->z);
-    free(m->data);
-    free(m->data_start);
-    free(m->mass_diag);
-    free(m->mass_map);
-    free(m->constraint_map);
-    free(m->work);
     free(m);
 }
 
@@ -102,7 +79,7 @@ sim_body *sim_add_body(sim_model *m)
     sim_body *b = GROW(m, bodies, body_count, body_cap);
     if (b != NULL) {
         for (int i = 0; i < 9; ++i) {
-            b->rotation_ref[i] = (i % 4 == 0) ? 1.0 : 0.0;
+            b->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
         }
     }
     return b;
@@ -130,6 +107,7 @@ sim_element *sim_add_element(sim_model *m)
         e->marker[0] = e->marker[1] = -1;
         e->function = LUA_NOREF;
         e->factor = 1.0;
+        e->z_offset = -1;
     }
     return e;
 }
@@ -138,6 +116,7 @@ sim_connector *sim_add_connector(sim_model *m)
 {
     sim_connector *c = GROW(m, connectors, connector_count, connector_cap);
     if (c != NULL) {
+        c->marker[0] = c->marker[1] = -1;
         c->ale_body = -1;
         c->z_offset = -1;
     }
@@ -149,11 +128,78 @@ sim_sensor *sim_add_sensor(sim_model *m)
     return GROW(m, sensors, sensor_count, sensor_cap);
 }
 
-int sim_fail(sim_model *m, const char *fmt, ...)
+int sim_body_translations(const sim_body *b)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(m->message, sizeof m->message, fmt, ap);
-    va_end(ap);
-    return -1;
+    switch (b->kind) {
+    case SIM_POINT_2D:
+    case SIM_RIGID_2D:
+    case SIM_CABLE_NODE:
+        return 2;
+    case SIM_POINT_3D:
+    case SIM_RIGID_3D:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+static int sensor_size(const sim_model *m, const sim_sensor *s)
+{
+    switch (s->kind) {
+    case SIM_SENSOR_BODY:
+        if (s->quantity == SIM_Q_COORDINATES || s->quantity == SIM_Q_VELOCITIES) {
+            return m->bodies[s->target].nq;
+        }
+        return s->quantity == SIM_Q_ORIENTATION ? 9 : 3;
+    case SIM_SENSOR_CONNECTOR: {
+        const mbc_object *o = m->connectors[s->target].object;
+        return (int)mbc_output_size(o->type, o->params, s->output);
+    }
+    default:
+        return 1;
+    }
+}
+
+void sim_model_number(sim_model *m)
+{
+    int n = 0, nz = 0, nd = 0, ns = 0;
+    for (int i = 0; i < m->body_count; ++i) {
+        m->bodies[i].offset = n;
+        n += m->bodies[i].nq;
+    }
+    for (int k = 0; k < m->cable_count; ++k) {
+        sim_cable_mass_matrix(&m->cables[k].props, m->cables[k].mass);
+    }
+    for (int i = 0; i < m->element_count; ++i) {
+        if (m->elements[i].kind == SIM_COORDINATE_CONSTRAINT) {
+            m->elements[i].z_offset = nz++;
+        }
+    }
+    for (int i = 0; i < m->connector_count; ++i) {
+        sim_connector *c = &m->connectors[i];
+        const mbc_type_info *t = c->object->type;
+        c->data_offset = nd;
+        c->data_count = (int)mbc_data_count(t, c->object->params);
+        nd += c->data_count;
+        if (t->algebraic_equations != NULL) {
+            c->z_offset = nz;
+            nz += 2;
+        }
+        c->point_count = 0;
+        for (int k = 0; k < 2; ++k) {
+            const sim_marker *mk = c->marker[k] >= 0 ? &m->markers[c->marker[k]] : NULL;
+            if (mk != NULL && mk->kind == SIM_MARKER_CABLE_SHAPE) {
+                c->point_count = mk->segments + 1;
+            }
+        }
+    }
+    for (int i = 0; i < m->sensor_count; ++i) {
+        m->sensors[i].size = sensor_size(m, &m->sensors[i]);
+        m->sensors[i].offset = ns;
+        ns += m->sensors[i].size;
+    }
+    m->n = n;
+    m->nz = nz;
+    m->nd = nd;
+    m->sensor_values = ns;
 }

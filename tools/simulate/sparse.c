@@ -20,8 +20,8 @@ static int compare_pairs(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, size_t count,
-                     sim_linear_kind kind)
+mbc_status sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, size_t count,
+                            sim_linear_kind kind)
 {
     memset(m, 0, sizeof *m);
     m->n = n;
@@ -30,7 +30,7 @@ int sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, siz
     m->colptr = calloc((size_t)n + 1, sizeof *m->colptr);
     if (keys == NULL || m->colptr == NULL) {
         free(keys);
-        return -1;
+        return MBC_ERR_NOMEM;
     }
     /* key = column * n + row: sorting groups by column, rows ascending */
     for (size_t k = 0; k < count; ++k) {
@@ -51,7 +51,7 @@ int sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, siz
     m->values = calloc(unique + 1, sizeof *m->values);
     if (m->rowind == NULL || m->values == NULL) {
         free(keys);
-        return -1;
+        return MBC_ERR_NOMEM;
     }
     for (size_t k = 0; k < unique; ++k) {
         const int c = (int)(keys[k] / n);
@@ -66,22 +66,22 @@ int sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, siz
     if (m->sparse) {
         klu_state *k = calloc(1, sizeof *k);
         if (k == NULL) {
-            return -1;
+            return MBC_ERR_NOMEM;
         }
         klu_defaults(&k->common);
         m->klu = k;
         k->symbolic = klu_analyze(n, m->colptr, m->rowind, &k->common);
         if (k->symbolic == NULL) {
-            return -1;
+            return MBC_ERR_NOMEM;
         }
     } else {
         m->dense = malloc(((size_t)n * (size_t)n + 1) * sizeof *m->dense);
         m->pivots = malloc(((size_t)n + 1) * sizeof(lapack_int));
         if (m->dense == NULL || m->pivots == NULL) {
-            return -1;
+            return MBC_ERR_NOMEM;
         }
     }
-    return 0;
+    return MBC_OK;
 }
 
 void sim_matrix_free(sim_matrix *m)
@@ -129,7 +129,7 @@ void sim_matrix_zero(sim_matrix *m)
     memset(m->values, 0, (size_t)m->nnz * sizeof *m->values);
 }
 
-int sim_matrix_factor(sim_matrix *m)
+mbc_status sim_matrix_factor(sim_matrix *m)
 {
     const int n = m->n;
     if (m->sparse) {
@@ -139,13 +139,16 @@ int sim_matrix_factor(sim_matrix *m)
         if (k->numeric != NULL &&
             klu_refactor(m->colptr, m->rowind, m->values, k->symbolic, k->numeric, &k->common) &&
             klu_rcond(k->symbolic, k->numeric, &k->common) && k->common.rcond > 1e-12) {
-            return 0;
+            return MBC_OK;
         }
         if (k->numeric != NULL) {
             klu_free_numeric(&k->numeric, &k->common);
         }
         k->numeric = klu_factor(m->colptr, m->rowind, m->values, k->symbolic, &k->common);
-        return k->numeric == NULL || k->common.status != KLU_OK ? 1 : 0;
+        if (k->common.status == KLU_OUT_OF_MEMORY) {
+            return MBC_ERR_NOMEM;
+        }
+        return k->numeric == NULL || k->common.status != KLU_OK ? MBC_ERR_VALUE : MBC_OK;
     }
     memset(m->dense, 0, (size_t)n * (size_t)n * sizeof *m->dense);
     for (int c = 0; c < n; ++c) {
@@ -155,19 +158,19 @@ int sim_matrix_factor(sim_matrix *m)
     }
     const lapack_int info =
         LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, m->dense, n, (lapack_int *)m->pivots);
-    return info != 0 ? 1 : 0;
+    return info != 0 ? MBC_ERR_VALUE : MBC_OK;
 }
 
-int sim_matrix_solve(sim_matrix *m, double *b)
+mbc_status sim_matrix_solve(sim_matrix *m, double *b)
 {
     if (m->sparse) {
         klu_state *k = m->klu;
         if (k->numeric == NULL) {
-            return 1;
+            return MBC_ERR_VALUE;
         }
-        return klu_solve(k->symbolic, k->numeric, m->n, 1, b, &k->common) ? 0 : 1;
+        return klu_solve(k->symbolic, k->numeric, m->n, 1, b, &k->common) ? MBC_OK : MBC_ERR_VALUE;
     }
     const lapack_int info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', m->n, 1, m->dense, m->n,
                                            (const lapack_int *)m->pivots, b, m->n);
-    return info != 0 ? 1 : 0;
+    return info != 0 ? MBC_ERR_VALUE : MBC_OK;
 }

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "mbconnect/connector.h" /* mbc_status */
+
 /* Which factorization: dense below SIM_DENSE_LIMIT unknowns, else KLU. */
 typedef enum sim_linear_kind {
     SIM_LINEAR_AUTO,
@@ -31,16 +33,19 @@ typedef struct sim_matrix {
 } sim_matrix;
 
 /* Builds the pattern from count (row, column) pairs (duplicates allowed; the
- * diagonal is always included). Returns 0, or -1 when out of memory. */
-int sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, size_t count,
-                     sim_linear_kind kind);
+ * diagonal is always included). MBC_ERR_NOMEM when out of memory (free the
+ * matrix with sim_matrix_free then too). */
+mbc_status sim_matrix_build(sim_matrix *m, int n, const int *rows, const int *cols, size_t count,
+                            sim_linear_kind kind);
 void sim_matrix_free(sim_matrix *m);
 /* Position of (row, col) in values, or -1 when not in the pattern. */
 int sim_matrix_find(const sim_matrix *m, int row, int col);
 void sim_matrix_zero(sim_matrix *m);
-/* Factorizes the current values. Returns 0, or 1 when singular. */
-int sim_matrix_factor(sim_matrix *m);
-/* Solves A x = b in place with the last factorization. Returns 0 or 1. */
-int sim_matrix_solve(sim_matrix *m, double *b);
+/* Factorizes the current values: MBC_OK, MBC_ERR_VALUE when singular,
+ * MBC_ERR_NOMEM when KLU runs out of memory. */
+mbc_status sim_matrix_factor(sim_matrix *m);
+/* Solves A x = b in place with the last factorization: MBC_OK, or
+ * MBC_ERR_VALUE when there is none or it is singular. */
+mbc_status sim_matrix_solve(sim_matrix *m, double *b);
 
 #endif

@@ -2,7 +2,7 @@
 /* One connector object at many states (include/mbconnect/evaluate_many.h).
  *
  * The object-level checks run once per call; every state's inputs are
- * checked by the same code as runtime/object_evaluate.c's
+ * checked by the same code as runtime/evaluate.c's
  * (state_check_internal.h: the yes/no test, then the value-by-value check
  * only for a state it rejects; messages prefixed with the state index). Then
  * the type's hook runs for each state. */

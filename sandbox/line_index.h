@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Where each line of a spec's text starts, so that the loaders can point a
- * message at `key =` without counting newlines from the top of the file for
- * every key (which cost a fifth of mbcgen's run time on the 400-spec bench). */
-#ifndef MBCGEN_LINE_INDEX_H
-#define MBCGEN_LINE_INDEX_H
+/* Where each line of a spec, case or scene text starts, so that the reader
+ * (reader.h) can point a message at `key =` without counting newlines from
+ * the top of the file for every key (which cost a fifth of mbcgen's run time
+ * on the 400-spec bench). */
+#ifndef MBC_LINE_INDEX_H
+#define MBC_LINE_INDEX_H
 
 #include <stddef.h>
 

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Connectors of a scene file (docs/simulate.rst "Connectors"): any type of
+ * the registry, its parameters set by name through the library's checked
+ * setters in the type's declaration order. */
+#include "scene_reader.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sim_marker_kind scene_kind_for(mbc_marker_kind k)
+{
+    switch (k) {
+    case MBC_MARKER_CABLE2D_SHAPE:
+        return SIM_MARKER_CABLE_SHAPE;
+    case MBC_MARKER_CABLE2D_COORDINATES:
+        return SIM_MARKER_CABLE_COORDINATES;
+    default:
+        return SIM_MARKER_BODY;
+    }
+}
+
+/* The list on top as numbers (index parameters: marker names too), in
+ * scratch slot 3. */
+static mbc_status parameter_list(scene_ctx *c, const mbc_param_info *p, double **out, size_t *n)
+{
+    lua_State *L = c->L;
+    *n = lua_rawlen(L, -1);
+    if (*n > 100000) {
+        return scene_field_fail(c, p->name, "must have at most 100000 values (got %zu)", *n);
+    }
+    double *vals = *out = scene_scratch(c, 3, *n);
+    if (vals == NULL) {
+        return scene_out_of_memory(c);
+    }
+    for (size_t k = 0; k < *n; ++k) {
+        lua_rawgeti(L, -1, (lua_Integer)k + 1);
+        if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
+            const int mk = scene_find_marker(c->m, lua_tostring(L, -1));
+            if (mk < 0) {
+                const mbc_status st =
+                    scene_field_fail(c, p->name, "element %zu: no marker is called \"%s\"", k + 1,
+                                     lua_tostring(L, -1));
+                lua_pop(L, 1);
+                return st;
+            }
+            vals[k] = mk;
+        } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+            vals[k] = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
+        } else {
+            char b[80];
+            scene_describe(L, -1, b, sizeof b);
+            lua_pop(L, 1);
+            return scene_field_fail(c, p->name, "element %zu must be a number (got %s)", k + 1, b);
+        }
+        lua_pop(L, 1);
+    }
+    return MBC_OK;
+}
+
+/* Sets one parameter from the Lua value on top of the stack: a number, a
+ * boolean, a string, a list of numbers, or (index parameters) marker names. */
+static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_param_info *p)
+{
+    lua_State *L = c->L;
+    mbc_error err;
+    mbc_status st = MBC_OK;
+    char b[80];
+    if (p->kind == MBC_VALUE_STRING) {
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            scene_describe(L, -1, b, sizeof b);
+            return scene_field_fail(c, p->name, "must be a string (got %s)", b);
+        }
+        st = mbc_object_set_string(con->object, p->name, lua_tostring(L, -1), &err);
+    } else if (lua_istable(L, -1)) {
+        double *vals = NULL;
+        size_t n = 0;
+        st = parameter_list(c, p, &vals, &n);
+        if (st != MBC_OK) {
+            return st;
+        }
+        st = mbc_object_set_array(con->object, p->name, vals, n, &err);
+    } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+        const double x = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
+        st = mbc_object_set(con->object, p->name, x, &err);
+    } else if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
+        const int mk = scene_find_marker(c->m, lua_tostring(L, -1));
+        if (mk < 0) {
+            return scene_field_fail(c, p->name, "no marker is called \"%s\"", lua_tostring(L, -1));
+        }
+        st = mbc_object_set(con->object, p->name, mk, &err);
+    } else {
+        scene_describe(L, -1, b, sizeof b);
+        return scene_field_fail(c, p->name, "must be a number, boolean or list (got %s)", b);
+    }
+    if (st == MBC_ERR_NOMEM) {
+        return scene_out_of_memory(c);
+    }
+    if (st != MBC_OK) {
+        return scene_fail_at(c, scene_field_line(c, p->name), "%s: %s", c->path, err.message);
+    }
+    return MBC_OK;
+}
+
+/* Every parameter the item sets, in the type's declaration order. */
+static mbc_status set_parameters(scene_ctx *c, sim_connector *con, const mbc_type_info *t)
+{
+    lua_State *L = c->L;
+    mbc_error err;
+    for (size_t k = 0; k < t->param_count; ++k) {
+        const mbc_param_info *p = &t->params[k];
+        lua_getfield(L, -1, p->name);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            /* node numbers: the simulator gives each connector its own data
+             * coordinates, so a placeholder satisfies "must be set" */
+            if (p->kind == MBC_VALUE_INDEX && p->must_be_set && p->shape != MBC_VECTOR &&
+                strcmp(p->name, "markerNumbers") != 0) {
+                double zeros[8] = {0};
+                if (mbc_object_set_array(con->object, p->name, zeros, p->size < 8 ? p->size : 8,
+                                         &err) == MBC_ERR_NOMEM) {
+                    return scene_out_of_memory(c);
+                }
+            }
+            continue;
+        }
+        if (p->role != MBC_ROLE_INPUT) {
+            lua_pop(L, 1);
+            return scene_field_fail(c, p->name, "is computed by %s (%s), not set by a scene",
+                                    t->type_name,
+                                    p->role == MBC_ROLE_DERIVED ? "derived" : "state");
+        }
+        const mbc_status st = set_parameter(c, con, p);
+        lua_pop(L, 1);
+        if (st != MBC_OK) {
+            return st;
+        }
+    }
+    return MBC_OK;
+}
+
+/* aleNode and slidingMarkerNumbers of a type with a Cable2DCoordinates marker. */
+static mbc_status ale_joint(scene_ctx *c, sim_connector *con)
+{
+    const char *an = NULL;
+    mbc_error err;
+    if (scene_string(c, -1, "aleNode", 1, &an) != MBC_OK) {
+        return c->status;
+    }
+    con->ale_body = scene_find_body(c->m, an);
+    if (con->ale_body < 0 || c->m->bodies[con->ale_body].kind != SIM_ALE_NODE) {
+        return scene_field_fail(c, "aleNode", "no ALENode body is called \"%s\"", an);
+    }
+    double idx[256];
+    size_t n = 0;
+    if (mbc_object_get(con->object, "slidingMarkerNumbers", idx, 256, &n, &err) != MBC_OK ||
+        n == 0 || n > 256) {
+        return scene_fail_at(c, c->item_line,
+                             "%s: slidingMarkerNumbers must list 1 to 256 CableCoordinates markers",
+                             c->path);
+    }
+    con->sliding = calloc(n, sizeof *con->sliding);
+    if (con->sliding == NULL) {
+        return scene_out_of_memory(c);
+    }
+    con->sliding_count = (int)n;
+    for (size_t k = 0; k < n; ++k) {
+        const int mk = (int)idx[k];
+        const sim_model *m = c->m;
+        if (mk < 0 || mk >= m->marker_count ||
+            m->markers[mk].kind != SIM_MARKER_CABLE_COORDINATES ||
+            m->cables[m->markers[mk].cable].node[0] >= 0) {
+            return scene_field_fail(c, "slidingMarkerNumbers",
+                                    "element %zu must be a CableCoordinates marker of a "
+                                    "Cable2DPrescribed cable",
+                                    k + 1);
+        }
+        con->sliding[k] = mk;
+    }
+    return MBC_OK;
+}
+
+/* The type of the connector item on top: NULL (error recorded) when unknown. */
+static const mbc_type_info *connector_type(scene_ctx *c, const char *type)
+{
+    const mbc_type_info *t = mbc_registry_lookup(c->registry, type);
+    if (t == NULL) {
+        mbc_error err;
+        mbc_object *probe = mbc_registry_create(c->registry, type, &err);
+        mbc_object_destroy(probe);
+        scene_field_fail(c, "type", "%s", err.message);
+    }
+    return t;
+}
+
+mbc_status scene_read_connector(scene_ctx *c, int i)
+{
+    char name[SIM_NAME_SIZE];
+    const char *type = NULL;
+    mbc_error err;
+    if (scene_begin_item(c, "connectors", i, name, "connector") ||
+        scene_duplicate(c, scene_find_connector(c->m, name), name) ||
+        scene_string(c, -1, "type", 1, &type)) {
+        return c->status;
+    }
+    const mbc_type_info *t = connector_type(c, type);
+    if (t == NULL || scene_check_keys(c, -1, sim_connector_keys(), t) != MBC_OK) {
+        return c->status;
+    }
+    sim_connector *con = sim_add_connector(c->m);
+    if (con == NULL) {
+        return scene_out_of_memory(c);
+    }
+    snprintf(con->name, sizeof con->name, "%s", name);
+    con->line = c->item_line;
+    con->object = mbc_object_create_type(t, &err);
+    if (con->object == NULL) { /* a registered type: only memory can fail */
+        return scene_out_of_memory(c);
+    }
+    const sim_marker_kind need[2] = {scene_kind_for(t->marker_kinds[0]),
+                                     scene_kind_for(t->marker_kinds[1])};
+    if (scene_marker_list(c, "markers", 2, con->marker, need) != MBC_OK) {
+        return c->status;
+    }
+    const double nums[2] = {con->marker[0], con->marker[1]};
+    mbc_status st = mbc_object_set_array(con->object, "markerNumbers", nums, 2, &err);
+    if (st == MBC_ERR_NOMEM) {
+        return scene_out_of_memory(c);
+    }
+    if (st != MBC_OK) {
+        return scene_fail_at(c, c->item_line, "%s: %s", c->path, err.message);
+    }
+    st = set_parameters(c, con, t);
+    if (st == MBC_OK && t->marker_kinds[1] == MBC_MARKER_CABLE2D_COORDINATES) {
+        st = ale_joint(c, con);
+    } else if (st == MBC_OK && scene_has(c, -1, "aleNode")) {
+        st = scene_field_fail(c, "aleNode", "%s has no ALE coordinate", t->type_name);
+    }
+    if (st != MBC_OK) {
+        return st;
+    }
+    mbc_error errs[4];
+    size_t violations = 0;
+    st = mbc_object_initialize(con->object, errs, 4, &violations);
+    if (st == MBC_ERR_NOMEM) {
+        return scene_out_of_memory(c);
+    }
+    if (st != MBC_OK) {
+        return scene_fail_at(c, c->item_line, "%s: %s", c->path,
+                             violations > 0 ? errs[0].message : "initialize failed");
+    }
+    return MBC_OK;
+}
