@@ -57,9 +57,24 @@ static mbc_status scene_table(scene_ctx *c, const char *const *params, int count
             return scene_out_of_memory(c);
         }
         if (status != LUA_OK) {
+            if (lua_type(L, -1) != LUA_TSTRING) { /* error({...}), error(nil) */
+                c->status = mbc_fail(c->err, MBC_ERR_VALUE,
+                                     "%s: the scene function called error() with a %s, not a "
+                                     "message",
+                                     path, luaL_typename(L, -1));
+                return c->status;
+            }
+            /* one line naming the scene (error(msg, 0) has no position) */
             const char *msg = lua_tostring(L, -1);
-            c->status = mbc_fail(c->err, MBC_ERR_VALUE, "%s",
-                                 msg != NULL ? msg : "the scene function failed");
+            const size_t n = strlen(path);
+            const int named = strncmp(msg, path, n) == 0 && msg[n] == ':';
+            c->status = mbc_fail(c->err, MBC_ERR_VALUE, "%s%s%s", named ? "" : path,
+                                 named ? "" : ": ", msg);
+            for (char *p = c->err->message; *p; ++p) {
+                if (*p == '\n' || *p == '\r') {
+                    *p = ' ';
+                }
+            }
             return c->status;
         }
     } else if (count > 0) {
@@ -123,6 +138,11 @@ static mbc_status run_file(const char *path, char **text, mbc_sandbox **box, mbc
         return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", path);
     }
     if (mbc_sandbox_run(*box, path, *text, len, msg, sizeof msg) != 0) {
+        for (char *p = msg; *p; ++p) { /* error("a\nb") is one line */
+            if (*p == '\n' || *p == '\r') {
+                *p = ' ';
+            }
+        }
         return mbc_fail(err, MBC_ERR_VALUE, "%s", msg);
     }
     return MBC_OK;

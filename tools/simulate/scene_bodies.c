@@ -41,8 +41,11 @@ static mbc_status cable_nodes(scene_ctx *c, double **nodes, int *ne)
     }
     lua_getfield(L, -1, "nodes");
     if (!lua_istable(L, -1) || lua_rawlen(L, -1) < 2 || lua_rawlen(L, -1) > 100000) {
+        char b[80];
+        scene_describe(L, -1, b, sizeof b);
         lua_pop(L, 1);
-        return scene_field_fail(c, "nodes", "must be a list of 2 to 100000 nodes {x, y, x', y'}");
+        return scene_field_fail(c, "nodes",
+                                "must be a list of 2 to 100000 nodes {x, y, x', y'} (got %s)", b);
     }
     const int nn = (int)lua_rawlen(L, -1);
     double *p = *nodes = scene_scratch(c, 0, 4 * (size_t)nn);
@@ -53,10 +56,17 @@ static mbc_status cable_nodes(scene_ctx *c, double **nodes, int *ne)
     *ne = nn - 1;
     for (int i = 0; i < nn; ++i) {
         lua_rawgeti(L, -1, i + 1);
+        char b[80] = "";
         int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 4;
+        if (!ok) {
+            scene_describe(L, -1, b, sizeof b);
+        }
         for (int k = 0; ok && k < 4; ++k) {
             lua_rawgeti(L, -1, k + 1);
             ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
+            if (!ok) {
+                scene_describe(L, -1, b, sizeof b);
+            }
             p[4 * i + k] = lua_tonumber(L, -1);
             lua_pop(L, 1);
         }
@@ -64,7 +74,9 @@ static mbc_status cable_nodes(scene_ctx *c, double **nodes, int *ne)
         if (!ok) {
             lua_pop(L, 1);
             return scene_field_fail(c, "nodes",
-                                    "node %d must be a list of 4 finite numbers {x, y, x', y'}", i);
+                                    "node %d must be a list of 4 finite numbers {x, y, x', y'} "
+                                    "(got %s)",
+                                    i, b);
         }
     }
     lua_pop(L, 1);

@@ -4,6 +4,8 @@
  * setters in the type's declaration order. */
 #include "scene_reader.h"
 
+#include "mbconnect/input.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +47,15 @@ static mbc_status parameter_list(scene_ctx *c, const mbc_param_info *p, double *
                 return st;
             }
             vals[k] = mk;
-        } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+        } else if (lua_type(L, -1) == LUA_TNUMBER ||
+                   (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
             vals[k] = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
         } else {
             char b[80];
             scene_describe(L, -1, b, sizeof b);
             lua_pop(L, 1);
-            return scene_field_fail(c, p->name, "element %zu must be a number (got %s)", k + 1, b);
+            return scene_field_fail(c, p->name, "element %zu must be %s (got %s)", k + 1,
+                                    p->kind == MBC_VALUE_BOOL ? "true or false" : "a number", b);
         }
         lua_pop(L, 1);
     }
@@ -80,7 +84,9 @@ static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_para
             return st;
         }
         st = mbc_object_set_array(con->object, p->name, vals, n, &err);
-    } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+    } else if (lua_type(L, -1) == LUA_TNUMBER ||
+               (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
+        /* true/false only for Bool parameters: true is not a stiffness of 1 */
         const double x = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
         st = mbc_object_set(con->object, p->name, x, &err);
     } else if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
@@ -91,7 +97,11 @@ static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_para
         st = mbc_object_set(con->object, p->name, mk, &err);
     } else {
         scene_describe(L, -1, b, sizeof b);
-        return scene_field_fail(c, p->name, "must be a number, boolean or list (got %s)", b);
+        return scene_field_fail(c, p->name, "must be %s (got %s)",
+                                p->kind == MBC_VALUE_BOOL    ? "true or false"
+                                : p->kind == MBC_VALUE_INDEX ? "a marker name, a number or a list"
+                                                             : "a number or a list of numbers",
+                                b);
     }
     if (st == MBC_ERR_NOMEM) {
         return scene_out_of_memory(c);
@@ -172,8 +182,8 @@ static mbc_status ale_joint(scene_ctx *c, sim_connector *con)
             m->cables[m->markers[mk].cable].node[0] >= 0) {
             return scene_field_fail(c, "slidingMarkerNumbers",
                                     "element %zu must be a CableCoordinates marker of a "
-                                    "Cable2DPrescribed cable",
-                                    k + 1);
+                                    "Cable2DPrescribed cable (got marker number %d)",
+                                    k + 1, mk);
         }
         con->sliding[k] = mk;
     }
@@ -238,6 +248,19 @@ mbc_status scene_read_connector(scene_ctx *c, int i)
     }
     if (st != MBC_OK) {
         return st;
+    }
+    /* a count (data or output `per`) of a billion would allocate gigabytes at
+     * the first step: the bound of mbc eval's cable segments */
+    for (size_t k = 0; k <= t->output_count; ++k) {
+        const int per = k < t->output_count ? t->outputs[k].per : t->data_per;
+        double count = 0.0;
+        size_t got = 0;
+        if (per >= 0 && (size_t)per < t->param_count &&
+            mbc_object_get(con->object, t->params[per].name, &count, 1, &got, &err) == MBC_OK &&
+            got == 1 && count > MBC_INPUT_MAX_SEGMENTS) {
+            return scene_field_fail(c, t->params[per].name, "must be at most %d (got %.17g)",
+                                    MBC_INPUT_MAX_SEGMENTS, count);
+        }
     }
     mbc_error errs[4];
     size_t violations = 0;

@@ -25,10 +25,14 @@ static mbc_status spring_damper(scene_ctx *c, sim_element *el, const sim_key *ke
         return MBC_OK;
     }
     const int bad = !lua_isnil(c->L, -1);
+    char b[80];
+    scene_describe(c->L, -1, b, sizeof b);
     lua_pop(c->L, 1);
     if (bad) {
         return scene_field_fail(c, "force",
-                                "must be a function(t, length, lengthRate) returning the tension");
+                                "must be a function(t, length, lengthRate) returning the tension "
+                                "(got %s)",
+                                b);
     }
     return MBC_OK;
 }
@@ -60,7 +64,10 @@ static mbc_status load(scene_ctx *c, sim_element *el, int force, const sim_key *
         return c->status;
     }
     el->marker[0] = scene_find_marker(c->m, mn);
-    if (el->marker[0] < 0 || c->m->markers[el->marker[0]].kind != SIM_MARKER_BODY) {
+    if (el->marker[0] < 0) {
+        return scene_field_fail(c, "marker", "no marker is called \"%s\"", mn);
+    }
+    if (c->m->markers[el->marker[0]].kind != SIM_MARKER_BODY) {
         return scene_field_fail(c, "marker", "\"%s\" is not a Position or Rigid marker", mn);
     }
     if (!scene_has(c, -1, "value")) {

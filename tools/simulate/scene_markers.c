@@ -144,9 +144,11 @@ mbc_status scene_marker_list(scene_ctx *c, const char *key, int n_min, int *out,
     lua_getfield(c->L, -1, key);
     const long long len = lua_istable(c->L, -1) ? (long long)lua_rawlen(c->L, -1) : -1;
     if (len < n_min || len > 2) {
+        char b[80];
+        scene_describe(c->L, -1, b, sizeof b);
         lua_pop(c->L, 1);
-        return scene_field_fail(c, key, "must be a list of %s marker names",
-                                n_min == 2 ? "2" : "1 or 2");
+        return scene_field_fail(c, key, "must be a list of %s marker names (got %s)",
+                                n_min == 2 ? "2" : "1 or 2", b);
     }
     for (int k = 0; k < (int)len; ++k) {
         lua_rawgeti(c->L, -1, k + 1);

@@ -127,6 +127,9 @@ const char *scene_describe(lua_State *L, int idx, char *buf, size_t size)
         snprintf(buf, size, "\"%.60s\"", lua_tostring(L, idx));
     } else if (lua_type(L, idx) == LUA_TBOOLEAN) {
         snprintf(buf, size, "%s", lua_toboolean(L, idx) ? "true" : "false");
+    } else if (lua_type(L, idx) == LUA_TTABLE) {
+        snprintf(buf, size, "a table of %zu entr%s", (size_t)lua_rawlen(L, idx),
+                 lua_rawlen(L, idx) == 1 ? "y" : "ies");
     } else {
         snprintf(buf, size, "a %s", luaL_typename(L, idx));
     }
@@ -187,9 +190,30 @@ int scene_has(scene_ctx *c, int idx, const char *key)
     return has;
 }
 
-static mbc_status required_missing(scene_ctx *c, const char *key)
+/* "'KEY' is required" with the keys the item has instead, so that a
+ * misspelled key shows: "(got the keys name, typ)". The item is the table
+ * at idx. */
+static mbc_status required_missing(scene_ctx *c, int idx, const char *key)
 {
-    return scene_fail_at(c, c->item_line, "%s: '%s' is required", c->path, key);
+    char keys[160] = "";
+    size_t len = 0;
+    idx = lua_absindex(c->L, idx);
+    lua_pushnil(c->L);
+    while (lua_next(c->L, idx) != 0) {
+        lua_pop(c->L, 1);
+        char b[64];
+        const char *k = lua_type(c->L, -1) == LUA_TSTRING ? lua_tostring(c->L, -1)
+                                                          : scene_describe(c->L, -1, b, sizeof b);
+        if (len < sizeof keys) {
+            len += (size_t)snprintf(keys + len, sizeof keys - len, "%s%.40s", len ? ", " : "", k);
+        }
+    }
+    if (len == 0) {
+        return scene_fail_at(c, c->item_line, "%s: '%s' is required (got an empty table)", c->path,
+                             key);
+    }
+    return scene_fail_at(c, c->item_line, "%s: '%s' is required (got the keys %s)", c->path, key,
+                         keys);
 }
 
 static int is_finite_number(lua_State *L)
@@ -216,7 +240,7 @@ static int field(scene_ctx *c, int idx, const char *key, int required, int (*ok)
     lua_getfield(c->L, idx, key);
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        *st = required ? required_missing(c, key) : MBC_OK;
+        *st = required ? required_missing(c, idx, key) : MBC_OK;
         return 0;
     }
     if (!ok(c->L)) {
@@ -285,7 +309,7 @@ mbc_status scene_vector(scene_ctx *c, int idx, const char *key, int n, int requi
     lua_getfield(c->L, idx, key);
     if (lua_isnil(c->L, -1)) {
         lua_pop(c->L, 1);
-        return required ? required_missing(c, key) : MBC_OK;
+        return required ? required_missing(c, idx, key) : MBC_OK;
     }
     char b[80];
     if (!lua_istable(c->L, -1) || (long long)lua_rawlen(c->L, -1) != n) {
@@ -409,9 +433,11 @@ mbc_status scene_read_list(scene_ctx *c, const char *key, mbc_status (*read)(sce
         return MBC_OK;
     }
     if (!lua_istable(c->L, -1)) {
+        char b[80];
+        scene_describe(c->L, -1, b, sizeof b);
         lua_pop(c->L, 1);
         const int line = scene_find_line(c->text, 1, key, '=');
-        return scene_fail_at(c, line ? line : 1, "%s: must be a list of tables", key);
+        return scene_fail_at(c, line ? line : 1, "%s: must be a list of tables (got %s)", key, b);
     }
     const lua_Unsigned n = lua_rawlen(c->L, -1);
     for (lua_Unsigned i = 0; i < n; ++i) {

@@ -67,7 +67,9 @@ static mbc_status iteration_table(scene_ctx *c, int k)
         }
         *(k == 0 ? &s->newton_max_iterations : &s->discontinuous_max_iterations) = it;
     } else if (!lua_isnil(L, -1)) {
-        st = scene_fail_at(c, c->item_line, "solver.%s: must be a table", key);
+        char b[80];
+        st = scene_fail_at(c, c->item_line, "solver.%s: must be a table (got %s)", key,
+                           scene_describe(L, -1, b, sizeof b));
     }
     lua_pop(L, 1);
     return st;
@@ -126,8 +128,10 @@ mbc_status scene_read_solver(scene_ctx *c)
     c->item_line = scene_find_line(c->text, 1, "solver", '=');
     snprintf(c->path, sizeof c->path, "solver");
     if (!lua_istable(L, -1)) {
+        char b[80];
+        scene_describe(L, -1, b, sizeof b);
         lua_pop(L, 1);
-        return scene_fail_at(c, c->item_line, "solver: must be a table");
+        return scene_fail_at(c, c->item_line, "solver: must be a table (got %s)", b);
     }
     const char *method = NULL, *linear = NULL;
     mbc_status st = solver_numbers(c, &method, &linear);
