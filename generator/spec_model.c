@@ -1113,7 +1113,7 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references", NULL};
+    "invariants", "references", "pair_binding", NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1441,6 +1441,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_references(ld, t, line, c);
     load_hooks(ld, t, line, c);
     ld->errors += spec_invariants_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
+    ld->errors += spec_pair_binding_load(L, t, line, ld->src, ld->src_len, ld->diag, c);
     if (ld->errors == 0) {
         check_hooks(ld, line, c);
         check_constants(ld, c);

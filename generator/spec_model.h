@@ -14,6 +14,7 @@
 #include "mbconnect/hooks.h"
 #include "diag.h"
 #include "spec_invariants.h"
+#include "spec_pair_binding.h"
 #include "strbuf.h"
 
 /* What one element of a parameter value is. */
@@ -215,6 +216,8 @@ typedef struct spec_connector {
     const spec_type *visualization_type; /* the registry's visualization type */
     int line;
     spec_invariants invariants; /* the `invariants` block (spec_invariants.h) */
+    /* the `pair_binding` block (spec_pair_binding.h) */
+    spec_pair_binding pair_binding;
 } spec_connector;
 
 /* Loads the type registry from a Lua file. Returns 0 on success; problems go to diag. */
