@@ -6,7 +6,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "batch.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/sphere_batch.h"
 
 #define LAW_MAX_VALUES 64 /* elements of one array value */
 
@@ -15,6 +17,9 @@ void ml_law_destroy(ml_law *law)
     if (!law)
         return;
     mbc_object_destroy(law->object);
+    if (law->batch)
+        ml_batch_free(law->batch);
+    free(law->batch);
     free(law->initial);
     free(law->outputs);
     free(law);
@@ -223,6 +228,12 @@ ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
         status = set_param(r, law, argv[i], argv[i + 1]);
     if (status == 0)
         status = finish(r, law);
+    const char *generic = getenv("MBC_LAMMPS_GENERIC");
+    if (status == 0 && t == &mbc_contact_sphere_sphere_type && law->output_count == 0 &&
+        b->center_markers[0] == 0 && !(generic && strcmp(generic, "1") == 0) &&
+        (!(law->batch = calloc(1, sizeof *law->batch)) ||
+         ml_batch_reserve(law->batch, ML_BATCH_CHUNK) != 0))
+        status = ml_error_nomem(r);
     if (status != 0) {
         ml_law_destroy(law);
         return NULL;

@@ -20,6 +20,7 @@ typedef struct ml_law {
     size_t output_count; /* scalar outputs summed into the fix vector */
     size_t *outputs;     /* their indices in the type's outputs */
     int energy;          /* index into outputs of the output "Energy", or -1 */
+    struct ml_batch *batch; /* the vectorized path (batch.h), or NULL: the hooks, pair by pair */
 } ml_law;
 
 /* Creates the law of TYPE (a type in r->registry) with argv = NAME VALUE
@@ -29,7 +30,11 @@ typedef struct ml_law {
  * nodes) cannot be given. Then validates and evaluates the law once on two
  * touching unit spheres, so that a parameter the setters accept but the
  * hooks reject is reported here. NULL with a pending error (the library's
- * message for a parameter) on failure. */
+ * message for a parameter) on failure.
+ *
+ * ContactSphereSphere laws take the vectorized path (batch.h) unless the
+ * environment sets MBC_LAMMPS_GENERIC=1 (the hooks, pair by pair, as any
+ * other type: the tests compare both). */
 ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv);
 void ml_law_destroy(ml_law *law);
 

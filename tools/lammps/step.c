@@ -29,9 +29,11 @@
 
 #include <lammps/library.h>
 
+#include "batch.h"
 #include "bridge.h"
 #include "contacts.h"
 #include "mbconnect/evaluate.h"
+#include "mbconnect/sphere_batch.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
 #define ML_TOTALS (ML_VECTOR_FIXED + ML_SUM_CAPACITY + 1)
@@ -44,10 +46,12 @@ typedef struct step_atoms {
     ml_contacts contacts;
 } step_atoms;
 
-/* One pair's evaluation context. */
+/* The evaluation context of one pair, reused for every pair of a call (the
+ * markers' rotation stays the identity). */
 typedef struct step_pair {
     mbc_rigid_marker marker[2];
     double start[ML_DATA_MAX], now[ML_DATA_MAX];
+    mbc_error err;
 } step_pair;
 
 static int capacity_error(ml_run *r, const step_atoms *a, int i)
@@ -151,9 +155,102 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
+/* A touching pair of a vectorized law into its arrays (sphere a: the lower ID). */
+static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], const int slot[2],
+                        const double *stored, int advance, double overlap)
+{
+    ml_batch *bt = law->batch;
+    const size_t k = bt->count++;
+    const int lower = a->tag[atom[0]] < a->tag[atom[1]] ? 0 : 1;
+    const int s[2] = {atom[lower], atom[1 - lower]};
+    for (int m = 0; m < 2; m++) {
+        bt->atom[2 * k + m] = atom[m];
+        bt->slot[2 * k + m] = slot[m];
+        for (int c = 0; c < 3; c++) {
+            bt->p[m][c][k] = a->x[s[m]][c];
+            bt->v[m][c][k] = a->v[s[m]][c];
+            bt->w[m][c][k] = a->omega[s[m]][c];
+        }
+        bt->r[m][k] = a->radius[s[m]];
+    }
+    const double *start = stored ? stored : law->initial;
+    for (int d = 0; d < 4; d++)
+        bt->start[d][k] = start[d];
+    bt->keep[k] = stored && !advance;
+    bt->overlap[k] = overlap;
+}
+
+/* Forces, torques and records of the gathered pairs (force on m1 = f,
+ * on m0 = -f; sphere a is m0). */
+static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
+{
+    for (size_t k = 0; k < bt->count; k++) {
+        const int i = bt->atom[2 * k], j = bt->atom[2 * k + 1];
+        const int local[2] = {1, j < a->nlocal};
+        const int a_is_i = a->tag[i] < a->tag[j];
+        for (int m = 0; m < 2; m++) {
+            if (!local[m])
+                continue;
+            const int atom = bt->atom[2 * k + m];
+            const int is_a = (m == 0) == a_is_i; /* this atom is sphere a (m0) */
+            const double sign = is_a ? -1.0 : 1.0;
+            for (int c = 0; c < 3; c++) {
+                f[atom][c] += sign * bt->f[c][k];
+                a->torque[atom][c] += bt->t[is_a ? 0 : 1][c][k];
+            }
+            double *rec = ml_contacts_data(&a->contacts, atom, bt->slot[2 * k + m]);
+            for (int d = 0; d < 4; d++)
+                rec[d] = bt->now[d][k];
+        }
+        const double w = local[1] ? 1.0 : 0.5;
+        totals[ML_VECTOR_CONTACTS] += w;
+        totals[ML_VECTOR_OVERLAP] += w * bt->overlap[k];
+    }
+}
+
+/* PostNewtonStep and forces of every gathered pair of one law. */
+static int run_batch(ml_run *r, ml_law *law, step_atoms *a, double **f, double *totals)
+{
+    ml_batch *bt = law->batch;
+    if (bt->count == 0)
+        return 0;
+    mbc_sphere_batch in = {.count = bt->count, .radius = {bt->r[0], bt->r[1]}};
+    for (int m = 0; m < 2; m++) {
+        for (int c = 0; c < 3; c++) {
+            in.position[m][c] = bt->p[m][c];
+            in.velocity[m][c] = bt->v[m][c];
+            in.angular_velocity[m][c] = bt->w[m][c];
+        }
+    }
+    for (int d = 0; d < 4; d++)
+        in.data[d] = in.data_start[d] = bt->start[d];
+    const mbc_sphere_batch_post_newton pn = {
+        {bt->now[0], bt->now[1], bt->now[2], bt->now[3]}, bt->error, bt->step};
+    const mbc_sphere_batch_forces fo = {
+        {bt->f[0], bt->f[1], bt->f[2]},
+        {{bt->t[0][0], bt->t[0][1], bt->t[0][2]}, {bt->t[1][0], bt->t[1][1], bt->t[1][2]}}};
+    const mbc_contact_sphere_sphere_params *params = law->object->params;
+    mbc_error err = {0};
+    mbc_status st = mbc_sphere_batch_post_newton_step(params, &in, &pn, 0, &err);
+    if (st == MBC_OK) {
+        for (size_t k = 0; k < bt->count; k++) /* a repeated step: the state stays */
+            if (bt->keep[k])
+                for (int d = 0; d < 4; d++)
+                    bt->now[d][k] = bt->start[d][k];
+        for (int d = 0; d < 4; d++)
+            in.data[d] = bt->now[d];
+        st = mbc_sphere_batch_forces_eval(params, &in, &fo, 0, &err);
+    }
+    if (st != MBC_OK)
+        return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);
+    scatter(bt, a, f, totals);
+    bt->count = 0;
+    return 0;
+}
+
 /* One pair (i owned, j owned or ghost). Returns 0, or the pending status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, int i, int j, int advance, double **f,
-                double *totals)
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int j, int advance,
+                double **f, double *totals)
 {
     const int li = b->law_of[a->type[i] * (b->ntypes + 1) + a->type[j]];
     if (li < 0)
@@ -171,22 +268,23 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, int i, int j, int advanc
         slot[1] = record(r, a, j, i, &stored);
     if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
         return r->status;
+    if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
+        gather_pair(law, a, atom, slot, stored, advance, rsum - sqrt(rsq));
+        return law->batch->count == law->batch->capacity ? run_batch(r, law, a, f, totals) : 0;
+    }
     const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
-    step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
-                              {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
-    set_marker(&p.marker[law->binding->center_markers[0]], a, ia);
-    set_marker(&p.marker[law->binding->center_markers[1]], a, ib);
+    set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
+    set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
     law->radii[0] = a->radius[ia];
     law->radii[1] = a->radius[ib];
     mbc_forces fo;
-    mbc_error err = {0};
-    mbc_status st = evaluate(law, &p, stored, advance, &fo, &err);
+    mbc_status st = evaluate(law, p, stored, advance, &fo, &p->err);
     if (st == MBC_OK)
-        st = add_outputs(b, (size_t)li, law, &p, j < a->nlocal ? 1.0 : 0.5, totals, &err);
+        st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
     if (st != MBC_OK)
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: atoms %d and %d: %s",
-                        r->rank, a->tag[ia], a->tag[ib], err.message);
-    apply(law, a, &p, &fo, atom, slot, f, totals, rsum - sqrt(rsq));
+                        r->rank, a->tag[ia], a->tag[ib], p->err.message);
+    apply(law, a, p, &fo, atom, slot, f, totals, rsum - sqrt(rsq));
     return 0;
 }
 
@@ -244,12 +342,30 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
         return;
     }
     const int n = lammps_neighlist_num_elements(h, list);
+    step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
+                              {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
     for (int e = 0; e < n && r->status == 0; e++) {
         int i = 0, count = 0, *neighbors = NULL;
         lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
-        for (int k = 0; k < count && r->status == 0; k++)
-            pair(r, b, a, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+        for (int c = 0; c < 4 * a->contacts.width; c += 8) /* i's first records */
+            __builtin_prefetch(a->contacts.state[i] + c);
+        for (int k = 0; k < count && r->status == 0; k++) {
+            if (k + 2 < count) { /* the partner two pairs ahead: its rows on their way */
+                const int jn = neighbors[k + 2] & NEIGHMASK;
+                __builtin_prefetch(a->x[jn]);
+                __builtin_prefetch(a->v[jn]);
+                __builtin_prefetch(a->omega[jn]);
+                if (jn < a->nlocal) {
+                    __builtin_prefetch(a->contacts.partner[jn]);
+                    __builtin_prefetch(a->contacts.state[jn]);
+                }
+            }
+            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+        }
     }
+    for (size_t l = 0; l < b->law_count && r->status == 0; l++)
+        if (b->laws[l]->batch)
+            run_batch(r, b->laws[l], a, f, totals);
 }
 
 /* The fix vector and energy from the totals of every rank. */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The vectorized path of ContactSphereSphere laws: the touching pairs of
+ * one such law are gathered into arrays during the neighbor loop and
+ * evaluated by the library's batch entry points (mbconnect/sphere_batch.h:
+ * PostNewtonStep, then forces), which compute what the hooks of the
+ * generic path compute (same equations, same order of operations). */
+#ifndef ML_BATCH_H
+#define ML_BATCH_H
+
+#include <stddef.h>
+
+/* Pairs evaluated per batch call: their arrays (40 doubles a pair) stay in
+ * the core's cache between gathering, evaluation and scattering. */
+#define ML_BATCH_CHUNK 512
+
+typedef struct ml_batch {
+    size_t count, capacity;
+    int *atom;           /* 2 per pair: the owned atom i, its partner j */
+    int *slot;           /* 2 per pair: their record slots (j's -1 for a ghost) */
+    unsigned char *keep; /* 1: a known pair at a repeated step (no PostNewtonStep) */
+    double *block;       /* the arrays below, each 64-byte aligned */
+    double *p[2][3], *v[2][3], *w[2][3], *r[2]; /* sphere a (lower ID) and b */
+    double *start[4], *now[4];                  /* data coordinates */
+    double *error, *step, *f[3], *t[2][3], *overlap;
+} ml_batch;
+
+/* Room for n pairs (keeping the first `count`); 0, or -1 when out of memory. */
+int ml_batch_reserve(ml_batch *b, size_t n);
+void ml_batch_free(ml_batch *b);
+
+#endif
