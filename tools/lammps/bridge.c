@@ -25,34 +25,53 @@ static ml_bridge *bridge_get(ml_run *r)
     return r->bridge;
 }
 
-/* Whether ghost atoms carry velocities (comm_modify vel yes): LAMMPS's
- * `info communication`, which only rank 0 writes, read back. */
-static int ghost_velocities(ml_run *r, int *yes)
+/* What `info system communication` says (LAMMPS's C library of 2021 has no
+ * getter for these): whether ghost atoms carry velocities (comm_modify vel
+ * yes), the atom style and the pair style ("" when none). */
+typedef struct bridge_info {
+    int ghost_velocity;
+    char atom_style[64], pair_style[64];
+} bridge_info;
+
+/* The word after `then` on the line of text that holds key (out: 64 bytes). */
+static void info_word(const char *text, const char *key, const char *then, char *out)
 {
-    ml_lammps(r, "info communication out overwrite %s", r->scratch_path);
+    out[0] = '\0';
+    const char *p = strstr(text, key);
+    const char *eol = p ? strchr(p + 1, '\n') : NULL;
+    const char *at = p ? strstr(p, then) : NULL;
+    if (at && (!eol || at < eol))
+        sscanf(at + strlen(then), "%63s", out);
+}
+
+/* Only rank 0 writes the info, into the scratch file; every rank reads it. */
+static int read_info(ml_run *r, bridge_info *info)
+{
+    ml_lammps(r, "info system communication out overwrite %s", r->scratch_path);
     char *text = ml_scratch_read(r);
     if (!text)
         return r->status;
-    *yes = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
+    info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
+    info_word(text, "\nAtom style", "= ", info->atom_style);
+    info_word(text, "\nAtoms ", "style = ", info->pair_style); /* "Atoms = N, types = M, style = P" */
     free(text);
     return 0;
 }
 
-/* What the bridge needs of the run (what: the command, for the message). */
-static int check_settings(ml_run *r, const char *what, int ghost)
+/* What the bridge needs of the run (what: the command, for the message);
+ * with info (from read_info) also the atom style's name and ghost velocities. */
+static int check_settings(ml_run *r, const char *what, const bridge_info *info)
 {
     void *h = r->lmp;
     if (lammps_extract_setting(h, "box_exist") != 1)
         return ml_error_at(r, "%s: no simulation box yet (create_box or read_data first)", what);
     if (lammps_extract_setting(h, "radius_flag") != 1 ||
         lammps_extract_setting(h, "omega_flag") != 1 ||
-        lammps_extract_setting(h, "torque_flag") != 1) {
-        const char *style = lammps_extract_global(h, "atom_style");
+        lammps_extract_setting(h, "torque_flag") != 1)
         return ml_error_at(r,
                            "%s: needs atom_style sphere (per-atom radius, omega and torque); the "
-                           "atom style is '%s'",
-                           what, style ? style : "?");
-    }
+                           "atom style is %s",
+                           what, info && info->atom_style[0] ? info->atom_style : "another");
     if (lammps_extract_setting(h, "tagint") != (int)sizeof(int))
         return ml_error_at(r,
                            "%s: this LAMMPS has 64-bit atom IDs; mbc-lammps is built for the "
@@ -63,13 +82,11 @@ static int check_settings(ml_run *r, const char *what, int ghost)
                            "%s: needs newton off for pairs (`newton off`): with newton on, the "
                            "forces on ghost atoms would be lost",
                            what);
-    int yes = 0;
-    if (ghost && (ghost_velocities(r, &yes) != 0 || !yes))
-        return r->status ? r->status
-                         : ml_error_at(r,
-                                       "%s: needs the velocities of ghost atoms (`comm_modify vel "
-                                       "yes`): the laws read the velocities of both spheres",
-                                       what);
+    if (info && !info->ghost_velocity)
+        return ml_error_at(r,
+                           "%s: needs the velocities of ghost atoms (`comm_modify vel yes`): the "
+                           "laws read the velocities of both spheres",
+                           what);
     return 0;
 }
 
@@ -119,10 +136,9 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 }
 
 /* Pair style, fixes, callback, fix vector and energy. */
-static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
+static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *style)
 {
-    const char *style = lammps_extract_global(r->lmp, "pair_style");
-    if (r->rank == 0 && style && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0)
+    if (r->rank == 0 && style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0)
         printf("WARNING: mbconnect pair replaces pair_style %s\n", style);
     ml_lammps(r, "pair_style zero %.17g", b->cutoff);
     ml_lammps(r, "pair_coeff * *");
@@ -189,8 +205,12 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
 int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
 {
     ml_bridge *b = bridge_get(r);
-    if (!b || check_settings(r, "mbconnect pair", 1) != 0 || grow(r, b, law) != 0 ||
+    bridge_info info = {0};
+    if (!b || lammps_extract_setting(r->lmp, "box_exist") != 1 || read_info(r, &info) != 0 ||
+        check_settings(r, "mbconnect pair", &info) != 0 || grow(r, b, law) != 0 ||
         add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
+        if (r->status == 0)
+            check_settings(r, "mbconnect pair", NULL); /* no box */
         ml_law_destroy(law);
         return r->status;
     }
@@ -212,7 +232,7 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
         return ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms "
                               "first (the neighbor cutoff is their largest diameter)");
     b->cutoff = 2.0 * rmax;
-    setup_fixes(r, b, width_changed);
+    setup_fixes(r, b, width_changed, info.pair_style);
     if (changed && b->ran) {
         clear_records(r, b);
         if (r->rank == 0)
@@ -244,7 +264,9 @@ void ml_bridge_before_run(ml_run *r)
     ml_bridge *b = r->bridge;
     if (!b || !b->fixes)
         return;
-    check_settings(r, "mbconnect", b->check_ghost);
+    bridge_info info = {0};
+    if (!b->check_ghost || read_info(r, &info) == 0)
+        check_settings(r, "mbconnect", b->check_ghost ? &info : NULL);
     b->check_ghost = 0;
 }
 

@@ -238,8 +238,11 @@ static void dispatch(ml_run *r, script_state *st, const char *line)
             ml_bridge_clear(r);
         else if (strcmp(word, "comm_modify") == 0 && r->bridge)
             r->bridge->check_ghost = 1;
-        else if (strcmp(word, "if") == 0 && strstr(line, "jump") && lammps_scanning(r))
+        else if (strcmp(word, "if") == 0 && strstr(line, "jump") && lammps_scanning(r)) {
             st->scanning = 1; /* a jump inside the if: LAMMPS scans for its label */
+            free(st->label);
+            st->label = NULL;
+        }
     }
 }
 
