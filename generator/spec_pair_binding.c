@@ -154,11 +154,11 @@ static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
         const spec_param *p = spec_find_param(ld->c, name);
         if (!p)
             binding_fail(ld, "pair_binding.radii: no parameter '%s' in 'parameters'", name);
-        else if (p->type->value != SPEC_REAL || p->shape != SPEC_FIXED || p->size != 2 ||
-                 p->role != SPEC_INPUT)
+        else if (p->type->value != SPEC_REAL || strcmp(p->type->c_type, "double") != 0 ||
+                 p->shape != SPEC_FIXED || p->size != 2 || p->role != SPEC_INPUT)
             binding_fail(ld,
                          "pair_binding.radii: parameter '%s' must be an input of two real "
-                         "elements, e.g. type Vector2D (given type %s)",
+                         "(double) elements, e.g. type Vector2D (given type %s)",
                          name, p->type->name);
         else
             out->radii_param = (size_t)(p - ld->c->params);
