@@ -477,7 +477,7 @@ static void test_plugin(void **state)
     (void)state;
     int st = run_lammps("plugin", 2, NULL,
                         "--plugin " MBC_LAMMPS_PLUGIN " -in " EXAMPLES
-                        "/plugin/in.elastic -var steps 2000 -log none");
+                        "/plugin/elastic.in -var steps 2000 -log none");
     expect_status("plugin", st, 0);
     char *out = run_file("plugin", "output.txt");
     double rows[MAX_ROWS][MAX_COLS];
@@ -500,7 +500,7 @@ static void test_plugin(void **state)
     assert_true(contacts >= 20 && pe > 1e-3 * rows[0][3] && overlap > 0.0);
     assert_true(drift <= 1e-3);
 
-    st = run_lammps("plugin_missing", 2, NULL, "-in " EXAMPLES "/plugin/in.elastic -log none");
+    st = run_lammps("plugin_missing", 2, NULL, "-in " EXAMPLES "/plugin/elastic.in -log none");
     char line[1024];
     expect_status("plugin_missing", st, 1);
     assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
