@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BATCH_ARRAYS 40 /* double arrays per batch */
+#define BATCH_ARRAYS 39 /* double arrays per batch */
 /* Arrays `capacity` doubles long would all start at the same offset within
  * 4 KiB and compete for the same cache sets; each is padded by 3 lines. */
 #define BATCH_PAD 24
@@ -32,7 +32,6 @@ static void carve(ml_batch *b, double *block, size_t stride)
         slots[n++] = &b->f[c];
     slots[n++] = &b->error;
     slots[n++] = &b->step;
-    slots[n++] = &b->overlap;
     for (size_t k = 0; k < n; k++)
         *slots[k] = block + k * stride;
 }

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-/* Pairs evaluated per batch call: their arrays (40 doubles a pair) stay in
+/* Pairs evaluated per batch call: their arrays (39 doubles a pair) stay in
  * the core's cache between gathering, evaluation and scattering. */
 #define ML_BATCH_CHUNK 512
 
@@ -21,7 +21,7 @@ typedef struct ml_batch {
     double *block;       /* the arrays below, each 64-byte aligned */
     double *p[2][3], *v[2][3], *w[2][3], *r[2]; /* sphere a (lower ID) and b */
     double *start[4], *now[4];                  /* data coordinates */
-    double *error, *step, *f[3], *t[2][3], *overlap;
+    double *error, *step, *f[3], *t[2][3];
 } ml_batch;
 
 /* Room for n pairs (keeping the first `count`); 0, or -1 when out of memory. */

@@ -53,7 +53,8 @@ static int read_info(ml_run *r, bridge_info *info)
         return r->status;
     info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
     info_word(text, "\nAtom style", "= ", info->atom_style);
-    info_word(text, "\nAtoms ", "style = ", info->pair_style); /* "Atoms = N, types = M, style = P" */
+    info_word(text, "\nAtoms ",
+              "style = ", info->pair_style); /* "Atoms = N, types = M, style = P" */
     free(text);
     return 0;
 }

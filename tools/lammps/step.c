@@ -157,7 +157,7 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
 
 /* A touching pair of a vectorized law into its arrays (sphere a: the lower ID). */
 static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], const int slot[2],
-                        const double *stored, int advance, double overlap)
+                        const double *stored, int advance)
 {
     ml_batch *bt = law->batch;
     const size_t k = bt->count++;
@@ -177,7 +177,6 @@ static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], con
     for (int d = 0; d < 4; d++)
         bt->start[d][k] = start[d];
     bt->keep[k] = stored && !advance;
-    bt->overlap[k] = overlap;
 }
 
 /* Forces, torques and records of the gathered pairs (force on m1 = f,
@@ -204,7 +203,7 @@ static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
         }
         const double w = local[1] ? 1.0 : 0.5;
         totals[ML_VECTOR_CONTACTS] += w;
-        totals[ML_VECTOR_OVERLAP] += w * bt->overlap[k];
+        totals[ML_VECTOR_OVERLAP] -= w * bt->now[0][k]; /* data[0]: the gap */
     }
 }
 
@@ -269,7 +268,7 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int
     if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
         return r->status;
     if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        gather_pair(law, a, atom, slot, stored, advance, rsum - sqrt(rsq));
+        gather_pair(law, a, atom, slot, stored, advance);
         return law->batch->count == law->batch->capacity ? run_batch(r, law, a, f, totals) : 0;
     }
     const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
@@ -330,7 +329,26 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
     return 0;
 }
 
-/* Every pair of the neighbor list. */
+/* Starts loading what the pairs of atom i with its neighbors will read. */
+static void prefetch_element(const step_atoms *a, int i, int count, const int *neighbors)
+{
+    const int width = a->contacts.width;
+    for (int c = 0; c < 4 * width; c += 8) /* i's first records */
+        __builtin_prefetch(a->contacts.state[i] + c);
+    __builtin_prefetch(a->contacts.partner[i]);
+    for (int k = 0; k < count; k++) {
+        const int j = neighbors[k] & NEIGHMASK;
+        __builtin_prefetch(a->x[j]);
+        __builtin_prefetch(a->v[j]);
+        __builtin_prefetch(a->omega[j]);
+        __builtin_prefetch(&a->radius[j]);
+        __builtin_prefetch(&a->type[j]);
+        if (j < a->nlocal)
+            __builtin_prefetch(a->contacts.partner[j]);
+    }
+}
+
+/* Every pair of the neighbor list; atoms two elements ahead are prefetched. */
 static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
 {
     void *h = r->lmp;
@@ -344,24 +362,21 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
     const int n = lammps_neighlist_num_elements(h, list);
     step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
                               {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
-    for (int e = 0; e < n && r->status == 0; e++) {
+    enum { AHEAD = 2 };
+    for (int e = 0; e < n && e < AHEAD; e++) {
         int i = 0, count = 0, *neighbors = NULL;
         lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
-        for (int c = 0; c < 4 * a->contacts.width; c += 8) /* i's first records */
-            __builtin_prefetch(a->contacts.state[i] + c);
-        for (int k = 0; k < count && r->status == 0; k++) {
-            if (k + 2 < count) { /* the partner two pairs ahead: its rows on their way */
-                const int jn = neighbors[k + 2] & NEIGHMASK;
-                __builtin_prefetch(a->x[jn]);
-                __builtin_prefetch(a->v[jn]);
-                __builtin_prefetch(a->omega[jn]);
-                if (jn < a->nlocal) {
-                    __builtin_prefetch(a->contacts.partner[jn]);
-                    __builtin_prefetch(a->contacts.state[jn]);
-                }
-            }
-            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+        prefetch_element(a, i, count, neighbors);
+    }
+    for (int e = 0; e < n && r->status == 0; e++) {
+        int i = 0, count = 0, *neighbors = NULL;
+        if (e + AHEAD < n) {
+            lammps_neighlist_element_neighbors(h, list, e + AHEAD, &i, &count, &neighbors);
+            prefetch_element(a, i, count, neighbors);
         }
+        lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
+        for (int k = 0; k < count && r->status == 0; k++)
+            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
         if (b->laws[l]->batch)
