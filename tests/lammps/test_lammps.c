@@ -264,6 +264,23 @@ static void test_equivalence(void **state)
         assert_true(tmax <= 1e-12 * fbig); /* frictionless: no torque (radius 0.5) */
         free(b);
         free(g);
+        /* the pressure tensors: the contacts' virial of the bridge and of pair granular */
+        char *out = run_file(runs[r].name, "output.txt");
+        double tb[MAX_ROWS][MAX_COLS], tn[MAX_ROWS][MAX_COLS];
+        int cb = 0, cn = 0;
+        assert_int_equal(thermo(out, 0, tb, &cb), 1);
+        assert_int_equal(thermo(out, 1, tn, &cn), 1);
+        free(out);
+        assert_int_equal(cb, 8);
+        assert_int_equal(cn, 7);
+        double pbig = 0.0, pdiff = 0.0;
+        for (int c = 0; c < 6; c++) {
+            pbig = fmax(pbig, fabs(tn[0][1 + c]));
+            pdiff = fmax(pdiff, fabs(tb[0][2 + c] - tn[0][1 + c]));
+        }
+        printf("%s: %.0f contacts; pressure tensor: max |p_bridge - p_native| / max |p| = %.3g\n",
+               runs[r].name, tb[0][1], pdiff / pbig);
+        assert_true(pdiff <= 1e-12 * pbig);
     }
 }
 

@@ -152,6 +152,10 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *
     lammps_fix_external_set_vector_length(r->lmp, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count));
     if (b->energy >= 0)
         ml_lammps(r, "fix_modify %s energy yes", ML_FIX);
+    ml_lammps(r, "fix_modify %s virial yes", ML_FIX);
+    const double zero[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    lammps_fix_external_set_energy_global(r->lmp, ML_FIX, 0.0); /* read before the first step */
+    lammps_fix_external_set_virial_global(r->lmp, ML_FIX, (double *)zero);
     b->fixes = 1;
 }
 

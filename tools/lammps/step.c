@@ -22,7 +22,9 @@
  * The fix vector sums over pairs, each pair once (half from each owner when
  * the partner is a ghost): contacts, mean overlap (m), then the laws'
  * scalar outputs; "Energy" also goes to the fix's energy (thermo pe with
- * fix_modify energy yes, which mbconnect pair sets). */
+ * fix_modify energy yes, which mbconnect pair sets). The virial of the
+ * contact forces, summed over ranks, is the fix's global virial (press;
+ * fix_modify virial yes). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +38,10 @@
 #include "mbconnect/sphere_batch.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
-#define ML_TOTALS (ML_VECTOR_FIXED + ML_SUM_CAPACITY + 1)
+/* The totals reduced over ranks each step: the fix vector, the virial, the
+ * count of ranks with an error. */
+#define ML_TOTAL_VIRIAL (ML_VECTOR_FIXED + ML_SUM_CAPACITY)
+#define ML_TOTALS       (ML_TOTAL_VIRIAL + 6 + 1)
 
 /* The atoms' arrays for this call. */
 typedef struct step_atoms {
@@ -44,7 +49,20 @@ typedef struct step_atoms {
     int *tag, *type;
     int nlocal;
     ml_contacts contacts;
+    double virial[6]; /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
 } step_atoms;
+
+/* The virial of one pair, d (x_b - x_a) times the force on b, weighted w
+ * (1/2 for a pair with a ghost, which the other rank adds too). */
+static void virial_add(double v[6], const double d[3], const double f[3], double w)
+{
+    v[0] += w * d[0] * f[0];
+    v[1] += w * d[1] * f[1];
+    v[2] += w * d[2] * f[2];
+    v[3] += w * d[0] * f[1];
+    v[4] += w * d[0] * f[2];
+    v[5] += w * d[1] * f[2];
+}
 
 /* The evaluation context of one pair, reused for every pair of a call (the
  * markers' rotation stays the identity). */
@@ -133,6 +151,11 @@ static void apply(const ml_law *law, step_atoms *a, const step_pair *p, const mb
     const double w = local[1] ? 1.0 : 0.5;
     totals[ML_VECTOR_CONTACTS] += w;
     totals[ML_VECTOR_OVERLAP] += w * overlap;
+    const int ia = a->tag[atom[0]] < a->tag[atom[1]] ? atom[0] : atom[1];
+    const int ib = ia == atom[0] ? atom[1] : atom[0];
+    const double d[3] = {a->x[ib][0] - a->x[ia][0], a->x[ib][1] - a->x[ia][1],
+                         a->x[ib][2] - a->x[ia][2]};
+    virial_add(a->virial, d, fo->force[bind->center_markers[1]], w);
 }
 
 /* The outputs of one pair into the totals. */
@@ -204,6 +227,10 @@ static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
         const double w = local[1] ? 1.0 : 0.5;
         totals[ML_VECTOR_CONTACTS] += w;
         totals[ML_VECTOR_OVERLAP] -= w * bt->now[0][k]; /* data[0]: the gap */
+        const double d[3] = {bt->p[1][0][k] - bt->p[0][0][k], bt->p[1][1][k] - bt->p[0][1][k],
+                             bt->p[1][2][k] - bt->p[0][2][k]};
+        const double fb[3] = {bt->f[0][k], bt->f[1][k], bt->f[2][k]};
+        virial_add(a->virial, d, fb, w);
     }
 }
 
@@ -299,6 +326,8 @@ static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
     a->tag = lammps_extract_atom(h, "id");
     a->type = lammps_extract_atom(h, "type");
     a->nlocal = nlocal;
+    for (int k = 0; k < 6; k++)
+        a->virial[k] = 0.0;
     /* i2_/d2_ arrays: int ** and double **, whatever lammps_extract_atom_datatype says */
     a->contacts = (ml_contacts){lammps_extract_atom(h, ML_PARTNER),
                                 lammps_extract_atom(h, ML_STATE), b->capacity, b->width};
@@ -407,16 +436,20 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
-    step_atoms a;
+    step_atoms a = {0};
     if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
         pairs(r, b, &a, step != b->last_step, f, totals);
         if (r->status == 0)
             ml_contacts_sweep(&a.contacts, nlocal);
     }
+    for (int k = 0; k < 6; k++)
+        totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
     totals[ML_TOTALS - 1] = r->status != 0;
     MPI_Allreduce(totals, sum, ML_TOTALS, MPI_DOUBLE, MPI_SUM, r->comm);
     ml_agree_known(r, (int)sum[ML_TOTALS - 1]);
     publish(r, b, sum);
+    /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
+    lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);
     b->last_step = step;
     b->ran = 1;
 }
