@@ -67,7 +67,7 @@ static int binding_line(const char *src, size_t len, int from)
     const char *q = line_index_start(&lines, from);
     int found = from;
     while (q && (q = line_index_find(q, end, key, sizeof key - 1)) != NULL) {
-        const char after = q + sizeof key - 1 < end ? q[sizeof key - 1] : ' ';
+        const int after = q + sizeof key - 1 < end ? (unsigned char)q[sizeof key - 1] : ' ';
         if ((q == src || q[-1] != '_') && after != '_') {
             found = line_index_line_of(&lines, q);
             break;

@@ -171,7 +171,7 @@ static double *dump(const char *name, const char *file, int *n)
     char *text = run_file(name, file);
     const char *p = strstr(text, "ITEM: NUMBER OF ATOMS");
     assert_non_null(p);
-    *n = atoi(strchr(p, '\n') + 1);
+    *n = (int)strtol(strchr(p, '\n') + 1, NULL, 10);
     double *v = malloc((size_t)*n * 7 * sizeof *v);
     p = strstr(p, "ITEM: ATOMS");
     assert_true(p && v);

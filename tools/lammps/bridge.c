@@ -40,8 +40,8 @@ static void info_word(const char *text, const char *key, const char *then, char 
     const char *p = strstr(text, key);
     const char *eol = p ? strchr(p + 1, '\n') : NULL;
     const char *at = p ? strstr(p, then) : NULL;
-    if (at && (!eol || at < eol))
-        sscanf(at + strlen(then), "%63s", out);
+    if (at && (!eol || at < eol) && sscanf(at + strlen(then), "%63s", out) != 1)
+        out[0] = '\0';
 }
 
 /* Only rank 0 writes the info, into the scratch file; every rank reads it. */
@@ -140,7 +140,7 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *style)
 {
     if (r->rank == 0 && style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0)
-        printf("WARNING: mbconnect pair replaces pair_style %s\n", style);
+        (void)printf("WARNING: mbconnect pair replaces pair_style %s\n", style);
     ml_lammps(r, "pair_style zero %.17g", b->cutoff);
     ml_lammps(r, "pair_coeff * *");
     if (!b->fixes || width_changed)
@@ -241,12 +241,12 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     if (changed && b->ran) {
         clear_records(r, b);
         if (r->rank == 0)
-            printf("WARNING: mbconnect pair: a type pair changed its connector type: every "
-                   "contact starts anew\n");
+            (void)printf("WARNING: mbconnect pair: a type pair changed its connector type: every "
+                         "contact starts anew\n");
     }
     if (r->rank == 0)
-        printf("mbconnect pair: %s, neighbor cutoff %g, %d contacts per atom\n",
-               law->object->type->type_name, b->cutoff, b->capacity);
+        (void)printf("mbconnect pair: %s, neighbor cutoff %g, %d contacts per atom\n",
+                     law->object->type->type_name, b->cutoff, b->capacity);
     return 0;
 }
 

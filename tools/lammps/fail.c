@@ -48,12 +48,12 @@ int ml_error_nomem(ml_run *r)
 
 _Noreturn void ml_exit(ml_run *r, int status)
 {
-    fflush(stdout);
+    (void)fflush(stdout);
     if (status == 0 && r->lmp)
         lammps_close(r->lmp); /* on errors as LAMMPS's own: exit, which flushes its log */
     r->lmp = NULL;
     if (r->scratch_path) {
-        unlink(r->scratch_path);
+        (void)unlink(r->scratch_path);
         free(r->scratch_path);
         r->scratch_path = NULL;
     }
@@ -70,9 +70,9 @@ void ml_agree_known(ml_run *r, int ranks_with_error)
     int status = r->status;
     MPI_Bcast(&status, 1, MPI_INT, first, r->comm);
     if (r->rank == first) {
-        fflush(stdout);
-        fprintf(stderr, "%s\n", r->message);
-        fflush(stderr);
+        (void)fflush(stdout);
+        (void)fprintf(stderr, "%s\n", r->message);
+        (void)fflush(stderr);
     }
     ml_exit(r, status);
 }

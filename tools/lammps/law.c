@@ -46,7 +46,7 @@ static int parse_values(const char *value, double *x, size_t *n)
     char buf[ML_MESSAGE_SIZE];
     if (strlen(value) >= sizeof buf)
         return 0;
-    strcpy(buf, value);
+    memcpy(buf, value, strlen(value) + 1);
     *n = 0;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
@@ -222,7 +222,8 @@ ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
         return NULL;
     }
     law->binding = b;
-    law->radii = (double *)((char *)law->object->params + t->params[b->radii_param].offset);
+    void *radii = (char *)law->object->params + t->params[b->radii_param].offset;
+    law->radii = radii; /* a double[2] field of the params struct (checked above) */
     int status = 0;
     for (int i = 0; status == 0 && i < argc; i += 2)
         status = set_param(r, law, argv[i], argv[i + 1]);

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
     const int rc = parse_args(argc, argv, &a, err, sizeof err);
     if (rc != 0) { /* the same on every rank */
         if (r.rank == 0) {
-            fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
+            (void)fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
             if (rc > 0)
                 usage(stderr);
         }
@@ -138,7 +138,7 @@ int main(int argc, char **argv)
         if (r.rank == 0 && a.help)
             usage(stdout);
         if (r.rank == 0 && a.version)
-            printf("mbc-lammps %s\n", MBC_VERSION_STRING);
+            (void)printf("mbc-lammps %s\n", MBC_VERSION_STRING);
         ml_exit(&r, 0);
     }
     r.script = a.script;

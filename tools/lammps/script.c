@@ -121,6 +121,7 @@ static int lammps_scanning(ml_run *r)
 /* The words of the line after substitution; 0 or the pending status. */
 static int words_of(ml_run *r, const char *line, ml_words *w)
 {
+    *w = (ml_words){0};
     char *text = substitute(r, line);
     int rc = text ? ml_words_split(text, w) : -1;
     free(text);
@@ -212,7 +213,8 @@ static void scan_line(ml_run *r, script_state *st, const char *line, const char 
 static void dispatch(ml_run *r, script_state *st, const char *line)
 {
     char word[32] = "";
-    sscanf(line, " %31s", word);
+    if (sscanf(line, " %31s", word) != 1)
+        word[0] = '\0'; /* a blank line */
     if (st->scanning) {
         scan_line(r, st, line, word);
     } else if (strcmp(word, "mbconnect") == 0) {

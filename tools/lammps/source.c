@@ -40,7 +40,10 @@ int ml_source_push(ml_run *r, ml_source *s, const char *path)
         free(copy);
         return ML_EXIT_ERROR;
     }
-    s->files[s->depth++] = (ml_source_file){copy, fp, 0};
+    ml_source_file *f = &s->files[s->depth++];
+    f->path = copy;
+    f->fp = fp;
+    f->line = 0;
     return 0;
 }
 
