@@ -48,7 +48,7 @@ for generic in 0 1; do
     MBC_LAMMPS_GENERIC=$generic "${vg[@]}" "$root/build/bin/mbc-lammps" \
       -in "$root/tests/lammps/$input.in" -var dir "$root/tests/lammps" -log none \
       >"vg-$input.out" 2>"vg-$input.err" || {
-      grep -A30 -E "Invalid|uninitialised|definitely|possibly" "vg-$input.err" | head -80
+      grep -A30 -E "Invalid|uninitiali|definitely|possibly" "vg-$input.err" | head -80
       echo "FAIL: valgrind found errors in mbc-lammps -in $input.in (MBC_LAMMPS_GENERIC=$generic)"
       exit 1
     }

@@ -4,15 +4,6 @@
 
 #include <string.h>
 
-int ml_contacts_find(const ml_contacts *c, int i, int tag)
-{
-    const int *p = c->partner[i];
-    for (int k = 0; k < c->capacity && p[k] != 0; k++)
-        if (p[k] == tag || p[k] == -tag)
-            return k;
-    return -1;
-}
-
 int ml_contacts_add(ml_contacts *c, int i, int tag)
 {
     int *p = c->partner[i];
@@ -23,13 +14,6 @@ int ml_contacts_add(ml_contacts *c, int i, int tag)
         }
     }
     return -1;
-}
-
-void ml_contacts_mark(ml_contacts *c, int i, int slot)
-{
-    int *p = c->partner[i];
-    if (p[slot] > 0)
-        p[slot] = -p[slot];
 }
 
 void ml_contacts_sweep(ml_contacts *c, int nlocal)

@@ -22,12 +22,24 @@ typedef struct ml_contacts {
 } ml_contacts;
 
 /* The slot of atom i's record of partner `tag` (used this step or not), or -1. */
-int ml_contacts_find(const ml_contacts *c, int i, int tag);
+static inline int ml_contacts_find(const ml_contacts *c, int i, int tag)
+{
+    const int *p = c->partner[i];
+    for (int k = 0; k < c->capacity && p[k] != 0; k++)
+        if (p[k] == tag || p[k] == -tag)
+            return k;
+    return -1;
+}
 /* A new record of partner `tag` for atom i, marked used; its slot, or -1
  * when atom i has `capacity` records already. */
 int ml_contacts_add(ml_contacts *c, int i, int tag);
 /* Marks atom i's record in `slot` used in this step. */
-void ml_contacts_mark(ml_contacts *c, int i, int slot);
+static inline void ml_contacts_mark(ml_contacts *c, int i, int slot)
+{
+    int *p = c->partner[i];
+    if (p[slot] > 0)
+        p[slot] = -p[slot];
+}
 /* For atoms 0..nlocal-1: drops the records not used in this step, clears
  * the marks of the others. */
 void ml_contacts_sweep(ml_contacts *c, int nlocal);
