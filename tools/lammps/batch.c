@@ -3,7 +3,6 @@
 #include "batch.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #define BATCH_ARRAYS 39 /* double arrays per batch */
 /* Arrays `capacity` doubles long would all start at the same offset within
@@ -43,34 +42,21 @@ int ml_batch_reserve(ml_batch *b, size_t n)
     size_t cap = b->capacity ? b->capacity : 64;
     while (cap < n)
         cap *= 2; /* with the pad a multiple of 8 doubles: arrays start on 64-byte lines */
-    const size_t stride = cap + BATCH_PAD, old_stride = b->capacity + BATCH_PAD;
-    double *block = aligned_alloc(64, stride * BATCH_ARRAYS * sizeof(double));
-    int *atom = malloc(2 * cap * sizeof *atom), *slot = malloc(2 * cap * sizeof *slot);
-    unsigned char *keep = malloc(cap);
-    if (!block || !atom || !slot || !keep) {
-        free(block);
-        free(atom);
-        free(slot);
-        free(keep);
+    const size_t stride = cap + BATCH_PAD;
+    ml_batch_free(b); /* the pairs of a chunk never outlive it: nothing to keep */
+    b->block = aligned_alloc(64, stride * BATCH_ARRAYS * sizeof(double));
+    for (int m = 0; m < 2; m++) {
+        b->atom[m] = malloc(cap * sizeof *b->atom[m]);
+        b->slot[m] = malloc(cap * sizeof *b->slot[m]);
+    }
+    b->stored = malloc(cap * sizeof *b->stored);
+    b->keep = malloc(cap);
+    if (!b->block || !b->atom[0] || !b->atom[1] || !b->slot[0] || !b->slot[1] || !b->stored ||
+        !b->keep) {
+        ml_batch_free(b);
         return -1;
     }
-    ml_batch old = *b;
-    carve(b, block, stride);
-    if (old.block) { /* the gathered pairs survive the move */
-        for (size_t a = 0; a < BATCH_ARRAYS; a++)
-            memcpy(block + a * stride, old.block + a * old_stride, b->count * sizeof(double));
-        memcpy(atom, old.atom, 2 * b->count * sizeof *atom);
-        memcpy(slot, old.slot, 2 * b->count * sizeof *slot);
-        memcpy(keep, old.keep, b->count);
-    }
-    free(old.block);
-    free(old.atom);
-    free(old.slot);
-    free(old.keep);
-    b->block = block;
-    b->atom = atom;
-    b->slot = slot;
-    b->keep = keep;
+    carve(b, b->block, stride);
     b->capacity = cap;
     return 0;
 }
@@ -78,8 +64,11 @@ int ml_batch_reserve(ml_batch *b, size_t n)
 void ml_batch_free(ml_batch *b)
 {
     free(b->block);
-    free(b->atom);
-    free(b->slot);
+    for (int m = 0; m < 2; m++) {
+        free(b->atom[m]);
+        free(b->slot[m]);
+    }
+    free(b->stored);
     free(b->keep);
     *b = (ml_batch){0};
 }

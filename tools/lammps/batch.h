@@ -15,16 +15,17 @@
 
 typedef struct ml_batch {
     size_t count, capacity;
-    int *atom;           /* 2 per pair: the owned atom i, its partner j */
-    int *slot;           /* 2 per pair: their record slots (j's -1 for a ghost) */
-    unsigned char *keep; /* 1: a known pair at a repeated step (no PostNewtonStep) */
-    double *block;       /* the arrays below, each 64-byte aligned */
+    int *atom[2];          /* sphere a (the lower ID) and sphere b, atom indices */
+    int *slot[2];          /* their record slots, -1 for a ghost */
+    const double **stored; /* the pair's record (data coordinates), or NULL: a new pair */
+    unsigned char *keep;   /* 1: a known pair at a repeated step (no PostNewtonStep) */
+    double *block;         /* the arrays below, each 64-byte aligned */
     double *p[2][3], *v[2][3], *w[2][3], *r[2]; /* sphere a (lower ID) and b */
     double *start[4], *now[4];                  /* data coordinates */
     double *error, *step, *f[3], *t[2][3];
 } ml_batch;
 
-/* Room for n pairs (keeping the first `count`); 0, or -1 when out of memory. */
+/* Room for n pairs (the gathered ones are dropped); 0, or -1 when out of memory. */
 int ml_batch_reserve(ml_batch *b, size_t n);
 void ml_batch_free(ml_batch *b);
 

@@ -54,7 +54,7 @@ typedef struct step_atoms {
 
 /* The virial of one pair, d (x_b - x_a) times the force on b, weighted w
  * (1/2 for a pair with a ghost, which the other rank adds too). */
-static void virial_add(double v[6], const double d[3], const double f[3], double w)
+static inline void virial_add(double v[6], const double d[3], const double f[3], double w)
 {
     v[0] += w * d[0] * f[0];
     v[1] += w * d[1] * f[1];
@@ -178,28 +178,45 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
-/* A touching pair of a vectorized law into its arrays (sphere a: the lower ID). */
+/* A touching pair of a vectorized law: its atoms (sphere a: the lower ID),
+ * records and data; the arrays are filled a chunk at a time (fill_columns). */
 static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], const int slot[2],
                         const double *stored, int advance)
 {
     ml_batch *bt = law->batch;
     const size_t k = bt->count++;
     const int lower = a->tag[atom[0]] < a->tag[atom[1]] ? 0 : 1;
-    const int s[2] = {atom[lower], atom[1 - lower]};
-    for (int m = 0; m < 2; m++) {
-        bt->atom[2 * k + m] = atom[m];
-        bt->slot[2 * k + m] = slot[m];
-        for (int c = 0; c < 3; c++) {
-            bt->p[m][c][k] = a->x[s[m]][c];
-            bt->v[m][c][k] = a->v[s[m]][c];
-            bt->w[m][c][k] = a->omega[s[m]][c];
-        }
-        bt->r[m][k] = a->radius[s[m]];
-    }
-    const double *start = stored ? stored : law->initial;
-    for (int d = 0; d < 4; d++)
-        bt->start[d][k] = start[d];
+    bt->atom[0][k] = atom[lower];
+    bt->atom[1][k] = atom[1 - lower];
+    bt->slot[0][k] = slot[lower];
+    bt->slot[1][k] = slot[1 - lower];
+    bt->stored[k] = stored;
     bt->keep[k] = stored && !advance;
+}
+
+/* The batch's input arrays, one column at a time (one store stream each). */
+static void fill_columns(ml_batch *bt, const ml_law *law, const step_atoms *a)
+{
+    const size_t n = bt->count;
+    for (int m = 0; m < 2; m++) {
+        const int *idx = bt->atom[m];
+        for (int c = 0; c < 3; c++) {
+            double *restrict p = bt->p[m][c], *restrict v = bt->v[m][c], *restrict w = bt->w[m][c];
+            for (size_t k = 0; k < n; k++) {
+                p[k] = a->x[idx[k]][c];
+                v[k] = a->v[idx[k]][c];
+                w[k] = a->omega[idx[k]][c];
+            }
+        }
+        double *restrict r = bt->r[m];
+        for (size_t k = 0; k < n; k++)
+            r[k] = a->radius[idx[k]];
+    }
+    for (int d = 0; d < 4; d++) {
+        double *restrict start = bt->start[d];
+        for (size_t k = 0; k < n; k++)
+            start[k] = (bt->stored[k] ? bt->stored[k] : law->initial)[d];
+    }
 }
 
 /* Forces, torques and records of the gathered pairs (force on m1 = f,
@@ -207,24 +224,21 @@ static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], con
 static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
 {
     for (size_t k = 0; k < bt->count; k++) {
-        const int i = bt->atom[2 * k], j = bt->atom[2 * k + 1];
-        const int local[2] = {1, j < a->nlocal};
-        const int a_is_i = a->tag[i] < a->tag[j];
+        const int both_local = bt->atom[1][k] < a->nlocal && bt->atom[0][k] < a->nlocal;
         for (int m = 0; m < 2; m++) {
-            if (!local[m])
-                continue;
-            const int atom = bt->atom[2 * k + m];
-            const int is_a = (m == 0) == a_is_i; /* this atom is sphere a (m0) */
-            const double sign = is_a ? -1.0 : 1.0;
+            const int atom = bt->atom[m][k];
+            if (atom >= a->nlocal)
+                continue; /* a ghost: its owner adds its share */
+            const double sign = m == 0 ? -1.0 : 1.0;
             for (int c = 0; c < 3; c++) {
                 f[atom][c] += sign * bt->f[c][k];
-                a->torque[atom][c] += bt->t[is_a ? 0 : 1][c][k];
+                a->torque[atom][c] += bt->t[m][c][k];
             }
-            double *rec = ml_contacts_data(&a->contacts, atom, bt->slot[2 * k + m]);
+            double *rec = ml_contacts_data(&a->contacts, atom, bt->slot[m][k]);
             for (int d = 0; d < 4; d++)
                 rec[d] = bt->now[d][k];
         }
-        const double w = local[1] ? 1.0 : 0.5;
+        const double w = both_local ? 1.0 : 0.5;
         totals[ML_VECTOR_CONTACTS] += w;
         totals[ML_VECTOR_OVERLAP] -= w * bt->now[0][k]; /* data[0]: the gap */
         const double d[3] = {bt->p[1][0][k] - bt->p[0][0][k], bt->p[1][1][k] - bt->p[0][1][k],
@@ -240,6 +254,7 @@ static int run_batch(ml_run *r, ml_law *law, step_atoms *a, double **f, double *
     ml_batch *bt = law->batch;
     if (bt->count == 0)
         return 0;
+    fill_columns(bt, law, a);
     mbc_sphere_batch in = {.count = bt->count, .radius = {bt->r[0], bt->r[1]}};
     for (int m = 0; m < 2; m++) {
         for (int c = 0; c < 3; c++) {
@@ -358,26 +373,7 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
     return 0;
 }
 
-/* Starts loading what the pairs of atom i with its neighbors will read. */
-static void prefetch_element(const step_atoms *a, int i, int count, const int *neighbors)
-{
-    const int width = a->contacts.width;
-    for (int c = 0; c < 4 * width; c += 8) /* i's first records */
-        __builtin_prefetch(a->contacts.state[i] + c);
-    __builtin_prefetch(a->contacts.partner[i]);
-    for (int k = 0; k < count; k++) {
-        const int j = neighbors[k] & NEIGHMASK;
-        __builtin_prefetch(a->x[j]);
-        __builtin_prefetch(a->v[j]);
-        __builtin_prefetch(a->omega[j]);
-        __builtin_prefetch(&a->radius[j]);
-        __builtin_prefetch(&a->type[j]);
-        if (j < a->nlocal)
-            __builtin_prefetch(a->contacts.partner[j]);
-    }
-}
-
-/* Every pair of the neighbor list; atoms two elements ahead are prefetched. */
+/* Every pair of the neighbor list. */
 static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
 {
     void *h = r->lmp;
@@ -391,18 +387,8 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
     const int n = lammps_neighlist_num_elements(h, list);
     step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
                               {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
-    enum { AHEAD = 2 };
-    for (int e = 0; e < n && e < AHEAD; e++) {
-        int i = 0, count = 0, *neighbors = NULL;
-        lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
-        prefetch_element(a, i, count, neighbors);
-    }
     for (int e = 0; e < n && r->status == 0; e++) {
         int i = 0, count = 0, *neighbors = NULL;
-        if (e + AHEAD < n) {
-            lammps_neighlist_element_neighbors(h, list, e + AHEAD, &i, &count, &neighbors);
-            prefetch_element(a, i, count, neighbors);
-        }
         lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
         for (int k = 0; k < count && r->status == 0; k++)
             pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
