@@ -103,6 +103,7 @@ static long read_logical(ml_source *s, ml_source_file *f, int *start)
     size_t cap = 0, used = 0;
     ssize_t n;
     int any = 0;
+    errno = 0;
     while ((n = getline(&phys, &cap, f->fp)) >= 0) {
         if (!any)
             *start = f->line + 1;
@@ -129,6 +130,8 @@ static long read_logical(ml_source *s, ml_source_file *f, int *start)
         }
     }
     free(phys);
+    if (n < 0 && errno == ENOMEM) /* getline could not grow its buffer */
+        return -2;
     if (!any)
         return -1;
     return (long)used;
