@@ -3,7 +3,7 @@
 """mbc-lammps against LAMMPS's own pair granular: loop time per step.
 
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
-                                           [--steps N] [--repeat R] [--hooks]
+                                           [--steps N] [--repeat R] [--capacity C] [--hooks]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
 mbc-lammps run of bench/lammps/bench.in times the same law on the same
@@ -14,7 +14,9 @@ LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native, and for
 2 ranks the speed-up over 1 rank; the load average before and after each run
 (the machine is shared: a busy second core slows the 2-rank runs). --hooks
 adds the bridge through the hooks pair by pair (MBC_LAMMPS_GENERIC=1).
-Reported, never asserted."""
+--capacity sets `mbconnect capacity` (default 16, the tool's default; the
+lattice needs 6): the contact records are per-atom memory that every step
+touches. Reported, never asserted."""
 import os
 import pathlib
 import re
@@ -32,7 +34,7 @@ def option(name, default):
     return default
 
 
-def run(build, size, ranks, steps, hooks):
+def run(build, size, ranks, steps, hooks, capacity):
     """Loop seconds per step (wall, cpu) of the bridge and of native."""
     nx, ny, nz = SIZES[size]
     env = dict(os.environ)
@@ -42,7 +44,7 @@ def run(build, size, ranks, steps, hooks):
         args += ["-x", "MBC_LAMMPS_GENERIC"]
     args += [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / "bench.in"),
              "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
-             "-var", "steps", str(steps), "-log", "none"]
+             "-var", "steps", str(steps), "-var", "capacity", str(capacity), "-log", "none"]
     with tempfile.TemporaryDirectory() as tmp:
         load = os.getloadavg()[0]
         out = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, check=True).stdout
@@ -60,19 +62,22 @@ def run(build, size, ranks, steps, hooks):
 def main():
     build = pathlib.Path(next((a for a in sys.argv[1:] if not a.startswith("--") and
                                sys.argv[sys.argv.index(a) - 1] not in
-                               ("--sizes", "--ranks", "--steps", "--repeat")), "build")).resolve()
+                               ("--sizes", "--ranks", "--steps", "--repeat", "--capacity")),
+                          "build")).resolve()
     sizes = option("--sizes", "32k,128k").split(",")
     ranks = [int(r) for r in option("--ranks", "1,2").split(",")]
     steps, repeat = int(option("--steps", "200")), int(option("--repeat", "3"))
+    capacity = int(option("--capacity", "16"))
     variants = [False, True] if "--hooks" in sys.argv else [False]
-    print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}; ms per step")
+    print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}, "
+          f"{capacity} contacts per atom; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'bridge wall':>11} {'native wall':>11} "
           f"{'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6}  load (1 min) before/after")
     best = {}
     for size in sizes:
         for n in ranks:
             for hooks in variants:
-                runs = [run(build, size, n, steps, hooks) for _ in range(repeat)]
+                runs = [run(build, size, n, steps, hooks, capacity) for _ in range(repeat)]
                 bridge_wall = min(r[0][0][0] for r in runs)
                 native_wall = min(r[0][1][0] for r in runs)
                 bridge_cpu = min(r[0][0][1] for r in runs)
