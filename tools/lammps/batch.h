@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "step.h"
+
 /* Pairs evaluated per batch call: their arrays (39 doubles a pair) stay in
  * the core's cache between gathering, evaluation and scattering. */
 #define ML_BATCH_CHUNK 512
@@ -28,5 +30,17 @@ typedef struct ml_batch {
 /* Room for n pairs (the gathered ones are dropped); 0, or -1 when out of memory. */
 int ml_batch_reserve(ml_batch *b, size_t n);
 void ml_batch_free(ml_batch *b);
+
+/* Adds a touching pair (atom[0] owned, atom[1] owned or a ghost) with its
+ * record slots (-1 for a ghost) and its record (NULL: a new pair); its
+ * arrays are filled when the chunk runs. The caller runs the chunk when
+ * count reaches capacity. */
+void ml_batch_gather(ml_batch *bt, const step_atoms *a, const int atom[2], const int slot[2],
+                     const double *stored, int advance);
+/* Runs the gathered pairs of law (law->batch): PostNewtonStep (kept data
+ * for a known pair at a repeated step), forces, then forces and torques
+ * onto the owned atoms (f: the fix's force array), their records, and the
+ * totals (contacts, overlap) and virial. Returns 0, or the pending status. */
+int ml_batch_run(ml_run *r, struct ml_law *law, step_atoms *a, double **f, double *totals);
 
 #endif

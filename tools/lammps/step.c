@@ -32,38 +32,10 @@
 #include <lammps/library.h>
 
 #include "batch.h"
-#include "bridge.h"
-#include "contacts.h"
 #include "mbconnect/evaluate.h"
-#include "mbconnect/sphere_batch.h"
+#include "step.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
-/* The totals reduced over ranks each step: the fix vector, the virial, the
- * count of ranks with an error. */
-#define ML_TOTAL_VIRIAL (ML_VECTOR_FIXED + ML_SUM_CAPACITY)
-#define ML_TOTALS       (ML_TOTAL_VIRIAL + 6 + 1)
-
-/* The atoms' arrays for this call. */
-typedef struct step_atoms {
-    double **x, **v, **omega, *radius, **torque;
-    int *tag, *type;
-    int nlocal;
-    ml_contacts contacts;
-    double virial[6]; /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
-} step_atoms;
-
-/* The virial of one pair, d (x_b - x_a) times the force on b, weighted w
- * (1/2 for a pair with a ghost, which the other rank adds too). */
-static inline void virial_add(double v[6], const double d[3], const double f[3], double w)
-{
-    v[0] += w * d[0] * f[0];
-    v[1] += w * d[1] * f[1];
-    v[2] += w * d[2] * f[2];
-    v[3] += w * d[0] * f[1];
-    v[4] += w * d[0] * f[2];
-    v[5] += w * d[1] * f[2];
-}
-
 /* The evaluation context of one pair, reused for every pair of a call (the
  * markers' rotation stays the identity). */
 typedef struct step_pair {
@@ -178,117 +150,6 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
-/* A touching pair of a vectorized law: its atoms (sphere a: the lower ID),
- * records and data; the arrays are filled a chunk at a time (fill_columns). */
-static void gather_pair(ml_law *law, const step_atoms *a, const int atom[2], const int slot[2],
-                        const double *stored, int advance)
-{
-    ml_batch *bt = law->batch;
-    const size_t k = bt->count++;
-    const int lower = a->tag[atom[0]] < a->tag[atom[1]] ? 0 : 1;
-    bt->atom[0][k] = atom[lower];
-    bt->atom[1][k] = atom[1 - lower];
-    bt->slot[0][k] = slot[lower];
-    bt->slot[1][k] = slot[1 - lower];
-    bt->stored[k] = stored;
-    bt->keep[k] = stored && !advance;
-}
-
-/* The batch's input arrays, one column at a time (one store stream each). */
-static void fill_columns(ml_batch *bt, const ml_law *law, const step_atoms *a)
-{
-    const size_t n = bt->count;
-    for (int m = 0; m < 2; m++) {
-        const int *idx = bt->atom[m];
-        for (int c = 0; c < 3; c++) {
-            double *restrict p = bt->p[m][c], *restrict v = bt->v[m][c], *restrict w = bt->w[m][c];
-            for (size_t k = 0; k < n; k++) {
-                p[k] = a->x[idx[k]][c];
-                v[k] = a->v[idx[k]][c];
-                w[k] = a->omega[idx[k]][c];
-            }
-        }
-        double *restrict r = bt->r[m];
-        for (size_t k = 0; k < n; k++)
-            r[k] = a->radius[idx[k]];
-    }
-    for (int d = 0; d < 4; d++) {
-        double *restrict start = bt->start[d];
-        for (size_t k = 0; k < n; k++)
-            start[k] = (bt->stored[k] ? bt->stored[k] : law->initial)[d];
-    }
-}
-
-/* Forces, torques and records of the gathered pairs (force on m1 = f,
- * on m0 = -f; sphere a is m0). */
-static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
-{
-    for (size_t k = 0; k < bt->count; k++) {
-        const int both_local = bt->atom[1][k] < a->nlocal && bt->atom[0][k] < a->nlocal;
-        for (int m = 0; m < 2; m++) {
-            const int atom = bt->atom[m][k];
-            if (atom >= a->nlocal)
-                continue; /* a ghost: its owner adds its share */
-            const double sign = m == 0 ? -1.0 : 1.0;
-            for (int c = 0; c < 3; c++) {
-                f[atom][c] += sign * bt->f[c][k];
-                a->torque[atom][c] += bt->t[m][c][k];
-            }
-            double *rec = ml_contacts_data(&a->contacts, atom, bt->slot[m][k]);
-            for (int d = 0; d < 4; d++)
-                rec[d] = bt->now[d][k];
-        }
-        const double w = both_local ? 1.0 : 0.5;
-        totals[ML_VECTOR_CONTACTS] += w;
-        totals[ML_VECTOR_OVERLAP] -= w * bt->now[0][k]; /* data[0]: the gap */
-        const double d[3] = {bt->p[1][0][k] - bt->p[0][0][k], bt->p[1][1][k] - bt->p[0][1][k],
-                             bt->p[1][2][k] - bt->p[0][2][k]};
-        const double fb[3] = {bt->f[0][k], bt->f[1][k], bt->f[2][k]};
-        virial_add(a->virial, d, fb, w);
-    }
-}
-
-/* PostNewtonStep and forces of every gathered pair of one law. */
-static int run_batch(ml_run *r, ml_law *law, step_atoms *a, double **f, double *totals)
-{
-    ml_batch *bt = law->batch;
-    if (bt->count == 0)
-        return 0;
-    fill_columns(bt, law, a);
-    mbc_sphere_batch in = {.count = bt->count, .radius = {bt->r[0], bt->r[1]}};
-    for (int m = 0; m < 2; m++) {
-        for (int c = 0; c < 3; c++) {
-            in.position[m][c] = bt->p[m][c];
-            in.velocity[m][c] = bt->v[m][c];
-            in.angular_velocity[m][c] = bt->w[m][c];
-        }
-    }
-    for (int d = 0; d < 4; d++)
-        in.data[d] = in.data_start[d] = bt->start[d];
-    const mbc_sphere_batch_post_newton pn = {
-        {bt->now[0], bt->now[1], bt->now[2], bt->now[3]}, bt->error, bt->step};
-    const mbc_sphere_batch_forces fo = {
-        {bt->f[0], bt->f[1], bt->f[2]},
-        {{bt->t[0][0], bt->t[0][1], bt->t[0][2]}, {bt->t[1][0], bt->t[1][1], bt->t[1][2]}}};
-    const mbc_contact_sphere_sphere_params *params = law->object->params;
-    mbc_error err = {0};
-    mbc_status st = mbc_sphere_batch_post_newton_step(params, &in, &pn, 0, &err);
-    if (st == MBC_OK) {
-        for (size_t k = 0; k < bt->count; k++) /* a repeated step: the state stays */
-            if (bt->keep[k])
-                for (int d = 0; d < 4; d++)
-                    bt->now[d][k] = bt->start[d][k];
-        for (int d = 0; d < 4; d++)
-            in.data[d] = bt->now[d];
-        st = mbc_sphere_batch_forces_eval(params, &in, &fo, 0, &err);
-    }
-    if (st != MBC_OK)
-        return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);
-    scatter(bt, a, f, totals);
-    bt->count = 0;
-    return 0;
-}
-
 /* One pair (i owned, j owned or ghost). Returns 0, or the pending status. */
 static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int j, int advance,
                 double **f, double *totals)
@@ -310,8 +171,8 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int
     if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
         return r->status;
     if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        gather_pair(law, a, atom, slot, stored, advance);
-        return law->batch->count == law->batch->capacity ? run_batch(r, law, a, f, totals) : 0;
+        ml_batch_gather(law->batch, a, atom, slot, stored, advance);
+        return law->batch->count == law->batch->capacity ? ml_batch_run(r, law, a, f, totals) : 0;
     }
     const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
     set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
@@ -395,7 +256,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
         if (b->laws[l]->batch)
-            run_batch(r, b->laws[l], a, f, totals);
+            ml_batch_run(r, b->laws[l], a, f, totals);
 }
 
 /* The fix vector and energy from the totals of every rank. */
