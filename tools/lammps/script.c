@@ -49,28 +49,41 @@ const char *ml_lammps(ml_run *r, const char *fmt, ...)
     return lammps_command(r->lmp, cmd);
 }
 
+/* Rank 0: the scratch file's text into *text; its length, -1 when it
+ * cannot be read (pending error set), -2 out of memory. */
+static long scratch_load(ml_run *r, char **text)
+{
+    FILE *fp = fopen(r->scratch_path, "rb");
+    long len = -1;
+    if (fp && fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 &&
+        fseek(fp, 0, SEEK_SET) == 0) {
+        *text = malloc((size_t)len + 1);
+        if (!*text)
+            len = -2;
+        else if (fread(*text, 1, (size_t)len, fp) != (size_t)len)
+            len = -1;
+    } else {
+        len = -1;
+    }
+    if (fp)
+        (void)fclose(fp);
+    if (len == -1)
+        ml_error_at(r, "mbconnect: cannot read the temporary file %s", r->scratch_path);
+    return len;
+}
+
 char *ml_scratch_read(ml_run *r)
 {
     long len = 0;
     char *text = NULL;
-    if (r->rank == 0) {
-        FILE *fp = fopen(r->scratch_path, "rb");
-        if (fp && fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 &&
-            fseek(fp, 0, SEEK_SET) == 0) {
-            text = malloc((size_t)len + 1);
-            if (!text || fread(text, 1, (size_t)len, fp) != (size_t)len)
-                len = -1;
-        } else {
-            len = -1;
-        }
-        if (fp)
-            fclose(fp);
-    }
+    if (r->rank == 0)
+        len = scratch_load(r, &text);
     MPI_Bcast(&len, 1, MPI_LONG, 0, r->comm);
     if (len < 0) {
         free(text);
-        ml_error_nomem(r);
-        return NULL;
+        if (len == -2 && r->rank == 0)
+            ml_error_nomem(r);
+        return NULL; /* rank 0 holds the error */
     }
     if (r->rank != 0)
         text = malloc((size_t)len + 1);
