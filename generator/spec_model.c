@@ -1105,8 +1105,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 }
 
 static const char *const data_keys[] = {"per", NULL};
-static const char *const coordinate_keys[] = {"initial", "description", "seed_text",
-                                               "index_into", NULL};
+static const char *const coordinate_keys[] = {"initial", "description", "seed_text", "index_into",
+                                              NULL};
 
 static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1159,9 +1159,8 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             char *into = opt_string(ld, e, "index_into", eline, what);
             b->index_into = into ? spec_find_param(c, into) : NULL;
             if (into && (!b->index_into || b->index_into->shape != SPEC_VECTOR))
-                fail(ld, eline,
-                     "%s: 'index_into' must name a variable-size parameter (given '%s')", what,
-                     into);
+                fail(ld, eline, "%s: 'index_into' must name a variable-size parameter (given '%s')",
+                     what, into);
             else if (into && c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
                      c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
                 fail(ld, eline,
@@ -1184,7 +1183,8 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references",    "seed_text",   NULL};
+    "invariants", "references",    "seed_text",   "pair_binding",
+    NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1518,6 +1518,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     load_hooks(ld, t, line, c);
     mbc_reader_table ct = labeled(ld, t, line, "connector");
     spec_invariants_load(ld->r, &ct, c);
+    spec_pair_binding_load(ld->r, &ct, c);
     if (errors_of(ld) == 0) {
         check_hooks(ld, line, c);
         check_constants(ld, c);

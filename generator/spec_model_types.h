@@ -35,6 +35,14 @@ typedef struct spec_output_frame {
     int kind; /* 0 scalar, 1 vector, 2 point (mbc_frame_kind) */
 } spec_output_frame;
 
+/* How a particle solver binds the type to a pair of spheres (the
+ * `pair_binding` block, spec_pair_binding.c). */
+typedef struct spec_pair_binding {
+    int declared;       /* the spec has a `pair_binding` block */
+    int centers[2];     /* marker of sphere a's center, of sphere b's */
+    size_t radii_param; /* index into the connector's params */
+} spec_pair_binding;
+
 typedef struct spec_invariants {
     int declared; /* the spec has an `invariants` block */
     unsigned holds;
@@ -268,7 +276,8 @@ typedef struct spec_connector {
     int hooks[SPEC_HOOK_COUNT];          /* 1 when the type needs that hook */
     const spec_type *visualization_type; /* the registry's visualization type */
     int line;
-    spec_invariants invariants; /* the `invariants` block (spec_invariants.c) */
+    spec_invariants invariants;     /* the `invariants` block (spec_invariants.c) */
+    spec_pair_binding pair_binding; /* the `pair_binding` block (spec_pair_binding.c) */
 } spec_connector;
 
 /* The parameter called name, or NULL. */
