@@ -4,9 +4,10 @@
 -- every call, so that allocations fail during the run too, inside the
 -- sandbox's protected call of a scene function (not only while loading).
 return {
+  solver = { stepSize = 1e-3, endTime = 0.05 },
+  sensors = { { name = "x", type = "Body", body = "a" } },
   bodies = { { name = "a", type = "MassPoint2D", mass = 1 } },
   markers = { { name = "m", type = "Position", body = "a" } },
-  solver = { stepSize = 1e-3, endTime = 0.05 },
   elements = {
     { name = "push", type = "Force", marker = "m",
       value = function(t)
@@ -15,5 +16,4 @@ return {
         return v[1] + 0 * #label, v[2], v[3]
       end },
   },
-  sensors = { { name = "x", type = "Body", body = "a" } },
 }
