@@ -38,27 +38,34 @@ double *scene_scratch(scene_ctx *c, int slot, size_t count)
     return c->scratch[slot];
 }
 
+/* "PATH.key: RULE" (key NULL: "PATH: RULE") at line. */
+static mbc_status fail_field(scene_ctx *c, int line, const char *key, const char *rule)
+{
+    char field[MBC_READER_NAME_SIZE + 64];
+    mbc_reader_field(&c->item, key, field, sizeof field);
+    return mbc_reader_fail(&c->r, line, field, "%s", rule);
+}
+
 mbc_status scene_fail(scene_ctx *c, const char *key, const char *fmt, ...)
 {
-    char field[MBC_READER_NAME_SIZE + 64], rule[MBC_ERROR_SIZE];
-    mbc_reader_field(&c->item, key, field, sizeof field);
+    char rule[MBC_ERROR_SIZE];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(rule, sizeof rule, fmt, ap);
     va_end(ap);
     const int line = key != NULL ? mbc_reader_line(&c->r, &c->item, key) : c->item.line;
-    return mbc_reader_fail(&c->r, line, field, "%s", rule);
+    return fail_field(c, line, key, rule);
 }
 
 mbc_status scene_missing(scene_ctx *c, const char *key, const char *hint_fmt, ...)
 {
-    char field[MBC_READER_NAME_SIZE + 64], hint[MBC_ERROR_SIZE];
-    mbc_reader_field(&c->item, key, field, sizeof field);
+    char hint[MBC_ERROR_SIZE - 16], rule[MBC_ERROR_SIZE];
     va_list ap;
     va_start(ap, hint_fmt);
     vsnprintf(hint, sizeof hint, hint_fmt, ap);
     va_end(ap);
-    return mbc_reader_fail(&c->r, c->item.line, field, "missing (%s)", hint);
+    snprintf(rule, sizeof rule, "missing (%s)", hint);
+    return fail_field(c, c->item.line, key, rule);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -175,11 +182,10 @@ mbc_status scene_begin_item(scene_ctx *c, const mbc_reader_table *list, size_t i
     }
     const int line = mbc_reader_value_line(&c->r, nm, list->line);
     if (strlen(nm) >= SIM_NAME_SIZE) {
-        char field[MBC_READER_NAME_SIZE + 8];
-        mbc_reader_field(&c->item, "name", field, sizeof field);
-        return mbc_reader_fail(&c->r, line, field,
-                               "must have at most %d characters (given %zu characters)",
-                               SIM_NAME_SIZE - 1, strlen(nm));
+        char rule[128];
+        snprintf(rule, sizeof rule, "must have at most %d characters (given %zu characters)",
+                 SIM_NAME_SIZE - 1, strlen(nm));
+        return fail_field(c, line, "name", rule);
     }
     snprintf(name, SIM_NAME_SIZE, "%s", nm);
     mbc_reader_table_at(&c->r, &c->item, c->item.idx, MBC_READER_PATH, line, "%s.%s", list->name,
