@@ -450,6 +450,13 @@ static const mbc_invariant_info invariants = {
     .frame_count = 6,
 };
 
+/* spec key pair_binding: sphere a at m0, sphere b at m1, radii in spheresRadii */
+static const mbc_pair_binding pair_binding = {
+    .kind = MBC_PAIR_BINDING_SPHERES,
+    .center_markers = {0, 1},
+    .radii_param = 3,
+};
+
 const mbc_type_info mbc_contact_sphere_sphere_type = {
     .type_name = "ContactSphereSphere",
     .class_name = "ObjectContactSphereSphere",
@@ -470,6 +477,7 @@ const mbc_type_info mbc_contact_sphere_sphere_type = {
     .post_newton_step = hook_post_newton_step,
     .output = hook_output,
     .invariants = &invariants,
+    .pair_binding = &pair_binding,
 };
 
 void mbc_contact_sphere_sphere_params_init(mbc_contact_sphere_sphere_params *p)

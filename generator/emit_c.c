@@ -7,6 +7,7 @@
 #include "emit_c.h"
 #include "emit_c_literal.h"
 #include "emit_invariants.h"
+#include "emit_pair_binding.h"
 #include "naming.h"
 #include "plain_text.h"
 #include "rst_text.h"
@@ -476,6 +477,8 @@ static void emit_type_info(const spec_connector *c, const names *n, strbuf *out)
             sb_printf(out, "    .%s = hook_%s,\n", spec_hooks[k].field, spec_hooks[k].field);
     if (c->invariants.declared)
         sb_puts(out, "    .invariants = &invariants,\n");
+    if (c->pair_binding.declared)
+        sb_puts(out, "    .pair_binding = &pair_binding,\n");
     sb_puts(out, "};\n\n");
 }
 
@@ -586,6 +589,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
         sb_puts(out, "};\n\n");
     }
     emit_c_invariants(c, out);
+    emit_c_pair_binding(c, out);
     emit_type_info(c, &n, out);
 
     sb_printf(out,

@@ -210,7 +210,9 @@ static void tex_command(tex_reader *r, strbuf *out)
     while (name + n < r->end && isalpha((unsigned char)name[n]))
         n++;
     if (n == 0) { /* \, \; \| \{ ... */
-        char c = name < r->end ? *name : ' ';
+        char c = ' ';
+        if (name < r->end)
+            c = name[0];
         r->s = name < r->end ? name + 1 : r->end;
         if (c == '|')
             sb_puts(out, "‖");

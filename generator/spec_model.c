@@ -268,13 +268,8 @@ static mbc_status load_text(mbc_sandbox *box, const char *file, const char *text
             st = mbc_sandbox_call(box, file, read_protected, &pr, 1, &err);
             arena_on_nomem(mem, NULL, NULL);
         }
-        if (st != MBC_OK && !r.nomem) {
-            /* error("a\nb") in a spec is one problem, printed on one line */
-            for (char *p = err.message; *p; p++)
-                if (*p == '\n' || *p == '\r')
-                    *p = ' ';
+        if (st != MBC_OK && !r.nomem)
             diag_add_error(diag, &err);
-        }
         if (st == MBC_OK && sb_failed(&ld.sb))
             st = mbc_reader_nomem(&r);
         if (st == MBC_OK)
@@ -1322,7 +1317,8 @@ static const char *const connector_keys[] = {
     "markers",    "nodes",         "python_name", "python_visualization_name",
     "parameters", "visualization", "outputs",     "data",
     "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references",    "seed_text",   NULL};
+    "invariants", "references",    "seed_text",   "pair_binding",
+    NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1720,6 +1716,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->invariants.broken = ld->broken | (errors_of(ld) ? all_blocks : 0u);
     mbc_reader_table ct = labeled(ld, t, line, "connector");
     spec_invariants_load(ld->r, &ct, c);
+    spec_pair_binding_load(ld->r, &ct, c);
     if (errors_of(ld) == 0) {
         check_hooks(ld, line, c);
         check_constants(ld, c);

@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "spec_invariants.h"
 #include "spec_model_types.h"
+#include "spec_pair_binding.h"
 #include "strbuf.h"
 
 extern const spec_hook_info spec_hooks[SPEC_HOOK_COUNT];

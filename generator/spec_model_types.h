@@ -46,6 +46,14 @@ enum {
     SPEC_BROKEN_MARKERS = 16u /* `markers` */
 };
 
+/* How a particle solver binds the type to a pair of spheres (the
+ * `pair_binding` block, spec_pair_binding.c). */
+typedef struct spec_pair_binding {
+    int declared;       /* the spec has a `pair_binding` block */
+    int centers[2];     /* marker of sphere a's center, of sphere b's */
+    size_t radii_param; /* index into the connector's params */
+} spec_pair_binding;
+
 typedef struct spec_invariants {
     unsigned broken; /* SPEC_BROKEN_*, set by the spec loader before spec_invariants_load */
     int declared;    /* the spec has an `invariants` block */
@@ -280,7 +288,8 @@ typedef struct spec_connector {
     int hooks[SPEC_HOOK_COUNT];          /* 1 when the type needs that hook */
     const spec_type *visualization_type; /* the registry's visualization type */
     int line;
-    spec_invariants invariants; /* the `invariants` block (spec_invariants.c) */
+    spec_invariants invariants;     /* the `invariants` block (spec_invariants.c) */
+    spec_pair_binding pair_binding; /* the `pair_binding` block (spec_pair_binding.c) */
 } spec_connector;
 
 /* The parameter called name, or NULL. */

@@ -31,7 +31,7 @@ static void put(json_writer *w, const char *s, size_t n)
         char *p = realloc(w->data, cap);
         if (!p) {
             w->failed = true;
-            snprintf(w->error, sizeof w->error, "out of memory while writing the JSON result");
+            mbc_fail_nomem(&w->error, "JSON document");
             return;
         }
         w->data = p;
@@ -137,7 +137,8 @@ static void begin(json_writer *w, const char *key, bool is_array, bool is_inline
     if (!root) {
         if (w->depth + 1 >= JSON_MAX_DEPTH) {
             w->failed = true;
-            snprintf(w->error, sizeof w->error, "JSON nesting too deep");
+            mbc_fail_at(&w->error, MBC_ERR_STATE, "JSON document", 0, "nesting deeper than %d",
+                        JSON_MAX_DEPTH);
             return;
         }
         long index = w->stack[w->depth].is_array ? (long)w->stack[w->depth].count : -1;
@@ -200,10 +201,11 @@ void json_number(json_writer *w, const char *key, double x)
         char path[160];
         json_path(w, key, path, sizeof path);
         w->failed = true;
-        snprintf(w->error, sizeof w->error, "%s: result is not finite (got %s)", path,
-                 isnan(x) ? "nan"
-                 : x > 0  ? "inf"
-                          : "-inf");
+        mbc_fail_fields(&w->error, MBC_ERR_VALUE, NULL, NULL, 0, strlen(path) + 2,
+                        "%s: result is not finite (got %s)", path,
+                        isnan(x) ? "nan"
+                        : x > 0  ? "inf"
+                                 : "-inf");
         return;
     }
     char buf[40];

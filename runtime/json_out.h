@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mbconnect/error.h"
+
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
 #endif
@@ -38,7 +40,10 @@ typedef struct json_writer {
     json_frame stack[JSON_MAX_DEPTH];
     int depth;
     bool failed;
-    char error[256]; /* why it failed: "PATH: result is not finite (got nan)" or "out of memory" */
+    /* why it failed: MBC_ERR_VALUE "PATH: result is not finite (got nan)"
+     * (rule_offset: after "PATH: "), MBC_ERR_NOMEM "JSON document: out of
+     * memory", MBC_ERR_STATE "JSON document: nesting deeper than 16" */
+    mbc_error error;
 } json_writer;
 
 void json_init(json_writer *w);

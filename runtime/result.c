@@ -233,12 +233,13 @@ mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err)
         write_algebraic(&r->algebraic, &w);
     json_end_object(&w);
     if (json_failed(&w)) {
-        /* "PATH: result is not finite (got nan)" or "out of memory ..." */
-        mbc_status st = strstr(w.error, ": ") ? MBC_ERR_VALUE : MBC_ERR_NOMEM;
-        if (st == MBC_ERR_VALUE)
-            mbc_fail(err, st, "%s", w.error);
-        else
-            mbc_fail(err, st, "result: %s", w.error);
+        /* the writer's record: "PATH: result is not finite (got nan)"
+         * (MBC_ERR_VALUE) is the caller's error as it is */
+        const mbc_status st = w.error.status;
+        if (st == MBC_ERR_NOMEM)
+            mbc_fail_nomem(err, "result");
+        else if (err)
+            *err = w.error;
         json_free(&w);
         return st;
     }

@@ -586,7 +586,7 @@ static void allowed_list(const char *const allowed[], const char *also_text, cha
     for (size_t i = 0; allowed && allowed[i] && len < size; i++)
         len += (size_t)snprintf(out + len, size - len, "%s%s", i ? ", " : "", allowed[i]);
     if (also_text && len < size)
-        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " and " : "", also_text);
+        snprintf(out + len, size - len, "%s%s", len ? " and " : "", also_text);
     if (!out[0])
         snprintf(out, size, "none");
 }

@@ -369,36 +369,41 @@ static int position_of(const char *msg, const char *name, size_t *rule)
     return (int)line;
 }
 
-/* A failed load or run as an error record: "NAME:LINE: message" (the line
- * in err->line) or "NAME: message"; MBC_ERR_NOMEM when the C library
- * refused memory, MBC_ERR_INPUT for everything the chunk did. */
-static mbc_status run_error(mbc_sandbox *sb, int status, const char *name, mbc_error *err)
+mbc_status mbc_sandbox_error(mbc_sandbox *sb, int status, const char *name, mbc_error *err)
 {
     lua_State *L = sb->L;
-    if (sb->allocation_failed)
-        return mbc_fail_nomem(err, name);
-    if (status == LUA_ERRMEM)
-        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0,
-                           "not enough memory (a %s may use at most %zu MiB)", sb->noun,
-                           sb->limits.memory_bytes / (1024u * 1024u));
-    if (lua_type(L, -1) != LUA_TSTRING)
-        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0,
-                           "error() was called with a %s, not a message", luaL_typename(L, -1));
-    const char *msg = lua_tostring(L, -1);
+    mbc_status st;
     size_t rule = 0;
-    const int line = position_of(msg, name, &rule);
-    if (line > 0)
-        return mbc_fail_at(err, MBC_ERR_INPUT, name, line, "%s", msg + rule);
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    const int line = msg ? position_of(msg, name, &rule) : 0;
     const size_t n = strlen(name);
-    if (strncmp(msg, name, n) == 0 && msg[n] == ':') /* "NAME: message" */
-        return mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg + n + 1 + (msg[n + 1] == ' '));
-    return mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg);
+    if (sb->allocation_failed)
+        st = mbc_fail_nomem(err, name);
+    else if (status == LUA_ERRMEM)
+        st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0,
+                         "not enough memory (a %s may use at most %zu MiB)", sb->noun,
+                         sb->limits.memory_bytes / (1024u * 1024u));
+    else if (!msg)
+        st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "error() was called with a %s, not a message",
+                         luaL_typename(L, -1));
+    else if (line > 0)
+        st = mbc_fail_at(err, MBC_ERR_INPUT, name, line, "%s", msg + rule);
+    else if (strncmp(msg, name, n) == 0 && msg[n] == ':') /* "NAME: message" */
+        st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg + n + 1 + (msg[n + 1] == ' '));
+    else
+        st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg);
+    for (char *p = err ? err->message : NULL; p && *p; p++)
+        if (*p == '\n' || *p == '\r') /* error("a\nb"), a syntax error quoting a newline */
+            *p = ' ';                 /* is one line */
+    lua_pop(L, 1);
+    return st;
 }
 
 int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults)
 {
     lua_State *L = sb->L;
     sb->instructions = 0;
+    sb->allocation_failed = 0;
     sb->memory_limit = sb->limits.memory_bytes;
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
     int status = lua_pcall(L, nargs, nresults, 0);
@@ -439,22 +444,9 @@ mbc_status mbc_sandbox_run_chunk(mbc_sandbox *sb, const char *display_name, cons
     }
     if (status == LUA_OK)
         status = mbc_sandbox_pcall(sb, 0, 1);
-    if (status != LUA_OK) {
-        mbc_status st = run_error(sb, status, display_name, err);
-        lua_pop(L, 1);
-        return st;
-    }
+    if (status != LUA_OK)
+        return mbc_sandbox_error(sb, status, display_name, err);
     return MBC_OK;
-}
-
-int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
-                    char *err, size_t err_size)
-{
-    mbc_error e = {0};
-    if (mbc_sandbox_run_chunk(sb, display_name, buf, len, &e) == MBC_OK)
-        return 0;
-    snprintf(err, err_size, "%s", e.message);
-    return -1;
 }
 
 mbc_status mbc_sandbox_call(mbc_sandbox *sb, const char *what, lua_CFunction fn, void *ud,
@@ -523,16 +515,6 @@ mbc_status mbc_sandbox_load_file(const char *path, const mbc_sandbox_limits *lim
     *text = buf;
     *len = n;
     return MBC_OK;
-}
-
-char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
-                            char *err, size_t err_size)
-{
-    char *text = NULL;
-    mbc_error e = {0};
-    if (mbc_sandbox_load_file(path, limits, &text, len, &e) != MBC_OK)
-        snprintf(err, err_size, "%s", e.message);
-    return text;
 }
 
 int mbc_sandbox_table_line(lua_State *L, int idx)

@@ -7,7 +7,7 @@
  * fresh environment (the whitelisted globals, its own copies of the string,
  * table, math and utf8 tables and, for specs, fresh constructors), so a chunk
  * never sees what an earlier chunk changed or set. The limits hold while a
- * chunk or a function runs (mbc_sandbox_run, mbc_sandbox_pcall); between runs
+ * chunk or a function runs (mbc_sandbox_run_chunk, mbc_sandbox_pcall); between runs
  * the caller reads the results, inside a protected call (mbc_sandbox_call:
  * every Lua API call that allocates can raise a memory error). Callers set
  * limits only through mbc_sandbox_set_limits.
@@ -83,22 +83,22 @@ mbc_status mbc_sandbox_call(mbc_sandbox *sb, const char *what, lua_CFunction fn,
 /* lua_pcall under the limits, for functions a chunk returned (a scene's
  * loads): the same stack protocol and status as lua_pcall. After a
  * LUA_ERRMEM, mbc_sandbox_out_of_memory tells the C library's refusal (out
- * of memory) from the sandbox's memory limit (an input error). */
+ * of memory, 1) from the sandbox's memory limit (an input error, 0). */
 int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults);
 int mbc_sandbox_out_of_memory(const mbc_sandbox *sb);
+/* The error of a failed mbc_sandbox_pcall (its status; the error value on
+ * top, which this pops) as an error record, in the forms of
+ * mbc_sandbox_run_chunk: MBC_ERR_NOMEM "NAME: out of memory" when the C
+ * library refused memory; else MBC_ERR_INPUT, "NAME: not enough memory (a
+ * scene may use at most 64 MiB)" for the memory limit, "NAME:LINE: message"
+ * (err->line) or "NAME: message" for what the function raised. NAME is the
+ * chunk's display name. */
+mbc_status mbc_sandbox_error(mbc_sandbox *sb, int status, const char *name, mbc_error *err);
 
 /* Reads a whole file of at most limits->file_bytes (NULL: the default):
  * *text is malloc'd and NUL-terminated (free it), *len its length. */
 mbc_status mbc_sandbox_load_file(const char *path, const mbc_sandbox_limits *limits, char **text,
                                  size_t *len, mbc_error *err);
-
-/* The two calls above with a message buffer instead of an error record, for
- * tools/simulate/scene.c until it reads scenes through reader.h (then they
- * go): 0 / -1 and a malloc'd text / NULL, the message in err. */
-int mbc_sandbox_run(mbc_sandbox *sb, const char *display_name, const char *buf, size_t len,
-                    char *err, size_t err_size);
-char *mbc_sandbox_read_file(const char *path, const mbc_sandbox_limits *limits, size_t *len,
-                            char *err, size_t err_size);
 
 /* What a constructor recorded for the table at idx: line (0 if none), name
  * (param "x" {...}) and kind, or NULL. */

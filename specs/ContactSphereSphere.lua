@@ -95,6 +95,10 @@ return connector {
       Velocity = "vector", Force = "vector", Torque = "vector" },
   },
 
+  -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
+  -- "Pair binding"): mbc-lammps puts sphere a at m0, sphere b at m1 and [r_a, r_b] in spheresRadii.
+  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" },
+
   quantities = {
     quantity "marker m0 position" { symbol = [[\LU{0}{{\mathbf{p}}}_{m0}]],
       description = "global position of sphere 0 center as provided by marker m0" },

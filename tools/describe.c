@@ -51,13 +51,18 @@ static size_t index_of(const mbc_registry *r, const mbc_type_info *t)
     return i;
 }
 
-/* Writes a finished JSON document, or the out-of-memory line. */
+/* Writes a finished JSON document, or the writer's error: the
+ * out-of-memory line (71), or a number it refused (a plugin's non-finite
+ * default: 2). */
 static int finish_json(json_writer *w, const char *what, FILE *out, FILE *err)
 {
     int rc = 0;
-    if (json_failed(w)) {
+    if (json_failed(w) && w->error.status == MBC_ERR_NOMEM) {
         fprintf(err, "%s: out of memory\n", what);
         rc = 71;
+    } else if (json_failed(w)) {
+        fprintf(err, "%s: %s\n", what, w->error.message);
+        rc = 2;
     } else {
         fprintf(out, "%s\n", w->data);
     }

@@ -220,8 +220,8 @@ static int parse_command(const command *c, int argc, char **argv, const mbc_regi
 /* --plugin after the command: a usage error that says where it belongs. */
 static bool misplaced_plugin(const command *c, int argc, char **argv)
 {
-    for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strcmp(argv[i], "--plugin")) {
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--plugin") == 0) {
             fprintf(stderr,
                     "mbc %s: --plugin goes before the command: mbc --plugin FILE.so %s ...\n",
                     c->name, c->name);

@@ -126,6 +126,23 @@ typedef struct mbc_data_info {
 
 struct mbc_invariant_info; /* mbconnect/invariant_info.h */
 
+/* How a type binds to a pair of particles of a particle solver (spec key
+ * `pair_binding`, docs/spec-language.rst "Pair binding"; used by mbc-lammps,
+ * docs/lammps.rst). The list of kinds is closed:
+ * - MBC_PAIR_BINDING_SPHERES: two spheres of radii r_a, r_b whose centers
+ *   are the markers center_markers[0] (sphere a) and center_markers[1]
+ *   (sphere b), both Position or Position+Orientation markers; the solver
+ *   writes [r_a, r_b] into the 2-element real parameter params[radii_param]
+ *   before it evaluates the pair, and treats the pair as touching while the
+ *   center distance is below r_a + r_b. */
+typedef enum mbc_pair_binding_kind { MBC_PAIR_BINDING_SPHERES } mbc_pair_binding_kind;
+
+typedef struct mbc_pair_binding {
+    mbc_pair_binding_kind kind;
+    int center_markers[2]; /* marker (0 or 1) at the center of sphere a, of sphere b */
+    size_t radii_param;    /* index into mbc_type_info.params: Vector2D [r_a, r_b], m */
+} mbc_pair_binding;
+
 /* Everything known about one connector type. */
 typedef struct mbc_type_info {
     const char *type_name;  /* "ContactSphereSphere" */
@@ -164,6 +181,8 @@ typedef struct mbc_type_info {
 #undef MBC_HOOK_MEMBER
     /* the spec's `invariants` block (mbconnect/invariant_info.h); NULL when absent */
     const struct mbc_invariant_info *invariants;
+    /* the spec's `pair_binding` block; NULL when the type declares none */
+    const mbc_pair_binding *pair_binding;
 } mbc_type_info;
 
 /* ---- table-driven parameter access (used by the generated code) ---- */

@@ -89,18 +89,27 @@ static void test_rigid_markers_are_checked(void **state)
     mbc_object_destroy(o);
 }
 
+/* The input of spheres() with m0 at rest at the origin and m1 at rest at
+ * x = 0.99 (the spheres overlap by 0.01 m), and its state. */
+static const mbc_state *overlapping(mbc_object *o, mbc_input *in)
+{
+    mbc_error err = {0};
+    assert_int_equal(mbc_input_init(in, o, &err), MBC_OK);
+    const double p1[3] = {0.99, 0, 0};
+    assert_int_equal(mbc_input_set_rigid_marker(in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
+    assert_int_equal(mbc_input_set_rigid_marker(in, 1, p1, zero3, NULL, NULL, &err), MBC_OK);
+    const mbc_state *s = NULL;
+    assert_int_equal(mbc_input_state(in, &s, &err), MBC_OK);
+    return s;
+}
+
 static void test_data_defaults_and_counts(void **state)
 {
     (void)state;
     mbc_object *o = spheres();
     mbc_input in;
     mbc_error err = {0};
-    assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
-    const double p1[3] = {0.99, 0, 0};
-    assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
-    assert_int_equal(mbc_input_set_rigid_marker(&in, 1, p1, zero3, NULL, NULL, &err), MBC_OK);
-    const mbc_state *s = NULL;
-    assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
+    const mbc_state *s = overlapping(o, &in);
     /* the spec's initial data: gap 0.1, then 0, 0, 0; start-of-step = data */
     assert_int_equal(s->data_count, 4);
     assert_true(s->data[0] == 0.1 && s->data_start[0] == 0.1 && s->data[3] == 0.0);
@@ -382,6 +391,35 @@ static void test_case_error_fields(void **state)
     assert_true(err.rule_offset <= strlen(err.message));
 }
 
+/* A result that is not finite has no JSON form: the error names its JSON
+ * path, MBC_ERR_VALUE (not out of memory), and rule_offset marks the rule
+ * (the writer's record, not a message read back); nothing is returned. */
+static void test_result_json_not_finite(void **state)
+{
+    (void)state;
+    mbc_object *o = spheres();
+    mbc_input in;
+    mbc_error err = {0};
+    const mbc_state *s = overlapping(o, &in);
+    mbc_result r;
+    assert_int_equal(mbc_result_evaluate(&r, o, s, &err), MBC_OK);
+    r.forces.force[1][2] = -INFINITY;
+    char *json = (char *)"untouched";
+    assert_int_equal(mbc_result_json(&r, &json, &err), MBC_ERR_VALUE);
+    assert_null(json);
+    assert_int_equal(err.status, MBC_ERR_VALUE);
+    assert_string_equal(err.message, "forces.markers[1].force[2]: result is not finite (got -inf)");
+    assert_string_equal(err.message + err.rule_offset, "result is not finite (got -inf)");
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(mbc_result_write_json(&r, f, &err), MBC_ERR_VALUE);
+    assert_int_equal(ftell(f), 0); /* nothing written */
+    fclose(f);
+    mbc_result_free(&r);
+    mbc_input_free(&in);
+    mbc_object_destroy(o);
+}
+
 /* The names results give warning flags (JSON and Python), one flag each. */
 static void test_result_warning_names(void **state)
 {
@@ -437,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_uninitialized_object),
         cmocka_unit_test(test_case_files),
         cmocka_unit_test(test_case_error_fields),
+        cmocka_unit_test(test_result_json_not_finite),
         cmocka_unit_test(test_result_warning_names),
         cmocka_unit_test(test_default_indices),
     };

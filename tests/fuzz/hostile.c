@@ -131,10 +131,10 @@ static int collect(const char *name, const char *text, size_t len, int spec_cons
     if (!box)
         return -1;
     lua_State *L = mbc_sandbox_state(box);
-    char err[1024];
+    mbc_error err = {0};
     int rc = -1;
-    if (mbc_sandbox_run(box, name, text, len, err, sizeof err) != 0) {
-        fprintf(stderr, "hostile: %s does not run: %s\n", name, err);
+    if (mbc_sandbox_run_chunk(box, name, text, len, &err) != MBC_OK) {
+        fprintf(stderr, "hostile: %s does not run: %s\n", name, err.message);
     } else {
         if (lua_isfunction(L, -1)) { /* a scene: function(params) */
             lua_newtable(L);

@@ -5,7 +5,8 @@
  * tests, tests/inject/; docs/contributing.rst, "Out of memory").
  *
  * Which allocations count: malloc, calloc, realloc (to a size > 0), strdup
- * and strndup called from code that lies in the main executable or in a
+ * and strndup called from code that lies in the main executable (unless
+ * MBC_FAILALLOC_EXECUTABLE=0: an interpreter such as python3) or in a
  * shared object whose file name starts with one of the colon-separated
  * prefixes of MBC_FAILALLOC_OBJECTS (default "libmbconnect:libmbc_"). The
  * caller is the return address of the call (__builtin_return_address),
@@ -21,8 +22,13 @@
  *                         C counted allocations, F of them failed, L counted
  *                         blocks never freed (B bytes)
  *   MBC_FAILALLOC_OBJECTS the prefixes above
+ *   MBC_FAILALLOC_EXECUTABLE  0: the main executable's allocations do not count
  * Every other allocation goes to the next allocator (the C library's, or
- * AddressSanitizer's: then run with ASAN_OPTIONS=verify_asan_link_order=0). */
+ * AddressSanitizer's: then run with ASAN_OPTIONS=verify_asan_link_order=0).
+ * Only the process it was preloaded into is injected: it takes itself out
+ * of LD_PRELOAD at start, so that the programs it runs (gnuplot for
+ * `mbc simulate --plot`, through sh) allocate normally and do not
+ * overwrite the report. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -111,15 +117,43 @@ static void lock_release(void)
     atomic_flag_clear_explicit(&lock, memory_order_release);
 }
 
+/* Removes the entries naming this library ("failalloc") from LD_PRELOAD. */
+static void leave_preload(void)
+{
+    const char *list = getenv("LD_PRELOAD");
+    if (!list || !strstr(list, "failalloc"))
+        return;
+    static char kept[4096]; /* no allocation here: the allocator is starting */
+    size_t used = 0;
+    for (const char *p = list; *p;) {
+        const size_t n = strcspn(p, ": ");
+        if (n && !memmem(p, n, "failalloc", 9) && used + n + 2 < sizeof kept) {
+            if (used)
+                kept[used++] = ':';
+            memcpy(kept + used, p, n);
+            used += n;
+        }
+        p += n + (p[n] != '\0');
+    }
+    kept[used] = '\0';
+    if (used)
+        setenv("LD_PRELOAD", kept, 1);
+    else
+        unsetenv("LD_PRELOAD");
+}
+
 __attribute__((constructor)) static void start(void)
 {
+    leave_preload();
     atomic_store(&started, 1);
 }
 
 static int counted_name(const char *path)
 {
-    if (!path || !path[0])
-        return 1; /* the main executable */
+    if (!path || !path[0]) { /* the main executable */
+        const char *exe = getenv("MBC_FAILALLOC_EXECUTABLE");
+        return !exe || strcmp(exe, "0") != 0;
+    }
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     const char *list = getenv("MBC_FAILALLOC_OBJECTS");

@@ -11,10 +11,13 @@ the N-th allocation made by mbconnect or Lua code and every later one.
    (the failure hit an allocation whose failure is survivable) or exit with
    status 71 and exactly one line on stderr ending in ": out of memory";
    never a signal (SIGABRT, SIGSEGV), never another status or message, and
-   nothing the program allocated may be left at exit.
+   nothing the program allocated may be left at exit. With --leftovers DIR,
+   a run that ran out of memory leaves DIR empty (no result, no temporary
+   file) and one that survived leaves what the clean run left.
 
 Usage: inject.py --lib LIB --name NAME [--points P] [--expect S] [--objects O]
-                 [--fresh DIR]... [--copy SRC=DST]... [--cwd DIR] -- COMMAND...
+                 [--no-executable] [--fresh DIR]... [--copy SRC=DST]...
+                 [--leftovers DIR]... [--cwd DIR] -- COMMAND...
 Prints one summary line per entry point; exit status 1 when a run broke the
 contract (each such run is listed with its N, status and stderr)."""
 
@@ -37,6 +40,11 @@ def parse():
                    help="at most this many runs (all of 1..C when C is smaller)")
     p.add_argument("--expect", type=int, default=0, help="exit status of the clean run")
     p.add_argument("--objects", default=None, help="MBC_FAILALLOC_OBJECTS")
+    p.add_argument("--no-executable", action="store_true",
+                   help="the executable's allocations do not count (an interpreter: python3)")
+    p.add_argument("--leftovers", action="append", default=[],
+                   help="a directory (also --fresh) that holds only what the clean run left, "
+                        "and nothing after out of memory")
     p.add_argument("--fresh", action="append", default=[],
                    help="a directory removed and made empty before every run")
     p.add_argument("--copy", action="append", default=[],
@@ -67,19 +75,22 @@ def run(a, n, report):
     env["MBC_FAILALLOC_N"] = str(n)
     if a.objects is not None:
         env["MBC_FAILALLOC_OBJECTS"] = a.objects
+    if a.no_executable:
+        env["MBC_FAILALLOC_EXECUTABLE"] = "0"
     if a.asan:
         env["ASAN_OPTIONS"] = "verify_asan_link_order=0:detect_leaks=1:exitcode=86"
     if os.path.exists(report):
         os.remove(report)
     p = subprocess.run(a.command, cwd=a.cwd, env=env, capture_output=True, text=True,
                        errors="replace", timeout=600)
+    left = {d: sorted(os.listdir(d)) for d in a.leftovers}
     counts = {}
     if os.path.exists(report):
         with open(report) as f:
             for line in f:
                 key, value = line.split()
                 counts[key] = int(value)
-    return p, counts
+    return p, counts, left
 
 
 def describe(p):
@@ -92,7 +103,7 @@ def main():
     a = parse()
     with tempfile.TemporaryDirectory(prefix="mbc-inject-") as tmp:
         report = os.path.join(tmp, "report")
-        clean, counts = run(a, 0, report)
+        clean, counts, clean_left = run(a, 0, report)
         if clean.returncode != a.expect or "calls" not in counts or counts["live"]:
             print("%s: the clean run broke: %s (expected status %d), report %s\n%s"
                   % (a.name, describe(clean), a.expect, counts, clean.stderr), file=sys.stderr)
@@ -107,22 +118,26 @@ def main():
         kinds = {}  # what the broken runs did: "signal SIGABRT", "status 70", ...
         nomem = survived = 0
         for n in points:
-            p, c = run(a, n, report)
+            p, c, left = run(a, n, report)
             lines = p.stderr.splitlines()
             one_line = len(lines) == 1 and lines[0].endswith(": out of memory")
             leak = c.get("live", 1)
-            if p.returncode == NOMEM and one_line and not leak:
+            if p.returncode == NOMEM and one_line and not leak and not any(left.values()):
                 nomem += 1
             elif (p.returncode == a.expect and p.stdout == clean.stdout
-                  and p.stderr == clean.stderr and not leak):
+                  and p.stderr == clean.stderr and not leak and left == clean_left):
                 survived += 1  # the failure hit an allocation whose failure is survivable
             else:
                 what = describe(p)
-                kind = what if p.returncode in (NOMEM, a.expect) and not leak else what
+                kind = what
                 if p.returncode == NOMEM and not one_line:
                     kind = "status 71, not one line"
                 elif leak and p.returncode >= 0:
                     kind = "blocks not freed"
+                elif ((p.returncode == NOMEM and any(left.values()))
+                      or (p.returncode == a.expect and left != clean_left)):
+                    kind = "files left behind"
+                    what += ", left %s" % {d: f for d, f in left.items() if f}
                 kinds[kind] = kinds.get(kind, 0) + 1
                 if leak:
                     what += ", %s blocks (%s bytes) not freed" % (c.get("live", "?"),

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -14,9 +15,14 @@
 
 #include "sandbox.h"
 
+/* Runs a chunk: 0 (its value on the stack) or -1 and the message in err. */
 static int run(mbc_sandbox *sb, const char *name, const char *text, char *err, size_t size)
 {
-    return mbc_sandbox_run(sb, name, text, strlen(text), err, size);
+    mbc_error e = {0};
+    if (mbc_sandbox_run_chunk(sb, name, text, strlen(text), &e) == MBC_OK)
+        return 0;
+    snprintf(err, size, "%s", e.message);
+    return -1;
 }
 
 /* A chunk that changes the library tables, and one after it that must see
@@ -143,6 +149,47 @@ static void test_limits_api(void **state)
     mbc_sandbox_free(sb);
 }
 
+/* mbc_sandbox_error: what a function called with mbc_sandbox_pcall raised,
+ * as the record mbc_sandbox_run_chunk would give, the error value popped;
+ * the memory limit is an input error, not out of memory. */
+static void test_call_errors(void **state)
+{
+    (void)state;
+    char err[512] = "";
+    mbc_sandbox *sb = mbc_sandbox_new("scene", "scenes", 0);
+    mbc_sandbox_limits l = mbc_sandbox_default_limits();
+    l.memory_bytes = 2u * 1048576u;
+    mbc_sandbox_set_limits(sb, &l);
+    lua_State *L = mbc_sandbox_state(sb);
+    assert_int_equal(run(sb, "g.lua",
+                         "return function(k)\n"
+                         "  if k == 1 then error('bad k') end\n"
+                         "  if k == 2 then error({}) end\n"
+                         "  if k == 3 then error('plain', 0) end\n"
+                         "  return string.rep('x', 3e6)\n"
+                         "end",
+                         err, sizeof err),
+                     0);
+    static const char *const expected[] = {
+        "g.lua:2: bad k", "g.lua: error() was called with a table, not a message", "g.lua: plain",
+        "g.lua: not enough memory (a scene may use at most 2 MiB)"};
+    static const int lines[] = {2, 0, 0, 0};
+    for (int k = 1; k <= 4; k++) {
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, k);
+        const int status = mbc_sandbox_pcall(sb, 1, 1);
+        assert_int_equal(status, k == 4 ? LUA_ERRMEM : LUA_ERRRUN);
+        assert_int_equal(mbc_sandbox_out_of_memory(sb), 0);
+        mbc_error e = {0};
+        assert_int_equal(mbc_sandbox_error(sb, status, "g.lua", &e), MBC_ERR_INPUT);
+        assert_string_equal(e.message, expected[k - 1]);
+        assert_int_equal(e.line, lines[k - 1]);
+        assert_string_equal(e.message + e.rule_offset, expected[k - 1] + (k == 1 ? 9 : 7));
+        assert_int_equal(lua_gettop(L), 1); /* the error value is popped */
+    }
+    mbc_sandbox_free(sb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_constructors_only_for_specs),
         cmocka_unit_test(test_default_limits),
         cmocka_unit_test(test_limits_api),
+        cmocka_unit_test(test_call_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

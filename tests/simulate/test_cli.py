@@ -79,7 +79,7 @@ def test_list_names_every_item_type():
 
 
 def unknown_key_message(item_list, item):
-    """The reader's 'known:' list for an item with one unknown key."""
+    """The reader's 'allowed:' list for an item with one unknown key."""
     with tempfile.TemporaryDirectory() as tmp:
         scene = os.path.join(tmp, "s.lua")
         with open(scene, "w") as f:
@@ -90,7 +90,7 @@ def unknown_key_message(item_list, item):
                     f" {item_list} = {{ {item} }} }}\n")
         p = subprocess.run([MBC, "simulate", scene], capture_output=True, text=True)
         assert p.returncode == 2
-        return p.stderr.split("(known: ")[1].split(")")[0]
+        return p.stderr.split("(allowed: ")[1].split(")")[0]
 
 
 @pytest.mark.parametrize("item_list", ["bodies", "markers", "elements", "sensors"])

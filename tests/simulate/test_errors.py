@@ -16,9 +16,9 @@ MBC = os.environ.get("MBC", "build/bin/mbc")
 D = "tests/simulate/errors"
 
 CASES = {
-    "bad_mass": (2, f"{D}/bad_mass.lua:4: bodies.ball.mass: must be > 0 (got -1)"),
+    "bad_mass": (2, f"{D}/bad_mass.lua:4: bodies.ball.mass: must be > 0 (given -1)"),
     "unknown_key": (2, f"{D}/unknown_key.lua:4: bodies.ball: unknown key 'velocty' "
-                       "(known: name, type, mass, position, velocity)"),
+                       "(allowed: name, type, mass, position, velocity)"),
     "library_parameter": (2, f"{D}/library_parameter.lua:13: connectors.contact: "
                              "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5"),
     "marker_kind": (2, f"{D}/marker_kind.lua:12: connectors.c.markers: element 2: \"mGround\" is "
@@ -35,10 +35,28 @@ CASES = {
                         "0.0125 (solver.minStepSize = 0.01)"),
     "too_long": (2, f"{D}/too_long.lua:4: solver.endTime: the run would take 1e+12 steps of "
                     "stepSize = 0.001 (at most 1e9)"),
-    "min_step": (2, f"{D}/min_step.lua:3: solver.minStepSize: must be <= stepSize (got 0.01 > 0.001)"),
+    "min_step": (2, f"{D}/min_step.lua:3: solver.minStepSize: must be <= stepSize (given 0.01 > 0.001)"),
     "prescribed_material": (2, f"{D}/prescribed_material.lua:5: bodies.rail: unknown key "
-                               "'massPerLength' (known: name, type, nodes, from, to, elements, "
+                               "'massPerLength' (allowed: name, type, nodes, from, to, elements, "
                                "lengths)"),
+    # the table reader's forms (sandbox/reader.h), as for case and spec files
+    "missing_key": (2, f"{D}/missing_key.lua:3: bodies.ball.mass: missing"),
+    "wrong_type": (2, f"{D}/wrong_type.lua:5: bodies.ball.velocity: must be a list of 2 numbers "
+                      "(given 'fast')"),
+    "not_finite": (2, f"{D}/not_finite.lua:3: bodies.ball.position[2]: must be finite (given inf)"),
+    "unknown_scene_key": (2, f"{D}/unknown_scene_key.lua:3: scene: unknown key 'bodys' (allowed: "
+                             "gravity, solver, bodies, markers, elements, connectors, sensors)"),
+    "key_not_a_name": (2, f"{D}/key_not_a_name.lua:3: bodies.ball: unknown key 1 (allowed: name, "
+                          "type, position)"),
+    "entry_not_a_table": (2, f"{D}/entry_not_a_table.lua:2: bodies[2]: must be a table "
+                             "(given 'ball')"),
+    # a scene function's error() and the sandbox's memory limit: scene errors while
+    # loading (status 2), a failed Lua function during the run (status 1)
+    "scene_function_error": (2, f"{D}/scene_function_error.lua:3: give --set n=N"),
+    "scene_memory_limit": (2, f"{D}/scene_memory_limit.lua: not enough memory (a scene may use "
+                              "at most 64 MiB)"),
+    "run_memory_limit": (1, f"{D}/run_memory_limit.lua:6: elements.f: the load function: not "
+                            "enough memory (a scene may use at most 64 MiB)"),
 }
 
 

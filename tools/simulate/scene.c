@@ -9,24 +9,19 @@
 #include "sandbox.h"
 #include "scene_reader.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <lauxlib.h>
 
 /* The --set parameters as a table: NAME=VALUE, VALUE a number when it reads
  * as one, else a string. */
 static mbc_status push_params(scene_ctx *c, const char *const *params, int count)
 {
-    lua_State *L = c->L;
+    lua_State *L = c->r.L;
     lua_newtable(L);
     for (int i = 0; i < count; ++i) {
         const char *eq = strchr(params[i], '=');
         if (eq == NULL || eq == params[i]) {
-            c->status = mbc_fail(c->err, MBC_ERR_VALUE, "%s: --set %s: expected NAME=VALUE",
-                                 c->m->scene_name, params[i]);
-            return c->status;
+            return mbc_reader_fail(&c->r, 0, NULL, "--set %s: expected NAME=VALUE", params[i]);
         }
         lua_pushlstring(L, params[i], (size_t)(eq - params[i]));
         char *end = NULL;
@@ -41,53 +36,47 @@ static mbc_status push_params(scene_ctx *c, const char *const *params, int count
     return MBC_OK;
 }
 
+/* Calls the scene's function (on top) with the parameters: its value
+ * replaces it. */
+static mbc_status call_scene_function(scene_ctx *c, const char *const *params, int count)
+{
+    lua_State *L = c->r.L;
+    if (push_params(c, params, count) != MBC_OK) {
+        return scene_status(c);
+    }
+    mbc_sandbox *sb = mbc_sandbox_of(L);
+    const int status = mbc_sandbox_pcall(sb, 1, 1);
+    if (status == LUA_OK) {
+        return MBC_OK;
+    }
+    mbc_error e = {0};
+    if (mbc_sandbox_error(sb, status, c->r.file, &e) == MBC_ERR_NOMEM) {
+        return scene_nomem(c);
+    }
+    return mbc_reader_fail(&c->r, e.line, NULL, "%s", e.message + e.rule_offset);
+}
+
 /* The value on top: the scene table, or the table a scene function returns
- * for the parameters. */
+ * for the parameters; c->root describes it. */
 static mbc_status scene_table(scene_ctx *c, const char *const *params, int count)
 {
-    lua_State *L = c->L;
-    const char *path = c->m->scene_name;
-    if (lua_isfunction(L, -1)) {
-        /* a parameterised scene: function(params) return { ... } end */
-        if (push_params(c, params, count) != MBC_OK) {
-            return c->status;
-        }
-        const int status = mbc_sandbox_pcall(mbc_sandbox_of(L), 1, 1);
-        if (status == LUA_ERRMEM) {
-            return scene_out_of_memory(c);
-        }
-        if (status != LUA_OK) {
-            if (lua_type(L, -1) != LUA_TSTRING) { /* error({...}), error(nil) */
-                c->status = mbc_fail(c->err, MBC_ERR_VALUE,
-                                     "%s: the scene function called error() with a %s, not a "
-                                     "message",
-                                     path, luaL_typename(L, -1));
-                return c->status;
-            }
-            /* one line naming the scene (error(msg, 0) has no position) */
-            const char *msg = lua_tostring(L, -1);
-            const size_t n = strlen(path);
-            const int named = strncmp(msg, path, n) == 0 && msg[n] == ':';
-            c->status = mbc_fail(c->err, MBC_ERR_VALUE, "%s%s%s", named ? "" : path,
-                                 named ? "" : ": ", msg);
-            for (char *p = c->err->message; *p; ++p) {
-                if (*p == '\n' || *p == '\r') {
-                    *p = ' ';
-                }
-            }
-            return c->status;
+    lua_State *L = c->r.L;
+    if (lua_isfunction(L, -1)) { /* a parameterised scene: function(params) return { ... } end */
+        if (call_scene_function(c, params, count) != MBC_OK) {
+            return scene_status(c);
         }
     } else if (count > 0) {
-        c->status = mbc_fail(c->err, MBC_ERR_VALUE,
-                             "%s: --set needs a scene that returns a function(params)", path);
-        return c->status;
+        return mbc_reader_fail(&c->r, 0, NULL,
+                               "--set needs a scene that returns a function(params)");
     }
     if (!lua_istable(L, -1)) {
-        char b[80];
-        const int line = scene_find_line(c->text, 1, "return", 0);
-        scene_describe(L, -1, b, sizeof b);
-        return scene_fail_at(c, line ? line : 1, "a scene must return a table (got %s)", b);
+        char given[96];
+        return mbc_reader_fail(&c->r, mbc_reader_word_line(&c->r, "return", 1), NULL,
+                               "a scene must return a table (given %s)",
+                               mbc_reader_describe(L, -1, given, sizeof given));
     }
+    mbc_reader_table_at(&c->r, &c->root, -1, MBC_READER_PATH, 1, "%s", "");
+    c->item = c->root;
     return MBC_OK;
 }
 
@@ -97,55 +86,65 @@ typedef struct load_args {
     int param_count;
 } load_args;
 
-/* The protected part (lua_CFunction): argument 1 is the scene's value,
- * argument 2 the load_args (a light userdata). */
+/* The protected part (mbc_sandbox_call): argument 1 is the load_args (a
+ * light userdata), argument 2 the scene's value. */
 static int read_protected(lua_State *L)
 {
-    load_args *a = lua_touserdata(L, 2);
+    load_args *a = lua_touserdata(L, 1);
     scene_ctx *c = a->c;
     sim_model *m = c->m;
-    lua_settop(L, 1);
+    lua_settop(L, 2);
     if (scene_table(c, a->params, a->param_count) != MBC_OK) {
         return 0;
     }
-    c->item_line = 1;
-    snprintf(c->path, sizeof c->path, "scene");
-    const int failed = scene_check_keys(c, -1, sim_item_type_find("scene", "scene")->keys, NULL) ||
-                       scene_vector(c, -1, "gravity", 3, 0, m->gravity) || scene_read_solver(c) ||
-                       scene_read_list(c, "bodies", scene_read_body) ||
-                       scene_read_list(c, "markers", scene_read_marker) ||
-                       scene_read_list(c, "elements", scene_read_element) ||
-                       scene_read_list(c, "connectors", scene_read_connector) ||
-                       scene_read_list(c, "sensors", scene_read_sensor);
+    const int failed =
+        scene_keys_allowed(c, sim_item_type_find("scene", "scene")->keys, NULL) ||
+        mbc_reader_numbers(&c->r, &c->root, "gravity", MBC_READER_FINITE, 3, m->gravity) ||
+        scene_read_solver(c) || scene_read_list(c, "bodies", scene_read_body) ||
+        scene_read_list(c, "markers", scene_read_marker) ||
+        scene_read_list(c, "elements", scene_read_element) ||
+        scene_read_list(c, "connectors", scene_read_connector) ||
+        scene_read_list(c, "sensors", scene_read_sensor);
     if (!failed && m->settings.output_step > 0.0 && m->settings.output_step < m->settings.step) {
         m->settings.output_step = 0.0;
     }
-    c->status = scene_result(c, failed);
     return 0;
 }
 
-/* Runs the file; on success the scene's value is on the stack. */
-static mbc_status run_file(const char *path, char **text, mbc_sandbox **box, mbc_error *err)
+/* Reads the file and runs it in a new sandbox; on success the scene's value
+ * is on the stack. */
+static mbc_status run_file(const char *path, char **text, size_t *len, mbc_sandbox **box,
+                           mbc_error *err)
 {
-    char msg[MBC_ERROR_SIZE];
-    size_t len = 0;
-    *text = mbc_sandbox_read_file(path, NULL, &len, msg, sizeof msg);
-    if (*text == NULL) {
-        return mbc_fail(err, MBC_ERR_VALUE, "%s", msg);
+    mbc_status st = mbc_sandbox_load_file(path, NULL, text, len, err);
+    if (st != MBC_OK) {
+        return st;
     }
     *box = mbc_sandbox_new("scene", "scenes", 0);
     if (*box == NULL) {
-        return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", path);
+        return mbc_fail_nomem(err, path);
     }
-    if (mbc_sandbox_run(*box, path, *text, len, msg, sizeof msg) != 0) {
-        for (char *p = msg; *p; ++p) { /* error("a\nb") is one line */
-            if (*p == '\n' || *p == '\r') {
-                *p = ' ';
-            }
-        }
-        return mbc_fail(err, MBC_ERR_VALUE, "%s", msg);
+    return mbc_sandbox_run_chunk(*box, path, *text, *len, err);
+}
+
+/* Reads the scene's value (on top) into c->m, inside a protected call. */
+static mbc_status read_scene(scene_ctx *c, mbc_sandbox *box, const char *path, const char *text,
+                             size_t len, const char *const *params, int param_count, mbc_error *err)
+{
+    lua_State *L = mbc_sandbox_state(box);
+    mbc_status st = mbc_reader_init(&c->r, L, path, text, len, MBC_READER_KEY_LINES);
+    c->r.root = "scene";
+    if (st != MBC_OK) {
+        return mbc_fail_nomem(err, path);
     }
-    return MBC_OK;
+    load_args a = {c, params, param_count};
+    st = mbc_sandbox_call(box, path, read_protected, &a, 1, err);
+    if (st == MBC_OK && scene_status(c) != MBC_OK) {
+        *err = c->r.first;
+        st = scene_status(c);
+    }
+    lua_settop(L, 0);
+    return st;
 }
 
 mbc_status sim_scene_load(sim_model *m, const char *path, const mbc_registry *registry,
@@ -154,29 +153,17 @@ mbc_status sim_scene_load(sim_model *m, const char *path, const mbc_registry *re
 {
     m->scene_name = path;
     char *text = NULL;
+    size_t len = 0;
     *sandbox = NULL;
-    mbc_status st = run_file(path, &text, sandbox, err);
-    if (st != MBC_OK) {
-        free(text);
-        return st;
+    mbc_status st = run_file(path, &text, &len, sandbox, err);
+    scene_ctx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.registry = registry;
+    if (st == MBC_OK) {
+        st = read_scene(&c, *sandbox, path, text, len, params, param_count, err);
     }
-    lua_State *L = mbc_sandbox_state(*sandbox);
-    scene_ctx c = {m, L, text, registry, err, MBC_OK, "", 1, {NULL}};
-    load_args a = {&c, params, param_count};
-    /* a light C function and a light userdata: nothing allocated outside */
-    lua_pushcfunction(L, read_protected);
-    lua_rotate(L, -2, 1);
-    lua_pushlightuserdata(L, &a);
-    const int status = lua_pcall(L, 2, 0, 0);
-    if (status == LUA_ERRMEM) {
-        st = mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory", path);
-    } else if (status != LUA_OK) {
-        st = mbc_fail(err, MBC_ERR_VALUE, "%s: %s", path,
-                      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "reading failed");
-    } else {
-        st = c.status;
-    }
-    lua_settop(L, 0);
+    mbc_reader_free(&c.r);
     for (int i = 0; i < SIM_SCENE_SCRATCH; ++i) {
         free(c.scratch[i]);
     }

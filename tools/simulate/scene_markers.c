@@ -9,40 +9,39 @@
 mbc_status scene_marker_body(scene_ctx *c, int *body, int allow_ale)
 {
     const char *bn = NULL;
-    if (scene_string(c, -1, "body", 1, &bn) != MBC_OK) {
-        return c->status;
+    if (mbc_reader_string(&c->r, &c->item, "body", MBC_READER_REQUIRED, &bn) != MBC_OK) {
+        return scene_status(c);
     }
     const int b = scene_find_body(c->m, bn);
     const int g = scene_find_group(c->m, bn);
-    const int has_node = scene_has(c, -1, "node");
+    const int has_node = scene_has(c, "node");
     if (g >= 0) {
         const sim_cable_group *gr = &c->m->groups[g];
         int node = -1;
         if (gr->first_node < 0) {
-            return scene_field_fail(c, "body",
-                                    "\"%s\" is a prescribed cable: it has no nodes to mark "
-                                    "(use CableShape or CableCoordinates markers)",
-                                    bn);
+            return scene_fail(c, "body",
+                              "\"%s\" is a prescribed cable: it has no nodes to mark "
+                              "(use CableShape or CableCoordinates markers)",
+                              bn);
         }
         if (!has_node) {
-            return scene_fail_at(c, c->item_line,
-                                 "%s: 'node' is required for the cable \"%s\" (0 to %d)", c->path,
-                                 bn, gr->element_count);
+            return scene_missing(c, "node", "a node of the cable \"%s\", 0 to %d", bn,
+                                 gr->element_count);
         }
-        if (scene_index(c, -1, "node", 1, gr->element_count + 1, &node) != MBC_OK) {
-            return c->status;
+        if (scene_index(c, "node", 0, 0, gr->element_count, &node) != MBC_OK) {
+            return scene_status(c);
         }
         *body = gr->first_node + node;
         return MBC_OK;
     }
     if (b < 0) {
-        return scene_field_fail(c, "body", "no body or cable is called \"%s\"", bn);
+        return scene_fail(c, "body", "no body or cable is called \"%s\"", bn);
     }
     if (has_node) {
-        return scene_field_fail(c, "node", "only cables have nodes (\"%s\" is not a cable)", bn);
+        return scene_fail(c, "node", "only cables have nodes (\"%s\" is not a cable)", bn);
     }
     if (c->m->bodies[b].kind == SIM_ALE_NODE && !allow_ale) {
-        return scene_field_fail(c, "body", "\"%s\" is an ALE node: it has no position", bn);
+        return scene_fail(c, "body", "\"%s\" is an ALE node: it has no position", bn);
     }
     *body = b;
     return MBC_OK;
@@ -52,16 +51,17 @@ mbc_status scene_marker_body(scene_ctx *c, int *body, int allow_ale)
 static mbc_status cable_element(scene_ctx *c, int *element)
 {
     const char *cn = NULL;
-    if (scene_string(c, -1, "cable", 1, &cn) != MBC_OK) {
-        return c->status;
+    if (mbc_reader_string(&c->r, &c->item, "cable", MBC_READER_REQUIRED, &cn) != MBC_OK) {
+        return scene_status(c);
     }
     const int g = scene_find_group(c->m, cn);
     if (g < 0) {
-        return scene_field_fail(c, "cable", "no cable is called \"%s\"", cn);
+        return scene_fail(c, "cable", "no cable is called \"%s\"", cn);
     }
     int k = 0;
-    if (scene_index(c, -1, "element", 1, c->m->groups[g].element_count, &k) != MBC_OK) {
-        return c->status;
+    const int last = c->m->groups[g].element_count - 1;
+    if (scene_index(c, "element", MBC_READER_REQUIRED, 0, last, &k) != MBC_OK) {
+        return scene_status(c);
     }
     *element = c->m->groups[g].first_element + k;
     return MBC_OK;
@@ -70,12 +70,12 @@ static mbc_status cable_element(scene_ctx *c, int *element)
 static mbc_status body_marker(scene_ctx *c, sim_marker *mk, const char *type, const sim_key *keys)
 {
     mk->kind = SIM_MARKER_BODY;
-    if (scene_check_keys(c, -1, keys, NULL) || scene_marker_body(c, &mk->body, 0)) {
-        return c->status;
+    if (scene_keys_allowed(c, keys, NULL) || scene_marker_body(c, &mk->body, 0)) {
+        return scene_status(c);
     }
     const sim_body_kind k = c->m->bodies[mk->body].kind;
     if (type[0] == 'R' && (k == SIM_POINT_2D || k == SIM_POINT_3D)) {
-        return scene_field_fail(c, "type", "a mass point has no orientation: use \"Position\"");
+        return scene_fail(c, "type", "a mass point has no orientation: use \"Position\"");
     }
     return MBC_OK;
 }
@@ -83,46 +83,43 @@ static mbc_status body_marker(scene_ctx *c, sim_marker *mk, const char *type, co
 static mbc_status coordinate_marker(scene_ctx *c, sim_marker *mk, const sim_key *keys)
 {
     mk->kind = SIM_MARKER_COORDINATE;
-    if (scene_check_keys(c, -1, keys, NULL) || scene_marker_body(c, &mk->body, 0)) {
-        return c->status;
+    if (scene_keys_allowed(c, keys, NULL) || scene_marker_body(c, &mk->body, 0)) {
+        return scene_status(c);
     }
     const int nq = c->m->bodies[mk->body].nq;
     if (nq == 0) {
-        return scene_field_fail(c, "body", "\"%s\" has no coordinates",
-                                c->m->bodies[mk->body].name);
+        return scene_fail(c, "body", "\"%s\" has no coordinates", c->m->bodies[mk->body].name);
     }
-    return scene_index(c, -1, "coordinate", 1, nq, &mk->coordinate);
+    return scene_index(c, "coordinate", MBC_READER_REQUIRED, 0, nq - 1, &mk->coordinate);
 }
 
 static mbc_status shape_marker(scene_ctx *c, sim_marker *mk, const sim_key *keys)
 {
     mk->kind = SIM_MARKER_CABLE_SHAPE;
     mk->segments = 8;
-    if (scene_check_keys(c, -1, keys, NULL) || cable_element(c, &mk->cable) ||
-        scene_index(c, -1, "segments", 0, 0, &mk->segments) ||
-        scene_number(c, -1, "verticalOffset", 0, &mk->vertical_offset, NULL)) {
-        return c->status;
-    }
-    if (mk->segments < 1 || mk->segments > 1000) {
-        return scene_field_fail(c, "segments", "must be from 1 to 1000 (got %d)", mk->segments);
+    if (scene_keys_allowed(c, keys, NULL) || cable_element(c, &mk->cable) ||
+        scene_index(c, "segments", 0, 1, 1000, &mk->segments) ||
+        mbc_reader_number(&c->r, &c->item, "verticalOffset", MBC_READER_FINITE, NULL,
+                          &mk->vertical_offset)) {
+        return scene_status(c);
     }
     return MBC_OK;
 }
 
-mbc_status scene_read_marker(scene_ctx *c, int i)
+mbc_status scene_read_marker(scene_ctx *c, const mbc_reader_table *list, size_t i)
 {
     char name[SIM_NAME_SIZE];
     const sim_item_type *it = NULL;
-    if (scene_begin_typed(c, "markers", i, "marker", scene_find_marker, name, &it) != MBC_OK) {
-        return c->status;
+    if (scene_begin_typed(c, list, i, "marker", scene_find_marker, name, &it) != MBC_OK) {
+        return scene_status(c);
     }
     const char *type = it->type;
     sim_marker *mk = sim_add_marker(c->m);
     if (mk == NULL) {
-        return scene_out_of_memory(c);
+        return scene_nomem(c);
     }
     snprintf(mk->name, sizeof mk->name, "%s", name);
-    mk->line = c->item_line;
+    mk->line = c->item.line;
     if (strcmp(type, "Position") == 0 || strcmp(type, "Rigid") == 0) {
         return body_marker(c, mk, type, it->keys);
     }
@@ -133,7 +130,10 @@ mbc_status scene_read_marker(scene_ctx *c, int i)
         return shape_marker(c, mk, it->keys);
     }
     mk->kind = SIM_MARKER_CABLE_COORDINATES;
-    return scene_result(c, scene_check_keys(c, -1, it->keys, NULL) || cable_element(c, &mk->cable));
+    if (scene_keys_allowed(c, it->keys, NULL) || cable_element(c, &mk->cable)) {
+        return scene_status(c);
+    }
+    return MBC_OK;
 }
 
 mbc_status scene_marker_list(scene_ctx *c, const char *key, int n_min, int *out,
@@ -141,39 +141,26 @@ mbc_status scene_marker_list(scene_ctx *c, const char *key, int n_min, int *out,
 {
     static const char *const kinds[] = {"Position or Rigid", "Coordinate", "CableShape",
                                         "CableCoordinates"};
-    lua_getfield(c->L, -1, key);
-    const long long len = lua_istable(c->L, -1) ? (long long)lua_rawlen(c->L, -1) : -1;
-    if (len < n_min || len > 2) {
-        char b[80];
-        scene_describe(c->L, -1, b, sizeof b);
-        lua_pop(c->L, 1);
-        return scene_field_fail(c, key, "must be a list of %s marker names (got %s)",
-                                n_min == 2 ? "2" : "1 or 2", b);
+    const char *hint = n_min == 2 ? "a list of 2 marker names" : "a list of 1 or 2 marker names";
+    mbc_reader_table list;
+    size_t n = 0;
+    mbc_status st = mbc_reader_list(&c->r, &c->item, key, MBC_READER_REQUIRED, hint, &list, &n);
+    if (st == MBC_OK && (n < (size_t)n_min || n > 2)) {
+        st = scene_fail(c, key, "must be %s (given %zu name%s)", hint, n, n == 1 ? "" : "s");
     }
-    for (int k = 0; k < (int)len; ++k) {
-        lua_rawgeti(c->L, -1, k + 1);
-        const int is_name = lua_type(c->L, -1) == LUA_TSTRING;
-        const char *nm = is_name ? lua_tostring(c->L, -1) : NULL;
-        const int mk = nm != NULL ? scene_find_marker(c->m, nm) : -1;
-        char b[80];
-        scene_describe(c->L, -1, b, sizeof b);
-        lua_pop(c->L, 1);
-        if (mk < 0) {
-            lua_pop(c->L, 1);
-            if (!is_name) {
-                return scene_field_fail(c, key, "element %d must be a marker name (got %s)", k + 1,
-                                        b);
-            }
-            return scene_field_fail(c, key, "element %d: no marker is called \"%s\"", k + 1, nm);
+    for (size_t k = 1; st == MBC_OK && k <= n; ++k) {
+        const char *nm = NULL;
+        st = mbc_reader_string_at(&c->r, &list, k, &nm);
+        const int mk = st == MBC_OK ? scene_find_marker(c->m, nm) : -1;
+        if (st == MBC_OK && mk < 0) {
+            st = scene_fail(c, key, "element %zu: no marker is called \"%s\"", k, nm);
+        } else if (st == MBC_OK && need != NULL && c->m->markers[mk].kind != need[k - 1]) {
+            st = scene_fail(c, key, "element %zu: \"%s\" is a %s marker; a %s marker is needed", k,
+                            nm, kinds[c->m->markers[mk].kind], kinds[need[k - 1]]);
+        } else if (st == MBC_OK) {
+            out[k - 1] = mk;
         }
-        if (need != NULL && c->m->markers[mk].kind != need[k]) {
-            lua_pop(c->L, 1);
-            return scene_field_fail(c, key,
-                                    "element %d: \"%s\" is a %s marker; a %s marker is needed",
-                                    k + 1, nm, kinds[c->m->markers[mk].kind], kinds[need[k]]);
-        }
-        out[k] = mk;
     }
-    lua_pop(c->L, 1);
-    return MBC_OK;
+    lua_pop(c->r.L, 1); /* the list */
+    return st;
 }

@@ -110,7 +110,7 @@ static double parse_size(const char *s)
 /* An option with a value: stores it; a usage error when missing or repeated. */
 static int option_value(int argc, char **argv, int *i, const char **slot)
 {
-    if (*i + 1 >= argc || argv[*i + 1][0] == '\0') {
+    if (*i + 1 >= argc || argv[*i + 1] == NULL || argv[*i + 1][0] == '\0') {
         return usage_error("%s needs a value " SEE_HELP, argv[*i]);
     }
     if (*slot != NULL) {
@@ -141,24 +141,28 @@ static int parse_one(int argc, char **argv, int *i, options *o)
     if (strcmp(a, "--set") == 0) {
         const char *v = NULL;
         const int st = option_value(argc, argv, i, &v);
-        if (st == 0 && (strchr(v, '=') == NULL || v[0] == '=')) {
+        if (st != 0 || v == NULL) {
+            return st;
+        }
+        if (strchr(v, '=') == NULL || v[0] == '=') {
             return usage_error("--set expects NAME=VALUE, got '%s'", v);
         }
-        if (st == 0 && o->set_count == MAX_SETS) {
+        if (o->set_count == MAX_SETS) {
             return usage_error("too many --set options (at most %d)", MAX_SETS);
         }
-        if (st == 0) {
-            o->sets[o->set_count++] = v;
-        }
-        return st;
+        o->sets[o->set_count++] = v;
+        return 0;
     }
     if (strcmp(a, "--csv-limit") == 0) {
         const int st = option_value(argc, argv, i, &limit);
-        if (st == 0 && (o->csv_limit = parse_size(limit)) < 0.0) {
+        if (st != 0 || limit == NULL) {
+            return st;
+        }
+        if ((o->csv_limit = parse_size(limit)) < 0.0) {
             return usage_error("--csv-limit expects a size such as 500M, 4G or none, got '%s'",
                                limit);
         }
-        return st;
+        return 0;
     }
     if (strcmp(a, "--quiet") == 0) {
         o->quiet = 1;

@@ -51,6 +51,8 @@ return connector {
     param "hullWeights" { type = "Vector", default = {},
       rules = { same_length_as = "hullCoefficients" },
       description = "one weight per hull coefficient" },
+    param "radii" { type = "Vector2D", default = { 0.5, 0.4 },
+      description = "radii of the spheres at marker m0 and m1 [SI:m]" },
     param "offset" { type = "Vector3D", default = { 0, 0, 0 },
       description = "offset of the contact point [SI:m]" },
     param "boundingRadius" { type = "UReal", default = 0, role = "derived",
@@ -88,6 +90,8 @@ return connector {
     coordinate "slipVelocity" { initial = 0, description = "slip velocity per segment [m/s]",
       seed_text = "slip velocity [m/s]" },
   },
+
+  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "radii" },
 
   invariants = {
     hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },

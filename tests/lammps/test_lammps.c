@@ -1,0 +1,617 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* mbc-lammps end to end (tools/lammps, docs/lammps.rst): LAMMPS runs on 1
+ * and 2 MPI ranks, checked against LAMMPS's own pair granular, against
+ * itself on another rank count, against the analytic restitution and
+ * Newton's cradle and against `mbc simulate`, plus every bad input's one
+ * line. `test_lammps GROUP` runs one group (one ctest each); status 77 (skip)
+ * when mpirun is missing. Runs write into MBC_LAMMPS_OUT/NAME/. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define SRC      MBC_SOURCE_DIR "/tests/lammps"
+#define EXAMPLES MBC_SOURCE_DIR "/examples/lammps"
+#define MAX_ROWS 64
+#define MAX_COLS 12
+
+/* ---- running ---- */
+
+static void make_dir(const char *path)
+{
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        fail_msg("cannot create %s: %s", path, strerror(errno));
+}
+
+/* The directory of one run (made fresh). */
+static const char *run_dir(const char *name)
+{
+    static char dir[1024];
+    make_dir(MBC_LAMMPS_OUT);
+    snprintf(dir, sizeof dir, "%s/%s", MBC_LAMMPS_OUT, name);
+    make_dir(dir);
+    return dir;
+}
+
+/* Runs mbc-lammps with args in run_dir(name) on np ranks (np = 0: without
+ * mpirun), stdout into output.txt, stderr into errors.txt; env: "NAME=VALUE"
+ * or NULL. Returns the exit status (124: it hung and was stopped). */
+static int run_lammps(const char *name, int np, const char *env, const char *args)
+{
+    const char *dir = run_dir(name);
+    char launch[1024] = "", forward[512] = "", cmd[8192];
+    static const char *const pass[] = {"LSAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS"};
+    for (size_t k = 0; k < sizeof pass / sizeof pass[0]; k++)
+        if (getenv(pass[k]))
+            snprintf(forward + strlen(forward), sizeof forward - strlen(forward), " -x %s",
+                     pass[k]);
+    if (env) {
+        char var[64];
+        snprintf(var, sizeof var, "%.*s", (int)strcspn(env, "="), env);
+        snprintf(forward + strlen(forward), sizeof forward - strlen(forward), " -x %s", var);
+    }
+    if (np > 0)
+        snprintf(launch, sizeof launch, "'%s' --allow-run-as-root --oversubscribe -np %d%s",
+                 MBC_MPIEXEC, np, forward);
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s timeout 300 %s '%s' %s > output.txt 2> errors.txt",
+             dir, env ? env : "", launch, MBC_LAMMPS_EXE, args);
+    const int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The whole file (malloc'd), or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    char *text = NULL;
+    size_t n = 0;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        long len = ftell(fp);
+        if (len >= 0 && fseek(fp, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)))
+            n = fread(text, 1, (size_t)len, fp);
+    }
+    fclose(fp);
+    if (text)
+        text[n] = '\0';
+    return text;
+}
+
+/* A file of run_dir(name), which must exist. */
+static char *run_file(const char *name, const char *file)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s/%s", MBC_LAMMPS_OUT, name, file);
+    char *text = slurp(path);
+    if (!text)
+        fail_msg("%s: missing", path);
+    return text;
+}
+
+/* Fails with the run's output unless its status is `want`. */
+static void expect_status(const char *name, int status, int want)
+{
+    if (status == want)
+        return;
+    char *out = run_file(name, "output.txt"), *err = run_file(name, "errors.txt");
+    print_error("%s: exit status %d, expected %d\n--- stdout (end)\n%s\n--- stderr\n%s\n", name,
+                status, want, strlen(out) > 3000 ? out + strlen(out) - 3000 : out, err);
+    free(out);
+    free(err);
+    fail();
+}
+
+/* ---- reading LAMMPS output ---- */
+
+/* The rows of the `block`-th thermo table (0-based) of text: numbers under
+ * the header line starting with "Step". Returns the row count. */
+static int thermo(const char *text, int block, double rows[MAX_ROWS][MAX_COLS], int *cols)
+{
+    const char *p = text;
+    for (int b = 0; b <= block; b++) {
+        p = strstr(p, "\nStep ");
+        if (!p)
+            fail_msg("thermo table %d not found", block);
+        p++;
+    }
+    *cols = 0;
+    for (const char *q = p; *q && *q != '\n'; q++)
+        if (q[0] != ' ' && (q == p || q[-1] == ' '))
+            ++*cols;
+    assert_true(*cols <= MAX_COLS);
+    int n = 0;
+    for (p = strchr(p, '\n'); p && n < MAX_ROWS; p = strchr(p + 1, '\n')) {
+        char *end = NULL;
+        double first = strtod(p + 1, &end);
+        if (end == p + 1 || (*end != ' ' && *end != '\n'))
+            break;
+        rows[n][0] = first;
+        const char *q = end;
+        for (int c = 1; c < *cols; c++) {
+            rows[n][c] = strtod(q, &end);
+            assert_true(end != q);
+            q = end;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* The number after `key` in text (the first occurrence). */
+static double number_after(const char *text, const char *key)
+{
+    const char *p = strstr(text, key);
+    if (!p)
+        fail_msg("'%s' not in the output", key);
+    return strtod(p + strlen(key), NULL);
+}
+
+/* |a - b| <= tol * max(|a|, |b|) */
+static void assert_rel(double a, double b, double tol, const char *what)
+{
+    const double scale = fmax(fabs(a), fabs(b));
+    if (!(fabs(a - b) <= tol * scale))
+        fail_msg("%s: %.17g vs %.17g, relative difference %.3g > %.3g", what, a, b,
+                 fabs(a - b) / scale, tol);
+}
+
+/* A LAMMPS dump "id fx fy fz tqx tqy tqz" sorted by id: n rows of 7. */
+static double *dump(const char *name, const char *file, int *n)
+{
+    char *text = run_file(name, file);
+    const char *p = strstr(text, "ITEM: NUMBER OF ATOMS");
+    assert_non_null(p);
+    *n = (int)strtol(strchr(p, '\n') + 1, NULL, 10);
+    double *v = malloc((size_t)*n * 7 * sizeof *v);
+    p = strstr(p, "ITEM: ATOMS");
+    assert_true(p && v);
+    p = strchr(p, '\n');
+    for (int k = 0; k < 7 * *n; k++) {
+        char *end = NULL;
+        v[k] = strtod(p, &end);
+        assert_true(end != p);
+        p = end;
+    }
+    free(text);
+    return v;
+}
+
+/* ---- groups ---- */
+
+/* --help, --version and command-line errors. */
+static void test_cli(void **state)
+{
+    (void)state;
+    int st = run_lammps("cli_help", 0, NULL, "--help");
+    expect_status("cli_help", st, 0);
+    char *out = run_file("cli_help", "output.txt"), *err = run_file("cli_help", "errors.txt");
+    assert_non_null(strstr(out, "usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
+    assert_non_null(strstr(out, "mbconnect pair I J TYPE [NAME VALUE]..."));
+    assert_string_equal(err, "");
+    free(out);
+    free(err);
+
+    st = run_lammps("cli_version", 0, NULL, "--version");
+    expect_status("cli_version", st, 0);
+    out = run_file("cli_version", "output.txt");
+    assert_true(strncmp(out, "mbc-lammps ", 11) == 0 && strchr(out, '.') && strchr(out, '\n'));
+    free(out);
+
+    st = run_lammps("cli_no_script", 0, NULL, "-log none");
+    expect_status("cli_no_script", st, 2);
+    err = run_file("cli_no_script", "errors.txt");
+    assert_true(strncmp(err, "mbc-lammps: no input script (give -in SCRIPT)\n", 46) == 0);
+    assert_non_null(strstr(err, "\nusage: mpirun -np N mbc-lammps"));
+    free(err);
+
+    st = run_lammps("cli_plugin", 2, NULL, "--plugin /nonexistent/p.so -in x.in -log none");
+    expect_status("cli_plugin", st, 2);
+    err = run_file("cli_plugin", "errors.txt");
+    assert_true(strncmp(err, "mbc-lammps: /nonexistent/p.so: cannot load plugin (", 51) == 0);
+    free(err);
+}
+
+/* Per-atom forces against pair granular (hertz, damping velocity) on 1 and
+ * 2 ranks, through the batch path and the hooks. */
+static void test_equivalence(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *env;
+        int np;
+    } runs[] = {{"eq_1_batch", NULL, 1},
+                {"eq_2_batch", NULL, 2},
+                {"eq_1_hooks", "MBC_LAMMPS_GENERIC=1", 1},
+                {"eq_2_hooks", "MBC_LAMMPS_GENERIC=1", 2}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        const int st = run_lammps(runs[r].name, runs[r].np, runs[r].env,
+                                  "-in " SRC "/equivalence.in -log log.lammps");
+        expect_status(runs[r].name, st, 0);
+        int n = 0, m = 0;
+        double *b = dump(runs[r].name, "bridge.dump", &n),
+               *g = dump(runs[r].name, "native.dump", &m);
+        assert_int_equal(n, 300);
+        assert_int_equal(m, 300);
+        double fbig = 0.0, diff = 0.0, tmax = 0.0;
+        int loaded = 0;
+        for (int a = 0; a < n; a++) {
+            assert_true(b[7 * a] == g[7 * a]); /* same atom id */
+            double fa = 0.0;
+            for (int c = 1; c <= 3; c++) {
+                fa = fmax(fa, fabs(g[7 * a + c]));
+                diff = fmax(diff, fabs(b[7 * a + c] - g[7 * a + c]));
+                tmax = fmax(tmax, fabs(b[7 * a + c + 3]));
+                assert_true(g[7 * a + c + 3] == 0.0);
+            }
+            fbig = fmax(fbig, fa);
+            loaded += fa > 0.0;
+        }
+        printf("%s: %d of %d atoms loaded, max |f| %.6g N, max |f_bridge - f_native| / max |f| "
+               "= %.3g, max |torque| %.3g N m\n",
+               runs[r].name, loaded, n, fbig, diff / fbig, tmax);
+        assert_true(loaded > 200);         /* a configuration with many contacts */
+        assert_true(diff <= 1e-12 * fbig); /* the same law to round-off */
+        assert_true(tmax <= 1e-12 * fbig); /* frictionless: no torque (radius 0.5) */
+        free(b);
+        free(g);
+        /* the pressure tensors: the contacts' virial of the bridge and of pair granular */
+        char *out = run_file(runs[r].name, "output.txt");
+        double tb[MAX_ROWS][MAX_COLS], tn[MAX_ROWS][MAX_COLS];
+        int cb = 0, cn = 0;
+        assert_int_equal(thermo(out, 0, tb, &cb), 1);
+        assert_int_equal(thermo(out, 1, tn, &cn), 1);
+        free(out);
+        assert_int_equal(cb, 8);
+        assert_int_equal(cn, 7);
+        double pbig = 0.0, pdiff = 0.0;
+        for (int c = 0; c < 6; c++) {
+            pbig = fmax(pbig, fabs(tn[0][1 + c]));
+            pdiff = fmax(pdiff, fabs(tb[0][2 + c] - tn[0][1 + c]));
+        }
+        printf("%s: %.0f contacts; pressure tensor: max |p_bridge - p_native| / max |p| = %.3g\n",
+               runs[r].name, tb[0][1], pdiff / pbig);
+        assert_true(pdiff <= 1e-12 * pbig);
+    }
+}
+
+/* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks. */
+static void test_ranks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *env;
+        int np;
+    } runs[] = {
+        {"ranks_1", NULL, 1}, {"ranks_2", NULL, 2}, {"ranks_2_hooks", "MBC_LAMMPS_GENERIC=1", 2}};
+    double rows[3][MAX_ROWS][MAX_COLS];
+    int n[3], cols[3];
+    for (int r = 0; r < 3; r++) {
+        expect_status(
+            runs[r].name,
+            run_lammps(runs[r].name, runs[r].np, runs[r].env, "-in " SRC "/ranks.in -log none"), 0);
+        char *out = run_file(runs[r].name, "output.txt");
+        n[r] = thermo(out, 0, rows[r], &cols[r]);
+        free(out);
+    }
+    assert_int_equal(n[0], 13); /* steps 0, 250, ..., 3000 */
+    double worst = 0.0, contacts = 0.0;
+    for (int r = 1; r < 3; r++) {
+        assert_int_equal(n[r], n[0]);
+        assert_int_equal(cols[r], cols[0]);
+        for (int i = 0; i < n[0]; i++) {
+            for (int c = 0; c < cols[0]; c++) {
+                const double a = rows[0][i][c], b = rows[r][i][c];
+                assert_rel(a, b, 1e-9, runs[r].name);
+                if (a != b)
+                    worst = fmax(worst, fabs(a - b) / fmax(fabs(a), fabs(b)));
+            }
+            contacts = fmax(contacts, rows[0][i][3]);
+        }
+    }
+    printf("thermo of 1 and 2 ranks over 3000 steps: largest relative difference %.3g; up to %.0f "
+           "contacts; kinetic energy %.6g -> %.6g J\n",
+           worst, contacts, rows[0][0][1], rows[0][n[0] - 1][1]);
+    assert_true(contacts >= 50);
+    assert_true(rows[0][n[0] - 1][1] < 0.9 * rows[0][0][1]); /* the contacts dissipate */
+}
+
+/* The rebound of `mbc simulate examples/scenes/restitution.lua` (e = 0.5). */
+static double simulate_rebound(void)
+{
+    const char *dir = run_dir("restitution_simulate");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' simulate '%s/examples/scenes/restitution.lua' --set e=0.5 --set "
+             "model=2 > output.txt 2>&1",
+             dir, MBC_EXE, MBC_SOURCE_DIR);
+    assert_int_equal(system(cmd), 0);
+    char *out = run_file("restitution_simulate", "output.txt");
+    const double rel = number_after(out, "\"vRight\": [") - number_after(out, "\"vLeft\": [");
+    free(out);
+    return rel;
+}
+
+/* Head-on impact (e = 0.5) with the contact record crossing ranks. */
+static void test_restitution(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *args;
+        int np, migrates;
+    } runs[] = {
+        {"restitution_1", "", 1, 0},
+        {"restitution_2", "", 2, 0},
+        {"restitution_2_drift", "-var drift 40", 2, 1},
+        {"restitution_1_drift", "-var drift 40", 1, 0},
+    };
+    const double simulated = simulate_rebound();
+    double first = 0.0;
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char args[512];
+        snprintf(args, sizeof args, "-in %s/restitution.in -log none %s", SRC, runs[r].args);
+        expect_status(runs[r].name, run_lammps(runs[r].name, runs[r].np, NULL, args), 0);
+        char *out = run_file(runs[r].name, "output.txt");
+        const double rebound = number_after(out, "\nrebound ");
+        if (runs[r].migrates) { /* the left sphere's x at the first and last contact step */
+            double x_first = 0.0, x_last = 0.0;
+            int seen = 0;
+            for (const char *p = strstr(out, "\nStep "); p; p = strchr(p + 1, '\n')) {
+                long step;
+                double contacts, x, v;
+                if (sscanf(p + 1, "%ld %lf %lf %lf", &step, &contacts, &x, &v) == 4 &&
+                    contacts == 1.0) {
+                    x_last = x;
+                    if (!seen++)
+                        x_first = x;
+                }
+            }
+            printf("%s: the left sphere goes from x = %.4f to %.4f m during the contact (the "
+                   "ranks meet at x = 0)\n",
+                   runs[r].name, x_first, x_last);
+            assert_true(seen > 100 && x_first < -0.05 && x_last > 0.05);
+        }
+        free(out);
+        if (r == 0)
+            first = rebound;
+        printf("%s: rebound speed %.15g m/s (analytic 0.5, mbc simulate %.15g)\n", runs[r].name,
+               rebound, simulated);
+        assert_true(fabs(rebound - 0.5) <= 0.005); /* model 2's accuracy */
+        assert_true(fabs(rebound - simulated) <= 0.005);
+        assert_rel(rebound, first, 1e-9, runs[r].name); /* ranks and migration change nothing */
+    }
+}
+
+/* include, jump/label/next loops, if with a jump, variables in mbconnect. */
+static void test_script(void **state)
+{
+    (void)state;
+    const int st =
+        run_lammps("script", 2, NULL, "-in " SRC "/script.in -var dir " SRC " -log none");
+    expect_status("script", st, 0);
+    char *out = run_file("script", "output.txt");
+    for (int k = 1; k <= 7; k++) {
+        char line[32];
+        snprintf(line, sizeof line, "\niteration %d\n", k);
+        assert_non_null(strstr(out, line));
+    }
+    assert_null(strstr(out, "\nnot skipped"));
+    assert_null(strstr(out, "NoSuchType"));
+    assert_int_equal((int)number_after(out, "\ndone at step "), 700);
+    const double rebound = number_after(out, " rebound ");
+    printf("script: 7 loop iterations, rebound %.15g\n", rebound);
+    assert_true(fabs(rebound - 0.5) <= 0.005);
+    free(out);
+}
+
+/* Lines containing "ERROR" in both streams of a run; the first in *line. */
+static int error_lines(const char *name, char *line, size_t size)
+{
+    int count = 0;
+    line[0] = '\0';
+    const char *files[2] = {"errors.txt", "output.txt"};
+    for (int f = 0; f < 2; f++) {
+        char *text = run_file(name, files[f]);
+        for (char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+            char one[1024];
+            snprintf(one, sizeof one, "%.*s", (int)strcspn(p, "\n"), p);
+            if (strstr(one, "ERROR") && !count++)
+                snprintf(line, size, "%s", one);
+        }
+        free(text);
+    }
+    return count;
+}
+
+/* Every bad input: exactly one error line, on 2 ranks, status 1, no hang. */
+static void test_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *vars, *expect;
+    } cases[] = {
+        /* the list of known types grows with every built-in type (mbcgen --new-type) */
+        {"unknown_type", "", "ERROR: mbconnect pair: unknown connector type 'NoSuchType' (known: "},
+        {"unknown_param", "",
+         "ERROR: mbconnect pair: ContactSphereSphere: unknown parameter 'contactStifness'"},
+        {"bad_value", "",
+         "ERROR: mbconnect pair: ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got "
+         "-1"},
+        {"not_number", "",
+         "ContactSphereSphere.contactStiffness: must be a number or a comma-separated list of "
+         "numbers (UReal), got 'stiff'"},
+        {"one_of_value", "", "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
+        {"no_binding", "", "connector type 'JointALEMoving2D' declares no pair binding"},
+        {"atom_style", "-var style atomic",
+         "needs atom_style sphere (per-atom radius, omega and torque); the atom style is atomic"},
+        {"newton", "-var newton on", "mbconnect pair: needs newton off for pairs"},
+        {"ghost_velocity", "-var vel no",
+         "mbconnect pair: needs the velocities of ghost atoms (`comm_modify vel yes`)"},
+        {"capacity", "",
+         "touches more than 1 spheres, the contact capacity (raise it with `mbconnect capacity "
+         "N`"},
+        {"radii", "", "ContactSphereSphere.spheresRadii: is set from the atoms' radii"},
+        {"newton_later", "", "ERROR: mbconnect: needs newton off for pairs"},
+        {"ghost_velocity_later", "", "ERROR: mbconnect: needs the velocities of ghost atoms"},
+        {"no_value", "", "parameter 'contactStiffness' has no value"},
+        {"type_range", "", "atom types '3' must be N, *, *N, N* or M*N within 1..2"},
+        {"subcommand", "", "mbconnect: unknown subcommand 'pairs'"},
+        {"capacity_value", "", "mbconnect capacity: expected one whole number"},
+        {"include_missing", "", "ERROR: Cannot open input script"},
+        {"diameter_later", "", "has diameter 3, larger than the neighbor cutoff 1"},
+        {"no_atoms", "", "mbconnect pair: no atoms with a radius yet"},
+        {"no_box", "", "mbconnect pair: no simulation box yet"},
+        {"label", "", "ERROR: Label wasn't found in input script"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char name[64], args[1024], line[1024];
+        snprintf(name, sizeof name, "error_%s", cases[k].name);
+        snprintf(args, sizeof args, "-in %s/errors/%s.in -var dir %s/errors %s -log none", SRC,
+                 cases[k].name, SRC, cases[k].vars);
+        const int st = run_lammps(name, 2, NULL, args);
+        const int count = error_lines(name, line, sizeof line);
+        printf("%-22s status %d: %s\n", cases[k].name, st, line);
+        expect_status(name, st, 1);
+        if (count != 1 || !strstr(line, cases[k].expect))
+            fail_msg("%s: %d error lines, the first '%s'; expected one with '%s'", name, count,
+                     line, cases[k].expect);
+    }
+}
+
+/* The out-of-tree plugin law: energy conserved, its Energy output in pe. */
+static void test_plugin(void **state)
+{
+    (void)state;
+    int st = run_lammps("plugin", 2, NULL,
+                        "--plugin " MBC_LAMMPS_PLUGIN " -in " EXAMPLES
+                        "/plugin/elastic.in -var steps 2000 -log none");
+    expect_status("plugin", st, 0);
+    char *out = run_file("plugin", "output.txt");
+    double rows[MAX_ROWS][MAX_COLS];
+    int cols = 0;
+    const int n = thermo(out, 0, rows, &cols);
+    free(out);
+    assert_int_equal(n, 5);    /* steps 0, 500, ..., 2000 */
+    assert_int_equal(cols, 7); /* step ke pe etotal contacts Energy MaxOverlap */
+    double drift = 0.0, contacts = 0.0, overlap = 0.0, pe = 0.0;
+    for (int i = 0; i < n; i++) {
+        assert_rel(rows[i][2], rows[i][5], 1e-12, "pe vs the sum of the Energy outputs");
+        drift = fmax(drift, fabs(rows[i][3] - rows[0][3]) / rows[0][3]);
+        contacts = fmax(contacts, rows[i][4]);
+        overlap = fmax(overlap, rows[i][6]);
+        pe = fmax(pe, rows[i][2]);
+    }
+    printf("plugin ContactLinearSphere: up to %.0f contacts holding %.6g J; etotal drifts by "
+           "%.3g (relative)\n",
+           contacts, pe, drift);
+    assert_true(contacts >= 20 && pe > 1e-3 * rows[0][3] && overlap > 0.0);
+    assert_true(drift <= 1e-3);
+
+    st = run_lammps("plugin_missing", 2, NULL, "-in " EXAMPLES "/plugin/elastic.in -log none");
+    char line[1024];
+    expect_status("plugin_missing", st, 1);
+    assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
+    assert_non_null(strstr(line, "unknown connector type 'ContactLinearSphere'"));
+}
+
+/* Newton's cradle: the analytic two-ball speeds and mbc simulate's cradle. */
+static void test_cradle(void **state)
+{
+    (void)state;
+    const char *dir = run_dir("cradle_simulate");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' simulate '%s/examples/scenes/cradle.lua' > output.txt 2>&1", dir,
+             MBC_EXE, MBC_SOURCE_DIR);
+    assert_int_equal(system(cmd), 0);
+    char *sim = run_file("cradle_simulate", "output.txt");
+    static const double analytic[4] = {0.1, 0.09, 0.081, 0.729};
+    for (int np = 1; np <= 2; np++) {
+        char name[32];
+        snprintf(name, sizeof name, "cradle_%d", np);
+        expect_status(name, run_lammps(name, np, NULL, "-in " EXAMPLES "/cradle.in -log none"), 0);
+        char *out = run_file(name, "output.txt");
+        const char *p = strstr(out, "cradle velocities (m/s): ");
+        assert_non_null(p);
+        p += strlen("cradle velocities (m/s): ");
+        for (int k = 0; k < 4; k++) {
+            char *end = NULL;
+            const double v = strtod(p, &end);
+            p = end;
+            char key[16];
+            snprintf(key, sizeof key, "\"v%d\": [", k + 1);
+            const double vs = number_after(sim, key);
+            printf("%s: sphere %d %.9f m/s (analytic %.3f, mbc simulate %.9f)\n", name, k + 1, v,
+                   analytic[k], vs);
+            assert_true(fabs(v - analytic[k]) <= 1e-3);
+            assert_true(fabs(v - vs) <= 1e-4);
+        }
+        free(out);
+    }
+    free(sim);
+}
+
+/* The settling example, briefly (1250 beads, 0.1 s): it runs and writes its
+ * figure and data; the full 10,000-bead run is not part of the tests. */
+static void test_settle(void **state)
+{
+    (void)state;
+    const int st = run_lammps("settle", 2, NULL,
+                              "-in " EXAMPLES "/settle.in -var n 1250 -var duration 0.1 -log none");
+    expect_status("settle", st, 0);
+    char *out = run_file("settle", "output.txt");
+    double rows[MAX_ROWS][MAX_COLS];
+    int cols = 0;
+    const int n = thermo(out, 0, rows, &cols);
+    free(out);
+    assert_true(n >= 2);
+    printf("settle: %.0f contacts after %.2f s\n", rows[n - 1][4], rows[n - 1][1]);
+    assert_true(rows[n - 1][4] > 500); /* the beads have landed */
+    char *png = run_file("settle", "settle.png"), *dat = run_file("settle", "settle.dat");
+    assert_true(strncmp(png, "\x89PNG", 4) == 0);
+    assert_non_null(strstr(dat, "# time (s), kinetic energy (J), contacts, mean overlap (m)"));
+    free(png);
+    free(dat);
+}
+
+int main(int argc, char **argv)
+{
+    if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0) {
+        printf("SKIPPED: %s or %s not found (apt-get install -y lammps liblammps-dev "
+               "openmpi-bin libopenmpi-dev)\n",
+               MBC_MPIEXEC, MBC_LAMMPS_EXE);
+        return 77;
+    }
+    static const struct {
+        const char *name;
+        struct CMUnitTest test;
+    } groups[] = {
+        {"cli", cmocka_unit_test(test_cli)},
+        {"equivalence", cmocka_unit_test(test_equivalence)},
+        {"ranks", cmocka_unit_test(test_ranks)},
+        {"restitution", cmocka_unit_test(test_restitution)},
+        {"script", cmocka_unit_test(test_script)},
+        {"errors", cmocka_unit_test(test_errors)},
+        {"plugin", cmocka_unit_test(test_plugin)},
+        {"cradle", cmocka_unit_test(test_cradle)},
+        {"settle", cmocka_unit_test(test_settle)},
+    };
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        if (argc > 1 && strcmp(argv[1], groups[g].name) == 0) {
+            const struct CMUnitTest one[] = {groups[g].test};
+            return cmocka_run_group_tests_name(groups[g].name, one, NULL, NULL);
+        }
+    }
+    fprintf(stderr, "usage: test_lammps GROUP (cli, equivalence, ranks, restitution, script, "
+                    "errors, plugin, cradle, settle)\n");
+    return 2;
+}

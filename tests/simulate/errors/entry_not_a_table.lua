@@ -1,0 +1,6 @@
+return {
+  bodies = {
+    { name = "ground", type = "Ground" },
+    "ball",
+  },
+}

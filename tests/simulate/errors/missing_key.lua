@@ -1,0 +1,6 @@
+return {
+  bodies = {
+    { name = "ball", type = "MassPoint2D",
+      position = {0, 1} },
+  },
+}

@@ -1,0 +1,4 @@
+return {
+  gravity = {0, -9.81, 0},
+  bodys = {},
+}

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Setting up and tearing down the bridge (bridge.h). Every function runs on
+ * every rank with the same arguments; LAMMPS settings read here are the
+ * same on every rank, so the errors they raise are found everywhere. */
+#include "bridge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lammps/library.h>
+
+static ml_bridge *bridge_get(ml_run *r)
+{
+    if (!r->bridge) {
+        r->bridge = calloc(1, sizeof *r->bridge);
+        if (!r->bridge) {
+            ml_error_nomem(r);
+            return NULL;
+        }
+        r->bridge->capacity = ML_CAPACITY;
+        r->bridge->last_step = -1;
+        r->bridge->energy = -1;
+    }
+    return r->bridge;
+}
+
+/* What `info system communication` says (LAMMPS's C library of 2021 has no
+ * getter for these): whether ghost atoms carry velocities (comm_modify vel
+ * yes), the atom style and the pair style ("" when none). */
+typedef struct bridge_info {
+    int ghost_velocity;
+    char atom_style[64], pair_style[64];
+} bridge_info;
+
+/* The word after `then` on the line of text that holds key (out: 64 bytes). */
+static void info_word(const char *text, const char *key, const char *then, char *out)
+{
+    out[0] = '\0';
+    const char *p = strstr(text, key);
+    const char *eol = p ? strchr(p + 1, '\n') : NULL;
+    const char *at = p ? strstr(p, then) : NULL;
+    if (at && (!eol || at < eol) && sscanf(at + strlen(then), "%63s", out) != 1)
+        out[0] = '\0';
+}
+
+/* Only rank 0 writes the info, into the scratch file; every rank reads it. */
+static int read_info(ml_run *r, bridge_info *info)
+{
+    ml_lammps(r, "info system communication out overwrite %s", r->scratch_path);
+    char *text = ml_scratch_read(r);
+    if (!text)
+        return r->status;
+    info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
+    info_word(text, "\nAtom style", "= ", info->atom_style);
+    info_word(text, "\nAtoms ",
+              "style = ", info->pair_style); /* "Atoms = N, types = M, style = P" */
+    free(text);
+    return 0;
+}
+
+/* What the bridge needs of the run (what: the command, for the message);
+ * with info (from read_info) also the atom style's name and ghost velocities. */
+static int check_settings(ml_run *r, const char *what, const bridge_info *info)
+{
+    void *h = r->lmp;
+    if (lammps_extract_setting(h, "box_exist") != 1)
+        return ml_error_at(r, "%s: no simulation box yet (create_box or read_data first)", what);
+    if (lammps_extract_setting(h, "radius_flag") != 1 ||
+        lammps_extract_setting(h, "omega_flag") != 1 ||
+        lammps_extract_setting(h, "torque_flag") != 1)
+        return ml_error_at(r,
+                           "%s: needs atom_style sphere (per-atom radius, omega and torque); the "
+                           "atom style is %s",
+                           what, info && info->atom_style[0] ? info->atom_style : "another");
+    if (lammps_extract_setting(h, "tagint") != (int)sizeof(int))
+        return ml_error_at(r,
+                           "%s: this LAMMPS has 64-bit atom IDs; mbc-lammps is built for the "
+                           "32-bit IDs of Debian's LAMMPS (-DLAMMPS_SMALLBIG)",
+                           what);
+    if (lammps_extract_setting(h, "newton_pair") != 0)
+        return ml_error_at(r,
+                           "%s: needs newton off for pairs (`newton off`): with newton on, the "
+                           "forces on ghost atoms would be lost",
+                           what);
+    if (info && !info->ghost_velocity)
+        return ml_error_at(r,
+                           "%s: needs the velocities of ghost atoms (`comm_modify vel yes`): the "
+                           "laws read the velocities of both spheres",
+                           what);
+    return 0;
+}
+
+/* The largest radius of any atom (0 when there are none). */
+static double largest_radius(ml_run *r)
+{
+    const double *radius = lammps_extract_atom(r->lmp, "radius");
+    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
+    double mine = 0.0, all = 0.0;
+    for (int i = 0; radius && i < nlocal; i++)
+        if (radius[i] > mine)
+            mine = radius[i];
+    MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_MAX, r->comm);
+    return all;
+}
+
+/* The slots of the law's scalar outputs in the fix vector (by name). */
+static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
+{
+    const mbc_type_info *t = law->object->type;
+    for (size_t k = 0; k < law->output_count; k++) {
+        const char *name = t->outputs[law->outputs[k]].name;
+        size_t s = 0;
+        while (s < b->sum_count && strcmp(b->sum_names[s], name) != 0)
+            s++;
+        if (s == b->sum_count) {
+            if (s == ML_SUM_CAPACITY)
+                return ml_error_at(r, "mbconnect pair: more than %d distinct scalar outputs",
+                                   ML_SUM_CAPACITY);
+            b->sum_names[b->sum_count++] = name;
+        }
+        slots[k] = (int)s;
+        if (strcmp(name, "Energy") == 0)
+            b->energy = (int)s;
+    }
+    return 0;
+}
+
+/* fix ML_FIX_STATE with the current capacity and width (again when they
+ * changed before the first run). */
+static void state_fix(ml_run *r, const ml_bridge *b, int exists)
+{
+    if (exists)
+        ml_lammps(r, "unfix %s", ML_FIX_STATE);
+    ml_lammps(r, "fix %s all property/atom %s %d %s %d ghost no", ML_FIX_STATE, ML_PARTNER,
+              b->capacity, ML_STATE, b->capacity * b->width);
+}
+
+/* Pair style, fixes, callback, fix vector and energy. */
+static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *style)
+{
+    if (r->rank == 0 && style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0)
+        (void)printf("WARNING: mbconnect pair replaces pair_style %s\n", style);
+    ml_lammps(r, "pair_style zero %.17g", b->cutoff);
+    ml_lammps(r, "pair_coeff * *");
+    if (!b->fixes || width_changed)
+        state_fix(r, b, b->fixes);
+    if (b->fixes) /* the vector length is set once per fix */
+        ml_lammps(r, "unfix %s", ML_FIX);
+    ml_lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
+    lammps_set_fix_external_callback(r->lmp, ML_FIX, ml_step_callback, r);
+    lammps_fix_external_set_vector_length(r->lmp, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count));
+    if (b->energy >= 0)
+        ml_lammps(r, "fix_modify %s energy yes", ML_FIX);
+    ml_lammps(r, "fix_modify %s virial yes", ML_FIX);
+    const double zero[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    lammps_fix_external_set_energy_global(r->lmp, ML_FIX, 0.0); /* read before the first step */
+    lammps_fix_external_set_virial_global(r->lmp, ML_FIX, (double *)zero);
+    b->fixes = 1;
+}
+
+/* Forgets every contact record of the owned atoms. */
+static void clear_records(ml_run *r, const ml_bridge *b)
+{
+    int **partner = lammps_extract_atom(r->lmp, ML_PARTNER);
+    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
+    for (int i = 0; partner && i < nlocal; i++)
+        memset(partner[i], 0, (size_t)b->capacity * sizeof(int));
+}
+
+/* The law for the type pairs lo..hi; whether a pair changed its type. */
+static int assign(ml_bridge *b, const int lo[2], const int hi[2], int law)
+{
+    const int n = b->ntypes + 1;
+    int changed = 0;
+    for (int i = lo[0]; i <= hi[0]; i++) {
+        for (int j = lo[1]; j <= hi[1]; j++) {
+            const int old = b->law_of[i * n + j];
+            if (old >= 0 && b->laws[old]->object->type != b->laws[law]->object->type)
+                changed = 1;
+            b->law_of[i * n + j] = b->law_of[j * n + i] = law;
+        }
+    }
+    return changed;
+}
+
+/* Room for one more law and its output slots. */
+static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
+{
+    const int n = lammps_extract_setting(r->lmp, "ntypes");
+    if (!b->law_of) {
+        b->ntypes = n;
+        b->law_of = malloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof *b->law_of);
+        for (int k = 0; b->law_of && k < (n + 1) * (n + 1); k++)
+            b->law_of[k] = -1;
+    }
+    ml_law **laws = realloc(b->laws, (b->law_count + 1) * sizeof *laws);
+    if (laws)
+        b->laws = laws;
+    int **slots = realloc(b->sum_slot, (b->law_count + 1) * sizeof *slots);
+    if (slots) {
+        b->sum_slot = slots;
+        slots[b->law_count] = calloc(law->output_count + 1, sizeof **slots);
+    }
+    if (!b->law_of || !laws || !slots || !slots[b->law_count])
+        return ml_error_nomem(r);
+    return 0;
+}
+
+int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
+{
+    ml_bridge *b = bridge_get(r);
+    bridge_info info = {0};
+    if (!b || lammps_extract_setting(r->lmp, "box_exist") != 1 || read_info(r, &info) != 0 ||
+        check_settings(r, "mbconnect pair", &info) != 0 || grow(r, b, law) != 0 ||
+        add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
+        if (r->status == 0)
+            check_settings(r, "mbconnect pair", NULL); /* no box */
+        ml_law_destroy(law);
+        return r->status;
+    }
+    const int width_changed = (int)law->data_count > b->width;
+    if (width_changed && b->ran) {
+        ml_law_destroy(law);
+        return ml_error_at(r,
+                           "mbconnect pair: %s needs %zu data coordinates per contact, more than "
+                           "the %d of the contact records in use; give every mbconnect pair line "
+                           "before the first run",
+                           law->object->type->type_name, law->data_count, b->width);
+    }
+    if (width_changed)
+        b->width = (int)law->data_count;
+    b->laws[b->law_count++] = law;
+    const int changed = assign(b, lo, hi, (int)b->law_count - 1);
+    const double rmax = largest_radius(r);
+    if (!(rmax > 0.0))
+        return ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms "
+                              "first (the neighbor cutoff is their largest diameter)");
+    b->cutoff = 2.0 * rmax;
+    setup_fixes(r, b, width_changed, info.pair_style);
+    if (changed && b->ran) {
+        clear_records(r, b);
+        if (r->rank == 0)
+            (void)printf("WARNING: mbconnect pair: a type pair changed its connector type: every "
+                         "contact starts anew\n");
+    }
+    if (r->rank == 0)
+        (void)printf("mbconnect pair: %s, neighbor cutoff %g, %d contacts per atom\n",
+                     law->object->type->type_name, b->cutoff, b->capacity);
+    return 0;
+}
+
+int ml_bridge_capacity(ml_run *r, int capacity)
+{
+    ml_bridge *b = bridge_get(r);
+    if (!b)
+        return r->status;
+    if (b->ran)
+        return ml_error_at(r, "mbconnect capacity: contact records are in use; give it before "
+                              "the first run");
+    b->capacity = capacity;
+    if (b->fixes)
+        state_fix(r, b, 1);
+    return 0;
+}
+
+void ml_bridge_before_run(ml_run *r)
+{
+    ml_bridge *b = r->bridge;
+    if (!b || !b->fixes)
+        return;
+    bridge_info info = {0};
+    if (!b->check_ghost || read_info(r, &info) == 0)
+        check_settings(r, "mbconnect", b->check_ghost ? &info : NULL);
+    b->check_ghost = 0;
+}
+
+void ml_bridge_clear(ml_run *r)
+{
+    ml_bridge_free(r);
+}
+
+int ml_bridge_off(ml_run *r)
+{
+    ml_bridge *b = r->bridge;
+    if (b && b->fixes) {
+        ml_lammps(r, "unfix %s", ML_FIX);
+        ml_lammps(r, "unfix %s", ML_FIX_STATE);
+    }
+    ml_bridge_free(r);
+    return 0;
+}
+
+void ml_bridge_free(ml_run *r)
+{
+    ml_bridge *b = r->bridge;
+    if (!b)
+        return;
+    for (size_t k = 0; k < b->law_count; k++) {
+        ml_law_destroy(b->laws[k]);
+        free(b->sum_slot[k]);
+    }
+    free(b->laws);
+    free(b->sum_slot);
+    free(b->law_of);
+    free(b);
+    r->bridge = NULL;
+}

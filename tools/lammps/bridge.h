@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The bridge between LAMMPS and the pair laws (docs/lammps.rst):
+ *
+ * - `pair_style zero CUTOFF` + `pair_coeff * *` give the half neighbor list
+ *   (CUTOFF: the largest atom diameter when `mbconnect pair` runs);
+ * - fix ML_FIX_STATE (property/atom) holds the contact records (contacts.h);
+ * - fix ML_FIX (external pf/callback 1 1) calls ml_step_callback (step.c)
+ *   at every force evaluation; its global vector and energy feed thermo.
+ *
+ * The laws apply to pairs of atom types as pair_coeff does: a later
+ * `mbconnect pair` line overrides the type pairs it names. */
+#ifndef ML_BRIDGE_H
+#define ML_BRIDGE_H
+
+#include <stdint.h>
+
+#include "law.h"
+#include "ml.h"
+
+#define ML_FIX          "mbconnect"
+#define ML_FIX_STATE    "mbconnect_state"
+#define ML_PARTNER      "i2_mbconnect_partner"
+#define ML_STATE        "d2_mbconnect_state"
+#define ML_CAPACITY     16 /* default contacts per atom */
+#define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
+
+/* Entries of the fix's global vector (1-based in LAMMPS, f_mbconnect[N]). */
+enum { ML_VECTOR_CONTACTS = 0, ML_VECTOR_OVERLAP = 1, ML_VECTOR_FIXED = 2 };
+
+typedef struct ml_bridge {
+    ml_law **laws;
+    size_t law_count;
+    int ntypes;
+    int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
+    int capacity;
+    int width;         /* data coordinates per record: the largest data count */
+    double cutoff;     /* of pair_style zero */
+    int fixes;         /* the fixes exist */
+    int ran;           /* a force callback ran: records exist */
+    int64_t last_step; /* the step whose state the records hold; -1 before any */
+    int check_ghost;   /* ghost velocities to check again before the next run */
+    /* the fix vector after the fixed entries: one sum per distinct scalar
+     * output name; energy: the slot of "Energy", or -1 */
+    const char *sum_names[ML_SUM_CAPACITY];
+    size_t sum_count;
+    int energy;
+    int **sum_slot; /* per law: the slot of each of its summed outputs */
+} ml_bridge;
+
+/* `mbconnect pair I J ...`: the law (owned from now on) for the type pairs
+ * I x J (ranges as in pair_coeff, already parsed); the first call sets up
+ * pair style, fixes and callback. Returns 0 or the pending status. */
+int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law);
+/* `mbconnect capacity N`: contacts per atom. */
+int ml_bridge_capacity(ml_run *r, int capacity);
+/* `mbconnect off`: removes the fixes, the callback and every law. */
+int ml_bridge_off(ml_run *r);
+/* Before run/minimize/rerun: the settings the bridge needs still hold. */
+void ml_bridge_before_run(ml_run *r);
+/* After LAMMPS's `clear` (which deleted the fixes): forget everything. */
+void ml_bridge_clear(ml_run *r);
+void ml_bridge_free(ml_run *r);
+
+/* step.c: the force callback of fix ML_FIX (ptr is the ml_run). */
+void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x, double **f);
+
+#endif

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The mbconnect command (command.h). */
+#include "command.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <lammps/library.h>
+
+#include "bridge.h"
+#include "law.h"
+
+#define ML_CAPACITY_MAX 4096
+
+#define PAIR_USAGE "mbconnect pair I J TYPE [NAME VALUE]..."
+
+/* A whole positive integer; 0 when s is not one. */
+static long whole(const char *s, size_t n)
+{
+    if (n == 0 || n > 9)
+        return 0;
+    long v = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9')
+            return 0;
+        v = 10 * v + (s[k] - '0');
+    }
+    return v;
+}
+
+/* An atom type range as pair_coeff reads it: N, *, *N, N*, M*N in 1..ntypes. */
+static int type_range(ml_run *r, const char *s, int ntypes, int *lo, int *hi)
+{
+    const char *star = strchr(s, '*');
+    long a = 1, b = ntypes;
+    if (!star) {
+        a = b = whole(s, strlen(s));
+    } else {
+        if (star > s)
+            a = whole(s, (size_t)(star - s));
+        if (star[1])
+            b = whole(star + 1, strlen(star + 1));
+    }
+    if (a < 1 || b < a || b > ntypes)
+        return ml_error_at(r,
+                           "mbconnect pair: atom types '%s' must be N, *, *N, N* or M*N within "
+                           "1..%d (" PAIR_USAGE ")",
+                           s, ntypes);
+    *lo = (int)a;
+    *hi = (int)b;
+    return 0;
+}
+
+static int pair(ml_run *r, int argc, char **argv)
+{
+    if (argc < 5)
+        return ml_error_at(
+            r, "mbconnect pair: expected atom types and a connector type (" PAIR_USAGE ")");
+    if (lammps_extract_setting(r->lmp, "box_exist") != 1)
+        return ml_error_at(r,
+                           "mbconnect pair: no simulation box yet (create_box or read_data first)");
+    const int ntypes = lammps_extract_setting(r->lmp, "ntypes");
+    int lo[2], hi[2];
+    if (type_range(r, argv[2], ntypes, &lo[0], &hi[0]) != 0 ||
+        type_range(r, argv[3], ntypes, &lo[1], &hi[1]) != 0)
+        return r->status;
+    ml_law *law = ml_law_create(r, argv[4], argc - 5, argv + 5);
+    return law ? ml_bridge_pair(r, lo, hi, law) : r->status;
+}
+
+static int capacity(ml_run *r, int argc, char **argv)
+{
+    const long n = argc == 3 ? whole(argv[2], strlen(argv[2])) : 0;
+    if (n < 1 || n > ML_CAPACITY_MAX)
+        return ml_error_at(r,
+                           "mbconnect capacity: expected one whole number of contacts per atom "
+                           "in 1..%d (given %s)",
+                           ML_CAPACITY_MAX, argc >= 3 ? argv[2] : "none");
+    return ml_bridge_capacity(r, (int)n);
+}
+
+int ml_command(ml_run *r, int argc, char **argv)
+{
+    const char *sub = argc > 1 ? argv[1] : "";
+    if (strcmp(sub, "pair") == 0)
+        return pair(r, argc, argv);
+    if (strcmp(sub, "capacity") == 0)
+        return capacity(r, argc, argv);
+    if (strcmp(sub, "off") == 0) {
+        if (argc != 2)
+            return ml_error_at(r, "mbconnect off: takes no arguments (given %s)", argv[2]);
+        return ml_bridge_off(r);
+    }
+    return ml_error_at(
+        r, "mbconnect: unknown subcommand '%s' (expected pair, capacity or off: " PAIR_USAGE ")",
+        sub);
+}

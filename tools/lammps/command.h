@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The command mbc-lammps adds to LAMMPS's (docs/lammps.rst):
+ *
+ *   mbconnect pair I J TYPE [NAME VALUE]...   the law of the atom type pairs I x J
+ *   mbconnect capacity N                      contacts per atom (default 16)
+ *   mbconnect off                             no more mbconnect pair interaction
+ *
+ * I and J are atom types or ranges as in pair_coeff: N, *, *N, N*, M*N. */
+#ifndef ML_COMMAND_H
+#define ML_COMMAND_H
+
+#include "ml.h"
+
+/* Executes one mbconnect command (argv[0] = "mbconnect", variables already
+ * substituted). Returns 0, or the pending status. */
+int ml_command(ml_run *r, int argc, char **argv);
+
+#endif

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* mbc-lammps: a LAMMPS launcher in which connector types of mbconnect are
+ * the pair interaction of a run (docs/lammps.rst).
+ *
+ *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [-var NAME VALUE...]...
+ *                           [-log FILE] [other lmp options]
+ *
+ * Options other than --plugin, -in (-i), --help (-h) and --version go to
+ * LAMMPS unchanged. Exit status: 0, 1 for an error in the run (as lmp), 2 for
+ * a command-line error, 71 when out of memory. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <lammps/library.h>
+
+#include "bridge.h"
+#include "mbconnect/plugin.h"
+#include "mbconnect/version.h"
+#include "ml.h"
+
+static void usage(FILE *f)
+{
+    fputs(
+        "usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [-var NAME VALUE...]...\n"
+        "                               [-log FILE] [other lmp options]\n"
+        "       mbc-lammps --help | --version\n"
+        "Runs the LAMMPS input SCRIPT as lmp would, with one more command:\n"
+        "  mbconnect pair I J TYPE [NAME VALUE]...  the connector type TYPE (one whose spec\n"
+        "                                           declares pair_binding) is the interaction\n"
+        "                                           of the atom type pairs I x J (as pair_coeff)\n"
+        "  mbconnect capacity N                     contacts per atom (default 16)\n"
+        "  mbconnect off                            removes the mbconnect interaction\n"
+        "The run needs atom_style sphere, newton off and comm_modify vel yes.\n"
+        "--plugin FILE.so (repeatable) adds the connector types of an mbconnect plugin.\n"
+        "Thermo: f_mbconnect[1] contacts, f_mbconnect[2] mean overlap, then the sums of\n"
+        "the laws' scalar outputs. Documentation: docs/lammps.rst.\n",
+        f);
+}
+
+/* The command line: our options out, the rest for LAMMPS (largv[0] kept). */
+typedef struct ml_args {
+    const char *script;
+    const char **plugins;
+    int plugin_count;
+    char **largv;
+    int largc;
+    int help, version;
+} ml_args;
+
+static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
+{
+    a->plugins = calloc((size_t)argc, sizeof *a->plugins);
+    a->largv = calloc((size_t)argc + 1, sizeof *a->largv);
+    if (!a->plugins || !a->largv)
+        return -1;
+    a->largv[a->largc++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            a->help = 1;
+        } else if (strcmp(s, "--version") == 0) {
+            a->version = 1;
+        } else if (strcmp(s, "--plugin") == 0 || strcmp(s, "-in") == 0 || strcmp(s, "-i") == 0) {
+            if (i + 1 == argc) {
+                snprintf(err, n, "mbc-lammps: %s needs a file name", s);
+                return 1;
+            }
+            if (strcmp(s, "--plugin") == 0)
+                a->plugins[a->plugin_count++] = argv[++i];
+            else
+                a->script = argv[++i];
+        } else {
+            a->largv[a->largc++] = argv[i];
+        }
+    }
+    if (!a->script && !a->help && !a->version) {
+        snprintf(err, n, "mbc-lammps: no input script (give -in SCRIPT)");
+        return 1;
+    }
+    return 0;
+}
+
+/* The scratch file of substitutions (rank 0 creates it; all know its name). */
+static void make_scratch(ml_run *r)
+{
+    char path[4096] = "";
+    if (r->rank == 0) {
+        const char *dir = getenv("TMPDIR");
+        snprintf(path, sizeof path, "%s/mbc-lammps.XXXXXX", dir && *dir ? dir : "/tmp");
+        int fd = mkstemp(path);
+        if (fd < 0) {
+            ml_error(r, ML_EXIT_ERROR, "mbc-lammps: cannot create a temporary file in %s",
+                     dir && *dir ? dir : "/tmp");
+            path[0] = '\0';
+        } else {
+            close(fd);
+        }
+    }
+    MPI_Bcast(path, sizeof path, MPI_CHAR, 0, r->comm);
+    if (path[0] && !(r->scratch_path = strdup(path)))
+        ml_error(r, ML_EXIT_NOMEM, "mbc-lammps: out of memory");
+    ml_agree(r);
+}
+
+/* The built-in types and those of every plugin; a bad plugin is a
+ * command-line error. */
+static void load_plugins(ml_run *r, const ml_args *a)
+{
+    mbc_registry_init(&r->registry);
+    for (int k = 0; k < a->plugin_count && r->status == 0; k++) {
+        mbc_error err = {0};
+        if (mbc_registry_load_plugin(&r->registry, a->plugins[k], &err) != MBC_OK)
+            ml_error(r, ML_EXIT_USAGE, "mbc-lammps: %s", err.message);
+    }
+    ml_agree(r);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    ml_run r = {.comm = MPI_COMM_WORLD};
+    MPI_Comm_rank(r.comm, &r.rank);
+    MPI_Comm_size(r.comm, &r.size);
+    ml_args a = {0};
+    char err[256] = "";
+    const int rc = parse_args(argc, argv, &a, err, sizeof err);
+    if (rc != 0) { /* the same on every rank */
+        if (r.rank == 0) {
+            (void)fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
+            if (rc > 0)
+                usage(stderr);
+        }
+        ml_exit(&r, rc < 0 ? ML_EXIT_NOMEM : ML_EXIT_USAGE);
+    }
+    if (a.help || a.version) {
+        if (r.rank == 0 && a.help)
+            usage(stdout);
+        if (r.rank == 0 && a.version)
+            (void)printf("mbc-lammps %s\n", MBC_VERSION_STRING);
+        ml_exit(&r, 0);
+    }
+    r.script = a.script;
+    load_plugins(&r, &a);
+    make_scratch(&r);
+    r.lmp = lammps_open(a.largc, a.largv, r.comm, NULL);
+    ml_script_run(&r, a.script);
+    ml_bridge_free(&r);
+    free(a.plugins);
+    free(a.largv);
+    ml_exit(&r, 0);
+}

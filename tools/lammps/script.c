@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Running the input command by command, as lmp would (docs/lammps.rst,
+ * "How the input runs"): every line goes to LAMMPS (lammps_command), which
+ * substitutes variables, echoes and executes it, except
+ *
+ * - `mbconnect ...` (command.c), with LAMMPS's variable substitution done
+ *   by LAMMPS (a `print` into the scratch file when the line has a '$');
+ * - `include FILE`, `jump FILE [LABEL]`: the files are ours to read, so
+ *   mbc-lammps opens and positions them; LAMMPS still sees the jump (it
+ *   skips the jump after an exhausted `next`, and skips commands while it
+ *   scans for the label), and mbc-lammps follows: it skips a jump after a
+ *   `next` left a variable without values, and scans for the label itself;
+ * - `if` with a jump inside: LAMMPS may start scanning for a label; a probe
+ *   tells, and mbc-lammps then skips lines until LAMMPS stops scanning;
+ * - `clear` and `comm_modify`, `run`, `minimize`, `rerun`: passed on, with
+ *   the bridge reset, or its settings checked before the run. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lammps/library.h>
+
+#include "bridge.h"
+#include "command.h"
+#include "source.h"
+#include "words.h"
+
+#define PROBE "variable _mbc_lammps_probe delete"
+
+typedef struct script_state {
+    ml_source src;
+    int skip_jump; /* a `next` ran out of values: LAMMPS skips the next jump */
+    int scanning;  /* lines are skipped up to a label */
+    char *label;   /* that label, or NULL: the one LAMMPS scans for */
+} script_state;
+
+const char *ml_lammps(ml_run *r, const char *fmt, ...)
+{
+    char cmd[ML_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof cmd) {
+        ml_error_at(r, "mbconnect: a generated LAMMPS command is too long (%d characters)", n);
+        ml_agree(r);
+    }
+    return lammps_command(r->lmp, cmd);
+}
+
+/* Rank 0: the scratch file's text into *text; its length, -1 when it
+ * cannot be read (pending error set), -2 out of memory. */
+static long scratch_load(ml_run *r, char **text)
+{
+    FILE *fp = fopen(r->scratch_path, "rb");
+    long len = -1;
+    if (fp && fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 &&
+        fseek(fp, 0, SEEK_SET) == 0) {
+        *text = malloc((size_t)len + 1);
+        if (!*text)
+            len = -2;
+        else if (fread(*text, 1, (size_t)len, fp) != (size_t)len)
+            len = -1;
+    } else {
+        len = -1;
+    }
+    if (fp)
+        (void)fclose(fp);
+    if (len == -1)
+        ml_error_at(r, "mbconnect: cannot read the temporary file %s", r->scratch_path);
+    return len;
+}
+
+char *ml_scratch_read(ml_run *r)
+{
+    long len = 0;
+    char *text = NULL;
+    if (r->rank == 0)
+        len = scratch_load(r, &text);
+    MPI_Bcast(&len, 1, MPI_LONG, 0, r->comm);
+    if (len < 0) {
+        free(text);
+        if (len == -2 && r->rank == 0)
+            ml_error_nomem(r);
+        return NULL; /* rank 0 holds the error */
+    }
+    if (r->rank != 0)
+        text = malloc((size_t)len + 1);
+    int ok = text != NULL, all = 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, r->comm);
+    if (!all) {
+        free(text);
+        if (!ok)
+            ml_error_nomem(r);
+        return NULL;
+    }
+    MPI_Bcast(text, (int)len, MPI_CHAR, 0, r->comm);
+    while (len > 0 && text[len - 1] == '\n')
+        len--;
+    text[len] = '\0';
+    return text;
+}
+
+/* The line (comment removed) with LAMMPS's variable substitution; malloc'd. */
+static char *substitute(ml_run *r, const char *line)
+{
+    const size_t n = ml_words_uncommented(line);
+    char *text = malloc(n + 1);
+    if (!text) {
+        ml_error_nomem(r);
+        return NULL;
+    }
+    memcpy(text, line, n);
+    text[n] = '\0';
+    if (!strchr(text, '$'))
+        return text;
+    if (strstr(text, "\"\"\"")) {
+        free(text);
+        ml_error_at(r, "mbconnect: a line with both variables and triple quotes (\"\"\")");
+        return NULL;
+    }
+    ml_lammps(r, "print \"\"\"%s\"\"\" file %s screen no", text, r->scratch_path);
+    free(text);
+    return ml_scratch_read(r);
+}
+
+/* LAMMPS scans for a label: it skips (and does not echo) the probe. */
+static int lammps_scanning(ml_run *r)
+{
+    return lammps_command(r->lmp, PROBE) == NULL;
+}
+
+/* The words of the line after substitution; 0 or the pending status. */
+static int words_of(ml_run *r, const char *line, ml_words *w)
+{
+    *w = (ml_words){0};
+    char *text = substitute(r, line);
+    int rc = text ? ml_words_split(text, w) : -1;
+    free(text);
+    if (rc < 0)
+        return r->status ? r->status : ml_error_nomem(r);
+    if (rc > 0)
+        return ml_error_at(r, "Unmatched quote in command: %s", line);
+    return 0;
+}
+
+/* include FILE */
+static void run_include(ml_run *r, script_state *st, const char *line)
+{
+    ml_words w;
+    if (words_of(r, line, &w) == 0) {
+        lammps_command(r->lmp, "# include (read by mbc-lammps)");
+        if (w.argc != 2)
+            ml_error_at(r, "Illegal include command: %s", line);
+        else
+            ml_source_push(r, &st->src, w.argv[1]);
+    }
+    ml_words_free(&w);
+}
+
+/* jump FILE [LABEL] */
+static void run_jump(ml_run *r, script_state *st, const char *line)
+{
+    ml_words w;
+    if (words_of(r, line, &w) != 0 || w.argc < 2 || w.argc > 3) {
+        if (r->status == 0)
+            ml_error_at(r, "Illegal jump command: %s", line);
+        ml_words_free(&w);
+        return;
+    }
+    lammps_command(r->lmp, line); /* LAMMPS keeps its own jump state consistent */
+    if (st->skip_jump) {
+        st->skip_jump = 0;
+    } else {
+        if (strcmp(w.argv[1], "SELF") == 0) {
+            ml_source_rewind(r, &st->src);
+        } else {
+            r->file = NULL; /* the file it names is closed now */
+            if (ml_source_replace(r, &st->src, w.argv[1]) == 0)
+                r->file = st->src.files[st->src.depth - 1].path;
+        }
+        if (w.argc == 3) {
+            free(st->label);
+            st->label = strdup(w.argv[2]);
+            st->scanning = 1;
+            if (!st->label)
+                ml_error_nomem(r);
+        }
+    }
+    ml_words_free(&w);
+}
+
+/* next V...: LAMMPS deletes a variable that ran out of values, and then
+ * skips the next jump. */
+static void run_next(ml_run *r, script_state *st, const char *line)
+{
+    lammps_command(r->lmp, line);
+    ml_words w;
+    if (ml_words_split(line, &w) < 0)
+        ml_error_nomem(r);
+    for (int k = 1; k < w.argc; k++)
+        if (!lammps_extract_variable(r->lmp, w.argv[k], NULL))
+            st->skip_jump = 1;
+    ml_words_free(&w);
+}
+
+/* A line while scanning for a label: only label lines reach LAMMPS. */
+static void scan_line(ml_run *r, script_state *st, const char *line, const char *word)
+{
+    if (strcmp(word, "label") != 0)
+        return;
+    lammps_command(r->lmp, line);
+    if (st->label) {
+        ml_words w;
+        if (ml_words_split(line, &w) < 0)
+            ml_error_nomem(r);
+        st->scanning = !(w.argc == 2 && strcmp(w.argv[1], st->label) == 0);
+        ml_words_free(&w);
+    } else {
+        st->scanning = lammps_scanning(r);
+    }
+}
+
+/* One logical line. */
+static void dispatch(ml_run *r, script_state *st, const char *line)
+{
+    char word[32] = "";
+    if (sscanf(line, " %31s", word) != 1)
+        word[0] = '\0'; /* a blank line */
+    if (st->scanning) {
+        scan_line(r, st, line, word);
+    } else if (strcmp(word, "mbconnect") == 0) {
+        ml_words w;
+        lammps_command(r->lmp, "# mbconnect (executed by mbc-lammps)");
+        if (words_of(r, line, &w) == 0)
+            ml_command(r, w.argc, w.argv);
+        ml_words_free(&w);
+    } else if (strcmp(word, "include") == 0) {
+        run_include(r, st, line);
+    } else if (strcmp(word, "jump") == 0) {
+        run_jump(r, st, line);
+    } else if (strcmp(word, "next") == 0) {
+        run_next(r, st, line);
+    } else {
+        if (strcmp(word, "run") == 0 || strcmp(word, "minimize") == 0 ||
+            strcmp(word, "rerun") == 0) {
+            ml_bridge_before_run(r);
+            ml_agree(r);
+        }
+        lammps_command(r->lmp, line);
+        if (strcmp(word, "clear") == 0)
+            ml_bridge_clear(r);
+        else if (strcmp(word, "comm_modify") == 0 && r->bridge)
+            r->bridge->check_ghost = 1;
+        else if (strcmp(word, "if") == 0 && strstr(line, "jump") && lammps_scanning(r)) {
+            st->scanning = 1; /* a jump inside the if: LAMMPS scans for its label */
+            free(st->label);
+            st->label = NULL;
+        }
+    }
+}
+
+void ml_script_run(ml_run *r, const char *path)
+{
+    script_state st = {0};
+    if (ml_source_push(r, &st.src, path) != 0)
+        ml_agree(r);
+    while (st.src.depth > 0) {
+        const int got = ml_source_next(r, &st.src);
+        if (got < 0)
+            ml_agree(r);
+        if (got == 0) {
+            if (st.scanning) {
+                r->file = st.src.files[st.src.depth - 1].path;
+                r->line = st.src.files[st.src.depth - 1].line;
+                ml_error_at(r, "Label wasn't found in input script");
+                ml_agree(r);
+            }
+            ml_source_pop(r, &st.src);
+            continue;
+        }
+        r->file = st.src.files[st.src.depth - 1].path;
+        r->line = st.src.line;
+        dispatch(r, &st, st.src.text);
+        ml_agree(r);
+    }
+    free(st.label);
+    ml_source_free(r, &st.src);
+    r->file = NULL;
+}

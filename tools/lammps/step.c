@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The force callback of fix ML_FIX: every pair of the half neighbor list
+ * whose spheres touch (center distance < r_i + r_j) and whose atom types
+ * have a law is evaluated by that law (docs/lammps.rst, "Each step"):
+ *
+ * 1. the pair's data coordinates: its contact record, or the type's
+ *    initial data for a pair that just touched;
+ * 2. PostNewtonStep on the current state (start-of-step data = the record),
+ *    so that contact onset is not a step late; skipped for a known pair
+ *    when LAMMPS calls again at the same step (the set-up of a `run`), so
+ *    that no state advances twice;
+ * 3. forces and torques with the new data, on the owned atoms of the pair
+ *    (newton off: a pair with a ghost is evaluated by both owners);
+ * 4. the new data into the records of the owned atoms; the records of
+ *    pairs no longer touching are dropped.
+ *
+ * Sphere a of the binding is the atom with the lower ID, so both owners of
+ * a pair evaluate it in the same order. Velocities are global; LAMMPS's
+ * omega is global, so the markers' rotation is the identity and their
+ * local angular velocity is omega. Units are LAMMPS's (`units si`: SI).
+ *
+ * The fix vector sums over pairs, each pair once (half from each owner when
+ * the partner is a ghost): contacts, mean overlap (m), then the laws'
+ * scalar outputs; "Energy" also goes to the fix's energy (thermo pe with
+ * fix_modify energy yes, which mbconnect pair sets). The virial of the
+ * contact forces, summed over ranks, is the fix's global virial (press;
+ * fix_modify virial yes). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lammps/library.h>
+
+#include "batch.h"
+#include "mbconnect/evaluate.h"
+#include "step.h"
+
+#define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
+/* The evaluation context of one pair, reused for every pair of a call (the
+ * markers' rotation stays the identity). */
+typedef struct step_pair {
+    mbc_rigid_marker marker[2];
+    double start[ML_DATA_MAX], now[ML_DATA_MAX];
+    mbc_error err;
+} step_pair;
+
+static int capacity_error(ml_run *r, const step_atoms *a, int i)
+{
+    return ml_error(r, ML_EXIT_ERROR,
+                    "ERROR on proc %d: mbconnect: atom %d touches more than %d spheres, the "
+                    "contact capacity (raise it with `mbconnect capacity N` before the first "
+                    "run)",
+                    r->rank, a->tag[i], a->contacts.capacity);
+}
+
+/* Atom i's record of partner p: found (marked used) or added; -1 when full. */
+static int record(ml_run *r, step_atoms *a, int i, int p, const double **stored)
+{
+    int slot = ml_contacts_find(&a->contacts, i, a->tag[p]);
+    if (slot >= 0) {
+        ml_contacts_mark(&a->contacts, i, slot);
+        if (!*stored)
+            *stored = ml_contacts_data(&a->contacts, i, slot);
+        return slot;
+    }
+    slot = ml_contacts_add(&a->contacts, i, a->tag[p]);
+    if (slot < 0)
+        capacity_error(r, a, i);
+    return slot;
+}
+
+static void set_marker(mbc_rigid_marker *m, const step_atoms *a, int i)
+{
+    for (int k = 0; k < 3; k++) {
+        m->position[k] = a->x[i][k];
+        m->velocity[k] = a->v[i][k];
+        m->angular_velocity_local[k] = a->omega[i][k];
+    }
+}
+
+/* Steps 2 and 3: new data into p->now, forces into fo. */
+static mbc_status evaluate(ml_law *law, step_pair *p, const double *stored, int advance,
+                           mbc_forces *fo, mbc_error *err)
+{
+    mbc_object *o = law->object;
+    const size_t n = law->data_count;
+    memcpy(p->start, stored ? stored : law->initial, n * sizeof(double));
+    mbc_state s = {.marker = {&p->marker[0], &p->marker[1]},
+                   .data = p->start,
+                   .data_start = p->start,
+                   .data_count = n};
+    mbc_status st = MBC_OK;
+    if (o->type->initialize) /* derived parameters may depend on the radii */
+        st = o->type->initialize(o->params, err);
+    if (st == MBC_OK && o->type->post_newton_step && (advance || !stored)) {
+        mbc_post_newton pn = {.data = p->now};
+        st = mbc_object_post_newton_step(o, &s, &pn, err);
+    } else {
+        memcpy(p->now, p->start, n * sizeof(double));
+    }
+    s.data = p->now;
+    return st == MBC_OK ? mbc_object_forces(o, &s, fo, err) : st;
+}
+
+/* Step 4 and the totals: forces onto the owned atoms, records, sums. */
+static void apply(const ml_law *law, step_atoms *a, const step_pair *p, const mbc_forces *fo,
+                  const int atom[2], const int slot[2], double **f, double *totals, double overlap)
+{
+    const mbc_pair_binding *bind = law->binding;
+    const int local[2] = {1, atom[1] < a->nlocal};
+    for (int k = 0; k < 2; k++) {
+        if (!local[k])
+            continue;
+        const int is_a = a->tag[atom[k]] < a->tag[atom[1 - k]];
+        const int m = bind->center_markers[is_a ? 0 : 1];
+        for (int c = 0; c < 3; c++) {
+            f[atom[k]][c] += fo->force[m][c];
+            a->torque[atom[k]][c] += fo->torque[m][c];
+        }
+        memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
+               law->data_count * sizeof(double));
+    }
+    const double w = local[1] ? 1.0 : 0.5;
+    totals[ML_VECTOR_CONTACTS] += w;
+    totals[ML_VECTOR_OVERLAP] += w * overlap;
+    const int ia = a->tag[atom[0]] < a->tag[atom[1]] ? atom[0] : atom[1];
+    const int ib = ia == atom[0] ? atom[1] : atom[0];
+    const double d[3] = {a->x[ib][0] - a->x[ia][0], a->x[ib][1] - a->x[ia][1],
+                         a->x[ib][2] - a->x[ia][2]};
+    virial_add(a->virial, d, fo->force[bind->center_markers[1]], w);
+}
+
+/* The outputs of one pair into the totals. */
+static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, step_pair *p,
+                              double w, double *totals, mbc_error *err)
+{
+    if (law->output_count == 0)
+        return MBC_OK;
+    mbc_state s = {.marker = {&p->marker[0], &p->marker[1]},
+                   .data = p->now,
+                   .data_start = p->start,
+                   .data_count = law->data_count};
+    for (size_t k = 0; k < law->output_count; k++) {
+        double value = 0.0;
+        mbc_status st = mbc_object_output(law->object, &s, law->outputs[k], &value, 1, err);
+        if (st != MBC_OK)
+            return st;
+        totals[ML_VECTOR_FIXED + b->sum_slot[li][k]] += w * value;
+    }
+    return MBC_OK;
+}
+
+/* One pair (i owned, j owned or ghost). Returns 0, or the pending status. */
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int j, int advance,
+                double **f, double *totals)
+{
+    const int li = b->law_of[a->type[i] * (b->ntypes + 1) + a->type[j]];
+    if (li < 0)
+        return 0;
+    const double dx = a->x[j][0] - a->x[i][0], dy = a->x[j][1] - a->x[i][1],
+                 dz = a->x[j][2] - a->x[i][2];
+    const double rsq = dx * dx + dy * dy + dz * dz, rsum = a->radius[i] + a->radius[j];
+    if (rsq >= rsum * rsum)
+        return 0;
+    ml_law *law = b->laws[li];
+    const double *stored = NULL;
+    const int atom[2] = {i, j};
+    int slot[2] = {record(r, a, i, j, &stored), -1};
+    if (j < a->nlocal && slot[0] >= 0)
+        slot[1] = record(r, a, j, i, &stored);
+    if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
+        return r->status;
+    if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
+        ml_batch_gather(law->batch, a, atom, slot, stored, advance);
+        return law->batch->count == law->batch->capacity ? ml_batch_run(r, law, a, f, totals) : 0;
+    }
+    const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
+    set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
+    set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
+    law->radii[0] = a->radius[ia];
+    law->radii[1] = a->radius[ib];
+    mbc_forces fo;
+    mbc_status st = evaluate(law, p, stored, advance, &fo, &p->err);
+    if (st == MBC_OK)
+        st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
+    if (st != MBC_OK)
+        return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: atoms %d and %d: %s",
+                        r->rank, a->tag[ia], a->tag[ib], p->err.message);
+    apply(law, a, p, &fo, atom, slot, f, totals, rsum - sqrt(rsq));
+    return 0;
+}
+
+/* The arrays of this call; 0, or the pending status when one is missing. */
+static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
+{
+    void *h = r->lmp;
+    a->x = lammps_extract_atom(h, "x");
+    a->v = lammps_extract_atom(h, "v");
+    a->omega = lammps_extract_atom(h, "omega");
+    a->radius = lammps_extract_atom(h, "radius");
+    a->torque = lammps_extract_atom(h, "torque");
+    a->tag = lammps_extract_atom(h, "id");
+    a->type = lammps_extract_atom(h, "type");
+    a->nlocal = nlocal;
+    for (int k = 0; k < 6; k++)
+        a->virial[k] = 0.0;
+    /* i2_/d2_ arrays: int ** and double **, whatever lammps_extract_atom_datatype says */
+    a->contacts = (ml_contacts){lammps_extract_atom(h, ML_PARTNER),
+                                lammps_extract_atom(h, ML_STATE), b->capacity, b->width};
+    if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
+        (nlocal > 0 && (!a->contacts.partner || !a->contacts.state)))
+        return ml_error(r, ML_EXIT_ERROR,
+                        "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
+                        "deleted?)",
+                        ML_FIX_STATE);
+    return 0;
+}
+
+/* Settings that may have changed since `mbconnect pair`: newton off for
+ * pairs (the same on every rank), atoms within the neighbor cutoff. */
+static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
+{
+    if (lammps_extract_setting(r->lmp, "newton_pair") != 0)
+        return ml_error(r, ML_EXIT_ERROR,
+                        "ERROR: mbconnect: needs newton off for pairs (`newton off`): with newton "
+                        "on, the forces on ghost atoms would be lost");
+    for (int i = 0; i < a->nlocal; i++)
+        if (2.0 * a->radius[i] > b->cutoff)
+            return ml_error(r, ML_EXIT_ERROR,
+                            "ERROR on proc %d: mbconnect: atom %d has diameter %g, larger than "
+                            "the neighbor cutoff %g (the largest diameter when `mbconnect pair` "
+                            "ran; give mbconnect pair again after creating larger atoms)",
+                            r->rank, a->tag[i], 2.0 * a->radius[i], b->cutoff);
+    return 0;
+}
+
+/* Every pair of the neighbor list. */
+static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
+{
+    void *h = r->lmp;
+    const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
+    if (list < 0) {
+        ml_error(r, ML_EXIT_ERROR,
+                 "ERROR: mbconnect: no neighbor list of pair_style zero (was the pair style "
+                 "changed after mbconnect pair?)");
+        return;
+    }
+    const int n = lammps_neighlist_num_elements(h, list);
+    step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
+                              {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
+    for (int e = 0; e < n && r->status == 0; e++) {
+        int i = 0, count = 0, *neighbors = NULL;
+        lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
+        for (int k = 0; k < count && r->status == 0; k++)
+            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+    }
+    for (size_t l = 0; l < b->law_count && r->status == 0; l++)
+        if (b->laws[l]->batch)
+            ml_batch_run(r, b->laws[l], a, f, totals);
+}
+
+/* The fix vector and energy from the totals of every rank. */
+static void publish(ml_run *r, const ml_bridge *b, const double *sum)
+{
+    void *h = r->lmp;
+    const double contacts = sum[ML_VECTOR_CONTACTS];
+    lammps_fix_external_set_vector(h, ML_FIX, ML_VECTOR_CONTACTS + 1, contacts);
+    lammps_fix_external_set_vector(h, ML_FIX, ML_VECTOR_OVERLAP + 1,
+                                   contacts > 0 ? sum[ML_VECTOR_OVERLAP] / contacts : 0.0);
+    for (size_t k = 0; k < b->sum_count; k++)
+        lammps_fix_external_set_vector(h, ML_FIX, (int)(ML_VECTOR_FIXED + k + 1),
+                                       sum[ML_VECTOR_FIXED + k]);
+    if (b->energy >= 0)
+        lammps_fix_external_set_energy_global(h, ML_FIX, sum[ML_VECTOR_FIXED + b->energy]);
+}
+
+void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x, double **f)
+{
+    ml_run *r = ptr;
+    ml_bridge *b = r->bridge;
+    (void)ids;
+    (void)x;
+    for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
+        f[i][0] = f[i][1] = f[i][2] = 0.0;
+    double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
+    step_atoms a = {0};
+    if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
+        pairs(r, b, &a, step != b->last_step, f, totals);
+        if (r->status == 0)
+            ml_contacts_sweep(&a.contacts, nlocal);
+    }
+    for (int k = 0; k < 6; k++)
+        totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
+    totals[ML_TOTALS - 1] = r->status != 0;
+    MPI_Allreduce(totals, sum, ML_TOTALS, MPI_DOUBLE, MPI_SUM, r->comm);
+    ml_agree_known(r, (int)sum[ML_TOTALS - 1]);
+    publish(r, b, sum);
+    /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
+    lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);
+    b->last_step = step;
+    b->ran = 1;
+}
