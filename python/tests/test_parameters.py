@@ -154,6 +154,16 @@ def test_defaults(t, p):
         assert same(got, p["default"]), (got, p["default"])
 
 
+def with_last(p, good, x):
+    """(value, index text of messages): x itself for a scalar parameter, else
+    the list good with its last element replaced by x and "[i] "."""
+    if p["shape"] == "scalar":
+        return x, ""
+    v = list(good)
+    v[-1] = x
+    return v, f"[{len(v) - 1}] "
+
+
 def expect_error(obj, name, value, exc, message):
     before = getattr(obj, name)
     with pytest.raises(exc) as e:
@@ -174,11 +184,7 @@ def test_type_rules(t, p):
     good = sample(p)
 
     def with_bad(x):
-        if scalar:
-            return x, ""
-        v = list(good)
-        v[-1] = x
-        return v, f"[{len(v) - 1}] "
+        return with_last(p, good, x)
 
     if p["kind"] == "string":
         expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), got a number")
@@ -344,11 +350,7 @@ def test_physical_rules(t, p):
     scalar = p["shape"] == "scalar"
 
     def with_element(x):
-        if scalar:
-            return x, ""
-        v = list(good)
-        v[-1] = x
-        return v, f"[{len(v) - 1}] "
+        return with_last(p, good, x)
 
     def refused_with(x):
         """The rule the library names for x: the type's first, then the spec's."""
@@ -358,6 +360,9 @@ def test_physical_rules(t, p):
             return p["range"]["text"]
         return "one of " + ", ".join(shortest(v) for v in p["one_of"])
 
+    def refusal(at, x):
+        return head + f"{at}must be {refused_with(x)} ({ptype}), got {shortest(x)}"
+
     if p["one_of"] is not None:
         obj = cls()
         for x in p["one_of"]:
@@ -366,8 +371,7 @@ def test_physical_rules(t, p):
             assert same(getattr(obj, name), value)
         outside = max(p["one_of"]) + 1
         value, at = with_element(outside)
-        expect_error(obj, name, value, ValueError,
-                     head + f"{at}must be {refused_with(outside)} ({ptype}), got {shortest(outside)}")
+        expect_error(obj, name, value, ValueError, refusal(at, outside))
     r = p["range"]
     if r is not None:
         obj = cls()
@@ -383,8 +387,7 @@ def test_physical_rules(t, p):
                     setattr(obj, name, value)
                     assert same(getattr(obj, name), value)
                 else:
-                    expect_error(obj, name, value, ValueError,
-                                 head + f"{at}must be {refused_with(x)} ({ptype}), got {shortest(x)}")
+                    expect_error(obj, name, value, ValueError, refusal(at, x))
     if p["required"] is not None:
         # the documented default is a placeholder the rules refuse: a new
         # object must be given a value, and validate() says how
