@@ -96,12 +96,6 @@ static void to_diag(void *ctx, const mbc_error *e)
     diag_add_error(ctx, e);
 }
 
-/* A short rendering of a Lua value for messages: 'text', 3, 1.5, true, a table. */
-static const char *describe(lua_State *L, int idx, char *buf, size_t size)
-{
-    return mbc_reader_describe(L, idx, buf, size);
-}
-
 /* The table at idx had an unknown key or a "missing" reported (the reader
  * then reports no more "missing" for it: a misspelled key is one mistake). */
 static int is_flagged(loader *ld, int idx, int line, const char *what)
@@ -127,22 +121,6 @@ static int is_name(const char *s)
 static int is_identifier(const char *s)
 {
     return naming_is_spec_name(s);
-}
-
-/* Plain tables carry no line; the line of `key =` at or after `from` in the
- * spec text is the best place to point at (`from` when it is not found). */
-static int key_line(const loader *ld, const char *key, int from)
-{
-    return mbc_reader_key_line(ld->r, key, from);
-}
-
-/* Checks that every key of the table at idx is allowed: named keys from
- * `allowed`, list entries when allow_list. */
-static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
-                       int allow_list)
-{
-    mbc_reader_table t = labeled(ld, idx, line, what);
-    mbc_reader_check_keys(ld->r, &t, allowed, allow_list ? MBC_READER_LIST : 0);
 }
 
 /* Field getters. Each reads t[key] for the table at idx (absolute index). */
@@ -188,7 +166,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     out->count = 0;
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "%s must be a list of strings (given %s)", where,
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     mbc_reader_table list = labeled(ld, v, line, where);
@@ -215,7 +193,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
 static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
                              spec_string_list *out)
 {
-    line = key_line(ld, key, line);
+    line = mbc_reader_key_line(ld->r, key, line);
     out->items = NULL;
     out->count = 0;
     lua_getfield(ld->L, idx, key);
@@ -306,7 +284,8 @@ static void load_type(loader *ld, int t, spec_type *ty)
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
     const size_t errors_before = errors_of(ld);
-    check_keys(ld, t, line, what, type_keys, 0);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, type_keys, 0);
     ty->line = line;
     ty->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_name(ty->name))
@@ -346,7 +325,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
     } else if (!lua_isnil(L, -1)) {
         char buf[96];
         fail(ld, line, "%s: 'min' must be a finite number (given %s)", what,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
     ty->min_exclusive = opt_bool(ld, t, "exclusive", line, what, 0);
@@ -392,10 +371,11 @@ static void read_types(loader *ld, int t)
     if (!lua_istable(L, t)) {
         char b[96];
         fail(ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
-             describe(L, t, b, sizeof b));
+             mbc_reader_describe(L, t, b, sizeof b));
         return;
     }
-    check_keys(ld, t, 0, "type list", NULL, 1);
+    mbc_reader_table table = labeled(ld, t, 0, "type list");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     size_t n = lua_rawlen(L, t);
     reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
     for (size_t i = 1; i <= n; i++) {
@@ -404,7 +384,7 @@ static void read_types(loader *ld, int t)
         if (!kind || strcmp(kind, "type") != 0) {
             char b[96];
             fail(ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
-                 describe(L, -1, b, sizeof b));
+                 mbc_reader_describe(L, -1, b, sizeof b));
         } else {
             spec_type *ty = &reg->types[reg->count++];
             load_type(ld, lua_gettop(L), ty);
@@ -492,22 +472,22 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
         double v = lua_tonumber(L, -1);
         if (!isfinite(v)) {
             fail(ld, line, "%s: default must be finite (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->value != SPEC_REAL && (v != floor(v) || fabs(v) > 2147483647.0)) {
             fail(ld, line, "%s: default must be a whole number for type %s (given %s)", what,
-                 ty->name, describe(L, -1, buf, sizeof buf));
+                 ty->name, mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->value == SPEC_INDEX && v < -1) {
             fail(ld, line, "%s: an index default must be >= 0 or -1 for invalid (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->has_min && (ty->min_exclusive ? !(v > ty->min) : !(v >= ty->min))) {
             fail(ld, line, "%s: default must be %s (%s) (given %s)", what, ty->rule, ty->name,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         *x = v;
@@ -515,7 +495,7 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
     }
     }
     fail(ld, line, "%s: default does not fit type %s (given %s)", what, ty->name,
-         describe(L, -1, buf, sizeof buf));
+         mbc_reader_describe(L, -1, buf, sizeof buf));
     return 0;
 }
 
@@ -532,12 +512,13 @@ static int read_value(loader *ld, const spec_param *p, int line, const char *wha
     }
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: default must be a list { ... } for type %s (given %s)", what,
-             p->type->name, describe(L, -1, buf, sizeof buf));
+             p->type->name, mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
     int t = lua_gettop(L);
     size_t n = lua_rawlen(L, t);
-    check_keys(ld, t, line, what, NULL, 1);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     if (p->shape == SPEC_FIXED && n != (size_t)p->size) {
         fail(ld, line, "%s: default has %zu elements, type %s needs %d", what, n, p->type->name,
              p->size);
@@ -766,11 +747,12 @@ static void load_one_of(loader *ld, int r, const spec_param *p, int line, const 
     const size_t n = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1) ? lua_rawlen(L, -1) : 0;
     if (n == 0 || n > 64) {
         fail(ld, line, "%s: one_of must be a list of 1 to 64 numbers (given %s)", where,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, lua_gettop(L), line, where, NULL, 1);
+    mbc_reader_table table = labeled(ld, lua_gettop(L), line, where);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     ru->one_of = arena_alloc(ld->mem, n * sizeof *ru->one_of);
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, (lua_Integer)i);
@@ -780,7 +762,7 @@ static void load_one_of(loader *ld, int r, const spec_param *p, int line, const 
             (ty->value != SPEC_REAL && x != floor(x)) ||
             (ty->has_min && (ty->min_exclusive ? !(x > ty->min) : !(x >= ty->min))))
             fail(ld, line, "%s: one_of[%zu] must be a value of type %s (given %s)", where, i,
-                 ty->name, describe(L, -1, buf, sizeof buf));
+                 ty->name, mbc_reader_describe(L, -1, buf, sizeof buf));
         else
             ru->one_of[ru->one_of_count++] = x;
         lua_pop(L, 1);
@@ -841,14 +823,15 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
     char buf[96];
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: 'rules' must be a table (given %s)", what,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
     int r = lua_gettop(L);
     char where[256];
     snprintf(where, sizeof where, "%s: rules", what);
-    check_keys(ld, r, line, where, rule_keys, 0);
+    mbc_reader_table table = labeled(ld, r, line, where);
+    mbc_reader_check_keys(ld->r, &table, rule_keys, 0);
     spec_rules *ru = &p->rules;
     ru->must_be_set = opt_bool(ld, r, "must_be_set", line, where, 0);
     ru->non_decreasing = opt_bool(ld, r, "non_decreasing", line, where, 0);
@@ -892,7 +875,8 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     p->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_identifier(p->name))
         fail(ld, line, "%s: invalid identifier (given '%s')", what, p->name);
-    check_keys(ld, t, line, what, param_keys, 0);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, param_keys, 0);
     char *type = req_string(ld, t, "type", line, what);
     p->type = spec_types_find(ld->reg, type);
     if (type && !p->type) {
@@ -942,12 +926,13 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
         char buf[96];
         if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
             fail(ld, line, "%s: 'doc' must be a table (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         } else {
             int d = lua_gettop(L);
             char where[256];
             snprintf(where, sizeof where, "%s: doc", what);
-            check_keys(ld, d, line, where, doc_keys, 0);
+            mbc_reader_table table = labeled(ld, d, line, where);
+            mbc_reader_check_keys(ld->r, &table, doc_keys, 0);
             doc_default = opt_string(ld, d, "default", line, where);
             p->size_in_docs = opt_bool(ld, d, "size", line, where, p->size_in_docs);
         }
@@ -1001,7 +986,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, key, line);
+    line = mbc_reader_key_line(ld->r, key, line);
     lua_getfield(L, t, key);
     *list_idx = lua_gettop(L);
     if (lua_isnil(L, -1))
@@ -1011,7 +996,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
         while (lua_next(L, *list_idx)) {
             lua_pop(L, 1);
             if (lua_type(L, -1) == LUA_TSTRING) {
-                fail(ld, key_line(ld, lua_tostring(L, -1), line),
+                fail(ld, mbc_reader_key_line(ld->r, lua_tostring(L, -1), line),
                      "'%s' must be a list of %s \"name\" { ... } entries, not a table with "
                      "named keys (found key '%s')",
                      key, kind, lua_tostring(L, -1));
@@ -1022,10 +1007,11 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
     }
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "'%s' must be a list of %s \"name\" { ... } entries (given %s)", key, kind,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
-    check_keys(ld, *list_idx, line, key, NULL, 1);
+    mbc_reader_table table = labeled(ld, *list_idx, line, key);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     return lua_rawlen(L, *list_idx);
 }
 
@@ -1038,7 +1024,7 @@ static int list_entry(loader *ld, int list, size_t i, const char *key, int line,
     const char *k = mbc_sandbox_table_kind(L, -1);
     if (!k || strcmp(k, kind) != 0) {
         fail(ld, line, "%s[%zu]: expected %s \"name\" { ... } (given %s)", key, i, kind,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
     return 1;
@@ -1187,11 +1173,11 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
             fail(ld, line,
                  "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
                  ">= 0 such as UInt or PInt (given %s)",
-                 what, key, describe(L, -1, buf, sizeof buf));
+                 what, key, mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 2);
     } else {
         fail(ld, line, "%s: '%s' must be a count or {factor, \"parameter\"} (given %s)", what, key,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
 }
@@ -1211,7 +1197,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
             o->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[128];
             snprintf(what, sizeof what, "output '%s'", o->name);
-            check_keys(ld, e, o->line, what, output_keys, 0);
+            mbc_reader_table table = labeled(ld, e, o->line, what);
+            mbc_reader_check_keys(ld->r, &table, output_keys, 0);
             if (!is_identifier(o->name))
                 fail(ld, o->line, "%s: invalid identifier (given '%s')", what, o->name);
             o->symbol = opt_string(ld, e, "symbol", o->line, what);
@@ -1236,7 +1223,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "data", line);
+    line = mbc_reader_key_line(ld->r, "data", line);
     lua_getfield(L, t, "data");
     int d = lua_gettop(L);
     if (lua_isnil(L, d)) {
@@ -1247,11 +1234,12 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
         fail(ld, line,
              "'data' must be a table { per = ..., coordinate \"name\" { ... }, ... } "
              "(given %s)",
-             describe(L, d, buf, sizeof buf));
+             mbc_reader_describe(L, d, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, d, line, "data", data_keys, 1);
+    mbc_reader_table table = labeled(ld, d, line, "data");
+    mbc_reader_check_keys(ld->r, &table, data_keys, MBC_READER_LIST);
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
@@ -1273,7 +1261,8 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             b->name = arena_strdup(ld->mem, mbc_sandbox_table_name(L, e));
             char what[128];
             snprintf(what, sizeof what, "coordinate '%s'", b->name);
-            check_keys(ld, e, eline, what, coordinate_keys, 0);
+            mbc_reader_table table = labeled(ld, e, eline, what);
+            mbc_reader_check_keys(ld->r, &table, coordinate_keys, 0);
             if (!is_identifier(b->name))
                 fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
             b->description = req_string(ld, e, "description", eline, what);
@@ -1285,7 +1274,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
                 b->initial = lua_tonumber(L, -1);
             else
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
-                     describe(L, -1, buf, sizeof buf));
+                     mbc_reader_describe(L, -1, buf, sizeof buf));
             lua_pop(L, 1);
             char *into = opt_string(ld, e, "index_into", eline, what);
             b->index_into = into ? spec_find_param(c, into) : NULL;
@@ -1378,7 +1367,7 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "markers", line);
+    line = mbc_reader_key_line(ld->r, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
     if (lua_isnil(L, m)) {
@@ -1390,11 +1379,12 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         fail(ld, line,
              "'markers' must list the requested types of marker m0 and m1, as in "
              "{ {\"Position\"}, {\"Position\"} } (given %s)",
-             describe(L, m, buf, sizeof buf));
+             mbc_reader_describe(L, m, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, m, line, "markers", NULL, 1);
+    mbc_reader_table table = labeled(ld, m, line, "markers");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     for (int i = 0; i < 2; i++) {
         lua_rawgeti(L, m, i + 1);
         char what[32];
@@ -1427,7 +1417,8 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
             q->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[160];
             snprintf(what, sizeof what, "quantity '%s'", q->name);
-            check_keys(ld, e, eline, what, quantity_keys, 0);
+            mbc_reader_table table = labeled(ld, e, eline, what);
+            mbc_reader_check_keys(ld->r, &table, quantity_keys, 0);
             q->symbol = opt_string(ld, e, "symbol", eline, what);
             if (!q->symbol)
                 q->symbol = arena_strdup(ld->mem, "");
@@ -1447,7 +1438,7 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "examples", line);
+    line = mbc_reader_key_line(ld->r, "examples", line);
     lua_getfield(L, t, "examples");
     int list = lua_gettop(L);
     if (lua_isnil(L, list)) {
@@ -1456,11 +1447,12 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
     }
     if (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)) {
         fail(ld, line, "'examples' must be a list of {\"file.py\", \"Folder\"} (given %s)",
-             describe(L, list, buf, sizeof buf));
+             mbc_reader_describe(L, list, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, list, line, "examples", NULL, 1);
+    mbc_reader_table table = labeled(ld, list, line, "examples");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     size_t n = lua_rawlen(L, list);
     c->examples = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->examples);
     for (size_t i = 1; i <= n; i++) {
@@ -1475,16 +1467,16 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
         }
         if (!lua_istable(L, e) || lua_rawlen(L, e) != 2) {
             fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
-                 describe(L, e, buf, sizeof buf));
+                 mbc_reader_describe(L, e, buf, sizeof buf));
         } else if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0) {
             fail(ld, line, "examples[%zu][1] must be the file name, a non-empty string (given %s)",
-                 i, describe(L, -2, buf, sizeof buf));
+                 i, mbc_reader_describe(L, -2, buf, sizeof buf));
         } else if (lua_type(L, -1) != LUA_TSTRING ||
                    (strcmp(lua_tostring(L, -1), "Examples") != 0 &&
                     strcmp(lua_tostring(L, -1), "TestModels") != 0)) {
             fail(ld, line,
                  "examples[%zu][2] must be the folder \"Examples\" or \"TestModels\" (given %s)", i,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         } else {
             size_t dup = 0;
             for (size_t j = 0; j < c->example_count && !dup; j++)
@@ -1513,13 +1505,13 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
     static const char *const keys[] = {"key", "after", "text", NULL};
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "references", line);
+    line = mbc_reader_key_line(ld->r, "references", line);
     lua_getfield(L, t, "references");
     int list = lua_gettop(L);
     if (!lua_isnil(L, list) && (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)))
         fail(ld, line,
              "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
-             describe(L, list, buf, sizeof buf));
+             mbc_reader_describe(L, list, buf, sizeof buf));
     size_t n = lua_istable(L, list) ? lua_rawlen(L, list) : 0;
     c->references = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->references);
     for (size_t i = 1; i <= n; i++) {
@@ -1529,9 +1521,10 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
         snprintf(what, sizeof what, "references[%zu]", i);
         if (!lua_istable(L, -1)) {
             fail(ld, line, "%s must be { key = ..., after = ..., text = ... } (given %s)", what,
-                 describe(L, e, buf, sizeof buf));
+                 mbc_reader_describe(L, e, buf, sizeof buf));
         } else {
-            check_keys(ld, e, line, what, keys, 0);
+            mbc_reader_table table = labeled(ld, e, line, what);
+            mbc_reader_check_keys(ld->r, &table, keys, 0);
             spec_reference *r = &c->references[c->reference_count++];
             r->key = req_string(ld, e, "key", line, what);
             r->after = req_string(ld, e, "after", line, what);
@@ -1554,7 +1547,7 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
 static void load_hooks(loader *ld, int t, int line, spec_connector *c)
 {
     spec_string_list hooks;
-    line = key_line(ld, "hooks", line);
+    line = mbc_reader_key_line(ld->r, "hooks", line);
     read_string_list(ld, t, "hooks", line, "connector", &hooks);
     for (size_t i = 0; i < hooks.count; i++) {
         int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
@@ -1615,7 +1608,7 @@ static void check_constants(loader *ld, const spec_connector *c)
     for (size_t i = 0; i < c->data.block_count; i++)
         for (size_t j = 0; j < i; j++)
             if (same_constant(ld, c->data.blocks[i].name, c->data.blocks[j].name))
-                fail(ld, key_line(ld, "data", c->line),
+                fail(ld, mbc_reader_key_line(ld->r, "data", c->line),
                      "data: coordinate '%s' gives the same C constant as '%s'; rename one",
                      c->data.blocks[i].name, c->data.blocks[j].name);
 }
@@ -1623,9 +1616,9 @@ static void check_constants(loader *ld, const spec_connector *c)
 /* Every hook has what it needs, and what needs a hook has it. */
 static void check_hooks(loader *ld, int line, const spec_connector *c)
 {
-    int hl = key_line(ld, "hooks", line);
+    int hl = mbc_reader_key_line(ld->r, "hooks", line);
     if (c->output_count && !c->hooks[SPEC_HOOK_OUTPUTS])
-        fail(ld, key_line(ld, "outputs", line),
+        fail(ld, mbc_reader_key_line(ld->r, "outputs", line),
              "outputs: %zu output variable%s the 'outputs' hook (add \"outputs\" to hooks)",
              c->output_count, c->output_count == 1 ? " needs" : "s need");
     if (!c->output_count && c->hooks[SPEC_HOOK_OUTPUTS])
@@ -1658,7 +1651,8 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     lua_State *L = ld->L;
     int line = mbc_sandbox_table_line(L, t);
     c->line = line;
-    check_keys(ld, t, line, "connector", connector_keys, 0);
+    mbc_reader_table table = labeled(ld, t, line, "connector");
+    mbc_reader_check_keys(ld->r, &table, connector_keys, 0);
     const unsigned all_blocks = SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
                                 SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
     if (is_flagged(ld, t, line, "connector")) /* a misspelled block: names into it not checked */
@@ -1736,7 +1730,8 @@ static void read_connector(loader *ld, int t)
     const char *kind = mbc_sandbox_table_kind(ld->L, t);
     if (!kind || strcmp(kind, "connector") != 0) {
         char b[96];
-        fail(ld, 0, "must return connector { ... } (returned %s)", describe(ld->L, t, b, sizeof b));
+        fail(ld, 0, "must return connector { ... } (returned %s)",
+             mbc_reader_describe(ld->L, t, b, sizeof b));
         return;
     }
     load_connector(ld, t, ld->target);

@@ -210,20 +210,44 @@ static const char *table_field(const mbc_reader *r, const mbc_reader_table *t)
     return t->name[0] || !r->root ? t->name : r->root;
 }
 
+/* An error about `elem` of t, which is t[key] or an element "key[i]" of
+ * it: named as elem, pointing at the line of `key =` (the source has no
+ * line of an element). */
+static mbc_status vfail_element(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                                const char *elem, const char *fmt, va_list ap)
+{
+    char field[FIELD_SIZE], ref[FIELD_SIZE], rule[MBC_ERROR_SIZE];
+    mbc_reader_field(t, elem, field, sizeof field);
+    key_ref(t, elem, ref, sizeof ref);
+    vsnprintf(rule, sizeof rule, fmt, ap);
+    return mbc_reader_fail(r, mbc_reader_line(r, t, key), field, "%s%s", ref, rule);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static mbc_status
+fail_element(mbc_reader *r, const mbc_reader_table *t, const char *key, const char *elem,
+             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const mbc_status st = vfail_element(r, t, key, elem, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
 static mbc_status
 fail_key(mbc_reader *r, const mbc_reader_table *t, const char *key, const char *fmt, ...)
 {
-    char field[FIELD_SIZE], ref[FIELD_SIZE], rule[MBC_ERROR_SIZE];
-    mbc_reader_field(t, key, field, sizeof field);
-    key_ref(t, key, ref, sizeof ref);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(rule, sizeof rule, fmt, ap);
+    const mbc_status st = vfail_element(r, t, key, key, fmt, ap);
     va_end(ap);
-    return mbc_reader_fail(r, mbc_reader_line(r, t, key), field, "%s%s", ref, rule);
+    return st;
 }
 
 static void flag(mbc_reader *r, const mbc_reader_table *t)
@@ -322,18 +346,19 @@ mbc_status mbc_reader_boolean(mbc_reader *r, const mbc_reader_table *t, const ch
     return st;
 }
 
-/* The number at the top of the stack (finite with MBC_READER_FINITE). */
+/* The number at the top of the stack, which is elem (t[key] or an element
+ * "key[i]"), finite with MBC_READER_FINITE. */
 static mbc_status top_number(mbc_reader *r, const mbc_reader_table *t, const char *key,
-                             unsigned flags, double *out)
+                             const char *elem, unsigned flags, double *out)
 {
     char given[GIVEN_SIZE];
     if (lua_type(r->L, -1) != LUA_TNUMBER)
-        return fail_key(r, t, key, "must be a number (given %s)",
-                        mbc_reader_describe(r->L, -1, given, sizeof given));
+        return fail_element(r, t, key, elem, "must be a number (given %s)",
+                            mbc_reader_describe(r->L, -1, given, sizeof given));
     const double x = lua_tonumber(r->L, -1);
     if ((flags & MBC_READER_FINITE) && !isfinite(x))
-        return fail_key(r, t, key, "must be finite (given %s)",
-                        mbc_reader_describe(r->L, -1, given, sizeof given));
+        return fail_element(r, t, key, elem, "must be finite (given %s)",
+                            mbc_reader_describe(r->L, -1, given, sizeof given));
     *out = x;
     return MBC_OK;
 }
@@ -344,7 +369,7 @@ mbc_status mbc_reader_number(mbc_reader *r, const mbc_reader_table *t, const cha
     mbc_status st;
     if (!present(r, t, key, flags, hint, &st))
         return st;
-    st = top_number(r, t, key, flags, out);
+    st = top_number(r, t, key, key, flags, out);
     lua_pop(r->L, 1);
     return st;
 }
@@ -410,14 +435,15 @@ static mbc_status push_list(mbc_reader *r, const mbc_reader_table *t, const char
     return check_list_shape(r, t, key, hint, n);
 }
 
-/* Element i (1-based) of the list at v as a number. */
+/* Element i (1-based) of the list at v, t[key], as a number; its errors
+ * point at the line of `key =`. */
 static mbc_status list_number(mbc_reader *r, const mbc_reader_table *t, const char *key, int v,
                               size_t i, unsigned flags, double *out)
 {
     char elem[FIELD_SIZE];
     snprintf(elem, sizeof elem, "%s[%zu]", key, i);
     lua_rawgeti(r->L, v, (lua_Integer)i);
-    mbc_status st = top_number(r, t, elem, flags, out);
+    mbc_status st = top_number(r, t, key, elem, flags, out);
     lua_pop(r->L, 1);
     return st;
 }

@@ -52,7 +52,8 @@ typedef void (*mbc_reader_report_fn)(void *ctx, const mbc_error *e);
 /* Reader flags (mbc_reader_init). */
 enum {
     /* a getter's error points at the line of `key =` (from the table's
-     * line on), not at the table's line */
+     * line on), not at the table's line; an error about an element of a
+     * list ("key[i]") too */
     MBC_READER_KEY_LINES = 1u << 0,
     /* without a line, the location is "FILE:FIELD: " (case files) */
     MBC_READER_FIELD_LOCATION = 1u << 1
