@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "mbconnect/format_number.h"
+#include "mbconnect/input.h"
 
 #include <lauxlib.h>
 
@@ -40,8 +41,13 @@ typedef struct loader {
     mbc_reader *r; /* the reader of the file's tables: messages, lines, key checks */
     arena *mem;
     const spec_type_registry *reg;
-    strbuf sb;    /* scratch text, freed after the protected call */
-    void *target; /* what is read: the registry or the connector */
+    strbuf sb;           /* scratch text, freed after the protected call */
+    void *target;        /* what is read: the registry or the connector */
+    unsigned broken;     /* SPEC_BROKEN_* of the blocks that had an error */
+    size_t param_errors; /* errors before the parameter being loaded */
+    /* parameters already reported as not fit to count (data, output sizes) */
+    char *bad_counts[8];
+    int bad_count_count;
 } loader;
 
 /* The problems found so far (every one is an error of the reader). */
@@ -88,6 +94,21 @@ static char *copy(loader *ld, const char *s)
 static void to_diag(void *ctx, const mbc_error *e)
 {
     diag_add_error(ctx, e);
+}
+
+/* The table at idx had an unknown key or a "missing" reported (the reader
+ * then reports no more "missing" for it: a misspelled key is one mistake). */
+static int is_flagged(loader *ld, int idx, int line, const char *what)
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    return mbc_reader_flagged(ld->r, &t);
+}
+
+/* "WHAT: missing 'KEY'" for the table at idx (not after an unknown key). */
+static void missing(loader *ld, int idx, int line, const char *what, const char *key)
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    mbc_reader_missing(ld->r, &t, key, NULL);
 }
 
 /* A name: letter or '_' first, then letters, digits, '_'; at most 63 characters. */
@@ -154,7 +175,16 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
     for (size_t i = 1; i <= n; i++) {
         const char *item = NULL;
-        if (mbc_reader_string_at(ld->r, &list, i, &item) == MBC_OK)
+        if (mbc_reader_string_at(ld->r, &list, i, &item) != MBC_OK)
+            continue;
+        size_t dup = 0;
+        for (size_t j = 0; j < out->count && !dup; j++)
+            dup = strcmp(out->items[j], item) == 0 ? j + 1 : 0;
+        if (!item[0])
+            fail(ld, line, "%s[%zu] must be a non-empty string (given '')", where, i);
+        else if (dup)
+            fail(ld, line, "%s[%zu]: '%s' is listed twice", where, i, item);
+        else
             out->items[out->count++] = copy(ld, item);
     }
 }
@@ -201,7 +231,7 @@ static mbc_status load_text(mbc_sandbox *box, const char *file, const char *text
     lua_State *L = mbc_sandbox_state(box);
     const int top = lua_gettop(L);
     mbc_reader r;
-    loader ld = {L, &r, mem, reg, {0}, target};
+    loader ld = {L, &r, mem, reg, {0}, target, 0, 0, {NULL}, 0};
     sb_init(&ld.sb);
     mbc_error err = {0};
     mbc_status st = mbc_reader_init(&r, L, file, text, len, 0);
@@ -253,6 +283,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
     const char *name = mbc_sandbox_table_name(L, t);
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
+    const size_t errors_before = errors_of(ld);
     mbc_reader_table table = labeled(ld, t, line, what);
     mbc_reader_check_keys(ld->r, &table, type_keys, 0);
     ty->line = line;
@@ -260,6 +291,7 @@ static void load_type(loader *ld, int t, spec_type *ty)
     if (!is_name(ty->name))
         fail(ld, line, "%s: invalid name (given '%s')", what, ty->name);
     char *value = req_string(ld, t, "value", line, what);
+    const size_t before_shape = errors_of(ld);
     char *shape = opt_string(ld, t, "shape", line, what);
     int v = parse_enum(value, value_kind_names, 5);
     if (value && v < 0)
@@ -272,8 +304,11 @@ static void load_type(loader *ld, int t, spec_type *ty)
              shape);
     ty->shape = s < 0 ? SPEC_SCALAR : (spec_shape)s;
     ty->size = ty->shape == SPEC_SCALAR ? 1 : 0;
+    /* with a wrong or misspelled shape, the size is not checked against it */
+    const int shape_known = errors_of(ld) == before_shape && !is_flagged(ld, t, line, what);
     lua_getfield(L, t, "size");
-    if (!lua_isnil(L, -1)) {
+    if (!shape_known) {
+    } else if (!lua_isnil(L, -1)) {
         long n;
         if (ty->shape != SPEC_FIXED)
             fail(ld, line, "%s: 'size' is only for shape 'fixed'", what);
@@ -284,12 +319,12 @@ static void load_type(loader *ld, int t, spec_type *ty)
     }
     lua_pop(L, 1);
     lua_getfield(L, t, "min");
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1))) {
         ty->has_min = 1;
         ty->min = lua_tonumber(L, -1);
     } else if (!lua_isnil(L, -1)) {
         char buf[96];
-        fail(ld, line, "%s: 'min' must be a number (given %s)", what,
+        fail(ld, line, "%s: 'min' must be a finite number (given %s)", what,
              mbc_reader_describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
@@ -310,11 +345,22 @@ static void load_type(loader *ld, int t, spec_type *ty)
                  ty->size_doc);
     }
     ty->description = req_string(ld, t, "description", line, what);
-    if (opt_bool(ld, t, "visualization", line, what, 0)) {
+    const int is_visualization = opt_bool(ld, t, "visualization", line, what, 0);
+    if (is_visualization) {
         if (ld->reg->visualization)
             fail(ld, line, "%s: only one type may be the visualization type", what);
         ((spec_type_registry *)ld->reg)->visualization = ty;
     }
+    /* the runtime reads a field by its value kind (mbc_value_kind), so the
+     * C type must be the one of that kind (checked in an entry without
+     * other errors: a misspelled `visualization` is not also a wrong void) */
+    static const char *const c_types[] = {"bool", "int", "double", "char *", "mbc_index"};
+    if (errors_of(ld) == errors_before && ty->c_type && v >= 0 &&
+        strcmp(ty->c_type, c_types[v]) != 0 &&
+        !(v == SPEC_REAL && strcmp(ty->c_type, "float") == 0) &&
+        !(is_visualization && strcmp(ty->c_type, "void") == 0))
+        fail(ld, line, "%s: 'c_type' must be \"%s\"%s for value '%s' (given '%s')", what,
+             c_types[v], v == SPEC_REAL ? " or \"float\"" : "", value_kind_names[v], ty->c_type);
 }
 
 /* The list of types a types.lua returned (the value at t). */
@@ -323,7 +369,9 @@ static void read_types(loader *ld, int t)
     lua_State *L = ld->L;
     spec_type_registry *reg = ld->target;
     if (!lua_istable(L, t)) {
-        fail(ld, 0, "must return a list of type \"Name\" { ... } entries");
+        char b[96];
+        fail(ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
+             mbc_reader_describe(L, t, b, sizeof b));
         return;
     }
     mbc_reader_table table = labeled(ld, t, 0, "type list");
@@ -739,18 +787,28 @@ static void load_value_rules(loader *ld, int r, const spec_param *p, int line, c
              p->type->name);
     if (ru->required && !ru->required[0])
         fail(ld, line, "%s: required must say how to set the value (given '')", where);
+    /* the default against the rules: only for a parameter without errors so
+     * far (a rule or default given wrong is reported once, where it is) */
+    if (errors_of(ld) != ld->param_errors || is_flagged(ld, r, line, where) || !p->def.num)
+        return;
     int default_ok = 1;
     for (size_t i = 0; i < p->def.count && numeric; i++)
         default_ok &= rules_allow(ru, p->def.num[i]);
+    strbuf *given = &ld->sb; /* the loader's: a raise leaves nothing behind */
+    sb_free(given);
+    spec_format_default(p, &p->def, given);
+    if (sb_failed(given))
+        mbc_reader_raise_nomem(ld->r);
     if (!default_ok && !ru->required)
         fail(ld, line,
              "%s: the default breaks the rule (%s); give a valid default, or `required` when "
-             "the default is a placeholder",
-             where, ru->has_range ? ru->range_rule : "one_of");
+             "the default is a placeholder (given %s)",
+             where, ru->has_range ? ru->range_rule : "one_of", sb_str(given));
     if (default_ok && ru->required)
         fail(ld, line,
-             "%s: required marks a default that breaks the rule, but the default satisfies it",
-             where);
+             "%s: required marks a default that breaks the rule, but the default satisfies it "
+             "(given %s)",
+             where, sb_str(given));
 }
 
 static void load_rules(loader *ld, int t, spec_param *p, const char *what)
@@ -808,6 +866,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 static void load_param(loader *ld, int t, spec_param *p, const char *list)
 {
     lua_State *L = ld->L;
+    ld->param_errors = errors_of(ld);
     int line = mbc_sandbox_table_line(L, t);
     const char *name = mbc_sandbox_table_name(L, t);
     char what[160];
@@ -900,7 +959,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
             p->def.num[i] = -1;
         ok = 1;
     } else {
-        fail(ld, line, "%s: missing 'default'", what);
+        missing(ld, t, line, what, "default");
     }
     lua_pop(L, 1);
 
@@ -994,8 +1053,66 @@ static void load_params(loader *ld, int t, int line, const char *key, const char
 
 static int is_count_param(const spec_param *p)
 {
-    /* p->type is NULL for a parameter whose type is unknown (already reported) */
-    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
+    /* p->type is NULL for a parameter whose type is unknown (already reported);
+     * a count is never negative: the type's rule is >= 0 (UInt) or > 0 (PInt) */
+    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT &&
+           p->type->has_min && (p->type->min_exclusive ? p->type->min >= -1 : p->type->min >= 0);
+}
+
+/* The first report that `name` cannot count (a wrong type or a misspelled
+ * name that several sizes name is one mistake): 1 once per name. */
+static int first_bad_count(loader *ld, const char *name)
+{
+    if (!name)
+        return 1;
+    for (int i = 0; i < ld->bad_count_count; i++)
+        if (strcmp(ld->bad_counts[i], name) == 0)
+            return 0;
+    if (ld->bad_count_count < (int)(sizeof ld->bad_counts / sizeof ld->bad_counts[0]))
+        ld->bad_counts[ld->bad_count_count++] = arena_strdup(ld->mem, name);
+    return 1;
+}
+
+/* A count's default above the largest count the runtime evaluates
+ * (MBC_INPUT_MAX_SEGMENTS): every object would allocate gigabytes. */
+static void check_count_default(loader *ld, int line, const char *what, const spec_param *p)
+{
+    if (p && p->def.num && p->def.count == 1 && p->def.num[0] > MBC_INPUT_MAX_SEGMENTS &&
+        first_bad_count(ld, p->name))
+        fail(ld, line, "%s: the default of the count '%s' must be at most %d (given %.17g)", what,
+             p->name, MBC_INPUT_MAX_SEGMENTS, p->def.num[0]);
+}
+
+/* A reference to a parameter whose type is unknown or missing, or to a
+ * parameter that is not found while the parameter list had an error: that
+ * mistake is reported once, where it is, and not again by every rule that
+ * names the parameter (one line per mistake). */
+static int names_broken_param(const loader *ld, const spec_param *p)
+{
+    return p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0;
+}
+
+/* same_length_as from p back to p (A -> B -> A): every length waits for
+ * another. Reported once, at the cycle's first parameter. */
+static void check_length_cycle(loader *ld, const spec_connector *c, const spec_param *p)
+{
+    const spec_param *q = p;
+    char chain[256];
+    size_t len = (size_t)snprintf(chain, sizeof chain, "%s", p->name);
+    for (size_t step = 0; step < c->param_count; step++) {
+        q = q->rules.same_length_as ? spec_find_param(c, q->rules.same_length_as) : NULL;
+        if (!q || q < p) /* ends, or a cycle through an earlier parameter (reported there) */
+            return;
+        if (len < sizeof chain)
+            len += (size_t)snprintf(chain + len, sizeof chain - len, " -> %s", q->name);
+        if (q == p) {
+            fail(ld, p->line,
+                 "parameter '%s': same_length_as forms a cycle (%s); name the length "
+                 "parameter on one side only",
+                 p->name, chain);
+            return;
+        }
+    }
 }
 
 /* Cross-references between parameters, checked once all are loaded. */
@@ -1006,15 +1123,18 @@ static void check_param_references(loader *ld, const spec_connector *c)
         const spec_rules *ru = &p->rules;
         if (ru->same_length_as) {
             const spec_param *q = spec_find_param(c, ru->same_length_as);
-            if (!q || q->shape != SPEC_VECTOR || q == p)
+            if (!names_broken_param(ld, q) && (!q || q->shape != SPEC_VECTOR || q == p))
                 fail(ld, p->line,
                      "parameter '%s': same_length_as must name another variable-size "
                      "parameter (given '%s')",
                      p->name, ru->same_length_as);
+            else if (q && q != p)
+                check_length_cycle(ld, c, p);
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
-            if (!q || !q->type || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
+            if (!names_broken_param(ld, q) &&
+                (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR))
                 fail(ld, p->line,
                      "parameter '%s': positive_when must name a Bool parameter (given '%s')",
                      p->name, ru->positive_when);
@@ -1032,7 +1152,9 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     out->factor = 1;
     out->per = NULL;
     lua_getfield(L, t, key);
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_isnil(L, -1)) {
+        missing(ld, t, line, what, key);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
         long n;
         if (to_int(ld, line, what, key, 1, 1 << 20, &n))
             out->factor = (int)n;
@@ -1045,10 +1167,12 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
-        if (!is_count_param(out->per))
+        if (is_count_param(out->per))
+            check_count_default(ld, line, what, out->per);
+        else if (!names_broken_param(ld, out->per) && first_bad_count(ld, name))
             fail(ld, line,
-                 "%s: '%s' = {factor, \"param\"} must name an integer parameter "
-                 "(given %s)",
+                 "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
+                 ">= 0 such as UInt or PInt (given %s)",
                  what, key, mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 2);
     } else {
@@ -1119,8 +1243,13 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
-        if (!is_count_param(c->data.per))
-            fail(ld, line, "data: 'per' must name an integer parameter (given '%s')", per);
+        if (is_count_param(c->data.per))
+            check_count_default(ld, line, "data", c->data.per);
+        else if (!names_broken_param(ld, c->data.per) && first_bad_count(ld, per))
+            fail(ld, line,
+                 "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
+                 "PInt (given '%s')",
+                 per);
     }
     size_t n = lua_rawlen(L, d);
     c->data.blocks = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->data.blocks);
@@ -1139,7 +1268,9 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             b->description = req_string(ld, e, "description", eline, what);
             b->seed_text = opt_string(ld, e, "seed_text", eline, what);
             lua_getfield(L, e, "initial");
-            if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
+            if (lua_isnil(L, -1))
+                missing(ld, e, eline, what, "initial");
+            else if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
                 b->initial = lua_tonumber(L, -1);
             else
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
@@ -1147,10 +1278,13 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             lua_pop(L, 1);
             char *into = opt_string(ld, e, "index_into", eline, what);
             b->index_into = into ? spec_find_param(c, into) : NULL;
-            if (into && (!b->index_into || b->index_into->shape != SPEC_VECTOR))
+            if (!into || names_broken_param(ld, b->index_into))
+                ; /* none, or a parameter whose mistake is reported where it is */
+            else if (!b->index_into || b->index_into->shape != SPEC_VECTOR)
                 fail(ld, eline, "%s: 'index_into' must name a variable-size parameter (given '%s')",
                      what, into);
-            else if (into && c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
+            else if (!(ld->broken & SPEC_BROKEN_MARKERS) &&
+                     c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
                      c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
                 fail(ld, eline,
                      "%s: 'index_into' is for the current element of a BodyCable2DCoordinates "
@@ -1236,6 +1370,11 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
     line = mbc_reader_key_line(ld->r, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
+    if (lua_isnil(L, m)) {
+        missing(ld, t, line, "connector", "markers");
+        lua_pop(L, 1);
+        return;
+    }
     if (!lua_istable(L, m) || mbc_sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
         fail(ld, line,
              "'markers' must list the requested types of marker m0 and m1, as in "
@@ -1250,9 +1389,12 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
         lua_rawgeti(L, m, i + 1);
         char what[32];
         snprintf(what, sizeof what, "markers[%d]", i + 1);
+        const size_t before = errors_of(ld);
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
-        if (lua_istable(L, -1) && c->marker_types[i].count == 0)
-            fail(ld, line, "%s: must name at least one marker type", what);
+        if (errors_of(ld) > before) /* reported: not again as a kind */
+            ;
+        else if (c->marker_types[i].count == 0)
+            fail(ld, line, "%s: must name at least one marker type (given { })", what);
         else
             marker_kind(ld, line, what, &c->marker_types[i], &c->marker_kinds[i]);
         lua_pop(L, 1);
@@ -1282,6 +1424,10 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = req_string(ld, e, "description", eline, what);
             q->seed_text = opt_string(ld, e, "seed_text", eline, what);
+            for (size_t j = 0; j + 1 < c->quantity_count; j++)
+                if (strcmp(c->quantities[j].name, q->name) == 0)
+                    fail(ld, eline, "%s: duplicate name (a row of the quantities table twice)",
+                         what);
         }
         lua_pop(ld->L, 1);
     }
@@ -1319,14 +1465,34 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
             lua_pushnil(L);
             lua_pushnil(L);
         }
-        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2 || lua_type(L, -2) != LUA_TSTRING ||
-            lua_type(L, -1) != LUA_TSTRING) {
+        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2) {
             fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
                  mbc_reader_describe(L, e, buf, sizeof buf));
+        } else if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0) {
+            fail(ld, line, "examples[%zu][1] must be the file name, a non-empty string (given %s)",
+                 i, mbc_reader_describe(L, -2, buf, sizeof buf));
+        } else if (lua_type(L, -1) != LUA_TSTRING ||
+                   (strcmp(lua_tostring(L, -1), "Examples") != 0 &&
+                    strcmp(lua_tostring(L, -1), "TestModels") != 0)) {
+            fail(ld, line,
+                 "examples[%zu][2] must be the folder \"Examples\" or \"TestModels\" (given %s)", i,
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         } else {
-            spec_example *x = &c->examples[c->example_count++];
-            x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
-            x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            size_t dup = 0;
+            for (size_t j = 0; j < c->example_count && !dup; j++)
+                dup = strcmp(c->examples[j].file, lua_tostring(L, -2)) == 0 &&
+                              strcmp(c->examples[j].folder, lua_tostring(L, -1)) == 0
+                          ? j + 1
+                          : 0;
+            if (dup) {
+                fail(ld, line,
+                     "examples[%zu]: {\"%s\", \"%s\"} is listed twice (first at examples[%zu])", i,
+                     lua_tostring(L, -2), lua_tostring(L, -1), dup);
+            } else {
+                spec_example *x = &c->examples[c->example_count++];
+                x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
+                x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            }
         }
         lua_pop(L, 3);
     }
@@ -1365,6 +1531,10 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
             r->text = req_string(ld, e, "text", line, what);
             if (r->key && !is_identifier(r->key))
                 fail(ld, line, "%s: 'key' must be an identifier (given '%s')", what, r->key);
+            for (size_t j = 0; r->key && j + 1 < c->reference_count; j++)
+                if (c->references[j].key && strcmp(c->references[j].key, r->key) == 0)
+                    fail(ld, line, "%s: duplicate key '%s' (first at references[%zu])", what,
+                         r->key, j + 1);
             if (r->after && c->theory && !strstr(c->theory, r->after))
                 fail(ld, line, "%s: 'after' text not found in the theory (given '%s')", what,
                      r->after);
@@ -1392,6 +1562,12 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
         else
             c->hooks[h] = 1;
     }
+    /* here, not in check_hooks, so that the invariants do not each ask for it;
+     * like check_hooks, only for a spec without errors so far */
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] &&
+        errors_of(ld) == 0)
+        fail(ld, line,
+             "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static int provides(const spec_connector *c, const char *what)
@@ -1468,8 +1644,6 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
         fail(ld, hl, "hooks: 'algebraic_equations' needs provides = { ..., \"Constraint\" }");
     if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
         fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
-    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
@@ -1479,6 +1653,10 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->line = line;
     mbc_reader_table table = labeled(ld, t, line, "connector");
     mbc_reader_check_keys(ld->r, &table, connector_keys, 0);
+    const unsigned all_blocks = SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
+                                SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
+    if (is_flagged(ld, t, line, "connector")) /* a misspelled block: names into it not checked */
+        ld->broken |= all_blocks;
     c->type_name = req_string(ld, t, "type", line, "connector");
     if (c->type_name && !is_identifier(c->type_name))
         fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
@@ -1493,23 +1671,43 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->python_name = opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         opt_string(ld, t, "python_visualization_name", line, "connector");
+    if (c->python_name && !is_name(c->python_name))
+        fail(ld, line, "connector: 'python_name' must be an identifier (given '%s')",
+             c->python_name);
+    if (c->python_visualization_name && !is_name(c->python_visualization_name))
+        fail(ld, line, "connector: 'python_visualization_name' must be an identifier (given '%s')",
+             c->python_visualization_name);
     c->theory = req_string(ld, t, "theory", line, "connector");
     read_string_list(ld, t, "authors", line, "connector", &c->authors);
+    size_t before = errors_of(ld);
     read_string_list(ld, t, "provides", line, "connector", &c->provides);
-    if (c->provides.count == 0)
+    if (c->provides.count == 0 && errors_of(ld) == before && !is_flagged(ld, t, line, "connector"))
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
+    before = errors_of(ld);
     load_markers(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_MARKERS : 0u;
+    before = errors_of(ld);
     load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_PARAMS : 0u;
     load_params(ld, t, line, "visualization", "visualization parameter", &c->vparams,
                 &c->vparam_count);
     check_param_references(ld, c);
+    before = errors_of(ld);
     load_outputs(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_OUTPUTS : 0u;
+    before = errors_of(ld);
     load_data(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_DATA : 0u;
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_references(ld, t, line, c);
+    before = errors_of(ld);
     load_hooks(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_HOOKS : 0u;
+    /* the invariants' names and hooks are checked against a spec without
+     * errors only, as check_hooks below: else they repeat those errors */
+    c->invariants.broken = ld->broken | (errors_of(ld) ? all_blocks : 0u);
     mbc_reader_table ct = labeled(ld, t, line, "connector");
     spec_invariants_load(ld->r, &ct, c);
     spec_pair_binding_load(ld->r, &ct, c);

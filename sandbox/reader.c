@@ -250,10 +250,28 @@ fail_key(mbc_reader *r, const mbc_reader_table *t, const char *key, const char *
     return st;
 }
 
-/* "missing 'key'" (label) or "missing" (path), with the hint. */
-static mbc_status fail_missing(mbc_reader *r, const mbc_reader_table *t, const char *key,
-                               const char *hint)
+static void flag(mbc_reader *r, const mbc_reader_table *t)
 {
+    if (t->idx && r->flagged_count < sizeof r->flagged / sizeof r->flagged[0] &&
+        !mbc_reader_flagged(r, t))
+        r->flagged[r->flagged_count++] = lua_topointer(r->L, t->idx);
+}
+
+int mbc_reader_flagged(const mbc_reader *r, const mbc_reader_table *t)
+{
+    const void *p = t->idx ? lua_topointer(r->L, t->idx) : NULL;
+    for (size_t i = 0; p && i < r->flagged_count; i++)
+        if (r->flagged[i] == p)
+            return 1;
+    return 0;
+}
+
+mbc_status mbc_reader_missing(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                              const char *hint)
+{
+    if (mbc_reader_flagged(r, t))
+        return MBC_ERR_INPUT; /* the misspelled key, or the first missing one, is reported */
+    flag(r, t);
     char field[FIELD_SIZE], ref[FIELD_SIZE] = "";
     mbc_reader_field(t, key, field, sizeof field);
     if (t->naming == MBC_READER_LABEL)
@@ -285,7 +303,7 @@ static int present(mbc_reader *r, const mbc_reader_table *t, const char *key, un
         return 1;
     lua_pop(r->L, 1);
     if (flags & MBC_READER_REQUIRED)
-        *status = fail_missing(r, t, key, hint);
+        *status = mbc_reader_missing(r, t, key, hint);
     return 0;
 }
 
@@ -410,7 +428,7 @@ static mbc_status push_list(mbc_reader *r, const mbc_reader_table *t, const char
     char given[GIVEN_SIZE];
     *n = 0;
     if (!push_field(r, t, key))
-        return (flags & MBC_READER_REQUIRED) ? fail_missing(r, t, key, hint) : MBC_OK;
+        return (flags & MBC_READER_REQUIRED) ? mbc_reader_missing(r, t, key, hint) : MBC_OK;
     if (!lua_istable(r->L, -1) || mbc_sandbox_table_kind(r->L, -1))
         return fail_key(r, t, key, "must be %s (given %s)", hint ? hint : "a list",
                         mbc_reader_describe(r->L, -1, given, sizeof given));
@@ -502,7 +520,7 @@ mbc_status mbc_reader_subtable(mbc_reader *r, const mbc_reader_table *t, const c
     char given[GIVEN_SIZE];
     sub->idx = 0;
     if (!push_field(r, t, key))
-        return (flags & MBC_READER_REQUIRED) ? fail_missing(r, t, key, hint) : MBC_OK;
+        return (flags & MBC_READER_REQUIRED) ? mbc_reader_missing(r, t, key, hint) : MBC_OK;
     if (!lua_istable(r->L, -1) || mbc_sandbox_table_kind(r->L, -1))
         return fail_key(r, t, key, "must be %s (given %s)", hint ? hint : "a table",
                         mbc_reader_describe(r->L, -1, given, sizeof given));
@@ -630,6 +648,7 @@ mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
     }
     if (nbad == 0)
         return MBC_OK;
+    flag(r, t);
     qsort(bad, nbad, sizeof bad[0], compare_text);
     char list[LIST_SIZE];
     allowed_list(allowed, also_text, list, sizeof list);
