@@ -12,20 +12,24 @@ return connector {
 
   parameters = {
     param "name" { type = "String", default = "",
-      description = "constraints's unique name" },
+      description = "connector's unique name",
+      seed_text = "constraints's unique name" },
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,\,m1]\tp]], size = 2, rules = { must_be_set = true }, doc = { size = false },
       description = "marker m0: position-marker of mass point or rigid body; marker m1: updated marker to ANCF Cable2D element, where the sliding joint currently is attached to; must be initialized with an appropriate (global) marker number according to the starting position of the sliding object; this marker changes with time (PostNewtonStep)" },
     param "slidingMarkerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m_{s0}, \ldots, m_{sn}]\tp]], default = {}, rules = { min_length = 1, must_be_set = true },
-      description = "a list of sn (global) marker numbers which are are used to update marker1" },
+      description = "a list of sn (global) marker numbers which are used to update marker1",
+      seed_text = "a list of sn (global) marker numbers which are are used to update marker1" },
     param "slidingMarkerOffsets" { type = "Vector", symbol = [=[[d_{s0}, \ldots, d_{sn}]]=], default = {}, rules = { same_length_as = "slidingMarkerNumbers", non_decreasing = true },
-      description = "this list contains the offsets of every sliding object (given by slidingMarkerNumbers) w.r.t. to the initial position (0): marker0: offset=0, marker1: offset=Length(cable0), marker2: offset=Length(cable0)+Length(cable1), ..." },
+      description = "this list contains the offsets of every sliding object (given by slidingMarkerNumbers) with respect to the initial position (0): marker0: offset=0, marker1: offset=Length(cable0), marker2: offset=Length(cable0)+Length(cable1), ...",
+      seed_text = "this list contains the offsets of every sliding object (given by slidingMarkerNumbers) w.r.t. to the initial position (0): marker0: offset=0, marker1: offset=Length(cable0), marker2: offset=Length(cable0)+Length(cable1), ..." },
     param "slidingOffset" { type = "Real", symbol = "s_{off}", default = 0,
       description = "sliding offset list [SI:m]: a list of sn scalar offsets, which represent the (reference arc) length of all previous sliding cable elements" },
     param "nodeNumbers" { type = "ArrayNodeIndex", symbol = "[n_{GD}, n_{ALE}]", size = 2, rules = { must_be_set = true }, doc = { size = false },
       description = [[node number of NodeGenericData (GD) with one data coordinate and of NodeGenericODE2 (ALE) with one \ :ref:`ODE2 <ODE2>`\  coordinate]] },
     param "usePenaltyFormulation" { type = "Bool", default = false,
-      description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)" },
-    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation" },
+      description = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations",
+      seed_text = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)" },
+    param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation", range = "[0, inf)" },
       description = "penalty stiffness [SI:N/m] used if usePenaltyFormulation=True" },
     param "activeConnector" { type = "Bool", default = true,
       description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
@@ -56,7 +60,7 @@ return connector {
   },
 
   data = {
-    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers" },
+    coordinate "slidingMarkerIndex" { initial = 0, description = "current index into slidingMarkerNumbers", index_into = "slidingMarkerNumbers" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
@@ -82,7 +86,8 @@ return connector {
     quantity "marker m0 velocity" { symbol = [[\LU{0}{{\mathbf{v}}}_{m0}]],
       description = "current global velocity which is provided by marker m0" },
     quantity "cable coordinates" { symbol = [[{\mathbf{q}}_{ANCF,m1}]],
-      description = [[current coordiantes of the ANCF cable element with the current marker \ :math:`m1`\  is referring to]] },
+      description = [[current coordinates of the ANCF cable element the current marker \ :math:`m1`\  is referring to]],
+      seed_text = [[current coordiantes of the ANCF cable element with the current marker \ :math:`m1`\  is referring to]] },
     quantity "sliding position" { symbol = [[\LUR{0}{{\mathbf{r}}}{ANCF} = {\mathbf{S}}(s_{el}){\mathbf{q}}_{ANCF,m1}]],
       description = [[current global position at the ANCF cable element, evaluated at local sliding position \ :math:`s_{el}`\ ]] },
     quantity "sliding position slope" { symbol = [[\LURU{0}{{\mathbf{r}}}{ANCF}{\prime} = {\mathbf{S}}^\prime(s_{el}){\mathbf{q}}_{ANCF,m1}]],
