@@ -7,7 +7,8 @@
 # temporary directory so the checkout is not modified), with its
 # dictionary tests/fuzz/dict/<target>.dict when there is one (every key and
 # name of the spec, case and scene formats; test_fuzz_dicts keeps them
-# complete). fuzz_scene loads `mbc simulate` scene files.
+# complete; for cases and scenes the build's copy with the registered types'
+# names, build-fuzz/tests/fuzz/<target>.dict). fuzz_scene loads `mbc simulate` scene files.
 # Fails on any crash, sanitizer report, leak, timeout (-timeout=10), memory
 # blow-up (-rss_limit_mb=2048) or NaN/Inf result (fuzz_eval aborts); the
 # reproducer is printed as base64 and a hexdump. Prints the executions per
@@ -23,7 +24,7 @@ TARGETS=(fuzz_spec fuzz_case fuzz_eval fuzz_scene)
 .ci/install-missing.sh clang libclang-rt-14-dev
 
 cmake --preset fuzz
-cmake --build --preset fuzz --target "${TARGETS[@]}"
+cmake --build --preset fuzz --target "${TARGETS[@]}" fuzz_dicts
 
 work="$(mktemp -d /tmp/mbc-fuzz.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
@@ -46,7 +47,10 @@ for t in "${TARGETS[@]}"; do
   log="$work/$t.log"
   status=0
   dict=()
-  if [ -f "tests/fuzz/dict/$t.dict" ]; then
+  # the case and scene dictionaries as built (with the registry's names)
+  if [ -f "build-fuzz/tests/fuzz/$t.dict" ]; then
+    dict=(-dict="build-fuzz/tests/fuzz/$t.dict")
+  elif [ -f "tests/fuzz/dict/$t.dict" ]; then
     dict=(-dict="tests/fuzz/dict/$t.dict")
   fi
   TMPDIR="$work" "build-fuzz/bin/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # A long fuzzing run outside CI (docs/contributing.rst, "Fuzzing"): runs one
 # fuzz target of the `fuzz` preset (build it first: cmake --preset fuzz &&
-# cmake --build --preset fuzz --target TARGET) for SECONDS of fuzzing, at
+# cmake --build --preset fuzz --target TARGET fuzz_dicts) for SECONDS of fuzzing, at
 # the lowest priority, on a growing copy of its corpus (and the seeds of
 # tests/fuzz/seed_dirs.txt) in WORKDIR, with its
 # dictionary. After a crash it saves the reproducer and goes on (libFuzzer
@@ -30,7 +30,11 @@ while read -r t dir; do
   for f in "$dir"/*.lua; do cp -n "$f" "$work/corpus/seed-${dir//\//-}-$(basename "$f")"; done
 done < <(grep -v '^#' tests/fuzz/seed_dirs.txt)
 dict=()
-[ -f "tests/fuzz/dict/$target.dict" ] && dict=(-dict="tests/fuzz/dict/$target.dict")
+if [ -f "build-fuzz/tests/fuzz/$target.dict" ]; then # with the registry's names
+  dict=(-dict="build-fuzz/tests/fuzz/$target.dict")
+elif [ -f "tests/fuzz/dict/$target.dict" ]; then
+  dict=(-dict="tests/fuzz/dict/$target.dict")
+fi
 seeds="$(ls "$work/corpus" | wc -l)"
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"

@@ -10,7 +10,11 @@
  * kind, parameters of every registered type, visualization, markers,
  * cables, ale) and of scene files (top level, solver, every body, marker,
  * element and sensor type, connectors) is asked. A missing entry fails the
- * test and is printed in the dictionary's syntax, ready to paste. */
+ * test and is printed in the dictionary's syntax, ready to paste. The case
+ * and scene checks read the dictionaries the build writes (the committed
+ * file and the registry's type, parameter and output names: registry_dict.c),
+ * so a format key is missing from tests/fuzz/dict/ and a type's name from
+ * the registry. */
 #include "../generator/gen_test_util.h"
 
 #include "hostile.h"
@@ -26,6 +30,10 @@
 #define ALE    "examples/cases/ale_joint_curved.lua"
 
 static char tmp_dir[] = "/tmp/mbc-dicts-XXXXXX";
+
+/* The build's directory of the case and scene dictionaries (argv[1]): the
+ * committed format keys and the registry's names (registry_dict.c). */
+static const char *built_dicts;
 
 static int setup(void **state)
 {
@@ -72,6 +80,13 @@ static dict dict_load(const char *path)
     }
     free(text);
     return d;
+}
+
+/* The path of a dictionary the build wrote (fuzz_case.dict, fuzz_scene.dict). */
+static const char *built_path(char *path, size_t size, const char *name)
+{
+    snprintf(path, size, "%s/%s", built_dicts, name);
+    return path;
 }
 
 static void dict_free(dict *d)
@@ -290,7 +305,8 @@ static const struct {
 static void test_case_dict(void **state)
 {
     (void)state;
-    dict d = dict_load("tests/fuzz/dict/fuzz_case.dict");
+    char path[1024];
+    dict d = dict_load(built_path(path, sizeof path, "fuzz_case.dict"));
     mbc_registry r;
     mbc_registry_init(&r);
     size_t names = 0;
@@ -386,7 +402,8 @@ static const char *const scene_probes[] = {
 static void test_scene_dict(void **state)
 {
     (void)state;
-    dict d = dict_load("tests/fuzz/dict/fuzz_scene.dict");
+    char path[1024];
+    dict d = dict_load(built_path(path, sizeof path, "fuzz_scene.dict"));
     size_t names = 0;
     for (size_t i = 0; i < sizeof scene_probes / sizeof scene_probes[0]; i++) {
         char *msg = scene_message(scene_probes[i]);
@@ -401,8 +418,13 @@ static void test_scene_dict(void **state)
     assert_int_equal(missing, 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_fuzz_dicts BUILD/tests/fuzz\n");
+        return 2;
+    }
+    built_dicts = argv[1];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_dict),
         cmocka_unit_test(test_case_dict),
