@@ -80,7 +80,7 @@ mbc_status scene_keys_allowed(scene_ctx *c, const sim_key *keys, const mbc_type_
 {
     const char *names[MAX_KEYS + 1];
     size_t n = 0;
-    for (; keys[n].name != NULL && n < MAX_KEYS; ++n) {
+    for (; n < MAX_KEYS && keys[n].name != NULL; ++n) {
         names[n] = keys[n].name;
     }
     names[n] = NULL;
