@@ -58,11 +58,12 @@ static const char *given_list(lua_State *L, int v, char *buf, size_t size)
     for (size_t i = 1; i <= n && i <= 4 && used < size; i++) {
         lua_rawgeti(L, v, (lua_Integer)i);
         const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        const char *shown = item;
         if (s)
             snprintf(item, sizeof item, "\"%.40s\"", s);
         else
-            mbc_reader_describe(L, -1, item, sizeof item);
-        used += (size_t)snprintf(buf + used, size - used, "%s %s", i > 1 ? "," : "", item);
+            shown = mbc_reader_describe(L, -1, item, sizeof item); /* "nil" is not in item */
+        used += (size_t)snprintf(buf + used, size - used, "%s %s", i > 1 ? "," : "", shown);
         lua_pop(L, 1);
     }
     if (used < size)
