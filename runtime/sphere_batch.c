@@ -25,9 +25,9 @@
  *
  * Vectorization (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
  * libmbconnect): the `omp simd` loops of sb_forces_loop, sb_pns_loop and
- * sb_step_loop in their "fast" instantiations (exponents n_exp and n_adh in {1, 1.5, 2}:
- * powers are x, x sqrt(x), x^2 selected without branches; shared or per-pair
- * radii) vectorize. On x86-64 each fast instantiation has three clones chosen
+ * sb_step_loop in their "fast" instantiations (exponents n_exp and n_adh
+ * in {1, 1.5, 2}: powers are x, x sqrt(x), x^2 selected without branches;
+ * shared or per-pair radii) vectorize. On x86-64 each fast instantiation has three clones chosen
  * by the loader (ifunc) from the CPU: AVX-512F (8 doubles per vector, 64-byte
  * vdivpd/vsqrtpd; epilogues of 4 and 2), AVX2 (4; epilogue 2) and the
  * baseline, which stays scalar (gcc's cost model rejects 2-wide SSE2; it is
