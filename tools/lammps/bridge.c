@@ -21,6 +21,7 @@ static ml_bridge *bridge_get(ml_run *r)
         r->bridge->capacity = ML_CAPACITY;
         r->bridge->last_step = -1;
         r->bridge->energy = -1;
+        r->bridge->uniform = -1;
     }
     return r->bridge;
 }
@@ -181,6 +182,11 @@ static int assign(ml_bridge *b, const int lo[2], const int hi[2], int law)
             b->law_of[i * n + j] = b->law_of[j * n + i] = law;
         }
     }
+    b->uniform = b->law_of[n + 1];
+    for (int i = 1; i < n; i++)
+        for (int j = 1; j < n; j++)
+            if (b->law_of[i * n + j] != b->uniform)
+                b->uniform = -1;
     return changed;
 }
 
@@ -303,6 +309,7 @@ void ml_bridge_free(ml_run *r)
     free(b->laws);
     free(b->sum_slot);
     free(b->law_of);
+    free(b->used);
     free(b);
     r->bridge = NULL;
 }

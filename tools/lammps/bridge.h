@@ -32,6 +32,7 @@ typedef struct ml_bridge {
     size_t law_count;
     int ntypes;
     int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
+    int uniform; /* the law of every type pair, or -1 when they differ */
     int capacity;
     int width;         /* data coordinates per record: the largest data count */
     double cutoff;     /* of pair_style zero */
@@ -45,6 +46,8 @@ typedef struct ml_bridge {
     size_t sum_count;
     int energy;
     int **sum_slot; /* per law: the slot of each of its summed outputs */
+    int *used;      /* the force callback's count of used records per owned atom */
+    size_t used_size;
 } ml_bridge;
 
 /* `mbconnect pair I J ...`: the law (owned from now on) for the type pairs

@@ -7,42 +7,43 @@
  * pair keep a record: with newton off for pairs, each rank updates the
  * records of the atoms it owns.
  *
- * Records are compact (the occupied ones first, so a scan stops at the first
- * free slot). A record used in the current step carries its partner's ID
- * negated until ml_contacts_sweep, which drops the others: a pair that
- * separates loses its state. */
+ * Records are compact (the occupied ones first). In a step, the records an
+ * atom uses are moved to the front of its row in the order of use:
+ * used[i] counts them, and slots 0..used[i]-1 are the used ones. With the
+ * same neighbor list as in the step before (LAMMPS rebuilds it only every
+ * few steps), the record sought is then always the next one: one
+ * comparison. ml_contacts_sweep drops the records after used[i], so a pair
+ * that separates loses its state. */
 #ifndef ML_CONTACTS_H
 #define ML_CONTACTS_H
 
 typedef struct ml_contacts {
     int **partner;  /* nmax rows of `capacity` atom IDs */
     double **state; /* nmax rows of capacity * width data coordinates */
+    int *used;      /* per owned atom: records used in this step (zero at its start) */
     int capacity;
     int width;
 } ml_contacts;
 
-/* The slot of atom i's record of partner `tag` (used this step or not), or -1. */
-static inline int ml_contacts_find(const ml_contacts *c, int i, int tag)
+/* ml_contacts_use when the record sought is not the next one: a scan. */
+int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found);
+
+/* Atom i's record of partner `tag` (> 0) for this step: its slot, with
+ * *found = 1 when the record existed (its data are the pair's state), or a
+ * new record (data not set) with *found = 0; -1 when atom i has `capacity`
+ * records already. The slot stays the record's until the step ends. */
+static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *found)
 {
-    const int *p = c->partner[i];
-    for (int k = 0; k < c->capacity && p[k] != 0; k++)
-        if (p[k] == tag || p[k] == -tag)
-            return k;
-    return -1;
+    const int u = c->used[i];
+    if (u < c->capacity && c->partner[i][u] == tag) {
+        c->used[i] = u + 1;
+        *found = 1;
+        return u;
+    }
+    return ml_contacts_use_scan(c, i, tag, found);
 }
-/* A new record of partner `tag` for atom i, marked used; its slot, or -1
- * when atom i has `capacity` records already. */
-int ml_contacts_add(ml_contacts *c, int i, int tag);
-/* Marks atom i's record in `slot` used in this step. */
-static inline void ml_contacts_mark(ml_contacts *c, int i, int slot)
-{
-    int *p = c->partner[i];
-    if (p[slot] > 0)
-        p[slot] = -p[slot];
-}
-/* For atoms 0..nlocal-1: drops the records not used in this step, clears
- * the marks of the others. */
-void ml_contacts_sweep(ml_contacts *c, int nlocal);
+/* For atoms 0..nlocal-1: drops the records not used in this step. */
+void ml_contacts_sweep(const ml_contacts *c, int nlocal);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)
 {

@@ -27,6 +27,7 @@
  * fix_modify virial yes). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lammps/library.h>
@@ -53,20 +54,24 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                     r->rank, a->tag[i], a->contacts.capacity);
 }
 
-/* Atom i's record of partner p: found (marked used) or added; -1 when full. */
-static int record(ml_run *r, step_atoms *a, int i, int p, const double **stored)
+/* The records of the pair (atom[1] may be a ghost: no record, slot -1),
+ * marked used, and the pair's stored data (atom[0]'s record, else
+ * atom[1]'s; NULL for a new pair). Returns 0, or the pending status when an
+ * atom has no room for another record. */
+static int records(ml_run *r, step_atoms *a, const int atom[2], const int tag[2], int slot[2],
+                   const double **stored)
 {
-    int slot = ml_contacts_find(&a->contacts, i, a->tag[p]);
-    if (slot >= 0) {
-        ml_contacts_mark(&a->contacts, i, slot);
-        if (!*stored)
-            *stored = ml_contacts_data(&a->contacts, i, slot);
-        return slot;
+    int found[2] = {0, 0};
+    slot[1] = -1;
+    *stored = NULL;
+    for (int m = 0; m < 2 && (m == 0 || atom[1] < a->nlocal); m++) {
+        slot[m] = ml_contacts_use(&a->contacts, atom[m], tag[1 - m], &found[m]);
+        if (slot[m] < 0)
+            return capacity_error(r, a, atom[m]);
+        if (found[m] && !*stored)
+            *stored = ml_contacts_data(&a->contacts, atom[m], slot[m]);
     }
-    slot = ml_contacts_add(&a->contacts, i, a->tag[p]);
-    if (slot < 0)
-        capacity_error(r, a, i);
-    return slot;
+    return 0;
 }
 
 static void set_marker(mbc_rigid_marker *m, const step_atoms *a, int i)
@@ -150,31 +155,24 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
-/* One pair (i owned, j owned or ghost). Returns 0, or the pending status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int j, int advance,
-                double **f, double *totals)
+/* One touching pair of law li (i owned, j owned or ghost; rsq: the squared
+ * center distance, rsum: the sum of the radii). Returns 0, or the pending
+ * status. */
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const int atom[2],
+                const int tag[2], int li, int advance, double **f, double *totals, double rsq,
+                double rsum)
 {
-    const int li = b->law_of[a->type[i] * (b->ntypes + 1) + a->type[j]];
-    if (li < 0)
-        return 0;
-    const double dx = a->x[j][0] - a->x[i][0], dy = a->x[j][1] - a->x[i][1],
-                 dz = a->x[j][2] - a->x[i][2];
-    const double rsq = dx * dx + dy * dy + dz * dz, rsum = a->radius[i] + a->radius[j];
-    if (rsq >= rsum * rsum)
-        return 0;
     ml_law *law = b->laws[li];
     const double *stored = NULL;
-    const int atom[2] = {i, j};
-    int slot[2] = {record(r, a, i, j, &stored), -1};
-    if (j < a->nlocal && slot[0] >= 0)
-        slot[1] = record(r, a, j, i, &stored);
-    if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
+    int slot[2];
+    if (records(r, a, atom, tag, slot, &stored) != 0)
         return r->status;
     if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        ml_batch_gather(law->batch, a, atom, slot, stored, advance);
-        return law->batch->count == law->batch->capacity ? ml_batch_run(r, law, a, f, totals) : 0;
+        ml_batch_add(law->batch, a, atom, tag, slot, stored, law->initial, advance);
+        return law->batch->count == ML_BATCH_CHUNK ? ml_batch_run(r, law, a, f, totals) : 0;
     }
-    const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
+    const int i = atom[0], j = atom[1];
+    const int ia = tag[0] < tag[1] ? i : j, ib = ia == i ? j : i;
     set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
     set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
     law->radii[0] = a->radius[ia];
@@ -190,8 +188,26 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int
     return 0;
 }
 
+/* The count of used records per owned atom, zeroed (grown with nlocal:
+ * no allocation in a step unless the rank holds more atoms than ever). */
+static int *used_counts(ml_run *r, ml_bridge *b, int nlocal)
+{
+    if ((size_t)nlocal > b->used_size) {
+        const size_t n = (size_t)nlocal + (size_t)nlocal / 4 + 64;
+        int *used = realloc(b->used, n * sizeof *used);
+        if (!used) {
+            ml_error_nomem(r);
+            return NULL;
+        }
+        b->used = used;
+        b->used_size = n;
+    }
+    memset(b->used, 0, (size_t)nlocal * sizeof *b->used);
+    return b->used;
+}
+
 /* The arrays of this call; 0, or the pending status when one is missing. */
-static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
+static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
 {
     void *h = r->lmp;
     a->x = lammps_extract_atom(h, "x");
@@ -205,8 +221,11 @@ static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
     for (int k = 0; k < 6; k++)
         a->virial[k] = 0.0;
     /* i2_/d2_ arrays: int ** and double **, whatever lammps_extract_atom_datatype says */
-    a->contacts = (ml_contacts){lammps_extract_atom(h, ML_PARTNER),
-                                lammps_extract_atom(h, ML_STATE), b->capacity, b->width};
+    a->contacts =
+        (ml_contacts){lammps_extract_atom(h, ML_PARTNER), lammps_extract_atom(h, ML_STATE),
+                      used_counts(r, b, nlocal), b->capacity, b->width};
+    if (!a->contacts.used)
+        return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
         (nlocal > 0 && (!a->contacts.partner || !a->contacts.state)))
         return ml_error(r, ML_EXIT_ERROR,
@@ -234,6 +253,45 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
     return 0;
 }
 
+/* Elements of the neighbor list read ahead of the one evaluated, so that
+ * the contact records of their atoms are on their way into the cache when
+ * they are needed (a record row is capacity * width doubles per atom, of
+ * which the first few are used: rows far apart, which the hardware does
+ * not prefetch). */
+#define STEP_AHEAD 8
+/* The first record lines of a row prefetched: 3 lines hold 6 records of 4
+ * data coordinates (ContactSphereSphere). */
+#define STEP_AHEAD_LINES 3
+
+typedef struct step_element {
+    int i, count, *neighbors;
+} step_element;
+
+static inline void prefetch_records(const step_atoms *a, int atom)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(a->contacts.partner[atom], 1);
+    const double *s = a->contacts.state[atom];
+    for (int line = 0; line < STEP_AHEAD_LINES; line++)
+        __builtin_prefetch(s + 8 * line, 1);
+#else
+    (void)a;
+    (void)atom;
+#endif
+}
+
+/* Element e of the list, with the records of its owned atoms prefetched. */
+static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
+{
+    lammps_neighlist_element_neighbors(h, list, e, &el->i, &el->count, &el->neighbors);
+    prefetch_records(a, el->i);
+    for (int k = 0; k < el->count; k++) {
+        const int j = el->neighbors[k] & NEIGHMASK;
+        if (j < a->nlocal)
+            prefetch_records(a, j);
+    }
+}
+
 /* Every pair of the neighbor list. */
 static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
 {
@@ -248,11 +306,31 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
     const int n = lammps_neighlist_num_elements(h, list);
     step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
                               {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
+    const int *law_row = b->law_of; /* the laws of atom i's type */
+    step_element ahead[STEP_AHEAD];
+    for (int e = 0; e < n && e < STEP_AHEAD; e++)
+        element(h, list, e, a, &ahead[e]);
     for (int e = 0; e < n && r->status == 0; e++) {
-        int i = 0, count = 0, *neighbors = NULL;
-        lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
-        for (int k = 0; k < count && r->status == 0; k++)
-            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+        const step_element el = ahead[e % STEP_AHEAD];
+        if (e + STEP_AHEAD < n)
+            element(h, list, e + STEP_AHEAD, a, &ahead[e % STEP_AHEAD]);
+        const int i = el.i;
+        const double xi[3] = {a->x[i][0], a->x[i][1], a->x[i][2]}, ri = a->radius[i];
+        if (b->uniform < 0)
+            law_row = b->law_of + a->type[i] * (b->ntypes + 1);
+        for (int k = 0; k < el.count && r->status == 0; k++) {
+            const int j = el.neighbors[k] & NEIGHMASK;
+            const double *xj = a->x[j];
+            const double dx = xj[0] - xi[0], dy = xj[1] - xi[1], dz = xj[2] - xi[2];
+            const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + a->radius[j];
+            if (rsq >= rsum * rsum) /* not touching: no law, no record */
+                continue;
+            const int li = b->uniform >= 0 ? b->uniform : law_row[a->type[j]];
+            if (li < 0)
+                continue;
+            const int atom[2] = {i, j}, tag[2] = {a->tag[i], a->tag[j]};
+            pair(r, b, a, &p, atom, tag, li, advance, f, totals, rsq, rsum);
+        }
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
         if (b->laws[l]->batch)
