@@ -14,11 +14,13 @@ int ml_batch_init(ml_batch *b)
     /* a multiple of 64 bytes (ML_BATCH_STRIDE is one of 8 doubles): columns start on lines */
     b->col = aligned_alloc(64, (size_t)ML_COLUMNS * ML_BATCH_STRIDE * sizeof(double));
     b->idx = malloc((size_t)ML_INDICES * ML_BATCH_CHUNK * sizeof *b->idx);
-    b->keep = malloc(ML_BATCH_CHUNK);
-    if (!b->col || !b->idx || !b->keep) {
+    if (!b->col || !b->idx) {
         ml_batch_free(b);
         return -1;
     }
+    double *zero = ML_COLUMN(b, ML_COL_ZERO);
+    for (size_t k = 0; k < ML_BATCH_CHUNK; k++)
+        zero[k] = 0.0;
     return 0;
 }
 
@@ -26,7 +28,6 @@ void ml_batch_free(ml_batch *b)
 {
     free(b->col);
     free(b->idx);
-    free(b->keep);
     *b = (ml_batch){0};
 }
 
@@ -38,7 +39,7 @@ static void columns(ml_batch *bt, mbc_sphere_batch *in, mbc_sphere_batch_post_ne
                              .radius = {ML_COLUMN(bt, ML_COL_R), ML_COLUMN(bt, ML_COL_R + 1)}};
     for (int m = 0; m < 2; m++) {
         for (int c = 0; c < 3; c++) {
-            in->position[m][c] = ML_COLUMN(bt, ML_COL_P + 3 * m + c);
+            in->position[m][c] = ML_COLUMN(bt, m == 0 ? ML_COL_ZERO : ML_COL_D + c);
             in->velocity[m][c] = ML_COLUMN(bt, ML_COL_V + 3 * m + c);
             in->angular_velocity[m][c] = ML_COLUMN(bt, ML_COL_W + 3 * m + c);
             fo->torque[m][c] = ML_COLUMN(bt, ML_COL_T + 3 * m + c);
@@ -92,8 +93,7 @@ static void scatter(const ml_batch *bt, step_atoms *a, double **f, double *total
         overlap -= w * col[ML_COL_NOW * ML_BATCH_STRIDE]; /* data[0]: the gap */
         double d[3], fb[3];
         for (int c = 0; c < 3; c++) {
-            d[c] =
-                col[(ML_COL_P + 3 + c) * ML_BATCH_STRIDE] - col[(ML_COL_P + c) * ML_BATCH_STRIDE];
+            d[c] = col[(ML_COL_D + c) * ML_BATCH_STRIDE];
             fb[c] = col[(ML_COL_F + c) * ML_BATCH_STRIDE];
         }
         virial_add(virial, d, fb, w);
@@ -116,12 +116,12 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
     const mbc_contact_sphere_sphere_params *params = law->object->params;
     mbc_error err = {0};
     mbc_status st = MBC_OK;
-    if (!bt->repeated) {
+    if (a->advance) {
         st = mbc_sphere_batch_step(params, &in, &pn, &fo, 0, &err);
     } else { /* a repeated step: the known pairs keep their state */
         st = mbc_sphere_batch_post_newton_step(params, &in, &pn, 0, &err);
         for (size_t k = 0; st == MBC_OK && k < bt->count; k++)
-            if (bt->keep[k])
+            if (bt->idx[ML_IDX_KEEP * ML_BATCH_CHUNK + k])
                 for (int d = 0; d < 4; d++)
                     pn.data[d][k] = in.data_start[d][k];
         for (int d = 0; d < 4; d++)
@@ -133,6 +133,5 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);
     scatter(bt, a, f, totals);
     bt->count = 0;
-    bt->repeated = 0;
     return 0;
 }

@@ -21,27 +21,31 @@
 
 /* The double columns of a batch, sphere a (m0, the lower ID) then b (m1). */
 enum {
-    ML_COL_P = 0,      /* position: + 3 m + component */
-    ML_COL_V = 6,      /* velocity */
-    ML_COL_W = 12,     /* angular velocity (global) */
-    ML_COL_R = 18,     /* radius: + m */
-    ML_COL_START = 20, /* stored data coordinates x_0..x_3: + d */
-    ML_COL_NOW = 24,   /* new data coordinates */
-    ML_COL_F = 28,     /* force on m1: + component */
-    ML_COL_T = 31,     /* torque: + 3 m + component */
-    ML_COL_ERROR = 37,
-    ML_COL_STEP = 38,
-    ML_COLUMNS = 39
+    /* The library's marker positions are m0 at the origin (a column of
+     * zeros) and m1 at d = x_b - x_a: it reads them only as p_m1 - p_m0,
+     * which is then d to the bit (d - 0 = d), and the gathering saves three
+     * columns. */
+    ML_COL_ZERO = 0,
+    ML_COL_D = 1,      /* center distance vector x_b - x_a: + component */
+    ML_COL_V = 4,      /* velocity: + 3 m + component */
+    ML_COL_W = 10,     /* angular velocity (global) */
+    ML_COL_R = 16,     /* radius: + m */
+    ML_COL_START = 18, /* stored data coordinates x_0..x_3: + d */
+    ML_COL_NOW = 22,   /* new data coordinates */
+    ML_COL_F = 26,     /* force on m1: + component */
+    ML_COL_T = 29,     /* torque: + 3 m + component */
+    ML_COL_ERROR = 35,
+    ML_COL_STEP = 36,
+    ML_COLUMNS = 37
 };
-/* The int columns: atom indices and record slots (-1: a ghost) of a and b. */
-enum { ML_IDX_ATOM = 0, ML_IDX_SLOT = 2, ML_INDICES = 4 };
+/* The int columns: atom indices and record slots (-1: a ghost) of a and b,
+ * and at a repeated step whether the pair is known (keeps its state). */
+enum { ML_IDX_ATOM = 0, ML_IDX_SLOT = 2, ML_IDX_KEEP = 4, ML_INDICES = 5 };
 
 typedef struct ml_batch {
     size_t count;
-    int repeated;        /* a gathered pair is known, at a repeated step: see keep */
-    double *col;         /* ML_COLUMNS columns, ML_BATCH_STRIDE apart, 64-byte aligned */
-    int *idx;            /* ML_INDICES columns, ML_BATCH_CHUNK apart */
-    unsigned char *keep; /* 1: a known pair at a repeated step (no PostNewtonStep) */
+    double *col; /* ML_COLUMNS columns, ML_BATCH_STRIDE apart, 64-byte aligned */
+    int *idx;    /* ML_INDICES columns, ML_BATCH_CHUNK apart */
 } ml_batch;
 
 /* Column q of the batch. */
@@ -51,31 +55,32 @@ typedef struct ml_batch {
 int ml_batch_init(ml_batch *b);
 void ml_batch_free(ml_batch *b);
 
-/* Adds the touching pair of atoms i (owned) and j (owned or a ghost), with
- * their IDs, record slots (-1 for a ghost) and the pair's record (NULL: a
- * new pair, which starts from `initial`), and fills its columns while the
- * atoms' rows are in cache. The caller runs the chunk when count reaches
- * ML_BATCH_CHUNK. */
-static inline void ml_batch_add(ml_batch *bt, const step_atoms *a, const int atom[2],
-                                const int tag[2], const int slot[2], const double *stored,
-                                const double *initial, int advance)
+/* Adds the touching pair c with the record slots of its atoms (-1 for a
+ * ghost) and the pair's record (NULL: a new pair, which starts from
+ * `initial`), and fills its columns while the atoms' rows are in cache. The
+ * caller runs the chunk when count reaches ML_BATCH_CHUNK. */
+static inline void ml_batch_add(ml_batch *bt, const step_atoms *a, const step_contact *c,
+                                const int slot[2], const double *stored, const double *initial)
 {
     const size_t k = bt->count++;
-    const int lower = tag[1] < tag[0]; /* sphere a: the lower ID */
-    const int ia = atom[lower], ib = atom[1 - lower];
+    const int lower = c->tag[1] < c->tag[0]; /* sphere a: the lower ID */
+    const int ia = c->atom[lower], ib = c->atom[1 - lower];
     int *n = bt->idx + k;
     n[ML_IDX_ATOM * ML_BATCH_CHUNK] = ia;
     n[(ML_IDX_ATOM + 1) * ML_BATCH_CHUNK] = ib;
     n[ML_IDX_SLOT * ML_BATCH_CHUNK] = slot[lower];
     n[(ML_IDX_SLOT + 1) * ML_BATCH_CHUNK] = slot[1 - lower];
+    if (!a->advance)
+        n[ML_IDX_KEEP * ML_BATCH_CHUNK] = stored != NULL;
     double *col = bt->col + k;
-    const double *x[2] = {a->x[ia], a->x[ib]}, *v[2] = {a->v[ia], a->v[ib]},
-                 *w[2] = {a->omega[ia], a->omega[ib]};
+    /* x_b - x_a: d, or -d when a is atom[1] (fl(x - y) = -fl(y - x)) */
+    for (int i = 0; i < 3; i++)
+        col[(ML_COL_D + i) * ML_BATCH_STRIDE] = lower ? -c->d[i] : c->d[i];
+    const double *v[2] = {a->v[ia], a->v[ib]}, *w[2] = {a->omega[ia], a->omega[ib]};
     for (int m = 0; m < 2; m++) {
-        for (int c = 0; c < 3; c++) {
-            col[(ML_COL_P + 3 * m + c) * ML_BATCH_STRIDE] = x[m][c];
-            col[(ML_COL_V + 3 * m + c) * ML_BATCH_STRIDE] = v[m][c];
-            col[(ML_COL_W + 3 * m + c) * ML_BATCH_STRIDE] = w[m][c];
+        for (int i = 0; i < 3; i++) {
+            col[(ML_COL_V + 3 * m + i) * ML_BATCH_STRIDE] = v[m][i];
+            col[(ML_COL_W + 3 * m + i) * ML_BATCH_STRIDE] = w[m][i];
         }
     }
     col[ML_COL_R * ML_BATCH_STRIDE] = a->radius[ia];
@@ -83,8 +88,6 @@ static inline void ml_batch_add(ml_batch *bt, const step_atoms *a, const int ato
     const double *s = stored ? stored : initial;
     for (int d = 0; d < 4; d++)
         col[(ML_COL_START + d) * ML_BATCH_STRIDE] = s[d];
-    bt->keep[k] = stored && !advance;
-    bt->repeated |= bt->keep[k];
 }
 
 /* Runs the gathered pairs of law (law->batch): PostNewtonStep (kept data

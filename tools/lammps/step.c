@@ -54,22 +54,22 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                     r->rank, a->tag[i], a->contacts.capacity);
 }
 
-/* The records of the pair (atom[1] may be a ghost: no record, slot -1),
- * marked used, and the pair's stored data (atom[0]'s record, else
- * atom[1]'s; NULL for a new pair). Returns 0, or the pending status when an
- * atom has no room for another record. */
-static int records(ml_run *r, step_atoms *a, const int atom[2], const int tag[2], int slot[2],
+/* The records of pair c in this step (a ghost has none: slot -1) and the
+ * pair's stored data (atom[0]'s record, else atom[1]'s; NULL for a new
+ * pair). Returns 0, or the pending status when an atom has no room for
+ * another record. */
+static int records(ml_run *r, step_atoms *a, const step_contact *c, int slot[2],
                    const double **stored)
 {
     int found[2] = {0, 0};
     slot[1] = -1;
     *stored = NULL;
-    for (int m = 0; m < 2 && (m == 0 || atom[1] < a->nlocal); m++) {
-        slot[m] = ml_contacts_use(&a->contacts, atom[m], tag[1 - m], &found[m]);
+    for (int m = 0; m < 2 && (m == 0 || c->atom[1] < a->nlocal); m++) {
+        slot[m] = ml_contacts_use(&a->contacts, c->atom[m], c->tag[1 - m], &found[m]);
         if (slot[m] < 0)
-            return capacity_error(r, a, atom[m]);
+            return capacity_error(r, a, c->atom[m]);
         if (found[m] && !*stored)
-            *stored = ml_contacts_data(&a->contacts, atom[m], slot[m]);
+            *stored = ml_contacts_data(&a->contacts, c->atom[m], slot[m]);
     }
     return 0;
 }
@@ -155,36 +155,33 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
-/* One touching pair of law li (i owned, j owned or ghost; rsq: the squared
- * center distance, rsum: the sum of the radii). Returns 0, or the pending
- * status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const int atom[2],
-                const int tag[2], int li, int advance, double **f, double *totals, double rsq,
-                double rsum)
+/* One touching pair c of law li. Returns 0, or the pending status. */
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step_contact *c,
+                int li, double **f, double *totals)
 {
     ml_law *law = b->laws[li];
     const double *stored = NULL;
     int slot[2];
-    if (records(r, a, atom, tag, slot, &stored) != 0)
+    if (records(r, a, c, slot, &stored) != 0)
         return r->status;
     if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        ml_batch_add(law->batch, a, atom, tag, slot, stored, law->initial, advance);
+        ml_batch_add(law->batch, a, c, slot, stored, law->initial);
         return law->batch->count == ML_BATCH_CHUNK ? ml_batch_run(r, law, a, f, totals) : 0;
     }
-    const int i = atom[0], j = atom[1];
-    const int ia = tag[0] < tag[1] ? i : j, ib = ia == i ? j : i;
+    const int i = c->atom[0], j = c->atom[1];
+    const int ia = c->tag[0] < c->tag[1] ? i : j, ib = ia == i ? j : i;
     set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
     set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
     law->radii[0] = a->radius[ia];
     law->radii[1] = a->radius[ib];
     mbc_forces fo;
-    mbc_status st = evaluate(law, p, stored, advance, &fo, &p->err);
+    mbc_status st = evaluate(law, p, stored, a->advance, &fo, &p->err);
     if (st == MBC_OK)
         st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
     if (st != MBC_OK)
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: atoms %d and %d: %s",
                         r->rank, a->tag[ia], a->tag[ib], p->err.message);
-    apply(law, a, p, &fo, atom, slot, f, totals, rsum - sqrt(rsq));
+    apply(law, a, p, &fo, c->atom, slot, f, totals, c->rsum - sqrt(c->rsq));
     return 0;
 }
 
@@ -293,7 +290,7 @@ static void element(void *h, int list, int e, const step_atoms *a, step_element 
 }
 
 /* Every pair of the neighbor list. */
-static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
+static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *totals)
 {
     void *h = r->lmp;
     const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
@@ -328,8 +325,8 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
             const int li = b->uniform >= 0 ? b->uniform : law_row[a->type[j]];
             if (li < 0)
                 continue;
-            const int atom[2] = {i, j}, tag[2] = {a->tag[i], a->tag[j]};
-            pair(r, b, a, &p, atom, tag, li, advance, f, totals, rsq, rsum);
+            const step_contact c = {{i, j}, {a->tag[i], a->tag[j]}, {dx, dy, dz}, rsq, rsum};
+            pair(r, b, a, &p, &c, li, f, totals);
         }
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
@@ -363,7 +360,8 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
     step_atoms a = {0};
     if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
-        pairs(r, b, &a, step != b->last_step, f, totals);
+        a.advance = step != b->last_step;
+        pairs(r, b, &a, f, totals);
         if (r->status == 0)
             ml_contacts_sweep(&a.contacts, nlocal);
     }
