@@ -13,7 +13,7 @@
 
 /* Pairs evaluated per batch call: their columns stay in the core's cache
  * between gathering, evaluation and scattering. */
-#define ML_BATCH_CHUNK 512
+#define ML_BATCH_CHUNK 256
 /* Doubles from one column to the next: a compile-time constant, so that a
  * pair's values are stored at fixed offsets from one pointer; the pad (3
  * cache lines) keeps the columns off the same cache sets. */
