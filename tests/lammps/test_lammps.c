@@ -195,7 +195,7 @@ static void test_cli(void **state)
     int st = run_lammps("cli_help", 0, NULL, "--help");
     expect_status("cli_help", st, 0);
     char *out = run_file("cli_help", "output.txt"), *err = run_file("cli_help", "errors.txt");
-    assert_non_null(strstr(out, "usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
+    assert_non_null(strstr(out, "Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
     assert_non_null(strstr(out, "mbconnect pair I J TYPE [NAME VALUE]..."));
     assert_string_equal(err, "");
     free(out);
@@ -211,7 +211,7 @@ static void test_cli(void **state)
     expect_status("cli_no_script", st, 2);
     err = run_file("cli_no_script", "errors.txt");
     assert_true(strncmp(err, "mbc-lammps: no input script (give -in SCRIPT)\n", 46) == 0);
-    assert_non_null(strstr(err, "\nusage: mpirun -np N mbc-lammps"));
+    assert_non_null(strstr(err, "\nUsage: mpirun -np N mbc-lammps"));
     free(err);
 
     st = run_lammps("cli_plugin", 2, NULL, "--plugin /nonexistent/p.so -in x.in -log none");
