@@ -449,7 +449,8 @@ static void test_errors(void **state)
         {"not_number", "",
          "ContactSphereSphere.contactStiffness: must be a number or a comma-separated list of "
          "numbers (UReal), got 'stiff'"},
-        {"one_of_value", "", "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
+        {"one_of_value", "",
+         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
         {"no_binding", "", "connector type 'JointALEMoving2D' declares no pair binding"},
         {"atom_style", "-var style atomic",
          "needs atom_style sphere (per-atom radius, omega and torque); the atom style is atomic"},
@@ -521,6 +522,18 @@ static void test_plugin(void **state)
     expect_status("plugin_missing", st, 1);
     assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
     assert_non_null(strstr(line, "unknown connector type 'ContactLinearSphere'"));
+
+    /* a law with more data coordinates after the first run: one line (the
+     * message names the law it refuses, which is then freed; it was read
+     * after being freed, a crash found by the fault injection) */
+    st = run_lammps("plugin_width", 2, NULL,
+                    "--plugin " MBC_LAMMPS_PLUGIN " -in " SRC "/plugin_width.in -var dir " SRC
+                    " -log none");
+    expect_status("plugin_width", st, 1);
+    assert_int_equal(error_lines("plugin_width", line, sizeof line), 1);
+    assert_non_null(strstr(line, "ERROR: mbconnect pair: ContactSphereSphere needs 4 data "
+                                 "coordinates per contact, more than the 2 of the contact records "
+                                 "in use; give every mbconnect pair line before the first run"));
 }
 
 /* Newton's cradle: the analytic two-ball speeds and mbc simulate's cradle. */

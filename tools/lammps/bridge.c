@@ -12,10 +12,13 @@
 
 static ml_bridge *bridge_get(ml_run *r)
 {
-    if (!r->bridge) {
+    if (!r->bridge) { /* on every rank alike */
         r->bridge = calloc(1, sizeof *r->bridge);
-        if (!r->bridge) {
-            ml_error_nomem(r);
+        if (!ml_all(r, r->bridge != NULL)) {
+            if (!r->bridge)
+                ml_error_nomem(r);
+            free(r->bridge);
+            r->bridge = NULL;
             return NULL;
         }
         r->bridge->capacity = ML_CAPACITY;
@@ -50,8 +53,8 @@ static int read_info(ml_run *r, bridge_info *info)
 {
     ml_lammps(r, "info system communication out overwrite %s", r->scratch_path);
     char *text = ml_scratch_read(r);
-    if (!text)
-        return r->status;
+    if (!text) /* an error here, or on another rank (every rank gets NULL) */
+        return r->status ? r->status : ML_EXIT_ERROR;
     info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
     info_word(text, "\nAtom style", "= ", info->atom_style);
     info_word(text, "\nAtoms ",
@@ -218,7 +221,7 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     ml_bridge *b = bridge_get(r);
     bridge_info info = {0};
     if (!b || lammps_extract_setting(r->lmp, "box_exist") != 1 || read_info(r, &info) != 0 ||
-        check_settings(r, "mbconnect pair", &info) != 0 || grow(r, b, law) != 0 ||
+        check_settings(r, "mbconnect pair", &info) != 0 || !ml_all(r, grow(r, b, law) == 0) ||
         add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
         if (r->status == 0)
             check_settings(r, "mbconnect pair", NULL); /* no box */
@@ -227,12 +230,13 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     }
     const int width_changed = (int)law->data_count > b->width;
     if (width_changed && b->ran) {
-        ml_law_destroy(law);
-        return ml_error_at(r,
-                           "mbconnect pair: %s needs %zu data coordinates per contact, more than "
-                           "the %d of the contact records in use; give every mbconnect pair line "
-                           "before the first run",
-                           law->object->type->type_name, law->data_count, b->width);
+        ml_error_at(r,
+                    "mbconnect pair: %s needs %zu data coordinates per contact, more than the %d "
+                    "of the contact records in use; give every mbconnect pair line before the "
+                    "first run",
+                    law->object->type->type_name, law->data_count, b->width);
+        ml_law_destroy(law); /* after the message, which names it */
+        return r->status;
     }
     if (width_changed)
         b->width = (int)law->data_count;

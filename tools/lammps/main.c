@@ -73,14 +73,26 @@ static void usage(FILE *f)
 }
 
 /* The command line: our options out, the rest for LAMMPS (largv[0] kept). */
-typedef struct ml_args {
+struct ml_args {
     const char *script;
     const char **plugins;
     int plugin_count;
     char **largv;
     int largc;
     int help, version;
-} ml_args;
+};
+typedef struct ml_args ml_args;
+
+void ml_args_free(ml_run *r)
+{
+    if (!r->args)
+        return;
+    free(r->args->plugins);
+    free(r->args->largv);
+    r->args->plugins = NULL;
+    r->args->largv = NULL;
+    r->args = NULL;
+}
 
 static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
 {
@@ -157,8 +169,11 @@ int main(int argc, char **argv)
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
     ml_args a = {0};
+    r.args = &a;
     char err[256] = "";
-    const int rc = parse_args(argc, argv, &a, err, sizeof err);
+    int rc = parse_args(argc, argv, &a, err, sizeof err);
+    if (!ml_all(&r, rc >= 0)) /* out of memory, on some rank */
+        rc = -1;
     if (rc != 0) { /* the same on every rank */
         if (r.rank == 0) {
             (void)fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
@@ -179,8 +194,5 @@ int main(int argc, char **argv)
     make_scratch(&r);
     r.lmp = lammps_open(a.largc, a.largv, r.comm, NULL);
     ml_script_run(&r, a.script);
-    ml_bridge_free(&r);
-    free(a.plugins);
-    free(a.largv);
     ml_exit(&r, 0);
 }

@@ -156,8 +156,8 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
 }
 
 /* One touching pair c of law li. Returns 0, or the pending status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step_contact *c,
-                int li, double **f, double *totals)
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step_contact *c, int li,
+                double **f, double *totals)
 {
     ml_law *law = b->laws[li];
     const double *stored = NULL;
