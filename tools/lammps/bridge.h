@@ -48,6 +48,8 @@ typedef struct ml_bridge {
     int **sum_slot; /* per law: the slot of each of its summed outputs */
     int *used;      /* the force callback's count of used records per owned atom */
     size_t used_size;
+    const void *paged; /* the records' memory last given huge pages (pages.h), and its nmax */
+    int paged_nmax;
 } ml_bridge;
 
 /* `mbconnect pair I J ...`: the law (owned from now on) for the type pairs

@@ -34,6 +34,7 @@
 
 #include "batch.h"
 #include "mbconnect/evaluate.h"
+#include "pages.h"
 #include "step.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
@@ -229,6 +230,15 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
                         "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
                         "deleted?)",
                         ML_FIX_STATE);
+    const int nmax = lammps_extract_setting(h, "nmax");
+    if (nlocal > 0 && (a->contacts.state[0] != b->paged || nmax != b->paged_nmax)) {
+        /* new or moved (grown) record arrays: rows of nmax atoms, contiguous */
+        ml_pages_huge(a->contacts.state[0],
+                      (size_t)nmax * (size_t)(b->capacity * b->width) * sizeof(double));
+        ml_pages_huge(a->contacts.partner[0], (size_t)nmax * (size_t)b->capacity * sizeof(int));
+        b->paged = a->contacts.state[0];
+        b->paged_nmax = nmax;
+    }
     return 0;
 }
 
