@@ -7,6 +7,7 @@
 
 #include "law.h"
 #include "mbconnect/sphere_batch.h"
+#include "mbconnect/threads.h"
 
 int ml_batch_init(ml_batch *b)
 {
@@ -18,6 +19,7 @@ int ml_batch_init(ml_batch *b)
         ml_batch_free(b);
         return -1;
     }
+    b->threads = mbc_threads_resolve(0);
     double *zero = ML_COLUMN(b, ML_COL_ZERO);
     for (size_t k = 0; k < ML_BATCH_CHUNK; k++)
         zero[k] = 0.0;
@@ -117,9 +119,9 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
     mbc_error err = {0};
     mbc_status st = MBC_OK;
     if (a->advance) {
-        st = mbc_sphere_batch_step(params, &in, &pn, &fo, 0, &err);
+        st = mbc_sphere_batch_step(params, &in, &pn, &fo, bt->threads, &err);
     } else { /* a repeated step: the known pairs keep their state */
-        st = mbc_sphere_batch_post_newton_step(params, &in, &pn, 0, &err);
+        st = mbc_sphere_batch_post_newton_step(params, &in, &pn, bt->threads, &err);
         for (size_t k = 0; st == MBC_OK && k < bt->count; k++)
             if (bt->idx[ML_IDX_KEEP * ML_BATCH_CHUNK + k])
                 for (int d = 0; d < 4; d++)
@@ -127,7 +129,7 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
         for (int d = 0; d < 4; d++)
             in.data[d] = pn.data[d];
         if (st == MBC_OK)
-            st = mbc_sphere_batch_forces_eval(params, &in, &fo, 0, &err);
+            st = mbc_sphere_batch_forces_eval(params, &in, &fo, bt->threads, &err);
     }
     if (st != MBC_OK)
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);

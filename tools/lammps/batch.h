@@ -44,6 +44,7 @@ enum { ML_IDX_ATOM = 0, ML_IDX_SLOT = 2, ML_IDX_KEEP = 4, ML_INDICES = 5 };
 
 typedef struct ml_batch {
     size_t count;
+    int threads; /* of the library's calls: MBC_THREADS, read once (mbc_threads_resolve) */
     double *col; /* ML_COLUMNS columns, ML_BATCH_STRIDE apart, 64-byte aligned */
     int *idx;    /* ML_INDICES columns, ML_BATCH_CHUNK apart */
 } ml_batch;

@@ -47,5 +47,6 @@ void ml_contacts_sweep(const ml_contacts *c, int nlocal)
         int *p = c->partner[i];
         for (int k = c->used[i]; k < c->capacity && p[k] != 0; k++)
             p[k] = 0;
+        c->used[i] = 0; /* for the next step */
     }
 }

@@ -42,7 +42,8 @@ static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *fou
     }
     return ml_contacts_use_scan(c, i, tag, found);
 }
-/* For atoms 0..nlocal-1: drops the records not used in this step. */
+/* For atoms 0..nlocal-1: drops the records not used in this step, and
+ * zeroes their counts for the next. */
 void ml_contacts_sweep(const ml_contacts *c, int nlocal);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)

@@ -186,8 +186,10 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step
     return 0;
 }
 
-/* The count of used records per owned atom, zeroed (grown with nlocal:
- * no allocation in a step unless the rank holds more atoms than ever). */
+/* The count of used records per owned atom, all zero: ml_contacts_sweep
+ * zeroes the counts it reads at the end of each step, and new room is
+ * zeroed here (grown with nlocal: no allocation in a step unless the rank
+ * holds more atoms than ever). */
 static int *used_counts(ml_run *r, ml_bridge *b, int nlocal)
 {
     if ((size_t)nlocal > b->used_size) {
@@ -197,10 +199,10 @@ static int *used_counts(ml_run *r, ml_bridge *b, int nlocal)
             ml_error_nomem(r);
             return NULL;
         }
+        memset(used + b->used_size, 0, (n - b->used_size) * sizeof *used);
         b->used = used;
         b->used_size = n;
     }
-    memset(b->used, 0, (size_t)nlocal * sizeof *b->used);
     return b->used;
 }
 
