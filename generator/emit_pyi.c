@@ -3,7 +3,8 @@
  * creates its classes at run time from the reflection tables; the stubs
  * give editors and type checkers the same classes from the specs: keyword
  * parameters of the constructor, one property per parameter (read-only for
- * derived and state parameters) with type, symbol, default and description,
+ * derived and state parameters) with type, symbol, default, value rules and
+ * description,
  * and the visualization parameters under obj.visualization. The docstrings
  * are plain text (rst_text.h, plain_text.h), as the module's own help(). */
 #include "emit_pyi.h"
@@ -75,6 +76,14 @@ static void put_param_doc(strbuf *out, const spec_param *p, const char *indent)
     plain_text_default(p, &def);
     put_doc_text(out, sb_str(&def));
     sb_free(&def);
+    strbuf rules;
+    sb_init(&rules);
+    plain_text_rules(p, &rules);
+    if (rules.len) {
+        sb_puts(out, ", rules ");
+        put_doc_text(out, sb_str(&rules));
+    }
+    sb_free(&rules);
     if (p->role == SPEC_DERIVED)
         sb_puts(out, " (derived, read-only)");
     else if (p->role == SPEC_STATE)

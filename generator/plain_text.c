@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "mbconnect/object.h"
+
 void plain_text_default(const spec_param *p, strbuf *out)
 {
     if (p->type->value == SPEC_INDEX && p->rules.must_be_set) {
@@ -27,4 +29,26 @@ void plain_text_default(const spec_param *p, strbuf *out)
     while (n && d[n - 1] == ' ')
         n--;
     sb_putn(out, d, n);
+}
+
+void plain_text_rules(const spec_param *p, strbuf *out)
+{
+    /* the descriptor fields the generated table holds (emit_c.c) */
+    const spec_type *ty = p->type;
+    const spec_rules *ru = &p->rules;
+    const mbc_param_info info = {.has_min = ty->has_min,
+                                 .min_exclusive = ty->min_exclusive,
+                                 .min = ty->min,
+                                 .rule = ty->rule,
+                                 .one_of = ru->one_of,
+                                 .one_of_count = ru->one_of_count,
+                                 .has_range = ru->has_range,
+                                 .range_min_open = ru->range_min_open,
+                                 .range_max_open = ru->range_max_open,
+                                 .range_min = ru->range_min,
+                                 .range_max = ru->range_max,
+                                 .range_rule = ru->range_rule,
+                                 .required = ru->required};
+    char text[512];
+    sb_puts(out, mbc_param_rules_text(&info, text, sizeof text));
 }

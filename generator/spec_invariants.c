@@ -27,6 +27,7 @@
 
 #include <lauxlib.h>
 
+#include "mbconnect/input.h"
 #include "sandbox.h"
 #include "spec_invariants.h"
 
@@ -41,8 +42,9 @@ typedef struct inv_loader {
     lua_State *L;
     mbc_reader *r; /* the spec's table reader: messages, lines */
     struct spec_connector *c;
-    int line; /* line of `invariants =` */
-    int errors;
+    int line;                  /* line of `invariants =` */
+    size_t errors_before;      /* the reader's errors before the block */
+    const char *needs_told[3]; /* hooks invariants.hold was told it needs: once each */
 } inv_loader;
 
 #if defined(__GNUC__)
@@ -57,19 +59,6 @@ fail(inv_loader *ld, int line, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     mbc_reader_fail(ld->r, line, NULL, "%s", msg);
-    ld->errors++;
-}
-
-/* The line of `key =` (or `"key"` as a list entry) at or after `from`: the
- * first whole-word occurrence. */
-static int key_line(const inv_loader *ld, const char *key, int from)
-{
-    return mbc_reader_word_line(ld->r, key, from);
-}
-
-static const char *describe(lua_State *L, int idx, char *buf, size_t size)
-{
-    return mbc_reader_describe(L, idx, buf, size);
 }
 
 /* The reader's view of the table at idx, named `what`. */
@@ -78,16 +67,6 @@ static mbc_reader_table labeled(const inv_loader *ld, int idx, int line, const c
     mbc_reader_table t;
     mbc_reader_table_at(ld->r, &t, idx, MBC_READER_LABEL, line, "%s", what);
     return t;
-}
-
-/* Every key of the table at idx is one of `allowed` (one error per other key). */
-static void check_keys(inv_loader *ld, int idx, int line, const char *what,
-                       const char *const allowed[])
-{
-    mbc_reader_table t = labeled(ld, idx, line, what);
-    const size_t before = ld->r->errors;
-    mbc_reader_check_keys(ld->r, &t, allowed, 0);
-    ld->errors += (int)(ld->r->errors - before);
 }
 
 static int find_name(const char *s, const char *const names[], int count)
@@ -132,7 +111,7 @@ static void each_string(inv_loader *ld, const char *field, int line,
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.%s: must be a list of names (given %s)", field,
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     size_t n = lua_rawlen(L, v);
@@ -141,16 +120,17 @@ static void each_string(inv_loader *ld, const char *field, int line,
         if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 ||
             (lua_Unsigned)lua_tointeger(L, -2) > n)
             fail(ld, line, "invariants.%s: must be a list of names (given the key %s)", field,
-                 describe(L, -2, buf, sizeof buf));
+                 mbc_reader_describe(L, -2, buf, sizeof buf));
         lua_pop(L, 1);
     }
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, v, (lua_Integer)i);
         if (lua_type(L, -1) != LUA_TSTRING)
             fail(ld, line, "invariants.%s[%zu]: must be a name (given %s)", field, i,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         else
-            entry(ld, lua_tostring(L, -1), key_line(ld, lua_tostring(L, -1), line), ctx);
+            entry(ld, lua_tostring(L, -1), mbc_reader_word_line(ld->r, lua_tostring(L, -1), line),
+                  ctx);
         lua_pop(L, 1);
     }
 }
@@ -160,16 +140,24 @@ static void hold_entry(inv_loader *ld, const char *name, int line, void *ctx)
     (void)ctx;
     spec_invariants *iv = &ld->c->invariants;
     int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
-    const char *need = k >= 0 ? missing_hooks(ld->c, k) : NULL;
+    /* hooks that had an error are reported there, not again here */
+    const char *need = k >= 0 && !(iv->broken & SPEC_BROKEN_HOOKS) ? missing_hooks(ld->c, k) : NULL;
     if (k < 0)
         fail(ld, line, "invariants.hold: unknown invariant '%s' (known: %s)", name,
              known_invariants());
     else if (iv->holds & (1u << k))
         fail(ld, line, "invariants.hold: '%s' listed twice", name);
-    else if (need)
-        fail(ld, line, "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'",
-             name, need);
-    else
+    else if (need) {
+        size_t i = 0;
+        while (i < 3 && ld->needs_told[i] && ld->needs_told[i] != need)
+            i++;
+        if (i < 3 && !ld->needs_told[i]) { /* one line per missing hook */
+            ld->needs_told[i] = need;
+            fail(ld, line,
+                 "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'", name,
+                 need);
+        }
+    } else
         iv->holds |= 1u << k;
 }
 
@@ -179,14 +167,16 @@ typedef struct name_list {
     size_t count;
     int (*known)(const struct spec_connector *, const char *);
     const char *kind; /* "output", "data coordinate" */
+    unsigned broken;  /* SPEC_BROKEN_* of the block the names are from */
 } name_list;
 
 static void list_entry(inv_loader *ld, const char *name, int line, void *ctx)
 {
     name_list *l = ctx;
-    if (!l->known(ld->c, name))
-        fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
-    else
+    if (!l->known(ld->c, name)) {
+        if (!(ld->c->invariants.broken & l->broken)) /* else reported in that block */
+            fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
+    } else
         l->items[l->count++] = arena_strdup(&ld->c->mem, name);
 }
 
@@ -229,19 +219,19 @@ static void load_not_holding(inv_loader *ld, int line)
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.not_holding: must map invariant names to reasons (given %s)",
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     lua_pushnil(L);
     while (lua_next(L, v)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
             fail(ld, line, "invariants.not_holding: keys must be invariant names (given %s)",
-                 describe(L, -2, buf, sizeof buf));
+                 mbc_reader_describe(L, -2, buf, sizeof buf));
             lua_pop(L, 1);
             continue;
         }
         const char *name = lua_tostring(L, -2);
-        int at = key_line(ld, name, line);
+        int at = mbc_reader_word_line(ld->r, name, line);
         int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
         if (k < 0)
             fail(ld, at, "invariants.not_holding: unknown invariant '%s' (known: %s)", name,
@@ -251,7 +241,7 @@ static void load_not_holding(inv_loader *ld, int line)
         else if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             fail(ld, at,
                  "invariants.not_holding.%s: the reason must be a non-empty string (given %s)",
-                 name, describe(L, -1, buf, sizeof buf));
+                 name, mbc_reader_describe(L, -1, buf, sizeof buf));
         else {
             iv->not_holding |= 1u << k;
             iv->reasons[k] = arena_strdup(&ld->c->mem, lua_tostring(L, -1));
@@ -260,18 +250,91 @@ static void load_not_holding(inv_loader *ld, int line)
     }
 }
 
-/* One element of a sample value: a number or a boolean. */
-static int sample_element(inv_loader *ld, int idx, double *x)
+/* One element of a sample value at idx: a boolean for a Bool parameter,
+ * else a finite number that fits the type (whole for integer and index
+ * types, the type's rule). Reports and returns 0 when it does not. */
+static int sample_element(inv_loader *ld, const spec_param *p, int idx, const char *where, int at,
+                          double *x)
 {
-    if (lua_type(ld->L, idx) == LUA_TNUMBER) {
-        *x = lua_tonumber(ld->L, idx);
-        return isfinite(*x);
+    lua_State *L = ld->L;
+    const spec_type *ty = p->type;
+    char buf[96];
+    const char *rule = NULL;
+    if (ty->value == SPEC_BOOL) {
+        if (lua_type(L, idx) == LUA_TBOOLEAN) {
+            *x = lua_toboolean(L, idx);
+            return 1;
+        }
+        rule = "true or false";
+    } else if (lua_type(L, idx) != LUA_TNUMBER || !isfinite(lua_tonumber(L, idx))) {
+        rule = "a finite number";
+    } else {
+        *x = lua_tonumber(L, idx);
+        if (ty->value != SPEC_REAL && (*x != floor(*x) || fabs(*x) > 2147483647.0))
+            rule = "a whole number";
+        else if (ty->value == SPEC_INDEX && *x < (p->rules.must_be_set ? 0 : -1))
+            rule = p->rules.must_be_set ? "an index >= 0 (must_be_set)" : "an index >= 0 or -1";
+        else if (*x > MBC_INPUT_MAX_SEGMENTS && spec_is_count(ld->c, p)) {
+            fail(ld, at, "%s: a count (data or output size) must be at most %d (given %s)", where,
+                 MBC_INPUT_MAX_SEGMENTS, mbc_reader_describe(L, idx, buf, sizeof buf));
+            return 0;
+        } else if (ty->has_min && (ty->min_exclusive ? !(*x > ty->min) : !(*x >= ty->min))) {
+            fail(ld, at, "%s: must be %s (%s) (given %s)", where, ty->rule ? ty->rule : "in range",
+                 ty->name, mbc_reader_describe(L, idx, buf, sizeof buf));
+            return 0;
+        } else
+            return 1;
     }
-    if (lua_type(ld->L, idx) == LUA_TBOOLEAN) {
-        *x = lua_toboolean(ld->L, idx);
-        return 1;
-    }
+    fail(ld, at, "%s: must be %s for type %s (given %s)", where, rule, ty->name,
+         mbc_reader_describe(L, idx, buf, sizeof buf));
     return 0;
+}
+
+/* The value of one sampled parameter (the top of the stack) into sv:
+ * one element, or a list of them; as many as the parameter has, or for a
+ * variable-size one its min_length and non_decreasing rules. */
+static int sample_value(inv_loader *ld, const char *field, const spec_param *p, int at,
+                        spec_sample_value *sv)
+{
+    lua_State *L = ld->L;
+    char where[160], buf[96];
+    snprintf(where, sizeof where, "invariants.%s.%s", field, p->name);
+    const int list = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1);
+    const size_t m = list ? lua_rawlen(L, -1) : 1;
+    sv->values = arena_alloc(&ld->c->mem, (m ? m : 1) * sizeof *sv->values);
+    for (size_t i = 1; i <= m; i++) {
+        char elem[180];
+        if (list) {
+            snprintf(elem, sizeof elem, "%s[%zu]", where, i);
+            lua_rawgeti(L, -1, (lua_Integer)i);
+        }
+        int ok = sample_element(ld, p, -1, list ? elem : where, at, &sv->values[sv->count++]);
+        if (list)
+            lua_pop(L, 1);
+        if (!ok)
+            return 0;
+    }
+    if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
+        if (list)
+            fail(ld, at, "%s: needs %d value%s (given %zu)", where, p->size,
+                 p->size == 1 ? "" : "s", sv->count);
+        else
+            fail(ld, at, "%s: needs a list of %d values (given %s)", where, p->size,
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
+        return 0;
+    }
+    if (p->shape == SPEC_VECTOR && p->rules.min_length && sv->count < (size_t)p->rules.min_length) {
+        fail(ld, at, "%s: needs at least %d value%s (min_length) (given %zu)", where,
+             p->rules.min_length, p->rules.min_length == 1 ? "" : "s", sv->count);
+        return 0;
+    }
+    for (size_t i = 1; p->rules.non_decreasing && i < sv->count; i++)
+        if (sv->values[i] < sv->values[i - 1]) {
+            fail(ld, at, "%s: must be non-decreasing (given [%zu] = %.17g after %.17g)", where,
+                 i + 1, sv->values[i], sv->values[i - 1]);
+            return 0;
+        }
+    return 1;
 }
 
 static void load_values(inv_loader *ld, const char *field, int line, spec_sample_value **out,
@@ -283,7 +346,7 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "invariants.%s: must map parameter names to values (given %s)", field,
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     size_t n = 0;
@@ -297,61 +360,26 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
     while (lua_next(L, v)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
             fail(ld, line, "invariants.%s: keys must be parameter names (given %s)", field,
-                 describe(L, -2, buf, sizeof buf));
+                 mbc_reader_describe(L, -2, buf, sizeof buf));
             lua_pop(L, 1);
             continue;
         }
         const char *name = lua_tostring(L, -2);
-        int at = key_line(ld, name, line);
+        int at = mbc_reader_word_line(ld->r, name, line);
         const spec_param *p = spec_find_param(c, name);
         if (!p) {
-            fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
-            lua_pop(L, 1);
-            continue;
-        }
-        if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
+            if (!(c->invariants.broken & SPEC_BROKEN_PARAMS)) /* else reported there */
+                fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
+        } else if (!p->type) {
+            /* its unknown type is reported already: one line per mistake */
+        } else if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
             fail(ld, at, "invariants.%s.%s: only numeric input parameters can be sampled", field,
                  name);
-            lua_pop(L, 1);
-            continue;
-        }
-        spec_sample_value *sv = &(*out)[*out_count];
-        sv->name = arena_strdup(&c->mem, name);
-        int ok = 1;
-        double x;
-        if (lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1)) {
-            size_t m = lua_rawlen(L, -1);
-            sv->values = arena_alloc(&c->mem, (m ? m : 1) * sizeof *sv->values);
-            for (size_t i = 1; i <= m && ok; i++) {
-                lua_rawgeti(L, -1, (lua_Integer)i);
-                ok = sample_element(ld, -1, &sv->values[sv->count++]);
-                lua_pop(L, 1);
-            }
-        } else if (sample_element(ld, -1, &x)) {
-            sv->values = arena_alloc(&c->mem, sizeof *sv->values);
-            sv->values[sv->count++] = x;
         } else {
-            ok = 0;
-        }
-        if (!ok) {
-            fail(ld, at,
-                 "invariants.%s.%s: must be a finite number, a boolean or a list of them "
-                 "(given %s)",
-                 field, name, describe(L, -1, buf, sizeof buf));
-        } else if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
-            fail(ld, at, "invariants.%s.%s: needs %d value(s) (given %zu)", field, name, p->size,
-                 sv->count);
-        } else {
-            for (size_t i = 0; i < sv->count && ok; i++) {
-                double y = sv->values[i];
-                if (p->type->has_min &&
-                    (p->type->min_exclusive ? !(y > p->type->min) : !(y >= p->type->min))) {
-                    fail(ld, at, "invariants.%s.%s: must be %s (%s), given %.17g", field, name,
-                         p->type->rule ? p->type->rule : "in range", p->type->name, y);
-                    ok = 0;
-                }
-            }
-            if (ok)
+            spec_sample_value *sv = &(*out)[*out_count];
+            memset(sv, 0, sizeof *sv); /* the slot of a rejected value is reused */
+            sv->name = arena_strdup(&c->mem, name);
+            if (sample_value(ld, field, p, at, sv))
                 (*out_count)++;
         }
         lua_pop(L, 1);
@@ -367,25 +395,36 @@ static void load_rigid_zero(inv_loader *ld, int line)
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line,
              "invariants.rigid_zero: must be { outputs = {...}, data = {...} } (given %s)",
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     static const char *const rigid_keys[] = {"outputs", "data", "forces", "reason", NULL};
-    check_keys(ld, v, line, "invariants.rigid_zero", rigid_keys);
+    const size_t before_keys = ld->r->errors;
+    mbc_reader_table table = labeled(ld, v, line, "invariants.rigid_zero");
+    mbc_reader_check_keys(ld->r, &table, rigid_keys, 0);
+    const int unknown = ld->r->errors > before_keys; /* a misspelled `reason` is not also missing */
     struct spec_connector *c = ld->c;
     name_list outs = {"rigid_zero.outputs",
-                      arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)), 0, is_output,
-                      "output"};
+                      arena_alloc(&c->mem, (c->output_count + 1) * sizeof(char *)),
+                      0,
+                      is_output,
+                      "output",
+                      SPEC_BROKEN_OUTPUTS};
     name_list data = {"rigid_zero.data",
-                      arena_alloc(&c->mem, (c->data.block_count + 1) * sizeof(char *)), 0, is_data,
-                      "data coordinate"};
+                      arena_alloc(&c->mem, (c->data.block_count + 1) * sizeof(char *)),
+                      0,
+                      is_data,
+                      "data coordinate",
+                      SPEC_BROKEN_DATA};
     lua_getfield(L, v, "outputs");
     if (!lua_isnil(L, -1))
-        each_string(ld, "rigid_zero.outputs", key_line(ld, "outputs", line), list_entry, &outs);
+        each_string(ld, "rigid_zero.outputs", mbc_reader_word_line(ld->r, "outputs", line),
+                    list_entry, &outs);
     lua_pop(L, 1);
     lua_getfield(L, v, "data");
     if (!lua_isnil(L, -1))
-        each_string(ld, "rigid_zero.data", key_line(ld, "data", line), list_entry, &data);
+        each_string(ld, "rigid_zero.data", mbc_reader_word_line(ld->r, "data", line), list_entry,
+                    &data);
     lua_pop(L, 1);
     if (outs.count > c->output_count || data.count > c->data.block_count)
         fail(ld, line, "invariants.rigid_zero: a name is listed twice");
@@ -393,19 +432,20 @@ static void load_rigid_zero(inv_loader *ld, int line)
     if (lua_isboolean(L, -1))
         iv->rigid_forces_nonzero = !lua_toboolean(L, -1);
     else if (!lua_isnil(L, -1))
-        fail(ld, key_line(ld, "forces", line),
+        fail(ld, mbc_reader_word_line(ld->r, "forces", line),
              "invariants.rigid_zero.forces: must be true or false (given %s)",
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_getfield(L, v, "reason");
+    const int reason_given = !lua_isnil(L, -1);
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
         iv->rigid_reason = arena_strdup(&c->mem, lua_tostring(L, -1));
-    else if (!lua_isnil(L, -1))
-        fail(ld, key_line(ld, "reason", line),
+    else if (reason_given)
+        fail(ld, mbc_reader_word_line(ld->r, "reason", line),
              "invariants.rigid_zero.reason: must be a non-empty string (given %s)",
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
-    if (iv->rigid_forces_nonzero && !iv->rigid_reason)
+    if (iv->rigid_forces_nonzero && !reason_given && !unknown)
         fail(ld, line,
              "invariants.rigid_zero: forces = false needs a reason (why the damping "
              "and friction forces do not vanish under rigid motion)");
@@ -426,14 +466,14 @@ static void load_frames(inv_loader *ld, int line)
         fail(ld, line,
              "invariants.frames: must map output names to \"scalar\", \"vector\" or "
              "\"point\" (given %s)",
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     iv->frames = arena_alloc(&c->mem, (c->output_count + c->param_count + 1) * sizeof *iv->frames);
     lua_pushnil(L);
     while (lua_next(L, v)) {
         const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        int at = name ? key_line(ld, name, line) : line;
+        int at = name ? mbc_reader_word_line(ld->r, name, line) : line;
         const char *kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
         int k = find_name(kind, frame_kind_names, 3);
         const spec_output *o = NULL;
@@ -444,14 +484,19 @@ static void load_frames(inv_loader *ld, int line)
         const spec_param *sp = name && !o ? spec_find_param(c, name) : NULL;
         if (sp && sp->role != SPEC_STATE)
             sp = NULL;
-        if (!o && !sp)
-            fail(ld, at, "invariants.frames: unknown output or state parameter %s",
-                 describe(L, -2, buf, sizeof buf));
-        else if (k < 0)
+        if (!o && !sp) {
+            /* a parameter of unknown type, or a name from a block with an
+             * error, is reported where that mistake is */
+            const spec_param *q = name ? spec_find_param(c, name) : NULL;
+            if (!(iv->broken & (SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_PARAMS)) && !(q && !q->type))
+                fail(ld, at, "invariants.frames: unknown output or state parameter %s",
+                     mbc_reader_describe(L, -2, buf, sizeof buf));
+        } else if (k < 0)
             fail(ld, at,
                  "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
-                 name, describe(L, -1, buf, sizeof buf));
-        else if (k > 0 && (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
+                 name, mbc_reader_describe(L, -1, buf, sizeof buf));
+        else if (k > 0 && !(iv->broken & SPEC_BROKEN_OUTPUTS) &&
+                 (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
             fail(ld, at, "invariants.frames.%s: a %s needs a size that is a multiple of 3", name,
                  kind);
         else {
@@ -499,7 +544,7 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
     lua_State *L = r->L;
     const int t = ct->idx;
     int line = ct->line;
-    inv_loader ld = {L, r, c, line, 0};
+    inv_loader ld = {L, r, c, line, r->errors, {NULL, NULL, NULL}};
     spec_invariants *iv = &c->invariants;
     char buf[96];
     for (int i = 0; i < 2; i++)
@@ -512,76 +557,90 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
         lua_pop(L, 1);
         return 0;
     }
-    ld.line = line = key_line(&ld, "invariants", line);
+    ld.line = line = mbc_reader_word_line(ld.r, "invariants", line);
     iv->declared = 1;
     if (!lua_istable(L, b) || mbc_sandbox_table_kind(L, b)) {
         fail(&ld, line, "invariants: must be a table { hold = {...}, ... } (given %s)",
-             describe(L, b, buf, sizeof buf));
+             mbc_reader_describe(L, b, buf, sizeof buf));
         lua_pop(L, 1);
-        return ld.errors;
+        return (int)(r->errors - ld.errors_before);
     }
-    check_keys(&ld, b, line, "invariants", block_keys);
+    const size_t before_keys = r->errors;
+    mbc_reader_table table = labeled(&ld, b, line, "invariants");
+    mbc_reader_check_keys(ld.r, &table, block_keys, 0);
+    const int misspelled = r->errors > before_keys; /* e.g. `frams`: not unclassified outputs */
     lua_getfield(L, b, "hold");
     if (!lua_isnil(L, -1))
-        each_string(&ld, "hold", key_line(&ld, "hold", line), hold_entry, NULL);
+        each_string(&ld, "hold", mbc_reader_word_line(ld.r, "hold", line), hold_entry, NULL);
     lua_pop(L, 1);
     lua_getfield(L, b, "not_holding");
     if (!lua_isnil(L, -1))
-        load_not_holding(&ld, key_line(&ld, "not_holding", line));
+        load_not_holding(&ld, mbc_reader_word_line(ld.r, "not_holding", line));
     lua_pop(L, 1);
     lua_getfield(L, b, "planar");
     if (lua_isboolean(L, -1))
         iv->planar = lua_toboolean(L, -1);
     else if (!lua_isnil(L, -1))
-        fail(&ld, key_line(&ld, "planar", line),
+        fail(&ld, mbc_reader_word_line(ld.r, "planar", line),
              "invariants.planar: must be true or false (given %s)",
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_getfield(L, b, "at_rest");
     if (!lua_isnil(L, -1))
-        each_string(&ld, "at_rest", key_line(&ld, "at_rest", line), rest_entry, NULL);
+        each_string(&ld, "at_rest", mbc_reader_word_line(ld.r, "at_rest", line), rest_entry, NULL);
     lua_pop(L, 1);
     lua_getfield(L, b, "sample");
     if (!lua_isnil(L, -1))
-        load_values(&ld, "sample", key_line(&ld, "sample", line), &iv->sample, &iv->sample_count);
+        load_values(&ld, "sample", mbc_reader_word_line(ld.r, "sample", line), &iv->sample,
+                    &iv->sample_count);
     lua_pop(L, 1);
     lua_getfield(L, b, "passive");
     if (!lua_isnil(L, -1))
-        load_values(&ld, "passive", key_line(&ld, "passive", line), &iv->passive,
+        load_values(&ld, "passive", mbc_reader_word_line(ld.r, "passive", line), &iv->passive,
                     &iv->passive_count);
     lua_pop(L, 1);
     sort_values(c, iv->sample, iv->sample_count);
     sort_values(c, iv->passive, iv->passive_count);
     lua_getfield(L, b, "rigid_zero");
     if (!lua_isnil(L, -1))
-        load_rigid_zero(&ld, key_line(&ld, "rigid_zero", line));
+        load_rigid_zero(&ld, mbc_reader_word_line(ld.r, "rigid_zero", line));
     lua_pop(L, 1);
     lua_getfield(L, b, "frames");
+    const size_t frames_errors = r->errors;
     if (!lua_isnil(L, -1))
-        load_frames(&ld, key_line(&ld, "frames", line));
+        load_frames(&ld, mbc_reader_word_line(ld.r, "frames", line));
+    const int frames_failed = r->errors > frames_errors;
     lua_pop(L, 1);
     lua_getfield(L, b, "unbalanced_moment");
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
         iv->unbalanced_moment = arena_strdup(&c->mem, lua_tostring(L, -1));
     else if (!lua_isnil(L, -1))
-        fail(&ld, key_line(&ld, "unbalanced_moment", line),
+        fail(&ld, mbc_reader_word_line(ld.r, "unbalanced_moment", line),
              "invariants.unbalanced_moment: must be a non-empty string, the reason (given %s)",
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_pop(L, 1);
 
-    /* frame invariance needs to know how every output transforms */
-    if (iv->holds & ((1u << 1) | (1u << 2))) {
+    /* frame invariance needs to know how every output transforms (unless
+     * the frames or the outputs had an error: reported there) */
+    if ((iv->holds & ((1u << 1) | (1u << 2))) && !frames_failed &&
+        !(iv->broken & SPEC_BROKEN_OUTPUTS) && !misspelled) {
+        char names[512] = "";
+        size_t missing = 0, len = 0;
         for (size_t i = 0; i < c->output_count; i++) {
             int found = 0;
             for (size_t j = 0; j < iv->frame_count; j++)
                 found |= strcmp(iv->frames[j].name, c->outputs[i].name) == 0;
-            if (!found)
-                fail(&ld, line,
-                     "invariants.frames: output '%s' is not classified (frame invariance needs "
-                     "\"scalar\", \"vector\" or \"point\" for every output)",
-                     c->outputs[i].name);
+            if (!found && len < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'",
+                                        missing ? ", " : "", c->outputs[i].name);
+            missing += !found;
         }
+        if (missing) /* one line for all of them */
+            fail(&ld, line,
+                 "invariants.frames: output%s %s %s not classified (frame invariance needs "
+                 "\"scalar\", \"vector\" or \"point\" for every output)",
+                 missing == 1 ? "" : "s", names, missing == 1 ? "is" : "are");
     }
-    return ld.errors;
+    return (int)(r->errors - ld.errors_before);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "mbconnect/format_number.h"
+#include "mbconnect/input.h"
 
 #include <lauxlib.h>
 
@@ -40,8 +41,13 @@ typedef struct loader {
     mbc_reader *r; /* the reader of the file's tables: messages, lines, key checks */
     arena *mem;
     const spec_type_registry *reg;
-    strbuf sb;    /* scratch text, freed after the protected call */
-    void *target; /* what is read: the registry or the connector */
+    strbuf sb;           /* scratch text, freed after the protected call */
+    void *target;        /* what is read: the registry or the connector */
+    unsigned broken;     /* SPEC_BROKEN_* of the blocks that had an error */
+    size_t param_errors; /* errors before the parameter being loaded */
+    /* parameters already reported as not fit to count (data, output sizes) */
+    char *bad_counts[8];
+    int bad_count_count;
 } loader;
 
 /* The problems found so far (every one is an error of the reader). */
@@ -90,10 +96,19 @@ static void to_diag(void *ctx, const mbc_error *e)
     diag_add_error(ctx, e);
 }
 
-/* A short rendering of a Lua value for messages: 'text', 3, 1.5, true, a table. */
-static const char *describe(lua_State *L, int idx, char *buf, size_t size)
+/* The table at idx had an unknown key or a "missing" reported (the reader
+ * then reports no more "missing" for it: a misspelled key is one mistake). */
+static int is_flagged(loader *ld, int idx, int line, const char *what)
 {
-    return mbc_reader_describe(L, idx, buf, size);
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    return mbc_reader_flagged(ld->r, &t);
+}
+
+/* "WHAT: missing 'KEY'" for the table at idx (not after an unknown key). */
+static void missing(loader *ld, int idx, int line, const char *what, const char *key)
+{
+    mbc_reader_table t = labeled(ld, idx, line, what);
+    mbc_reader_missing(ld->r, &t, key, NULL);
 }
 
 /* A name: letter or '_' first, then letters, digits, '_'; at most 63 characters. */
@@ -106,22 +121,6 @@ static int is_name(const char *s)
 static int is_identifier(const char *s)
 {
     return naming_is_spec_name(s);
-}
-
-/* Plain tables carry no line; the line of `key =` at or after `from` in the
- * spec text is the best place to point at (`from` when it is not found). */
-static int key_line(const loader *ld, const char *key, int from)
-{
-    return mbc_reader_key_line(ld->r, key, from);
-}
-
-/* Checks that every key of the table at idx is allowed: named keys from
- * `allowed`, list entries when allow_list. */
-static void check_keys(loader *ld, int idx, int line, const char *what, const char *const allowed[],
-                       int allow_list)
-{
-    mbc_reader_table t = labeled(ld, idx, line, what);
-    mbc_reader_check_keys(ld->r, &t, allowed, allow_list ? MBC_READER_LIST : 0);
 }
 
 /* Field getters. Each reads t[key] for the table at idx (absolute index). */
@@ -167,7 +166,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     out->count = 0;
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
         fail(ld, line, "%s must be a list of strings (given %s)", where,
-             describe(L, v, buf, sizeof buf));
+             mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     mbc_reader_table list = labeled(ld, v, line, where);
@@ -176,7 +175,16 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
     out->items = arena_alloc(ld->mem, (n ? n : 1) * sizeof *out->items);
     for (size_t i = 1; i <= n; i++) {
         const char *item = NULL;
-        if (mbc_reader_string_at(ld->r, &list, i, &item) == MBC_OK)
+        if (mbc_reader_string_at(ld->r, &list, i, &item) != MBC_OK)
+            continue;
+        size_t dup = 0;
+        for (size_t j = 0; j < out->count && !dup; j++)
+            dup = strcmp(out->items[j], item) == 0 ? j + 1 : 0;
+        if (!item[0])
+            fail(ld, line, "%s[%zu] must be a non-empty string (given '')", where, i);
+        else if (dup)
+            fail(ld, line, "%s[%zu]: '%s' is listed twice", where, i, item);
+        else
             out->items[out->count++] = copy(ld, item);
     }
 }
@@ -185,7 +193,7 @@ static void read_string_list_at(loader *ld, int v, int line, const char *where,
 static void read_string_list(loader *ld, int idx, const char *key, int line, const char *what,
                              spec_string_list *out)
 {
-    line = key_line(ld, key, line);
+    line = mbc_reader_key_line(ld->r, key, line);
     out->items = NULL;
     out->count = 0;
     lua_getfield(ld->L, idx, key);
@@ -223,7 +231,7 @@ static mbc_status load_text(mbc_sandbox *box, const char *file, const char *text
     lua_State *L = mbc_sandbox_state(box);
     const int top = lua_gettop(L);
     mbc_reader r;
-    loader ld = {L, &r, mem, reg, {0}, target};
+    loader ld = {L, &r, mem, reg, {0}, target, 0, 0, {NULL}, 0};
     sb_init(&ld.sb);
     mbc_error err = {0};
     mbc_status st = mbc_reader_init(&r, L, file, text, len, 0);
@@ -275,12 +283,15 @@ static void load_type(loader *ld, int t, spec_type *ty)
     const char *name = mbc_sandbox_table_name(L, t);
     char what[128];
     snprintf(what, sizeof what, "type '%s'", name ? name : "?");
-    check_keys(ld, t, line, what, type_keys, 0);
+    const size_t errors_before = errors_of(ld);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, type_keys, 0);
     ty->line = line;
     ty->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_name(ty->name))
         fail(ld, line, "%s: invalid name (given '%s')", what, ty->name);
     char *value = req_string(ld, t, "value", line, what);
+    const size_t before_shape = errors_of(ld);
     char *shape = opt_string(ld, t, "shape", line, what);
     int v = parse_enum(value, value_kind_names, 5);
     if (value && v < 0)
@@ -293,8 +304,11 @@ static void load_type(loader *ld, int t, spec_type *ty)
              shape);
     ty->shape = s < 0 ? SPEC_SCALAR : (spec_shape)s;
     ty->size = ty->shape == SPEC_SCALAR ? 1 : 0;
+    /* with a wrong or misspelled shape, the size is not checked against it */
+    const int shape_known = errors_of(ld) == before_shape && !is_flagged(ld, t, line, what);
     lua_getfield(L, t, "size");
-    if (!lua_isnil(L, -1)) {
+    if (!shape_known) {
+    } else if (!lua_isnil(L, -1)) {
         long n;
         if (ty->shape != SPEC_FIXED)
             fail(ld, line, "%s: 'size' is only for shape 'fixed'", what);
@@ -305,13 +319,13 @@ static void load_type(loader *ld, int t, spec_type *ty)
     }
     lua_pop(L, 1);
     lua_getfield(L, t, "min");
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1))) {
         ty->has_min = 1;
         ty->min = lua_tonumber(L, -1);
     } else if (!lua_isnil(L, -1)) {
         char buf[96];
-        fail(ld, line, "%s: 'min' must be a number (given %s)", what,
-             describe(L, -1, buf, sizeof buf));
+        fail(ld, line, "%s: 'min' must be a finite number (given %s)", what,
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
     ty->min_exclusive = opt_bool(ld, t, "exclusive", line, what, 0);
@@ -331,11 +345,22 @@ static void load_type(loader *ld, int t, spec_type *ty)
                  ty->size_doc);
     }
     ty->description = req_string(ld, t, "description", line, what);
-    if (opt_bool(ld, t, "visualization", line, what, 0)) {
+    const int is_visualization = opt_bool(ld, t, "visualization", line, what, 0);
+    if (is_visualization) {
         if (ld->reg->visualization)
             fail(ld, line, "%s: only one type may be the visualization type", what);
         ((spec_type_registry *)ld->reg)->visualization = ty;
     }
+    /* the runtime reads a field by its value kind (mbc_value_kind), so the
+     * C type must be the one of that kind (checked in an entry without
+     * other errors: a misspelled `visualization` is not also a wrong void) */
+    static const char *const c_types[] = {"bool", "int", "double", "char *", "mbc_index"};
+    if (errors_of(ld) == errors_before && ty->c_type && v >= 0 &&
+        strcmp(ty->c_type, c_types[v]) != 0 &&
+        !(v == SPEC_REAL && strcmp(ty->c_type, "float") == 0) &&
+        !(is_visualization && strcmp(ty->c_type, "void") == 0))
+        fail(ld, line, "%s: 'c_type' must be \"%s\"%s for value '%s' (given '%s')", what,
+             c_types[v], v == SPEC_REAL ? " or \"float\"" : "", value_kind_names[v], ty->c_type);
 }
 
 /* The list of types a types.lua returned (the value at t). */
@@ -344,10 +369,13 @@ static void read_types(loader *ld, int t)
     lua_State *L = ld->L;
     spec_type_registry *reg = ld->target;
     if (!lua_istable(L, t)) {
-        fail(ld, 0, "must return a list of type \"Name\" { ... } entries");
+        char b[96];
+        fail(ld, 0, "must return a list of type \"Name\" { ... } entries (returned %s)",
+             mbc_reader_describe(L, t, b, sizeof b));
         return;
     }
-    check_keys(ld, t, 0, "type list", NULL, 1);
+    mbc_reader_table table = labeled(ld, t, 0, "type list");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     size_t n = lua_rawlen(L, t);
     reg->types = arena_alloc(&reg->mem, (n ? n : 1) * sizeof *reg->types);
     for (size_t i = 1; i <= n; i++) {
@@ -356,7 +384,7 @@ static void read_types(loader *ld, int t)
         if (!kind || strcmp(kind, "type") != 0) {
             char b[96];
             fail(ld, 0, "entry %zu: expected type \"Name\" { ... } (given %s)", i,
-                 describe(L, -1, b, sizeof b));
+                 mbc_reader_describe(L, -1, b, sizeof b));
         } else {
             spec_type *ty = &reg->types[reg->count++];
             load_type(ld, lua_gettop(L), ty);
@@ -444,22 +472,22 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
         double v = lua_tonumber(L, -1);
         if (!isfinite(v)) {
             fail(ld, line, "%s: default must be finite (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->value != SPEC_REAL && (v != floor(v) || fabs(v) > 2147483647.0)) {
             fail(ld, line, "%s: default must be a whole number for type %s (given %s)", what,
-                 ty->name, describe(L, -1, buf, sizeof buf));
+                 ty->name, mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->value == SPEC_INDEX && v < -1) {
             fail(ld, line, "%s: an index default must be >= 0 or -1 for invalid (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         if (ty->has_min && (ty->min_exclusive ? !(v > ty->min) : !(v >= ty->min))) {
             fail(ld, line, "%s: default must be %s (%s) (given %s)", what, ty->rule, ty->name,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
             return 0;
         }
         *x = v;
@@ -467,7 +495,7 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
     }
     }
     fail(ld, line, "%s: default does not fit type %s (given %s)", what, ty->name,
-         describe(L, -1, buf, sizeof buf));
+         mbc_reader_describe(L, -1, buf, sizeof buf));
     return 0;
 }
 
@@ -484,12 +512,13 @@ static int read_value(loader *ld, const spec_param *p, int line, const char *wha
     }
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: default must be a list { ... } for type %s (given %s)", what,
-             p->type->name, describe(L, -1, buf, sizeof buf));
+             p->type->name, mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
     int t = lua_gettop(L);
     size_t n = lua_rawlen(L, t);
-    check_keys(ld, t, line, what, NULL, 1);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     if (p->shape == SPEC_FIXED && n != (size_t)p->size) {
         fail(ld, line, "%s: default has %zu elements, type %s needs %d", what, n, p->type->name,
              p->size);
@@ -718,11 +747,12 @@ static void load_one_of(loader *ld, int r, const spec_param *p, int line, const 
     const size_t n = lua_istable(L, -1) && !mbc_sandbox_table_kind(L, -1) ? lua_rawlen(L, -1) : 0;
     if (n == 0 || n > 64) {
         fail(ld, line, "%s: one_of must be a list of 1 to 64 numbers (given %s)", where,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, lua_gettop(L), line, where, NULL, 1);
+    mbc_reader_table table = labeled(ld, lua_gettop(L), line, where);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     ru->one_of = arena_alloc(ld->mem, n * sizeof *ru->one_of);
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, (lua_Integer)i);
@@ -732,7 +762,7 @@ static void load_one_of(loader *ld, int r, const spec_param *p, int line, const 
             (ty->value != SPEC_REAL && x != floor(x)) ||
             (ty->has_min && (ty->min_exclusive ? !(x > ty->min) : !(x >= ty->min))))
             fail(ld, line, "%s: one_of[%zu] must be a value of type %s (given %s)", where, i,
-                 ty->name, describe(L, -1, buf, sizeof buf));
+                 ty->name, mbc_reader_describe(L, -1, buf, sizeof buf));
         else
             ru->one_of[ru->one_of_count++] = x;
         lua_pop(L, 1);
@@ -757,18 +787,28 @@ static void load_value_rules(loader *ld, int r, const spec_param *p, int line, c
              p->type->name);
     if (ru->required && !ru->required[0])
         fail(ld, line, "%s: required must say how to set the value (given '')", where);
+    /* the default against the rules: only for a parameter without errors so
+     * far (a rule or default given wrong is reported once, where it is) */
+    if (errors_of(ld) != ld->param_errors || is_flagged(ld, r, line, where) || !p->def.num)
+        return;
     int default_ok = 1;
     for (size_t i = 0; i < p->def.count && numeric; i++)
         default_ok &= rules_allow(ru, p->def.num[i]);
+    strbuf *given = &ld->sb; /* the loader's: a raise leaves nothing behind */
+    sb_free(given);
+    spec_format_default(p, &p->def, given);
+    if (sb_failed(given))
+        mbc_reader_raise_nomem(ld->r);
     if (!default_ok && !ru->required)
         fail(ld, line,
              "%s: the default breaks the rule (%s); give a valid default, or `required` when "
-             "the default is a placeholder",
-             where, ru->has_range ? ru->range_rule : "one_of");
+             "the default is a placeholder (given %s)",
+             where, ru->has_range ? ru->range_rule : "one_of", sb_str(given));
     if (default_ok && ru->required)
         fail(ld, line,
-             "%s: required marks a default that breaks the rule, but the default satisfies it",
-             where);
+             "%s: required marks a default that breaks the rule, but the default satisfies it "
+             "(given %s)",
+             where, sb_str(given));
 }
 
 static void load_rules(loader *ld, int t, spec_param *p, const char *what)
@@ -783,14 +823,15 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
     char buf[96];
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "%s: 'rules' must be a table (given %s)", what,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
     int r = lua_gettop(L);
     char where[256];
     snprintf(where, sizeof where, "%s: rules", what);
-    check_keys(ld, r, line, where, rule_keys, 0);
+    mbc_reader_table table = labeled(ld, r, line, where);
+    mbc_reader_check_keys(ld->r, &table, rule_keys, 0);
     spec_rules *ru = &p->rules;
     ru->must_be_set = opt_bool(ld, r, "must_be_set", line, where, 0);
     ru->non_decreasing = opt_bool(ld, r, "non_decreasing", line, where, 0);
@@ -825,6 +866,7 @@ static void load_rules(loader *ld, int t, spec_param *p, const char *what)
 static void load_param(loader *ld, int t, spec_param *p, const char *list)
 {
     lua_State *L = ld->L;
+    ld->param_errors = errors_of(ld);
     int line = mbc_sandbox_table_line(L, t);
     const char *name = mbc_sandbox_table_name(L, t);
     char what[160];
@@ -833,7 +875,8 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
     p->name = arena_strdup(ld->mem, name ? name : "");
     if (!is_identifier(p->name))
         fail(ld, line, "%s: invalid identifier (given '%s')", what, p->name);
-    check_keys(ld, t, line, what, param_keys, 0);
+    mbc_reader_table table = labeled(ld, t, line, what);
+    mbc_reader_check_keys(ld->r, &table, param_keys, 0);
     char *type = req_string(ld, t, "type", line, what);
     p->type = spec_types_find(ld->reg, type);
     if (type && !p->type) {
@@ -883,12 +926,13 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
         char buf[96];
         if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
             fail(ld, line, "%s: 'doc' must be a table (given %s)", what,
-                 describe(L, -1, buf, sizeof buf));
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         } else {
             int d = lua_gettop(L);
             char where[256];
             snprintf(where, sizeof where, "%s: doc", what);
-            check_keys(ld, d, line, where, doc_keys, 0);
+            mbc_reader_table table = labeled(ld, d, line, where);
+            mbc_reader_check_keys(ld->r, &table, doc_keys, 0);
             doc_default = opt_string(ld, d, "default", line, where);
             p->size_in_docs = opt_bool(ld, d, "size", line, where, p->size_in_docs);
         }
@@ -915,7 +959,7 @@ static void load_param(loader *ld, int t, spec_param *p, const char *list)
             p->def.num[i] = -1;
         ok = 1;
     } else {
-        fail(ld, line, "%s: missing 'default'", what);
+        missing(ld, t, line, what, "default");
     }
     lua_pop(L, 1);
 
@@ -942,7 +986,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, key, line);
+    line = mbc_reader_key_line(ld->r, key, line);
     lua_getfield(L, t, key);
     *list_idx = lua_gettop(L);
     if (lua_isnil(L, -1))
@@ -952,7 +996,7 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
         while (lua_next(L, *list_idx)) {
             lua_pop(L, 1);
             if (lua_type(L, -1) == LUA_TSTRING) {
-                fail(ld, key_line(ld, lua_tostring(L, -1), line),
+                fail(ld, mbc_reader_key_line(ld->r, lua_tostring(L, -1), line),
                      "'%s' must be a list of %s \"name\" { ... } entries, not a table with "
                      "named keys (found key '%s')",
                      key, kind, lua_tostring(L, -1));
@@ -963,10 +1007,11 @@ static size_t begin_list(loader *ld, int t, const char *key, int line, const cha
     }
     if (!lua_istable(L, -1) || mbc_sandbox_table_kind(L, -1)) {
         fail(ld, line, "'%s' must be a list of %s \"name\" { ... } entries (given %s)", key, kind,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
-    check_keys(ld, *list_idx, line, key, NULL, 1);
+    mbc_reader_table table = labeled(ld, *list_idx, line, key);
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     return lua_rawlen(L, *list_idx);
 }
 
@@ -979,7 +1024,7 @@ static int list_entry(loader *ld, int list, size_t i, const char *key, int line,
     const char *k = mbc_sandbox_table_kind(L, -1);
     if (!k || strcmp(k, kind) != 0) {
         fail(ld, line, "%s[%zu]: expected %s \"name\" { ... } (given %s)", key, i, kind,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
     return 1;
@@ -1008,8 +1053,66 @@ static void load_params(loader *ld, int t, int line, const char *key, const char
 
 static int is_count_param(const spec_param *p)
 {
-    /* p->type is NULL for a parameter whose type is unknown (already reported) */
-    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT;
+    /* p->type is NULL for a parameter whose type is unknown (already reported);
+     * a count is never negative: the type's rule is >= 0 (UInt) or > 0 (PInt) */
+    return p && p->type && p->shape == SPEC_SCALAR && p->type->value == SPEC_INT &&
+           p->type->has_min && (p->type->min_exclusive ? p->type->min >= -1 : p->type->min >= 0);
+}
+
+/* The first report that `name` cannot count (a wrong type or a misspelled
+ * name that several sizes name is one mistake): 1 once per name. */
+static int first_bad_count(loader *ld, const char *name)
+{
+    if (!name)
+        return 1;
+    for (int i = 0; i < ld->bad_count_count; i++)
+        if (strcmp(ld->bad_counts[i], name) == 0)
+            return 0;
+    if (ld->bad_count_count < (int)(sizeof ld->bad_counts / sizeof ld->bad_counts[0]))
+        ld->bad_counts[ld->bad_count_count++] = arena_strdup(ld->mem, name);
+    return 1;
+}
+
+/* A count's default above the largest count the runtime evaluates
+ * (MBC_INPUT_MAX_SEGMENTS): every object would allocate gigabytes. */
+static void check_count_default(loader *ld, int line, const char *what, const spec_param *p)
+{
+    if (p && p->def.num && p->def.count == 1 && p->def.num[0] > MBC_INPUT_MAX_SEGMENTS &&
+        first_bad_count(ld, p->name))
+        fail(ld, line, "%s: the default of the count '%s' must be at most %d (given %.17g)", what,
+             p->name, MBC_INPUT_MAX_SEGMENTS, p->def.num[0]);
+}
+
+/* A reference to a parameter whose type is unknown or missing, or to a
+ * parameter that is not found while the parameter list had an error: that
+ * mistake is reported once, where it is, and not again by every rule that
+ * names the parameter (one line per mistake). */
+static int names_broken_param(const loader *ld, const spec_param *p)
+{
+    return p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0;
+}
+
+/* same_length_as from p back to p (A -> B -> A): every length waits for
+ * another. Reported once, at the cycle's first parameter. */
+static void check_length_cycle(loader *ld, const spec_connector *c, const spec_param *p)
+{
+    const spec_param *q = p;
+    char chain[256];
+    size_t len = (size_t)snprintf(chain, sizeof chain, "%s", p->name);
+    for (size_t step = 0; step < c->param_count; step++) {
+        q = q->rules.same_length_as ? spec_find_param(c, q->rules.same_length_as) : NULL;
+        if (!q || q < p) /* ends, or a cycle through an earlier parameter (reported there) */
+            return;
+        if (len < sizeof chain)
+            len += (size_t)snprintf(chain + len, sizeof chain - len, " -> %s", q->name);
+        if (q == p) {
+            fail(ld, p->line,
+                 "parameter '%s': same_length_as forms a cycle (%s); name the length "
+                 "parameter on one side only",
+                 p->name, chain);
+            return;
+        }
+    }
 }
 
 /* Cross-references between parameters, checked once all are loaded. */
@@ -1020,15 +1123,18 @@ static void check_param_references(loader *ld, const spec_connector *c)
         const spec_rules *ru = &p->rules;
         if (ru->same_length_as) {
             const spec_param *q = spec_find_param(c, ru->same_length_as);
-            if (!q || q->shape != SPEC_VECTOR || q == p)
+            if (!names_broken_param(ld, q) && (!q || q->shape != SPEC_VECTOR || q == p))
                 fail(ld, p->line,
                      "parameter '%s': same_length_as must name another variable-size "
                      "parameter (given '%s')",
                      p->name, ru->same_length_as);
+            else if (q && q != p)
+                check_length_cycle(ld, c, p);
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
-            if (!q || !q->type || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR)
+            if (!names_broken_param(ld, q) &&
+                (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR))
                 fail(ld, p->line,
                      "parameter '%s': positive_when must name a Bool parameter (given '%s')",
                      p->name, ru->positive_when);
@@ -1046,7 +1152,9 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     out->factor = 1;
     out->per = NULL;
     lua_getfield(L, t, key);
-    if (lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_isnil(L, -1)) {
+        missing(ld, t, line, what, key);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
         long n;
         if (to_int(ld, line, what, key, 1, 1 << 20, &n))
             out->factor = (int)n;
@@ -1059,15 +1167,17 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
-        if (!is_count_param(out->per))
+        if (is_count_param(out->per))
+            check_count_default(ld, line, what, out->per);
+        else if (!names_broken_param(ld, out->per) && first_bad_count(ld, name))
             fail(ld, line,
-                 "%s: '%s' = {factor, \"param\"} must name an integer parameter "
-                 "(given %s)",
-                 what, key, describe(L, -1, buf, sizeof buf));
+                 "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
+                 ">= 0 such as UInt or PInt (given %s)",
+                 what, key, mbc_reader_describe(L, -1, buf, sizeof buf));
         lua_pop(L, 2);
     } else {
         fail(ld, line, "%s: '%s' must be a count or {factor, \"parameter\"} (given %s)", what, key,
-             describe(L, -1, buf, sizeof buf));
+             mbc_reader_describe(L, -1, buf, sizeof buf));
     }
     lua_pop(L, 1);
 }
@@ -1087,7 +1197,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
             o->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[128];
             snprintf(what, sizeof what, "output '%s'", o->name);
-            check_keys(ld, e, o->line, what, output_keys, 0);
+            mbc_reader_table table = labeled(ld, e, o->line, what);
+            mbc_reader_check_keys(ld->r, &table, output_keys, 0);
             if (!is_identifier(o->name))
                 fail(ld, o->line, "%s: invalid identifier (given '%s')", what, o->name);
             o->symbol = opt_string(ld, e, "symbol", o->line, what);
@@ -1112,7 +1223,7 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "data", line);
+    line = mbc_reader_key_line(ld->r, "data", line);
     lua_getfield(L, t, "data");
     int d = lua_gettop(L);
     if (lua_isnil(L, d)) {
@@ -1123,16 +1234,22 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
         fail(ld, line,
              "'data' must be a table { per = ..., coordinate \"name\" { ... }, ... } "
              "(given %s)",
-             describe(L, d, buf, sizeof buf));
+             mbc_reader_describe(L, d, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, d, line, "data", data_keys, 1);
+    mbc_reader_table table = labeled(ld, d, line, "data");
+    mbc_reader_check_keys(ld->r, &table, data_keys, MBC_READER_LIST);
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
-        if (!is_count_param(c->data.per))
-            fail(ld, line, "data: 'per' must name an integer parameter (given '%s')", per);
+        if (is_count_param(c->data.per))
+            check_count_default(ld, line, "data", c->data.per);
+        else if (!names_broken_param(ld, c->data.per) && first_bad_count(ld, per))
+            fail(ld, line,
+                 "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
+                 "PInt (given '%s')",
+                 per);
     }
     size_t n = lua_rawlen(L, d);
     c->data.blocks = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->data.blocks);
@@ -1144,24 +1261,30 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             b->name = arena_strdup(ld->mem, mbc_sandbox_table_name(L, e));
             char what[128];
             snprintf(what, sizeof what, "coordinate '%s'", b->name);
-            check_keys(ld, e, eline, what, coordinate_keys, 0);
+            mbc_reader_table table = labeled(ld, e, eline, what);
+            mbc_reader_check_keys(ld->r, &table, coordinate_keys, 0);
             if (!is_identifier(b->name))
                 fail(ld, eline, "%s: invalid identifier (given '%s')", what, b->name);
             b->description = req_string(ld, e, "description", eline, what);
             b->seed_text = opt_string(ld, e, "seed_text", eline, what);
             lua_getfield(L, e, "initial");
-            if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
+            if (lua_isnil(L, -1))
+                missing(ld, e, eline, what, "initial");
+            else if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
                 b->initial = lua_tonumber(L, -1);
             else
                 fail(ld, eline, "%s: 'initial' must be a finite number (given %s)", what,
-                     describe(L, -1, buf, sizeof buf));
+                     mbc_reader_describe(L, -1, buf, sizeof buf));
             lua_pop(L, 1);
             char *into = opt_string(ld, e, "index_into", eline, what);
             b->index_into = into ? spec_find_param(c, into) : NULL;
-            if (into && (!b->index_into || b->index_into->shape != SPEC_VECTOR))
+            if (!into || names_broken_param(ld, b->index_into))
+                ; /* none, or a parameter whose mistake is reported where it is */
+            else if (!b->index_into || b->index_into->shape != SPEC_VECTOR)
                 fail(ld, eline, "%s: 'index_into' must name a variable-size parameter (given '%s')",
                      what, into);
-            else if (into && c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
+            else if (!(ld->broken & SPEC_BROKEN_MARKERS) &&
+                     c->marker_kinds[0] != SPEC_MARKER_CABLE2D_COORDINATES &&
                      c->marker_kinds[1] != SPEC_MARKER_CABLE2D_COORDINATES)
                 fail(ld, eline,
                      "%s: 'index_into' is for the current element of a BodyCable2DCoordinates "
@@ -1244,25 +1367,34 @@ static void load_markers(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "markers", line);
+    line = mbc_reader_key_line(ld->r, "markers", line);
     lua_getfield(L, t, "markers");
     int m = lua_gettop(L);
+    if (lua_isnil(L, m)) {
+        missing(ld, t, line, "connector", "markers");
+        lua_pop(L, 1);
+        return;
+    }
     if (!lua_istable(L, m) || mbc_sandbox_table_kind(L, m) || lua_rawlen(L, m) != 2) {
         fail(ld, line,
              "'markers' must list the requested types of marker m0 and m1, as in "
              "{ {\"Position\"}, {\"Position\"} } (given %s)",
-             describe(L, m, buf, sizeof buf));
+             mbc_reader_describe(L, m, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, m, line, "markers", NULL, 1);
+    mbc_reader_table table = labeled(ld, m, line, "markers");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     for (int i = 0; i < 2; i++) {
         lua_rawgeti(L, m, i + 1);
         char what[32];
         snprintf(what, sizeof what, "markers[%d]", i + 1);
+        const size_t before = errors_of(ld);
         read_string_list_at(ld, lua_gettop(L), line, what, &c->marker_types[i]);
-        if (lua_istable(L, -1) && c->marker_types[i].count == 0)
-            fail(ld, line, "%s: must name at least one marker type", what);
+        if (errors_of(ld) > before) /* reported: not again as a kind */
+            ;
+        else if (c->marker_types[i].count == 0)
+            fail(ld, line, "%s: must name at least one marker type (given { })", what);
         else
             marker_kind(ld, line, what, &c->marker_types[i], &c->marker_kinds[i]);
         lua_pop(L, 1);
@@ -1285,12 +1417,17 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
             q->name = arena_strdup(ld->mem, mbc_sandbox_table_name(ld->L, e));
             char what[160];
             snprintf(what, sizeof what, "quantity '%s'", q->name);
-            check_keys(ld, e, eline, what, quantity_keys, 0);
+            mbc_reader_table table = labeled(ld, e, eline, what);
+            mbc_reader_check_keys(ld->r, &table, quantity_keys, 0);
             q->symbol = opt_string(ld, e, "symbol", eline, what);
             if (!q->symbol)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = req_string(ld, e, "description", eline, what);
             q->seed_text = opt_string(ld, e, "seed_text", eline, what);
+            for (size_t j = 0; j + 1 < c->quantity_count; j++)
+                if (strcmp(c->quantities[j].name, q->name) == 0)
+                    fail(ld, eline, "%s: duplicate name (a row of the quantities table twice)",
+                         what);
         }
         lua_pop(ld->L, 1);
     }
@@ -1301,7 +1438,7 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
 {
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "examples", line);
+    line = mbc_reader_key_line(ld->r, "examples", line);
     lua_getfield(L, t, "examples");
     int list = lua_gettop(L);
     if (lua_isnil(L, list)) {
@@ -1310,11 +1447,12 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
     }
     if (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)) {
         fail(ld, line, "'examples' must be a list of {\"file.py\", \"Folder\"} (given %s)",
-             describe(L, list, buf, sizeof buf));
+             mbc_reader_describe(L, list, buf, sizeof buf));
         lua_pop(L, 1);
         return;
     }
-    check_keys(ld, list, line, "examples", NULL, 1);
+    mbc_reader_table table = labeled(ld, list, line, "examples");
+    mbc_reader_check_keys(ld->r, &table, NULL, MBC_READER_LIST);
     size_t n = lua_rawlen(L, list);
     c->examples = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->examples);
     for (size_t i = 1; i <= n; i++) {
@@ -1327,14 +1465,34 @@ static void load_examples(loader *ld, int t, int line, spec_connector *c)
             lua_pushnil(L);
             lua_pushnil(L);
         }
-        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2 || lua_type(L, -2) != LUA_TSTRING ||
-            lua_type(L, -1) != LUA_TSTRING) {
+        if (!lua_istable(L, e) || lua_rawlen(L, e) != 2) {
             fail(ld, line, "examples[%zu] must be {\"file.py\", \"Folder\"} (given %s)", i,
-                 describe(L, e, buf, sizeof buf));
+                 mbc_reader_describe(L, e, buf, sizeof buf));
+        } else if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0) {
+            fail(ld, line, "examples[%zu][1] must be the file name, a non-empty string (given %s)",
+                 i, mbc_reader_describe(L, -2, buf, sizeof buf));
+        } else if (lua_type(L, -1) != LUA_TSTRING ||
+                   (strcmp(lua_tostring(L, -1), "Examples") != 0 &&
+                    strcmp(lua_tostring(L, -1), "TestModels") != 0)) {
+            fail(ld, line,
+                 "examples[%zu][2] must be the folder \"Examples\" or \"TestModels\" (given %s)", i,
+                 mbc_reader_describe(L, -1, buf, sizeof buf));
         } else {
-            spec_example *x = &c->examples[c->example_count++];
-            x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
-            x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            size_t dup = 0;
+            for (size_t j = 0; j < c->example_count && !dup; j++)
+                dup = strcmp(c->examples[j].file, lua_tostring(L, -2)) == 0 &&
+                              strcmp(c->examples[j].folder, lua_tostring(L, -1)) == 0
+                          ? j + 1
+                          : 0;
+            if (dup) {
+                fail(ld, line,
+                     "examples[%zu]: {\"%s\", \"%s\"} is listed twice (first at examples[%zu])", i,
+                     lua_tostring(L, -2), lua_tostring(L, -1), dup);
+            } else {
+                spec_example *x = &c->examples[c->example_count++];
+                x->file = arena_strdup(ld->mem, lua_tostring(L, -2));
+                x->folder = arena_strdup(ld->mem, lua_tostring(L, -1));
+            }
         }
         lua_pop(L, 3);
     }
@@ -1347,13 +1505,13 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
     static const char *const keys[] = {"key", "after", "text", NULL};
     lua_State *L = ld->L;
     char buf[96];
-    line = key_line(ld, "references", line);
+    line = mbc_reader_key_line(ld->r, "references", line);
     lua_getfield(L, t, "references");
     int list = lua_gettop(L);
     if (!lua_isnil(L, list) && (!lua_istable(L, list) || mbc_sandbox_table_kind(L, list)))
         fail(ld, line,
              "'references' must be a list of { key = ..., after = ..., text = ... } (given %s)",
-             describe(L, list, buf, sizeof buf));
+             mbc_reader_describe(L, list, buf, sizeof buf));
     size_t n = lua_istable(L, list) ? lua_rawlen(L, list) : 0;
     c->references = arena_alloc(ld->mem, (n ? n : 1) * sizeof *c->references);
     for (size_t i = 1; i <= n; i++) {
@@ -1363,15 +1521,20 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
         snprintf(what, sizeof what, "references[%zu]", i);
         if (!lua_istable(L, -1)) {
             fail(ld, line, "%s must be { key = ..., after = ..., text = ... } (given %s)", what,
-                 describe(L, e, buf, sizeof buf));
+                 mbc_reader_describe(L, e, buf, sizeof buf));
         } else {
-            check_keys(ld, e, line, what, keys, 0);
+            mbc_reader_table table = labeled(ld, e, line, what);
+            mbc_reader_check_keys(ld->r, &table, keys, 0);
             spec_reference *r = &c->references[c->reference_count++];
             r->key = req_string(ld, e, "key", line, what);
             r->after = req_string(ld, e, "after", line, what);
             r->text = req_string(ld, e, "text", line, what);
             if (r->key && !is_identifier(r->key))
                 fail(ld, line, "%s: 'key' must be an identifier (given '%s')", what, r->key);
+            for (size_t j = 0; r->key && j + 1 < c->reference_count; j++)
+                if (c->references[j].key && strcmp(c->references[j].key, r->key) == 0)
+                    fail(ld, line, "%s: duplicate key '%s' (first at references[%zu])", what,
+                         r->key, j + 1);
             if (r->after && c->theory && !strstr(c->theory, r->after))
                 fail(ld, line, "%s: 'after' text not found in the theory (given '%s')", what,
                      r->after);
@@ -1384,7 +1547,7 @@ static void load_references(loader *ld, int t, int line, spec_connector *c)
 static void load_hooks(loader *ld, int t, int line, spec_connector *c)
 {
     spec_string_list hooks;
-    line = key_line(ld, "hooks", line);
+    line = mbc_reader_key_line(ld->r, "hooks", line);
     read_string_list(ld, t, "hooks", line, "connector", &hooks);
     for (size_t i = 0; i < hooks.count; i++) {
         int h = parse_enum(hooks.items[i], spec_hook_names, SPEC_HOOK_COUNT);
@@ -1399,6 +1562,12 @@ static void load_hooks(loader *ld, int t, int line, spec_connector *c)
         else
             c->hooks[h] = 1;
     }
+    /* here, not in check_hooks, so that the invariants do not each ask for it;
+     * like check_hooks, only for a spec without errors so far */
+    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] &&
+        errors_of(ld) == 0)
+        fail(ld, line,
+             "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static int provides(const spec_connector *c, const char *what)
@@ -1439,7 +1608,7 @@ static void check_constants(loader *ld, const spec_connector *c)
     for (size_t i = 0; i < c->data.block_count; i++)
         for (size_t j = 0; j < i; j++)
             if (same_constant(ld, c->data.blocks[i].name, c->data.blocks[j].name))
-                fail(ld, key_line(ld, "data", c->line),
+                fail(ld, mbc_reader_key_line(ld->r, "data", c->line),
                      "data: coordinate '%s' gives the same C constant as '%s'; rename one",
                      c->data.blocks[i].name, c->data.blocks[j].name);
 }
@@ -1447,9 +1616,9 @@ static void check_constants(loader *ld, const spec_connector *c)
 /* Every hook has what it needs, and what needs a hook has it. */
 static void check_hooks(loader *ld, int line, const spec_connector *c)
 {
-    int hl = key_line(ld, "hooks", line);
+    int hl = mbc_reader_key_line(ld->r, "hooks", line);
     if (c->output_count && !c->hooks[SPEC_HOOK_OUTPUTS])
-        fail(ld, key_line(ld, "outputs", line),
+        fail(ld, mbc_reader_key_line(ld->r, "outputs", line),
              "outputs: %zu output variable%s the 'outputs' hook (add \"outputs\" to hooks)",
              c->output_count, c->output_count == 1 ? " needs" : "s need");
     if (!c->output_count && c->hooks[SPEC_HOOK_OUTPUTS])
@@ -1475,8 +1644,6 @@ static void check_hooks(loader *ld, int line, const spec_connector *c)
         fail(ld, hl, "hooks: 'algebraic_equations' needs provides = { ..., \"Constraint\" }");
     if (!c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS] && provides(c, "Constraint"))
         fail(ld, hl, "hooks: provides \"Constraint\" needs the 'algebraic_equations' hook");
-    if (!c->hooks[SPEC_HOOK_FORCES] && !c->hooks[SPEC_HOOK_ALGEBRAIC_EQUATIONS])
-        fail(ld, hl, "hooks: a connector needs 'forces' or 'algebraic_equations' (given neither)");
 }
 
 static void load_connector(loader *ld, int t, spec_connector *c)
@@ -1484,7 +1651,12 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     lua_State *L = ld->L;
     int line = mbc_sandbox_table_line(L, t);
     c->line = line;
-    check_keys(ld, t, line, "connector", connector_keys, 0);
+    mbc_reader_table table = labeled(ld, t, line, "connector");
+    mbc_reader_check_keys(ld->r, &table, connector_keys, 0);
+    const unsigned all_blocks = SPEC_BROKEN_PARAMS | SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_DATA |
+                                SPEC_BROKEN_HOOKS | SPEC_BROKEN_MARKERS;
+    if (is_flagged(ld, t, line, "connector")) /* a misspelled block: names into it not checked */
+        ld->broken |= all_blocks;
     c->type_name = req_string(ld, t, "type", line, "connector");
     if (c->type_name && !is_identifier(c->type_name))
         fail(ld, line, "connector: 'type' must be an identifier (given '%s')", c->type_name);
@@ -1499,23 +1671,43 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     c->python_name = opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         opt_string(ld, t, "python_visualization_name", line, "connector");
+    if (c->python_name && !is_name(c->python_name))
+        fail(ld, line, "connector: 'python_name' must be an identifier (given '%s')",
+             c->python_name);
+    if (c->python_visualization_name && !is_name(c->python_visualization_name))
+        fail(ld, line, "connector: 'python_visualization_name' must be an identifier (given '%s')",
+             c->python_visualization_name);
     c->theory = req_string(ld, t, "theory", line, "connector");
     read_string_list(ld, t, "authors", line, "connector", &c->authors);
+    size_t before = errors_of(ld);
     read_string_list(ld, t, "provides", line, "connector", &c->provides);
-    if (c->provides.count == 0)
+    if (c->provides.count == 0 && errors_of(ld) == before && !is_flagged(ld, t, line, "connector"))
         fail(ld, line, "connector: 'provides' must list at least one type (e.g. \"Connector\")");
     read_string_list(ld, t, "nodes", line, "connector", &c->node_types);
+    before = errors_of(ld);
     load_markers(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_MARKERS : 0u;
+    before = errors_of(ld);
     load_params(ld, t, line, "parameters", "parameter", &c->params, &c->param_count);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_PARAMS : 0u;
     load_params(ld, t, line, "visualization", "visualization parameter", &c->vparams,
                 &c->vparam_count);
     check_param_references(ld, c);
+    before = errors_of(ld);
     load_outputs(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_OUTPUTS : 0u;
+    before = errors_of(ld);
     load_data(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_DATA : 0u;
     load_quantities(ld, t, line, c);
     load_examples(ld, t, line, c);
     load_references(ld, t, line, c);
+    before = errors_of(ld);
     load_hooks(ld, t, line, c);
+    ld->broken |= errors_of(ld) > before ? SPEC_BROKEN_HOOKS : 0u;
+    /* the invariants' names and hooks are checked against a spec without
+     * errors only, as check_hooks below: else they repeat those errors */
+    c->invariants.broken = ld->broken | (errors_of(ld) ? all_blocks : 0u);
     mbc_reader_table ct = labeled(ld, t, line, "connector");
     spec_invariants_load(ld->r, &ct, c);
     spec_pair_binding_load(ld->r, &ct, c);
@@ -1538,7 +1730,8 @@ static void read_connector(loader *ld, int t)
     const char *kind = mbc_sandbox_table_kind(ld->L, t);
     if (!kind || strcmp(kind, "connector") != 0) {
         char b[96];
-        fail(ld, 0, "must return connector { ... } (returned %s)", describe(ld->L, t, b, sizeof b));
+        fail(ld, 0, "must return connector { ... } (returned %s)",
+             mbc_reader_describe(ld->L, t, b, sizeof b));
         return;
     }
     load_connector(ld, t, ld->target);

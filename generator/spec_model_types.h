@@ -35,6 +35,17 @@ typedef struct spec_output_frame {
     int kind; /* 0 scalar, 1 vector, 2 point (mbc_frame_kind) */
 } spec_output_frame;
 
+/* Blocks of a spec that had an error (spec_invariants.broken): names the
+ * invariants block refers to there are not checked again, so that one
+ * mistake gives one line. */
+enum {
+    SPEC_BROKEN_PARAMS = 1u,  /* the `parameters` list */
+    SPEC_BROKEN_OUTPUTS = 2u, /* `outputs` */
+    SPEC_BROKEN_DATA = 4u,    /* `data` */
+    SPEC_BROKEN_HOOKS = 8u,   /* `hooks` */
+    SPEC_BROKEN_MARKERS = 16u /* `markers` */
+};
+
 /* How a particle solver binds the type to a pair of spheres (the
  * `pair_binding` block, spec_pair_binding.c). */
 typedef struct spec_pair_binding {
@@ -44,7 +55,8 @@ typedef struct spec_pair_binding {
 } spec_pair_binding;
 
 typedef struct spec_invariants {
-    int declared; /* the spec has an `invariants` block */
+    unsigned broken; /* SPEC_BROKEN_*, set by the spec loader before spec_invariants_load */
+    int declared;    /* the spec has an `invariants` block */
     unsigned holds;
     unsigned not_holding;
     char *reasons[SPEC_INVARIANT_COUNT];
@@ -287,6 +299,15 @@ static inline const spec_param *spec_find_param(const spec_connector *c, const c
         if (strcmp(c->params[i].name, name) == 0)
             return &c->params[i];
     return NULL;
+}
+
+/* p counts something: the data layout's `per` or an output size's. */
+static inline int spec_is_count(const spec_connector *c, const spec_param *p)
+{
+    for (size_t i = 0; p && i < c->output_count; i++)
+        if (c->outputs[i].size.per == p)
+            return 1;
+    return p && c->data.per == p;
 }
 
 #endif

@@ -26,6 +26,11 @@ typedef struct binding_loader {
     const spec_connector *c;
     int line; /* of `pair_binding =` */
     int errors;
+    /* SPEC_BROKEN_* of the blocks the binding names (markers, parameters,
+     * hooks) that had an error, and an unknown key in the block: what a
+     * mistake there leaves missing is not reported again (one line each) */
+    unsigned broken;
+    int misspelled;
 } binding_loader;
 
 #if defined(__GNUC__)
@@ -81,13 +86,15 @@ static void load_centers(binding_loader *ld, int b, spec_pair_binding *out)
             lua_pop(L, 1);
         }
     }
-    if (m[0] < 0 || m[1] < 0 || m[0] == m[1]) {
+    if (lua_isnil(L, v) && ld->misspelled) {
+        /* a misspelled `centers` is reported as the unknown key */
+    } else if (m[0] < 0 || m[1] < 0 || m[0] == m[1]) {
         binding_fail(ld,
                      "pair_binding.centers: must list the two markers, { \"m0\", \"m1\" } or "
                      "{ \"m1\", \"m0\" } (given %s)",
                      given_list(L, v, buf, sizeof buf));
     } else {
-        for (int i = 0; i < 2; i++) {
+        for (int i = 0; i < 2 && !(ld->broken & SPEC_BROKEN_MARKERS); i++) {
             const spec_marker_kind k = ld->c->marker_kinds[m[i]];
             if (k != SPEC_MARKER_POSITION && k != SPEC_MARKER_RIGID)
                 binding_fail(ld,
@@ -109,7 +116,9 @@ static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
     lua_State *L = ld->r->L;
     char buf[96];
     lua_getfield(L, b, "radii");
-    if (lua_type(L, -1) != LUA_TSTRING) {
+    if (lua_isnil(L, -1) && ld->misspelled) {
+        /* a misspelled `radii` is reported as the unknown key */
+    } else if (lua_type(L, -1) != LUA_TSTRING) {
         binding_fail(ld,
                      "pair_binding.radii: must name the parameter that receives the two "
                      "radii, e.g. \"spheresRadii\" (given %s)",
@@ -117,7 +126,9 @@ static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
     } else {
         const char *name = lua_tostring(L, -1);
         const spec_param *p = spec_find_param(ld->c, name);
-        if (!p)
+        if (p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0)
+            ; /* a parameter of unknown type, or parameters with an error: reported there */
+        else if (!p)
             binding_fail(ld, "pair_binding.radii: no parameter '%s' in 'parameters'", name);
         else if (p->type->value != SPEC_REAL || strcmp(p->type->c_type, "double") != 0 ||
                  p->shape != SPEC_FIXED || p->size != 2 || p->role != SPEC_INPUT)
@@ -141,7 +152,8 @@ int spec_pair_binding_load(mbc_reader *r, const mbc_reader_table *ct, spec_conne
         lua_pop(L, 1);
         return 0;
     }
-    binding_loader ld = {r, c, mbc_reader_word_line(r, "pair_binding", ct->line), 0};
+    binding_loader ld = {
+        r, c, mbc_reader_word_line(r, "pair_binding", ct->line), 0, c->invariants.broken, 0};
     spec_pair_binding *out = &c->pair_binding;
     out->declared = 1;
     char buf[96];
@@ -158,14 +170,17 @@ int spec_pair_binding_load(mbc_reader *r, const mbc_reader_table *ct, spec_conne
     const size_t before = r->errors;
     mbc_reader_check_keys(r, &bt, keys, 0);
     ld.errors += (int)(r->errors - before);
+    ld.misspelled = r->errors > before;
     lua_getfield(L, b, "kind");
-    if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "spheres") != 0)
+    if (lua_isnil(L, -1) && ld.misspelled)
+        ; /* a misspelled `kind` is reported as the unknown key */
+    else if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "spheres") != 0)
         binding_fail(&ld, "pair_binding.kind: must be \"spheres\" (given %s)",
                      mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     load_centers(&ld, b, out);
     load_radii(&ld, b, out);
-    if (!c->hooks[SPEC_HOOK_FORCES])
+    if (!c->hooks[SPEC_HOOK_FORCES] && !(ld.broken & SPEC_BROKEN_HOOKS))
         binding_fail(&ld, "pair_binding: needs the 'forces' hook (hooks = { \"forces\", ... })");
     lua_pop(L, 1);
     return ld.errors;

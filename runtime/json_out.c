@@ -235,6 +235,12 @@ void json_null(json_writer *w, const char *key)
     puts_(w, "null");
 }
 
+void json_bool(json_writer *w, const char *key, bool b)
+{
+    prefix(w, key);
+    puts_(w, b ? "true" : "false");
+}
+
 void json_number_array(json_writer *w, const char *key, const double *v, size_t n)
 {
     json_begin_array(w, key, true);

@@ -59,6 +59,7 @@ void json_number(json_writer *w, const char *key, double x);
 void json_integer(json_writer *w, const char *key, long x);
 void json_string(json_writer *w, const char *key, const char *s);
 void json_null(json_writer *w, const char *key);
+void json_bool(json_writer *w, const char *key, bool b);
 /* An inline array of n numbers. */
 void json_number_array(json_writer *w, const char *key, const double *v, size_t n);
 /* A rows x cols matrix (row-major) as an array of inline row arrays. */

@@ -179,6 +179,23 @@ static bool set_param(eval_ctx *c, const mbc_reader_table *t, const char *key, c
     mbc_status st = MBC_OK;
     push_field(c, t, key);
     const int type = lua_type(L, -1);
+    /* true/false only for a Bool (true is not a stiffness of 1), text only
+     * for a String: named here with the value given */
+    const mbc_param_info *p = mbc_object_find_param(c->object, name);
+    int wrong = 0;
+    if (p && type == LUA_TBOOLEAN)
+        wrong = p->kind != MBC_VALUE_BOOL;
+    else if (p && (type == LUA_TSTRING || p->kind == MBC_VALUE_STRING))
+        wrong = (type == LUA_TSTRING) != (p->kind == MBC_VALUE_STRING);
+    if (wrong) {
+        fail(c, field, "must be %s (%s), given %s (%s.%s)",
+             p->kind == MBC_VALUE_BOOL     ? "true or false"
+             : p->kind == MBC_VALUE_STRING ? "a string"
+                                           : "a number",
+             p->type, mbc_reader_describe(L, -1, given, sizeof given), c->type->type_name, p->name);
+        c->error.param_name = p->name;
+        return false;
+    }
     if (type == LUA_TNUMBER)
         st = mbc_object_set(c->object, name, lua_tonumber(L, -1), &err);
     else if (type == LUA_TBOOLEAN)
@@ -555,6 +572,34 @@ static bool read_data(eval_ctx *c, const mbc_reader_table *root)
     return true;
 }
 
+/* A count parameter (the data layout's or an output's `per`) of a
+ * billion would make the evaluation allocate gigabytes: a case evaluates at
+ * most MBC_INPUT_MAX_SEGMENTS (cable segments are bounded the same way). */
+static bool check_counts(eval_ctx *c)
+{
+    const mbc_type_info *t = c->type;
+    for (size_t k = 0; k <= t->output_count; k++) {
+        int per = k < t->output_count ? t->outputs[k].per : t->data_per;
+        if (per < 0 || (size_t)per >= t->param_count)
+            continue;
+        const mbc_param_info *p = &t->params[per];
+        double v = 0.0;
+        size_t n = 0;
+        mbc_error err = {0};
+        if (mbc_object_get(c->object, p->name, &v, 1, &n, &err) != MBC_OK || n != 1 ||
+            v <= MBC_INPUT_MAX_SEGMENTS)
+            continue;
+        char field[FIELD_SIZE], given[64];
+        snprintf(field, sizeof field, "parameters.%s", p->name);
+        mbc_format_number(v, given, sizeof given);
+        fail(c, field, "must be at most %d in a case file, given %s (%s.%s)",
+             MBC_INPUT_MAX_SEGMENTS, given, t->type_name, p->name);
+        c->error.param_name = p->name;
+        return false;
+    }
+    return true;
+}
+
 /* --------------------------------------------------------------- the case */
 
 /* c->object from root.object. */
@@ -563,8 +608,15 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
     lua_State *L = c->L;
     char given[GIVEN_SIZE];
     push_field(c, root, "object");
-    if (lua_isnil(L, -1))
+    if (lua_isnil(L, -1)) {
+        /* a misspelled `object` is reported as the unknown key it is */
+        static const char *const any_keys[] = {"object", "parameters",          "markers",
+                                               "data",   "dataStartOfStep",     "cables",
+                                               "ale",    "lagrangeMultipliers", NULL};
+        if (mbc_reader_check_keys(&c->reader, root, any_keys, 0) != MBC_OK)
+            return false;
         return fail(c, "object", "missing (the connector type name, e.g. \"ContactSphereSphere\")");
+    }
     if (lua_type(L, -1) != LUA_TSTRING)
         return fail(c, "object", "must be the connector type name as a string (given %s)",
                     mbc_reader_describe(L, -1, given, sizeof given));
@@ -610,7 +662,7 @@ static bool read_case(eval_ctx *c, int root_idx)
     keys[nkeys] = NULL;
     if (mbc_reader_check_keys(&c->reader, &root, keys, 0) != MBC_OK)
         return false;
-    if (!read_parameters(c, &root) || !initialize(c))
+    if (!read_parameters(c, &root) || !check_counts(c) || !initialize(c))
         return false;
     mbc_error err = {0};
     mbc_status st = mbc_input_init(&c->input, c->object, &err);

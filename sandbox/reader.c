@@ -210,26 +210,68 @@ static const char *table_field(const mbc_reader *r, const mbc_reader_table *t)
     return t->name[0] || !r->root ? t->name : r->root;
 }
 
+/* An error about `elem` of t, which is t[key] or an element "key[i]" of
+ * it: named as elem, pointing at the line of `key =` (the source has no
+ * line of an element). */
+static mbc_status vfail_element(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                                const char *elem, const char *fmt, va_list ap)
+{
+    char field[FIELD_SIZE], ref[FIELD_SIZE], rule[MBC_ERROR_SIZE];
+    mbc_reader_field(t, elem, field, sizeof field);
+    key_ref(t, elem, ref, sizeof ref);
+    vsnprintf(rule, sizeof rule, fmt, ap);
+    return mbc_reader_fail(r, mbc_reader_line(r, t, key), field, "%s%s", ref, rule);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static mbc_status
+fail_element(mbc_reader *r, const mbc_reader_table *t, const char *key, const char *elem,
+             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const mbc_status st = vfail_element(r, t, key, elem, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
 static mbc_status
 fail_key(mbc_reader *r, const mbc_reader_table *t, const char *key, const char *fmt, ...)
 {
-    char field[FIELD_SIZE], ref[FIELD_SIZE], rule[MBC_ERROR_SIZE];
-    mbc_reader_field(t, key, field, sizeof field);
-    key_ref(t, key, ref, sizeof ref);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(rule, sizeof rule, fmt, ap);
+    const mbc_status st = vfail_element(r, t, key, key, fmt, ap);
     va_end(ap);
-    return mbc_reader_fail(r, mbc_reader_line(r, t, key), field, "%s%s", ref, rule);
+    return st;
 }
 
-/* "missing 'key'" (label) or "missing" (path), with the hint. */
-static mbc_status fail_missing(mbc_reader *r, const mbc_reader_table *t, const char *key,
-                               const char *hint)
+static void flag(mbc_reader *r, const mbc_reader_table *t)
 {
+    if (t->idx && r->flagged_count < sizeof r->flagged / sizeof r->flagged[0] &&
+        !mbc_reader_flagged(r, t))
+        r->flagged[r->flagged_count++] = lua_topointer(r->L, t->idx);
+}
+
+int mbc_reader_flagged(const mbc_reader *r, const mbc_reader_table *t)
+{
+    const void *p = t->idx ? lua_topointer(r->L, t->idx) : NULL;
+    for (size_t i = 0; p && i < r->flagged_count; i++)
+        if (r->flagged[i] == p)
+            return 1;
+    return 0;
+}
+
+mbc_status mbc_reader_missing(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                              const char *hint)
+{
+    if (mbc_reader_flagged(r, t))
+        return MBC_ERR_INPUT; /* the misspelled key, or the first missing one, is reported */
+    flag(r, t);
     char field[FIELD_SIZE], ref[FIELD_SIZE] = "";
     mbc_reader_field(t, key, field, sizeof field);
     if (t->naming == MBC_READER_LABEL)
@@ -261,7 +303,7 @@ static int present(mbc_reader *r, const mbc_reader_table *t, const char *key, un
         return 1;
     lua_pop(r->L, 1);
     if (flags & MBC_READER_REQUIRED)
-        *status = fail_missing(r, t, key, hint);
+        *status = mbc_reader_missing(r, t, key, hint);
     return 0;
 }
 
@@ -304,18 +346,19 @@ mbc_status mbc_reader_boolean(mbc_reader *r, const mbc_reader_table *t, const ch
     return st;
 }
 
-/* The number at the top of the stack (finite with MBC_READER_FINITE). */
+/* The number at the top of the stack, which is elem (t[key] or an element
+ * "key[i]"), finite with MBC_READER_FINITE. */
 static mbc_status top_number(mbc_reader *r, const mbc_reader_table *t, const char *key,
-                             unsigned flags, double *out)
+                             const char *elem, unsigned flags, double *out)
 {
     char given[GIVEN_SIZE];
     if (lua_type(r->L, -1) != LUA_TNUMBER)
-        return fail_key(r, t, key, "must be a number (given %s)",
-                        mbc_reader_describe(r->L, -1, given, sizeof given));
+        return fail_element(r, t, key, elem, "must be a number (given %s)",
+                            mbc_reader_describe(r->L, -1, given, sizeof given));
     const double x = lua_tonumber(r->L, -1);
     if ((flags & MBC_READER_FINITE) && !isfinite(x))
-        return fail_key(r, t, key, "must be finite (given %s)",
-                        mbc_reader_describe(r->L, -1, given, sizeof given));
+        return fail_element(r, t, key, elem, "must be finite (given %s)",
+                            mbc_reader_describe(r->L, -1, given, sizeof given));
     *out = x;
     return MBC_OK;
 }
@@ -326,7 +369,7 @@ mbc_status mbc_reader_number(mbc_reader *r, const mbc_reader_table *t, const cha
     mbc_status st;
     if (!present(r, t, key, flags, hint, &st))
         return st;
-    st = top_number(r, t, key, flags, out);
+    st = top_number(r, t, key, key, flags, out);
     lua_pop(r->L, 1);
     return st;
 }
@@ -385,21 +428,22 @@ static mbc_status push_list(mbc_reader *r, const mbc_reader_table *t, const char
     char given[GIVEN_SIZE];
     *n = 0;
     if (!push_field(r, t, key))
-        return (flags & MBC_READER_REQUIRED) ? fail_missing(r, t, key, hint) : MBC_OK;
+        return (flags & MBC_READER_REQUIRED) ? mbc_reader_missing(r, t, key, hint) : MBC_OK;
     if (!lua_istable(r->L, -1) || mbc_sandbox_table_kind(r->L, -1))
         return fail_key(r, t, key, "must be %s (given %s)", hint ? hint : "a list",
                         mbc_reader_describe(r->L, -1, given, sizeof given));
     return check_list_shape(r, t, key, hint, n);
 }
 
-/* Element i (1-based) of the list at v as a number. */
+/* Element i (1-based) of the list at v, t[key], as a number; its errors
+ * point at the line of `key =`. */
 static mbc_status list_number(mbc_reader *r, const mbc_reader_table *t, const char *key, int v,
                               size_t i, unsigned flags, double *out)
 {
     char elem[FIELD_SIZE];
     snprintf(elem, sizeof elem, "%s[%zu]", key, i);
     lua_rawgeti(r->L, v, (lua_Integer)i);
-    mbc_status st = top_number(r, t, elem, flags, out);
+    mbc_status st = top_number(r, t, key, elem, flags, out);
     lua_pop(r->L, 1);
     return st;
 }
@@ -476,7 +520,7 @@ mbc_status mbc_reader_subtable(mbc_reader *r, const mbc_reader_table *t, const c
     char given[GIVEN_SIZE];
     sub->idx = 0;
     if (!push_field(r, t, key))
-        return (flags & MBC_READER_REQUIRED) ? fail_missing(r, t, key, hint) : MBC_OK;
+        return (flags & MBC_READER_REQUIRED) ? mbc_reader_missing(r, t, key, hint) : MBC_OK;
     if (!lua_istable(r->L, -1) || mbc_sandbox_table_kind(r->L, -1))
         return fail_key(r, t, key, "must be %s (given %s)", hint ? hint : "a table",
                         mbc_reader_describe(r->L, -1, given, sizeof given));
@@ -604,6 +648,7 @@ mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
     }
     if (nbad == 0)
         return MBC_OK;
+    flag(r, t);
     qsort(bad, nbad, sizeof bad[0], compare_text);
     char list[LIST_SIZE];
     allowed_list(allowed, also_text, list, sizeof list);

@@ -52,7 +52,8 @@ typedef void (*mbc_reader_report_fn)(void *ctx, const mbc_error *e);
 /* Reader flags (mbc_reader_init). */
 enum {
     /* a getter's error points at the line of `key =` (from the table's
-     * line on), not at the table's line */
+     * line on), not at the table's line; an error about an element of a
+     * list ("key[i]") too */
     MBC_READER_KEY_LINES = 1u << 0,
     /* without a line, the location is "FILE:FIELD: " (case files) */
     MBC_READER_FIELD_LOCATION = 1u << 1
@@ -69,6 +70,11 @@ typedef struct mbc_reader {
     mbc_error first; /* the first error (the only one kept without report) */
     size_t errors;   /* errors reported */
     int nomem;       /* an allocation failed */
+    /* tables with an unknown key or a "missing" reported: a misspelled key
+     * is one mistake, reported as the unknown key and not again as the key
+     * it should have been; an emptied table gets one "missing" */
+    const void *flagged[32];
+    size_t flagged_count;
 } mbc_reader;
 
 /* How the fields of a table are named in messages (see above). */
@@ -191,6 +197,13 @@ int mbc_reader_value_line(const mbc_reader *r, const char *text, int from);
 
 /* The value at idx for messages (see above), in buf of size bytes. */
 const char *mbc_reader_describe(lua_State *L, int idx, char *buf, size_t size);
+
+/* t had an unknown key or a "missing" error (see mbc_reader.flagged). */
+int mbc_reader_flagged(const mbc_reader *r, const mbc_reader_table *t);
+/* Reports "missing 'key'" (label naming) or "missing" (path), with the hint
+ * (may be NULL), unless t is flagged; returns MBC_ERR_INPUT either way. */
+mbc_status mbc_reader_missing(mbc_reader *r, const mbc_reader_table *t, const char *key,
+                              const char *hint);
 
 /* Reports one error "FILE:LINE: FIELD: RULE" (field may be NULL or "";
  * line 0: unknown); returns MBC_ERR_INPUT. */

@@ -23,6 +23,9 @@ struct mbc_sandbox {
     size_t memory_limit;   /* limits.memory_bytes during a run, else unlimited */
     long instructions;     /* executed in the current run */
     int allocation_failed; /* the C library refused memory (not the limit): MBC_ERR_NOMEM */
+    int running;           /* inside mbc_sandbox_pcall: allocations count as instructions */
+    int stopping;          /* counted work passed the limit: the hook fires at once */
+    long work;             /* of instructions, what allocations and table.move counted */
 };
 
 #define UNLIMITED ((size_t)-1)
@@ -82,6 +85,34 @@ mbc_sandbox_limits mbc_sandbox_default_limits(void)
     return l;
 }
 
+#define HOOK_PERIOD 1000
+
+/* One VM instruction can call a C function that works in proportion to
+ * what it allocates (string.rep, table.concat, ..): 100 000 calls of
+ * string.rep("a", 1e6) kept a case file running for minutes within the
+ * instruction limit. Allocated bytes therefore count as instructions, one per
+ * BYTES_PER_INSTRUCTION, as does the element count of table.move. */
+#define BYTES_PER_INSTRUCTION 64
+
+static void instruction_hook(lua_State *L, lua_Debug *ar);
+
+/* Counts `work` instructions; past the limit the next VM instruction stops the run. */
+static void count_work(mbc_sandbox *sb, double work)
+{
+    const long limit = sb->limits.instructions;
+    if (!sb->running || sb->stopping)
+        return;
+    if (work > (double)(limit - sb->instructions)) {
+        sb->work += limit - sb->instructions + 1;
+        sb->instructions = limit + 1;
+        sb->stopping = 1;
+        lua_sethook(sb->L, instruction_hook, LUA_MASKCOUNT, 1); /* safe anywhere */
+    } else {
+        sb->instructions += (long)work;
+        sb->work += (long)work;
+    }
+}
+
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     mbc_sandbox *sb = ud;
@@ -94,9 +125,11 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old && sb->memory_used - old + nsize > sb->memory_limit)
         return NULL; /* Lua raises "not enough memory" */
     void *p = realloc(ptr, nsize);
-    if (p)
+    if (p) {
         sb->memory_used = sb->memory_used - old + nsize;
-    else
+        if (nsize > old)
+            count_work(sb, (double)(nsize - old) / BYTES_PER_INSTRUCTION);
+    } else
         sb->allocation_failed = 1; /* Lua raises "not enough memory" */
     return p;
 }
@@ -113,20 +146,65 @@ lua_State *mbc_sandbox_state(mbc_sandbox *sb)
     return sb->L;
 }
 
-#define HOOK_PERIOD 1000
+/* Raises the instruction limit's error at the position of the function
+ * `level` up the stack. */
+static int instruction_limit_error(lua_State *L, int level)
+{
+    const mbc_sandbox *sb = mbc_sandbox_of(L);
+    luaL_where(L, level);
+    if (sb->work > sb->limits.instructions / 2)
+        lua_pushfstring(
+            L,
+            "instruction limit of %d exceeded (work on large strings or tables: every %d "
+            "bytes allocated and every table element moved count as an instruction)",
+            (int)sb->limits.instructions, BYTES_PER_INSTRUCTION);
+    else
+        lua_pushfstring(L, "instruction limit of %d exceeded (endless loop?)",
+                        (int)sb->limits.instructions);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
 
 static void instruction_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     mbc_sandbox *sb = mbc_sandbox_of(L);
-    sb->instructions += HOOK_PERIOD;
-    if (sb->instructions > sb->limits.instructions) {
-        luaL_where(L, 0);
-        lua_pushfstring(L, "instruction limit of %d exceeded (endless loop?)",
-                        (int)sb->limits.instructions);
-        lua_concat(L, 2);
-        lua_error(L);
+    if (!sb->stopping)
+        sb->instructions += HOOK_PERIOD;
+    if (sb->instructions > sb->limits.instructions)
+        instruction_limit_error(L, 0);
+}
+
+/* table.move(a1, f, e, t [, a2]) for a chunk's environment: Lua's, but the
+ * e - f + 1 element copies count as instructions before they start
+ * (table.move({}, 1, 1e15, 1) ran for days inside one C call). Tables in a
+ * sandbox have no metatables, so a source or destination is a plain table. */
+static int table_move(lua_State *L)
+{
+    const lua_Integer f = luaL_checkinteger(L, 2);
+    const lua_Integer e = luaL_checkinteger(L, 3);
+    const lua_Integer t = luaL_checkinteger(L, 4);
+    const int dst = lua_isnoneornil(L, 5) ? 1 : 5;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, dst, LUA_TTABLE);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+        const lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+        mbc_sandbox *sb = mbc_sandbox_of(L);
+        count_work(sb, (double)n);
+        if (sb->stopping)
+            return instruction_limit_error(L, 1);
+        /* overlapping ranges in one table: copy from the end when moving up */
+        const int up = t > f && t <= e && (dst == 1 || lua_rawequal(L, 1, dst));
+        for (lua_Integer i = 0; i < n; i++) {
+            const lua_Integer k = up ? n - 1 - i : i;
+            lua_geti(L, 1, f + k);
+            lua_seti(L, dst, t + k);
+        }
     }
+    lua_pushvalue(L, dst);
+    return 1;
 }
 
 static int caller_line(lua_State *L)
@@ -330,6 +408,10 @@ static int environment(lua_State *L)
             if (strcmp(safe_globals[i], library_tables[j]) == 0) {
                 push_copy(L, -1);
                 lua_remove(L, -2);
+                if (strcmp(safe_globals[i], LUA_TABLIBNAME) == 0) {
+                    lua_pushcfunction(L, table_move);
+                    lua_setfield(L, -2, "move");
+                }
                 break;
             }
         lua_setfield(L, -2, safe_globals[i]);
@@ -392,6 +474,9 @@ mbc_status mbc_sandbox_error(mbc_sandbox *sb, int status, const char *name, mbc_
         st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg + n + 1 + (msg[n + 1] == ' '));
     else
         st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg);
+    for (char *p = err ? err->message : NULL; p && *p; p++)
+        if (*p == '\n' || *p == '\r') /* error("a\nb"), a syntax error quoting a newline */
+            *p = ' ';                 /* is one line */
     lua_pop(L, 1);
     return st;
 }
@@ -401,9 +486,13 @@ int mbc_sandbox_pcall(mbc_sandbox *sb, int nargs, int nresults)
     lua_State *L = sb->L;
     sb->instructions = 0;
     sb->allocation_failed = 0;
+    sb->stopping = 0;
+    sb->work = 0;
     sb->memory_limit = sb->limits.memory_bytes;
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, HOOK_PERIOD);
+    sb->running = 1;
     int status = lua_pcall(L, nargs, nresults, 0);
+    sb->running = 0;
     lua_sethook(L, NULL, 0, 0);
     /* reading the results allocates (key strings, stack): a chunk that ends
      * just below the limit must not make that fail, so the memory limit

@@ -5,6 +5,7 @@
  * written by the library's writer (runtime/json_out.h, as `mbc eval`). */
 #include "describe.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "json_out.h"
@@ -131,6 +132,9 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
                 : p->role == MBC_ROLE_STATE ? "  (state)"
                                             : "");
         fprintf(out, "      %s\n", p->description);
+        char rules[512];
+        if (mbc_param_rules_text(p, rules, sizeof rules)[0])
+            fprintf(out, "      rules: %s\n", rules);
     }
 }
 
@@ -164,6 +168,60 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
 
 /* ------------------------------------------------------------------ JSON */
 
+/* A number of p's kind: whole for bool, int and index parameters. */
+static void json_value(json_writer *w, const char *key, const mbc_param_info *p, double v)
+{
+    if (p->kind == MBC_VALUE_REAL || p->kind == MBC_VALUE_FLOAT)
+        json_number(w, key, v);
+    else
+        json_integer(w, key, (long)v);
+}
+
+/* An end of a range: its number, null when unbounded (JSON has no inf). */
+static void json_range_end(json_writer *w, const char *key, const mbc_param_info *p, double v)
+{
+    if (isinf(v))
+        json_null(w, key);
+    else
+        json_value(w, key, p, v);
+}
+
+/* The spec's physical-validity rules: "oneOf" (values or null), "range"
+ * (text, ends and whether each end is open, or null), "required" (the hint
+ * when the default is a placeholder, or null) and "rulesText" (every value
+ * rule in words, as the text form shows them, or null). */
+static void json_rules(json_writer *w, const mbc_param_info *p)
+{
+    if (p->one_of_count) {
+        json_begin_array(w, "oneOf", true);
+        for (size_t k = 0; k < p->one_of_count; k++)
+            json_value(w, NULL, p, p->one_of[k]);
+        json_end_array(w);
+    } else {
+        json_null(w, "oneOf");
+    }
+    if (p->has_range) {
+        json_begin_object(w, "range");
+        json_string(w, "text", p->range_rule);
+        json_range_end(w, "min", p, p->range_min);
+        json_bool(w, "minOpen", p->range_min_open);
+        json_range_end(w, "max", p, p->range_max);
+        json_bool(w, "maxOpen", p->range_max_open);
+        json_end_object(w);
+    } else {
+        json_null(w, "range");
+    }
+    if (p->required)
+        json_string(w, "required", p->required);
+    else
+        json_null(w, "required");
+    char rules[512];
+    if (mbc_param_rules_text(p, rules, sizeof rules)[0])
+        json_string(w, "rulesText", rules);
+    else
+        json_null(w, "rulesText");
+}
+
 static void json_param(json_writer *w, const mbc_param_info *p)
 {
     char unit[64];
@@ -189,13 +247,8 @@ static void json_param(json_writer *w, const mbc_param_info *p)
         json_string(w, "default", d);
     } else {
         json_begin_array(w, "default", true);
-        for (size_t k = 0; k < p->default_count; k++) {
-            double v = p->default_values[k];
-            if (p->kind == MBC_VALUE_REAL || p->kind == MBC_VALUE_FLOAT)
-                json_number(w, NULL, v);
-            else
-                json_integer(w, NULL, (long)v);
-        }
+        for (size_t k = 0; k < p->default_count; k++)
+            json_value(w, NULL, p, p->default_values[k]);
         json_end_array(w);
     }
     json_string(w, "defaultText", p->default_text ? p->default_text : "");
@@ -212,6 +265,7 @@ static void json_param(json_writer *w, const mbc_param_info *p)
         json_string(w, "rule", p->rule);
     else
         json_null(w, "rule");
+    json_rules(w, p);
     json_string(w, "role", role_names[p->role]);
     json_string(w, "description", p->description ? p->description : "");
     json_end_object(w);

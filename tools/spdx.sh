@@ -86,7 +86,7 @@ rule() {
     *.c | *.h | *.c.in | *.h.in | *.css | *.js) r=c ;;
     *.lua | *.lua.in) r=lua ;;
     *.cmake | *.cmake.in | *.pc.in | *.sh | *.bash | *.py | *.py.in | *.pyi | *.gp | *.supp | \
-      *.yml | *.yaml | *.toml | *.cfg | *.ini | *.in | *.inc)
+      *.yml | *.yaml | *.toml | *.cfg | *.ini | *.in | *.inc | *.dict)
       r=hash ;;
     *.md | *.rst | *.json | *.png | *.svg | *.jpg | *.gif | *.txt | *.csv | *.tsv | *.expected | *.bin | *.abi | \
       *.html | *.pdf)

@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing step (issue 8): configures and builds the `fuzz` preset (clang,
 # libFuzzer, ASan + UBSan) and runs each fuzz target for FUZZ_SECONDS
-# (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>,
-# copied to a temporary directory so the checkout is not modified).
+# (default 60) on a copy of its committed corpus (tests/fuzz/corpus/<target>
+# and the seed directories of tests/fuzz/seed_dirs.txt, copied to a
+# temporary directory so the checkout is not modified), with its
+# dictionary tests/fuzz/dict/<target>.dict when there is one (every key and
+# name of the spec, case and scene formats; test_fuzz_dicts keeps them
+# complete). fuzz_scene loads `mbc simulate` scene files.
 # Fails on any crash, sanitizer report, leak, timeout (-timeout=10), memory
 # blow-up (-rss_limit_mb=2048) or NaN/Inf result (fuzz_eval aborts); the
 # reproducer is printed as base64 and a hexdump. Prints the executions per
@@ -14,7 +18,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
-TARGETS=(fuzz_spec fuzz_case fuzz_eval)
+TARGETS=(fuzz_spec fuzz_case fuzz_eval fuzz_scene)
 
 .ci/install-missing.sh clang libclang-rt-14-dev
 
@@ -33,11 +37,20 @@ for t in "${TARGETS[@]}"; do
   echo
   echo "== $t: ${FUZZ_SECONDS} s"
   cp -r "tests/fuzz/corpus/$t" "$work/corpus-$t"
+  # and the seeds tests/fuzz/seed_dirs.txt names for this target
+  while read -r target dir; do
+    [ "$target" = "$t" ] || continue
+    for f in "$dir"/*.lua; do cp "$f" "$work/corpus-$t/seed-${dir//\//-}-$(basename "$f")"; done
+  done < <(grep -v '^#' tests/fuzz/seed_dirs.txt)
   mkdir -p "$work/artifacts-$t"
   log="$work/$t.log"
   status=0
-  "build-fuzz/bin/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts-$t/" \
+  dict=()
+  if [ -f "tests/fuzz/dict/$t.dict" ]; then
+    dict=(-dict="tests/fuzz/dict/$t.dict")
+  fi
+  TMPDIR="$work" "build-fuzz/bin/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts-$t/" "${dict[@]}" \
     "$work/corpus-$t" >"$log" 2>&1 || status=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n1)"

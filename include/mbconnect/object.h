@@ -208,6 +208,12 @@ MBC_API mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_
 MBC_API const char *mbc_param_get_string(const mbc_param_info *p, const void *params);
 /* Element count of a parameter's current value. */
 MBC_API size_t mbc_param_count(const mbc_param_info *p, const void *params);
+/* The value rules of p in words (docs/mbc.rst, "mbc describe"): the spec's
+ * one_of and range (physical validity), the type's rule when they do not
+ * imply it, and the spec's required hint, e.g. ">= 0", "one of 0, 1, 2",
+ * "in [0, 1)", "> 0 (required: set both radii)"; "" when p has none. Writes
+ * at most size bytes into buf (truncated, NUL-terminated) and returns buf. */
+MBC_API const char *mbc_param_rules_text(const mbc_param_info *p, char *buf, size_t size);
 /* Checks every type rule and cross-field rule; writes up to max_errors
  * messages and returns the number of violations (all of them). */
 MBC_API size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error *errors,

@@ -68,6 +68,9 @@ static void describe_param(PyObject *parts, const mbc_param_info *p, const char 
            pymbc_default_text(defaults, p, shown, sizeof shown), unit[0] ? "  unit " : "", unit,
            p->symbol ? "  symbol " : "", p->symbol ? p->symbol : "", role_text(p->role),
            p->description ? p->description : "");
+    char rules[512];
+    if (mbc_param_rules_text(p, rules, sizeof rules)[0])
+        append(parts, "      rules: %s\n", rules);
 }
 
 PyObject *pymbc_describe(const mbc_type_info *t)
@@ -609,6 +612,60 @@ static int param_set(PyObject *self, PyObject *value, void *closure)
     return pymbc_param_set(((pymbc_connector *)self)->obj, p, p->name, value);
 }
 
+/* r[key] = value (stealing value); -1 when value is NULL or on failure. */
+static int set_item(PyObject *r, const char *key, PyObject *value)
+{
+    if (!value)
+        return -1;
+    const int rc = PyDict_SetItemString(r, key, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* The range rule of p: {"text", "min", "min_open", "max", "max_open"}
+ * (an unbounded end is -inf or inf, and open), or None. */
+static PyObject *range_record(const mbc_param_info *p)
+{
+    if (!p->has_range)
+        return Py_NewRef(Py_None);
+    return Py_BuildValue("{s:s,s:d,s:O,s:d,s:O}", "text", p->range_rule ? p->range_rule : "", "min",
+                         p->range_min, "min_open", p->range_min_open ? Py_True : Py_False, "max",
+                         p->range_max, "max_open", p->range_max_open ? Py_True : Py_False);
+}
+
+/* The values the one_of rule of p allows, as a tuple of the parameter's
+ * element type, or None. */
+static PyObject *one_of_record(const mbc_param_info *p)
+{
+    if (!p->one_of_count)
+        return Py_NewRef(Py_None);
+    PyObject *tuple = PyTuple_New((Py_ssize_t)p->one_of_count);
+    for (size_t k = 0; tuple && k < p->one_of_count; k++) {
+        PyObject *v = pymbc_param_element(p, p->one_of[k]);
+        if (!v)
+            Py_CLEAR(tuple);
+        else
+            PyTuple_SET_ITEM(tuple, (Py_ssize_t)k, v);
+    }
+    return tuple;
+}
+
+/* The spec's physical-validity rules of p into its record r: "one_of",
+ * "range", "required" (the hint when the default is a placeholder that
+ * breaks the rules, or None) and "rules_text" (every value rule in words, as
+ * describe() and the docstrings show it, or None). Returns 0 or -1. */
+static int add_rules(PyObject *r, const mbc_param_info *p)
+{
+    char rules[512];
+    mbc_param_rules_text(p, rules, sizeof rules);
+    if (set_item(r, "one_of", one_of_record(p)) < 0 || set_item(r, "range", range_record(p)) < 0)
+        return -1;
+    PyObject *required = p->required ? PyUnicode_FromString(p->required) : Py_NewRef(Py_None);
+    if (set_item(r, "required", required) < 0)
+        return -1;
+    return set_item(r, "rules_text", rules[0] ? PyUnicode_FromString(rules) : Py_NewRef(Py_None));
+}
+
 /* Python dict describing one parameter (the reflection table row). */
 static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
                               const mbc_object *defaults)
@@ -642,6 +699,8 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
         p->non_decreasing ? Py_True : Py_False, "positive_when",
         p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
+    if (r && add_rules(r, p) < 0)
+        Py_CLEAR(r);
     return r;
 }
 
@@ -777,13 +836,15 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         goto done;
     for (size_t i = 0; i < t->param_count; i++) {
         const mbc_param_info *p = &t->params[i];
-        char unit[64], shown[256];
+        char unit[64], shown[256], rules[512];
         unit_of(p->description, unit, sizeof unit);
-        /* "UReal, default 0., symbol k_c, unit N/m\n\ndescription" */
-        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s\n\n%s", p->type,
+        mbc_param_rules_text(p, rules, sizeof rules);
+        /* "UReal, default 0., symbol k_c, unit N/m, rules >= 0\n\ndescription" */
+        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s%s%s\n\n%s", p->type,
                  p->shape == MBC_VECTOR ? " (list)" : "",
                  pymbc_default_text(defaults, p, shown, sizeof shown), p->symbol ? ", symbol " : "",
-                 p->symbol ? p->symbol : "", unit[0] ? ", unit " : "", unit, role_text(p->role),
+                 p->symbol ? p->symbol : "", unit[0] ? ", unit " : "", unit,
+                 rules[0] ? ", rules " : "", rules, role_text(p->role),
                  p->description ? p->description : "");
         slots[i].def.name = p->name;
         slots[i].def.get = param_get;

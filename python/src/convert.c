@@ -125,6 +125,11 @@ PyObject *pymbc_param_get(const mbc_object *o, const mbc_param_info *p)
     return r;
 }
 
+PyObject *pymbc_param_element(const mbc_param_info *p, double x)
+{
+    return scalar(p->kind, x);
+}
+
 PyObject *pymbc_param_default(const mbc_param_info *p)
 {
     if (p->kind == MBC_VALUE_STRING) {

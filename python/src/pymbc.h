@@ -61,6 +61,8 @@ PyObject *pymbc_param_get(const mbc_object *o, const mbc_param_info *p);
 int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, PyObject *value);
 /* The spec's default of a parameter as Python (as pymbc_param_get). */
 PyObject *pymbc_param_default(const mbc_param_info *p);
+/* One element x of parameter p as Python: bool, int or float by its kind. */
+PyObject *pymbc_param_element(const mbc_param_info *p, double x);
 
 /* ---- defaults of Python objects (defaults.c) ---- */
 

@@ -28,29 +28,64 @@ def vparams():
             yield pytest.param(t, p, id=f"{t}.visualization.{p['name']}")
 
 
-def sample(p, shift=0):
-    """A value of parameter p that satisfies its type's own rule and differs
-    from the default."""
-    n = p["size"] if p["shape"] != "vector" else max(3, p["min_length"])
-    base = {
-        "bool": lambda i: (i + shift) % 2 == 0,
-        "int": lambda i: 3 + i + shift,
-        "index": lambda i: 4 + i + shift,
-        "real": lambda i: 0.25 * (i + 1) + shift + (p["min"] or 0.0) + 1.0,
-        "float": lambda i: 0.5 * (i + 1) + shift,
-        "string": lambda i: f"text {shift}",
-    }[p["kind"]]
+def allowed(p, x):
+    """Whether the element x satisfies every value rule parameter_info
+    states: the type's (min, min_exclusive) and the spec's (one_of, range)."""
+    if p["min"] is not None and not (x > p["min"] if p["min_exclusive"] else x >= p["min"]):
+        return False
+    if p["one_of"] is not None and x not in p["one_of"]:
+        return False
+    r = p["range"]
+    if r is not None:
+        if not (x > r["min"] if r["min_open"] else x >= r["min"]):
+            return False
+        if not (x < r["max"] if r["max_open"] else x <= r["max"]):
+            return False
+    return True
+
+
+def sample_element(p, i, default):
+    """Element i of a sample value of p: allowed by parameter_info's rules
+    and, where the rules leave a choice, different from the default element."""
+    kind = p["kind"]
+    if kind == "bool":
+        return not default if p["shape"] == "scalar" else i % 2 == 0
+    if p["one_of"] is not None:
+        choices = [x for x in p["one_of"] if x != default] or list(p["one_of"])
+        return choices[i % len(choices)]
+    lo = p["min"] if p["min"] is not None else 0.0
+    r = p["range"]
+    if r is not None and math.isfinite(r["min"]):
+        lo = max(lo, r["min"])
+    hi = r["max"] if r is not None else math.inf
+    if math.isfinite(hi):
+        # inside the interval, clear of both ends and of the default
+        x = lo + (hi - lo) * (i + 1) / 4 if kind in ("real", "float") else None
+        if x is None or x == default:
+            x = lo + (hi - lo) * (i + 2) / 5
+    else:
+        x = {"int": 3 + i, "index": 4 + i, "real": 0.25 * (i + 1) + lo + 1.0,
+             "float": 0.5 * (i + 1) + lo + 1.0}[kind]
+    if kind in ("int", "index"):
+        x = int(math.floor(x))
+    return x
+
+
+def sample(p):
+    """A value of parameter p that satisfies every value rule its
+    parameter_info states (derived from there: no parameter is named here)
+    and differs from the default."""
     if p["kind"] == "string":
-        return base(0)
+        return "text 0"
     if p["shape"] == "scalar":
-        v = base(0)
-        if p["kind"] == "bool":
-            v = not p["default"]
-        # the spec's physical-validity rules (one_of, range) tighten the type's
-        v = {"impactModel": 2, "contactPlasticityRatio": 0.5,
-             "restitutionCoefficient": 0.5}.get(p["name"], v)
+        v = sample_element(p, 0, p["default"])
+        assert allowed(p, v), (p["name"], v)
         return v
-    return [base(i) for i in range(n)]
+    n = p["size"] if p["shape"] != "vector" else max(3, p["min_length"])
+    defaults = list(np.asarray(p["default"]).ravel())
+    v = [sample_element(p, i, defaults[i] if i < len(defaults) else None) for i in range(n)]
+    assert all(allowed(p, x) for x in v), (p["name"], v)
+    return v
 
 
 def same(a, b):
@@ -119,6 +154,16 @@ def test_defaults(t, p):
         assert same(got, p["default"]), (got, p["default"])
 
 
+def with_last(p, good, x):
+    """(value, index text of messages): x itself for a scalar parameter, else
+    the list good with its last element replaced by x and "[i] "."""
+    if p["shape"] == "scalar":
+        return x, ""
+    v = list(good)
+    v[-1] = x
+    return v, f"[{len(v) - 1}] "
+
+
 def expect_error(obj, name, value, exc, message):
     before = getattr(obj, name)
     with pytest.raises(exc) as e:
@@ -139,11 +184,7 @@ def test_type_rules(t, p):
     good = sample(p)
 
     def with_bad(x):
-        if scalar:
-            return x, ""
-        v = list(good)
-        v[-1] = x
-        return v, f"[{len(v) - 1}] "
+        return with_last(p, good, x)
 
     if p["kind"] == "string":
         expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), got a number")
@@ -261,6 +302,104 @@ def test_cross_field_rules(t, p):
         text = str(e.value)
         assert text.split("; ")[0] in problems
         assert (head + message) == text or len(problems) > 1
+
+
+def rules_text(p):
+    """The rules in words as this test reads them from parameter_info: the
+    spec's one_of and range, the type's rule when those allow a value it
+    refuses, then the required hint."""
+    spec = []
+    if p["one_of"] is not None:
+        spec.append("one of " + ", ".join(shortest(x) for x in p["one_of"]))
+    r = p["range"]
+    if r is not None:
+        spec.append(r["text"])
+    implied = False
+    if p["min"] is not None and p["one_of"] is not None:
+        implied = all(allowed({**p, "one_of": None, "range": None}, x) for x in p["one_of"])
+    elif p["min"] is not None and r is not None:
+        implied = r["min"] > p["min"] or (r["min"] == p["min"] and
+                                          (r["min_open"] or not p["min_exclusive"]))
+    words = [p["rule"]] if p["rule"] is not None and not (spec and implied) else []
+    text = " and ".join(words + spec)
+    if p["required"] is not None:
+        text += (" " if text else "") + f"(required: {p['required']})"
+    return text or None
+
+
+@pytest.mark.parametrize("t,p", params())
+def test_physical_rules(t, p):
+    """parameter_info states the spec's physical-validity rules (one_of,
+    range with its ends, required) as the library applies them: each value
+    it allows is accepted, each end it excludes is refused with the
+    library's message; the docstring, describe() and rules_text say them."""
+    cls = getattr(mbconnect, t)
+    name, ptype = p["name"], p["type"]
+    head = f"{t}.{name}: "
+    assert set(p) >= {"one_of", "range", "required", "rules_text"}
+    assert p["rules_text"] == rules_text(p)
+    if p["rules_text"] is not None:
+        assert f", rules {p['rules_text']}" in getattr(cls, name).__doc__
+        assert f"\n      rules: {p['rules_text']}\n" in cls.describe()
+    else:
+        assert ", rules " not in getattr(cls, name).__doc__.split("\n\n")[0]
+    if p["role"] != "input" or p["kind"] == "string":
+        assert p["one_of"] is None and p["range"] is None and p["required"] is None
+        return
+    good = sample(p)
+    scalar = p["shape"] == "scalar"
+
+    def with_element(x):
+        return with_last(p, good, x)
+
+    def refused_with(x):
+        """The rule the library names for x: the type's first, then the spec's."""
+        if p["min"] is not None and not allowed({**p, "one_of": None, "range": None}, x):
+            return p["rule"]
+        if p["range"] is not None and not allowed({**p, "one_of": None}, x):
+            return p["range"]["text"]
+        return "one of " + ", ".join(shortest(v) for v in p["one_of"])
+
+    def refusal(at, x):
+        return head + f"{at}must be {refused_with(x)} ({ptype}), got {shortest(x)}"
+
+    if p["one_of"] is not None:
+        obj = cls()
+        for x in p["one_of"]:
+            value, _ = with_element(x)
+            setattr(obj, name, value)
+            assert same(getattr(obj, name), value)
+        outside = max(p["one_of"]) + 1
+        value, at = with_element(outside)
+        expect_error(obj, name, value, ValueError, refusal(at, outside))
+    r = p["range"]
+    if r is not None:
+        obj = cls()
+        for end, is_open, step in ((r["min"], r["min_open"], -1.0), (r["max"], r["max_open"], 1.0)):
+            if not math.isfinite(end):
+                continue
+            for x, ok in ((end, not is_open), (end + step, False)):
+                ok = ok and allowed(p, x)
+                value, at = with_element(x)
+                # the setters take the documented placeholder back (validate() refuses it)
+                placeholder = p["required"] is not None and same(value, p["spec_default"])
+                if ok or placeholder:
+                    setattr(obj, name, value)
+                    assert same(getattr(obj, name), value)
+                else:
+                    expect_error(obj, name, value, ValueError, refusal(at, x))
+    if p["required"] is not None:
+        # the documented default is a placeholder the rules refuse: a new
+        # object must be given a value, and validate() says how
+        default = list(np.asarray(p["spec_default"], dtype=float).ravel())
+        assert not all(allowed(p, x) for x in default)
+        bad = next(x for x in default if not allowed(p, x))
+        shown = ", ".join(shortest(x) for x in default)
+        got = shown if scalar else f"[{shown}]"
+        want = (head + f"must be {refused_with(bad)} before initialize (got {got}, "
+                f"the unset default: {p['required']})")
+        assert want in cls().validate()
+        assert want not in cls(**{name: good}).validate()
 
 
 @pytest.mark.parametrize("t,p", params())

@@ -94,6 +94,12 @@ def test_docstrings_carry_the_descriptions(stub):
             if p["name"] in props and props[p["name"]]:
                 assert p["description"] in props[p["name"]]
                 assert props[p["name"]].startswith(p["type"])
+                # the value rules, as the module's docstrings and parameter_info say them
+                head = props[p["name"]].split(p["description"])[0]
+                if p["rules_text"] is not None:
+                    assert f", rules {p['rules_text']}" in head, (head, p["rules_text"])
+                else:
+                    assert ", rules " not in head, head
 
 
 # ---- signatures: the stubs against what the module accepts ----------------

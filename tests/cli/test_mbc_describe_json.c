@@ -3,7 +3,8 @@
  * tables of every type, read here from a registry holding the same plugins
  * (built-in types, the downstream example's ContactCircleCircle2D, the
  * scaffolded ConnectorBaz): names, kinds, shapes, sizes, default values and
- * texts, units (the "[SI:...]" of the description), symbols, rules, roles,
+ * texts, units (the "[SI:...]" of the description), symbols, rules (the
+ * type's, and the spec's oneOf, range and required), roles,
  * descriptions, outputs with their sizes, data blocks, hooks, origins. And
  * every text `mbc describe` prints, as text and in JSON, is plain: no RST or
  * LaTeX markup.
@@ -110,6 +111,59 @@ static void expect_plain(const char *text, const char *where)
             fail_msg("%s: markup '%s' in: %s", where, markup[i], text);
 }
 
+/* A range end in JSON: null when unbounded, else the registry's number. */
+static void expect_end(const jm_value *range, const char *key, double want, const char *where)
+{
+    const jm_value *m = jm_member(range, key);
+    if (!m)
+        fail_msg("%s.range: no member '%s'", where, key);
+    if (isinf(want) ? m->type != JM_NULL : m->type != JM_NUMBER || m->number != want)
+        fail_msg("%s.range.%s: JSON %s, registry %g", where, key, m->text ? m->text : "null", want);
+}
+
+static void expect_bool(const jm_value *v, const char *key, bool want, const char *where)
+{
+    const jm_value *m = jm_member(v, key);
+    if (!m || m->type != JM_BOOL || m->boolean != want)
+        fail_msg("%s.%s: JSON not %s", where, key, want ? "true" : "false");
+}
+
+/* The spec's physical-validity rules: oneOf, range, required, and every
+ * value rule in words (rulesText, the text form's "rules:" line). */
+static void check_rules(const jm_value *j, const mbc_param_info *p, const char *where)
+{
+    const jm_value *one_of = jm_member(j, "oneOf");
+    assert_non_null(one_of);
+    if (p->one_of_count == 0) {
+        assert_int_equal(one_of->type, JM_NULL);
+    } else {
+        assert_int_equal(one_of->type, JM_ARRAY);
+        if (one_of->count != p->one_of_count)
+            fail_msg("%s.oneOf: %zu values in JSON, %zu in the registry", where, one_of->count,
+                     p->one_of_count);
+        for (size_t k = 0; k < one_of->count; k++)
+            if (one_of->items[k]->type != JM_NUMBER || one_of->items[k]->number != p->one_of[k])
+                fail_msg("%s.oneOf[%zu]: JSON %s, registry %g", where, k, one_of->items[k]->text,
+                         p->one_of[k]);
+    }
+    const jm_value *range = jm_member(j, "range");
+    assert_non_null(range);
+    if (!p->has_range) {
+        assert_int_equal(range->type, JM_NULL);
+    } else {
+        assert_int_equal(range->type, JM_OBJECT);
+        expect_str(range, "text", p->range_rule, where);
+        expect_end(range, "min", p->range_min, where);
+        expect_bool(range, "minOpen", p->range_min_open, where);
+        expect_end(range, "max", p->range_max, where);
+        expect_bool(range, "maxOpen", p->range_max_open, where);
+    }
+    expect_str(j, "required", p->required, where);
+    char rules[512];
+    mbc_param_rules_text(p, rules, sizeof rules);
+    expect_str(j, "rulesText", rules[0] ? rules : NULL, where);
+}
+
 static void check_param(const jm_value *j, const mbc_param_info *p, const char *type)
 {
     static const char *const kinds[] = {"bool", "int", "real", "float", "string", "index"};
@@ -128,6 +182,7 @@ static void check_param(const jm_value *j, const mbc_param_info *p, const char *
     expect_str(j, "defaultText", p->default_text, where);
     expect_str(j, "symbol", p->symbol, where);
     expect_str(j, "rule", p->rule, where);
+    check_rules(j, p, where);
     expect_str(j, "role", roles[p->role], where);
     expect_str(j, "description", p->description, where);
     char *unit = unit_in(p->description);
@@ -238,6 +293,18 @@ static void check_type(const mbc_registry *r, size_t index)
              origin ? origin : "");
     if (!strstr(text, line))
         fail_msg("%s: no line '%s' in the text of describe", t->type_name, line + 1);
+    /* each parameter's rules on the line after its description */
+    for (size_t i = 0; i < t->param_count + t->vparam_count; i++) {
+        const mbc_param_info *p =
+            i < t->param_count ? &t->params[i] : &t->vparams[i - t->param_count];
+        char rules[512], want[4096];
+        if (!mbc_param_rules_text(p, rules, sizeof rules)[0])
+            continue;
+        snprintf(want, sizeof want, "      %s\n      rules: %s\n", p->description, rules);
+        if (!strstr(text, want))
+            fail_msg("%s.%s: no line 'rules: %s' after its description", t->type_name, p->name,
+                     rules);
+    }
     free(text);
 }
 

@@ -20,7 +20,7 @@ of the two programs. The site is served from a local HTTP server on 127.0.0.1
   the screenshot width of 1280 pixels.
 
 Full-page screenshots of the index, the physics, solver, mbc, simulate,
-validation and performance pages, every connector type page (items/*.html)
+validation, performance and LAMMPS pages, every connector type page (items/*.html)
 and API page (api/*.html) go to SCREENSHOT_DIR.
 """
 import functools
@@ -150,7 +150,7 @@ for page in pages:
         if entry.get("level") == "SEVERE":
             failures.append("%s: console error: %s" % (where, entry.get("message")))
     if page in ("index.html", "physics.html", "solver-integration.html", "mbc.html", "simulate.html",
-                "validation.html", "performance.html") or page.startswith(("items/", "api/")):
+                "validation.html", "performance.html", "lammps.html") or page.startswith(("items/", "api/")):
         driver.set_window_size(1280, min(int(st["height"]) + 40, 30000))
         name = page[:-5].replace("/", "_") + ".png"
         driver.save_screenshot(os.path.join(shots, name))

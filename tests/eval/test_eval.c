@@ -670,7 +670,7 @@ static const error_case error_cases[] = {
      ERR_DIR "wrong_array_length.lua:parameters.spheresRadii: must have 2 values (Vector2D), got 3 "
              "(ContactSphereSphere.spheresRadii)"},
     {ERR_DIR "string_for_number.lua",
-     ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), got a string "
+     ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), given '2' "
              "(ContactSphereSphere.impactModel)"},
     {ERR_DIR "bad_visualization.lua",
      ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (allowed: "

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: a spec file of arbitrary bytes through the whole generator
  * pipeline in memory: sandboxed loading and validation against
- * specs/types.lua (loaded once), then, when the spec is valid, the RST
- * emitter and both C emitters into strbufs.
+ * specs/types.lua (loaded once), then, when the spec is valid, every
+ * emitter into strbufs: the RST page, the site pages (item, C API, type
+ * index, bibliography), the C header and source, the invariants' C, the
+ * registry, the registration of an out-of-tree type and the Python stubs.
  *
  * Oracles besides ASan/UBSan: a rejected spec has at least one diagnostic,
- * every diagnostic names the file ("fuzz.lua:..." / "fuzz.lua: ..."), and an
+ * every diagnostic is one line naming the file ("fuzz.lua:..." /
+ * "fuzz.lua: ..."), and an
  * accepted spec yields non-empty documents. */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,7 +16,10 @@
 #include <string.h>
 
 #include "emit_c.h"
+#include "emit_invariants.h"
+#include "emit_pyi.h"
 #include "emit_rst.h"
+#include "emit_rst_site.h"
 #include "fuzz_util.h"
 #include "spec_model.h"
 
@@ -50,6 +56,39 @@ static void load_registry(void)
     atexit(free_registry);
 }
 
+/* Every emitter on a valid spec; each writes something (the invariants' C
+ * is empty without an invariants block). */
+static void emit_everything(const spec_connector *c)
+{
+    void (*const one[])(const spec_connector *, strbuf *) = {
+        emit_rst_item, emit_c_header, emit_c_source, emit_rst_site_item, emit_rst_site_api};
+    void (*const all[])(const spec_connector *, size_t, strbuf *) = {emit_pyi, emit_c_registry,
+                                                                     emit_c_builtin_header};
+    const spec_connector *items[] = {c};
+    strbuf out;
+    sb_init(&out);
+    for (size_t k = 0; k < sizeof one / sizeof one[0] + sizeof all / sizeof all[0]; k++) {
+        out.len = 0;
+        if (k < sizeof one / sizeof one[0])
+            one[k](c, &out);
+        else
+            all[k - sizeof one / sizeof one[0]](c, 1, &out);
+        if (out.len == 0)
+            FUZZ_FAIL("valid spec %s: emitter %zu wrote nothing", c->type_name, k);
+    }
+    emit_c_invariants(c, &out);
+    emit_c_registration_header(c, 1, "fuzz", &out);
+    emit_c_registration_source(c, 1, "fuzz", &out);
+    emit_rst_site_types(items, 1, &out);
+    emit_rst_site_api_index(items, 1, &out);
+    diag_list diag;
+    diag_init(&diag);
+    if (emit_rst_site_bibliography(items, 1, &out, &diag) != 0)
+        FUZZ_FAIL("valid spec %s: its bibliography conflicts with itself", c->type_name);
+    diag_free(&diag);
+    sb_free(&out);
+}
+
 int FUZZ_SPEC_ENTRY(const uint8_t *data, size_t size);
 
 int FUZZ_SPEC_ENTRY(const uint8_t *data, size_t size)
@@ -62,23 +101,13 @@ int FUZZ_SPEC_ENTRY(const uint8_t *data, size_t size)
         spec_connector_load_buffer(&c, &registry, FUZZ_SPEC_NAME, (const char *)data, size, &diag);
     const size_t n = strlen(FUZZ_SPEC_NAME);
     for (size_t i = 0; i < diag.count; i++)
-        if (strncmp(diag.lines[i], FUZZ_SPEC_NAME, n) != 0 || diag.lines[i][n] != ':')
-            FUZZ_FAIL("diagnostic does not name the file: %s", diag.lines[i]);
+        if (strncmp(diag.lines[i], FUZZ_SPEC_NAME, n) != 0 || diag.lines[i][n] != ':' ||
+            strpbrk(diag.lines[i], "\n\r"))
+            FUZZ_FAIL("diagnostic is not one line naming the file: %s", diag.lines[i]);
     if (rc != 0 && diag.count == 0)
         FUZZ_FAIL("spec rejected without a diagnostic");
     if (rc == 0) {
-        strbuf rst, header, source;
-        sb_init(&rst);
-        sb_init(&header);
-        sb_init(&source);
-        emit_rst_item(&c, &rst);
-        emit_c_header(&c, &header);
-        emit_c_source(&c, &source);
-        if (rst.len == 0 || header.len == 0 || source.len == 0)
-            FUZZ_FAIL("valid spec %s produced an empty document", c.type_name);
-        sb_free(&rst);
-        sb_free(&header);
-        sb_free(&source);
+        emit_everything(&c);
         spec_connector_free(&c);
     }
     diag_free(&diag);

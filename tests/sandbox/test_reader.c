@@ -262,6 +262,50 @@ static void test_key_lines(void **state)
     done(&f);
 }
 
+/* --------------------------------------------------- element lines */
+
+static void read_elements(fixture *f, int idx)
+{
+    mbc_reader *r = &f->r;
+    mbc_reader_table root, ball;
+    mbc_reader_table_at(r, &root, idx, MBC_READER_PATH, 1, "%s", "");
+    mbc_reader_subtable(r, &root, "ball", MBC_READER_REQUIRED, NULL, &ball);
+    mbc_reader_numbers(r, &ball, "position", MBC_READER_FINITE, 3, f->numbers);
+    mbc_reader_number_list(r, &ball, "path", MBC_READER_FINITE, NULL, &f->list, &f->count);
+    mbc_reader_numbers(r, &ball, "velocity", 0, 2, f->numbers);
+    mbc_reader_number(r, &ball, "mass", MBC_READER_FINITE, NULL, &f->x);
+    lua_pop(r->L, 1);
+}
+
+/* With MBC_READER_KEY_LINES an element's error ("position[3]") points at
+ * the line of `position =`, like the list's own errors, not at the line of
+ * the table that holds it (the source has no line of an element). */
+static void test_element_errors_point_at_the_key(void **state)
+{
+    (void)state;
+    fixture f;
+    const char *text = "return {\n"                      /* 1 */
+                       "  ball = {\n"                    /* 2 */
+                       "    mass = 0 / 0,\n"             /* 3 */
+                       "\n"                              /* 4 */
+                       "    position = {0, 0, 1 / 0},\n" /* 5 */
+                       "    path = {1, 2,\n"             /* 6 */
+                       "            3, 'x'},\n"          /* 7 */
+                       "    velocity = {1, true},\n"     /* 8 */
+                       "  },\n"                          /* 9 */
+                       "}";
+    assert_int_equal(read_text(&f, text, MBC_READER_KEY_LINES, 1, read_elements), MBC_OK);
+    const char *want[] = {
+        "t.lua:5: ball.position[3]: must be finite (given inf)",
+        "t.lua:6: ball.path[4]: must be a number (given 'x')",
+        "t.lua:8: ball.velocity[2]: must be a number (given true)",
+        "t.lua:3: ball.mass: must be finite (given nan)",
+    };
+    assert_errors(&f, want, sizeof want / sizeof want[0]);
+    assert_null(f.list);
+    done(&f);
+}
+
 /* ------------------------------------------------------------ out of memory */
 
 static void read_raises(fixture *f, int idx)
@@ -318,9 +362,13 @@ static void test_run_errors_are_records(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_getters_with_paths),  cmocka_unit_test(test_rules_and_values),
-        cmocka_unit_test(test_getters_with_labels), cmocka_unit_test(test_key_lines),
-        cmocka_unit_test(test_out_of_memory),       cmocka_unit_test(test_run_errors_are_records),
+        cmocka_unit_test(test_getters_with_paths),
+        cmocka_unit_test(test_rules_and_values),
+        cmocka_unit_test(test_getters_with_labels),
+        cmocka_unit_test(test_key_lines),
+        cmocka_unit_test(test_element_errors_point_at_the_key),
+        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_run_errors_are_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -43,7 +43,7 @@ CASES = {
     "missing_key": (2, f"{D}/missing_key.lua:3: bodies.ball.mass: missing"),
     "wrong_type": (2, f"{D}/wrong_type.lua:5: bodies.ball.velocity: must be a list of 2 numbers "
                       "(given 'fast')"),
-    "not_finite": (2, f"{D}/not_finite.lua:3: bodies.ball.position[2]: must be finite (given inf)"),
+    "not_finite": (2, f"{D}/not_finite.lua:4: bodies.ball.position[2]: must be finite (given inf)"),
     "unknown_scene_key": (2, f"{D}/unknown_scene_key.lua:3: scene: unknown key 'bodys' (allowed: "
                              "gravity, solver, bodies, markers, elements, connectors, sensors)"),
     "key_not_a_name": (2, f"{D}/key_not_a_name.lua:3: bodies.ball: unknown key 1 (allowed: name, "

@@ -1,6 +1,6 @@
 -- Malformed spec: an output size and the data layout count per a parameter
--- whose type is unknown (the same missing-type dereference as
--- positive_when_unknown_type.lua, in is_count_param).
+-- whose type is unknown (the same missing-type dereference as in
+-- positive_when_unknown_type.lua); one line: the unknown type, not 3.
 return connector {
   type = "BadSpec",
   description = "A connector used to test one malformed spec.",

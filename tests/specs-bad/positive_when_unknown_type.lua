@@ -1,5 +1,5 @@
 -- Malformed spec (found by fuzz_spec): positive_when names a parameter whose
--- type is unknown; the loader dereferenced its missing type.
+-- type is unknown; one line (the unknown type), no crash, no follow-up.
 return connector {
   type = "BadSpec",
   description = "A connector used to test one malformed spec.",

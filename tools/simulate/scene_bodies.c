@@ -37,13 +37,19 @@ static mbc_status straight_cable(scene_ctx *c, double **nodes, int *ne)
 }
 
 /* Node i (0-based) of the node list at the top: {x, y, x', y'} into p. */
-static int read_node(lua_State *L, int i, double *p)
+static int read_node(lua_State *L, int i, double *p, char *given, size_t size)
 {
     lua_rawgeti(L, -1, i + 1);
     int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 4;
+    if (!ok) {
+        mbc_reader_describe(L, -1, given, size);
+    }
     for (int k = 0; ok && k < 4; ++k) {
         lua_rawgeti(L, -1, k + 1);
         ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
+        if (!ok) { /* the value given: the element that is not a finite number */
+            mbc_reader_describe(L, -1, given, size);
+        }
         p[k] = lua_tonumber(L, -1);
         lua_pop(L, 1);
     }
@@ -70,9 +76,11 @@ static mbc_status cable_nodes(scene_ctx *c, double **nodes, int *ne)
         st = scene_nomem(c);
     }
     for (size_t i = 0; st == MBC_OK && i < nn; ++i) {
-        if (!read_node(c->r.L, (int)i, p + 4 * i)) {
+        char given[80] = "";
+        if (!read_node(c->r.L, (int)i, p + 4 * i, given, sizeof given)) {
             st = scene_fail(c, "nodes",
-                            "node %zu must be a list of 4 finite numbers {x, y, x', y'}", i);
+                            "node %zu must be a list of 4 finite numbers {x, y, x', y'} (given %s)",
+                            i, given);
         }
     }
     lua_pop(c->r.L, 1); /* the list */

@@ -4,6 +4,8 @@
  * setters in the type's declaration order. */
 #include "scene_reader.h"
 
+#include "mbconnect/input.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,10 +37,12 @@ static mbc_status list_value(scene_ctx *c, const mbc_param_info *p, size_t k, do
                             lua_tostring(L, -1));
         }
         *out = mk;
-    } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+    } else if (lua_type(L, -1) == LUA_TNUMBER ||
+               (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
         *out = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
     } else {
-        st = scene_fail(c, p->name, "element %zu must be a number (given %s)", k,
+        st = scene_fail(c, p->name, "element %zu must be %s (given %s)", k,
+                        p->kind == MBC_VALUE_BOOL ? "true or false" : "a number",
                         mbc_reader_describe(L, -1, given, sizeof given));
     }
     lua_pop(L, 1);
@@ -98,7 +102,9 @@ static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_para
             return scene_status(c);
         }
         st = mbc_object_set_array(con->object, p->name, vals, n, &err);
-    } else if (lua_type(L, -1) == LUA_TNUMBER || lua_isboolean(L, -1)) {
+    } else if (lua_type(L, -1) == LUA_TNUMBER ||
+               (lua_isboolean(L, -1) && p->kind == MBC_VALUE_BOOL)) {
+        /* true/false only for Bool parameters: true is not a stiffness of 1 */
         const double x = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
         st = mbc_object_set(con->object, p->name, x, &err);
     } else if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
@@ -108,7 +114,10 @@ static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_para
         }
         st = mbc_object_set(con->object, p->name, mk, &err);
     } else {
-        return scene_fail(c, p->name, "must be a number, boolean or list (given %s)",
+        return scene_fail(c, p->name, "must be %s (given %s)",
+                          p->kind == MBC_VALUE_BOOL    ? "true or false"
+                          : p->kind == MBC_VALUE_INDEX ? "a marker name, a number or a list"
+                                                       : "a number or a list of numbers",
                           mbc_reader_describe(L, -1, given, sizeof given));
     }
     return st == MBC_OK ? MBC_OK : library_error(c, st, p->name, &err);
@@ -181,8 +190,8 @@ static mbc_status ale_joint(scene_ctx *c, sim_connector *con)
             m->cables[m->markers[mk].cable].node[0] >= 0) {
             return scene_fail(c, "slidingMarkerNumbers",
                               "element %zu must be a CableCoordinates marker of a "
-                              "Cable2DPrescribed cable",
-                              k + 1);
+                              "Cable2DPrescribed cable (given marker number %d)",
+                              k + 1, mk);
         }
         con->sliding[k] = mk;
     }
@@ -208,8 +217,7 @@ mbc_status scene_read_connector(scene_ctx *c, const mbc_reader_table *list, size
     const char *type = NULL;
     mbc_error err;
     if (scene_begin_item(c, list, i, name, "connector") ||
-        scene_duplicate(c, scene_find_connector(c->m, name), name) ||
-        mbc_reader_string(&c->r, &c->item, "type", MBC_READER_REQUIRED, &type)) {
+        scene_duplicate(c, scene_find_connector(c->m, name), name) || scene_type(c, &type)) {
         return scene_status(c);
     }
     const mbc_type_info *t = connector_type(c, type);
@@ -244,6 +252,19 @@ mbc_status scene_read_connector(scene_ctx *c, const mbc_reader_table *list, size
     }
     if (st != MBC_OK) {
         return st;
+    }
+    /* a count (data or output `per`) of a billion would allocate gigabytes at
+     * the first step: the bound of mbc eval's cable segments */
+    for (size_t k = 0; k <= t->output_count; ++k) {
+        const int per = k < t->output_count ? t->outputs[k].per : t->data_per;
+        double count = 0.0;
+        size_t got = 0;
+        if (per >= 0 && (size_t)per < t->param_count &&
+            mbc_object_get(con->object, t->params[per].name, &count, 1, &got, &err) == MBC_OK &&
+            got == 1 && count > MBC_INPUT_MAX_SEGMENTS) {
+            return scene_fail(c, t->params[per].name, "must be at most %d (given %.17g)",
+                              MBC_INPUT_MAX_SEGMENTS, count);
+        }
     }
     mbc_error errs[4];
     size_t violations = 0;

@@ -193,13 +193,35 @@ mbc_status scene_begin_item(scene_ctx *c, const mbc_reader_table *list, size_t i
     return MBC_OK;
 }
 
+mbc_status scene_type(scene_ctx *c, const char **out)
+{
+    lua_State *L = c->r.L;
+    if (scene_has(c, "type")) {
+        return mbc_reader_string(&c->r, &c->item, "type", MBC_READER_REQUIRED, out);
+    }
+    /* missing: with the keys the item has, so that a misspelled `type` shows */
+    char keys[200] = "the item's keys:";
+    size_t len = strlen(keys);
+    lua_pushnil(L);
+    while (lua_next(L, c->item.idx) != 0) {
+        lua_pop(L, 1);
+        char b[64];
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                       : mbc_reader_describe(L, -1, b, sizeof b);
+        if (len < sizeof keys) {
+            len += (size_t)snprintf(keys + len, sizeof keys - len, " %.40s", k);
+        }
+    }
+    return mbc_reader_missing(&c->r, &c->item, "type", keys);
+}
+
 mbc_status scene_begin_typed(scene_ctx *c, const mbc_reader_table *list, size_t i, const char *kind,
                              int (*find)(const sim_model *, const char *), char *name,
                              const sim_item_type **type)
 {
     const char *t = NULL;
     if (scene_begin_item(c, list, i, name, kind) || scene_duplicate(c, find(c->m, name), name) ||
-        mbc_reader_string(&c->r, &c->item, "type", MBC_READER_REQUIRED, &t)) {
+        scene_type(c, &t)) {
         return scene_status(c);
     }
     *type = sim_item_type_find(list->name, t);

@@ -83,6 +83,9 @@ mbc_status scene_begin_item(scene_ctx *c, const mbc_reader_table *list, size_t i
                             const char *kind);
 /* scene_begin_item, then: the name is new (find returns -1 for it) and
  * `type` names a type of the list in the catalog. */
+/* The item's `type` (required; when missing, the message lists the keys
+ * the item has). */
+mbc_status scene_type(scene_ctx *c, const char **out);
 mbc_status scene_begin_typed(scene_ctx *c, const mbc_reader_table *list, size_t i, const char *kind,
                              int (*find)(const sim_model *, const char *), char *name,
                              const sim_item_type **type);
