@@ -284,18 +284,23 @@ static void test_equivalence(void **state)
     }
 }
 
-/* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks. */
+/* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks,
+ * and with the data of every record but the first of each atom in the
+ * records' second array (MBC_LAMMPS_HOT_RECORDS=1, tools/lammps/contacts.h). */
 static void test_ranks(void **state)
 {
     (void)state;
     static const struct {
         const char *name, *env;
         int np;
-    } runs[] = {
-        {"ranks_1", NULL, 1}, {"ranks_2", NULL, 2}, {"ranks_2_hooks", "MBC_LAMMPS_GENERIC=1", 2}};
-    double rows[3][MAX_ROWS][MAX_COLS];
-    int n[3], cols[3];
-    for (int r = 0; r < 3; r++) {
+    } runs[] = {{"ranks_1", NULL, 1},
+                {"ranks_2", NULL, 2},
+                {"ranks_2_hooks", "MBC_LAMMPS_GENERIC=1", 2},
+                {"ranks_2_hot1", "MBC_LAMMPS_HOT_RECORDS=1", 2}};
+    enum { RUNS = sizeof runs / sizeof runs[0] };
+    double rows[RUNS][MAX_ROWS][MAX_COLS];
+    int n[RUNS], cols[RUNS];
+    for (int r = 0; r < RUNS; r++) {
         expect_status(
             runs[r].name,
             run_lammps(runs[r].name, runs[r].np, runs[r].env, "-in " SRC "/ranks.in -log none"), 0);
@@ -305,7 +310,7 @@ static void test_ranks(void **state)
     }
     assert_int_equal(n[0], 13); /* steps 0, 250, ..., 3000 */
     double worst = 0.0, contacts = 0.0;
-    for (int r = 1; r < 3; r++) {
+    for (int r = 1; r < RUNS; r++) {
         assert_int_equal(n[r], n[0]);
         assert_int_equal(cols[r], cols[0]);
         for (int i = 0; i < n[0]; i++) {
@@ -433,6 +438,24 @@ static int error_lines(const char *name, char *line, size_t size)
 }
 
 /* Every bad input: exactly one error line, on 2 ranks, status 1, no hang. */
+/* tests/lammps/errors/CASE.in on 2 ranks (with -var's vars and the
+ * environment variable env, "NAME=VALUE" or NULL): status 1 and one error
+ * line that contains expect. */
+static void expect_error(const char *what, const char *vars, const char *env, const char *expect)
+{
+    char name[64], args[1024], line[1024];
+    snprintf(name, sizeof name, "error_%s", what);
+    snprintf(args, sizeof args, "-in %s/errors/%s.in -var dir %s/errors %s -log none", SRC, what,
+             SRC, vars);
+    const int st = run_lammps(name, 2, env, args);
+    const int count = error_lines(name, line, sizeof line);
+    printf("%-22s status %d: %s\n", what, st, line);
+    expect_status(name, st, 1);
+    if (count != 1 || !strstr(line, expect))
+        fail_msg("%s: %d error lines, the first '%s'; expected one with '%s'", name, count, line,
+                 expect);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -473,19 +496,11 @@ static void test_errors(void **state)
         {"no_box", "", "mbconnect pair: no simulation box yet"},
         {"label", "", "ERROR: Label wasn't found in input script"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        char name[64], args[1024], line[1024];
-        snprintf(name, sizeof name, "error_%s", cases[k].name);
-        snprintf(args, sizeof args, "-in %s/errors/%s.in -var dir %s/errors %s -log none", SRC,
-                 cases[k].name, SRC, cases[k].vars);
-        const int st = run_lammps(name, 2, NULL, args);
-        const int count = error_lines(name, line, sizeof line);
-        printf("%-22s status %d: %s\n", cases[k].name, st, line);
-        expect_status(name, st, 1);
-        if (count != 1 || !strstr(line, cases[k].expect))
-            fail_msg("%s: %d error lines, the first '%s'; expected one with '%s'", name, count,
-                     line, cases[k].expect);
-    }
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        expect_error(cases[k].name, cases[k].vars, NULL, cases[k].expect);
+    expect_error("hot_records", "", "MBC_LAMMPS_HOT_RECORDS=0",
+                 "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
+                 "(got '0')");
 }
 
 /* The out-of-tree plugin law: energy conserved, its Energy output in pe. */

@@ -10,6 +10,24 @@
 
 #include <lammps/library.h>
 
+/* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
+ * a whole number from 1 to 1000 (said on every rank that has it). */
+static int hot_records(ml_run *r)
+{
+    const char *text = getenv("MBC_LAMMPS_HOT_RECORDS");
+    if (!text)
+        return ML_HOT_RECORDS;
+    char *end = NULL;
+    const long n = strtol(text, &end, 10);
+    if (end != text && *end == '\0' && n >= 1 && n <= 1000)
+        return (int)n;
+    ml_error(r, ML_EXIT_ERROR,
+             "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
+             "(got '%s')",
+             text);
+    return 0;
+}
+
 static ml_bridge *bridge_get(ml_run *r)
 {
     if (!r->bridge) { /* on every rank alike */
@@ -22,6 +40,11 @@ static ml_bridge *bridge_get(ml_run *r)
             return NULL;
         }
         r->bridge->capacity = ML_CAPACITY;
+        r->bridge->hot_records = hot_records(r);
+        if (!ml_all(r, r->bridge->hot_records > 0)) {
+            ml_bridge_free(r);
+            return NULL;
+        }
         r->bridge->last_step = -1;
         r->bridge->energy = -1;
         r->bridge->uniform = -1;
@@ -136,8 +159,14 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 {
     if (exists)
         ml_lammps(r, "unfix %s", ML_FIX_STATE);
-    ml_lammps(r, "fix %s all property/atom %s %d %s %d ghost no", ML_FIX_STATE, ML_PARTNER,
-              b->capacity, ML_STATE, b->capacity * b->width);
+    const int hot = ml_bridge_hot(b);
+    if (hot == b->capacity)
+        ml_lammps(r, "fix %s all property/atom %s %d %s %d ghost no", ML_FIX_STATE, ML_PARTNER,
+                  b->capacity, ML_STATE, hot * b->width);
+    else
+        ml_lammps(r, "fix %s all property/atom %s %d %s %d %s %d ghost no", ML_FIX_STATE,
+                  ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+                  (b->capacity - hot) * b->width);
 }
 
 /* Pair style, fixes, callback, fix vector and energy. */

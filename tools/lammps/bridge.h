@@ -17,11 +17,16 @@
 #include "law.h"
 #include "ml.h"
 
-#define ML_FIX          "mbconnect"
-#define ML_FIX_STATE    "mbconnect_state"
-#define ML_PARTNER      "i2_mbconnect_partner"
-#define ML_STATE        "d2_mbconnect_state"
-#define ML_CAPACITY     16 /* default contacts per atom */
+#define ML_FIX        "mbconnect"
+#define ML_FIX_STATE  "mbconnect_state"
+#define ML_PARTNER    "i2_mbconnect_partner"
+#define ML_STATE      "d2_mbconnect_state"
+#define ML_STATE_MORE "d2_mbconnect_state_more"
+#define ML_CAPACITY   16 /* default contacts per atom */
+/* Records per atom whose data are in ML_STATE, the others' in ML_STATE_MORE
+ * (contacts.h); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
+ * another count (for tests of the second array). */
+#define ML_HOT_RECORDS  8
 #define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
 
 /* Entries of the fix's global vector (1-based in LAMMPS, f_mbconnect[N]). */
@@ -34,6 +39,7 @@ typedef struct ml_bridge {
     int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
     int uniform; /* the law of every type pair, or -1 when they differ */
     int capacity;
+    int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;         /* data coordinates per record: the largest data count */
     double cutoff;     /* of pair_style zero */
     int fixes;         /* the fixes exist */
@@ -56,6 +62,11 @@ typedef struct ml_bridge {
  * I x J (ranges as in pair_coeff, already parsed); the first call sets up
  * pair style, fixes and callback. Returns 0 or the pending status. */
 int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law);
+/* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE). */
+static inline int ml_bridge_hot(const ml_bridge *b)
+{
+    return b->capacity < b->hot_records ? b->capacity : b->hot_records;
+}
 /* `mbconnect capacity N`: contacts per atom. */
 int ml_bridge_capacity(ml_run *r, int capacity);
 /* `mbconnect off`: removes the fixes, the callback and every law. */

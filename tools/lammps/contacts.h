@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-pair state that moves with the atoms: each atom keeps up to
- * `capacity` contact records in two per-atom arrays of a LAMMPS fix
+ * `capacity` contact records in per-atom arrays of a LAMMPS fix
  * property/atom (so records migrate between ranks and are sorted with the
- * atoms): partner[i][k], the partner's atom ID (0: free), and
- * state[i][k * width ...], the pair's data coordinates. Both atoms of a
- * pair keep a record: with newton off for pairs, each rank updates the
- * records of the atoms it owns.
+ * atoms): partner[i][k], the partner's atom ID (0: free), and the pair's
+ * data coordinates, those of the first `hot` records in state[i][k * width
+ * ...] and those of the others in more[i][(k - hot) * width ...]. Both
+ * atoms of a pair keep a record: with newton off for pairs, each rank
+ * updates the records of the atoms it owns.
+ *
+ * Why two arrays: a step reads and writes the records in use, the first
+ * few of each row. Rows of all `capacity` records (16 x 4 doubles: 512
+ * bytes, of which 6 contacts use 192) spread them over twice the memory
+ * that rows of 8 records do, and the step waits on memory for them (the
+ * bridge at 128k spheres: 26 ms per step with rows of 16, 23 with 8).
  *
  * Records are compact (the occupied ones first). In a step, the records an
  * atom uses are moved to the front of its row in the order of use:
@@ -19,9 +26,11 @@
 
 typedef struct ml_contacts {
     int **partner;  /* nmax rows of `capacity` atom IDs */
-    double **state; /* nmax rows of capacity * width data coordinates */
+    double **state; /* nmax rows of hot * width data coordinates */
+    double **more;  /* nmax rows of (capacity - hot) * width; NULL when capacity == hot */
     int *used;      /* per owned atom: records used in this step (zero at its start) */
     int capacity;
+    int hot; /* records whose data are in state (1..capacity) */
     int width;
 } ml_contacts;
 
@@ -48,7 +57,8 @@ void ml_contacts_sweep(const ml_contacts *c, int nlocal);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)
 {
-    return c->state[i] + (long)slot * c->width;
+    return slot < c->hot ? c->state[i] + (long)slot * c->width
+                         : c->more[i] + (long)(slot - c->hot) * c->width;
 }
 
 #endif

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Huge pages for memory the force callback walks through at every step: the
- * contact records (per-atom rows of capacity * width doubles, of which the
- * first few are used, so each atom's row is a few cache lines on a page of
- * its own). With 4 KiB pages nearly every atom's record costs a TLB miss at
- * 10^5 atoms; 2 MiB pages remove most of them (measured at 128k spheres:
- * the bridge 30 -> 23 ms per step, docs/lammps.rst "Speed"). */
+ * contact records' first array (per-atom rows of 8 x width doubles,
+ * contacts.h, of which the first few are used). With 4 KiB pages nearly every atom's record costs a
+ * TLB miss at 10^5 atoms; 2 MiB pages remove most of them (measured at 128k spheres: the bridge 30
+ * -> 23 ms per step, docs/lammps.rst "Speed"). */
 #ifndef ML_PAGES_H
 #define ML_PAGES_H
 

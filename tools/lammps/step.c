@@ -221,13 +221,20 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     for (int k = 0; k < 6; k++)
         a->virial[k] = 0.0;
     /* i2_/d2_ arrays: int ** and double **, whatever lammps_extract_atom_datatype says */
+    const int hot = ml_bridge_hot(b);
     a->contacts =
-        (ml_contacts){lammps_extract_atom(h, ML_PARTNER), lammps_extract_atom(h, ML_STATE),
-                      used_counts(r, b, nlocal), b->capacity, b->width};
+        (ml_contacts){.partner = lammps_extract_atom(h, ML_PARTNER),
+                      .state = lammps_extract_atom(h, ML_STATE),
+                      .more = hot < b->capacity ? lammps_extract_atom(h, ML_STATE_MORE) : NULL,
+                      .used = used_counts(r, b, nlocal),
+                      .capacity = b->capacity,
+                      .hot = hot,
+                      .width = b->width};
     if (!a->contacts.used)
         return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
-        (nlocal > 0 && (!a->contacts.partner || !a->contacts.state)))
+        (nlocal > 0 &&
+         (!a->contacts.partner || !a->contacts.state || (hot < b->capacity && !a->contacts.more))))
         return ml_error(r, ML_EXIT_ERROR,
                         "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
                         "deleted?)",
@@ -236,7 +243,7 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     if (nlocal > 0 && (a->contacts.state[0] != b->paged || nmax != b->paged_nmax)) {
         /* new or moved (grown) record arrays: rows of nmax atoms, contiguous */
         ml_pages_huge(a->contacts.state[0],
-                      (size_t)nmax * (size_t)(b->capacity * b->width) * sizeof(double));
+                      (size_t)nmax * (size_t)(hot * b->width) * sizeof(double));
         ml_pages_huge(a->contacts.partner[0], (size_t)nmax * (size_t)b->capacity * sizeof(int));
         b->paged = a->contacts.state[0];
         b->paged_nmax = nmax;
