@@ -352,12 +352,14 @@ static void test_restitution(void **state)
     (void)state;
     static const struct {
         const char *name, *args;
-        int np, migrates;
+        int np, migrates; /* 1: across x = 0 during the contact, 2: across x = +-1 */
     } runs[] = {
         {"restitution_1", "", 1, 0},
         {"restitution_2", "", 2, 0},
         {"restitution_2_drift", "-var drift 40", 2, 1},
         {"restitution_1_drift", "-var drift 40", 1, 0},
+        {"restitution_2_wrap", "-var drift 40 -var shift 0.8", 2, 2},
+        {"restitution_1_wrap", "-var drift 40 -var shift 0.8", 1, 2},
     };
     const double simulated = simulate_rebound();
     double first = 0.0;
@@ -367,23 +369,27 @@ static void test_restitution(void **state)
         expect_status(runs[r].name, run_lammps(runs[r].name, runs[r].np, NULL, args), 0);
         char *out = run_file(runs[r].name, "output.txt");
         const double rebound = number_after(out, "\nrebound ");
-        if (runs[r].migrates) { /* the left sphere's x at the first and last contact step */
-            double x_first = 0.0, x_last = 0.0;
+        if (runs[r].migrates) { /* the spheres' x at the first and last contact step */
+            double x_first[2] = {0.0, 0.0}, x_last[2] = {0.0, 0.0};
             int seen = 0;
             for (const char *p = strstr(out, "\nStep "); p; p = strchr(p + 1, '\n')) {
                 long step;
-                double contacts, x, v;
-                if (sscanf(p + 1, "%ld %lf %lf %lf", &step, &contacts, &x, &v) == 4 &&
+                double contacts, x[2], v;
+                if (sscanf(p + 1, "%ld %lf %lf %lf %lf", &step, &contacts, &x[0], &v, &x[1]) == 5 &&
                     contacts == 1.0) {
-                    x_last = x;
+                    memcpy(x_last, x, sizeof x);
                     if (!seen++)
-                        x_first = x;
+                        memcpy(x_first, x, sizeof x);
                 }
             }
-            printf("%s: the left sphere goes from x = %.4f to %.4f m during the contact (the "
-                   "ranks meet at x = 0)\n",
-                   runs[r].name, x_first, x_last);
-            assert_true(seen > 100 && x_first < -0.05 && x_last > 0.05);
+            printf("%s: during the contact the left sphere goes from x = %.4f to %.4f m, the "
+                   "right one from %.4f to %.4f m (the ranks meet at x = 0 and x = +-1)\n",
+                   runs[r].name, x_first[0], x_last[0], x_first[1], x_last[1]);
+            assert_true(seen > 100);
+            if (runs[r].migrates == 1) /* the left sphere crosses x = 0 */
+                assert_true(x_first[0] < -0.05 && x_last[0] > 0.05);
+            else /* both on one side at first; the right sphere crosses x = 1 */
+                assert_true(x_first[0] > 0.5 && x_first[1] > 0.5 && x_last[1] < -0.5);
         }
         free(out);
         if (r == 0)

@@ -58,24 +58,26 @@ static void columns(ml_batch *bt, mbc_sphere_batch *in, mbc_sphere_batch_post_ne
 }
 
 /* Force and torque onto an owned atom (sign: -1 for sphere a, which gets
- * -f), and the pair's new data into its record. */
+ * -f), and the pair's new data into its record when it keeps it (slot >= 0). */
 static inline void scatter_one(step_atoms *a, double **f, int atom, int slot, const double *col,
                                int m)
 {
     double *fa = f[atom], *ta = a->torque[atom];
-    double *rec = ml_contacts_data(&a->contacts, atom, slot);
     for (int c = 0; c < 3; c++) {
         const double fc = col[(ML_COL_F + c) * ML_BATCH_STRIDE];
         fa[c] = m == 0 ? fa[c] - fc : fa[c] + fc;
         ta[c] += col[(ML_COL_T + 3 * m + c) * ML_BATCH_STRIDE];
     }
+    if (slot < 0)
+        return;
+    double *rec = ml_contacts_data(&a->contacts, atom, slot);
     for (int d = 0; d < 4; d++)
         rec[d] = col[(ML_COL_NOW + d) * ML_BATCH_STRIDE];
 }
 
 /* Forces, torques and records of the gathered pairs (force on m1 = f,
- * on m0 = -f; sphere a is m0), the totals and the virial; a ghost (slot -1)
- * gets nothing: its owner adds its share. */
+ * on m0 = -f; sphere a is m0), the totals and the virial; a ghost gets
+ * nothing: its owner adds its share. */
 static void scatter(const ml_batch *bt, step_atoms *a, double **f, double *totals)
 {
     double contacts = totals[ML_VECTOR_CONTACTS], overlap = totals[ML_VECTOR_OVERLAP];
@@ -85,12 +87,13 @@ static void scatter(const ml_batch *bt, step_atoms *a, double **f, double *total
     for (size_t k = 0; k < bt->count; k++) {
         const double *col = bt->col + k;
         const int *n = bt->idx + k;
-        const int sa = n[ML_IDX_SLOT * ML_BATCH_CHUNK], sb = n[(ML_IDX_SLOT + 1) * ML_BATCH_CHUNK];
-        if (sa >= 0)
-            scatter_one(a, f, n[ML_IDX_ATOM * ML_BATCH_CHUNK], sa, col, 0);
-        if (sb >= 0)
-            scatter_one(a, f, n[(ML_IDX_ATOM + 1) * ML_BATCH_CHUNK], sb, col, 1);
-        const double w = (sa >= 0 && sb >= 0) ? 1.0 : 0.5;
+        const int ia = n[ML_IDX_ATOM * ML_BATCH_CHUNK], ib = n[(ML_IDX_ATOM + 1) * ML_BATCH_CHUNK];
+        const int owned[2] = {ia < a->nlocal, ib < a->nlocal};
+        if (owned[0])
+            scatter_one(a, f, ia, n[ML_IDX_SLOT * ML_BATCH_CHUNK], col, 0);
+        if (owned[1])
+            scatter_one(a, f, ib, n[(ML_IDX_SLOT + 1) * ML_BATCH_CHUNK], col, 1);
+        const double w = owned[0] && owned[1] ? 1.0 : 0.5;
         contacts += w;
         overlap -= w * col[ML_COL_NOW * ML_BATCH_STRIDE]; /* data[0]: the gap */
         double d[3], fb[3];

@@ -38,7 +38,7 @@ enum {
     ML_COL_STEP = 36,
     ML_COLUMNS = 37
 };
-/* The int columns: atom indices and record slots (-1: a ghost) of a and b,
+/* The int columns: atom indices and record slots (-1: no record kept) of a and b,
  * and at a repeated step whether the pair is known (keeps its state). */
 enum { ML_IDX_ATOM = 0, ML_IDX_SLOT = 2, ML_IDX_KEEP = 4, ML_INDICES = 5 };
 
@@ -56,8 +56,8 @@ typedef struct ml_batch {
 int ml_batch_init(ml_batch *b);
 void ml_batch_free(ml_batch *b);
 
-/* Adds the touching pair c with the record slots of its atoms (-1 for a
- * ghost) and the pair's record (NULL: a new pair, which starts from
+/* Adds the touching pair c with the record slots of its atoms (-1: the
+ * atom keeps no record of the pair) and the pair's record (NULL: a new pair, which starts from
  * `initial`), and fills its columns while the atoms' rows are in cache. The
  * caller runs the chunk when count reaches ML_BATCH_CHUNK. */
 static inline void ml_batch_add(ml_batch *bt, const step_atoms *a, const step_contact *c,

@@ -161,11 +161,11 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
         ml_lammps(r, "unfix %s", ML_FIX_STATE);
     const int hot = ml_bridge_hot(b);
     if (hot == b->capacity)
-        ml_lammps(r, "fix %s all property/atom %s %d %s %d ghost no", ML_FIX_STATE, ML_PARTNER,
-                  b->capacity, ML_STATE, hot * b->width);
+        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
+                  ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
     else
-        ml_lammps(r, "fix %s all property/atom %s %d %s %d %s %d ghost no", ML_FIX_STATE,
-                  ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
+                  ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
                   (b->capacity - hot) * b->width);
 }
 

@@ -20,6 +20,7 @@
 #define ML_FIX        "mbconnect"
 #define ML_FIX_STATE  "mbconnect_state"
 #define ML_PARTNER    "i2_mbconnect_partner"
+#define ML_STAMP      "i_mbconnect_stamp"
 #define ML_STATE      "d2_mbconnect_state"
 #define ML_STATE_MORE "d2_mbconnect_state_more"
 #define ML_CAPACITY   16 /* default contacts per atom */

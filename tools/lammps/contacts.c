@@ -2,6 +2,7 @@
 /* Contact records in per-atom arrays (contacts.h). */
 #include "contacts.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Exchanges the records in slots k and u of atom i. */
@@ -41,12 +42,31 @@ int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found)
     return u;
 }
 
-void ml_contacts_sweep(const ml_contacts *c, int nlocal)
+/* A step as a stamp: never 0 (the stamp of a row never written). */
+static int stamp_of(long long step)
 {
+    return (int)(step % INT_MAX) + 1;
+}
+
+const double *ml_contacts_ghost(const ml_contacts *c, int g, int tag, long long last)
+{
+    if (last < 0 || c->stamp[g] != stamp_of(last))
+        return NULL; /* no reneighboring since the last call: the row is older */
+    const int *p = c->partner[g];
+    for (int k = 0; k < c->capacity && p[k] != 0; k++)
+        if (p[k] == tag)
+            return ml_contacts_data(c, g, k);
+    return NULL;
+}
+
+void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step)
+{
+    const int stamp = stamp_of(step);
     for (int i = 0; i < nlocal; i++) {
         int *p = c->partner[i];
         for (int k = c->used[i]; k < c->capacity && p[k] != 0; k++)
             p[k] = 0;
         c->used[i] = 0; /* for the next step */
+        c->stamp[i] = stamp;
     }
 }

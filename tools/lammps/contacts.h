@@ -4,9 +4,17 @@
  * property/atom (so records migrate between ranks and are sorted with the
  * atoms): partner[i][k], the partner's atom ID (0: free), and the pair's
  * data coordinates, those of the first `hot` records in state[i][k * width
- * ...] and those of the others in more[i][(k - hot) * width ...]. Both
- * atoms of a pair keep a record: with newton off for pairs, each rank
- * updates the records of the atoms it owns.
+ * ...] and those of the others in more[i][(k - hot) * width ...].
+ *
+ * One atom of a pair keeps its record: sphere a (the lower ID) when this
+ * rank owns both, else the owned one; with newton off for pairs, the owner
+ * of each atom of a pair across ranks (or across a periodic boundary, with
+ * a ghost image) evaluates it and keeps a record. The arrays reach ghost
+ * atoms when LAMMPS creates them (ghost yes, at each reneighboring), with
+ * stamp[i], the step of the owner's last force call: a ghost's row whose
+ * stamp is that of the last call holds the state of the step before, which
+ * is where a pair finds its record in the step where it became one across
+ * ranks (an atom moved to another rank, or across the boundary).
  *
  * Why two arrays: a step reads and writes the records in use, the first
  * few of each row. Rows of all `capacity` records (16 x 4 doubles: 512
@@ -28,6 +36,7 @@ typedef struct ml_contacts {
     int **partner;  /* nmax rows of `capacity` atom IDs */
     double **state; /* nmax rows of hot * width data coordinates */
     double **more;  /* nmax rows of (capacity - hot) * width; NULL when capacity == hot */
+    int *stamp;     /* per atom: ml_contacts_stamp of the step of its records */
     int *used;      /* per owned atom: records used in this step (zero at its start) */
     int capacity;
     int hot; /* records whose data are in state (1..capacity) */
@@ -51,9 +60,12 @@ static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *fou
     }
     return ml_contacts_use_scan(c, i, tag, found);
 }
-/* For atoms 0..nlocal-1: drops the records not used in this step, and
- * zeroes their counts for the next. */
-void ml_contacts_sweep(const ml_contacts *c, int nlocal);
+/* The data of the record of partner `tag` in ghost atom g's row when the
+ * row holds the records of step `last` (the last force call), else NULL. */
+const double *ml_contacts_ghost(const ml_contacts *c, int g, int tag, long long last);
+/* For atoms 0..nlocal-1: drops the records not used in this step, zeroes
+ * their counts for the next and stamps the rows with `step`. */
+void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)
 {

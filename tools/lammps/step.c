@@ -11,7 +11,8 @@
  *    that no state advances twice;
  * 3. forces and torques with the new data, on the owned atoms of the pair
  *    (newton off: a pair with a ghost is evaluated by both owners);
- * 4. the new data into the records of the owned atoms; the records of
+ * 4. the new data into the pair's record (one per pair of owned atoms,
+ *    one per owner for a pair with a ghost: contacts.h); the records of
  *    pairs no longer touching are dropped.
  *
  * Sphere a of the binding is the atom with the lower ID, so both owners of
@@ -55,23 +56,24 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                     r->rank, a->tag[i], a->contacts.capacity);
 }
 
-/* The records of pair c in this step (a ghost has none: slot -1) and the
- * pair's stored data (atom[0]'s record, else atom[1]'s; NULL for a new
- * pair). Returns 0, or the pending status when an atom has no room for
- * another record. */
+/* The record of pair c in this step (contacts.h): its slot in the row of
+ * the atom that keeps it, -1 for the other atom, and the pair's stored data
+ * (NULL for a new pair): the keeper's record, else for a pair with a ghost
+ * the ghost's record when the ghost's row is of the last step. Returns 0,
+ * or the pending status when the keeper has no room for another record. */
 static int records(ml_run *r, step_atoms *a, const step_contact *c, int slot[2],
                    const double **stored)
 {
-    int found[2] = {0, 0};
-    slot[1] = -1;
-    *stored = NULL;
-    for (int m = 0; m < 2 && (m == 0 || c->atom[1] < a->nlocal); m++) {
-        slot[m] = ml_contacts_use(&a->contacts, c->atom[m], c->tag[1 - m], &found[m]);
-        if (slot[m] < 0)
-            return capacity_error(r, a, c->atom[m]);
-        if (found[m] && !*stored)
-            *stored = ml_contacts_data(&a->contacts, c->atom[m], slot[m]);
-    }
+    const int owned = c->atom[1] < a->nlocal;
+    const int k = owned && c->tag[1] < c->tag[0]; /* the keeper: sphere a when both are owned */
+    int found = 0;
+    slot[1 - k] = -1;
+    slot[k] = ml_contacts_use(&a->contacts, c->atom[k], c->tag[1 - k], &found);
+    if (slot[k] < 0)
+        return capacity_error(r, a, c->atom[k]);
+    *stored = found   ? ml_contacts_data(&a->contacts, c->atom[k], slot[k])
+              : owned ? NULL
+                      : ml_contacts_ghost(&a->contacts, c->atom[1], c->tag[0], a->last);
     return 0;
 }
 
@@ -123,8 +125,9 @@ static void apply(const ml_law *law, step_atoms *a, const step_pair *p, const mb
             f[atom[k]][c] += fo->force[m][c];
             a->torque[atom[k]][c] += fo->torque[m][c];
         }
-        memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
-               law->data_count * sizeof(double));
+        if (slot[k] >= 0)
+            memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
+                   law->data_count * sizeof(double));
     }
     const double w = local[1] ? 1.0 : 0.5;
     totals[ML_VECTOR_CONTACTS] += w;
@@ -224,6 +227,7 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     const int hot = ml_bridge_hot(b);
     a->contacts =
         (ml_contacts){.partner = lammps_extract_atom(h, ML_PARTNER),
+                      .stamp = lammps_extract_atom(h, ML_STAMP),
                       .state = lammps_extract_atom(h, ML_STATE),
                       .more = hot < b->capacity ? lammps_extract_atom(h, ML_STATE_MORE) : NULL,
                       .used = used_counts(r, b, nlocal),
@@ -233,8 +237,8 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     if (!a->contacts.used)
         return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
-        (nlocal > 0 &&
-         (!a->contacts.partner || !a->contacts.state || (hot < b->capacity && !a->contacts.more))))
+        (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.state ||
+                        (hot < b->capacity && !a->contacts.more))))
         return ml_error(r, ML_EXIT_ERROR,
                         "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
                         "deleted?)",
@@ -296,14 +300,16 @@ static inline void prefetch_records(const step_atoms *a, int atom)
 #endif
 }
 
-/* Element e of the list, with the records of its owned atoms prefetched. */
+/* Element e of the list, with the records of the atoms that keep them
+ * prefetched (i, and an owned j with the lower ID). */
 static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
 {
     lammps_neighlist_element_neighbors(h, list, e, &el->i, &el->count, &el->neighbors);
     prefetch_records(a, el->i);
+    const int tag = a->tag[el->i];
     for (int k = 0; k < el->count; k++) {
         const int j = el->neighbors[k] & NEIGHMASK;
-        if (j < a->nlocal)
+        if (j < a->nlocal && a->tag[j] < tag)
             prefetch_records(a, j);
     }
 }
@@ -380,9 +386,10 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     step_atoms a = {0};
     if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
         a.advance = step != b->last_step;
+        a.last = b->last_step;
         pairs(r, b, &a, f, totals);
         if (r->status == 0)
-            ml_contacts_sweep(&a.contacts, nlocal);
+            ml_contacts_sweep(&a.contacts, nlocal, step);
     }
     for (int k = 0; k < 6; k++)
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];

@@ -18,7 +18,8 @@ typedef struct step_atoms {
     double **x, **v, **omega, *radius, **torque;
     int *tag, *type;
     int nlocal;
-    int advance; /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
+    int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
+    long long last; /* the step of the last call (-1: none) */
     ml_contacts contacts;
     double virial[6]; /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
 } step_atoms;
