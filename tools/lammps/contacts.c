@@ -48,14 +48,14 @@ static int stamp_of(long long step)
     return (int)(step % INT_MAX) + 1;
 }
 
-const double *ml_contacts_ghost(const ml_contacts *c, int g, int tag, long long last)
+const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last)
 {
-    if (last < 0 || c->stamp[g] != stamp_of(last))
-        return NULL; /* no reneighboring since the last call: the row is older */
-    const int *p = c->partner[g];
+    if (j >= nlocal && (last < 0 || c->stamp[j] != stamp_of(last)))
+        return NULL; /* a ghost, and no reneighboring since the last call: the row is older */
+    const int *p = c->partner[j];
     for (int k = 0; k < c->capacity && p[k] != 0; k++)
         if (p[k] == tag)
-            return ml_contacts_data(c, g, k);
+            return ml_contacts_data(c, j, k);
     return NULL;
 }
 

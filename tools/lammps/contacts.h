@@ -6,15 +6,18 @@
  * data coordinates, those of the first `hot` records in state[i][k * width
  * ...] and those of the others in more[i][(k - hot) * width ...].
  *
- * One atom of a pair keeps its record: sphere a (the lower ID) when this
- * rank owns both, else the owned one; with newton off for pairs, the owner
- * of each atom of a pair across ranks (or across a periodic boundary, with
- * a ghost image) evaluates it and keeps a record. The arrays reach ghost
- * atoms when LAMMPS creates them (ghost yes, at each reneighboring), with
- * stamp[i], the step of the owner's last force call: a ghost's row whose
- * stamp is that of the last call holds the state of the step before, which
- * is where a pair finds its record in the step where it became one across
- * ranks (an atom moved to another rank, or across the boundary).
+ * One atom of a pair keeps its record: atom i of the neighbor list element
+ * that holds the pair (an owned atom; the rows are then read in the order
+ * of the list). With newton off for pairs, the owner of each atom of a
+ * pair across ranks (or across a periodic boundary, with a ghost image)
+ * evaluates it and keeps a record. A pair whose record is not in i's row
+ * finds it in the partner's: an owned partner kept it in the step before
+ * when LAMMPS has reordered the atoms since; a ghost's row holds it when
+ * the pair started to cross ranks or the boundary in this step (an atom
+ * moved). The arrays reach ghost atoms when LAMMPS creates them (ghost
+ * yes, at each reneighboring) with stamp[i], the step of the owner's last
+ * force call: a ghost's row with the stamp of the last call holds the
+ * records of the step before; an older one is not read.
  *
  * Why two arrays: a step reads and writes the records in use, the first
  * few of each row. Rows of all `capacity` records (16 x 4 doubles: 512
@@ -60,9 +63,11 @@ static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *fou
     }
     return ml_contacts_use_scan(c, i, tag, found);
 }
-/* The data of the record of partner `tag` in ghost atom g's row when the
- * row holds the records of step `last` (the last force call), else NULL. */
-const double *ml_contacts_ghost(const ml_contacts *c, int g, int tag, long long last);
+/* The data of the record of partner `tag` in atom j's row, read only, or
+ * NULL: the record of the step before of an owned atom (j < nlocal), and
+ * of a ghost when its row holds the records of step `last` (the last force
+ * call). */
+const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last);
 /* For atoms 0..nlocal-1: drops the records not used in this step, zeroes
  * their counts for the next and stamps the rows with `step`. */
 void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step);

@@ -11,9 +11,9 @@
  *    that no state advances twice;
  * 3. forces and torques with the new data, on the owned atoms of the pair
  *    (newton off: a pair with a ghost is evaluated by both owners);
- * 4. the new data into the pair's record (one per pair of owned atoms,
- *    one per owner for a pair with a ghost: contacts.h); the records of
- *    pairs no longer touching are dropped.
+ * 4. the new data into the pair's record, kept by atom i of the list
+ *    element (contacts.h); the records of pairs no longer touching are
+ *    dropped.
  *
  * Sphere a of the binding is the atom with the lower ID, so both owners of
  * a pair evaluate it in the same order. Velocities are global; LAMMPS's
@@ -57,23 +57,21 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
 }
 
 /* The record of pair c in this step (contacts.h): its slot in the row of
- * the atom that keeps it, -1 for the other atom, and the pair's stored data
- * (NULL for a new pair): the keeper's record, else for a pair with a ghost
- * the ghost's record when the ghost's row is of the last step. Returns 0,
- * or the pending status when the keeper has no room for another record. */
+ * atom[0], which keeps it (-1 for atom[1]), and the pair's stored data
+ * (NULL for a new pair): atom[0]'s record, else atom[1]'s (which kept the
+ * pair in the step before: LAMMPS reordered the atoms, or the pair started
+ * to cross ranks). Returns 0, or the pending status when atom[0] has no
+ * room for another record. */
 static int records(ml_run *r, step_atoms *a, const step_contact *c, int slot[2],
                    const double **stored)
 {
-    const int owned = c->atom[1] < a->nlocal;
-    const int k = owned && c->tag[1] < c->tag[0]; /* the keeper: sphere a when both are owned */
     int found = 0;
-    slot[1 - k] = -1;
-    slot[k] = ml_contacts_use(&a->contacts, c->atom[k], c->tag[1 - k], &found);
-    if (slot[k] < 0)
-        return capacity_error(r, a, c->atom[k]);
-    *stored = found   ? ml_contacts_data(&a->contacts, c->atom[k], slot[k])
-              : owned ? NULL
-                      : ml_contacts_ghost(&a->contacts, c->atom[1], c->tag[0], a->last);
+    slot[1] = -1;
+    slot[0] = ml_contacts_use(&a->contacts, c->atom[0], c->tag[1], &found);
+    if (slot[0] < 0)
+        return capacity_error(r, a, c->atom[0]);
+    *stored = found ? ml_contacts_data(&a->contacts, c->atom[0], slot[0])
+                    : ml_contacts_other(&a->contacts, c->atom[1], a->nlocal, c->tag[0], a->last);
     return 0;
 }
 
@@ -300,18 +298,12 @@ static inline void prefetch_records(const step_atoms *a, int atom)
 #endif
 }
 
-/* Element e of the list, with the records of the atoms that keep them
- * prefetched (i, and an owned j with the lower ID). */
+/* Element e of the list, with the records of atom i, which keeps those of
+ * its pairs, prefetched. */
 static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
 {
     lammps_neighlist_element_neighbors(h, list, e, &el->i, &el->count, &el->neighbors);
     prefetch_records(a, el->i);
-    const int tag = a->tag[el->i];
-    for (int k = 0; k < el->count; k++) {
-        const int j = el->neighbors[k] & NEIGHMASK;
-        if (j < a->nlocal && a->tag[j] < tag)
-            prefetch_records(a, j);
-    }
 }
 
 /* Every pair of the neighbor list. */
