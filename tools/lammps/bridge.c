@@ -239,6 +239,7 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
     if (slots) {
         b->sum_slot = slots;
         slots[b->law_count] = calloc(law->output_count + 1, sizeof **slots);
+        b->pending_slot = slots[b->law_count];
     }
     if (!b->law_of || !laws || !slots || !slots[b->law_count])
         return ml_error_nomem(r);
@@ -270,6 +271,7 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     if (width_changed)
         b->width = (int)law->data_count;
     b->laws[b->law_count++] = law;
+    b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
     const double rmax = largest_radius(r);
     if (!(rmax > 0.0))
@@ -341,6 +343,7 @@ void ml_bridge_free(ml_run *r)
     }
     free(b->laws);
     free(b->sum_slot);
+    free(b->pending_slot);
     free(b->law_of);
     free(b->used);
     free(b);

@@ -52,8 +52,9 @@ typedef struct ml_bridge {
     const char *sum_names[ML_SUM_CAPACITY];
     size_t sum_count;
     int energy;
-    int **sum_slot; /* per law: the slot of each of its summed outputs */
-    int *used;      /* the force callback's count of used records per owned atom */
+    int **sum_slot;    /* per law: the slot of each of its summed outputs */
+    int *pending_slot; /* sum_slot of a law being added; freed with the bridge if refused */
+    int *used;         /* the force callback's count of used records per owned atom */
     size_t used_size;
     const void *paged; /* the records' memory last given huge pages (pages.h), and its nmax */
     int paged_nmax;
