@@ -4,6 +4,7 @@
 
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
                                            [--steps N] [--repeat R] [--capacity C] [--hooks]
+                                           [--compare OTHER_BUILD_DIR] [--callgrind]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
 mbc-lammps run of bench/lammps/bench.in times the same law on the same
@@ -16,7 +17,15 @@ LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native, and for
 adds the bridge through the hooks pair by pair (MBC_LAMMPS_GENERIC=1).
 --capacity sets `mbconnect capacity` (default 16, the tool's default; the
 lattice needs 6): the contact records are per-atom memory that every step
-touches. Reported, never asserted."""
+touches. --compare runs the mbc-lammps of another build too, alternating
+with this one's runs (a before/after under the same load).
+
+--callgrind counts instructions instead (valgrind's callgrind, 16x16x16
+spheres, 20 steps after 1 of warm-up; counts do not depend on the load):
+per touching pair and force evaluation, the bridge's callback (everything
+mbc-lammps does in a step: neighbor loop, records, the library's batch,
+scattering) and pair granular's compute. Valgrind's CPU has no AVX-512, so
+the library runs its AVX2 clones there. Reported, never asserted."""
 import os
 import pathlib
 import re
@@ -26,6 +35,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIZES = {"32k": (32, 32, 32), "128k": (32, 64, 64)}
+VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--capacity", "--compare")
 
 
 def option(name, default):
@@ -34,17 +44,22 @@ def option(name, default):
     return default
 
 
+def command(build, size, steps, capacity, warm=20):
+    nx, ny, nz = size
+    return [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / "bench.in"),
+            "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
+            "-var", "steps", str(steps), "-var", "warm", str(warm),
+            "-var", "capacity", str(capacity), "-log", "none"]
+
+
 def run(build, size, ranks, steps, hooks, capacity):
     """Loop seconds per step (wall, cpu) of the bridge and of native."""
-    nx, ny, nz = SIZES[size]
     env = dict(os.environ)
     args = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(ranks)]
     if hooks:
         env["MBC_LAMMPS_GENERIC"] = "1"
         args += ["-x", "MBC_LAMMPS_GENERIC"]
-    args += [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / "bench.in"),
-             "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
-             "-var", "steps", str(steps), "-var", "capacity", str(capacity), "-log", "none"]
+    args += command(build, SIZES[size], steps, capacity)
     with tempfile.TemporaryDirectory() as tmp:
         load = os.getloadavg()[0]
         out = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, check=True).stdout
@@ -59,40 +74,82 @@ def run(build, size, ranks, steps, hooks, capacity):
     return result, load
 
 
+def callgrind(build, capacity):
+    """Instructions per touching pair and force evaluation: bridge, native."""
+    n, steps, warm = 16, 20, 1
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
+                       + command(build, (n, n, n), steps, capacity, warm),
+                       cwd=tmp, capture_output=True, check=True)
+        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], capture_output=True,
+                              text=True, check=True).stdout
+    def inclusive(symbol):
+        for line in text.splitlines():
+            if symbol in line:
+                return int(line.split()[0].replace(",", ""))
+        raise SystemExit("bench_lammps.py: %s not in the callgrind profile" % symbol)
+    # simple cubic lattice, periodic: 3 touching pairs per sphere; each side
+    # evaluates the forces warm + 1 and steps + 1 times (a run's set-up too)
+    pairs = n ** 3 * 3 * (warm + 1 + steps + 1)
+    return inclusive("ml_step_callback") / pairs, inclusive("PairGranular::compute") / pairs
+
+
 def main():
-    build = pathlib.Path(next((a for a in sys.argv[1:] if not a.startswith("--") and
-                               sys.argv[sys.argv.index(a) - 1] not in
-                               ("--sizes", "--ranks", "--steps", "--repeat", "--capacity")),
-                          "build")).resolve()
+    build = pathlib.Path(next((a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--")
+                               and sys.argv[i - 1] not in VALUED), "build")).resolve()
+    capacity = int(option("--capacity", "16"))
+    if "--callgrind" in sys.argv:
+        builds = [build] + ([pathlib.Path(option("--compare", "")).resolve()]
+                            if "--compare" in sys.argv else [])
+        print("instructions per touching pair and force evaluation (callgrind, 4096 spheres, "
+              "%d contacts per atom)" % capacity)
+        for b in builds:
+            bridge, native = callgrind(b, capacity)
+            print("%s: bridge %.0f, pair granular %.0f, ratio %.2f" % (b, bridge, native,
+                                                                    bridge / native))
+        return
     sizes = option("--sizes", "32k,128k").split(",")
     ranks = [int(r) for r in option("--ranks", "1,2").split(",")]
     steps, repeat = int(option("--steps", "200")), int(option("--repeat", "3"))
-    capacity = int(option("--capacity", "16"))
     variants = [False, True] if "--hooks" in sys.argv else [False]
+    builds = [("this", build)]
+    if "--compare" in sys.argv:
+        builds.append(("other", pathlib.Path(option("--compare", "")).resolve()))
+        print("this: %s\nother: %s" % (build, builds[1][1]))
     print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}, "
           f"{capacity} contacts per atom; ms per step")
-    print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'bridge wall':>11} {'native wall':>11} "
-          f"{'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6}  load (1 min) before/after")
+    print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "
+          f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6}"
+          f"  load (1 min) before/after")
     best = {}
     for size in sizes:
         for n in ranks:
             for hooks in variants:
-                runs = [run(build, size, n, steps, hooks, capacity) for _ in range(repeat)]
-                bridge_wall = min(r[0][0][0] for r in runs)
-                native_wall = min(r[0][1][0] for r in runs)
-                bridge_cpu = min(r[0][0][1] for r in runs)
-                native_cpu = min(r[0][1][1] for r in runs)
-                loads = " ".join(f"{a:.1f}/{b:.1f}" for _, (a, b) in runs)
-                best[(size, n, hooks)] = (bridge_wall, native_wall)
-                print(f"{size:>8} {n:>5} {'hooks' if hooks else 'batch':>6} "
-                      f"{1e3 * bridge_wall:11.2f} {1e3 * native_wall:11.2f} "
-                      f"{bridge_wall / native_wall:6.2f} {1e3 * bridge_cpu:10.2f} "
-                      f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f}  {loads}")
+                runs = {name: [] for name, _ in builds}
+                for _ in range(repeat):  # the builds alternate: the same load for both
+                    for name, b in builds:
+                        runs[name].append(run(b, size, n, steps, hooks, capacity))
+                for name, _ in builds:
+                    rs = runs[name]
+                    bridge_wall = min(r[0][0][0] for r in rs)
+                    native_wall = min(r[0][1][0] for r in rs)
+                    bridge_cpu = min(r[0][0][1] for r in rs)
+                    native_cpu = min(r[0][1][1] for r in rs)
+                    loads = " ".join(f"{a:.1f}/{b:.1f}" for _, (a, b) in rs)
+                    best[(size, n, hooks, name)] = (bridge_wall, native_wall)
+                    print(f"{size:>8} {n:>5} {'hooks' if hooks else 'batch':>6} {name:>5} "
+                          f"{1e3 * bridge_wall:11.2f} {1e3 * native_wall:11.2f} "
+                          f"{bridge_wall / native_wall:6.2f} {1e3 * bridge_cpu:10.2f} "
+                          f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f}  {loads}",
+                          flush=True)
     for size in sizes:
-        if (size, 1, False) in best and (size, 2, False) in best:
-            b1, n1 = best[(size, 1, False)]
-            b2, n2 = best[(size, 2, False)]
-            print(f"{size}: 2 ranks vs 1 (wall): bridge {b1 / b2:.2f}x, native {n1 / n2:.2f}x")
+        for name, _ in builds:
+            if (size, 1, False, name) in best and (size, 2, False, name) in best:
+                b1, n1 = best[(size, 1, False, name)]
+                b2, n2 = best[(size, 2, False, name)]
+                print(f"{size} ({name}): 2 ranks vs 1 (wall): bridge {b1 / b2:.2f}x, "
+                      f"native {n1 / n2:.2f}x")
 
 
 if __name__ == "__main__":

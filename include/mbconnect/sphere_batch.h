@@ -88,6 +88,20 @@ MBC_API mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sp
                                                      const mbc_sphere_batch_post_newton *out,
                                                      int threads, mbc_error *err);
 
+/* PostNewtonStep, then the forces with its new data, in one pass: the
+ * results of mbc_sphere_batch_post_newton_step(p, in, pn) followed by
+ * mbc_sphere_batch_forces_eval on the same pairs with data = pn->data, bit
+ * for bit (the kinematics and the normal force are computed once; both
+ * calls compute them from the same inputs). For a solver that evaluates the
+ * forces right after each PostNewtonStep (mbc-lammps, DEM codes): about the
+ * cost of one of the two calls. Errors as the two calls: a PostNewtonStep
+ * error first; a force error names the pair with its new data[0]. */
+MBC_API mbc_status mbc_sphere_batch_step(const mbc_contact_sphere_sphere_params *p,
+                                         const mbc_sphere_batch *in,
+                                         const mbc_sphere_batch_post_newton *pn,
+                                         const mbc_sphere_batch_forces *fo, int threads,
+                                         mbc_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,8 @@
  * unloading and adhesion branches, both friction branches, shared and
  * per-pair radii, fast (vectorized) and general exponents; its results do not
  * depend on the thread count nor on the arrays' alignment; one analytic
- * value; its errors name the field or the pair. */
+ * value; its errors name the field or the pair. The fused call
+ * (mbc_sphere_batch_step) equals the two calls bit for bit. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -639,6 +640,99 @@ static void test_errors(void **state)
     free(q);
 }
 
+/* The fused call mbc_sphere_batch_step equals PostNewtonStep followed by the
+ * forces on its new data, bit for bit: every configuration, shared and
+ * per-pair radii, 1 and 2 threads, and an inactive connector. */
+static void test_step_equals_two_calls(void **state)
+{
+    (void)state;
+    pairs *q = pairs_new();
+    enum { NOUT = 15 }; /* f (3), torques (6), new data (4), error, step */
+    double(*ref)[NPAIRS] = malloc(NOUT * sizeof *ref);
+    assert_non_null(ref);
+    for (size_t c = 0; c <= sizeof configs / sizeof configs[0]; ++c) {
+        mbc_contact_sphere_sphere_params p;
+        config_params(&configs[c % (sizeof configs / sizeof configs[0])], &p);
+        p.activeConnector = c < sizeof configs / sizeof configs[0]; /* the last: inactive */
+        pairs_fill(q, NPAIRS, p.frictionProportionalZone, 3000 + c);
+        for (int run = 0; run < 3; ++run) {
+            const int radii = run != 1, threads = run == 2 ? 2 : 1;
+            mbc_sphere_batch in;
+            mbc_sphere_batch_forces fo;
+            mbc_sphere_batch_post_newton po;
+            batch_views(q, radii, &in, &fo, &po);
+            double *out[NOUT] = {q->f[0],      q->f[1],      q->f[2],      q->tau[0][0],
+                                 q->tau[0][1], q->tau[0][2], q->tau[1][0], q->tau[1][1],
+                                 q->tau[1][2], q->xo[0],     q->xo[1],     q->xo[2],
+                                 q->xo[3],     q->err,       q->rec};
+            mbc_error err;
+            assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, threads, &err),
+                             MBC_OK);
+            mbc_sphere_batch next = in;
+            for (int i = 0; i < 4; ++i) {
+                next.data[i] = q->xo[i];
+            }
+            assert_int_equal(mbc_sphere_batch_forces_eval(&p, &next, &fo, threads, &err), MBC_OK);
+            for (int a = 0; a < NOUT; ++a) {
+                memcpy(ref[a], out[a], sizeof ref[a]);
+                memset(out[a], 0xff, sizeof ref[a]);
+            }
+            assert_int_equal(mbc_sphere_batch_step(&p, &in, &po, &fo, threads, &err), MBC_OK);
+            for (int a = 0; a < NOUT; ++a) {
+                assert_memory_equal(ref[a], out[a], q->n * sizeof(double));
+            }
+        }
+    }
+    free(ref);
+    free(q);
+}
+
+/* The fused call's errors are those of the two calls: a PostNewtonStep error
+ * (a friction switch with an overflowing normal force) first, then a force
+ * error on the new data. */
+static void test_step_errors(void **state)
+{
+    (void)state;
+    pairs *q = pairs_new();
+    mbc_contact_sphere_sphere_params p;
+    config_params(&configs[5], &p);
+    for (int friction = 1; friction >= 0; --friction) {
+        p.dynamicFriction = friction ? 0.3 : 0.0;
+        pairs_fill(q, 50, 1e-3, 9);
+        q->x[0][7] = q->xs[0][7] = -0.01; /* in contact, sliding slowly: a switch */
+        q->x[1][7] = 0.0;
+        q->vel[1][0][7] = 1e300;
+        p.contactDamping = 1e300;
+        mbc_sphere_batch in;
+        mbc_sphere_batch_forces fo;
+        mbc_sphere_batch_post_newton po;
+        batch_views(q, 0, &in, &fo, &po);
+        mbc_error err, two;
+        mbc_status st = mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &two);
+        if (st == MBC_OK) {
+            mbc_sphere_batch next = in;
+            for (int i = 0; i < 4; ++i) {
+                next.data[i] = q->xo[i];
+            }
+            st = mbc_sphere_batch_forces_eval(&p, &next, &fo, 1, &two);
+        }
+        assert_int_equal(st, MBC_ERR_INPUT);
+        assert_non_null(strstr(two.message, friction ? "pair 7: normal force not finite at a "
+                                                       "friction switch"
+                                                     : "pair 7: normal force not finite (data[0]"));
+        assert_int_equal(mbc_sphere_batch_step(&p, &in, &po, &fo, 2, &err), MBC_ERR_INPUT);
+        assert_string_equal(err.message, two.message);
+    }
+    mbc_sphere_batch in;
+    batch_in(q, 0, &in);
+    mbc_sphere_batch_forces fo;
+    batch_forces_out(q, &fo);
+    mbc_error err;
+    assert_int_equal(mbc_sphere_batch_step(&p, &in, NULL, &fo, 1, &err), MBC_ERR_INPUT);
+    assert_non_null(strstr(err.message, "PostNewtonStep needs error and recommended_step arrays"));
+    free(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -649,6 +743,8 @@ int main(void)
         cmocka_unit_test(test_analytic_head_on),
         cmocka_unit_test(test_inactive),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_step_equals_two_calls),
+        cmocka_unit_test(test_step_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

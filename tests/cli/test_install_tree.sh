@@ -7,7 +7,9 @@
 # installs BUILD_DIR into PREFIX (emptied first) and checks: the programs
 # run from PREFIX/bin; `man -l` renders mbc(1) and mbcgen(1) with their
 # usage; the bash completion, loaded from PREFIX, completes commands, a type
-# name (asked from the installed mbc) and an option; the HTML site is in
+# name (asked from the installed mbc) and an option; when the build has
+# mbc-lammps (LAMMPS and MPI were found), it is installed with its page
+# mbc-lammps(1), which renders, and its completion; the HTML site is in
 # share/doc/mbconnect/html with its pages; the examples (cases, scenes,
 # python, ...) are in share/doc/mbconnect/examples, and an installed case
 # evaluates with the installed mbc. MAN and SITE say whether help2man and
@@ -23,6 +25,14 @@ doc="$prefix/share/doc/mbconnect"
 # programs
 "$prefix/bin/mbc" --version | grep -q '^mbc ' || fail "bin/mbc --version"
 "$prefix/bin/mbcgen" --version | grep -q '^mbcgen ' || fail "bin/mbcgen --version"
+lammps=OFF
+if [ -x "$build/bin/mbc-lammps" ]; then
+  lammps=ON
+  [ -x "$prefix/bin/mbc-lammps" ] || fail "the build has mbc-lammps, the install tree has no bin/mbc-lammps"
+  "$prefix/bin/mbc-lammps" --version | grep -q '^mbc-lammps ' || fail "bin/mbc-lammps --version"
+else
+  echo "test_install_tree: mbc-lammps not built (no LAMMPS or MPI): its files not checked"
+fi
 
 # man pages, rendered by man -l
 if [ "$man" = ON ]; then
@@ -39,19 +49,30 @@ if [ "$man" = ON ]; then
   grep -q 'describe \[--json\] TYPE' <<<"$text" || fail "mbc(1) lacks the describe command"
   text="$(MANWIDTH=100 man -l "$prefix/share/man/man1/mbcgen.1")"
   grep -q -- '--new-project DIR NAME' <<<"$text" || fail "mbcgen(1) lacks --new-project"
+  if [ "$lammps" = ON ]; then
+    f="$prefix/share/man/man1/mbc-lammps.1"
+    [ -f "$f" ] || fail "no $f"
+    text="$(MANWIDTH=100 man -l "$f" 2>&1)" || fail "man -l $f: $text"
+    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "Exit status" "--plugin FILE.so" \
+      "mbconnect pair I J TYPE" "comm_modify vel yes"; do
+      grep -q -- "$want" <<<"$text" || fail "man -l $f lacks '$want'"
+    done
+  fi
 else
   echo "test_install_tree: help2man not found at configure time: man pages not checked"
 fi
 
 # bash completion, from the installed file, with the installed mbc
-for name in mbc mbcgen; do
+names="mbc mbcgen"
+[ "$lammps" = OFF ] || names="$names mbc-lammps"
+for name in $names; do
   [ -f "$prefix/share/bash-completion/completions/$name" ] || fail "no completion file $name"
 done
 complete_words() {
   PATH="$prefix/bin:$PATH" bash --norc --noprofile -c '
     source "$0"
     COMP_WORDS=("${@}"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"
-    "_${COMP_WORDS[0]}"; printf "%s\n" "${COMPREPLY[@]}"' \
+    "_${COMP_WORDS[0]//-/_}"; printf "%s\n" "${COMPREPLY[@]}"' \
     "$prefix/share/bash-completion/completions/mbc" "$@"
 }
 [ "$(complete_words mbc describe ContactSph)" = ContactSphereSphere ] ||
@@ -59,6 +80,12 @@ complete_words() {
 [ "$(complete_words mbc desc)" = describe ] || fail "completion of 'mbc desc'"
 [ "$(complete_words mbc list --j)" = --json ] || fail "completion of 'mbc list --j'"
 [ "$(complete_words mbcgen --new-p)" = --new-project ] || fail "completion of 'mbcgen --new-p'"
+if [ "$lammps" = ON ]; then
+  [ "$(complete_words mbc-lammps --pl)" = --plugin ] || fail "completion of 'mbc-lammps --pl'"
+  [ "$(complete_words mbc-lammps --ver)" = --version ] || fail "completion of 'mbc-lammps --ver'"
+  words="$(cd "$doc/examples/lammps" && complete_words mbc-lammps -in sett)"
+  [ "$words" = settle.in ] || fail "completion of 'mbc-lammps -in sett' in examples/lammps: $words"
+fi
 
 # the site
 if [ "$site" = ON ]; then

@@ -195,7 +195,7 @@ static void test_cli(void **state)
     int st = run_lammps("cli_help", 0, NULL, "--help");
     expect_status("cli_help", st, 0);
     char *out = run_file("cli_help", "output.txt"), *err = run_file("cli_help", "errors.txt");
-    assert_non_null(strstr(out, "usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
+    assert_non_null(strstr(out, "Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
     assert_non_null(strstr(out, "mbconnect pair I J TYPE [NAME VALUE]..."));
     assert_string_equal(err, "");
     free(out);
@@ -211,7 +211,7 @@ static void test_cli(void **state)
     expect_status("cli_no_script", st, 2);
     err = run_file("cli_no_script", "errors.txt");
     assert_true(strncmp(err, "mbc-lammps: no input script (give -in SCRIPT)\n", 46) == 0);
-    assert_non_null(strstr(err, "\nusage: mpirun -np N mbc-lammps"));
+    assert_non_null(strstr(err, "\nUsage: mpirun -np N mbc-lammps"));
     free(err);
 
     st = run_lammps("cli_plugin", 2, NULL, "--plugin /nonexistent/p.so -in x.in -log none");
@@ -284,18 +284,23 @@ static void test_equivalence(void **state)
     }
 }
 
-/* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks. */
+/* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks,
+ * and with the data of every record but the first of each atom in the
+ * records' second array (MBC_LAMMPS_HOT_RECORDS=1, tools/lammps/contacts.h). */
 static void test_ranks(void **state)
 {
     (void)state;
     static const struct {
         const char *name, *env;
         int np;
-    } runs[] = {
-        {"ranks_1", NULL, 1}, {"ranks_2", NULL, 2}, {"ranks_2_hooks", "MBC_LAMMPS_GENERIC=1", 2}};
-    double rows[3][MAX_ROWS][MAX_COLS];
-    int n[3], cols[3];
-    for (int r = 0; r < 3; r++) {
+    } runs[] = {{"ranks_1", NULL, 1},
+                {"ranks_2", NULL, 2},
+                {"ranks_2_hooks", "MBC_LAMMPS_GENERIC=1", 2},
+                {"ranks_2_hot1", "MBC_LAMMPS_HOT_RECORDS=1", 2}};
+    enum { RUNS = sizeof runs / sizeof runs[0] };
+    double rows[RUNS][MAX_ROWS][MAX_COLS];
+    int n[RUNS], cols[RUNS];
+    for (int r = 0; r < RUNS; r++) {
         expect_status(
             runs[r].name,
             run_lammps(runs[r].name, runs[r].np, runs[r].env, "-in " SRC "/ranks.in -log none"), 0);
@@ -305,7 +310,7 @@ static void test_ranks(void **state)
     }
     assert_int_equal(n[0], 13); /* steps 0, 250, ..., 3000 */
     double worst = 0.0, contacts = 0.0;
-    for (int r = 1; r < 3; r++) {
+    for (int r = 1; r < RUNS; r++) {
         assert_int_equal(n[r], n[0]);
         assert_int_equal(cols[r], cols[0]);
         for (int i = 0; i < n[0]; i++) {
@@ -347,12 +352,14 @@ static void test_restitution(void **state)
     (void)state;
     static const struct {
         const char *name, *args;
-        int np, migrates;
+        int np, migrates; /* 1: across x = 0 during the contact, 2: across x = +-1 */
     } runs[] = {
         {"restitution_1", "", 1, 0},
         {"restitution_2", "", 2, 0},
         {"restitution_2_drift", "-var drift 40", 2, 1},
         {"restitution_1_drift", "-var drift 40", 1, 0},
+        {"restitution_2_wrap", "-var drift 40 -var shift 0.8", 2, 2},
+        {"restitution_1_wrap", "-var drift 40 -var shift 0.8", 1, 2},
     };
     const double simulated = simulate_rebound();
     double first = 0.0;
@@ -362,23 +369,27 @@ static void test_restitution(void **state)
         expect_status(runs[r].name, run_lammps(runs[r].name, runs[r].np, NULL, args), 0);
         char *out = run_file(runs[r].name, "output.txt");
         const double rebound = number_after(out, "\nrebound ");
-        if (runs[r].migrates) { /* the left sphere's x at the first and last contact step */
-            double x_first = 0.0, x_last = 0.0;
+        if (runs[r].migrates) { /* the spheres' x at the first and last contact step */
+            double x_first[2] = {0.0, 0.0}, x_last[2] = {0.0, 0.0};
             int seen = 0;
             for (const char *p = strstr(out, "\nStep "); p; p = strchr(p + 1, '\n')) {
                 long step;
-                double contacts, x, v;
-                if (sscanf(p + 1, "%ld %lf %lf %lf", &step, &contacts, &x, &v) == 4 &&
+                double contacts, x[2], v;
+                if (sscanf(p + 1, "%ld %lf %lf %lf %lf", &step, &contacts, &x[0], &v, &x[1]) == 5 &&
                     contacts == 1.0) {
-                    x_last = x;
+                    memcpy(x_last, x, sizeof x);
                     if (!seen++)
-                        x_first = x;
+                        memcpy(x_first, x, sizeof x);
                 }
             }
-            printf("%s: the left sphere goes from x = %.4f to %.4f m during the contact (the "
-                   "ranks meet at x = 0)\n",
-                   runs[r].name, x_first, x_last);
-            assert_true(seen > 100 && x_first < -0.05 && x_last > 0.05);
+            printf("%s: during the contact the left sphere goes from x = %.4f to %.4f m, the "
+                   "right one from %.4f to %.4f m (the ranks meet at x = 0 and x = +-1)\n",
+                   runs[r].name, x_first[0], x_last[0], x_first[1], x_last[1]);
+            assert_true(seen > 100);
+            if (runs[r].migrates == 1) /* the left sphere crosses x = 0 */
+                assert_true(x_first[0] < -0.05 && x_last[0] > 0.05);
+            else /* both on one side at first; the right sphere crosses x = 1 */
+                assert_true(x_first[0] > 0.5 && x_first[1] > 0.5 && x_last[1] < -0.5);
         }
         free(out);
         if (r == 0)
@@ -433,6 +444,24 @@ static int error_lines(const char *name, char *line, size_t size)
 }
 
 /* Every bad input: exactly one error line, on 2 ranks, status 1, no hang. */
+/* tests/lammps/errors/CASE.in on 2 ranks (with -var's vars and the
+ * environment variable env, "NAME=VALUE" or NULL): status 1 and one error
+ * line that contains expect. */
+static void expect_error(const char *what, const char *vars, const char *env, const char *expect)
+{
+    char name[64], args[1024], line[1024];
+    snprintf(name, sizeof name, "error_%s", what);
+    snprintf(args, sizeof args, "-in %s/errors/%s.in -var dir %s/errors %s -log none", SRC, what,
+             SRC, vars);
+    const int st = run_lammps(name, 2, env, args);
+    const int count = error_lines(name, line, sizeof line);
+    printf("%-22s status %d: %s\n", what, st, line);
+    expect_status(name, st, 1);
+    if (count != 1 || !strstr(line, expect))
+        fail_msg("%s: %d error lines, the first '%s'; expected one with '%s'", name, count, line,
+                 expect);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -449,7 +478,8 @@ static void test_errors(void **state)
         {"not_number", "",
          "ContactSphereSphere.contactStiffness: must be a number or a comma-separated list of "
          "numbers (UReal), got 'stiff'"},
-        {"one_of_value", "", "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
+        {"one_of_value", "",
+         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
         {"no_binding", "", "connector type 'JointALEMoving2D' declares no pair binding"},
         {"atom_style", "-var style atomic",
          "needs atom_style sphere (per-atom radius, omega and torque); the atom style is atomic"},
@@ -472,19 +502,11 @@ static void test_errors(void **state)
         {"no_box", "", "mbconnect pair: no simulation box yet"},
         {"label", "", "ERROR: Label wasn't found in input script"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        char name[64], args[1024], line[1024];
-        snprintf(name, sizeof name, "error_%s", cases[k].name);
-        snprintf(args, sizeof args, "-in %s/errors/%s.in -var dir %s/errors %s -log none", SRC,
-                 cases[k].name, SRC, cases[k].vars);
-        const int st = run_lammps(name, 2, NULL, args);
-        const int count = error_lines(name, line, sizeof line);
-        printf("%-22s status %d: %s\n", cases[k].name, st, line);
-        expect_status(name, st, 1);
-        if (count != 1 || !strstr(line, cases[k].expect))
-            fail_msg("%s: %d error lines, the first '%s'; expected one with '%s'", name, count,
-                     line, cases[k].expect);
-    }
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        expect_error(cases[k].name, cases[k].vars, NULL, cases[k].expect);
+    expect_error("hot_records", "", "MBC_LAMMPS_HOT_RECORDS=0",
+                 "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
+                 "(got '0')");
 }
 
 /* The out-of-tree plugin law: energy conserved, its Energy output in pe. */
@@ -521,6 +543,18 @@ static void test_plugin(void **state)
     expect_status("plugin_missing", st, 1);
     assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
     assert_non_null(strstr(line, "unknown connector type 'ContactLinearSphere'"));
+
+    /* a law with more data coordinates after the first run: one line (the
+     * message names the law it refuses, which is then freed; it was read
+     * after being freed, a crash found by the fault injection) */
+    st = run_lammps("plugin_width", 2, NULL,
+                    "--plugin " MBC_LAMMPS_PLUGIN " -in " SRC "/plugin_width.in -var dir " SRC
+                    " -log none");
+    expect_status("plugin_width", st, 1);
+    assert_int_equal(error_lines("plugin_width", line, sizeof line), 1);
+    assert_non_null(strstr(line, "ERROR: mbconnect pair: ContactSphereSphere needs 4 data "
+                                 "coordinates per contact, more than the 2 of the contact records "
+                                 "in use; give every mbconnect pair line before the first run"));
 }
 
 /* Newton's cradle: the analytic two-ball speeds and mbc simulate's cradle. */

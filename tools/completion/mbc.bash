@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Bash completion of mbc and mbcgen: commands, options, connector type names
-# (asked from `mbc list` at completion time, with the --plugin options
-# already on the line) and file names (cases and scenes *.lua, plugins *.so,
-# directories). Installed as share/bash-completion/completions/mbc and
-# .../mbcgen; needs nothing but bash (bash-completion loads it on demand).
+# Bash completion of mbc, mbcgen and mbc-lammps: commands, options,
+# connector type names (asked from `mbc list` at completion time, with the
+# --plugin options already on the line) and file names (cases and scenes
+# *.lua, plugins *.so, LAMMPS inputs, directories). Installed as
+# share/bash-completion/completions/mbc, .../mbcgen and .../mbc-lammps;
+# needs nothing but bash (bash-completion loads it on demand).
 
 # The words COMPREPLY gets for files matching a glob pattern, and directories.
 _mbc_files() {
@@ -91,5 +92,22 @@ _mbcgen() {
   fi
 }
 
+# mbc-lammps: its own options, -in SCRIPT and --plugin FILE.so; the options
+# it passes to LAMMPS with a file (-log, -screen) take any file, -var takes a
+# name and values (not completed).
+_mbc_lammps() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  case "$prev" in
+    --plugin) _mbc_files "$cur" '*.so'; return ;;
+    -in | -i | -log | -l | -screen | -sc) _mbc_files "$cur" '*'; return ;;
+    -var | -v) return ;;
+  esac
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "--plugin -in -i --help -h --version -var -log -screen -echo
+      -nocite" -- "$cur"))
+  fi
+}
+
 complete -F _mbc mbc
 complete -F _mbcgen mbcgen
+complete -F _mbc_lammps mbc-lammps

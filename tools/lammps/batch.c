@@ -1,147 +1,112 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The vectorized path of ContactSphereSphere laws (batch.h): pair arrays,
- * gathering, the library's batch calls, scattering. */
+/* The vectorized path of ContactSphereSphere laws (batch.h): columns, the
+ * library's batch calls, scattering. */
 #include "batch.h"
 
 #include <stdlib.h>
 
 #include "law.h"
 #include "mbconnect/sphere_batch.h"
+#include "mbconnect/threads.h"
 
-#define BATCH_ARRAYS 39 /* double arrays per batch */
-/* Arrays `capacity` doubles long would all start at the same offset within
- * 4 KiB and compete for the same cache sets; each is padded by 3 lines. */
-#define BATCH_PAD 24
-
-/* Points the double arrays into block, `stride` values apart. */
-static void carve(ml_batch *b, double *block, size_t stride)
+int ml_batch_init(ml_batch *b)
 {
-    double **slots[BATCH_ARRAYS];
-    size_t n = 0;
-    for (int s = 0; s < 2; s++) {
-        for (int c = 0; c < 3; c++) {
-            slots[n++] = &b->p[s][c];
-            slots[n++] = &b->v[s][c];
-            slots[n++] = &b->w[s][c];
-            slots[n++] = &b->t[s][c];
-        }
-        slots[n++] = &b->r[s];
-    }
-    for (int d = 0; d < 4; d++) {
-        slots[n++] = &b->start[d];
-        slots[n++] = &b->now[d];
-    }
-    for (int c = 0; c < 3; c++)
-        slots[n++] = &b->f[c];
-    slots[n++] = &b->error;
-    slots[n++] = &b->step;
-    for (size_t k = 0; k < n; k++)
-        *slots[k] = block + k * stride;
-}
-
-int ml_batch_reserve(ml_batch *b, size_t n)
-{
-    if (n <= b->capacity)
-        return 0;
-    size_t cap = b->capacity ? b->capacity : 64;
-    while (cap < n)
-        cap *= 2; /* with the pad a multiple of 8 doubles: arrays start on 64-byte lines */
-    const size_t stride = cap + BATCH_PAD;
-    ml_batch_free(b); /* the pairs of a chunk never outlive it: nothing to keep */
-    b->block = aligned_alloc(64, stride * BATCH_ARRAYS * sizeof(double));
-    for (int m = 0; m < 2; m++) {
-        b->atom[m] = malloc(cap * sizeof *b->atom[m]);
-        b->slot[m] = malloc(cap * sizeof *b->slot[m]);
-    }
-    b->stored = malloc(cap * sizeof *b->stored);
-    b->keep = malloc(cap);
-    if (!b->block || !b->atom[0] || !b->atom[1] || !b->slot[0] || !b->slot[1] || !b->stored ||
-        !b->keep) {
+    *b = (ml_batch){0};
+    /* a multiple of 64 bytes (ML_BATCH_STRIDE is one of 8 doubles): columns start on lines */
+    b->col = aligned_alloc(64, (size_t)ML_COLUMNS * ML_BATCH_STRIDE * sizeof(double));
+    b->idx = malloc((size_t)ML_INDICES * ML_BATCH_CHUNK * sizeof *b->idx);
+    if (!b->col || !b->idx) {
         ml_batch_free(b);
         return -1;
     }
-    carve(b, b->block, stride);
-    b->capacity = cap;
+    b->threads = mbc_threads_resolve(0);
+    double *zero = ML_COLUMN(b, ML_COL_ZERO);
+    for (size_t k = 0; k < ML_BATCH_CHUNK; k++)
+        zero[k] = 0.0;
     return 0;
 }
 
 void ml_batch_free(ml_batch *b)
 {
-    free(b->block);
-    for (int m = 0; m < 2; m++) {
-        free(b->atom[m]);
-        free(b->slot[m]);
-    }
-    free(b->stored);
-    free(b->keep);
+    free(b->col);
+    free(b->idx);
     *b = (ml_batch){0};
 }
 
-void ml_batch_gather(ml_batch *bt, const step_atoms *a, const int atom[2], const int slot[2],
-                     const double *stored, int advance)
+/* The batch's columns as the library's input and output structures. */
+static void columns(ml_batch *bt, mbc_sphere_batch *in, mbc_sphere_batch_post_newton *pn,
+                    mbc_sphere_batch_forces *fo)
 {
-    const size_t k = bt->count++;
-    const int lower = a->tag[atom[0]] < a->tag[atom[1]] ? 0 : 1;
-    bt->atom[0][k] = atom[lower];
-    bt->atom[1][k] = atom[1 - lower];
-    bt->slot[0][k] = slot[lower];
-    bt->slot[1][k] = slot[1 - lower];
-    bt->stored[k] = stored;
-    bt->keep[k] = stored && !advance;
-}
-
-/* The batch's input arrays, one column at a time (one store stream each). */
-static void fill_columns(ml_batch *bt, const ml_law *law, const step_atoms *a)
-{
-    const size_t n = bt->count;
+    *in = (mbc_sphere_batch){.count = bt->count,
+                             .radius = {ML_COLUMN(bt, ML_COL_R), ML_COLUMN(bt, ML_COL_R + 1)}};
     for (int m = 0; m < 2; m++) {
-        const int *idx = bt->atom[m];
         for (int c = 0; c < 3; c++) {
-            double *restrict p = bt->p[m][c], *restrict v = bt->v[m][c], *restrict w = bt->w[m][c];
-            for (size_t k = 0; k < n; k++) {
-                p[k] = a->x[idx[k]][c];
-                v[k] = a->v[idx[k]][c];
-                w[k] = a->omega[idx[k]][c];
-            }
+            in->position[m][c] = ML_COLUMN(bt, m == 0 ? ML_COL_ZERO : ML_COL_D + c);
+            in->velocity[m][c] = ML_COLUMN(bt, ML_COL_V + 3 * m + c);
+            in->angular_velocity[m][c] = ML_COLUMN(bt, ML_COL_W + 3 * m + c);
+            fo->torque[m][c] = ML_COLUMN(bt, ML_COL_T + 3 * m + c);
         }
-        double *restrict r = bt->r[m];
-        for (size_t k = 0; k < n; k++)
-            r[k] = a->radius[idx[k]];
     }
     for (int d = 0; d < 4; d++) {
-        double *restrict start = bt->start[d];
-        for (size_t k = 0; k < n; k++)
-            start[k] = (bt->stored[k] ? bt->stored[k] : law->initial)[d];
+        in->data[d] = in->data_start[d] = ML_COLUMN(bt, ML_COL_START + d);
+        pn->data[d] = ML_COLUMN(bt, ML_COL_NOW + d);
     }
+    for (int c = 0; c < 3; c++)
+        fo->force[c] = ML_COLUMN(bt, ML_COL_F + c);
+    pn->error = ML_COLUMN(bt, ML_COL_ERROR);
+    pn->recommended_step = ML_COLUMN(bt, ML_COL_STEP);
+}
+
+/* Force and torque onto an owned atom (sign: -1 for sphere a, which gets
+ * -f), and the pair's new data into its record when it keeps it (slot >= 0). */
+static inline void scatter_one(step_atoms *a, double **f, int atom, int slot, const double *col,
+                               int m)
+{
+    double *fa = f[atom], *ta = a->torque[atom];
+    for (int c = 0; c < 3; c++) {
+        const double fc = col[(ML_COL_F + c) * ML_BATCH_STRIDE];
+        fa[c] = m == 0 ? fa[c] - fc : fa[c] + fc;
+        ta[c] += col[(ML_COL_T + 3 * m + c) * ML_BATCH_STRIDE];
+    }
+    if (slot < 0)
+        return;
+    double *rec = ml_contacts_data(&a->contacts, atom, slot);
+    for (int d = 0; d < 4; d++)
+        rec[d] = col[(ML_COL_NOW + d) * ML_BATCH_STRIDE];
 }
 
 /* Forces, torques and records of the gathered pairs (force on m1 = f,
- * on m0 = -f; sphere a is m0). */
-static void scatter(ml_batch *bt, step_atoms *a, double **f, double *totals)
+ * on m0 = -f; sphere a is m0), the totals and the virial; a ghost gets
+ * nothing: its owner adds its share. */
+static void scatter(const ml_batch *bt, step_atoms *a, double **f, double *totals)
 {
+    double contacts = totals[ML_VECTOR_CONTACTS], overlap = totals[ML_VECTOR_OVERLAP];
+    double virial[6];
+    for (int c = 0; c < 6; c++)
+        virial[c] = a->virial[c];
     for (size_t k = 0; k < bt->count; k++) {
-        const int both_local = bt->atom[1][k] < a->nlocal && bt->atom[0][k] < a->nlocal;
-        for (int m = 0; m < 2; m++) {
-            const int atom = bt->atom[m][k];
-            if (atom >= a->nlocal)
-                continue; /* a ghost: its owner adds its share */
-            const double sign = m == 0 ? -1.0 : 1.0;
-            for (int c = 0; c < 3; c++) {
-                f[atom][c] += sign * bt->f[c][k];
-                a->torque[atom][c] += bt->t[m][c][k];
-            }
-            double *rec = ml_contacts_data(&a->contacts, atom, bt->slot[m][k]);
-            for (int d = 0; d < 4; d++)
-                rec[d] = bt->now[d][k];
+        const double *col = bt->col + k;
+        const int *n = bt->idx + k;
+        const int ia = n[ML_IDX_ATOM * ML_BATCH_CHUNK], ib = n[(ML_IDX_ATOM + 1) * ML_BATCH_CHUNK];
+        const int owned[2] = {ia < a->nlocal, ib < a->nlocal};
+        if (owned[0])
+            scatter_one(a, f, ia, n[ML_IDX_SLOT * ML_BATCH_CHUNK], col, 0);
+        if (owned[1])
+            scatter_one(a, f, ib, n[(ML_IDX_SLOT + 1) * ML_BATCH_CHUNK], col, 1);
+        const double w = owned[0] && owned[1] ? 1.0 : 0.5;
+        contacts += w;
+        overlap -= w * col[ML_COL_NOW * ML_BATCH_STRIDE]; /* data[0]: the gap */
+        double d[3], fb[3];
+        for (int c = 0; c < 3; c++) {
+            d[c] = col[(ML_COL_D + c) * ML_BATCH_STRIDE];
+            fb[c] = col[(ML_COL_F + c) * ML_BATCH_STRIDE];
         }
-        const double w = both_local ? 1.0 : 0.5;
-        totals[ML_VECTOR_CONTACTS] += w;
-        totals[ML_VECTOR_OVERLAP] -= w * bt->now[0][k]; /* data[0]: the gap */
-        const double d[3] = {bt->p[1][0][k] - bt->p[0][0][k], bt->p[1][1][k] - bt->p[0][1][k],
-                             bt->p[1][2][k] - bt->p[0][2][k]};
-        const double fb[3] = {bt->f[0][k], bt->f[1][k], bt->f[2][k]};
-        virial_add(a->virial, d, fb, w);
+        virial_add(virial, d, fb, w);
     }
+    totals[ML_VECTOR_CONTACTS] = contacts;
+    totals[ML_VECTOR_OVERLAP] = overlap;
+    for (int c = 0; c < 6; c++)
+        a->virial[c] = virial[c];
 }
 
 int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *totals)
@@ -149,33 +114,25 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
     ml_batch *bt = law->batch;
     if (bt->count == 0)
         return 0;
-    fill_columns(bt, law, a);
-    mbc_sphere_batch in = {.count = bt->count, .radius = {bt->r[0], bt->r[1]}};
-    for (int m = 0; m < 2; m++) {
-        for (int c = 0; c < 3; c++) {
-            in.position[m][c] = bt->p[m][c];
-            in.velocity[m][c] = bt->v[m][c];
-            in.angular_velocity[m][c] = bt->w[m][c];
-        }
-    }
-    for (int d = 0; d < 4; d++)
-        in.data[d] = in.data_start[d] = bt->start[d];
-    const mbc_sphere_batch_post_newton pn = {
-        {bt->now[0], bt->now[1], bt->now[2], bt->now[3]}, bt->error, bt->step};
-    const mbc_sphere_batch_forces fo = {
-        {bt->f[0], bt->f[1], bt->f[2]},
-        {{bt->t[0][0], bt->t[0][1], bt->t[0][2]}, {bt->t[1][0], bt->t[1][1], bt->t[1][2]}}};
+    mbc_sphere_batch in;
+    mbc_sphere_batch_post_newton pn;
+    mbc_sphere_batch_forces fo;
+    columns(bt, &in, &pn, &fo);
     const mbc_contact_sphere_sphere_params *params = law->object->params;
     mbc_error err = {0};
-    mbc_status st = mbc_sphere_batch_post_newton_step(params, &in, &pn, 0, &err);
-    if (st == MBC_OK) {
-        for (size_t k = 0; k < bt->count; k++) /* a repeated step: the state stays */
-            if (bt->keep[k])
+    mbc_status st = MBC_OK;
+    if (a->advance) {
+        st = mbc_sphere_batch_step(params, &in, &pn, &fo, bt->threads, &err);
+    } else { /* a repeated step: the known pairs keep their state */
+        st = mbc_sphere_batch_post_newton_step(params, &in, &pn, bt->threads, &err);
+        for (size_t k = 0; st == MBC_OK && k < bt->count; k++)
+            if (bt->idx[ML_IDX_KEEP * ML_BATCH_CHUNK + k])
                 for (int d = 0; d < 4; d++)
-                    bt->now[d][k] = bt->start[d][k];
+                    pn.data[d][k] = in.data_start[d][k];
         for (int d = 0; d < 4; d++)
-            in.data[d] = bt->now[d];
-        st = mbc_sphere_batch_forces_eval(params, &in, &fo, 0, &err);
+            in.data[d] = pn.data[d];
+        if (st == MBC_OK)
+            st = mbc_sphere_batch_forces_eval(params, &in, &fo, bt->threads, &err);
     }
     if (st != MBC_OK)
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);

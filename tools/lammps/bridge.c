@@ -10,17 +10,44 @@
 
 #include <lammps/library.h>
 
+/* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
+ * a whole number from 1 to 1000 (said on every rank that has it). */
+static int hot_records(ml_run *r)
+{
+    const char *text = getenv("MBC_LAMMPS_HOT_RECORDS");
+    if (!text)
+        return ML_HOT_RECORDS;
+    char *end = NULL;
+    const long n = strtol(text, &end, 10);
+    if (end != text && *end == '\0' && n >= 1 && n <= 1000)
+        return (int)n;
+    ml_error(r, ML_EXIT_ERROR,
+             "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
+             "(got '%s')",
+             text);
+    return 0;
+}
+
 static ml_bridge *bridge_get(ml_run *r)
 {
-    if (!r->bridge) {
+    if (!r->bridge) { /* on every rank alike */
         r->bridge = calloc(1, sizeof *r->bridge);
-        if (!r->bridge) {
-            ml_error_nomem(r);
+        if (!ml_all(r, r->bridge != NULL)) {
+            if (!r->bridge)
+                ml_error_nomem(r);
+            free(r->bridge);
+            r->bridge = NULL;
             return NULL;
         }
         r->bridge->capacity = ML_CAPACITY;
+        r->bridge->hot_records = hot_records(r);
+        if (!ml_all(r, r->bridge->hot_records > 0)) {
+            ml_bridge_free(r);
+            return NULL;
+        }
         r->bridge->last_step = -1;
         r->bridge->energy = -1;
+        r->bridge->uniform = -1;
     }
     return r->bridge;
 }
@@ -49,8 +76,8 @@ static int read_info(ml_run *r, bridge_info *info)
 {
     ml_lammps(r, "info system communication out overwrite %s", r->scratch_path);
     char *text = ml_scratch_read(r);
-    if (!text)
-        return r->status;
+    if (!text) /* an error here, or on another rank (every rank gets NULL) */
+        return r->status ? r->status : ML_EXIT_ERROR;
     info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
     info_word(text, "\nAtom style", "= ", info->atom_style);
     info_word(text, "\nAtoms ",
@@ -132,8 +159,14 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 {
     if (exists)
         ml_lammps(r, "unfix %s", ML_FIX_STATE);
-    ml_lammps(r, "fix %s all property/atom %s %d %s %d ghost no", ML_FIX_STATE, ML_PARTNER,
-              b->capacity, ML_STATE, b->capacity * b->width);
+    const int hot = ml_bridge_hot(b);
+    if (hot == b->capacity)
+        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
+                  ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
+    else
+        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
+                  ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+                  (b->capacity - hot) * b->width);
 }
 
 /* Pair style, fixes, callback, fix vector and energy. */
@@ -181,6 +214,11 @@ static int assign(ml_bridge *b, const int lo[2], const int hi[2], int law)
             b->law_of[i * n + j] = b->law_of[j * n + i] = law;
         }
     }
+    b->uniform = b->law_of[n + 1];
+    for (int i = 1; i < n; i++)
+        for (int j = 1; j < n; j++)
+            if (b->law_of[i * n + j] != b->uniform)
+                b->uniform = -1;
     return changed;
 }
 
@@ -201,6 +239,7 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
     if (slots) {
         b->sum_slot = slots;
         slots[b->law_count] = calloc(law->output_count + 1, sizeof **slots);
+        b->pending_slot = slots[b->law_count];
     }
     if (!b->law_of || !laws || !slots || !slots[b->law_count])
         return ml_error_nomem(r);
@@ -212,7 +251,7 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     ml_bridge *b = bridge_get(r);
     bridge_info info = {0};
     if (!b || lammps_extract_setting(r->lmp, "box_exist") != 1 || read_info(r, &info) != 0 ||
-        check_settings(r, "mbconnect pair", &info) != 0 || grow(r, b, law) != 0 ||
+        check_settings(r, "mbconnect pair", &info) != 0 || !ml_all(r, grow(r, b, law) == 0) ||
         add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
         if (r->status == 0)
             check_settings(r, "mbconnect pair", NULL); /* no box */
@@ -221,16 +260,18 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     }
     const int width_changed = (int)law->data_count > b->width;
     if (width_changed && b->ran) {
-        ml_law_destroy(law);
-        return ml_error_at(r,
-                           "mbconnect pair: %s needs %zu data coordinates per contact, more than "
-                           "the %d of the contact records in use; give every mbconnect pair line "
-                           "before the first run",
-                           law->object->type->type_name, law->data_count, b->width);
+        ml_error_at(r,
+                    "mbconnect pair: %s needs %zu data coordinates per contact, more than the %d "
+                    "of the contact records in use; give every mbconnect pair line before the "
+                    "first run",
+                    law->object->type->type_name, law->data_count, b->width);
+        ml_law_destroy(law); /* after the message, which names it */
+        return r->status;
     }
     if (width_changed)
         b->width = (int)law->data_count;
     b->laws[b->law_count++] = law;
+    b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
     const double rmax = largest_radius(r);
     if (!(rmax > 0.0))
@@ -302,7 +343,9 @@ void ml_bridge_free(ml_run *r)
     }
     free(b->laws);
     free(b->sum_slot);
+    free(b->pending_slot);
     free(b->law_of);
+    free(b->used);
     free(b);
     r->bridge = NULL;
 }

@@ -17,11 +17,17 @@
 #include "law.h"
 #include "ml.h"
 
-#define ML_FIX          "mbconnect"
-#define ML_FIX_STATE    "mbconnect_state"
-#define ML_PARTNER      "i2_mbconnect_partner"
-#define ML_STATE        "d2_mbconnect_state"
-#define ML_CAPACITY     16 /* default contacts per atom */
+#define ML_FIX        "mbconnect"
+#define ML_FIX_STATE  "mbconnect_state"
+#define ML_PARTNER    "i2_mbconnect_partner"
+#define ML_STAMP      "i_mbconnect_stamp"
+#define ML_STATE      "d2_mbconnect_state"
+#define ML_STATE_MORE "d2_mbconnect_state_more"
+#define ML_CAPACITY   16 /* default contacts per atom */
+/* Records per atom whose data are in ML_STATE, the others' in ML_STATE_MORE
+ * (contacts.h); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
+ * another count (for tests of the second array). */
+#define ML_HOT_RECORDS  8
 #define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
 
 /* Entries of the fix's global vector (1-based in LAMMPS, f_mbconnect[N]). */
@@ -32,7 +38,9 @@ typedef struct ml_bridge {
     size_t law_count;
     int ntypes;
     int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
+    int uniform; /* the law of every type pair, or -1 when they differ */
     int capacity;
+    int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;         /* data coordinates per record: the largest data count */
     double cutoff;     /* of pair_style zero */
     int fixes;         /* the fixes exist */
@@ -44,13 +52,23 @@ typedef struct ml_bridge {
     const char *sum_names[ML_SUM_CAPACITY];
     size_t sum_count;
     int energy;
-    int **sum_slot; /* per law: the slot of each of its summed outputs */
+    int **sum_slot;    /* per law: the slot of each of its summed outputs */
+    int *pending_slot; /* sum_slot of a law being added; freed with the bridge if refused */
+    int *used;         /* the force callback's count of used records per owned atom */
+    size_t used_size;
+    const void *paged; /* the records' memory last given huge pages (pages.h), and its nmax */
+    int paged_nmax;
 } ml_bridge;
 
 /* `mbconnect pair I J ...`: the law (owned from now on) for the type pairs
  * I x J (ranges as in pair_coeff, already parsed); the first call sets up
  * pair style, fixes and callback. Returns 0 or the pending status. */
 int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law);
+/* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE). */
+static inline int ml_bridge_hot(const ml_bridge *b)
+{
+    return b->capacity < b->hot_records ? b->capacity : b->hot_records;
+}
 /* `mbconnect capacity N`: contacts per atom. */
 int ml_bridge_capacity(ml_run *r, int capacity);
 /* `mbconnect off`: removes the fixes, the callback and every law. */

@@ -65,7 +65,11 @@ static int pair(ml_run *r, int argc, char **argv)
         type_range(r, argv[3], ntypes, &lo[1], &hi[1]) != 0)
         return r->status;
     ml_law *law = ml_law_create(r, argv[4], argc - 5, argv + 5);
-    return law ? ml_bridge_pair(r, lo, hi, law) : r->status;
+    if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
+        ml_law_destroy(law);
+        return r->status ? r->status : ML_EXIT_ERROR;
+    }
+    return ml_bridge_pair(r, lo, hi, law);
 }
 
 static int capacity(ml_run *r, int argc, char **argv)

@@ -2,41 +2,71 @@
 /* Contact records in per-atom arrays (contacts.h). */
 #include "contacts.h"
 
+#include <limits.h>
 #include <string.h>
 
-int ml_contacts_add(ml_contacts *c, int i, int tag)
+/* Exchanges the records in slots k and u of atom i. */
+static void swap_records(const ml_contacts *c, int i, int k, int u)
 {
     int *p = c->partner[i];
-    for (int k = 0; k < c->capacity; k++) {
-        if (p[k] == 0) {
-            p[k] = -tag;
-            return k;
-        }
+    const int tag = p[k];
+    p[k] = p[u];
+    p[u] = tag;
+    double *a = ml_contacts_data(c, i, k), *b = ml_contacts_data(c, i, u);
+    for (int d = 0; d < c->width; d++) {
+        const double x = a[d];
+        a[d] = b[d];
+        b[d] = x;
     }
-    return -1;
 }
 
-void ml_contacts_sweep(ml_contacts *c, int nlocal)
+int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found)
 {
-    const size_t row = (size_t)c->width * sizeof(double);
+    int *p = c->partner[i];
+    const int u = c->used[i];
+    int k = 0;
+    while (k < c->capacity && p[k] != 0 && p[k] != tag)
+        k++;
+    if (k < u) { /* used already in this step (two images of one partner) */
+        *found = 1;
+        return k;
+    }
+    if (k == c->capacity)
+        return -1; /* not found, and no free slot */
+    *found = p[k] == tag;
+    if (!*found)
+        p[k] = tag;
+    if (k != u) /* the next slot in the order of use (u <= k: unused so far) */
+        swap_records(c, i, k, u);
+    c->used[i] = u + 1;
+    return u;
+}
+
+/* A step as a stamp: never 0 (the stamp of a row never written). */
+static int stamp_of(long long step)
+{
+    return (int)(step % INT_MAX) + 1;
+}
+
+const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last)
+{
+    if (j >= nlocal && (last < 0 || c->stamp[j] != stamp_of(last)))
+        return NULL; /* a ghost, and no reneighboring since the last call: the row is older */
+    const int *p = c->partner[j];
+    for (int k = 0; k < c->capacity && p[k] != 0; k++)
+        if (p[k] == tag)
+            return ml_contacts_data(c, j, k);
+    return NULL;
+}
+
+void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step)
+{
+    const int stamp = stamp_of(step);
     for (int i = 0; i < nlocal; i++) {
         int *p = c->partner[i];
-        int n = 0;
-        while (n < c->capacity && p[n] != 0)
-            n++;
-        for (int k = 0; k < n;) {
-            if (p[k] < 0) {
-                p[k] = -p[k];
-                k++;
-                continue;
-            }
-            /* unused: the last record takes its place */
-            n--;
-            if (k != n) {
-                p[k] = p[n];
-                memcpy(ml_contacts_data(c, i, k), ml_contacts_data(c, i, n), row);
-            }
-            p[n] = 0;
-        }
+        for (int k = c->used[i]; k < c->capacity && p[k] != 0; k++)
+            p[k] = 0;
+        c->used[i] = 0; /* for the next step */
+        c->stamp[i] = stamp;
     }
 }

@@ -1,52 +1,81 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-pair state that moves with the atoms: each atom keeps up to
- * `capacity` contact records in two per-atom arrays of a LAMMPS fix
+ * `capacity` contact records in per-atom arrays of a LAMMPS fix
  * property/atom (so records migrate between ranks and are sorted with the
- * atoms): partner[i][k], the partner's atom ID (0: free), and
- * state[i][k * width ...], the pair's data coordinates. Both atoms of a
- * pair keep a record: with newton off for pairs, each rank updates the
- * records of the atoms it owns.
+ * atoms): partner[i][k], the partner's atom ID (0: free), and the pair's
+ * data coordinates, those of the first `hot` records in state[i][k * width
+ * ...] and those of the others in more[i][(k - hot) * width ...].
  *
- * Records are compact (the occupied ones first, so a scan stops at the first
- * free slot). A record used in the current step carries its partner's ID
- * negated until ml_contacts_sweep, which drops the others: a pair that
- * separates loses its state. */
+ * One atom of a pair keeps its record: atom i of the neighbor list element
+ * that holds the pair (an owned atom; the rows are then read in the order
+ * of the list). With newton off for pairs, the owner of each atom of a
+ * pair across ranks (or across a periodic boundary, with a ghost image)
+ * evaluates it and keeps a record. A pair whose record is not in i's row
+ * finds it in the partner's: an owned partner kept it in the step before
+ * when LAMMPS has reordered the atoms since; a ghost's row holds it when
+ * the pair started to cross ranks or the boundary in this step (an atom
+ * moved). The arrays reach ghost atoms when LAMMPS creates them (ghost
+ * yes, at each reneighboring) with stamp[i], the step of the owner's last
+ * force call: a ghost's row with the stamp of the last call holds the
+ * records of the step before; an older one is not read.
+ *
+ * Why two arrays: a step reads and writes the records in use, the first
+ * few of each row. Rows of all `capacity` records (16 x 4 doubles: 512
+ * bytes, of which 6 contacts use 192) spread them over twice the memory
+ * that rows of 8 records do, and the step waits on memory for them (the
+ * bridge at 128k spheres: 26 ms per step with rows of 16, 23 with 8).
+ *
+ * Records are compact (the occupied ones first). In a step, the records an
+ * atom uses are moved to the front of its row in the order of use:
+ * used[i] counts them, and slots 0..used[i]-1 are the used ones. With the
+ * same neighbor list as in the step before (LAMMPS rebuilds it only every
+ * few steps), the record sought is then always the next one: one
+ * comparison. ml_contacts_sweep drops the records after used[i], so a pair
+ * that separates loses its state. */
 #ifndef ML_CONTACTS_H
 #define ML_CONTACTS_H
 
 typedef struct ml_contacts {
     int **partner;  /* nmax rows of `capacity` atom IDs */
-    double **state; /* nmax rows of capacity * width data coordinates */
+    double **state; /* nmax rows of hot * width data coordinates */
+    double **more;  /* nmax rows of (capacity - hot) * width; NULL when capacity == hot */
+    int *stamp;     /* per atom: ml_contacts_stamp of the step of its records */
+    int *used;      /* per owned atom: records used in this step (zero at its start) */
     int capacity;
+    int hot; /* records whose data are in state (1..capacity) */
     int width;
 } ml_contacts;
 
-/* The slot of atom i's record of partner `tag` (used this step or not), or -1. */
-static inline int ml_contacts_find(const ml_contacts *c, int i, int tag)
+/* ml_contacts_use when the record sought is not the next one: a scan. */
+int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found);
+
+/* Atom i's record of partner `tag` (> 0) for this step: its slot, with
+ * *found = 1 when the record existed (its data are the pair's state), or a
+ * new record (data not set) with *found = 0; -1 when atom i has `capacity`
+ * records already. The slot stays the record's until the step ends. */
+static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *found)
 {
-    const int *p = c->partner[i];
-    for (int k = 0; k < c->capacity && p[k] != 0; k++)
-        if (p[k] == tag || p[k] == -tag)
-            return k;
-    return -1;
+    const int u = c->used[i];
+    if (u < c->capacity && c->partner[i][u] == tag) {
+        c->used[i] = u + 1;
+        *found = 1;
+        return u;
+    }
+    return ml_contacts_use_scan(c, i, tag, found);
 }
-/* A new record of partner `tag` for atom i, marked used; its slot, or -1
- * when atom i has `capacity` records already. */
-int ml_contacts_add(ml_contacts *c, int i, int tag);
-/* Marks atom i's record in `slot` used in this step. */
-static inline void ml_contacts_mark(ml_contacts *c, int i, int slot)
-{
-    int *p = c->partner[i];
-    if (p[slot] > 0)
-        p[slot] = -p[slot];
-}
-/* For atoms 0..nlocal-1: drops the records not used in this step, clears
- * the marks of the others. */
-void ml_contacts_sweep(ml_contacts *c, int nlocal);
+/* The data of the record of partner `tag` in atom j's row, read only, or
+ * NULL: the record of the step before of an owned atom (j < nlocal), and
+ * of a ghost when its row holds the records of step `last` (the last force
+ * call). */
+const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last);
+/* For atoms 0..nlocal-1: drops the records not used in this step, zeroes
+ * their counts for the next and stamps the rows with `step`. */
+void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)
 {
-    return c->state[i] + (long)slot * c->width;
+    return slot < c->hot ? c->state[i] + (long)slot * c->width
+                         : c->more[i] + (long)(slot - c->hot) * c->width;
 }
 
 #endif

@@ -13,6 +13,7 @@
 
 #include <lammps/library.h>
 
+#include "bridge.h"
 #include "ml.h"
 
 int ml_error(ml_run *r, int status, const char *fmt, ...)
@@ -52,6 +53,9 @@ _Noreturn void ml_exit(ml_run *r, int status)
     if (status == 0 && r->lmp)
         lammps_close(r->lmp); /* on errors as LAMMPS's own: exit, which flushes its log */
     r->lmp = NULL;
+    ml_bridge_free(r);
+    ml_script_free(r);
+    ml_args_free(r);
     if (r->scratch_path) {
         (void)unlink(r->scratch_path);
         free(r->scratch_path);
@@ -75,6 +79,14 @@ void ml_agree_known(ml_run *r, int ranks_with_error)
         (void)fflush(stderr);
     }
     ml_exit(r, status);
+}
+
+int ml_all(ml_run *r, int ok)
+{
+    int all = 0;
+    ok = ok != 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, r->comm);
+    return all;
 }
 
 void ml_agree(ml_run *r)

@@ -232,8 +232,7 @@ ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
     const char *generic = getenv("MBC_LAMMPS_GENERIC");
     if (status == 0 && t == &mbc_contact_sphere_sphere_type && law->output_count == 0 &&
         b->center_markers[0] == 0 && !(generic && strcmp(generic, "1") == 0) &&
-        (!(law->batch = calloc(1, sizeof *law->batch)) ||
-         ml_batch_reserve(law->batch, ML_BATCH_CHUNK) != 0))
+        (!(law->batch = calloc(1, sizeof *law->batch)) || ml_batch_init(law->batch) != 0))
         status = ml_error_nomem(r);
     if (status != 0) {
         ml_law_destroy(law);

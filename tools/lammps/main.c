@@ -2,8 +2,7 @@
 /* mbc-lammps: a LAMMPS launcher in which connector types of mbconnect are
  * the pair interaction of a run (docs/lammps.rst).
  *
- *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [-var NAME VALUE...]...
- *                           [-log FILE] [other lmp options]
+ *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]
  *
  * Options other than --plugin, -in (-i), --help (-h) and --version go to
  * LAMMPS unchanged. Exit status: 0, 1 for an error in the run (as lmp), 2 for
@@ -20,34 +19,80 @@
 #include "mbconnect/version.h"
 #include "ml.h"
 
+/* The usage, in the layout help2man reads (mbc-lammps(1) is made from it:
+ * tools/lammps/CMakeLists.txt). */
 static void usage(FILE *f)
 {
-    fputs(
-        "usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [-var NAME VALUE...]...\n"
-        "                               [-log FILE] [other lmp options]\n"
-        "       mbc-lammps --help | --version\n"
-        "Runs the LAMMPS input SCRIPT as lmp would, with one more command:\n"
-        "  mbconnect pair I J TYPE [NAME VALUE]...  the connector type TYPE (one whose spec\n"
-        "                                           declares pair_binding) is the interaction\n"
-        "                                           of the atom type pairs I x J (as pair_coeff)\n"
-        "  mbconnect capacity N                     contacts per atom (default 16)\n"
-        "  mbconnect off                            removes the mbconnect interaction\n"
-        "The run needs atom_style sphere, newton off and comm_modify vel yes.\n"
-        "--plugin FILE.so (repeatable) adds the connector types of an mbconnect plugin.\n"
-        "Thermo: f_mbconnect[1] contacts, f_mbconnect[2] mean overlap, then the sums of\n"
-        "the laws' scalar outputs. Documentation: docs/lammps.rst.\n",
-        f);
+    fputs("Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]\n"
+          "  or:  mbc-lammps --help | --version\n"
+          "\n"
+          "Runs the LAMMPS input SCRIPT as lmp would, with LAMMPS's C library (Debian's\n"
+          "liblammps) under MPI, and one more command, mbconnect, which makes connector\n"
+          "types of mbconnect (built in or from plugins) the pair interaction of the run.\n"
+          "\n"
+          "Commands added to the input:\n"
+          "  mbconnect pair I J TYPE [NAME VALUE]...\n"
+          "                           the connector type TYPE (one whose spec declares\n"
+          "                           pair_binding) is the interaction of the atom type\n"
+          "                           pairs I x J (N, *, *N, N* or M*N, as pair_coeff);\n"
+          "                           parameters by name\n"
+          "  mbconnect capacity N     contacts per atom (default 16), before the first run\n"
+          "  mbconnect off            removes the mbconnect interaction\n"
+          "\n"
+          "Options:\n"
+          "  --plugin FILE.so         add the connector types of an mbconnect plugin\n"
+          "                           (repeatable)\n"
+          "  -in SCRIPT, -i SCRIPT    the LAMMPS input script\n"
+          "  -h, --help               print this text\n"
+          "  --version                print the version\n"
+          "  other options            -var NAME VALUE..., -log FILE, -screen FILE, -echo,\n"
+          "                           -nocite, ... go to LAMMPS unchanged\n"
+          "\n"
+          "Requirements:\n"
+          "  The run needs atom_style sphere, newton off and comm_modify vel yes. Thermo:\n"
+          "  f_mbconnect[1] is the number of contacts, f_mbconnect[2] their mean overlap,\n"
+          "  then the sums of the laws' scalar outputs.\n"
+          "\n"
+          "Exit status:\n"
+          "  0                        success\n"
+          "  1                        an error in the run (one LAMMPS-style ERROR line)\n"
+          "  2                        a command-line error (no script, a plugin that does\n"
+          "                           not load)\n"
+          "  71                       out of memory (one line: SCRIPT: out of memory)\n"
+          "\n"
+          "Examples:\n"
+          "  mpirun -np 2 mbc-lammps -in examples/lammps/settle.in\n"
+          "                           10,000 beads settling, ContactSphereSphere with\n"
+          "                           friction; writes settle.png\n"
+          "  mbc-lammps --plugin ./libmine_plugin.so -in in.granular -var K 1e5\n"
+          "                           a plugin's connector type as the pair law, one rank\n"
+          "\n"
+          "The documentation is the page lammps.html of the site in\n"
+          "share/doc/mbconnect/html (docs/lammps.rst in the sources).\n",
+          f);
 }
 
 /* The command line: our options out, the rest for LAMMPS (largv[0] kept). */
-typedef struct ml_args {
+struct ml_args {
     const char *script;
     const char **plugins;
     int plugin_count;
     char **largv;
     int largc;
     int help, version;
-} ml_args;
+};
+typedef struct ml_args ml_args;
+
+void ml_args_free(ml_run *r)
+{
+    if (!r->args)
+        return;
+    free(r->args->plugins);
+    free(r->args->largv);
+    r->args->plugins = NULL;
+    r->args->largv = NULL;
+    r->args = NULL;
+}
 
 static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
 {
@@ -124,8 +169,11 @@ int main(int argc, char **argv)
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
     ml_args a = {0};
+    r.args = &a;
     char err[256] = "";
-    const int rc = parse_args(argc, argv, &a, err, sizeof err);
+    int rc = parse_args(argc, argv, &a, err, sizeof err);
+    if (!ml_all(&r, rc >= 0)) /* out of memory, on some rank */
+        rc = -1;
     if (rc != 0) { /* the same on every rank */
         if (r.rank == 0) {
             (void)fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
@@ -146,8 +194,5 @@ int main(int argc, char **argv)
     make_scratch(&r);
     r.lmp = lammps_open(a.largc, a.largv, r.comm, NULL);
     ml_script_run(&r, a.script);
-    ml_bridge_free(&r);
-    free(a.plugins);
-    free(a.largv);
     ml_exit(&r, 0);
 }

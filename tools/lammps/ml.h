@@ -25,6 +25,8 @@ enum { ML_EXIT_ERROR = 1, ML_EXIT_USAGE = 2, ML_EXIT_NOMEM = 71 };
 #define ML_MESSAGE_SIZE 1024
 
 struct ml_bridge;
+struct ml_script;
+struct ml_args;
 
 typedef struct ml_run {
     void *lmp; /* the LAMMPS instance */
@@ -34,8 +36,12 @@ typedef struct ml_run {
     const char *file;      /* the script file being read (for messages) */
     int line;              /* and the line its current command starts on */
     mbc_registry registry; /* built-in types and those of --plugin files */
-    struct ml_bridge *bridge;
-    char *scratch_path; /* rank 0: a temporary file for substitutions and `info` */
+    /* what the run holds, freed by ml_exit on every exit (after out of
+     * memory too: nothing of the tool's is left allocated) */
+    struct ml_bridge *bridge;  /* the mbconnect interaction (bridge.c) */
+    struct ml_script *reading; /* the script being read (script.c), or NULL */
+    struct ml_args *args;      /* the command line's arrays (main.c), or NULL */
+    char *scratch_path;        /* rank 0: a temporary file for substitutions and `info` */
     /* this rank's pending error: status (0 = none) and its one line */
     int status;
     char message[ML_MESSAGE_SIZE];
@@ -60,17 +66,26 @@ int ml_error_nomem(ml_run *r);
  * prints its line on stderr and every rank closes LAMMPS, finalizes MPI
  * and exits with that rank's status. Returns only when no rank has one. */
 void ml_agree(ml_run *r);
+/* Collective: 1 when ok on every rank. Before a collective step that
+ * follows something only one rank may fail (an allocation), so that every
+ * rank skips that step together and none waits for another. */
+int ml_all(ml_run *r, int ok);
 /* The same as ml_agree, with the count of ranks that have an error already
  * known (from a reduction the caller makes anyway). */
 void ml_agree_known(ml_run *r, int ranks_with_error);
-/* Removes the scratch file, finalizes MPI and exits; status 0 closes LAMMPS
- * first (its closing report), an error exits as LAMMPS's own errors do. */
+/* Removes the scratch file, frees what the run holds (bridge, script,
+ * command line), finalizes MPI and exits; status 0 closes LAMMPS first (its
+ * closing report), an error exits as LAMMPS's own errors do. */
 _Noreturn void ml_exit(ml_run *r, int status);
+/* main.c: frees the command line's arrays (r->args). */
+void ml_args_free(ml_run *r);
 
 /* ---- script.c: the input, command by command ---- */
 
 /* Runs the script at path (rank 0 reads it) to its end. */
 void ml_script_run(ml_run *r, const char *path);
+/* Frees the script being read (r->reading: its files, line and label). */
+void ml_script_free(ml_run *r);
 /* Executes one LAMMPS command on every rank; returns LAMMPS's name of the
  * command, or NULL when LAMMPS skipped it (a comment, or while it scans for
  * a label). */

@@ -28,7 +28,7 @@
 
 #define PROBE "variable _mbc_lammps_probe delete"
 
-typedef struct script_state {
+typedef struct ml_script {
     ml_source src;
     int skip_jump; /* a `next` ran out of values: LAMMPS skips the next jump */
     int scanning;  /* lines are skipped up to a label */
@@ -107,8 +107,10 @@ static char *substitute(ml_run *r, const char *line)
 {
     const size_t n = ml_words_uncommented(line);
     char *text = malloc(n + 1);
-    if (!text) {
-        ml_error_nomem(r);
+    if (!ml_all(r, text != NULL)) { /* before the collective substitution */
+        if (!text)
+            ml_error_nomem(r);
+        free(text);
         return NULL;
     }
     memcpy(text, line, n);
@@ -131,15 +133,19 @@ static int lammps_scanning(ml_run *r)
     return lammps_command(r->lmp, PROBE) == NULL;
 }
 
-/* The words of the line after substitution; 0 or the pending status. */
+/* The words of the line after substitution; 0, or nonzero when this rank
+ * has an error pending or another rank has one (then every rank skips the
+ * command, and the caller must not report an error of its own). */
 static int words_of(ml_run *r, const char *line, ml_words *w)
 {
     *w = (ml_words){0};
-    char *text = substitute(r, line);
-    int rc = text ? ml_words_split(text, w) : -1;
+    char *text = substitute(r, line); /* NULL: an error here or on another rank */
+    const int rc = text ? ml_words_split(text, w) : -1;
+    if (text && rc < 0)
+        ml_error_nomem(r);
     free(text);
-    if (rc < 0)
-        return r->status ? r->status : ml_error_nomem(r);
+    if (!ml_all(r, rc >= 0)) /* the command is collective: every rank skips it */
+        return r->status ? r->status : ML_EXIT_ERROR;
     if (rc > 0)
         return ml_error_at(r, "Unmatched quote in command: %s", line);
     return 0;
@@ -163,9 +169,12 @@ static void run_include(ml_run *r, script_state *st, const char *line)
 static void run_jump(ml_run *r, script_state *st, const char *line)
 {
     ml_words w;
-    if (words_of(r, line, &w) != 0 || w.argc < 2 || w.argc > 3) {
-        if (r->status == 0)
-            ml_error_at(r, "Illegal jump command: %s", line);
+    if (words_of(r, line, &w) != 0) { /* an error here, or on another rank */
+        ml_words_free(&w);
+        return;
+    }
+    if (w.argc < 2 || w.argc > 3) {
+        ml_error_at(r, "Illegal jump command: %s", line);
         ml_words_free(&w);
         return;
     }
@@ -261,11 +270,24 @@ static void dispatch(ml_run *r, script_state *st, const char *line)
     }
 }
 
+void ml_script_free(ml_run *r)
+{
+    script_state *st = r->reading;
+    if (!st)
+        return;
+    free(st->label);
+    st->label = NULL;
+    ml_source_free(r, &st->src);
+    r->reading = NULL;
+    r->file = NULL;
+}
+
 void ml_script_run(ml_run *r, const char *path)
 {
     script_state st = {0};
-    if (ml_source_push(r, &st.src, path) != 0)
-        ml_agree(r);
+    r->reading = &st;
+    (void)ml_source_push(r, &st.src, path);
+    ml_agree(r); /* on every rank: an error may be one rank's (out of memory) */
     while (st.src.depth > 0) {
         const int got = ml_source_next(r, &st.src);
         if (got < 0)
@@ -285,7 +307,5 @@ void ml_script_run(ml_run *r, const char *path)
         dispatch(r, &st, st.src.text);
         ml_agree(r);
     }
-    free(st.label);
-    ml_source_free(r, &st.src);
-    r->file = NULL;
+    ml_script_free(r);
 }

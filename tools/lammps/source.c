@@ -30,15 +30,17 @@ int ml_source_push(ml_run *r, ml_source *s, const char *path)
         ml_error_at(r, "Too many nested levels of input scripts (%d)", ML_SOURCE_DEPTH);
         return r->status;
     }
+    /* every rank opens (a collective step) whether its copy failed or not;
+     * the caller agrees on the error, with nothing of this file held */
     char *copy = strdup(path);
-    if (!copy)
-        ml_error_nomem(r);
-    ml_agree(r);
     int ok = 0;
     FILE *fp = open_on_root(r, path, &ok);
-    if (!ok) {
+    if (!ok || !copy) {
+        const int nomem = copy == NULL;
+        if (fp)
+            (void)fclose(fp);
         free(copy);
-        return ML_EXIT_ERROR;
+        return nomem ? ml_error_nomem(r) : ML_EXIT_ERROR;
     }
     ml_source_file *f = &s->files[s->depth++];
     f->path = copy;

@@ -28,8 +28,9 @@ typedef struct ml_source {
 } ml_source;
 
 /* Pushes the file at path (an include, or the script); an error when it
- * cannot be opened ("Cannot open input script PATH: REASON") or the stack
- * is full. Returns 0 or the pending status. */
+ * cannot be opened ("Cannot open input script PATH: REASON"), the stack is
+ * full or memory runs out (on that rank only: the caller agrees). Returns
+ * 0 or the pending status. */
 int ml_source_push(ml_run *r, ml_source *s, const char *path);
 /* Closes the innermost file. */
 void ml_source_pop(ml_run *r, ml_source *s);

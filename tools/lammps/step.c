@@ -11,8 +11,9 @@
  *    that no state advances twice;
  * 3. forces and torques with the new data, on the owned atoms of the pair
  *    (newton off: a pair with a ghost is evaluated by both owners);
- * 4. the new data into the records of the owned atoms; the records of
- *    pairs no longer touching are dropped.
+ * 4. the new data into the pair's record, kept by atom i of the list
+ *    element (contacts.h); the records of pairs no longer touching are
+ *    dropped.
  *
  * Sphere a of the binding is the atom with the lower ID, so both owners of
  * a pair evaluate it in the same order. Velocities are global; LAMMPS's
@@ -27,12 +28,14 @@
  * fix_modify virial yes). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lammps/library.h>
 
 #include "batch.h"
 #include "mbconnect/evaluate.h"
+#include "pages.h"
 #include "step.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
@@ -53,20 +56,23 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                     r->rank, a->tag[i], a->contacts.capacity);
 }
 
-/* Atom i's record of partner p: found (marked used) or added; -1 when full. */
-static int record(ml_run *r, step_atoms *a, int i, int p, const double **stored)
+/* The record of pair c in this step (contacts.h): its slot in the row of
+ * atom[0], which keeps it (-1 for atom[1]), and the pair's stored data
+ * (NULL for a new pair): atom[0]'s record, else atom[1]'s (which kept the
+ * pair in the step before: LAMMPS reordered the atoms, or the pair started
+ * to cross ranks). Returns 0, or the pending status when atom[0] has no
+ * room for another record. */
+static int records(ml_run *r, step_atoms *a, const step_contact *c, int slot[2],
+                   const double **stored)
 {
-    int slot = ml_contacts_find(&a->contacts, i, a->tag[p]);
-    if (slot >= 0) {
-        ml_contacts_mark(&a->contacts, i, slot);
-        if (!*stored)
-            *stored = ml_contacts_data(&a->contacts, i, slot);
-        return slot;
-    }
-    slot = ml_contacts_add(&a->contacts, i, a->tag[p]);
-    if (slot < 0)
-        capacity_error(r, a, i);
-    return slot;
+    int found = 0;
+    slot[1] = -1;
+    slot[0] = ml_contacts_use(&a->contacts, c->atom[0], c->tag[1], &found);
+    if (slot[0] < 0)
+        return capacity_error(r, a, c->atom[0]);
+    *stored = found ? ml_contacts_data(&a->contacts, c->atom[0], slot[0])
+                    : ml_contacts_other(&a->contacts, c->atom[1], a->nlocal, c->tag[0], a->last);
+    return 0;
 }
 
 static void set_marker(mbc_rigid_marker *m, const step_atoms *a, int i)
@@ -117,8 +123,9 @@ static void apply(const ml_law *law, step_atoms *a, const step_pair *p, const mb
             f[atom[k]][c] += fo->force[m][c];
             a->torque[atom[k]][c] += fo->torque[m][c];
         }
-        memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
-               law->data_count * sizeof(double));
+        if (slot[k] >= 0)
+            memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
+                   law->data_count * sizeof(double));
     }
     const double w = local[1] ? 1.0 : 0.5;
     totals[ML_VECTOR_CONTACTS] += w;
@@ -150,48 +157,58 @@ static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, 
     return MBC_OK;
 }
 
-/* One pair (i owned, j owned or ghost). Returns 0, or the pending status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, int i, int j, int advance,
+/* One touching pair c of law li. Returns 0, or the pending status. */
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step_contact *c, int li,
                 double **f, double *totals)
 {
-    const int li = b->law_of[a->type[i] * (b->ntypes + 1) + a->type[j]];
-    if (li < 0)
-        return 0;
-    const double dx = a->x[j][0] - a->x[i][0], dy = a->x[j][1] - a->x[i][1],
-                 dz = a->x[j][2] - a->x[i][2];
-    const double rsq = dx * dx + dy * dy + dz * dz, rsum = a->radius[i] + a->radius[j];
-    if (rsq >= rsum * rsum)
-        return 0;
     ml_law *law = b->laws[li];
     const double *stored = NULL;
-    const int atom[2] = {i, j};
-    int slot[2] = {record(r, a, i, j, &stored), -1};
-    if (j < a->nlocal && slot[0] >= 0)
-        slot[1] = record(r, a, j, i, &stored);
-    if (slot[0] < 0 || (j < a->nlocal && slot[1] < 0))
+    int slot[2];
+    if (records(r, a, c, slot, &stored) != 0)
         return r->status;
     if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        ml_batch_gather(law->batch, a, atom, slot, stored, advance);
-        return law->batch->count == law->batch->capacity ? ml_batch_run(r, law, a, f, totals) : 0;
+        ml_batch_add(law->batch, a, c, slot, stored, law->initial);
+        return law->batch->count == ML_BATCH_CHUNK ? ml_batch_run(r, law, a, f, totals) : 0;
     }
-    const int ia = a->tag[i] < a->tag[j] ? i : j, ib = ia == i ? j : i;
+    const int i = c->atom[0], j = c->atom[1];
+    const int ia = c->tag[0] < c->tag[1] ? i : j, ib = ia == i ? j : i;
     set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
     set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
     law->radii[0] = a->radius[ia];
     law->radii[1] = a->radius[ib];
     mbc_forces fo;
-    mbc_status st = evaluate(law, p, stored, advance, &fo, &p->err);
+    mbc_status st = evaluate(law, p, stored, a->advance, &fo, &p->err);
     if (st == MBC_OK)
         st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
     if (st != MBC_OK)
         return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: atoms %d and %d: %s",
                         r->rank, a->tag[ia], a->tag[ib], p->err.message);
-    apply(law, a, p, &fo, atom, slot, f, totals, rsum - sqrt(rsq));
+    apply(law, a, p, &fo, c->atom, slot, f, totals, c->rsum - sqrt(c->rsq));
     return 0;
 }
 
+/* The count of used records per owned atom, all zero: ml_contacts_sweep
+ * zeroes the counts it reads at the end of each step, and new room is
+ * zeroed here (grown with nlocal: no allocation in a step unless the rank
+ * holds more atoms than ever). */
+static int *used_counts(ml_run *r, ml_bridge *b, int nlocal)
+{
+    if ((size_t)nlocal > b->used_size) {
+        const size_t n = (size_t)nlocal + (size_t)nlocal / 4 + 64;
+        int *used = realloc(b->used, n * sizeof *used);
+        if (!used) {
+            ml_error_nomem(r);
+            return NULL;
+        }
+        memset(used + b->used_size, 0, (n - b->used_size) * sizeof *used);
+        b->used = used;
+        b->used_size = n;
+    }
+    return b->used;
+}
+
 /* The arrays of this call; 0, or the pending status when one is missing. */
-static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
+static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
 {
     void *h = r->lmp;
     a->x = lammps_extract_atom(h, "x");
@@ -205,14 +222,34 @@ static int gather(ml_run *r, const ml_bridge *b, int nlocal, step_atoms *a)
     for (int k = 0; k < 6; k++)
         a->virial[k] = 0.0;
     /* i2_/d2_ arrays: int ** and double **, whatever lammps_extract_atom_datatype says */
-    a->contacts = (ml_contacts){lammps_extract_atom(h, ML_PARTNER),
-                                lammps_extract_atom(h, ML_STATE), b->capacity, b->width};
+    const int hot = ml_bridge_hot(b);
+    a->contacts =
+        (ml_contacts){.partner = lammps_extract_atom(h, ML_PARTNER),
+                      .stamp = lammps_extract_atom(h, ML_STAMP),
+                      .state = lammps_extract_atom(h, ML_STATE),
+                      .more = hot < b->capacity ? lammps_extract_atom(h, ML_STATE_MORE) : NULL,
+                      .used = used_counts(r, b, nlocal),
+                      .capacity = b->capacity,
+                      .hot = hot,
+                      .width = b->width};
+    if (!a->contacts.used)
+        return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
-        (nlocal > 0 && (!a->contacts.partner || !a->contacts.state)))
+        (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.state ||
+                        (hot < b->capacity && !a->contacts.more))))
         return ml_error(r, ML_EXIT_ERROR,
                         "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
                         "deleted?)",
                         ML_FIX_STATE);
+    const int nmax = lammps_extract_setting(h, "nmax");
+    if (nlocal > 0 && (a->contacts.state[0] != b->paged || nmax != b->paged_nmax)) {
+        /* new or moved (grown) record arrays: rows of nmax atoms, contiguous */
+        ml_pages_huge(a->contacts.state[0],
+                      (size_t)nmax * (size_t)(hot * b->width) * sizeof(double));
+        ml_pages_huge(a->contacts.partner[0], (size_t)nmax * (size_t)b->capacity * sizeof(int));
+        b->paged = a->contacts.state[0];
+        b->paged_nmax = nmax;
+    }
     return 0;
 }
 
@@ -234,8 +271,43 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
     return 0;
 }
 
+/* Elements of the neighbor list read ahead of the one evaluated, so that
+ * the contact records of their atoms are on their way into the cache when
+ * they are needed (a record row is capacity * width doubles per atom, of
+ * which the first few are used: rows far apart, which the hardware does
+ * not prefetch). */
+#define STEP_AHEAD 8
+/* The first record lines of a row prefetched: 3 lines hold 6 records of 4
+ * data coordinates (ContactSphereSphere). */
+#define STEP_AHEAD_LINES 3
+
+typedef struct step_element {
+    int i, count, *neighbors;
+} step_element;
+
+static inline void prefetch_records(const step_atoms *a, int atom)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(a->contacts.partner[atom], 1);
+    const double *s = a->contacts.state[atom];
+    for (int line = 0; line < STEP_AHEAD_LINES; line++)
+        __builtin_prefetch(s + 8 * line, 1);
+#else
+    (void)a;
+    (void)atom;
+#endif
+}
+
+/* Element e of the list, with the records of atom i, which keeps those of
+ * its pairs, prefetched. */
+static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
+{
+    lammps_neighlist_element_neighbors(h, list, e, &el->i, &el->count, &el->neighbors);
+    prefetch_records(a, el->i);
+}
+
 /* Every pair of the neighbor list. */
-static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **f, double *totals)
+static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *totals)
 {
     void *h = r->lmp;
     const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
@@ -248,11 +320,31 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, int advance, double **
     const int n = lammps_neighlist_num_elements(h, list);
     step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
                               {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
+    const int *law_row = b->law_of; /* the laws of atom i's type */
+    step_element ahead[STEP_AHEAD];
+    for (int e = 0; e < n && e < STEP_AHEAD; e++)
+        element(h, list, e, a, &ahead[e]);
     for (int e = 0; e < n && r->status == 0; e++) {
-        int i = 0, count = 0, *neighbors = NULL;
-        lammps_neighlist_element_neighbors(h, list, e, &i, &count, &neighbors);
-        for (int k = 0; k < count && r->status == 0; k++)
-            pair(r, b, a, &p, i, neighbors[k] & NEIGHMASK, advance, f, totals);
+        const step_element el = ahead[e % STEP_AHEAD];
+        if (e + STEP_AHEAD < n)
+            element(h, list, e + STEP_AHEAD, a, &ahead[e % STEP_AHEAD]);
+        const int i = el.i;
+        const double xi[3] = {a->x[i][0], a->x[i][1], a->x[i][2]}, ri = a->radius[i];
+        if (b->uniform < 0)
+            law_row = b->law_of + a->type[i] * (b->ntypes + 1);
+        for (int k = 0; k < el.count && r->status == 0; k++) {
+            const int j = el.neighbors[k] & NEIGHMASK;
+            const double *xj = a->x[j];
+            const double dx = xj[0] - xi[0], dy = xj[1] - xi[1], dz = xj[2] - xi[2];
+            const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + a->radius[j];
+            if (rsq >= rsum * rsum) /* not touching: no law, no record */
+                continue;
+            const int li = b->uniform >= 0 ? b->uniform : law_row[a->type[j]];
+            if (li < 0)
+                continue;
+            const step_contact c = {{i, j}, {a->tag[i], a->tag[j]}, {dx, dy, dz}, rsq, rsum};
+            pair(r, b, a, &p, &c, li, f, totals);
+        }
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
         if (b->laws[l]->batch)
@@ -285,9 +377,11 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
     step_atoms a = {0};
     if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
-        pairs(r, b, &a, step != b->last_step, f, totals);
+        a.advance = step != b->last_step;
+        a.last = b->last_step;
+        pairs(r, b, &a, f, totals);
         if (r->status == 0)
-            ml_contacts_sweep(&a.contacts, nlocal);
+            ml_contacts_sweep(&a.contacts, nlocal, step);
     }
     for (int k = 0; k < 6; k++)
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];

@@ -18,9 +18,19 @@ typedef struct step_atoms {
     double **x, **v, **omega, *radius, **torque;
     int *tag, *type;
     int nlocal;
+    int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
+    long long last; /* the step of the last call (-1: none) */
     ml_contacts contacts;
     double virial[6]; /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
 } step_atoms;
+
+/* A touching pair of the neighbor list: atom[0] owned, atom[1] owned or a
+ * ghost; d = x[atom[1]] - x[atom[0]] (m), rsq = |d|^2, rsum the sum of the
+ * radii (m). */
+typedef struct step_contact {
+    int atom[2], tag[2];
+    double d[3], rsq, rsum;
+} step_contact;
 
 /* The virial of one pair, d (x_b - x_a) times the force on b, weighted w
  * (1/2 for a pair with a ghost, which the other rank adds too). */
