@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "step.h"
+#include "step_atoms.h"
 
 /* Pairs evaluated per batch call: their columns stay in the core's cache
  * between gathering, evaluation and scattering. */

@@ -181,7 +181,7 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *
     if (b->fixes) /* the vector length is set once per fix */
         ml_lammps(r, "unfix %s", ML_FIX);
     ml_lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
-    lammps_set_fix_external_callback(r->lmp, ML_FIX, ml_step_callback, r);
+    lammps_set_fix_external_callback(r->lmp, ML_FIX, r->step_callback, r);
     lammps_fix_external_set_vector_length(r->lmp, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count));
     if (b->energy >= 0)
         ml_lammps(r, "fix_modify %s energy yes", ML_FIX);

@@ -4,7 +4,7 @@
  * - `pair_style zero CUTOFF` + `pair_coeff * *` give the half neighbor list
  *   (CUTOFF: the largest atom diameter when `mbconnect pair` runs);
  * - fix ML_FIX_STATE (property/atom) holds the contact records (contacts.h);
- * - fix ML_FIX (external pf/callback 1 1) calls ml_step_callback (step.c)
+ * - fix ML_FIX (external pf/callback 1 1) calls r->step_callback (ml_step_callback of step.c)
  *   at every force evaluation; its global vector and energy feed thermo.
  *
  * The laws apply to pairs of atom types as pair_coeff does: a later
@@ -78,8 +78,5 @@ void ml_bridge_before_run(ml_run *r);
 /* After LAMMPS's `clear` (which deleted the fixes): forget everything. */
 void ml_bridge_clear(ml_run *r);
 void ml_bridge_free(ml_run *r);
-
-/* step.c: the force callback of fix ML_FIX (ptr is the ml_run). */
-void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x, double **f);
 
 #endif

@@ -13,7 +13,6 @@
 
 #include <lammps/library.h>
 
-#include "bridge.h"
 #include "ml.h"
 
 int ml_error(ml_run *r, int status, const char *fmt, ...)
@@ -53,9 +52,12 @@ _Noreturn void ml_exit(ml_run *r, int status)
     if (status == 0 && r->lmp)
         lammps_close(r->lmp); /* on errors as LAMMPS's own: exit, which flushes its log */
     r->lmp = NULL;
-    ml_bridge_free(r);
-    ml_script_free(r);
-    ml_args_free(r);
+    if (r->free_bridge)
+        r->free_bridge(r);
+    if (r->free_reading)
+        r->free_reading(r);
+    if (r->free_args)
+        r->free_args(r);
     if (r->scratch_path) {
         (void)unlink(r->scratch_path);
         free(r->scratch_path);

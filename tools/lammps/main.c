@@ -18,6 +18,7 @@
 #include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
 #include "ml.h"
+#include "step.h"
 
 /* The usage, in the layout help2man reads (mbc-lammps(1) is made from it:
  * tools/lammps/CMakeLists.txt). */
@@ -83,7 +84,8 @@ struct ml_args {
 };
 typedef struct ml_args ml_args;
 
-void ml_args_free(ml_run *r)
+/* Frees the command line's arrays (r->args). */
+static void args_free(ml_run *r)
 {
     if (!r->args)
         return;
@@ -165,7 +167,11 @@ static void load_plugins(ml_run *r, const ml_args *a)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    ml_run r = {.comm = MPI_COMM_WORLD};
+    ml_run r = {.comm = MPI_COMM_WORLD,
+                .free_bridge = ml_bridge_free,
+                .free_reading = ml_script_free,
+                .free_args = args_free,
+                .step_callback = ml_step_callback};
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
     ml_args a = {0};

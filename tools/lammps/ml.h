@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <mpi.h>
 
@@ -41,7 +42,14 @@ typedef struct ml_run {
     struct ml_bridge *bridge;  /* the mbconnect interaction (bridge.c) */
     struct ml_script *reading; /* the script being read (script.c), or NULL */
     struct ml_args *args;      /* the command line's arrays (main.c), or NULL */
-    char *scratch_path;        /* rank 0: a temporary file for substitutions and `info` */
+    /* how to free each, and the force callback (step.c) that the bridge
+     * installs: set by main.c, so that fail.c and bridge.c call up into no
+     * file of a higher level */
+    void (*free_bridge)(struct ml_run *r);
+    void (*free_reading)(struct ml_run *r);
+    void (*free_args)(struct ml_run *r);
+    void (*step_callback)(void *run, int64_t step, int nlocal, int *ids, double **x, double **f);
+    char *scratch_path; /* rank 0: a temporary file for substitutions and `info` */
     /* this rank's pending error: status (0 = none) and its one line */
     int status;
     char message[ML_MESSAGE_SIZE];
@@ -77,8 +85,6 @@ void ml_agree_known(ml_run *r, int ranks_with_error);
  * command line), finalizes MPI and exits; status 0 closes LAMMPS first (its
  * closing report), an error exits as LAMMPS's own errors do. */
 _Noreturn void ml_exit(ml_run *r, int status);
-/* main.c: frees the command line's arrays (r->args). */
-void ml_args_free(ml_run *r);
 
 /* ---- script.c: the input, command by command ---- */
 
@@ -86,6 +92,9 @@ void ml_args_free(ml_run *r);
 void ml_script_run(ml_run *r, const char *path);
 /* Frees the script being read (r->reading: its files, line and label). */
 void ml_script_free(ml_run *r);
+
+/* ---- lammps_call.c: LAMMPS on every rank ---- */
+
 /* Executes one LAMMPS command on every rank; returns LAMMPS's name of the
  * command, or NULL when LAMMPS skipped it (a comment, or while it scans for
  * a label). */

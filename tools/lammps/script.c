@@ -14,7 +14,6 @@
  *   tells, and mbc-lammps then skips lines until LAMMPS stops scanning;
  * - `clear` and `comm_modify`, `run`, `minimize`, `rerun`: passed on, with
  *   the bridge reset, or its settings checked before the run. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,73 +33,6 @@ typedef struct ml_script {
     int scanning;  /* lines are skipped up to a label */
     char *label;   /* that label, or NULL: the one LAMMPS scans for */
 } script_state;
-
-const char *ml_lammps(ml_run *r, const char *fmt, ...)
-{
-    char cmd[ML_MESSAGE_SIZE];
-    va_list ap;
-    va_start(ap, fmt);
-    const int n = vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof cmd) {
-        ml_error_at(r, "mbconnect: a generated LAMMPS command is too long (%d characters)", n);
-        ml_agree(r);
-    }
-    return lammps_command(r->lmp, cmd);
-}
-
-/* Rank 0: the scratch file's text into *text; its length, -1 when it
- * cannot be read (pending error set), -2 out of memory. */
-static long scratch_load(ml_run *r, char **text)
-{
-    FILE *fp = fopen(r->scratch_path, "rb");
-    long len = -1;
-    if (fp && fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 &&
-        fseek(fp, 0, SEEK_SET) == 0) {
-        *text = malloc((size_t)len + 1);
-        if (!*text)
-            len = -2;
-        else if (fread(*text, 1, (size_t)len, fp) != (size_t)len)
-            len = -1;
-    } else {
-        len = -1;
-    }
-    if (fp)
-        (void)fclose(fp);
-    if (len == -1)
-        ml_error_at(r, "mbconnect: cannot read the temporary file %s", r->scratch_path);
-    return len;
-}
-
-char *ml_scratch_read(ml_run *r)
-{
-    long len = 0;
-    char *text = NULL;
-    if (r->rank == 0)
-        len = scratch_load(r, &text);
-    MPI_Bcast(&len, 1, MPI_LONG, 0, r->comm);
-    if (len < 0) {
-        free(text);
-        if (len == -2 && r->rank == 0)
-            ml_error_nomem(r);
-        return NULL; /* rank 0 holds the error */
-    }
-    if (r->rank != 0)
-        text = malloc((size_t)len + 1);
-    int ok = text != NULL, all = 0;
-    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, r->comm);
-    if (!all) {
-        free(text);
-        if (!ok)
-            ml_error_nomem(r);
-        return NULL;
-    }
-    MPI_Bcast(text, (int)len, MPI_CHAR, 0, r->comm);
-    while (len > 0 && text[len - 1] == '\n')
-        len--;
-    text[len] = '\0';
-    return text;
-}
 
 /* The line (comment removed) with LAMMPS's variable substitution; malloc'd. */
 static char *substitute(ml_run *r, const char *line)

@@ -37,6 +37,7 @@
 #include "mbconnect/evaluate.h"
 #include "pages.h"
 #include "step.h"
+#include "step_atoms.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
 /* The evaluation context of one pair, reused for every pair of a call (the
