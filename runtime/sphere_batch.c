@@ -270,7 +270,7 @@ SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, doub
  * the same operations in the same order. */
 #define SB_FORCES(k, X0, X1, F_N, BAD)                                                             \
     const int in = ((X0) <= 0.0);                                                                  \
-    BAD |= in & !sb_finite(F_N);                                                                   \
+    (BAD) |= in & !sb_finite(F_N);                                                                 \
     /* regularized Coulomb friction, magnitude mu_d |f_1,n| (notes) */                             \
     const double af = fabs(F_N);                                                                   \
     const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;                                \
@@ -319,7 +319,7 @@ SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, doub
     const double f_n = sb_normal_force(&law, delta, v_n, xn2, xn3, general);                       \
     const double term = mu * fabs(f_n) / v_reg * fabs(v_rel - v_reg);                              \
     const int f_bad = fswitch & !sb_finite(f_n);                                                   \
-    BAD |= f_bad;                                                                                  \
+    (BAD) |= f_bad;                                                                                \
     const double error_friction = (fswitch & sb_finite(term)) ? term : 0.0;                        \
     const double error = (0.0 + error_gap) + error_friction;                                       \
                                                                                                    \

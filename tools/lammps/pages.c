@@ -18,7 +18,7 @@ void ml_pages_huge(const void *p, size_t bytes)
     const uintptr_t end = ((uintptr_t)p + bytes) & ~(HUGE_PAGE - 1);
     if (end <= start)
         return;
-    void *at = (void *)start;
+    char *at = (char *)p + (start - (uintptr_t)p); /* inside the block: no int-to-pointer cast */
     (void)madvise(at, end - start, MADV_HUGEPAGE);
 #if !defined(MADV_COLLAPSE)
 #define MADV_COLLAPSE 25 /* Linux 6.1 (<linux/mman.h>); older kernels refuse it: EINVAL */

@@ -39,7 +39,7 @@ static char *substitute(ml_run *r, const char *line)
 {
     const size_t n = ml_words_uncommented(line);
     char *text = malloc(n + 1);
-    if (!ml_all(r, text != NULL)) { /* before the collective substitution */
+    if (!ml_all(r, text != NULL) || !text) { /* before the collective substitution */
         if (!text)
             ml_error_nomem(r);
         free(text);
@@ -210,33 +210,42 @@ void ml_script_free(ml_run *r)
     free(st->label);
     st->label = NULL;
     ml_source_free(r, &st->src);
+    free(st);
     r->reading = NULL;
     r->file = NULL;
 }
 
 void ml_script_run(ml_run *r, const char *path)
 {
-    script_state st = {0};
-    r->reading = &st;
-    (void)ml_source_push(r, &st.src, path);
+    /* on the heap: ml_exit frees it through r->reading on any exit */
+    script_state *st = calloc(1, sizeof *st);
+    if (!ml_all(r, st != NULL) || !st) {
+        if (!st)
+            ml_error_nomem(r);
+        free(st);
+        ml_agree(r); /* exits: a rank has an error */
+        return;
+    }
+    r->reading = st;
+    (void)ml_source_push(r, &st->src, path);
     ml_agree(r); /* on every rank: an error may be one rank's (out of memory) */
-    while (st.src.depth > 0) {
-        const int got = ml_source_next(r, &st.src);
+    while (st->src.depth > 0) {
+        const int got = ml_source_next(r, &st->src);
         if (got < 0)
             ml_agree(r);
         if (got == 0) {
-            if (st.scanning) {
-                r->file = st.src.files[st.src.depth - 1].path;
-                r->line = st.src.files[st.src.depth - 1].line;
+            if (st->scanning) {
+                r->file = st->src.files[st->src.depth - 1].path;
+                r->line = st->src.files[st->src.depth - 1].line;
                 ml_error_at(r, "Label wasn't found in input script");
                 ml_agree(r);
             }
-            ml_source_pop(r, &st.src);
+            ml_source_pop(r, &st->src);
             continue;
         }
-        r->file = st.src.files[st.src.depth - 1].path;
-        r->line = st.src.line;
-        dispatch(r, &st, st.src.text);
+        r->file = st->src.files[st->src.depth - 1].path;
+        r->line = st->src.line;
+        dispatch(r, st, st->src.text);
         ml_agree(r);
     }
     ml_script_free(r);
