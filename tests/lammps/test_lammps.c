@@ -443,6 +443,18 @@ static void test_script(void **state)
     assert_true(fabs(rebound - 0.5) <= 0.005);
     free(out);
     free(log);
+    /* two partitions of one rank each, each with its own bridge: the same run */
+    expect_status("script_partitions",
+                  run_lammps("script_partitions", 2, NULL,
+                             "-partition 2x1 -in " SRC "/script.in -var dir " SRC),
+                  0);
+    for (int p = 0; p < 2; p++) {
+        char file[16];
+        snprintf(file, sizeof file, "screen.%d", p);
+        char *screen = run_file("script_partitions", file);
+        assert_true(number_after(screen, " rebound ") == rebound);
+        free(screen);
+    }
 }
 
 /* Lines containing "ERROR" in both streams of a run; the first in *line.

@@ -29,10 +29,10 @@
  * "CPU = T seconds", "Total wall time: T", the "Performance:" line, each
  * row of the "MPI task timing breakdown" table (its section name is kept),
  * and on stderr mpirun's own reports (the blocks between its lines of
- * dashes, which name process and job ids, and Open MPI's log lines "[HOST:PID]
- * [[JOB,...", which a report after MPI_Abort sometimes adds, with lmp as with
- * mbc-lammps). Status 77 (skip) without mpirun,
- * lmp or, for the examples, lammps-examples. */
+ * dashes, which name process and job ids, and Open MPI's log lines
+ * "[HOST:PID] [[JOB,...", which its report of an MPI_Abort sometimes adds,
+ * with lmp as with mbc-lammps). Status 77 (skip) without mpirun or lmp and,
+ * for the examples, without lammps-examples. */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>

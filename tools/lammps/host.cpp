@@ -168,6 +168,7 @@ class MbconnectCommand : public LAMMPS_NS::Command
         ml_run *r = hosted;
         std::vector<std::string> words(arg, arg + narg);
         std::vector<char *> argv;
+        argv.reserve(words.size() + 1);
         for (std::string &w : words)
             argv.push_back(&w[0]);
         argv.push_back(nullptr);
