@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "read_file.h"
+
 #define SRC      MBC_SOURCE_DIR "/tests/lammps"
 #define EXAMPLES MBC_SOURCE_DIR "/examples/lammps"
 #define MAX_ROWS 64
@@ -68,31 +70,12 @@ static int run_lammps(const char *name, int np, const char *env, const char *arg
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
-/* The whole file (malloc'd), or NULL. */
-static char *slurp(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *text = NULL;
-    size_t n = 0;
-    if (fseek(fp, 0, SEEK_END) == 0) {
-        long len = ftell(fp);
-        if (len >= 0 && fseek(fp, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)))
-            n = fread(text, 1, (size_t)len, fp);
-    }
-    fclose(fp);
-    if (text)
-        text[n] = '\0';
-    return text;
-}
-
 /* A file of run_dir(name), which must exist. */
 static char *run_file(const char *name, const char *file)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/%s/%s", MBC_LAMMPS_OUT, name, file);
-    char *text = slurp(path);
+    char *text = read_file(path, NULL);
     if (!text)
         fail_msg("%s: missing", path);
     return text;

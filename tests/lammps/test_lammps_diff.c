@@ -48,6 +48,8 @@
 
 #include <cmocka.h>
 
+#include "read_file.h"
+
 #define DIFF_SRC  MBC_SOURCE_DIR "/tests/lammps/diff"
 #define DIFF_OUT  MBC_LAMMPS_OUT "/diff"
 #define PATH_SIZE 1024
@@ -94,27 +96,6 @@ static int run(const char *exe, int np, const char *dir, const char *args)
              dir, dir, MBC_MPIEXEC, np, forward, exe, args);
     const int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
-/* The whole file (malloc'd, *len its length), or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *text = NULL;
-    size_t n = 0;
-    if (fseek(fp, 0, SEEK_END) == 0) {
-        long size = ftell(fp);
-        if (size >= 0 && fseek(fp, 0, SEEK_SET) == 0 && (text = malloc((size_t)size + 1)))
-            n = fread(text, 1, (size_t)size, fp);
-    }
-    fclose(fp);
-    if (text)
-        text[n] = '\0';
-    if (len)
-        *len = n;
-    return text;
 }
 
 /* ---- normalizing ---- */
@@ -256,9 +237,9 @@ static int compare_dirs(const char *name, const char *lmp, const char *mbc)
             continue;
         size_t na = 0, nb = 0;
         join(path, lmp, file);
-        char *a = slurp(path, &na);
+        char *a = read_file(path, &na);
         join(path, mbc, file);
-        char *b = slurp(path, &nb);
+        char *b = read_file(path, &nb);
         assert_true(a && b);
         snprintf(what, sizeof what, "%s: %s", name, file);
         if (strlen(a) != na || strlen(b) != nb) { /* binary: byte for byte */
@@ -345,7 +326,7 @@ static void test_language(void **state)
             runs++;
         }
     }
-    printf("language: %d inputs, %d runs of lmp and of mbc-lammps, all equal\n",
+    printf("language: %d cases, %d runs of lmp and of mbc-lammps, all equal\n",
            (int)(sizeof cases / sizeof cases[0]), runs);
 }
 
@@ -361,7 +342,7 @@ static void prepare_example(const char *dir, const void *ctx)
     snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, rel);
     snprintf(folder, sizeof folder, "%s", path);
     *strrchr(folder, '/') = '\0';
-    char *in = slurp(path, NULL);
+    char *in = read_file(path, NULL);
     assert_non_null(in);
     text t = {0};
     put(&t, "", 0);
@@ -496,9 +477,9 @@ static void test_laws(void **state)
         const int st = run(MBC_LAMMPS_EXE, np, mbc, args);
         char path[PATH_SIZE];
         join(path, lmp, "stdout.txt");
-        char *a = slurp(path, NULL);
+        char *a = read_file(path, NULL);
         join(path, mbc, "stdout.txt");
-        char *b = slurp(path, NULL);
+        char *b = read_file(path, NULL);
         assert_true(a && b);
         if (st != 0)
             fail_msg("laws_loop on %d ranks: mbc-lammps status %d:\n%s", np, st,
