@@ -230,6 +230,11 @@ MBC_API int mbc_type_find_output(const mbc_type_info *t, const char *name);
 
 /* ---- parameters by name ---- */
 MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
+/* The parameter of t (not a visualization parameter) whose name is closest
+ * to `name`, which t does not have: the "did you mean" of a message about an
+ * unknown parameter (mbconnect/suggest.h says what is close); NULL when
+ * none is close, or t or name is NULL. */
+MBC_API const mbc_param_info *mbc_type_suggest_param(const mbc_type_info *t, const char *name);
 
 /* ---- registry objects: built-in plus out-of-tree types ----
  *

@@ -471,7 +471,8 @@ static void test_errors(void **state)
         /* the list of known types grows with every built-in type (mbcgen --new-type) */
         {"unknown_type", "", "ERROR: mbconnect pair: unknown connector type 'NoSuchType' (known: "},
         {"unknown_param", "",
-         "ERROR: mbconnect pair: ContactSphereSphere: unknown parameter 'contactStifness'"},
+         "ERROR: mbconnect pair: ContactSphereSphere: unknown parameter 'contactStifness' (did "
+         "you mean 'contactStiffness'?)"},
         {"bad_value", "",
          "ERROR: mbconnect pair: ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got "
          "-1"},
