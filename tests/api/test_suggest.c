@@ -21,9 +21,9 @@ static void test_distance_by_hand(void **state)
     assert_int_equal(mbc_suggest_distance("contactStifness", "contactStiffness"), 1); /* insert */
     assert_int_equal(mbc_suggest_distance("contactStiffness", "contactStifness"), 1); /* delete */
     assert_int_equal(mbc_suggest_distance("colour", "color"), 1);
-    assert_int_equal(mbc_suggest_distance("theroy", "theory"), 1);  /* one swap, not two edits */
+    assert_int_equal(mbc_suggest_distance("theroy", "theory"), 1); /* one swap, not two edits */
     assert_int_equal(mbc_suggest_distance("mass", "mas"), 1);
-    assert_int_equal(mbc_suggest_distance("radius", "radii"), 2);   /* u -> i, drop s */
+    assert_int_equal(mbc_suggest_distance("radius", "radii"), 2); /* u -> i, drop s */
     assert_int_equal(mbc_suggest_distance("max_length", "min_length"), 2);
     assert_int_equal(mbc_suggest_distance("kitten", "sitting"), 3); /* the textbook case */
     assert_int_equal(mbc_suggest_distance("CONTACTSTIFFNESS", "contactStiffness"), 0);
@@ -55,17 +55,22 @@ static const char *suggest(const char *given, const char *const *names)
 static void test_what_is_close(void **state)
 {
     (void)state;
-    const char *const sphere[] = {"name", "markerNumbers", "spheresRadii", "contactStiffness",
-                                  "contactDamping", "dynamicFriction", NULL};
+    const char *const sphere[] = {"name",
+                                  "markerNumbers",
+                                  "spheresRadii",
+                                  "contactStiffness",
+                                  "contactDamping",
+                                  "dynamicFriction",
+                                  NULL};
     assert_string_equal(suggest("contactStifness", sphere), "contactStiffness");
     assert_string_equal(suggest("ContactStiffness", sphere), "contactStiffness");
     assert_string_equal(suggest("spheresRadius", sphere), "spheresRadii");
-    assert_null(suggest("stiffness", sphere));  /* 7 from contactStiffness */
-    assert_null(suggest("contactStiff", sphere)); /* 4 */
+    assert_null(suggest("stiffness", sphere));            /* 7 from contactStiffness */
+    assert_null(suggest("contactStiff", sphere));         /* 4 */
     assert_string_equal(suggest("nmae", sphere), "name"); /* 1, 3 <= 4 */
     const char *const short_names[] = {"c", "k2", "q_t", NULL};
-    assert_null(suggest("k", short_names)); /* "c": 1, but 3 > 1 */
-    assert_null(suggest("k", short_names + 1)); /* "k2": 1, but 3 > 2 */
+    assert_null(suggest("k", short_names));                 /* "c": 1, but 3 > 1 */
+    assert_null(suggest("k", short_names + 1));             /* "k2": 1, but 3 > 2 */
     assert_string_equal(suggest("qt", short_names), "q_t"); /* 1, 3 <= 3 */
     const char *const ties[] = {"abcd", "abce", "abcf", NULL};
     assert_string_equal(suggest("abcx", ties), "abcd"); /* all 1: the first */
@@ -73,7 +78,7 @@ static void test_what_is_close(void **state)
     assert_string_equal(suggest("abcdx", nearer), "abcdy"); /* 1 beats 3, ties keep the first */
     const char *const same[] = {"mass", NULL};
     assert_null(suggest("mass", same)); /* the name itself is no suggestion */
-    mbc_suggestion none = {0}; /* zero: no search, nothing suggested */
+    mbc_suggestion none = {0};          /* zero: no search, nothing suggested */
     mbc_suggest_offer(&none, "mass");
     assert_null(none.best);
 }
