@@ -531,6 +531,37 @@ def test_describe_and_help():
             assert p["name"] in rendered
 
 
+def test_pair_binding():
+    """Type.pair_binding: None, or the spec's binding (the kind, the markers
+    at the two centers, the parameter of two real elements that receives the
+    radii); describe() says the same in one line."""
+    bound = 0
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        b = cls.pair_binding
+        text = cls.describe()
+        if b is None:
+            assert "\npair binding: none\n" in text
+            continue
+        bound += 1
+        assert set(b) == {"kind", "centers", "radii"}
+        assert b["kind"] == "spheres"
+        assert sorted(b["centers"]) == ["m0", "m1"]
+        radii = {p["name"]: p for p in cls.parameter_info}[b["radii"]]
+        assert radii["kind"] == "real" and radii["shape"] == "fixed" and radii["size"] == 2
+        assert radii["role"] == "input"
+        for m in b["centers"]:  # sphere centers: Position or Position+Orientation markers
+            assert cls.marker_kinds[int(m[1])] in ("position", "rigid")
+        assert (f"\npair binding: spheres, sphere a at {b['centers'][0]}, sphere b at "
+                f"{b['centers'][1]}, radii [r_a, r_b] in {b['radii']} (mbc-lammps sets them)\n"
+                in text)
+    assert bound >= 1
+    # as specs/ContactSphereSphere.lua writes it
+    assert mbconnect.ContactSphereSphere.pair_binding == {
+        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii"}
+    assert mbconnect.JointALEMoving2D.pair_binding is None
+
+
 def test_units_are_those_of_the_descriptions():
     for t in TYPES:
         for p in getattr(mbconnect, t).parameter_info:
