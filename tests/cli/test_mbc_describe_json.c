@@ -2,7 +2,7 @@
 /* `mbc list --json` and `mbc describe --json TYPE` against the reflection
  * tables of every type, read here from a registry holding the same plugins
  * (built-in types, the downstream example's ContactCircleCircle2D, the
- * scaffolded ConnectorBaz): names, kinds, shapes, sizes, default values and
+ * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes, sizes, default values and
  * texts, units (the "[SI:...]" of the description), symbols, rules (the
  * type's, and the spec's oneOf, range and required), roles,
  * descriptions, outputs with their sizes, data blocks, hooks, origins, the
@@ -379,8 +379,8 @@ static void test_describe_every_type(void **state)
         bound += (size_t)check_type(r, i);
         plugin_types += mbc_registry_origin(r, i) != NULL;
     }
-    assert_true(bound >= 1); /* ContactSphereSphere at least */
-    /* ContactCircleCircle2D and ConnectorBaz */
+    assert_true(bound >= 2); /* ContactSphereSphere and the pair scaffold's ContactQux */
+    /* ContactCircleCircle2D, ConnectorBaz and ContactQux */
     assert_int_equal(plugin_types, (size_t)the_setup.plugin_count);
 }
 
