@@ -15,28 +15,6 @@ static const char *const shape_names[] = {"scalar", "fixed", "vector"};
 static const char *const role_names[] = {"input", "derived", "state"};
 static const char *const marker_kind_names[] = {"position", "rigid", "cable2d_shape",
                                                 "cable2d_coordinates"};
-/* mbc_pair_binding_kind, as the spec's `pair_binding.kind` writes it */
-static const char *const binding_kind_names[] = {"spheres"};
-
-/* The binding's members by name, or NULL for a value out of range (a
- * plugin's descriptor may be written by hand; mbc-lammps refuses it). */
-static const char *binding_kind(const mbc_pair_binding *b)
-{
-    const size_t n = sizeof binding_kind_names / sizeof binding_kind_names[0];
-    return (size_t)b->kind < n ? binding_kind_names[b->kind] : NULL;
-}
-
-static const char *binding_center(const mbc_pair_binding *b, int i)
-{
-    const int m = b->center_markers[i];
-    return m == 0 ? "m0" : m == 1 ? "m1" : NULL;
-}
-
-static const char *binding_radii(const mbc_type_info *t, const mbc_pair_binding *b)
-{
-    return b->radii_param < t->param_count ? t->params[b->radii_param].name : NULL;
-}
-
 /* The unit a description states as "[SI:N/m]" ("N/m"), into buf; NULL when
  * it states none. */
 static const char *unit_of(const char *description, char *buf, size_t size)
@@ -159,31 +137,14 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
     }
 }
 
-/* The spec's pair binding: how a particle solver (mbc-lammps) binds the
- * type to a pair of spheres, or "none". */
-static void print_pair_binding(FILE *out, const mbc_type_info *t)
-{
-    const mbc_pair_binding *b = t->pair_binding;
-    if (!b) {
-        fprintf(out, "pair binding: none\n");
-        return;
-    }
-    const char *kind = binding_kind(b), *a = binding_center(b, 0), *c = binding_center(b, 1);
-    const char *radii = binding_radii(t, b);
-    fprintf(out,
-            "pair binding: %s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s "
-            "(mbc-lammps sets them)\n",
-            kind ? kind : "unknown kind", a ? a : "no marker", c ? c : "no marker",
-            radii ? radii : "no parameter");
-}
-
 static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *out)
 {
     char origin[1100];
     fprintf(out, "%s (%s)\n%s\n", t->type_name, t->class_name, t->description);
     fprintf(out, "markers: m0 %s, m1 %s\n", t->marker_types[0], t->marker_types[1]);
     fprintf(out, "origin: %s\n", origin_text(r, index_of(r, t), origin, sizeof origin));
-    print_pair_binding(out, t);
+    char binding[512];
+    fprintf(out, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
     fprintf(out, "\nOutput variables (%zu):\n", t->output_count);
@@ -362,22 +323,22 @@ static void json_outputs_and_data(json_writer *w, const mbc_type_info *t)
  * (a member out of range: "unknown" or null). */
 static void json_pair_binding(json_writer *w, const mbc_type_info *t)
 {
-    const mbc_pair_binding *b = t->pair_binding;
-    if (!b) {
+    mbc_pair_binding_names n;
+    if (!mbc_pair_binding_get_names(t, &n)) {
         json_null(w, "pairBinding");
         return;
     }
     json_begin_object(w, "pairBinding");
-    json_string(w, "kind", binding_kind(b) ? binding_kind(b) : "unknown");
+    json_string(w, "kind", n.kind ? n.kind : "unknown");
     json_begin_array(w, "centers", true);
     for (int i = 0; i < 2; i++)
-        if (binding_center(b, i))
-            json_string(w, NULL, binding_center(b, i));
+        if (n.centers[i])
+            json_string(w, NULL, n.centers[i]);
         else
             json_null(w, NULL);
     json_end_array(w);
-    if (binding_radii(t, b))
-        json_string(w, "radii", binding_radii(t, b));
+    if (n.radii)
+        json_string(w, "radii", n.radii);
     else
         json_null(w, "radii");
     json_end_object(w);

@@ -73,40 +73,6 @@ static void describe_param(PyObject *parts, const mbc_param_info *p, const char 
         append(parts, "      rules: %s\n", rules);
 }
 
-/* The binding's members by name (pair_binding_record), or NULL for a value
- * out of range (a plugin's descriptor may be written by hand). */
-static const char *binding_kind(const mbc_pair_binding *b)
-{
-    return b->kind == MBC_PAIR_BINDING_SPHERES ? "spheres" : NULL;
-}
-
-static const char *binding_center(const mbc_pair_binding *b, int i)
-{
-    return b->center_markers[i] == 0 ? "m0" : b->center_markers[i] == 1 ? "m1" : NULL;
-}
-
-static const char *binding_radii(const mbc_type_info *t, const mbc_pair_binding *b)
-{
-    return b->radii_param < t->param_count ? t->params[b->radii_param].name : NULL;
-}
-
-/* "pair binding: ..." as `mbc describe` writes it (docs/mbc.rst). */
-static void describe_pair_binding(PyObject *parts, const mbc_type_info *t)
-{
-    const mbc_pair_binding *b = t->pair_binding;
-    if (!b) {
-        append(parts, "pair binding: none\n");
-        return;
-    }
-    const char *kind = binding_kind(b), *a = binding_center(b, 0), *c = binding_center(b, 1);
-    const char *radii = binding_radii(t, b);
-    append(parts,
-           "pair binding: %s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s "
-           "(mbc-lammps sets them)\n",
-           kind ? kind : "unknown kind", a ? a : "no marker", c ? c : "no marker",
-           radii ? radii : "no parameter");
-}
-
 PyObject *pymbc_describe(const mbc_type_info *t)
 {
     mbc_object *defaults = pymbc_defaults_object(t);
@@ -117,7 +83,8 @@ PyObject *pymbc_describe(const mbc_type_info *t)
     }
     append(parts, "%s (%s)\n%s\nmarkers: m0 %s, m1 %s\n", t->type_name, t->class_name,
            t->description ? t->description : "", t->marker_types[0], t->marker_types[1]);
-    describe_pair_binding(parts, t);
+    char binding[512];
+    append(parts, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
     append(parts, "\nParameters (%zu):\n", t->param_count);
     for (size_t i = 0; i < t->param_count; i++)
         describe_param(parts, &t->params[i], "", defaults);
@@ -841,11 +808,11 @@ static PyObject *data_records(const mbc_type_info *t)
  * "radii": "spheresRadii"}, or None (a member out of range: None). */
 static PyObject *pair_binding_record(const mbc_type_info *t)
 {
-    const mbc_pair_binding *b = t->pair_binding;
-    if (!b)
+    mbc_pair_binding_names n;
+    if (!mbc_pair_binding_get_names(t, &n))
         return Py_NewRef(Py_None);
-    return Py_BuildValue("{s:z,s:(zz),s:z}", "kind", binding_kind(b), "centers",
-                         binding_center(b, 0), binding_center(b, 1), "radii", binding_radii(t, b));
+    return Py_BuildValue("{s:z,s:(zz),s:z}", "kind", n.kind, "centers", n.centers[0], n.centers[1],
+                         "radii", n.radii);
 }
 
 /* The runtime hooks the type has, by name, e.g. ("forces", "outputs"). */
