@@ -160,7 +160,7 @@ typedef struct sim_settings {
     int newton_modified; /* reuse the Jacobian while Newton contracts fast */
     double discontinuous_tolerance;
     int discontinuous_max_iterations;
-    int recovery_steps;      /* accepted steps after a reduction before the step may double */
+    int recovery_steps;      /* accepted steps after a redo before the step may double */
     int recovery_iterations; /* ... when it took at most this many Newton + discontinuous
                                 iterations */
     double output_step;

@@ -100,8 +100,8 @@ mbc_status sim_initial_data(sim_run *r, mbc_error *err)
     return MBC_OK;
 }
 
-/* Exudyn's (1 + 1e-8) h: a recommendation equal to the step up to rounding
- * does not redo it (a contact that closes exactly at the step's end). */
+/* A recommendation below (1 + 1e-8) h redoes the step, as in the reference
+ * code: one that equals h up to rounding counts as shorter. */
 #define SIM_RECOMMENDATION_SLACK 1e-8
 
 mbc_status sim_discontinuous_check(sim_run *r, double h, int it, const double *q, const double *v,
@@ -115,15 +115,16 @@ mbc_status sim_discontinuous_check(sim_run *r, double h, int it, const double *q
         return st;
     }
     out->iterations = it;
+    const int shorter = s->honour_recommended_step && out->recommended >= 0.0 &&
+                        out->recommended < (1.0 + SIM_RECOMMENDATION_SLACK) * h;
     if (out->error <= s->discontinuous_tolerance) {
         out->outcome = SIM_CONVERGED;
         *done = 1;
     } else if (it >= s->discontinuous_max_iterations) {
         out->outcome = SIM_UNCONVERGED; /* accepted as it is (ignoreMaxIterations) */
         *done = 1;
-    } else if (s->honour_recommended_step && out->recommended >= 0.0 &&
-               out->recommended < (1.0 + SIM_RECOMMENDATION_SLACK) * h && h > s->min_step) {
-        out->outcome = SIM_REDO; /* at minStepSize: iterate on */
+    } else if (shorter && h > s->min_step) { /* at minStepSize the iteration goes on */
+        out->outcome = SIM_REDO;
         *done = 1;
     }
     return MBC_OK;

@@ -33,9 +33,9 @@ static const sim_key solver_keys[] = {
     {"stepSize", "nominal step h in s, default 1e-3"},
     {"endTime", "end time in s, default 1 (or steps)"},
     {"steps", "number of steps of h (or endTime)"},
-    {"minStepSize", "smallest step a reduction may use, s, default 1e-10"},
-    {"recommendedStepSize", "a reduced step honours the connectors' recommendation, default true"},
-    {"recoverySteps", "accepted steps after a reduction before the step may double, default 10"},
+    {"minStepSize", "smallest step a redo may use, s, default 1e-10"},
+    {"recommendedStepSize", "a connector's recommended step redoes the step, default true"},
+    {"recoverySteps", "accepted steps after a redo before the step may double, default 10"},
     {"recoveryIterations",
      "the step doubles only after a step of at most this many Newton + discontinuous "
      "iterations, default 7"},
