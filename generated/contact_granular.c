@@ -10,8 +10,8 @@
 static const double param_default_markerNumbers[] = {-1.0, -1.0};
 static const double param_default_nodeNumber[] = {-1.0};
 static const double param_default_spheresRadii[] = {-1.0, -1.0};
-static const double param_default_spheresMasses[] = {-1.0, -1.0};
-static const double param_default_timeStep[] = {0.0};
+static const double param_default_spheresMasses[] = {1.0, 1.0};
+static const double param_default_timeStep[] = {0.0001};
 static const double param_default_normalModel[] = {1.0};
 static const double param_one_of_normalModel[] = {0.0, 1.0, 2.0, 3.0, 4.0};
 static const double param_default_normalStiffness[] = {0.0};
@@ -150,7 +150,7 @@ static const mbc_param_info params[] = {
         .type = "Vector2D",
         .symbol = "[m_a,m_b]^T",
         .description = "mass of sphere a and mass of sphere b [SI:kg]; they give the effective mass m^(*) = m_a m_b/(m_a+m_b) of the damping models; a particle solver sets them for each pair",
-        .default_text = "[-1.,-1.]",
+        .default_text = "[1.,1.]",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_FIXED,
         .size = 2,
@@ -164,14 +164,13 @@ static const mbc_param_info params[] = {
         .range_min_open = true,
         .range_max_open = true,
         .range_rule = "> 0",
-        .required = "set both masses",
     },
     {
         .name = "timeStep",
-        .type = "UReal",
+        .type = "PReal",
         .symbol = "\316\224 t",
-        .description = "the time step of the solver [SI:s]: each PostNewtonStep adds one step of relative motion to the history",
-        .default_text = "0.",
+        .description = "the time step of the solver [SI:s]: each PostNewtonStep adds one step of relative motion to the history; set it to the solver's step (a particle solver sets it)",
+        .default_text = "1e-4",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
         .size = 1,
@@ -180,16 +179,9 @@ static const mbc_param_info params[] = {
         .default_count = 1,
         .has_min = true,
         .min = 0.0,
-        .min_exclusive = false,
-        .rule = ">= 0",
+        .min_exclusive = true,
+        .rule = "> 0",
         .role = MBC_ROLE_INPUT,
-        .has_range = true,
-        .range_min = 0.0,
-        .range_max = HUGE_VAL,
-        .range_min_open = true,
-        .range_max_open = true,
-        .range_rule = "> 0",
-        .required = "set the solver's time step",
     },
     {
         .name = "normalModel",
@@ -613,7 +605,7 @@ static const mbc_output_info outputs[] = {
     {"Force", "f_a", "contact force on sphere a (the force on sphere b is its negative) [SI:N]", 3, -1},
     {"Torque", "[\317\204_a^T, \317\204_b^T]^T", "torques on sphere a and on sphere b [SI:N m]", 6, -1},
     {"Normal", "n", "unit normal from the center of sphere b to the center of sphere a", 3, -1},
-    {"Overlap", "\316\264", "overlap r_a + r_b - |p_m0 - p_m1| (> 0 in contact) [SI:m]", 1, -1},
+    {"Overlap", "\316\264", "overlap: r_a + r_b minus the distance of the centers (> 0 in contact) [SI:m]", 1, -1},
     {"ContactRadius", "a", "radius of the contact area (0 out of contact) [SI:m]", 1, -1},
     {"NormalForce", "F_n", "normal force along n, elastic and damping (> 0 repulsive; 0 out of contact) [SI:N]", 1, -1},
     {"TangentialForce", "F_t", "tangential (friction) force on sphere a [SI:N]", 3, -1},

@@ -51,8 +51,8 @@ typedef struct mbc_contact_granular_params {
     mbc_index markerNumbers[2]; /* ArrayMarkerIndex, default [ invalid [-1], invalid [-1] ] */
     mbc_index nodeNumber; /* NodeIndex, default invalid (-1) */
     double spheresRadii[2]; /* Vector2D, default [-1.,-1.] */
-    double spheresMasses[2]; /* Vector2D, default [-1.,-1.] */
-    double timeStep; /* UReal, default 0. */
+    double spheresMasses[2]; /* Vector2D, default [1.,1.] */
+    double timeStep; /* PReal, default 1e-4 */
     int normalModel; /* UInt, default 1 */
     double normalStiffness; /* UReal, default 0. */
     double youngsModulus[2]; /* Vector2D, default [0.,0.] */
