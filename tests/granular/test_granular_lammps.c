@@ -21,10 +21,16 @@
  * Per-atom sums of forces and torques must equal LAMMPS's to 1e-12 relative
  * (the largest force or torque of the step). The kernel equals LAMMPS's
  * bits for every contact; the sums differ by the order of addition only.
+ * Walls: fix wall/gran granular (zplane, zcylinder) against the wall
+ * kernel, to the bit. jkr: a contact that touched holds beyond touching
+ * (two runs, displace_atoms between them), to the bit.
+ *
  * The cases that docs/physics-granular.rst lists as corrections of LAMMPS
  * 2021 are not compared (implicit mixing of types I != J: LAMMPS 2021
  * leaves that pair's models unset; dmt at a Coulomb limit: its F_n0 reads
- * an unset cohesion).
+ * an unset cohesion; material and jkr walls; linear_nohistory beside
+ * history models). Two deterministic ones are checked to behave in LAMMPS
+ * as that page says: material walls and linear_nohistory beside history.
  *
  * Without lmp the test is skipped (status 77). */
 #include <errno.h>
@@ -75,7 +81,10 @@ static double rnd(double lo, double hi)
  * fast, spinning in all directions: sliding, sticking, rolling and twisting
  * contacts. (The chain's first half is slow, the second fast.) `wall`: the spheres sit on the plane
  * z = 0 instead, overlapping it, none touching another. */
-static void spheres(atom *a, int ntypes, bool wall)
+enum { CHAIN, ON_PLANE, IN_CYLINDER };
+#define CYLINDER_RADIUS 4.0
+
+static void spheres(atom *a, int ntypes, int where)
 {
     rng_state = 20240531;
     for (int k = 0; k < NATOMS; k++) {
@@ -83,10 +92,18 @@ static void spheres(atom *a, int ntypes, bool wall)
         a[k].radius = rnd(0.4, 0.6);
         double d[3];
         for (;;) {
-            if (wall) {
+            if (where == ON_PLANE) {
                 a[k].x[0] = 3.0 * (k % 5) - 6;
                 a[k].x[1] = 3.0 * (k / 5) - 1.5;
                 a[k].x[2] = a[k].radius * (1 - rnd(0.005, 0.04));
+                break;
+            }
+            if (where == IN_CYLINDER) {
+                const double rho = CYLINDER_RADIUS - a[k].radius * (1 - rnd(0.005, 0.04));
+                const double phi = 6.283185307179586 * k / NATOMS;
+                a[k].x[0] = rho * cos(phi);
+                a[k].x[1] = rho * sin(phi);
+                a[k].x[2] = 2.0 * (k % 3) - 2;
                 break;
             }
             if (k == 0) {
@@ -420,7 +437,7 @@ static void test_pair_cases(void **state)
     for (size_t n = 0; n < sizeof pair_cases / sizeof pair_cases[0]; n++) {
         const pair_case *pc = &pair_cases[n];
         atom a[NATOMS];
-        spheres(a, pc->ntypes, false);
+        spheres(a, pc->ntypes, CHAIN);
         char interaction[2048] = "pair_style granular";
         for (const char *const *l = pc->lines; *l; l++) {
             strcat(interaction, "\npair_coeff ");
@@ -447,6 +464,310 @@ static void test_pair_cases(void **state)
     assert_true(sliding > 0 && sliding < contacts); /* both regimes were compared */
 }
 
+/* ------------------------------------------------------------------ walls */
+
+/* The contact of atom k with fix wall/gran's wall, as FixWallGran::
+ * post_force forms it: zplane lo: del = (0, 0, z - lo), flat (r_wall =
+ * +inf); zcylinder R: del = -(R - rho)/rho (x, y, 0), r_wall = -2R inside. */
+static bool wall_del(const atom *a, int where, double del[3], double *r_wall)
+{
+    del[0] = del[1] = del[2] = 0;
+    if (where == ON_PLANE) {
+        del[2] = a->x[2] - 0.0;
+        *r_wall = INFINITY;
+        return true;
+    }
+    const double delxy = sqrt(a->x[0] * a->x[0] + a->x[1] * a->x[1]);
+    const double delr = CYLINDER_RADIUS - delxy;
+    if (delr > a->radius)
+        return false;
+    del[0] = -delr / delxy * a->x[0];
+    del[1] = -delr / delxy * a->x[1];
+    *r_wall = (delxy < CYLINDER_RADIUS) ? -2 * CYLINDER_RADIUS : 2 * CYLINDER_RADIUS;
+    return true;
+}
+
+/* The wall kernel over every atom, steps 0..NSTEPS (setup without update). */
+static compare compare_walls(const ml_granular_law *words, int where, const frame *frames,
+                             double k_n_factor)
+{
+    static double rec[NATOMS][MBC_GRANULAR_RECORD];
+    memset(rec, 0, sizeof rec);
+    compare c = {0, 0, 0, 0};
+    for (int s = 0; s <= NSTEPS; s++) {
+        const atom *A = frames[s].a;
+        double f[NATOMS][3] = {{0}}, t[NATOMS][3] = {{0}};
+        c.contacts = c.sliding = 0;
+        for (int k = 0; k < NATOMS; k++) {
+            const double radii[2] = {A[k].radius, A[k].radius}, masses[2] = {A[k].mass, 1};
+            mbc_object *o = gf_object(words, radii, masses, DT);
+            assert_non_null(o);
+            mbc_granular_law law;
+            mbc_contact_granular_law(o->params, &law);
+            law.k_n *= k_n_factor;
+            law.e_jkr = law.k_n * 0.75;
+            mbc_object_destroy(o);
+            const mbc_granular_kernels kern = mbc_granular_kernels_for(&law);
+            const mbc_granular_sphere sa = {A[k].x, A[k].v, A[k].w, A[k].radius, A[k].mass};
+            double del[3], r_wall;
+            if (!wall_del(&A[k], where, del, &r_wall))
+                continue;
+            const double vwall[3] = {0, 0, 0};
+            mbc_granular_contact ct;
+            mbc_granular_wall_contact(&sa, del, vwall, r_wall, &ct);
+            mbc_granular_result r;
+            double *const recs[1] = {rec[k]};
+            if (!kern.stage_a(&law, 1, &ct, recs, s > 0, &r))
+                continue;
+            if (kern.stage_b)
+                kern.stage_b(&law, 1, &ct, recs, s > 0, &r);
+            for (int i = 0; i < 3; i++) {
+                f[k][i] = r.force[i];
+                t[k][i] = r.torque_a[i];
+            }
+            c.contacts++;
+            const double ft = sqrt(r.f_t[0] * r.f_t[0] + r.f_t[1] * r.f_t[1] + r.f_t[2] * r.f_t[2]);
+            c.sliding += ft > 0 && ft >= law.mu_t * r.fncrit * (1 - 1e-12);
+        }
+        c.kernel = fmax(c.kernel, fmax(rel_diff((const double(*)[3])f, frames[s].f),
+                                       rel_diff((const double(*)[3])t, frames[s].t)));
+    }
+    return c;
+}
+
+typedef struct wall_case {
+    const char *name;
+    int where;
+    const char *words; /* fix wall/gran's words after granular */
+} wall_case;
+
+/* fix wall/gran granular against the wall kernel: the models whose
+ * coefficients fix_wall_gran.cpp reads as pair_granular.cpp does (hooke,
+ * hertz; material and jkr walls differ in LAMMPS 2021, below). */
+static const wall_case wall_cases[] = {
+    {"wall_hooke", ON_PLANE,
+     "hooke 300 20 damping velocity tangential linear_history 2000 1.0 0.4 rolling sds 200 0.5 "
+     "0.3 twisting sds 30 0.2 0.1 zplane 0.0 NULL"},
+    {"wall_hertz", ON_PLANE,
+     "hertz 6000 20 tangential mindlin 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting marshall "
+     "zplane 0.0 NULL"},
+    {"wall_hertz_mass_velocity", ON_PLANE,
+     "hertz 6000 2 damping mass_velocity tangential mindlin_rescale/force 4000 1.0 0.3 zplane "
+     "0.0 NULL"},
+    {"wall_hertz_tsuji", ON_PLANE,
+     "hertz 6000 0.6 damping tsuji tangential mindlin_rescale 4000 1.0 0.3 twisting marshall "
+     "zplane 0.0 NULL"},
+    {"wall_hooke_nohistory_limit", ON_PLANE,
+     "hooke 300 400 damping velocity tangential linear_nohistory 1.0 0.4 limit_damping zplane "
+     "0.0 NULL"},
+    {"wall_cylinder", IN_CYLINDER,
+     "hertz 6000 20 tangential mindlin/force 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting "
+     "marshall zcylinder 4.0"},
+};
+
+static void run_wall(const wall_case *wc, frame *frames, ml_granular_law *law)
+{
+    atom a[NATOMS];
+    spheres(a, 1, wc->where);
+    char interaction[2048];
+    snprintf(interaction, sizeof interaction, "pair_style none\nfix w all wall/gran granular %s",
+             wc->words);
+    run_lmp(wc->name, a, 1, interaction, frames);
+    char buf[1024], *argv[64], msg[512];
+    const int argc = gf_split(wc->words, buf, sizeof buf, argv);
+    ml_granular_wall w;
+    if (ml_granular_parse_wall(argc, argv, law, &w, msg, sizeof msg))
+        fail_msg("%s: %s", wc->name, msg);
+}
+
+static void test_wall_cases(void **state)
+{
+    (void)state;
+    for (size_t n = 0; n < sizeof wall_cases / sizeof wall_cases[0]; n++) {
+        static frame frames[NSTEPS + 1];
+        ml_granular_law law;
+        run_wall(&wall_cases[n], frames, &law);
+        const compare c = compare_walls(&law, wall_cases[n].where, frames, 1.0);
+        printf("  %-34s contacts %d (sliding %d)  kernel %.2e\n", wall_cases[n].name, c.contacts,
+               c.sliding, c.kernel);
+        assert_true(c.contacts == NATOMS);
+        if (!(c.kernel <= TOL))
+            fail_msg("%s: relative difference to LAMMPS %.3g (> %g)", wall_cases[n].name, c.kernel,
+                     TOL);
+    }
+}
+
+/* A hertz/material wall: LAMMPS 2021's fix wall/gran takes E* = E/(2(1 -
+ * nu)) (pair_granular.cpp and current LAMMPS: E/(2(1 - nu^2))). Its forces
+ * are ours with k_n scaled by (1 - nu^2)/(1 - nu) = 1 + nu. */
+static void test_departure_material_wall(void **state)
+{
+    (void)state;
+    const wall_case wc = {"departure_material_wall", ON_PLANE,
+                          "hertz/material 1e4 20 0.3 tangential mindlin 4000 1.0 0.4 zplane 0.0 "
+                          "NULL"};
+    static frame frames[NSTEPS + 1];
+    ml_granular_law law;
+    run_wall(&wc, frames, &law);
+    const compare ours = compare_walls(&law, ON_PLANE, frames, 1.0);
+    const compare lammps = compare_walls(&law, ON_PLANE, frames, 1.0 + 0.3);
+    printf("  material wall: ours %.2e, with LAMMPS 2021's E/(2(1-nu)) %.2e\n", ours.kernel,
+           lammps.kernel);
+    assert_true(ours.kernel > 1e-2);
+    assert_true(lammps.kernel <= 1e-12);
+}
+
+/* linear_nohistory pairs in a run where another type pair has tangential
+ * history: LAMMPS 2021 evaluates them in its history branch (a force history
+ * with k_t = 0, no a scaling): -eta_t v_t,rel below the Coulomb limit, zero
+ * force above it (docs/physics-granular.rst); the documented law, ours,
+ * gives mu F_n0 there. */
+static void test_departure_nohistory_in_history_run(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "1 1 hertz 6000 20 damping velocity tangential linear_nohistory 1.0 0.1",
+        "2 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4",
+        "1 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4", NULL};
+    atom a[NATOMS];
+    spheres(a, 2, CHAIN);
+    for (int k = 0; k < NATOMS; k++) /* types 1 1 1 1 1 2 2 2 2 2: the fast half is type 2 */
+        a[k].type = k < NATOMS / 2 ? 1 : 2;
+    for (int k = 0; k < NATOMS / 2; k++) /* the nohistory half slides too */
+        for (int i = 0; i < 3; i++)
+            a[k].v[i] *= 40;
+    char interaction[2048] = "pair_style granular";
+    for (const char *const *l = lines; *l; l++) {
+        strcat(interaction, "\npair_coeff ");
+        strcat(interaction, *l);
+    }
+    static frame frames[NSTEPS + 1];
+    run_lmp("departure_nohistory", a, 2, interaction, frames);
+    laws L;
+    laws_from_words(&L, 2, lines);
+    const compare ours = compare_pairs("ours", &L, frames);
+    L.law[1][1].tangential = ML_GRANULAR_MINDLIN_FORCE;
+    L.law[1][1].k_t = 0;
+    const compare lammps = compare_pairs("as LAMMPS 2021", &L, frames);
+    printf("  linear_nohistory beside history: ours %.2e, with LAMMPS 2021's history branch "
+           "%.2e\n",
+           ours.kernel, lammps.kernel);
+    assert_true(ours.kernel > 1e-3);
+    assert_true(lammps.kernel <= TOL);
+}
+
+/* ----------------------------------------------------------- jkr pull-off */
+
+/* Reads the 2 atoms of the last frame of a dump. */
+static void read_pair_dump(const char *path, atom *a, double f[2][3], double t[2][3])
+{
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    char line[1024];
+    long at = -1;
+    while (fgets(line, sizeof line, in))
+        if (strncmp(line, "ITEM: ATOMS", 11) == 0)
+            at = ftell(in);
+    assert_true(at >= 0);
+    fseek(in, at, SEEK_SET);
+    for (int k = 0; k < 2; k++) {
+        int id;
+        assert_non_null(fgets(line, sizeof line, in));
+        assert_int_equal(sscanf(line,
+                                "%d %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf "
+                                "%lf %lf %lf",
+                                &id, &a[k].type, &a[k].radius, &a[k].mass, &a[k].x[0], &a[k].x[1],
+                                &a[k].x[2], &a[k].v[0], &a[k].v[1], &a[k].v[2], &a[k].w[0],
+                                &a[k].w[1], &a[k].w[2], &f[k][0], &f[k][1], &f[k][2], &t[k][0],
+                                &t[k][1], &t[k][2]),
+                         19);
+    }
+    fclose(in);
+}
+
+/* A jkr contact that touched holds beyond touching: two spheres in contact
+ * for a step, then pulled apart to an overlap of -0.005 (the pull-off
+ * overlap is -0.0073): LAMMPS keeps the attraction, and so does the kernel
+ * with the record of the first run; the same spheres without that record
+ * do not touch. */
+static void test_jkr_beyond_contact(void **state)
+{
+    (void)state;
+    const char *words = "jkr 1e4 20 0.3 5 tangential mindlin NULL 1.0 0.4 rolling sds 200 0.5 "
+                        "0.3 twisting marshall";
+    char path[700], cmd[2600];
+    snprintf(path, sizeof path, "%s/jkr.data", out_dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "jkr pair\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
+               "\nAtoms # sphere\n\n1 1 1.0 1.0 0 0 0\n2 1 1.0 1.3 0.98 0.01 0\n\nVelocities\n\n"
+               "1 0 0.2 0 0 0 1\n2 0 -0.1 0.05 0.5 0 0\n");
+    fclose(f);
+    snprintf(path, sizeof path, "%s/jkr.in", out_dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
+            "read_data %s/jkr.data\npair_style granular\npair_coeff * * %s\n"
+            "neighbor 0.5 bin\ntimestep %.17g\ngroup b id 2\n"
+            "dump d1 all custom 1 %s/jkr1.dump id type radius mass x y z vx vy vz omegax omegay "
+            "omegaz fx fy fz tqx tqy tqz\ndump_modify d1 format float %%.17g sort id\nrun 1\n"
+            "undump d1\ndisplace_atoms b move 0.025 0 0 units box\n"
+            "dump d2 all custom 1 %s/jkr2.dump id type radius mass x y z vx vy vz omegax omegay "
+            "omegaz fx fy fz tqx tqy tqz\ndump_modify d2 format float %%.17g sort id\nrun 1\n",
+            out_dir, words, DT, out_dir, out_dir);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log jkr.log -screen none -in jkr.in", out_dir,
+             MBC_LMP);
+    if (system(cmd) != 0)
+        fail_msg("%s failed", cmd);
+
+    char buf[1024], *argv[64], msg[512];
+    ml_granular_law words_law;
+    assert_int_equal(
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+    atom a[2];
+    double lf[2][3], lt[2][3];
+    double rec[MBC_GRANULAR_RECORD] = {0}, fresh[MBC_GRANULAR_RECORD] = {0};
+    /* run 1: setup and one step in contact; run 2: setup and one step pulled apart */
+    for (int run = 1; run <= 2; run++) {
+        snprintf(path, sizeof path, "%s/jkr%d.dump", out_dir, run);
+        read_pair_dump(path, a, lf, lt);
+        const double radii[2] = {a[0].radius, a[1].radius}, masses[2] = {a[0].mass, a[1].mass};
+        mbc_object *o = gf_object(&words_law, radii, masses, DT);
+        assert_non_null(o);
+        mbc_granular_law law;
+        mbc_contact_granular_law(o->params, &law);
+        mbc_object_destroy(o);
+        const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        mbc_granular_result r;
+        double *const recs[1] = {rec};
+        for (int update = 0; update <= 1; update++) { /* the setup call, then the step */
+            assert_true(k.stage_a(&law, 1, &ct, recs, update, &r));
+            if (k.stage_b)
+                k.stage_b(&law, 1, &ct, recs, update, &r);
+        }
+        double scale = 0, diff = 0;
+        for (int i = 0; i < 3; i++) {
+            scale = fmax(scale, fmax(fabs(lf[0][i]), fmax(fabs(lt[0][i]), fabs(lt[1][i]))));
+            diff = fmax(diff, fabs(r.force[i] - lf[0][i]));
+            diff = fmax(diff, fmax(fabs(r.torque_a[i] - lt[0][i]), fabs(r.torque_b[i] - lt[1][i])));
+        }
+        printf("  jkr run %d: overlap %.4f, F_n %.6g, kernel %.2e\n", run, r.delta, r.f_n,
+               diff / scale);
+        assert_true(diff <= TOL * scale);
+        if (run == 2) {
+            assert_true(r.delta < 0 && r.f_n < 0); /* beyond touching, attracted */
+            double *const fresh_recs[1] = {fresh};
+            assert_false(k.stage_a(&law, 1, &ct, fresh_recs, false, &r));
+        }
+    }
+}
+
 int main(void)
 {
     if (MBC_LMP[0] == '\0' || access(MBC_LMP, X_OK) != 0) {
@@ -461,6 +782,10 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pair_cases),
+        cmocka_unit_test(test_wall_cases),
+        cmocka_unit_test(test_departure_material_wall),
+        cmocka_unit_test(test_jkr_beyond_contact),
+        cmocka_unit_test(test_departure_nohistory_in_history_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
