@@ -180,7 +180,10 @@ MBC_GRANULAR_INLINE double mbc_granular_meff(double m_a, double m_b)
 
 /* Removes the component of the history vector h along n and rescales it to
  * its former length (Luding 2008, eq. 17): the frame update. */
-MBC_GRANULAR_INLINE void mbc_granular_project(double h[3], const double n[3], double along)
+/* Out of line: shared by the instances (size; a direct call, not through a
+ * pointer, on a data-dependent path). */
+static __attribute__((noinline, unused)) void mbc_granular_project(double h[3], const double n[3],
+                                                                   double along)
 {
     const double mag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
     h[0] -= along * n[0];
@@ -225,8 +228,9 @@ MBC_GRANULAR_INLINE bool mbc_granular_touching(const mbc_granular_law *law, int 
 
 /* The contact radius a of the JKR law: the root of delta = a^2/R -
  * 2 sqrt(pi gamma a/E), in closed form (pair_granular.cpp's t0..t6). */
-MBC_GRANULAR_INLINE double mbc_granular_jkr_radius(const mbc_granular_law *law, double reff,
-                                                   double dR)
+/* Out of line (one copy per jkr file, size). */
+static __attribute__((noinline, unused)) double mbc_granular_jkr_radius(const mbc_granular_law *law,
+                                                                        double reff, double dR)
 {
     const double e = law->e_jkr;
     const double coh = law->cohesion;
@@ -301,6 +305,42 @@ MBC_GRANULAR_INLINE double mbc_granular_damping(const mbc_granular_law *law, int
 
 /* -------------------------------------------------------- tangential force */
 
+/* A sliding contact (|f_t| > fscrit of magnitude mag): the force at the
+ * Coulomb limit, the history at the spring length that gives it (Luding
+ * 2008, eq. 20); a history of length 0 gives no force. Out of line: one copy
+ * for all instances (size), called only while sliding. */
+static __attribute__((noinline, unused)) void
+mbc_granular_slide_displacement(double h[3], double fs[3], double mag, double fscrit, double damp_t,
+                                const double vtr[3], double k)
+{
+    const double shrmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+    if (shrmag != 0.0) {
+        for (int i = 0; i < 3; i++)
+            h[i] = -1.0 / k * (fscrit * fs[i] / mag + damp_t * vtr[i]);
+        for (int i = 0; i < 3; i++)
+            fs[i] *= fscrit / mag;
+    } else {
+        fs[0] = fs[1] = fs[2] = 0.0;
+    }
+}
+
+/* The same for a history of elastic force (the /force models). */
+static __attribute__((noinline, unused)) void mbc_granular_slide_force(double h[3], double fs[3],
+                                                                       double mag, double fscrit,
+                                                                       double damp_t,
+                                                                       const double vtr[3])
+{
+    const double shrmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+    if (shrmag != 0.0) {
+        for (int i = 0; i < 3; i++)
+            h[i] = fscrit * fs[i] / mag + damp_t * vtr[i];
+        for (int i = 0; i < 3; i++)
+            fs[i] *= fscrit / mag;
+    } else {
+        fs[0] = fs[1] = fs[2] = 0.0;
+    }
+}
+
 /* The tangential force f_t for the relative tangential velocity vtr at the
  * contact point, with the Coulomb limit fscrit. History models update the
  * history h (3 values, and h[A_PREV - XI_T] for the rescale models) when
@@ -366,21 +406,10 @@ MBC_GRANULAR_INLINE double mbc_granular_tangential(const mbc_granular_law *law, 
     }
     const double mag = sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]);
     if (mag > fscrit) {
-        /* sliding: the force at the Coulomb limit, the history at the
-         * spring length (or elastic force) that gives it */
-        const double shrmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-        if (shrmag != 0.0) {
-            for (int i = 0; i < 3; i++) {
-                if (force_history)
-                    h[i] = fscrit * fs[i] / mag + damp_t * vtr[i];
-                else
-                    h[i] = -1.0 / k * (fscrit * fs[i] / mag + damp_t * vtr[i]);
-            }
-            for (int i = 0; i < 3; i++)
-                fs[i] *= fscrit / mag;
-        } else {
-            fs[0] = fs[1] = fs[2] = 0.0;
-        }
+        if (force_history)
+            mbc_granular_slide_force(h, fs, mag, fscrit, damp_t, vtr);
+        else
+            mbc_granular_slide_displacement(h, fs, mag, fscrit, damp_t, vtr, k);
     }
     return k;
 }
