@@ -132,6 +132,12 @@ return connector {
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
   -- "Pair binding"): sphere a at m0, sphere b at m1, [r_a, r_b] in spheresRadii.
   -- The masses go to spheresMasses (the binding's masses, issue 30).
+  -- Planned (issue 31, phase 2; the generator does not read it yet): a wall
+  -- binding, the same law with sphere b a wall of infinite mass and radius
+  -- (+inf: a plane, a cylinder's 2R), through runtime/granular_inline.h's
+  -- mbc_granular_wall_contact:
+  --   wall_binding = { kinds = { "plane", "cylinder" }, sphere = "m0", radii = "spheresRadii",
+  --                    masses = "spheresMasses" },
   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" },
 
   quantities = {

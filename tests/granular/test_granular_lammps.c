@@ -29,8 +29,9 @@
  * 2021 are not compared (implicit mixing of types I != J: LAMMPS 2021
  * leaves that pair's models unset; dmt at a Coulomb limit: its F_n0 reads
  * an unset cohesion; material and jkr walls; linear_nohistory beside
- * history models). Two deterministic ones are checked to behave in LAMMPS
- * as that page says: material walls and linear_nohistory beside history.
+ * history models; rolling/twisting history at a change of owner). Three
+ * deterministic ones are checked to behave in LAMMPS as that page says:
+ * material walls, linear_nohistory beside history, the owner change.
  *
  * Without lmp the test is skipped (status 77). */
 #include <errno.h>
@@ -768,6 +769,107 @@ static void test_jkr_beyond_contact(void **state)
     }
 }
 
+/* A contact with rolling and twisting history changes owner: LAMMPS 2021's
+ * fix neigh/history hands the new owner every history value negated, so the
+ * rolling and twisting displacements (even under the exchange) change sign.
+ * Two touching spheres, A below B in z and right of it in x, roll and
+ * twist for 3 steps; displace_atoms lifts both by 0.15 into the same bin
+ * row, so the half neighbor list stores the pair under B (the lower x bin)
+ * instead of A (the lower z bin). LAMMPS's forces of the next run are ours
+ * with the rolling and twisting history negated; ours keep the record. */
+static void test_departure_history_owner_change(void **state)
+{
+    (void)state;
+    const char *words = "hertz 6000 20 tangential linear_history 3000 1.0 0.4 rolling sds 2000 "
+                        "0.5 0.3 twisting sds 300 0.2 0.1";
+    char path[700], cmd[2600];
+    snprintf(path, sizeof path, "%s/owner.data", out_dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "owner change\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
+               "\nAtoms # sphere\n\n1 1 0.6 1.0 1.1 0.5 0.9\n2 1 0.6 1.0 0.9 0.5 1.4\n\n"
+               "Velocities\n\n1 0 0 0 0.3 2 1.5\n2 0 0 0 -0.2 0 -1\n");
+    fclose(f);
+    snprintf(path, sizeof path, "%s/owner.in", out_dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
+            "read_data %s/owner.data\npair_style granular\npair_coeff * * %s\n"
+            "neighbor 0.2 bin\nneigh_modify binsize 1.0\ntimestep %.17g\n"
+            "dump d1 all custom 1 %s/owner1.dump id type radius mass x y z vx vy vz omegax "
+            "omegay omegaz fx fy fz tqx tqy tqz\ndump_modify d1 format float %%.17g sort id\n"
+            "run 3\nundump d1\ndisplace_atoms all move 0 0 0.15 units box\n"
+            "dump d2 all custom 1 %s/owner2.dump id type radius mass x y z vx vy vz omegax "
+            "omegay omegaz fx fy fz tqx tqy tqz\ndump_modify d2 format float %%.17g sort id\n"
+            "run 0\n",
+            out_dir, words, DT, out_dir, out_dir);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log owner.log -screen none -in owner.in",
+             out_dir, MBC_LMP);
+    if (system(cmd) != 0)
+        fail_msg("%s failed", cmd);
+
+    char buf[1024], *argv[64], msg[512];
+    ml_granular_law words_law;
+    assert_int_equal(
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+    atom a[2];
+    double lf[2][3], lt[2][3];
+    double rec[MBC_GRANULAR_RECORD] = {0};
+    /* run 1: the setup call and 3 steps (the dump's last frame is the third) */
+    snprintf(path, sizeof path, "%s/owner1.dump", out_dir);
+    read_pair_dump(path, a, lf, lt);
+    const double radii[2] = {a[0].radius, a[1].radius}, masses[2] = {a[0].mass, a[1].mass};
+    mbc_object *o = gf_object(&words_law, radii, masses, DT);
+    assert_non_null(o);
+    mbc_granular_law law;
+    mbc_contact_granular_law(o->params, &law);
+    mbc_object_destroy(o);
+    const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
+    mbc_granular_result r;
+    for (int step = 0; step <= 3; step++) {
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        double *const recs[1] = {rec};
+        assert_true(k.stage_a(&law, 1, &ct, recs, step > 0, &r));
+        k.stage_b(&law, 1, &ct, recs, step > 0, &r);
+    }
+    double scale = fmax(fabs(lt[0][0]), fmax(fabs(lt[0][1]), fabs(lt[0][2])));
+    for (int i = 0; i < 3; i++)
+        assert_true(fabs(r.torque_a[i] - lt[0][i]) <= TOL * scale);
+    /* run 2: the setup call after the lift, with our record and with LAMMPS's */
+    snprintf(path, sizeof path, "%s/owner2.dump", out_dir);
+    read_pair_dump(path, a, lf, lt);
+    double flipped[MBC_GRANULAR_RECORD];
+    memcpy(flipped, rec, sizeof flipped);
+    for (int i = 0; i < 4; i++)
+        flipped[MBC_GRANULAR_XI_ROLL + i] = -flipped[MBC_GRANULAR_XI_ROLL + i]; /* and twist */
+    double worst[2] = {0, 0};
+    for (int variant = 0; variant < 2; variant++) {
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        double *const recs[1] = {variant ? flipped : rec};
+        assert_true(k.stage_a(&law, 1, &ct, recs, false, &r));
+        k.stage_b(&law, 1, &ct, recs, false, &r);
+        scale = 0;
+        for (int i = 0; i < 3; i++) {
+            scale = fmax(scale, fmax(fabs(lt[0][i]), fabs(lt[1][i])));
+            worst[variant] = fmax(worst[variant], fmax(fabs(r.torque_a[i] - lt[0][i]),
+                                                       fabs(r.torque_b[i] - lt[1][i])));
+        }
+        worst[variant] /= scale;
+    }
+    printf("  owner change: ours %.2e, with the rolling/twisting history negated %.2e\n", worst[0],
+           worst[1]);
+    assert_true(worst[0] > 1e-3);
+    assert_true(worst[1] <= TOL);
+}
+
 int main(void)
 {
     if (MBC_LMP[0] == '\0' || access(MBC_LMP, X_OK) != 0) {
@@ -786,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_departure_material_wall),
         cmocka_unit_test(test_jkr_beyond_contact),
         cmocka_unit_test(test_departure_nohistory_in_history_run),
+        cmocka_unit_test(test_departure_history_owner_change),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
