@@ -307,8 +307,9 @@ MBC_GRANULAR_INLINE double mbc_granular_damping(const mbc_granular_law *law, int
 
 /* A sliding contact (|f_t| > fscrit of magnitude mag): the force at the
  * Coulomb limit, the history at the spring length that gives it (Luding
- * 2008, eq. 20); a history of length 0 gives no force. Out of line: one copy
- * for all instances (size), called only while sliding. */
+ * 2008, eq. 20); a history of length 0 gives no force. Rolling's pseudo-force
+ * and displacement slide the same way. Out of line: one copy for all
+ * instances (size), called only while sliding. */
 static __attribute__((noinline, unused)) void
 mbc_granular_slide_displacement(double h[3], double fs[3], double mag, double fscrit, double damp_t,
                                 const double vtr[3], double k)
@@ -441,17 +442,8 @@ MBC_GRANULAR_INLINE void mbc_granular_rolling(const mbc_granular_law *law, const
     fr[1] = -k * h[1] - damp * vrl[1];
     fr[2] = -k * h[2] - damp * vrl[2];
     const double mag = sqrt(fr[0] * fr[0] + fr[1] * fr[1] + fr[2] * fr[2]);
-    if (mag > frcrit) {
-        const double rollmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-        if (rollmag != 0.0) {
-            for (int i = 0; i < 3; i++)
-                h[i] = -1.0 / k * (frcrit * fr[i] / mag + damp * vrl[i]);
-            for (int i = 0; i < 3; i++)
-                fr[i] *= frcrit / mag;
-        } else {
-            fr[0] = fr[1] = fr[2] = 0.0;
-        }
-    }
+    if (mag > frcrit) /* the same rescale as the tangential displacement's */
+        mbc_granular_slide_displacement(h, fr, mag, frcrit, damp, vrl, k);
 }
 
 /* Twisting: the torque M_t = -k_tw xi_tw - gamma_tw Omega_t along n,

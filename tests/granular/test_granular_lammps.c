@@ -686,6 +686,44 @@ static void read_pair_dump(const char *path, atom *a, double f[2][3], double t[2
     fclose(in);
 }
 
+/* Runs lmp on two atoms (data: the lines after "Atoms # sphere", then the
+ * Velocities section) with pair_style granular and `words`: `run run1`
+ * dumped to NAME1.dump, then `between`, then `run run2` dumped to
+ * NAME2.dump. */
+static void run_two_runs(const char *name, const char *atoms, const char *velocities,
+                         const char *words, const char *settings, int run1, const char *between,
+                         int run2)
+{
+    char path[700], cmd[2600];
+    snprintf(path, sizeof path, "%s/%s.data", out_dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "%s\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
+            "\nAtoms # sphere\n\n%s\nVelocities\n\n%s",
+            name, atoms, velocities);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/%s.in", out_dir, name);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    const char *dump = "id type radius mass x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy "
+                       "tqz";
+    fprintf(f,
+            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
+            "read_data %s/%s.data\npair_style granular\npair_coeff * * %s\n%s\ntimestep %.17g\n"
+            "dump d1 all custom 1 %s/%s1.dump %s\ndump_modify d1 format float %%.17g sort id\n"
+            "run %d\nundump d1\n%s\n"
+            "dump d2 all custom 1 %s/%s2.dump %s\ndump_modify d2 format float %%.17g sort id\n"
+            "run %d\n",
+            out_dir, name, words, settings, DT, out_dir, name, dump, run1, between, out_dir, name,
+            dump, run2);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log %s.log -screen none -in %s.in", out_dir,
+             MBC_LMP, name, name);
+    if (system(cmd) != 0)
+        fail_msg("%s failed", cmd);
+}
+
 /* A jkr contact that touched holds beyond touching: two spheres in contact
  * for a step, then pulled apart to an overlap of -0.005 (the pull-off
  * overlap is -0.0073): LAMMPS keeps the attraction, and so does the kernel
@@ -696,33 +734,11 @@ static void test_jkr_beyond_contact(void **state)
     (void)state;
     const char *words = "jkr 1e4 20 0.3 5 tangential mindlin NULL 1.0 0.4 rolling sds 200 0.5 "
                         "0.3 twisting marshall";
-    char path[700], cmd[2600];
-    snprintf(path, sizeof path, "%s/jkr.data", out_dir);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "jkr pair\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
-               "\nAtoms # sphere\n\n1 1 1.0 1.0 0 0 0\n2 1 1.0 1.3 0.98 0.01 0\n\nVelocities\n\n"
-               "1 0 0.2 0 0 0 1\n2 0 -0.1 0.05 0.5 0 0\n");
-    fclose(f);
-    snprintf(path, sizeof path, "%s/jkr.in", out_dir);
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
-            "read_data %s/jkr.data\npair_style granular\npair_coeff * * %s\n"
-            "neighbor 0.5 bin\ntimestep %.17g\ngroup b id 2\n"
-            "dump d1 all custom 1 %s/jkr1.dump id type radius mass x y z vx vy vz omegax omegay "
-            "omegaz fx fy fz tqx tqy tqz\ndump_modify d1 format float %%.17g sort id\nrun 1\n"
-            "undump d1\ndisplace_atoms b move 0.025 0 0 units box\n"
-            "dump d2 all custom 1 %s/jkr2.dump id type radius mass x y z vx vy vz omegax omegay "
-            "omegaz fx fy fz tqx tqy tqz\ndump_modify d2 format float %%.17g sort id\nrun 1\n",
-            out_dir, words, DT, out_dir, out_dir);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log jkr.log -screen none -in jkr.in", out_dir,
-             MBC_LMP);
-    if (system(cmd) != 0)
-        fail_msg("%s failed", cmd);
-
+    run_two_runs("jkr", "1 1 1.0 1.0 0 0 0\n2 1 1.0 1.3 0.98 0.01 0\n",
+                 "1 0 0.2 0 0 0 1\n2 0 -0.1 0.05 0.5 0 0\n", words,
+                 "neighbor 0.5 bin\ngroup b id 2", 1, "displace_atoms b move 0.025 0 0 units box",
+                 1);
+    char path[700];
     char buf[1024], *argv[64], msg[512];
     ml_granular_law words_law;
     assert_int_equal(
@@ -782,34 +798,11 @@ static void test_departure_history_owner_change(void **state)
     (void)state;
     const char *words = "hertz 6000 20 tangential linear_history 3000 1.0 0.4 rolling sds 2000 "
                         "0.5 0.3 twisting sds 300 0.2 0.1";
-    char path[700], cmd[2600];
-    snprintf(path, sizeof path, "%s/owner.data", out_dir);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "owner change\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
-               "\nAtoms # sphere\n\n1 1 0.6 1.0 1.1 0.5 0.9\n2 1 0.6 1.0 0.9 0.5 1.4\n\n"
-               "Velocities\n\n1 0 0 0 0.3 2 1.5\n2 0 0 0 -0.2 0 -1\n");
-    fclose(f);
-    snprintf(path, sizeof path, "%s/owner.in", out_dir);
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
-            "read_data %s/owner.data\npair_style granular\npair_coeff * * %s\n"
-            "neighbor 0.2 bin\nneigh_modify binsize 1.0\ntimestep %.17g\n"
-            "dump d1 all custom 1 %s/owner1.dump id type radius mass x y z vx vy vz omegax "
-            "omegay omegaz fx fy fz tqx tqy tqz\ndump_modify d1 format float %%.17g sort id\n"
-            "run 3\nundump d1\ndisplace_atoms all move 0 0 0.15 units box\n"
-            "dump d2 all custom 1 %s/owner2.dump id type radius mass x y z vx vy vz omegax "
-            "omegay omegaz fx fy fz tqx tqy tqz\ndump_modify d2 format float %%.17g sort id\n"
-            "run 0\n",
-            out_dir, words, DT, out_dir, out_dir);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log owner.log -screen none -in owner.in",
-             out_dir, MBC_LMP);
-    if (system(cmd) != 0)
-        fail_msg("%s failed", cmd);
-
+    run_two_runs("owner", "1 1 0.6 1.0 1.1 0.5 0.9\n2 1 0.6 1.0 0.9 0.5 1.4\n",
+                 "1 0 0 0 0.3 2 1.5\n2 0 0 0 -0.2 0 -1\n", words,
+                 "neighbor 0.2 bin\nneigh_modify binsize 1.0", 3,
+                 "displace_atoms all move 0 0 0.15 units box", 0);
+    char path[700];
     char buf[1024], *argv[64], msg[512];
     ml_granular_law words_law;
     assert_int_equal(
