@@ -56,9 +56,11 @@ static double power_by_squaring(double x, int n)
     if (x == 0.0)
         return 0.0;
     double y = 1.0, w = x;
-    for (int k = n; k != 0; k >>= 1, w *= w)
+    for (int k = n; k != 0; k >>= 1) {
         if (k & 1)
             y *= w;
+        w *= w;
+    }
     return y;
 }
 
@@ -294,7 +296,7 @@ mbc_status mbc_contact_granular_forces(const mbc_contact_granular_params *p, con
 {
     assert(out != NULL);
     gr_assert_state(p, s);
-    gr_eval e;
+    gr_eval e = {0};
     const mbc_status st = gr_current(p, s, &e, err);
     if (st != MBC_OK)
         return st;
@@ -326,7 +328,7 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
            MBC_GRANULAR_RECORD * sizeof(double));
     if (!p->activeConnector)
         return MBC_OK;
-    gr_eval e;
+    gr_eval e = {0};
     const bool touching = gr_evaluate(p, s, out->data, true, &e);
     if (touching && !finite_result(&e.res))
         return mbc_fail(err, MBC_ERR_INPUT,
@@ -346,7 +348,7 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
 {
     assert(out != NULL && var < MBC_CONTACT_GRANULAR_OUTPUT_COUNT);
     gr_assert_state(p, s);
-    gr_eval e;
+    gr_eval e = {0};
     const mbc_status st = gr_current(p, s, &e, err);
     if (st != MBC_OK)
         return st;

@@ -440,11 +440,12 @@ static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_w
     }
     if (wall->wiggle && wall->shear)
         return fail(msg, size, "a wall cannot both wiggle and shear");
+    const char *axis = wall->axis >= 0 && wall->axis < 3 ? axis_words[wall->axis] : "?";
     if (wall->wiggle && wall->style == ML_GRANULAR_ZCYLINDER && wall->axis != 2)
-        return fail(msg, size, "zcylinder wiggles along z only, got %s", axis_words[wall->axis]);
+        return fail(msg, size, "zcylinder wiggles along z only, got %s", axis);
     if (wall->shear && wall->style == wall->axis)
-        return fail(msg, size, "%s shears along its plane, not along %s", wall_words[wall->style],
-                    axis_words[wall->axis]);
+        return fail(msg, size, "%s shears along its plane, not along %s",
+                    wall->style >= 0 && wall->style < 4 ? wall_words[wall->style] : "?", axis);
     return 0;
 }
 
@@ -468,7 +469,7 @@ int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
         snprintf(last, sizeof last, "%s", argv[start]);
         after = i - start > 1 ? last : NULL;
     }
-    if (i == argc)
+    if (i >= argc)
         return fail(msg, size,
                     "no wall style after the model words (one of xplane, yplane, "
                     "zplane, zcylinder)");
