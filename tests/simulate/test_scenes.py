@@ -64,6 +64,16 @@ def test_restitution_rk4_and_newmark():
         assert abs(s["sensors"]["vRight"][0] - s["sensors"]["vLeft"][0] - 0.5) <= 0.005
 
 
+@pytest.mark.parametrize("e", [0.2, 0.5, 0.9, 1.0])
+def test_granular_restitution_spring_dashpot(e):
+    # ContactGranular (hooke, velocity damping): the linear spring-dashpot's
+    # restitution exp(-pi zeta / sqrt(1 - zeta^2)) is the e the scene asked for
+    s, _ = simulate(f"{SCENES}/granular_restitution.lua", f"e={e}")
+    vl, vr = s["sensors"]["vLeft"][0], s["sensors"]["vRight"][0]
+    assert abs((vr - vl) / 1.0 - e) <= 0.003
+    assert abs(vl + vr) <= 1e-9  # momentum (equal masses, zero total)
+
+
 # ----------------------------------------------------------------------- roll
 def test_roll_sliding_to_rolling():
     s, rows = simulate(f"{SCENES}/roll.lua", csv_file=True)
