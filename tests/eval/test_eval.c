@@ -871,6 +871,34 @@ static void test_json_checker(void **state)
     jm_free(v);
 }
 
+/* ---------------------------------------------------------- ContactGranular */
+
+/* examples/cases/granular_sliding.lua: hooke k_n = 1e4, overlap 0.05, b
+ * slides along +y at 1 m/s: F_n = 500 N on a along -x (n from b to a), the
+ * friction min(mu F_n, eta_t v) = min(0.1 * 500, 100 * 1) = 50 N drags a
+ * along +y at r - delta/2 = 0.475 m: torque 23.75 N m about +z on both. */
+static void test_granular_sliding(void **state)
+{
+    jm_value *doc =
+        eval_ok(mbc_path(state), "examples/cases/granular_sliding.lua", "ContactGranular");
+    expect_vec3(doc, "forces.markers[0].force", -500, 50, 0);
+    expect_vec3(doc, "forces.markers[1].force", 500, -50, 0);
+    expect_vec3(doc, "forces.markers[0].torque", 0, 0, 0.475 * 50);
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0.475 * 50);
+    const double data[9] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    expect_vec_at(doc, "postNewtonStep.data", data, 9, __LINE__);
+    expect_near(doc, "postNewtonStep.error", 0.0);
+    expect_vec3(doc, "outputs.Normal", -1, 0, 0);
+    expect_near(doc, "outputs.Overlap[0]", 0.05);
+    expect_near(doc, "outputs.ContactRadius[0]", sqrt(0.25 * 0.05));
+    expect_near(doc, "outputs.NormalForce[0]", 500);
+    expect_vec3(doc, "outputs.TangentialForce", 0, 50, 0);
+    expect_near(doc, "outputs.TwistingTorque[0]", 0);
+    const double p0[3] = {0, 0, 0}, p1[3] = {0.95, 0, 0};
+    expect_balance(doc, p0, p1);
+    jm_free(doc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -881,6 +909,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_checker),
         cmocka_unit_test_prestate(test_sphere_static, mbc),
+        cmocka_unit_test_prestate(test_granular_sliding, mbc),
         cmocka_unit_test_prestate(test_sphere_impact_model2, mbc),
         cmocka_unit_test_prestate(test_sphere_eapm, mbc),
         cmocka_unit_test_prestate(test_sphere_contact_switch, mbc),

@@ -36,7 +36,7 @@ CASES = {
     "lua_error": (1, f"{D}/lua_error.lua:7: elements.f: the load function returned nil as value 1 "
                      "at t = 0.005 (a finite number is required)"),
     "newton_fails": (1, f"{D}/newton_fails.lua: Newton did not converge at t = 0 even with step "
-                        "0.0125 (solver.minStepSize = 0.01)"),
+                        "0.01 (solver.minStepSize = 0.01)"),
     "too_long": (2, f"{D}/too_long.lua:4: solver.endTime: the run would take 1e+12 steps of "
                     "stepSize = 0.001 (at most 1e9)"),
     "min_step": (2, f"{D}/min_step.lua:3: solver.minStepSize: must be <= stepSize (given 0.01 > 0.001)"),
