@@ -13,6 +13,8 @@ const rst_text_label rst_text_labels[] = {
     {"sec-physics-stribeck", "Stribeck friction", "physics", 0},
     {"sec-physics-coulomb", "Regularized Coulomb friction", "physics", 0},
     {"sec-physics-contact-laws", "Normal contact laws", "physics", 0},
+    {"sec-physics-granular", "Granular contact laws (LAMMPS's pair_style granular)",
+     "physics-granular", 1},
 };
 const size_t rst_text_label_count = sizeof rst_text_labels / sizeof rst_text_labels[0];
 

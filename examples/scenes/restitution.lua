@@ -6,7 +6,7 @@
 -- 0.005), model 1 (Hunt-Crossley) over-estimates it for e < 1.
 -- Parameters: mbc simulate restitution.lua --set e=0.5 --set model=2; the
 -- contact starts at t = 2.0101e-3 s exactly, which the step-size tests use
--- (--set tol, maxIt, rec = 0/1, minStep, hold: docs/simulate.rst).
+-- (--set tol, maxIt, rec = 0/1, minStep, hold, recIt: docs/simulate.rst).
 return function(p)
   local e = p.e or 0.5
   local model = p.model or 2
@@ -15,6 +15,7 @@ return function(p)
     solver = { method = p.method or "generalizedAlpha", spectralRadius = 1, stepSize = 2e-5, endTime = 0.012,
                -- the step-size control (tests/simulate/test_scenes.py); unset: the defaults
                minStepSize = p.minStep, recommendedStepSize = p.rec ~= 0, recoverySteps = p.hold,
+               recoveryIterations = p.recIt,
                discontinuous = { tolerance = p.tol, maxIterations = p.maxIt } },
     bodies = {
       { name = "left", type = "MassPoint3D", mass = 1, position = {0, 0, 0}, velocity = {0.5, 0, 0} },

@@ -662,7 +662,11 @@ static const error_case error_cases[] = {
     {ERR_DIR "unknown_object.lua", NULL},
     {ERR_DIR "unknown_parameter.lua",
      ERR_DIR "unknown_parameter.lua:parameters.contactStifness: unknown parameter "
-             "(ContactSphereSphere has no parameter 'contactStifness'; see 'mbc describe "
+             "(ContactSphereSphere has no parameter 'contactStifness'; did you mean "
+             "'contactStiffness'?)"},
+    {ERR_DIR "unknown_parameter_far.lua",
+     ERR_DIR "unknown_parameter_far.lua:parameters.springConstant: unknown parameter "
+             "(ContactSphereSphere has no parameter 'springConstant'; see 'mbc describe "
              "ContactSphereSphere')"},
     {ERR_DIR "bad_value.lua", ERR_DIR "bad_value.lua:parameters.contactStiffness: must be >= 0 "
                                       "(UReal), got -1 (ContactSphereSphere.contactStiffness)"},
@@ -673,8 +677,8 @@ static const error_case error_cases[] = {
      ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), given '2' "
              "(ContactSphereSphere.impactModel)"},
     {ERR_DIR "bad_visualization.lua",
-     ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (allowed: "
-             "show, color)"},
+     ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (did you "
+             "mean 'color'? allowed: show, color)"},
     {ERR_DIR "validation.lua",
      ERR_DIR "validation.lua:parameters.slidingMarkerOffsets: must be non-decreasing, got [1] = 0 "
              "after [0] = 1 (JointALEMoving2D.slidingMarkerOffsets)"},
@@ -701,8 +705,8 @@ static const error_case error_cases[] = {
     {ERR_DIR "data_length.lua", ERR_DIR "data_length.lua:data: must have 4 numbers, the data "
                                         "coordinates of ContactSphereSphere (got 3)"},
     {ERR_DIR "unknown_top_key.lua",
-     ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (allowed: object, "
-             "parameters, markers, data, dataStartOfStep)"},
+     ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (did you mean "
+             "'dataStartOfStep'? allowed: object, parameters, markers, data, dataStartOfStep)"},
     {ERR_DIR "syntax_error.lua", ERR_DIR "syntax_error.lua:3: '}' expected near '0.5'"},
     {ERR_DIR "sandbox_escape.lua",
      ERR_DIR "sandbox_escape.lua:1: 'os' is not available in a case file: case files are data "
@@ -867,6 +871,34 @@ static void test_json_checker(void **state)
     jm_free(v);
 }
 
+/* ---------------------------------------------------------- ContactGranular */
+
+/* examples/cases/granular_sliding.lua: hooke k_n = 1e4, overlap 0.05, b
+ * slides along +y at 1 m/s: F_n = 500 N on a along -x (n from b to a), the
+ * friction min(mu F_n, eta_t v) = min(0.1 * 500, 100 * 1) = 50 N drags a
+ * along +y at r - delta/2 = 0.475 m: torque 23.75 N m about +z on both. */
+static void test_granular_sliding(void **state)
+{
+    jm_value *doc =
+        eval_ok(mbc_path(state), "examples/cases/granular_sliding.lua", "ContactGranular");
+    expect_vec3(doc, "forces.markers[0].force", -500, 50, 0);
+    expect_vec3(doc, "forces.markers[1].force", 500, -50, 0);
+    expect_vec3(doc, "forces.markers[0].torque", 0, 0, 0.475 * 50);
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0.475 * 50);
+    const double data[9] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    expect_vec_at(doc, "postNewtonStep.data", data, 9, __LINE__);
+    expect_near(doc, "postNewtonStep.error", 0.0);
+    expect_vec3(doc, "outputs.Normal", -1, 0, 0);
+    expect_near(doc, "outputs.Overlap[0]", 0.05);
+    expect_near(doc, "outputs.ContactRadius[0]", sqrt(0.25 * 0.05));
+    expect_near(doc, "outputs.NormalForce[0]", 500);
+    expect_vec3(doc, "outputs.TangentialForce", 0, 50, 0);
+    expect_near(doc, "outputs.TwistingTorque[0]", 0);
+    const double p0[3] = {0, 0, 0}, p1[3] = {0.95, 0, 0};
+    expect_balance(doc, p0, p1);
+    jm_free(doc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -877,6 +909,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_checker),
         cmocka_unit_test_prestate(test_sphere_static, mbc),
+        cmocka_unit_test_prestate(test_granular_sliding, mbc),
         cmocka_unit_test_prestate(test_sphere_impact_model2, mbc),
         cmocka_unit_test_prestate(test_sphere_eapm, mbc),
         cmocka_unit_test_prestate(test_sphere_contact_switch, mbc),

@@ -18,9 +18,10 @@
  * Unknowns of Newton: x = (acc_{n+1}, lambda_{n+1}); constraint rows are
  * scaled by 1/(beta' h^2), beta' = beta (1 - alpha_f)/(1 - alpha_m).
  * Each Newton solve is followed by every connector's PostNewtonStep; the
- * step repeats with the new data until the largest connector error is
- * within the tolerance (at most discontinuous.maxIterations times). What
- * happens to an attempt that does not converge is step_control.c's. */
+ * step repeats from its start with the new data until the largest connector
+ * error is within the tolerance, a connector recommends a shorter step, or
+ * discontinuous.maxIterations solves are done (sim_discontinuous_check).
+ * What happens then is step_control.c's. */
 #include "run.h"
 
 #include <math.h>
@@ -163,9 +164,10 @@ static mbc_status newton_update(sim_run *r, const ga_vectors *g, int need_jacobi
     return MBC_OK;
 }
 
-/* Newton solve from the iterate x; *converged = 0 when it does not converge. */
+/* Newton solve from the iterate x; *converged = 0 when it does not converge;
+ * *iterations: the iterations it took. */
 static mbc_status newton(sim_run *r, const ga_coefficients *c, double h, int *converged,
-                         mbc_error *err)
+                         int *iterations, mbc_error *err)
 {
     const ga_vectors g = vectors(r);
     const int n = r->model->n, N = n + r->model->nz;
@@ -177,6 +179,7 @@ static mbc_status newton(sim_run *r, const ga_coefficients *c, double h, int *co
     int need_jacobian = 1;
     *converged = 0;
     for (int it = 0; it < set->newton_max_iterations; ++it) {
+        *iterations = it + 1;
         kinematics(r, c, h, g.x, g.q1, g.v1, g.a1);
         int solved = 0;
         mbc_status st = sim_residual(r, g.q1, g.v1, g.x, g.x + n, t1, beta_h2, g.R, err);
@@ -213,10 +216,10 @@ mbc_status sim_genalpha_attempt(sim_run *r, double h, sim_attempt_result *out, m
     sim_attempt_begin(r, out);
     memcpy(g.x, s->acc, (size_t)n * sizeof *g.x);
     memcpy(g.x + n, s->z, (size_t)m->nz * sizeof *g.x);
-    for (int it = 1; it <= m->settings.discontinuous_max_iterations; ++it) {
+    for (int it = 1;; ++it) {
         s->stats.discontinuous_iterations++;
-        int converged = 0;
-        mbc_status st = newton(r, &c, h, &converged, err);
+        int converged = 0, done = 0;
+        mbc_status st = newton(r, &c, h, &converged, &out->newton_iterations, err);
         if (st != MBC_OK) {
             return st;
         }
@@ -224,16 +227,11 @@ mbc_status sim_genalpha_attempt(sim_run *r, double h, sim_attempt_result *out, m
             out->outcome = SIM_NEWTON_FAILED;
             return MBC_OK;
         }
-        st = sim_discontinuous_check(r, g.q1, g.v1, g.x + n, out, &converged, err);
-        if (st != MBC_OK) {
+        st = sim_discontinuous_check(r, h, it, g.q1, g.v1, g.x + n, out, &done, err);
+        if (st != MBC_OK || done) {
             return st;
         }
-        if (converged) {
-            out->outcome = SIM_CONVERGED;
-            return MBC_OK;
-        }
     }
-    return MBC_OK;
 }
 
 void sim_genalpha_commit(sim_run *r, double h)

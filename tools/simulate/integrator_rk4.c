@@ -2,7 +2,8 @@
 /* Explicit fourth-order Runge-Kutta for scenes without constraints:
  * y = (q, v), q' = v (3D rigid bodies: theta' = J_r^{-1}(theta) omega),
  * v' = M^{-1} F(q, v, t), with the data frozen during a step and the
- * discontinuous iteration (PostNewtonStep, recommended step sizes) after it. */
+ * discontinuous iteration (PostNewtonStep, recommended step sizes) after it,
+ * as the generalized-alpha step has it (sim_discontinuous_check). */
 #include "run.h"
 
 #include "mbconnect/vec.h"
@@ -136,19 +137,14 @@ mbc_status sim_rk4_attempt(sim_run *r, double h, sim_attempt_result *out, mbc_er
     const rk4_vectors g = vectors(r);
     const int n = m->n;
     sim_attempt_begin(r, out);
-    for (int it = 1; it <= m->settings.discontinuous_max_iterations; ++it) {
+    for (int it = 1, done = 0; !done; ++it) {
         s->stats.discontinuous_iterations++;
-        int converged = 0;
         mbc_status st = rk4_solve(r, h, &g, err);
         if (st == MBC_OK) {
-            st = sim_discontinuous_check(r, g.yt, g.yt + n, s->z, out, &converged, err);
+            st = sim_discontinuous_check(r, h, it, g.yt, g.yt + n, s->z, out, &done, err);
         }
         if (st != MBC_OK) {
             return st;
-        }
-        if (converged) {
-            out->outcome = SIM_CONVERGED;
-            break;
         }
     }
     for (int i = 0; i < 2 * n; ++i) {

@@ -31,6 +31,7 @@ void sim_settings_default(sim_settings *s)
     s->discontinuous_tolerance = 1e-6;
     s->discontinuous_max_iterations = 8;
     s->recovery_steps = 10;
+    s->recovery_iterations = 7;
     s->output_step = 0.0; /* every step */
     s->linear = SIM_LINEAR_AUTO;
 }

@@ -160,7 +160,9 @@ typedef struct sim_settings {
     int newton_modified; /* reuse the Jacobian while Newton contracts fast */
     double discontinuous_tolerance;
     int discontinuous_max_iterations;
-    int recovery_steps; /* steps a reduced step is kept before it grows back */
+    int recovery_steps;      /* accepted steps after a redo before the step may double */
+    int recovery_iterations; /* ... when it took at most this many Newton + discontinuous
+                                iterations */
     double output_step;
     sim_linear_kind linear;
 } sim_settings;

@@ -67,7 +67,7 @@ mbc_status sim_post_newton(sim_run *r, const double *q, const double *v, const d
         if (!(out.error <= *error)) { /* NaN too: never within the tolerance */
             *error = out.error;
         }
-        if (out.recommended_step > 0.0 &&
+        if (out.recommended_step >= 0.0 && /* 0 too: it asks for minStepSize */
             (*recommended < 0.0 || out.recommended_step < *recommended)) {
             *recommended = out.recommended_step;
         }
@@ -100,12 +100,34 @@ mbc_status sim_initial_data(sim_run *r, mbc_error *err)
     return MBC_OK;
 }
 
-mbc_status sim_discontinuous_check(sim_run *r, const double *q, const double *v, const double *z,
-                                   sim_attempt_result *out, int *converged, mbc_error *err)
+/* A recommendation below (1 + 1e-8) h redoes the step, as in the reference
+ * code: one that equals h up to rounding counts as shorter. */
+#define SIM_RECOMMENDATION_SLACK 1e-8
+
+mbc_status sim_discontinuous_check(sim_run *r, double h, int it, const double *q, const double *v,
+                                   const double *z, sim_attempt_result *out, int *done,
+                                   mbc_error *err)
 {
+    const sim_settings *s = &r->model->settings;
+    *done = 0;
     const mbc_status st = sim_post_newton(r, q, v, z, &out->error, &out->recommended, err);
-    *converged = st == MBC_OK && out->error <= r->model->settings.discontinuous_tolerance;
-    return st;
+    if (st != MBC_OK) {
+        return st;
+    }
+    out->iterations = it;
+    const int shorter = s->honour_recommended_step && out->recommended >= 0.0 &&
+                        out->recommended < (1.0 + SIM_RECOMMENDATION_SLACK) * h;
+    if (out->error <= s->discontinuous_tolerance) {
+        out->outcome = SIM_CONVERGED;
+        *done = 1;
+    } else if (it >= s->discontinuous_max_iterations) {
+        out->outcome = SIM_UNCONVERGED; /* accepted as it is (ignoreMaxIterations) */
+        *done = 1;
+    } else if (shorter && h > s->min_step) { /* at minStepSize the iteration goes on */
+        out->outcome = SIM_REDO;
+        *done = 1;
+    }
+    return MBC_OK;
 }
 
 void sim_step_accepted(sim_run *r, double h)
@@ -123,4 +145,6 @@ void sim_attempt_begin(sim_run *r, sim_attempt_result *out)
     out->outcome = SIM_UNCONVERGED;
     out->error = 0.0;
     out->recommended = -1.0;
+    out->iterations = 0;
+    out->newton_iterations = 0;
 }

@@ -26,11 +26,12 @@
 /* Step statistics of a run (JSON "statistics", docs/simulate.rst). */
 typedef struct sim_stats {
     long steps, newton_iterations, jacobians;
-    long step_reductions; /* steps redone smaller: discontinuous iteration not converged */
+    long step_reductions; /* steps redone smaller: a connector recommended a shorter step */
     long newton_failures; /* steps redone smaller: Newton not converged */
     long reduced_steps;   /* accepted steps shorter than solver.stepSize (not the last) */
-    long discontinuous_iterations, discontinuous_unconverged;
-    double first_unconverged_time; /* end time of the first unconverged step; < 0 none */
+    long discontinuous_iterations;
+    long discontinuous_unconverged; /* accepted with the error above tolerance */
+    double first_unconverged_time;  /* end time of the first unconverged step; < 0 none */
     double smallest_step, largest_step;
     double largest_error; /* largest discontinuous error of an accepted step */
 } sim_stats;
@@ -183,13 +184,17 @@ void sim_step_accepted(sim_run *r, double h);
  * iteration (step_control.c decides what to do with it). */
 typedef enum sim_attempt {
     SIM_CONVERGED,    /* Newton and the discontinuous iteration converged */
-    SIM_UNCONVERGED,  /* Newton converged; the discontinuous error stayed above tolerance */
+    SIM_UNCONVERGED,  /* the discontinuous error above tolerance after maxIterations:
+                         the step is accepted as it is */
+    SIM_REDO,         /* a connector recommended a step shorter than this one: redo it */
     SIM_NEWTON_FAILED /* Newton did not converge (or the matrix was singular) */
 } sim_attempt;
 typedef struct sim_attempt_result {
     sim_attempt outcome;
-    double error;       /* the last discontinuous error (max over connectors) */
-    double recommended; /* the smallest recommended step of the last iteration; < 0 none */
+    double error;          /* the last discontinuous error (max over connectors) */
+    double recommended;    /* the smallest recommended step of the last iteration; < 0 none */
+    int iterations;        /* discontinuous iterations that reached PostNewtonStep */
+    int newton_iterations; /* Newton iterations of the last solve (0 for RK4) */
 } sim_attempt_result;
 
 /* integrator_genalpha.c / integrator_rk4.c: the attempt leaves the candidate
@@ -202,15 +207,20 @@ mbc_status sim_rk4_attempt(sim_run *r, double h, sim_attempt_result *out, mbc_er
 void sim_rk4_commit(sim_run *r, double h);
 /* Starts an attempt: the data at their start-of-step values, no outcome. */
 void sim_attempt_begin(sim_run *r, sim_attempt_result *out);
-/* The discontinuous iteration's test after a solve at (q, v, z):
- * PostNewtonStep, then 1 when the error is within the tolerance. */
-mbc_status sim_discontinuous_check(sim_run *r, const double *q, const double *v, const double *z,
-                                   sim_attempt_result *out, int *converged, mbc_error *err);
+/* The discontinuous iteration's test after the solve of iteration `it`
+ * (from 1) of an attempt of size h, at (q, v, z): PostNewtonStep, then
+ * *done = 1 with out->outcome set when the attempt ends here (SIM_CONVERGED,
+ * SIM_REDO or SIM_UNCONVERGED, step_control.c has the rule), *done = 0 when
+ * the step is to be solved again with the new data. */
+mbc_status sim_discontinuous_check(sim_run *r, double h, int it, const double *q, const double *v,
+                                   const double *z, sim_attempt_result *out, int *done,
+                                   mbc_error *err);
 
 /* step_control.c */
 typedef struct sim_step_control {
-    double h; /* the step to try next */
-    int hold; /* accepted steps left before a reduced step may grow */
+    double h;                /* the step to try next */
+    int steps_since_reduced; /* accepted steps since the step was last shortened */
+    double recommended;      /* of the last PostNewtonStep evaluated; < 0 none */
 } sim_step_control;
 void sim_step_control_init(sim_step_control *sc, const sim_settings *s);
 /* Advances the run by one accepted step of at most sc->h (and at most

@@ -33,9 +33,12 @@ static const sim_key solver_keys[] = {
     {"stepSize", "nominal step h in s, default 1e-3"},
     {"endTime", "end time in s, default 1 (or steps)"},
     {"steps", "number of steps of h (or endTime)"},
-    {"minStepSize", "smallest step a reduction may use, s, default 1e-10"},
-    {"recommendedStepSize", "a reduced step honours the connectors' recommendation, default true"},
-    {"recoverySteps", "steps a reduced step is kept before it grows back, default 10"},
+    {"minStepSize", "smallest step a redo may use, s, default 1e-10"},
+    {"recommendedStepSize", "a connector's recommended step redoes the step, default true"},
+    {"recoverySteps", "accepted steps after a redo before the step may double, default 10"},
+    {"recoveryIterations",
+     "the step doubles only after a step of at most this many Newton + discontinuous "
+     "iterations, default 7"},
     {"newton", "Newton settings (the solver.newton table)"},
     {"discontinuous", "discontinuous iteration (the solver.discontinuous table)"},
     {"linearSolver", "\"auto\" (default), \"dense\" (LAPACKE) or \"sparse\" (KLU)"},
@@ -50,7 +53,7 @@ static const sim_key newton_keys[] = {
 
 static const sim_key discontinuous_keys[] = {
     {"tolerance", "largest PostNewtonStep error of any connector, default 1e-6"},
-    {"maxIterations", "iterations before the step is reduced, default 8"},
+    {"maxIterations", "iterations before the step is accepted as it is, default 8"},
     END};
 
 static const sim_key ground_keys[] = {NAME, TYPE, {"position", "{x, y, z} in m"}, END};

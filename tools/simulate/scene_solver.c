@@ -87,6 +87,7 @@ static mbc_status solver_numbers(scene_ctx *c, const char **method, const char *
         scene_positive(c, "minStepSize", 0, 0, &s->min_step) ||
         mbc_reader_boolean(r, t, "recommendedStepSize", 0, &s->honour_recommended_step) ||
         scene_index(c, "recoverySteps", 0, 0, 1000000000, &s->recovery_steps) ||
+        scene_index(c, "recoveryIterations", 0, 0, 1000000000, &s->recovery_iterations) ||
         mbc_reader_string(r, t, "linearSolver", 0, linear) ||
         scene_positive(c, "outputStep", 0, 1, &s->output_step) ||
         scene_index(c, "steps", 0, 0, 1000000000, &steps)) {

@@ -355,11 +355,11 @@ static void warn_unconverged(const sim_run *r)
     if (s->discontinuous_unconverged > 0) {
         fprintf(stderr,
                 "%s: warning: %ld step%s ended with the discontinuous iteration above "
-                "solver.discontinuous.tolerance = %g even at solver.minStepSize = %g, the first "
-                "at t = %.17g\n",
+                "solver.discontinuous.tolerance = %g after solver.discontinuous.maxIterations = "
+                "%d, the first at t = %.17g\n",
                 r->model->scene_name, s->discontinuous_unconverged,
                 s->discontinuous_unconverged == 1 ? "" : "s", st->discontinuous_tolerance,
-                st->min_step, s->first_unconverged_time);
+                st->discontinuous_max_iterations, s->first_unconverged_time);
     }
 }
 

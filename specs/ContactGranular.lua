@@ -1,0 +1,266 @@
+-- SPDX-License-Identifier: BSD-3-Clause
+-- ContactGranular: connector spec (documentation: docs/items/ObjectContactGranular.rst).
+-- The model set of LAMMPS's pair_style granular; kernels in runtime/granular_inline.h.
+return connector {
+  type = "ContactGranular",
+  description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`).]],
+  authors = { "mbconnect" },
+  provides = { "Connector" },
+  markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
+  nodes = { "GenericData" },
+  hooks = { "forces", "post_newton_step", "outputs" },
+
+  parameters = {
+    param "name" { type = "String", default = "",
+      description = "connector's unique name" },
+    param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
+      description = "markers at the centers of sphere a (m0) and sphere b (m1)" },
+    param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
+      description = "node number of a NodeGenericData with 9 data coordinates: the contact flag and the history (see the data coordinates)" },
+    param "spheresRadii" { type = "Vector2D", symbol = [[[r_a,r_b]\tp]], size = 2, default = {-1, -1}, rules = { range = "(0, inf)", required = "set both radii" },
+      description = "radius of sphere a and radius of sphere b [SI:m]; a particle solver sets them for each pair" },
+    param "spheresMasses" { type = "Vector2D", symbol = [[[m_a,m_b]\tp]], size = 2, default = {1, 1}, rules = { range = "(0, inf)" },
+      description = [[mass of sphere a and mass of sphere b [SI:kg]; they give the effective mass \ :math:`m^* = m_a m_b/(m_a+m_b)`\  of the damping models; a particle solver sets them for each pair]] },
+    param "timeStep" { type = "PReal", symbol = [[\Delta t]], default = 1e-4, doc = { default = "1e-4" },
+      description = "the time step of the solver [SI:s]: each PostNewtonStep adds one step of relative motion to the history; set it to the solver's step (a particle solver sets it)" },
+    param "normalModel" { type = "UInt", default = 1, rules = { one_of = { 0, 1, 2, 3, 4 } },
+      description = "normal contact model: 0 hooke, 1 hertz, 2 hertz/material, 3 dmt, 4 jkr (the words of pair_style granular); see the theory" },
+    param "normalStiffness" { type = "UReal", symbol = "k_n", default = 0,
+      description = "normal stiffness of hooke [SI:N/m] and hertz [SI:N/m^2]; the material models (hertz/material, dmt, jkr) take k_n = 4/3 E* from youngsModulus and poissonsRatio instead" },
+    param "youngsModulus" { type = "Vector2D", symbol = [[[E_a,E_b]\tp]], size = 2, default = {0, 0}, rules = { range = "[0, inf)", check = "mbc_contact_granular_check_material" },
+      description = [[Young's modulus of sphere a and of sphere b [SI:Pa]; the material models (hertz/material, dmt, jkr) need both > 0; effective modulus \ :math:`E^* = ((1-\nu_a^2)/E_a + (1-\nu_b^2)/E_b)^{-1}`\ ]] },
+    param "poissonsRatio" { type = "Vector2D", symbol = [[[\nu_a,\nu_b]\tp]], size = 2, default = {0.3, 0.3}, rules = { range = "(-1, 0.5]" },
+      description = "Poisson's ratio of sphere a and of sphere b [SI:1]; read by the material models and by tangentialStiffness = -1" },
+    param "surfaceEnergy" { type = "UReal", symbol = [[\gamma]], default = 0,
+      description = "surface energy density of the cohesive models dmt and jkr [SI:J/m^2]" },
+    param "dampingModel" { type = "UInt", default = 2, rules = { one_of = { 0, 1, 2, 3 } },
+      description = "normal damping model: 0 velocity, 1 mass_velocity, 2 viscoelastic (LAMMPS's default), 3 tsuji; it scales the tangential damping too" },
+    param "normalDamping" { type = "UReal", symbol = [[\eta_{n0}]], default = 0,
+      description = [[normal damping coefficient: velocity [SI:N s/m], mass_velocity [SI:1/s], viscoelastic [SI:1/(m s)]; with tsuji the coefficient of restitution e [SI:1], from which \ :math:`\alpha(e)`\  is computed]] },
+    param "limitDamping" { type = "Bool", default = false, rules = { check = "mbc_contact_granular_check_limit_damping" },
+      description = "True: the normal force is never attractive (the damping cannot pull the spheres together); not with dmt or jkr (LAMMPS's keyword limit_damping)" },
+    param "tangentialModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1, 2, 3, 4, 5 } },
+      description = "tangential model: 0 linear_nohistory, 1 linear_history, 2 mindlin, 3 mindlin_rescale, 4 mindlin/force, 5 mindlin_rescale/force" },
+    param "tangentialStiffness" { type = "Real", symbol = "k_t", default = 0, rules = { check = "mbc_contact_granular_check_tangential" },
+      description = [[tangential stiffness: linear_history [SI:N/m], mindlin models [SI:N/m^2]; > 0 with linear_history, mindlin and mindlin_rescale; -1 with a mindlin model and a material normal model: \ :math:`k_t = 8 G^*`\  from the materials (LAMMPS's NULL); not read by linear_nohistory]] },
+    param "tangentialDamping" { type = "UReal", symbol = [[x_{\gamma,t}]], default = 0,
+      description = [[tangential damping as a multiple of the normal damping prefactor \ :math:`\eta_n`\  [SI:1] ]] },
+    param "frictionCoefficient" { type = "UReal", symbol = [[\mu_t]], default = 0,
+      description = "sliding friction coefficient [SI:1]" },
+    param "rollingModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1 } },
+      description = "rolling resistance: 0 none, 1 sds (spring-dashpot-slider)" },
+    param "rollingStiffness" { type = "UReal", symbol = [[k_{roll}]], default = 0, rules = { check = "mbc_contact_granular_check_rolling" },
+      description = "rolling stiffness [SI:N/m]; > 0 with rolling sds" },
+    param "rollingDamping" { type = "UReal", symbol = [[\gamma_{roll}]], default = 0,
+      description = "rolling damping [SI:N s/m]" },
+    param "rollingFriction" { type = "UReal", symbol = [[\mu_{roll}]], default = 0,
+      description = "rolling friction coefficient [SI:1]" },
+    param "twistingModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1, 2 }, check = "mbc_contact_granular_check_twisting" },
+      description = "twisting resistance: 0 none, 1 sds, 2 marshall (coefficients from the tangential model)" },
+    param "twistingStiffness" { type = "UReal", symbol = [[k_{twist}]], default = 0,
+      description = "twisting stiffness of twisting sds [SI:N m/rad]; > 0 with sds" },
+    param "twistingDamping" { type = "UReal", symbol = [[\gamma_{twist}]], default = 0,
+      description = "twisting damping of twisting sds [SI:N m s/rad]" },
+    param "twistingFriction" { type = "UReal", symbol = [[\mu_{twist}]], default = 0,
+      description = "twisting friction coefficient of twisting sds [SI:m]" },
+    param "activeConnector" { type = "Bool", default = true,
+      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+  },
+
+  visualization = {
+    param "show" { type = "Bool", default = false,
+      description = "set true, if item is shown in visualization and false if it is not shown; draws spheres by given radii" },
+    param "color" { type = "Float4", default = {0.7, 0.7, 0.7, 1},
+      description = "RGBA connector color; if R==-1, use default color" },
+  },
+
+  outputs = {
+    output "Force" { size = 3, symbol = [[{\mathbf{f}}_a]],
+      description = "contact force on sphere a (the force on sphere b is its negative) [SI:N]" },
+    output "Torque" { size = 6, symbol = [[[\ttau_a\tp,\ \ttau_b\tp]\tp]],
+      description = "torques on sphere a and on sphere b [SI:N m]" },
+    output "Normal" { size = 3, symbol = [[{\mathbf{n}}]],
+      description = "unit normal from the center of sphere b to the center of sphere a" },
+    output "Overlap" { size = 1, symbol = [[\delta]],
+      description = "overlap: r_a + r_b minus the distance of the centers (> 0 in contact) [SI:m]" },
+    output "ContactRadius" { size = 1, symbol = "a",
+      description = "radius of the contact area (0 out of contact) [SI:m]" },
+    output "NormalForce" { size = 1, symbol = "F_n",
+      description = "normal force along n, elastic and damping (> 0 repulsive; 0 out of contact) [SI:N]" },
+    output "TangentialForce" { size = 3, symbol = [[{\mathbf{F}}_t]],
+      description = "tangential (friction) force on sphere a [SI:N]" },
+    output "RollingForce" { size = 3, symbol = [[{\mathbf{F}}_{roll}]],
+      description = "rolling pseudo-force; the rolling torque on sphere a is R* n x F_roll [SI:N]" },
+    output "TwistingTorque" { size = 1, symbol = [[\tau_{twist}]],
+      description = "twisting torque on sphere a along n [SI:N m]" },
+  },
+
+  data = {
+    coordinate "touching" { initial = 0,
+      description = "1 when the spheres were in contact at the last PostNewtonStep, else 0 (a jkr contact that touched stays in contact until the pull-off distance)" },
+    coordinate "tangentialHistoryX" { initial = 0,
+      description = "x of the tangential history: the accumulated tangential displacement [m] (linear_history, mindlin, mindlin_rescale) or elastic tangential force [N] (mindlin/force, mindlin_rescale/force); global" },
+    coordinate "tangentialHistoryY" { initial = 0, description = "y of the tangential history (see tangentialHistoryX)" },
+    coordinate "tangentialHistoryZ" { initial = 0, description = "z of the tangential history (see tangentialHistoryX)" },
+    coordinate "rollingHistoryX" { initial = 0, description = "x of the accumulated rolling displacement [m]; global" },
+    coordinate "rollingHistoryY" { initial = 0, description = "y of the accumulated rolling displacement [m]" },
+    coordinate "rollingHistoryZ" { initial = 0, description = "z of the accumulated rolling displacement [m]" },
+    coordinate "twistingHistory" { initial = 0, description = "accumulated twisting angle [rad]" },
+    coordinate "contactRadiusPrevious" { initial = 0,
+      description = "contact radius at the last PostNewtonStep [m] (mindlin_rescale, mindlin_rescale/force: the history shrinks with it on unloading)" },
+  },
+
+  -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").
+  invariants = {
+    hold = { "action_reaction" },
+    not_holding = {
+      frame_invariance = "the tangential and rolling history are global vectors in the data coordinates, which the harness keeps unchanged when it rotates the state (the law itself is frame invariant: test_connector_contact_granular)",
+      passivity = "LAMMPS's law takes the sliding velocity at the radii r_a, r_b but applies the friction torque at r - delta/2: the friction power differs from -f_t . v_t,rel by (delta/2) f_t . ((w_a + w_b) x n), which can be positive",
+      rigid_motion = "LAMMPS's relative tangential velocity uses the radii, not the lever arms to the contact point: under a rigid rotation w it is -delta w x n, not 0",
+    },
+    sample = { spheresRadii = { 0.5, 0.4 }, spheresMasses = { 2, 1.5 }, timeStep = 1e-3,
+      normalModel = 2, youngsModulus = { 1e5, 2e5 }, poissonsRatio = { 0.3, 0.25 },
+      dampingModel = 3, normalDamping = 0.6, tangentialModel = 3, tangentialStiffness = -1,
+      tangentialDamping = 0.5, frictionCoefficient = 0.4, rollingModel = 1, rollingStiffness = 1e3,
+      rollingDamping = 2, rollingFriction = 0.1, twistingModel = 2, activeConnector = true },
+    passive = { tangentialModel = 0, rollingModel = 0, twistingModel = 0 },
+    frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
+      ContactRadius = "scalar", NormalForce = "scalar", TangentialForce = "vector",
+      RollingForce = "vector", TwistingTorque = "scalar" },
+  },
+
+  -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
+  -- "Pair binding"): sphere a at m0, sphere b at m1, [r_a, r_b] in spheresRadii.
+  -- The masses go to spheresMasses (the binding's masses, issue 30).
+  -- Planned (issue 31, phase 2; the generator does not read it yet): a wall
+  -- binding, the same law with sphere b a wall of infinite mass and radius
+  -- (+inf: a plane, a cylinder's 2R), through runtime/granular_inline.h's
+  -- mbc_granular_wall_contact:
+  --   wall_binding = { kinds = { "plane", "cylinder" }, sphere = "m0", radii = "spheresRadii",
+  --                    masses = "spheresMasses" },
+  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" },
+
+  quantities = {
+    quantity "marker m0 position" { symbol = [[{\mathbf{x}}_a]],
+      description = "center of sphere a, position of marker m0" },
+    quantity "marker m1 position" { symbol = [[{\mathbf{x}}_b]],
+      description = "center of sphere b, position of marker m1" },
+    quantity "marker m0 velocity" { symbol = [[{\mathbf{v}}_a]],
+      description = "velocity of marker m0" },
+    quantity "marker m1 velocity" { symbol = [[{\mathbf{v}}_b]],
+      description = "velocity of marker m1" },
+    quantity "marker m0 angular velocity" { symbol = [[\tomega_a]],
+      description = "global angular velocity of marker m0" },
+    quantity "marker m1 angular velocity" { symbol = [[\tomega_b]],
+      description = "global angular velocity of marker m1" },
+    quantity "data coordinates" { symbol = [[{\mathbf{x}}=[x_0,\ldots,x_8]\tp]],
+      description = "the contact flag (0), the tangential history (1-3), the rolling history (4-6), the twisting history (7) and the contact radius of the last PostNewtonStep (8)" },
+  },
+
+  references = {
+    { key = "LAMMPSGranular2021", after = "the model set of LAMMPS's pair_style granular ",
+      text = "LAMMPS documentation: pair_style granular and fix wall/gran, version 29 Sep 2021 update 2 (Debian 20220106), doc/src/pair_granular.rst and src/GRANULAR/pair_granular.cpp." },
+    { key = "Johnson1971", after = "Johnson-Kendall-Roberts model ",
+      text = "K. L. Johnson, K. Kendall, A. D. Roberts: Surface energy and the contact of elastic solids. Proc. R. Soc. Lond. A 324, 301-313 (1971)." },
+    { key = "Derjaguin1975", after = "Derjaguin-Muller-Toporov model ",
+      text = "B. V. Derjaguin, V. M. Muller, Y. P. Toporov: Effect of contact deformations on the adhesion of particles. J. Colloid Interface Sci. 53, 314-326 (1975)." },
+    { key = "Brilliantov1996", after = "viscoelastic damping ",
+      text = "N. V. Brilliantov, F. Spahn, J.-M. Hertzsch, T. Poeschel: Model for collisions in granular gases. Phys. Rev. E 53, 5382 (1996)." },
+    { key = "Tsuji1992", after = "the damping of Tsuji et al. ",
+      text = "Y. Tsuji, T. Tanaka, T. Ishida: Lagrangian numerical simulation of plug flow of cohesionless particles in a horizontal pipe. Powder Technology 71, 239-250 (1992)." },
+    { key = "Luding2008", after = "rotated into the tangential plane ",
+      text = "S. Luding: Cohesive, frictional powders: contact models for tension. Granular Matter 10, 235-246 (2008)." },
+    { key = "Mindlin1949", after = "no-slip solution of Mindlin ",
+      text = "R. D. Mindlin: Compliance of elastic bodies in contact. J. Appl. Mech. 16, 259-268 (1949)." },
+    { key = "Thornton2013", after = "the accumulated elastic force ",
+      text = "C. Thornton, S. J. Cummins, P. W. Cleary: An investigation of the comparative behaviour of alternative contact force models during inelastic collisions. Powder Technology 233, 30-46 (2013)." },
+    { key = "Wang2015", after = "rolling velocity of Wang et al. ",
+      text = "Y. Wang, F. Alonso-Marroquin, W. W. Guo: Rolling and sliding in 3-D discrete element models. Particuology 23, 49-55 (2015)." },
+    { key = "Marshall2009", after = "the coefficients of Marshall ",
+      text = "J. S. Marshall: Discrete-element modeling of particulate aerosol flows. J. Comput. Phys. 228, 1541-1561 (2009)." },
+  },
+
+  theory = [[
+
+
+The model set
+-------------
+
+This type implements the model set of LAMMPS's pair_style granular  for one pair of spheres a and b. LAMMPS's atom i is sphere a (marker m0), atom j sphere b (marker m1). The choices of the ``pair_coeff`` words are the parameters normalModel, dampingModel, tangentialModel, rollingModel, twistingModel and limitDamping; the coefficients of one pair of atom types are the other parameters. Mixing for atom types I != J, the conversion of LAMMPS's words and the corrections to that version are in :ref:`sec-physics-granular`.
+
+Geometry and contact
+--------------------
+
+With the radii \ :math:`r_a, r_b`\  the overlap, the normal (from b to a), the effective radius and mass are
+
+.. math::
+
+   \delta = r_a + r_b - \|{\mathbf{x}}_a - {\mathbf{x}}_b\|, \quad {\mathbf{n}} = \frac{{\mathbf{x}}_a - {\mathbf{x}}_b}{\|{\mathbf{x}}_a - {\mathbf{x}}_b\|}, \quad R^* = \frac{r_a r_b}{r_a + r_b}, \quad m^* = \frac{m_a m_b}{m_a + m_b} .
+
+
+The spheres are in contact while \ :math:`\delta > 0`\ . A jkr contact that touched stays in contact while \ :math:`\delta > \delta_c`\ , the pull-off overlap (below). The data coordinate touching holds the result of the last PostNewtonStep; force evaluation reads it and does not switch (a contact whose spheres have separated since is not evaluated).
+
+Normal force
+------------
+
+The elastic normal force \ :math:`F_{ne}`\  along \ :math:`{\mathbf{n}}`\  (> 0 repulsive) with the contact radius \ :math:`a = \sqrt{R^*\delta}`\ :
+
++  hooke: \ :math:`F_{ne} = k_n \delta`\ 
++  hertz: \ :math:`F_{ne} = k_n a \delta`\ 
++  hertz/material: hertz with \ :math:`k_n = \frac{4}{3} E^*`\ , \ :math:`E^* = \left(\frac{1-\nu_a^2}{E_a} + \frac{1-\nu_b^2}{E_b}\right)^{-1}`\ 
++  dmt, the Derjaguin-Muller-Toporov model : \ :math:`F_{ne} = k_n a \delta - 4\pi\gamma R^*`\ 
++  jkr, the Johnson-Kendall-Roberts model : \ :math:`F_{ne} = \frac{k_n a^3}{R^*} - 2\pi a^2\sqrt{\frac{4\gamma E}{\pi a}}`\  with \ :math:`E = \frac{3}{4}k_n`\  and the contact radius a from \ :math:`\delta = a^2/R^* - 2\sqrt{\pi\gamma a/E}`\  (solved in closed form). A contact that touched holds until \ :math:`\delta_c = a_c^2/R^* - 2\sqrt{\pi\gamma a_c/E}`\ , \ :math:`a_c = (9\pi\gamma R^{*2}/(4E))^{1/3}`\ .
+
+The damping force is \ :math:`F_{n,damp} = -\eta_n v_n`\  with \ :math:`v_n = ({\mathbf{v}}_a - {\mathbf{v}}_b)\cdot{\mathbf{n}}`\  and
+
++  velocity: \ :math:`\eta_n = \eta_{n0}`\ ; mass_velocity: \ :math:`\eta_n = \eta_{n0} m^*`\ ; viscoelastic damping : \ :math:`\eta_n = \eta_{n0} a m^*`\ 
++  tsuji, the damping of Tsuji et al. : \ :math:`\eta_n = \alpha\sqrt{m^* k}`\  with \ :math:`k = k_n`\  (hooke) or \ :math:`k_n a`\ , and \ :math:`\alpha = 1.2728 - 4.2783 e + 11.087 e^2 - 22.348 e^3 + 27.467 e^4 - 18.022 e^5 + 4.8218 e^6`\  from the restitution coefficient e given as normalDamping.
+
+The normal force is \ :math:`F_n = F_{ne} + F_{n,damp}`\ ; with limitDamping it is set to 0 where it would be attractive. The Coulomb limits use \ :math:`F_{n0} = |F_n|`\ , and for dmt and jkr \ :math:`F_{n0} = |F_{ne} + 2F_{pulloff}|`\  with \ :math:`F_{pulloff} = 4\pi\gamma R^*`\  (dmt) or \ :math:`3\pi\gamma R^*`\  (jkr).
+
+Tangential force
+----------------
+
+The relative tangential velocity at the contact point is
+
+.. math::
+
+   {\mathbf{v}}_{t,rel} = {\mathbf{v}}_t - (r_a\tomega_a + r_b\tomega_b)\times{\mathbf{n}}, \quad {\mathbf{v}}_t = ({\mathbf{v}}_a - {\mathbf{v}}_b) - v_n{\mathbf{n}} ,
+
+
+the tangential damping prefactor \ :math:`\eta_t = x_{\gamma,t}\,\eta_n`\  and the Coulomb limit \ :math:`F_{s,crit} = \mu_t F_{n0}`\ .
+
++  linear_nohistory: \ :math:`{\mathbf{F}}_t = -\min(F_{s,crit}, \eta_t\|{\mathbf{v}}_{t,rel}\|)\,{\mathbf{v}}_{t,rel}/\|{\mathbf{v}}_{t,rel}\|`\ .
++  linear_history, mindlin, mindlin_rescale: the history \ :math:`\boldsymbol{\xi}`\  is the accumulated displacement. Each step it is first rotated into the tangential plane  (its component along n removed, its length kept: Luding's frame update, when the component matters) and then \ :math:`\boldsymbol{\xi} \mathrel{+}= {\mathbf{v}}_{t,rel}\Delta t`\ ; \ :math:`{\mathbf{F}}_t = -k\boldsymbol{\xi} - \eta_t{\mathbf{v}}_{t,rel}`\  with \ :math:`k = k_t`\  (linear_history) or \ :math:`k = k_t a`\ , the no-slip solution of Mindlin  (mindlin).
++  mindlin/force, mindlin_rescale/force: the history is the accumulated elastic force  (Thornton et al.), \ :math:`\boldsymbol{\xi} \mathrel{+}= -k_t a\,{\mathbf{v}}_{t,rel}\Delta t`\ , and \ :math:`{\mathbf{F}}_t = \boldsymbol{\xi} - \eta_t{\mathbf{v}}_{t,rel}`\ .
++  The rescale models shrink the history with the contact radius on unloading: \ :math:`\boldsymbol{\xi} \leftarrow \boldsymbol{\xi}\,a/a_{prev}`\  when \ :math:`a < a_{prev}`\  (contactRadiusPrevious).
+
+When \ :math:`\|{\mathbf{F}}_t\| > F_{s,crit}`\  the contact slides: the force is scaled to \ :math:`F_{s,crit}`\  and the history is set to the spring length (or elastic force) that gives it, \ :math:`\boldsymbol{\xi} = -({\mathbf{F}}_t + \eta_t{\mathbf{v}}_{t,rel})/k`\  (force history: \ :math:`\boldsymbol{\xi} = {\mathbf{F}}_t + \eta_t{\mathbf{v}}_{t,rel}`\ ), with the scaled force. A history of length 0 gives no force while sliding. With tangentialStiffness = -1 and a material normal model \ :math:`k_t = 8G^*`\ , \ :math:`G^* = \left(\frac{2(2-\nu_a)(1+\nu_a)}{E_a} + \frac{2(2-\nu_b)(1+\nu_b)}{E_b}\right)^{-1}`\ .
+
+Rolling and twisting
+--------------------
+
+Rolling sds: the pseudo-force \ :math:`{\mathbf{F}}_{roll} = -k_{roll}\boldsymbol{\xi}_{roll} - \gamma_{roll}{\mathbf{v}}_{roll}`\  with the rolling velocity of Wang et al.  \ :math:`{\mathbf{v}}_{roll} = R^*(\tomega_a - \tomega_b)\times{\mathbf{n}}`\ , the history updated and rotated as the tangential one and limited by \ :math:`\mu_{roll}F_{n0}`\ ; it exerts the torque \ :math:`R^*{\mathbf{n}}\times{\mathbf{F}}_{roll}`\  on a and its negative on b.
+
+Twisting: \ :math:`\tau_{twist} = -k_{twist}\xi_{twist} - \gamma_{twist}\Omega_t`\ , \ :math:`\Omega_t = (\tomega_a - \tomega_b)\cdot{\mathbf{n}}`\ , limited by \ :math:`\mu_{twist}F_{n0}`\  (then \ :math:`\xi_{twist} = (\mu_{twist}F_{n0}\,\mathrm{sgn}\,\Omega_t - \gamma_{twist}\Omega_t)/k_{twist}`\ ). sds takes the coefficients of twistingStiffness, twistingDamping, twistingFriction; marshall takes the coefficients of Marshall  \ :math:`k_{twist} = k a^2/2`\ , \ :math:`\gamma_{twist} = \eta_t a^2/2`\ , \ :math:`\mu_{twist} = 2a\mu_t/3`\  from the tangential stiffness k in effect. The torque \ :math:`\tau_{twist}{\mathbf{n}}`\  acts on a, its negative on b.
+
+Forces and torques
+------------------
+
+The force on sphere a is \ :math:`{\mathbf{f}}_a = F_n{\mathbf{n}} + {\mathbf{F}}_t`\ , on sphere b \ :math:`-{\mathbf{f}}_a`\ . The friction acts at the middle of the overlap:
+
+.. math::
+
+   \ttau_a = -(r_a - \delta/2)\,{\mathbf{n}}\times{\mathbf{F}}_t + \tau_{twist}{\mathbf{n}} + R^*{\mathbf{n}}\times{\mathbf{F}}_{roll}, \quad \ttau_b = -(r_b - \delta/2)\,{\mathbf{n}}\times{\mathbf{F}}_t - \tau_{twist}{\mathbf{n}} - R^*{\mathbf{n}}\times{\mathbf{F}}_{roll} .
+
+
+Since \ :math:`r_a + r_b - \delta = \|{\mathbf{x}}_a - {\mathbf{x}}_b\|`\ , the moments about any point balance.
+
+History
+-------
+
+PostNewtonStep takes the start-of-step data, applies the contact test (the flag tells a jkr contact that touched), and for a contact updates the history by one step \ :math:`\Delta t`\  exactly as LAMMPS does in a force computation; out of contact the history is cleared. Force evaluation and the outputs evaluate the law with the stored history, without a step (LAMMPS's setup computation). PostNewtonStep returns as error the elastic normal force when the contact flag changes.
+
+
+]],
+}

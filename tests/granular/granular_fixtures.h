@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Shared by the granular tests: a ContactGranular object from the words of
+ * a pair_coeff line (tools/lammps/granular_words.h), set by name as
+ * mbc-lammps sets a law. */
+#ifndef MBC_TEST_GRANULAR_FIXTURES_H
+#define MBC_TEST_GRANULAR_FIXTURES_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "granular_words.h"
+#include "mbconnect/mbconnect.h"
+
+/* Splits `line` (blanks) into at most 64 words in buf; returns argc. */
+static inline int gf_split(const char *line, char *buf, size_t size, char **argv)
+{
+    snprintf(buf, size, "%s", line);
+    int argc = 0;
+    for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    return argc;
+}
+
+/* A ContactGranular object with the law's parameters, the radii, masses
+ * and time step given; NULL (and a message on stderr) when a parameter is
+ * refused or validation fails. */
+static inline mbc_object *gf_object(const ml_granular_law *law, const double radii[2],
+                                    const double masses[2], double dt)
+{
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create(ML_GRANULAR_TYPE, &err);
+    if (!o) {
+        fprintf(stderr, "%s\n", err.message);
+        return NULL;
+    }
+    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
+    const int n = ml_granular_params(law, p);
+    mbc_status st = MBC_OK;
+    for (int i = 0; st == MBC_OK && i < n; i++)
+        st = p[i].count == 1 ? mbc_object_set(o, p[i].name, p[i].value[0], &err)
+                             : mbc_object_set_array(o, p[i].name, p[i].value, 2, &err);
+    if (st == MBC_OK)
+        st = mbc_object_set_array(o, "spheresRadii", radii, 2, &err);
+    if (st == MBC_OK)
+        st = mbc_object_set_array(o, "spheresMasses", masses, 2, &err);
+    if (st == MBC_OK)
+        st = mbc_object_set(o, "timeStep", dt, &err);
+    mbc_object_set_default_indices(o);
+    mbc_error errors[8];
+    size_t violations = 0;
+    if (st == MBC_OK)
+        st = mbc_object_initialize(o, errors, 8, &violations);
+    if (st != MBC_OK || violations) {
+        fprintf(stderr, "%s\n", violations ? errors[0].message : err.message);
+        mbc_object_destroy(o);
+        return NULL;
+    }
+    return o;
+}
+
+#endif

@@ -1,0 +1,887 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* ContactGranular against LAMMPS's own pair_style granular and fix wall/gran
+ * granular, run by Debian's `lmp` (the independent engine) on the same
+ * spheres, for every model of every family (the others held fixed), for
+ * mixed atom types and for walls.
+ *
+ * No time integration: positions and velocities stay as read, so LAMMPS's
+ * force computations of steps 0..NSTEPS see one fixed state, and each step
+ * only adds one step of history (a fresh contact at step 0, LAMMPS's setup
+ * computation without a history update; steps 1.. with one). The dump of
+ * each step holds every input (positions, radii, masses, velocities,
+ * angular velocities, as 17 digits) and LAMMPS's forces and torques.
+ *
+ * Our side, from the dumped inputs and the translator of the pair_coeff
+ * words (tools/lammps/granular_words.h):
+ *   kernel  the law's instances (runtime/granular_kernels.h) as an engine
+ *           runs them: the setup call without update, then one update per
+ *           step, on a record per pair;
+ *   hooks   ContactGranular through the generic API: PostNewtonStep from
+ *           the previous record, then force evaluation.
+ * Per-atom sums of forces and torques must equal LAMMPS's to 1e-12 relative
+ * (the largest force or torque of the step). The kernel equals LAMMPS's
+ * bits for every contact; the sums differ by the order of addition only.
+ * Walls: fix wall/gran granular (zplane, zcylinder) against the wall
+ * kernel, to the bit. jkr: a contact that touched holds beyond touching
+ * (two runs, displace_atoms between them), to the bit.
+ *
+ * The cases that docs/physics-granular.rst lists as corrections of LAMMPS
+ * 2021 are not compared (implicit mixing of types I != J: LAMMPS 2021
+ * leaves that pair's models unset; dmt at a Coulomb limit: its F_n0 reads
+ * an unset cohesion; material and jkr walls; linear_nohistory beside
+ * history models; rolling/twisting history at a change of owner). Three
+ * deterministic ones are checked to behave in LAMMPS as that page says:
+ * material walls, linear_nohistory beside history, the owner change.
+ *
+ * Without lmp the test is skipped (status 77). */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "contact_granular.h"
+#include "granular_fixtures.h"
+#include "granular_kernels.h"
+#include "granular_words.h"
+#include "mbconnect/mbconnect.h"
+
+#define NATOMS 10
+#define NSTEPS 6
+#define DT     0.002
+#define TOL    1e-12
+
+/* ------------------------------------------------------------ the spheres */
+
+typedef struct atom {
+    int type;
+    double radius, mass, x[3], v[3], w[3];
+} atom;
+
+typedef struct frame {
+    atom a[NATOMS];
+    double f[NATOMS][3], t[NATOMS][3];
+} frame;
+
+static uint64_t rng_state;
+static double rnd(double lo, double hi)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+/* A chain of spheres, each overlapping the next by 0.5 ... 4 % of the radius
+ * sum in a random direction (and no other), half of them slow and half
+ * fast, spinning in all directions: sliding, sticking, rolling and twisting
+ * contacts. (The chain's first half is slow, the second fast.) `wall`: the spheres sit on the plane
+ * z = 0 instead, overlapping it, none touching another. */
+enum { CHAIN, ON_PLANE, IN_CYLINDER };
+#define CYLINDER_RADIUS 4.0
+
+static void spheres(atom *a, int ntypes, int where)
+{
+    rng_state = 20240531;
+    for (int k = 0; k < NATOMS; k++) {
+        a[k].type = 1 + k % ntypes;
+        a[k].radius = rnd(0.4, 0.6);
+        double d[3];
+        for (;;) {
+            if (where == ON_PLANE) {
+                a[k].x[0] = 3.0 * (k % 5) - 6;
+                a[k].x[1] = 3.0 * (k / 5) - 1.5;
+                a[k].x[2] = a[k].radius * (1 - rnd(0.005, 0.04));
+                break;
+            }
+            if (where == IN_CYLINDER) {
+                const double rho = CYLINDER_RADIUS - a[k].radius * (1 - rnd(0.005, 0.04));
+                const double phi = 6.283185307179586 * k / NATOMS;
+                a[k].x[0] = rho * cos(phi);
+                a[k].x[1] = rho * sin(phi);
+                a[k].x[2] = 2.0 * (k % 3) - 2;
+                break;
+            }
+            if (k == 0) {
+                a[k].x[0] = a[k].x[1] = a[k].x[2] = 0;
+                break;
+            }
+            const double z = rnd(-1, 1), phi = rnd(0, 6.283185307179586), s = sqrt(1 - z * z);
+            d[0] = s * cos(phi);
+            d[1] = s * sin(phi);
+            d[2] = z;
+            const double dist = (a[k].radius + a[k - 1].radius) * (1 - rnd(0.005, 0.04));
+            for (int i = 0; i < 3; i++)
+                a[k].x[i] = a[k - 1].x[i] + dist * d[i];
+            bool clear = true;
+            for (int j = 0; j < k - 1; j++) {
+                double r2 = 0;
+                for (int i = 0; i < 3; i++)
+                    r2 += (a[k].x[i] - a[j].x[i]) * (a[k].x[i] - a[j].x[i]);
+                clear &= sqrt(r2) > a[k].radius + a[j].radius + 0.05;
+            }
+            if (clear)
+                break;
+        }
+        const double speed = k < NATOMS / 2 ? 0.05 : 2.0;
+        for (int i = 0; i < 3; i++) {
+            a[k].v[i] = rnd(-speed, speed);
+            a[k].w[i] = rnd(-2 * speed, 2 * speed);
+        }
+    }
+}
+
+/* ------------------------------------------------------------- running lmp */
+
+static char out_dir[512];
+
+static void write_data(const char *path, const atom *a, int ntypes)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "granular test spheres\n\n%d atoms\n%d atom types\n\n", NATOMS, ntypes);
+    fprintf(f, "-20 20 xlo xhi\n-20 20 ylo yhi\n-20 20 zlo zhi\n\nAtoms # sphere\n\n");
+    for (int k = 0; k < NATOMS; k++)
+        fprintf(f, "%d %d %.17g %.17g %.17g %.17g %.17g\n", k + 1, a[k].type, 2 * a[k].radius,
+                1.0 + 0.3 * k, a[k].x[0], a[k].x[1], a[k].x[2]);
+    fprintf(f, "\nVelocities\n\n");
+    for (int k = 0; k < NATOMS; k++)
+        fprintf(f, "%d %.17g %.17g %.17g %.17g %.17g %.17g\n", k + 1, a[k].v[0], a[k].v[1],
+                a[k].v[2], a[k].w[0], a[k].w[1], a[k].w[2]);
+    fclose(f);
+}
+
+/* Runs lmp on the spheres with the given interaction lines; reads the
+ * frames of steps 0..NSTEPS. */
+static void run_lmp(const char *name, const atom *a, int ntypes, const char *interaction,
+                    frame *frames)
+{
+    char data[700], in[700], dump[700], log[700], cmd[2600];
+    snprintf(data, sizeof data, "%s/%s.data", out_dir, name);
+    snprintf(in, sizeof in, "%s/%s.in", out_dir, name);
+    snprintf(dump, sizeof dump, "%s/%s.dump", out_dir, name);
+    snprintf(log, sizeof log, "%s/%s.log", out_dir, name);
+    write_data(data, a, ntypes);
+    FILE *f = fopen(in, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
+            "read_data %s\n%s\ntimestep %.17g\n"
+            "dump d all custom 1 %s id type radius mass x y z vx vy vz omegax omegay omegaz "
+            "fx fy fz tqx tqy tqz\ndump_modify d format float %%.17g sort id\n"
+            "thermo 100\nrun %d\n",
+            data, interaction, DT, dump, NSTEPS);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s -nocite -log %s -screen none -in %s", MBC_LMP, log, in);
+    if (system(cmd) != 0)
+        fail_msg("%s failed (log: %s)", cmd, log);
+    f = fopen(dump, "r");
+    assert_non_null(f);
+    char line[1024];
+    for (int s = 0; s <= NSTEPS; s++) {
+        int atoms_seen = 0;
+        while (atoms_seen == 0 && fgets(line, sizeof line, f))
+            if (strncmp(line, "ITEM: ATOMS", 11) == 0)
+                atoms_seen = 1;
+        assert_true(atoms_seen);
+        for (int k = 0; k < NATOMS; k++) {
+            atom *t = &frames[s].a[k];
+            int id;
+            assert_non_null(fgets(line, sizeof line, f));
+            const int n = sscanf(line,
+                                 "%d %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf "
+                                 "%lf %lf %lf %lf",
+                                 &id, &t->type, &t->radius, &t->mass, &t->x[0], &t->x[1], &t->x[2],
+                                 &t->v[0], &t->v[1], &t->v[2], &t->w[0], &t->w[1], &t->w[2],
+                                 &frames[s].f[k][0], &frames[s].f[k][1], &frames[s].f[k][2],
+                                 &frames[s].t[k][0], &frames[s].t[k][1], &frames[s].t[k][2]);
+            assert_int_equal(n, 19);
+            assert_int_equal(id, k + 1);
+        }
+    }
+    fclose(f);
+}
+
+/* --------------------------------------------------------------- our side */
+
+/* The laws of the type pairs, from the pair_coeff lines (with mixing). */
+typedef struct laws {
+    int ntypes;
+    ml_granular_law law[3][3];
+} laws;
+
+static void laws_from_words(laws *L, int ntypes, const char *const *lines)
+{
+    L->ntypes = ntypes;
+    bool set[3][3] = {{false}};
+    for (; *lines; lines++) {
+        char buf[1024], *argv[64], msg[512];
+        const int argc = gf_split(*lines, buf, sizeof buf, argv);
+        ml_granular_law law;
+        if (ml_granular_parse(argc - 2, argv + 2, &law, msg, sizeof msg))
+            fail_msg("%s: %s", *lines, msg);
+        for (int i = 1; i <= ntypes; i++)
+            for (int j = 1; j <= ntypes; j++)
+                if ((argv[0][0] == '*' || atoi(argv[0]) == i) &&
+                    (argv[1][0] == '*' || atoi(argv[1]) == j)) {
+                    L->law[i][j] = L->law[j][i] = law;
+                    set[i][j] = set[j][i] = true;
+                }
+    }
+    for (int i = 1; i <= ntypes; i++)
+        for (int j = i + 1; j <= ntypes; j++)
+            if (!set[i][j]) {
+                char msg[512];
+                if (ml_granular_mix(&L->law[i][i], &L->law[j][j], i, j, &L->law[i][j], msg,
+                                    sizeof msg))
+                    fail_msg("%s", msg);
+                L->law[j][i] = L->law[i][j];
+            }
+}
+
+/* The state of a pair of dumped atoms for the generic API. */
+typedef struct pair_state {
+    mbc_rigid_marker m[2];
+    mbc_state s;
+} pair_state;
+
+static void pair_state_init(pair_state *ps, const atom *a, const atom *b, const double *data,
+                            const double *start)
+{
+    const atom *ab[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        memset(&ps->m[k], 0, sizeof ps->m[k]);
+        memcpy(ps->m[k].position, ab[k]->x, sizeof ab[k]->x);
+        memcpy(ps->m[k].velocity, ab[k]->v, sizeof ab[k]->v);
+        memcpy(ps->m[k].angular_velocity_local, ab[k]->w, sizeof ab[k]->w);
+        ps->m[k].rotation[0] = ps->m[k].rotation[4] = ps->m[k].rotation[8] = 1.0;
+    }
+    ps->s = (mbc_state){.marker = {&ps->m[0], &ps->m[1]},
+                        .data = data,
+                        .data_start = start,
+                        .data_count = MBC_GRANULAR_RECORD};
+}
+
+/* One case's comparison, step by step. */
+typedef struct compare {
+    double kernel, hooks;  /* largest relative difference over the steps */
+    int contacts, sliding; /* contacts in touch at the last step; of them sliding */
+} compare;
+
+static double rel_diff(const double (*ours)[3], const double (*ref)[3])
+{
+    double scale = 0, diff = 0;
+    for (int k = 0; k < NATOMS; k++)
+        for (int i = 0; i < 3; i++) {
+            scale = fmax(scale, fabs(ref[k][i]));
+            diff = fmax(diff, fabs(ours[k][i] - ref[k][i]));
+        }
+    return scale > 0 ? diff / scale : diff;
+}
+
+static void accumulate(double (*f)[3], double (*t)[3], int a, int b, const double force[3],
+                       const double ta[3], const double tb[3])
+{
+    for (int i = 0; i < 3; i++) {
+        f[a][i] += force[i];
+        f[b][i] -= force[i];
+        t[a][i] += ta[i];
+        t[b][i] += tb[i];
+    }
+}
+
+/* The pair law: both paths over every pair of atoms, steps 0..NSTEPS. */
+static compare compare_pairs(const char *name, const laws *L, const frame *frames)
+{
+    static double rec[NATOMS][NATOMS][MBC_GRANULAR_RECORD];
+    static double hook_rec[NATOMS][NATOMS][MBC_GRANULAR_RECORD];
+    memset(rec, 0, sizeof rec);
+    compare c = {0, 0, 0, 0};
+    for (int s = 0; s <= NSTEPS; s++) {
+        const atom *A = frames[s].a;
+        double fk[NATOMS][3] = {{0}}, tk[NATOMS][3] = {{0}};
+        double fh[NATOMS][3] = {{0}}, th[NATOMS][3] = {{0}};
+        c.contacts = c.sliding = 0;
+        for (int a = 0; a < NATOMS; a++)
+            for (int b = a + 1; b < NATOMS; b++) {
+                const double radii[2] = {A[a].radius, A[b].radius};
+                const double masses[2] = {A[a].mass, A[b].mass};
+                mbc_object *o = gf_object(&L->law[A[a].type][A[b].type], radii, masses, DT);
+                assert_non_null(o);
+                /* kernel: setup call (no update) at step 0, one update per step after */
+                mbc_granular_law law;
+                mbc_contact_granular_law(o->params, &law);
+                const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
+                const mbc_granular_sphere sa = {A[a].x, A[a].v, A[a].w, A[a].radius, A[a].mass};
+                const mbc_granular_sphere sb = {A[b].x, A[b].v, A[b].w, A[b].radius, A[b].mass};
+                mbc_granular_contact ct;
+                mbc_granular_pair_contact(&sa, &sb, &ct);
+                mbc_granular_result r;
+                double *const recs[1] = {rec[a][b]};
+                if (k.stage_a(&law, 1, &ct, recs, s > 0, &r)) {
+                    if (k.stage_b)
+                        k.stage_b(&law, 1, &ct, recs, s > 0, &r);
+                    accumulate(fk, tk, a, b, r.force, r.torque_a, r.torque_b);
+                    c.contacts++;
+                    double ft = 0;
+                    for (int i = 0; i < 3; i++)
+                        ft += r.f_t[i] * r.f_t[i];
+                    c.sliding += sqrt(ft) >= law.mu_t * r.fncrit * (1 - 1e-12) && ft > 0;
+                }
+                /* hooks: step 0 takes the setup record (the flag of the contact test);
+                 * then PostNewtonStep from the previous record, and forces */
+                double *data = hook_rec[a][b];
+                if (s == 0) {
+                    memcpy(data, rec[a][b], sizeof hook_rec[a][b]);
+                } else {
+                    double start[MBC_GRANULAR_RECORD], next[MBC_GRANULAR_RECORD];
+                    memcpy(start, data, sizeof start);
+                    pair_state ps;
+                    pair_state_init(&ps, &A[a], &A[b], start, start);
+                    mbc_post_newton pn = {.data = next};
+                    mbc_error err = {0};
+                    if (mbc_object_post_newton_step(o, &ps.s, &pn, &err) != MBC_OK)
+                        fail_msg("%s: %s", name, err.message);
+                    memcpy(data, next, sizeof next);
+                }
+                pair_state ps;
+                pair_state_init(&ps, &A[a], &A[b], data, data);
+                mbc_forces fo;
+                memset(&fo, 0, sizeof fo);
+                mbc_error err = {0};
+                if (mbc_object_forces(o, &ps.s, &fo, &err) != MBC_OK)
+                    fail_msg("%s: %s", name, err.message);
+                accumulate(fh, th, a, b, fo.force[0], fo.torque[0], fo.torque[1]);
+                mbc_object_destroy(o);
+            }
+        c.kernel = fmax(c.kernel, fmax(rel_diff((const double(*)[3])fk, frames[s].f),
+                                       rel_diff((const double(*)[3])tk, frames[s].t)));
+        c.hooks = fmax(c.hooks, fmax(rel_diff((const double(*)[3])fh, frames[s].f),
+                                     rel_diff((const double(*)[3])th, frames[s].t)));
+    }
+    return c;
+}
+
+/* ------------------------------------------------------------------- cases */
+
+typedef struct pair_case {
+    const char *name;
+    int ntypes;
+    const char *lines[4]; /* pair_coeff lines, NULL-terminated */
+} pair_case;
+
+#define TAIL_T  "tangential mindlin NULL 1.0 0.4"
+#define TAIL_RW "rolling sds 200 0.5 0.3 twisting marshall"
+#define BASE_N  "hertz/material 1e4 20 0.3"
+
+/* Every model of every family, the others held fixed at the base
+ * hertz/material, viscoelastic, mindlin (NULL), rolling sds, twisting
+ * marshall (twisting sds with linear_nohistory, which has no spring). */
+static const pair_case pair_cases[] = {
+    {"base", 1, {"* * " BASE_N " " TAIL_T " " TAIL_RW}},
+    {"normal_hooke", 1, {"* * hooke 300 20 tangential mindlin 4000 1.0 0.4 " TAIL_RW}},
+    {"normal_hertz", 1, {"* * hertz 6000 20 tangential mindlin 4000 1.0 0.4 " TAIL_RW}},
+    /* dmt without reaching a Coulomb limit: LAMMPS 2021 takes F_n0 from an
+     * uninitialized cohesion (below) */
+    {"normal_dmt",
+     1,
+     {"* * dmt 1e4 20 0.3 2 tangential mindlin NULL 1.0 100 rolling sds 200 0.5 100 twisting "
+      "marshall"}},
+    {"normal_jkr", 1, {"* * jkr 1e4 20 0.3 2 " TAIL_T " " TAIL_RW}},
+    {"damping_velocity", 1, {"* * " BASE_N " damping velocity " TAIL_T " " TAIL_RW}},
+    {"damping_mass_velocity", 1, {"* * " BASE_N " damping mass_velocity " TAIL_T " " TAIL_RW}},
+    {"damping_tsuji", 1, {"* * hertz/material 1e4 0.6 0.3 damping tsuji " TAIL_T " " TAIL_RW}},
+    {"tangential_linear_nohistory",
+     1,
+     {"* * " BASE_N " tangential linear_nohistory 1.0 0.4 rolling sds 200 0.5 0.3 twisting sds "
+      "30 0.2 0.1"}},
+    {"tangential_linear_history",
+     1,
+     {"* * " BASE_N " tangential linear_history 3000 1.0 0.4 " TAIL_RW}},
+    {"tangential_mindlin_rescale",
+     1,
+     {"* * " BASE_N " tangential mindlin_rescale NULL 1.0 0.4 " TAIL_RW}},
+    {"tangential_mindlin_force",
+     1,
+     {"* * " BASE_N " tangential mindlin/force NULL 1.0 0.4 " TAIL_RW}},
+    {"tangential_mindlin_rescale_force",
+     1,
+     {"* * " BASE_N " tangential mindlin_rescale/force NULL 1.0 0.4 " TAIL_RW}},
+    {"rolling_none", 1, {"* * " BASE_N " " TAIL_T " twisting marshall"}},
+    {"twisting_none", 1, {"* * " BASE_N " " TAIL_T " rolling sds 200 0.5 0.3"}},
+    {"twisting_sds",
+     1,
+     {"* * " BASE_N " " TAIL_T " rolling sds 200 0.5 0.3 twisting sds 30 0.2 0.1"}},
+    {"limit_damping",
+     1,
+     {"* * hertz 6000 400 damping velocity tangential linear_history 3000 1.0 0.4 limit_damping"}},
+    {"plain_hertz_linear_history", 1, {"* * hertz 6000 20 tangential linear_history 3000 1.0 0.4"}},
+    /* types with different models, every pair set by a line */
+    {"mixed_explicit",
+     2,
+     {"1 1 " BASE_N " " TAIL_T " " TAIL_RW,
+      "2 2 jkr 2e4 10 0.25 3 tangential mindlin_rescale NULL 0.5 0.3 rolling sds 100 0.2 0.2",
+      "1 2 hertz/material 1.5e4 0.7 0.28 damping tsuji tangential mindlin/force 5000 0.8 0.35 "
+      "twisting sds 20 0.1 0.1"}},
+};
+
+static void test_pair_cases(void **state)
+{
+    (void)state;
+    double worst_kernel = 0, worst_hooks = 0;
+    int sliding = 0, contacts = 0;
+    for (size_t n = 0; n < sizeof pair_cases / sizeof pair_cases[0]; n++) {
+        const pair_case *pc = &pair_cases[n];
+        atom a[NATOMS];
+        spheres(a, pc->ntypes, CHAIN);
+        char interaction[2048] = "pair_style granular";
+        for (const char *const *l = pc->lines; *l; l++) {
+            strcat(interaction, "\npair_coeff ");
+            strcat(interaction, *l);
+        }
+        static frame frames[NSTEPS + 1];
+        run_lmp(pc->name, a, pc->ntypes, interaction, frames);
+        laws L;
+        laws_from_words(&L, pc->ntypes, pc->lines);
+        const compare c = compare_pairs(pc->name, &L, frames);
+        printf("  %-34s contacts %d (sliding %d)  kernel %.2e  hooks %.2e\n", pc->name, c.contacts,
+               c.sliding, c.kernel, c.hooks);
+        if (!(c.kernel <= TOL && c.hooks <= TOL))
+            fail_msg("%s: relative difference to LAMMPS kernel %.3g, hooks %.3g (> %g)", pc->name,
+                     c.kernel, c.hooks, TOL);
+        worst_kernel = fmax(worst_kernel, c.kernel);
+        worst_hooks = fmax(worst_hooks, c.hooks);
+        sliding += c.sliding;
+        contacts += c.contacts;
+        assert_true(c.contacts >= NATOMS - 1); /* the chain's contacts, at least */
+    }
+    printf("  all pair cases: kernel %.2e, hooks %.2e; %d contacts, %d sliding at the last step\n",
+           worst_kernel, worst_hooks, contacts, sliding);
+    assert_true(sliding > 0 && sliding < contacts); /* both regimes were compared */
+}
+
+/* ------------------------------------------------------------------ walls */
+
+/* The contact of atom k with fix wall/gran's wall, as FixWallGran::
+ * post_force forms it: zplane lo: del = (0, 0, z - lo), flat (r_wall =
+ * +inf); zcylinder R: del = -(R - rho)/rho (x, y, 0), r_wall = -2R inside. */
+static bool wall_del(const atom *a, int where, double del[3], double *r_wall)
+{
+    del[0] = del[1] = del[2] = 0;
+    if (where == ON_PLANE) {
+        del[2] = a->x[2] - 0.0;
+        *r_wall = INFINITY;
+        return true;
+    }
+    const double delxy = sqrt(a->x[0] * a->x[0] + a->x[1] * a->x[1]);
+    const double delr = CYLINDER_RADIUS - delxy;
+    if (delr > a->radius)
+        return false;
+    del[0] = -delr / delxy * a->x[0];
+    del[1] = -delr / delxy * a->x[1];
+    *r_wall = (delxy < CYLINDER_RADIUS) ? -2 * CYLINDER_RADIUS : 2 * CYLINDER_RADIUS;
+    return true;
+}
+
+/* The wall kernel over every atom, steps 0..NSTEPS (setup without update). */
+static compare compare_walls(const ml_granular_law *words, int where, const frame *frames,
+                             double k_n_factor)
+{
+    static double rec[NATOMS][MBC_GRANULAR_RECORD];
+    memset(rec, 0, sizeof rec);
+    compare c = {0, 0, 0, 0};
+    for (int s = 0; s <= NSTEPS; s++) {
+        const atom *A = frames[s].a;
+        double f[NATOMS][3] = {{0}}, t[NATOMS][3] = {{0}};
+        c.contacts = c.sliding = 0;
+        for (int k = 0; k < NATOMS; k++) {
+            const double radii[2] = {A[k].radius, A[k].radius}, masses[2] = {A[k].mass, 1};
+            mbc_object *o = gf_object(words, radii, masses, DT);
+            assert_non_null(o);
+            mbc_granular_law law;
+            mbc_contact_granular_law(o->params, &law);
+            law.k_n *= k_n_factor;
+            law.e_jkr = law.k_n * 0.75;
+            mbc_object_destroy(o);
+            const mbc_granular_kernels kern = mbc_granular_kernels_for(&law);
+            const mbc_granular_sphere sa = {A[k].x, A[k].v, A[k].w, A[k].radius, A[k].mass};
+            double del[3], r_wall;
+            if (!wall_del(&A[k], where, del, &r_wall))
+                continue;
+            const double vwall[3] = {0, 0, 0};
+            mbc_granular_contact ct;
+            mbc_granular_wall_contact(&sa, del, vwall, r_wall, &ct);
+            mbc_granular_result r;
+            double *const recs[1] = {rec[k]};
+            if (!kern.stage_a(&law, 1, &ct, recs, s > 0, &r))
+                continue;
+            if (kern.stage_b)
+                kern.stage_b(&law, 1, &ct, recs, s > 0, &r);
+            for (int i = 0; i < 3; i++) {
+                f[k][i] = r.force[i];
+                t[k][i] = r.torque_a[i];
+            }
+            c.contacts++;
+            const double ft = sqrt(r.f_t[0] * r.f_t[0] + r.f_t[1] * r.f_t[1] + r.f_t[2] * r.f_t[2]);
+            c.sliding += ft > 0 && ft >= law.mu_t * r.fncrit * (1 - 1e-12);
+        }
+        c.kernel = fmax(c.kernel, fmax(rel_diff((const double(*)[3])f, frames[s].f),
+                                       rel_diff((const double(*)[3])t, frames[s].t)));
+    }
+    return c;
+}
+
+typedef struct wall_case {
+    const char *name;
+    int where;
+    const char *words; /* fix wall/gran's words after granular */
+} wall_case;
+
+/* fix wall/gran granular against the wall kernel: the models whose
+ * coefficients fix_wall_gran.cpp reads as pair_granular.cpp does (hooke,
+ * hertz; material and jkr walls differ in LAMMPS 2021, below). */
+static const wall_case wall_cases[] = {
+    {"wall_hooke", ON_PLANE,
+     "hooke 300 20 damping velocity tangential linear_history 2000 1.0 0.4 rolling sds 200 0.5 "
+     "0.3 twisting sds 30 0.2 0.1 zplane 0.0 NULL"},
+    {"wall_hertz", ON_PLANE,
+     "hertz 6000 20 tangential mindlin 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting marshall "
+     "zplane 0.0 NULL"},
+    {"wall_hertz_mass_velocity", ON_PLANE,
+     "hertz 6000 2 damping mass_velocity tangential mindlin_rescale/force 4000 1.0 0.3 zplane "
+     "0.0 NULL"},
+    {"wall_hertz_tsuji", ON_PLANE,
+     "hertz 6000 0.6 damping tsuji tangential mindlin_rescale 4000 1.0 0.3 twisting marshall "
+     "zplane 0.0 NULL"},
+    {"wall_hooke_nohistory_limit", ON_PLANE,
+     "hooke 300 400 damping velocity tangential linear_nohistory 1.0 0.4 limit_damping zplane "
+     "0.0 NULL"},
+    {"wall_cylinder", IN_CYLINDER,
+     "hertz 6000 20 tangential mindlin/force 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting "
+     "marshall zcylinder 4.0"},
+};
+
+static void run_wall(const wall_case *wc, frame *frames, ml_granular_law *law)
+{
+    atom a[NATOMS];
+    spheres(a, 1, wc->where);
+    char interaction[2048];
+    snprintf(interaction, sizeof interaction, "pair_style none\nfix w all wall/gran granular %s",
+             wc->words);
+    run_lmp(wc->name, a, 1, interaction, frames);
+    char buf[1024], *argv[64], msg[512];
+    const int argc = gf_split(wc->words, buf, sizeof buf, argv);
+    ml_granular_wall w;
+    if (ml_granular_parse_wall(argc, argv, law, &w, msg, sizeof msg))
+        fail_msg("%s: %s", wc->name, msg);
+}
+
+static void test_wall_cases(void **state)
+{
+    (void)state;
+    for (size_t n = 0; n < sizeof wall_cases / sizeof wall_cases[0]; n++) {
+        static frame frames[NSTEPS + 1];
+        ml_granular_law law;
+        run_wall(&wall_cases[n], frames, &law);
+        const compare c = compare_walls(&law, wall_cases[n].where, frames, 1.0);
+        printf("  %-34s contacts %d (sliding %d)  kernel %.2e\n", wall_cases[n].name, c.contacts,
+               c.sliding, c.kernel);
+        assert_true(c.contacts == NATOMS);
+        if (!(c.kernel <= TOL))
+            fail_msg("%s: relative difference to LAMMPS %.3g (> %g)", wall_cases[n].name, c.kernel,
+                     TOL);
+    }
+}
+
+/* A hertz/material wall: LAMMPS 2021's fix wall/gran takes E* = E/(2(1 -
+ * nu)) (pair_granular.cpp and current LAMMPS: E/(2(1 - nu^2))). Its forces
+ * are ours with k_n scaled by (1 - nu^2)/(1 - nu) = 1 + nu. */
+static void test_departure_material_wall(void **state)
+{
+    (void)state;
+    const wall_case wc = {"departure_material_wall", ON_PLANE,
+                          "hertz/material 1e4 20 0.3 tangential mindlin 4000 1.0 0.4 zplane 0.0 "
+                          "NULL"};
+    static frame frames[NSTEPS + 1];
+    ml_granular_law law;
+    run_wall(&wc, frames, &law);
+    const compare ours = compare_walls(&law, ON_PLANE, frames, 1.0);
+    const compare lammps = compare_walls(&law, ON_PLANE, frames, 1.0 + 0.3);
+    printf("  material wall: ours %.2e, with LAMMPS 2021's E/(2(1-nu)) %.2e\n", ours.kernel,
+           lammps.kernel);
+    assert_true(ours.kernel > 1e-2);
+    assert_true(lammps.kernel <= 1e-12);
+}
+
+/* linear_nohistory pairs in a run where another type pair has tangential
+ * history: LAMMPS 2021 evaluates them in its history branch (a force history
+ * with k_t = 0, no a scaling): -eta_t v_t,rel below the Coulomb limit, zero
+ * force above it (docs/physics-granular.rst); the documented law, ours,
+ * gives mu F_n0 there. */
+static void test_departure_nohistory_in_history_run(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "1 1 hertz 6000 20 damping velocity tangential linear_nohistory 1.0 0.1",
+        "2 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4",
+        "1 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4", NULL};
+    atom a[NATOMS];
+    spheres(a, 2, CHAIN);
+    for (int k = 0; k < NATOMS; k++) /* types 1 1 1 1 1 2 2 2 2 2: the fast half is type 2 */
+        a[k].type = k < NATOMS / 2 ? 1 : 2;
+    for (int k = 0; k < NATOMS / 2; k++) /* the nohistory half slides too */
+        for (int i = 0; i < 3; i++)
+            a[k].v[i] *= 40;
+    char interaction[2048] = "pair_style granular";
+    for (const char *const *l = lines; *l; l++) {
+        strcat(interaction, "\npair_coeff ");
+        strcat(interaction, *l);
+    }
+    static frame frames[NSTEPS + 1];
+    run_lmp("departure_nohistory", a, 2, interaction, frames);
+    laws L;
+    laws_from_words(&L, 2, lines);
+    const compare ours = compare_pairs("ours", &L, frames);
+    L.law[1][1].tangential = ML_GRANULAR_MINDLIN_FORCE;
+    L.law[1][1].k_t = 0;
+    const compare lammps = compare_pairs("as LAMMPS 2021", &L, frames);
+    printf("  linear_nohistory beside history: ours %.2e, with LAMMPS 2021's history branch "
+           "%.2e\n",
+           ours.kernel, lammps.kernel);
+    assert_true(ours.kernel > 1e-3);
+    assert_true(lammps.kernel <= TOL);
+}
+
+/* ----------------------------------------------------------- jkr pull-off */
+
+/* Reads the 2 atoms of the last frame of a dump. */
+static void read_pair_dump(const char *path, atom *a, double f[2][3], double t[2][3])
+{
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    char line[1024];
+    long at = -1;
+    while (fgets(line, sizeof line, in))
+        if (strncmp(line, "ITEM: ATOMS", 11) == 0)
+            at = ftell(in);
+    assert_true(at >= 0);
+    fseek(in, at, SEEK_SET);
+    for (int k = 0; k < 2; k++) {
+        int id;
+        assert_non_null(fgets(line, sizeof line, in));
+        assert_int_equal(sscanf(line,
+                                "%d %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf "
+                                "%lf %lf %lf",
+                                &id, &a[k].type, &a[k].radius, &a[k].mass, &a[k].x[0], &a[k].x[1],
+                                &a[k].x[2], &a[k].v[0], &a[k].v[1], &a[k].v[2], &a[k].w[0],
+                                &a[k].w[1], &a[k].w[2], &f[k][0], &f[k][1], &f[k][2], &t[k][0],
+                                &t[k][1], &t[k][2]),
+                         19);
+    }
+    fclose(in);
+}
+
+/* Runs lmp on two atoms (data: the lines after "Atoms # sphere", then the
+ * Velocities section) with pair_style granular and `words`: `run run1`
+ * dumped to NAME1.dump, then `between`, then `run run2` dumped to
+ * NAME2.dump. */
+static void run_two_runs(const char *name, const char *atoms, const char *velocities,
+                         const char *words, const char *settings, int run1, const char *between,
+                         int run2)
+{
+    char path[700], cmd[2600];
+    snprintf(path, sizeof path, "%s/%s.data", out_dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "%s\n\n2 atoms\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n"
+            "\nAtoms # sphere\n\n%s\nVelocities\n\n%s",
+            name, atoms, velocities);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/%s.in", out_dir, name);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    const char *dump = "id type radius mass x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy "
+                       "tqz";
+    fprintf(f,
+            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
+            "read_data %s/%s.data\npair_style granular\npair_coeff * * %s\n%s\ntimestep %.17g\n"
+            "dump d1 all custom 1 %s/%s1.dump %s\ndump_modify d1 format float %%.17g sort id\n"
+            "run %d\nundump d1\n%s\n"
+            "dump d2 all custom 1 %s/%s2.dump %s\ndump_modify d2 format float %%.17g sort id\n"
+            "run %d\n",
+            out_dir, name, words, settings, DT, out_dir, name, dump, run1, between, out_dir, name,
+            dump, run2);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd %s && %s -nocite -log %s.log -screen none -in %s.in", out_dir,
+             MBC_LMP, name, name);
+    if (system(cmd) != 0)
+        fail_msg("%s failed", cmd);
+}
+
+/* A jkr contact that touched holds beyond touching: two spheres in contact
+ * for a step, then pulled apart to an overlap of -0.005 (the pull-off
+ * overlap is -0.0073): LAMMPS keeps the attraction, and so does the kernel
+ * with the record of the first run; the same spheres without that record
+ * do not touch. */
+static void test_jkr_beyond_contact(void **state)
+{
+    (void)state;
+    const char *words = "jkr 1e4 20 0.3 5 tangential mindlin NULL 1.0 0.4 rolling sds 200 0.5 "
+                        "0.3 twisting marshall";
+    run_two_runs("jkr", "1 1 1.0 1.0 0 0 0\n2 1 1.0 1.3 0.98 0.01 0\n",
+                 "1 0 0.2 0 0 0 1\n2 0 -0.1 0.05 0.5 0 0\n", words,
+                 "neighbor 0.5 bin\ngroup b id 2", 1, "displace_atoms b move 0.025 0 0 units box",
+                 1);
+    char path[700];
+    char buf[1024], *argv[64], msg[512];
+    ml_granular_law words_law;
+    assert_int_equal(
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+    atom a[2];
+    double lf[2][3], lt[2][3];
+    double rec[MBC_GRANULAR_RECORD] = {0}, fresh[MBC_GRANULAR_RECORD] = {0};
+    /* run 1: setup and one step in contact; run 2: setup and one step pulled apart */
+    for (int run = 1; run <= 2; run++) {
+        snprintf(path, sizeof path, "%s/jkr%d.dump", out_dir, run);
+        read_pair_dump(path, a, lf, lt);
+        const double radii[2] = {a[0].radius, a[1].radius}, masses[2] = {a[0].mass, a[1].mass};
+        mbc_object *o = gf_object(&words_law, radii, masses, DT);
+        assert_non_null(o);
+        mbc_granular_law law;
+        mbc_contact_granular_law(o->params, &law);
+        mbc_object_destroy(o);
+        const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        mbc_granular_result r;
+        double *const recs[1] = {rec};
+        for (int update = 0; update <= 1; update++) { /* the setup call, then the step */
+            assert_true(k.stage_a(&law, 1, &ct, recs, update, &r));
+            if (k.stage_b)
+                k.stage_b(&law, 1, &ct, recs, update, &r);
+        }
+        double scale = 0, diff = 0;
+        for (int i = 0; i < 3; i++) {
+            scale = fmax(scale, fmax(fabs(lf[0][i]), fmax(fabs(lt[0][i]), fabs(lt[1][i]))));
+            diff = fmax(diff, fabs(r.force[i] - lf[0][i]));
+            diff = fmax(diff, fmax(fabs(r.torque_a[i] - lt[0][i]), fabs(r.torque_b[i] - lt[1][i])));
+        }
+        printf("  jkr run %d: overlap %.4f, F_n %.6g, kernel %.2e\n", run, r.delta, r.f_n,
+               diff / scale);
+        assert_true(diff <= TOL * scale);
+        if (run == 2) {
+            assert_true(r.delta < 0 && r.f_n < 0); /* beyond touching, attracted */
+            double *const fresh_recs[1] = {fresh};
+            assert_false(k.stage_a(&law, 1, &ct, fresh_recs, false, &r));
+        }
+    }
+}
+
+/* A contact with rolling and twisting history changes owner: LAMMPS 2021's
+ * fix neigh/history hands the new owner every history value negated, so the
+ * rolling and twisting displacements (even under the exchange) change sign.
+ * Two touching spheres, A below B in z and right of it in x, roll and
+ * twist for 3 steps; displace_atoms lifts both by 0.15 into the same bin
+ * row, so the half neighbor list stores the pair under B (the lower x bin)
+ * instead of A (the lower z bin). LAMMPS's forces of the next run are ours
+ * with the rolling and twisting history negated; ours keep the record. */
+static void test_departure_history_owner_change(void **state)
+{
+    (void)state;
+    const char *words = "hertz 6000 20 tangential linear_history 3000 1.0 0.4 rolling sds 2000 "
+                        "0.5 0.3 twisting sds 300 0.2 0.1";
+    run_two_runs("owner", "1 1 0.6 1.0 1.1 0.5 0.9\n2 1 0.6 1.0 0.9 0.5 1.4\n",
+                 "1 0 0 0 0.3 2 1.5\n2 0 0 0 -0.2 0 -1\n", words,
+                 "neighbor 0.2 bin\nneigh_modify binsize 1.0", 3,
+                 "displace_atoms all move 0 0 0.15 units box", 0);
+    char path[700];
+    char buf[1024], *argv[64], msg[512];
+    ml_granular_law words_law;
+    assert_int_equal(
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+    atom a[2];
+    double lf[2][3], lt[2][3];
+    double rec[MBC_GRANULAR_RECORD] = {0};
+    /* run 1: the setup call and 3 steps (the dump's last frame is the third) */
+    snprintf(path, sizeof path, "%s/owner1.dump", out_dir);
+    read_pair_dump(path, a, lf, lt);
+    const double radii[2] = {a[0].radius, a[1].radius}, masses[2] = {a[0].mass, a[1].mass};
+    mbc_object *o = gf_object(&words_law, radii, masses, DT);
+    assert_non_null(o);
+    mbc_granular_law law;
+    mbc_contact_granular_law(o->params, &law);
+    mbc_object_destroy(o);
+    const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
+    mbc_granular_result r;
+    for (int step = 0; step <= 3; step++) {
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        double *const recs[1] = {rec};
+        assert_true(k.stage_a(&law, 1, &ct, recs, step > 0, &r));
+        k.stage_b(&law, 1, &ct, recs, step > 0, &r);
+    }
+    double scale = fmax(fabs(lt[0][0]), fmax(fabs(lt[0][1]), fabs(lt[0][2])));
+    for (int i = 0; i < 3; i++)
+        assert_true(fabs(r.torque_a[i] - lt[0][i]) <= TOL * scale);
+    /* run 2: the setup call after the lift, with our record and with LAMMPS's */
+    snprintf(path, sizeof path, "%s/owner2.dump", out_dir);
+    read_pair_dump(path, a, lf, lt);
+    double flipped[MBC_GRANULAR_RECORD];
+    memcpy(flipped, rec, sizeof flipped);
+    for (int i = 0; i < 4; i++)
+        flipped[MBC_GRANULAR_XI_ROLL + i] = -flipped[MBC_GRANULAR_XI_ROLL + i]; /* and twist */
+    double worst[2] = {0, 0};
+    for (int variant = 0; variant < 2; variant++) {
+        const mbc_granular_sphere sa = {a[0].x, a[0].v, a[0].w, a[0].radius, a[0].mass};
+        const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
+        mbc_granular_contact ct;
+        mbc_granular_pair_contact(&sa, &sb, &ct);
+        double *const recs[1] = {variant ? flipped : rec};
+        assert_true(k.stage_a(&law, 1, &ct, recs, false, &r));
+        k.stage_b(&law, 1, &ct, recs, false, &r);
+        scale = 0;
+        for (int i = 0; i < 3; i++) {
+            scale = fmax(scale, fmax(fabs(lt[0][i]), fabs(lt[1][i])));
+            worst[variant] = fmax(worst[variant], fmax(fabs(r.torque_a[i] - lt[0][i]),
+                                                       fabs(r.torque_b[i] - lt[1][i])));
+        }
+        worst[variant] /= scale;
+    }
+    printf("  owner change: ours %.2e, with the rolling/twisting history negated %.2e\n", worst[0],
+           worst[1]);
+    assert_true(worst[0] > 1e-3);
+    assert_true(worst[1] <= TOL);
+}
+
+int main(void)
+{
+    if (MBC_LMP[0] == '\0' || access(MBC_LMP, X_OK) != 0) {
+        printf("SKIPPED: LAMMPS's lmp not found (apt-get install lammps); the granular law is "
+               "compared against it\n");
+        return 77;
+    }
+    snprintf(out_dir, sizeof out_dir, "%s", MBC_GRANULAR_OUT);
+    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s\n", out_dir, strerror(errno));
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pair_cases),
+        cmocka_unit_test(test_wall_cases),
+        cmocka_unit_test(test_departure_material_wall),
+        cmocka_unit_test(test_jkr_beyond_contact),
+        cmocka_unit_test(test_departure_nohistory_in_history_run),
+        cmocka_unit_test(test_departure_history_owner_change),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

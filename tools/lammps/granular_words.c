@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The words of pair_style granular and fix wall/gran granular as a
+ * ContactGranular law (granular_words.h). The rules are those of LAMMPS's
+ * pair_granular.cpp (coeff(), init_one()) and fix_wall_gran.cpp (the
+ * constructor) of the 29 Sep 2021 version, read for facts; where mbconnect
+ * corrects that version the comment says so (docs/physics-granular.rst). */
+#include "granular_words.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEYWORDS                                                                                   \
+    "hooke, hertz, hertz/material, dmt, jkr, damping, tangential, rolling, twisting, cutoff, "     \
+    "limit_damping"
+
+__attribute__((format(printf, 3, 4))) static int fail(char *msg, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(msg, size, "granular: ");
+    if (n < 0 || (size_t)n >= size)
+        n = 0;
+    vsnprintf(msg + n, size - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* A number as LAMMPS's utils::numeric takes it (digits, sign, point,
+ * exponent), converted whole and finite. */
+static bool number(const char *word, double *out)
+{
+    if (!word || !*word || strspn(word, "0123456789+-.eE") != strlen(word))
+        return false;
+    char *end = NULL;
+    const double v = strtod(word, &end);
+    if (*end != '\0' || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* The words of one model with its coefficients. */
+typedef struct model_words {
+    const char *name;
+    int count;
+    const char *coefs; /* their names, for messages */
+} model_words;
+
+/* Reads the `m->count` coefficients after argv[*i] (the model word) into
+ * out; a NULL word is taken where null_ok (out -1). */
+static int coefficients(int argc, char *const *argv, int *i, const model_words *m, double *out,
+                        bool null_ok, char *msg, size_t size)
+{
+    int got = 0;
+    while (got < m->count && *i + 1 + got < argc) {
+        const char *w = argv[*i + 1 + got];
+        double v;
+        if (got == 0 && null_ok && strcmp(w, "NULL") == 0)
+            v = -1;
+        else if (!number(w, &v))
+            break;
+        out[got++] = v;
+    }
+    if (got < m->count) {
+        const char *w = *i + 1 + got < argc ? argv[*i + 1 + got] : NULL;
+        const char *s = m->count == 1 ? "" : "s";
+        if (w && got > 0)
+            return fail(msg, size, "%s needs %d coefficient%s (%s): '%s' is not a number", m->name,
+                        m->count, s, m->coefs, w);
+        if (w)
+            return fail(msg, size, "%s needs %d coefficient%s (%s): '%s' is not a number%s",
+                        m->name, m->count, s, m->coefs, w, null_ok ? " or NULL" : "");
+        return fail(msg, size, "%s needs %d coefficient%s (%s), got %d", m->name, m->count, s,
+                    m->coefs, got);
+    }
+    *i += 1 + m->count;
+    return 0;
+}
+
+/* The word after a keyword: one of names[0..n-1]; its index or -1. */
+static int choice(const char *word, const char *const *names, int n)
+{
+    for (int k = 0; word && k < n; k++)
+        if (strcmp(word, names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static const char *const normal_words[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
+static const model_words normal_models[] = {
+    {"hooke", 2, "k_n, damping"},
+    {"hertz", 2, "k_n, damping"},
+    {"hertz/material", 3, "E, damping, Poisson's ratio"},
+    {"dmt", 4, "E, damping, Poisson's ratio, cohesion"},
+    {"jkr", 4, "E, damping, Poisson's ratio, cohesion"},
+};
+static const char *const damping_words[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji"};
+static const char *const tangential_words[] = {"linear_nohistory", "linear_history",
+                                               "mindlin",          "mindlin_rescale",
+                                               "mindlin/force",    "mindlin_rescale/force"};
+static const char *const rolling_words[] = {"none", "sds"};
+static const char *const twisting_words[] = {"none", "sds", "marshall"};
+
+static int parse_normal(int argc, char *const *argv, int *i, int model, ml_granular_law *law,
+                        char *msg, size_t size)
+{
+    double c[4] = {0, 0, 0, 0};
+    if (coefficients(argc, argv, i, &normal_models[model], c, false, msg, size))
+        return -1;
+    law->normal = model;
+    law->damping_coef = c[1];
+    if (model == ML_GRANULAR_HOOKE || model == ML_GRANULAR_HERTZ) {
+        law->k_n = c[0];
+    } else {
+        law->e[0] = law->e[1] = c[0];
+        law->nu[0] = law->nu[1] = c[2];
+        law->cohesion = c[3];
+    }
+    return 0;
+}
+
+static int parse_tangential(int argc, char *const *argv, int *i, ml_granular_law *law, char *msg,
+                            size_t size)
+{
+    const char *w = *i + 1 < argc ? argv[*i + 1] : NULL;
+    const int t = choice(w, tangential_words, 6);
+    if (t < 0)
+        return w ? fail(msg, size,
+                        "tangential '%s' is not a tangential model (allowed: linear_nohistory, "
+                        "linear_history, mindlin, mindlin_rescale, mindlin/force, "
+                        "mindlin_rescale/force)",
+                        w)
+                 : fail(msg, size,
+                        "tangential needs a model (linear_nohistory, linear_history, "
+                        "mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force)");
+    *i += 1;
+    double c[3] = {0, 0, 0};
+    if (t == ML_GRANULAR_LINEAR_NOHISTORY) {
+        const model_words m = {"tangential linear_nohistory", 2, "damping ratio, friction"};
+        if (coefficients(argc, argv, i, &m, c + 1, false, msg, size))
+            return -1;
+    } else {
+        char name[64];
+        snprintf(name, sizeof name, "tangential %s", tangential_words[t]);
+        const model_words m = {name, 3, "k_t, damping ratio, friction"};
+        if (coefficients(argc, argv, i, &m, c, t != ML_GRANULAR_LINEAR_HISTORY, msg, size))
+            return -1;
+    }
+    law->tangential = t;
+    law->k_t = c[0];
+    law->x_gamma_t = c[1];
+    law->mu_t = c[2];
+    return 0;
+}
+
+/* rolling/twisting: none, or a model with 3 coefficients (sds), or marshall. */
+static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, ml_granular_law *law,
+                            char *msg, size_t size)
+{
+    const char *kw = rolling ? "rolling" : "twisting";
+    const char *w = *i + 1 < argc ? argv[*i + 1] : NULL;
+    const int m = rolling ? choice(w, rolling_words, 2) : choice(w, twisting_words, 3);
+    if (m < 0)
+        return w ? fail(msg, size, "%s '%s' is not a %s model (allowed: %s)", kw, w, kw,
+                        rolling ? "none, sds" : "none, sds, marshall")
+                 : fail(msg, size, "%s needs a model (%s)", kw,
+                        rolling ? "none, sds" : "none, sds, marshall");
+    *i += 1;
+    double *c = rolling ? law->roll : law->twist;
+    if (rolling)
+        law->rolling = m;
+    else
+        law->twisting = m;
+    if ((rolling && m == ML_GRANULAR_ROLL_SDS) || (!rolling && m == ML_GRANULAR_TWIST_SDS)) {
+        char name[32];
+        snprintf(name, sizeof name, "%s sds", kw);
+        const model_words mw = {name, 3, "stiffness, damping, friction"};
+        return coefficients(argc, argv, i, &mw, c, false, msg, size);
+    }
+    *i += 1;
+    return 0;
+}
+
+/* One word (a model or a keyword) at argv[*i] and its arguments. */
+static int parse_word(int argc, char *const *argv, int *i, ml_granular_law *law, bool wall,
+                      const char *after, char *msg, size_t size)
+{
+    const char *w = argv[*i];
+    const int normal = choice(w, normal_words, 5);
+    if (normal >= 0)
+        return parse_normal(argc, argv, i, normal, law, msg, size);
+    if (strcmp(w, "damping") == 0) {
+        const char *d = *i + 1 < argc ? argv[*i + 1] : NULL;
+        const int m = choice(d, damping_words, 4);
+        if (m < 0)
+            return d ? fail(msg, size,
+                            "damping '%s' is not a damping model (allowed: velocity, "
+                            "mass_velocity, viscoelastic, tsuji)",
+                            d)
+                     : fail(msg, size,
+                            "damping needs a model (velocity, mass_velocity, "
+                            "viscoelastic, tsuji)");
+        law->damping = m;
+        *i += 2;
+        return 0;
+    }
+    if (strcmp(w, "tangential") == 0)
+        return parse_tangential(argc, argv, i, law, msg, size);
+    if (strcmp(w, "rolling") == 0 || strcmp(w, "twisting") == 0)
+        return parse_resistance(argc, argv, i, w[0] == 'r', law, msg, size);
+    if (strcmp(w, "limit_damping") == 0) {
+        law->limit_damping = true;
+        *i += 1;
+        return 0;
+    }
+    if (!wall && strcmp(w, "cutoff") == 0) {
+        const model_words m = {"cutoff", 1, "distance"};
+        return coefficients(argc, argv, i, &m, &law->cutoff, false, msg, size);
+    }
+    double v;
+    if (number(w, &v) && after)
+        return fail(msg, size,
+                    "'%s' after %s is one coefficient too many (expected a model or "
+                    "keyword: " KEYWORDS ")",
+                    w, after);
+    return fail(msg, size, "'%s' is not a model or keyword (allowed: %s)", w,
+                wall ? "hooke, hertz, hertz/material, dmt, jkr, damping, tangential, rolling, "
+                       "twisting, limit_damping, then a wall style"
+                     : KEYWORDS);
+}
+
+static void law_defaults(ml_granular_law *law)
+{
+    memset(law, 0, sizeof *law);
+    law->normal = law->tangential = -1;
+    law->damping = ML_GRANULAR_VISCOELASTIC; /* LAMMPS's default */
+    law->nu[0] = law->nu[1] = 0.3;           /* ContactGranular's default (not read) */
+    law->cutoff = -1;
+}
+
+/* The rules LAMMPS checks once all words are read. */
+static int check_law(const ml_granular_law *law, char *msg, size_t size)
+{
+    if (law->normal < 0)
+        return fail(msg, size,
+                    "no normal model among the words (one of hooke, hertz, "
+                    "hertz/material, dmt, jkr is required)");
+    if (law->tangential < 0)
+        return fail(msg, size,
+                    "no tangential model among the words (tangential "
+                    "linear_nohistory, linear_history, mindlin, ... is required)");
+    const bool cohesive = law->normal == ML_GRANULAR_DMT || law->normal == ML_GRANULAR_JKR;
+    if (law->limit_damping && cohesive)
+        return fail(msg, size,
+                    "limit_damping cannot be used with the %s model (its normal "
+                    "force is attractive by design)",
+                    normal_words[law->normal]);
+    if (law->k_t == -1 && (law->normal == ML_GRANULAR_HOOKE || law->normal == ML_GRANULAR_HERTZ))
+        return fail(msg, size,
+                    "NULL for the Mindlin tangential stiffness requires a normal model with "
+                    "material properties (hertz/material, dmt, jkr), got %s",
+                    normal_words[law->normal]);
+    return 0;
+}
+
+int ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, char *msg, size_t size)
+{
+    law_defaults(law);
+    const char *after = NULL; /* the model whose coefficients were read last */
+    char last[64] = "";
+    for (int i = 0; i < argc;) {
+        const int start = i;
+        if (parse_word(argc, argv, &i, law, false, after, msg, size))
+            return -1;
+        snprintf(last, sizeof last, "%s", argv[start]);
+        after = i - start > 1 ? last : NULL;
+    }
+    return check_law(law, msg, size);
+}
+
+/* ------------------------------------------------------------------ mixing */
+
+static double mix_geom(double a, double b)
+{
+    return sqrt(a * b);
+}
+
+int ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int itype, int jtype,
+                    ml_granular_law *ij, char *msg, size_t size)
+{
+    if (ii->normal != jj->normal || ii->damping != jj->damping ||
+        ii->tangential != jj->tangential || ii->rolling != jj->rolling ||
+        ii->twisting != jj->twisting)
+        return fail(msg, size,
+                    "the models of types %d and %d differ, so their coefficients cannot be "
+                    "mixed: set this combination explicitly with a pair_coeff %d %d line",
+                    itype, jtype, itype, jtype);
+    *ij = *ii;
+    ij->k_n = mix_geom(ii->k_n, jj->k_n);
+    /* tsuji mixes e, from which the type computes alpha (LAMMPS 2021 mixes
+     * alpha: docs/physics-granular.rst) */
+    ij->damping_coef = mix_geom(ii->damping_coef, jj->damping_coef);
+    /* material models: E and nu per type, E* = ((1-nu_I^2)/E_I + (1-nu_J^2)/E_J)^-1 */
+    ij->e[0] = ii->e[0];
+    ij->nu[0] = ii->nu[0];
+    ij->e[1] = jj->e[0];
+    ij->nu[1] = jj->nu[0];
+    ij->cohesion = mix_geom(ii->cohesion, jj->cohesion);
+    /* NULL k_t stays NULL: 8 G* of the two materials (LAMMPS's documentation) */
+    ij->k_t = (ii->k_t == -1 || jj->k_t == -1) ? -1 : mix_geom(ii->k_t, jj->k_t);
+    ij->x_gamma_t = mix_geom(ii->x_gamma_t, jj->x_gamma_t);
+    ij->mu_t = mix_geom(ii->mu_t, jj->mu_t);
+    for (int k = 0; k < 3; k++) {
+        ij->roll[k] = mix_geom(ii->roll[k], jj->roll[k]);
+        ij->twist[k] = mix_geom(ii->twist[k], jj->twist[k]);
+    }
+    ij->limit_damping = ii->limit_damping || jj->limit_damping;
+    ij->cutoff = ii->cutoff > jj->cutoff ? ii->cutoff : jj->cutoff;
+    return 0;
+}
+
+/* ------------------------------------------------------------- parameters */
+
+static void put(ml_granular_param *out, int *n, const char *name, double v0, double v1, int count)
+{
+    out[*n] = (ml_granular_param){name, {v0, v1}, count};
+    (*n)++;
+}
+
+int ml_granular_params(const ml_granular_law *law, ml_granular_param *out)
+{
+    int n = 0;
+    put(out, &n, "normalModel", law->normal, 0, 1);
+    put(out, &n, "dampingModel", law->damping, 0, 1);
+    put(out, &n, "tangentialModel", law->tangential, 0, 1);
+    put(out, &n, "rollingModel", law->rolling, 0, 1);
+    put(out, &n, "twistingModel", law->twisting, 0, 1);
+    put(out, &n, "limitDamping", law->limit_damping, 0, 1);
+    if (law->normal == ML_GRANULAR_HOOKE || law->normal == ML_GRANULAR_HERTZ) {
+        put(out, &n, "normalStiffness", law->k_n, 0, 1);
+    } else {
+        put(out, &n, "youngsModulus", law->e[0], law->e[1], 2);
+        put(out, &n, "poissonsRatio", law->nu[0], law->nu[1], 2);
+    }
+    if (law->normal == ML_GRANULAR_DMT || law->normal == ML_GRANULAR_JKR)
+        put(out, &n, "surfaceEnergy", law->cohesion, 0, 1);
+    put(out, &n, "normalDamping", law->damping_coef, 0, 1);
+    put(out, &n, "tangentialStiffness", law->k_t, 0, 1);
+    put(out, &n, "tangentialDamping", law->x_gamma_t, 0, 1);
+    put(out, &n, "frictionCoefficient", law->mu_t, 0, 1);
+    if (law->rolling == ML_GRANULAR_ROLL_SDS) {
+        put(out, &n, "rollingStiffness", law->roll[0], 0, 1);
+        put(out, &n, "rollingDamping", law->roll[1], 0, 1);
+        put(out, &n, "rollingFriction", law->roll[2], 0, 1);
+    }
+    if (law->twisting == ML_GRANULAR_TWIST_SDS) {
+        put(out, &n, "twistingStiffness", law->twist[0], 0, 1);
+        put(out, &n, "twistingDamping", law->twist[1], 0, 1);
+        put(out, &n, "twistingFriction", law->twist[2], 0, 1);
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ walls */
+
+static const char *const wall_words[] = {"xplane", "yplane", "zplane", "zcylinder"};
+static const char *const axis_words[] = {"x", "y", "z"};
+
+/* A plane bound: a number, or NULL (no wall on that side). */
+static int bound(const char *w, double none, double *out, const char *what, char *msg, size_t size)
+{
+    if (w && strcmp(w, "NULL") == 0) {
+        *out = none;
+        return 0;
+    }
+    if (!number(w, out))
+        return w ? fail(msg, size, "%s '%s' is not a number or NULL", what, w)
+                 : fail(msg, size, "%s is missing", what);
+    return 0;
+}
+
+static int parse_wall_style(int argc, char *const *argv, int *i, ml_granular_wall *wall, char *msg,
+                            size_t size)
+{
+    const char *w = argv[*i];
+    wall->style = choice(w, wall_words, 4);
+    if (wall->style == ML_GRANULAR_ZCYLINDER) {
+        const model_words m = {"zcylinder", 1, "radius"};
+        return coefficients(argc, argv, i, &m, &wall->cylinder_radius, false, msg, size);
+    }
+    char what[32];
+    snprintf(what, sizeof what, "%s lo", w);
+    if (bound(*i + 1 < argc ? argv[*i + 1] : NULL, -INFINITY, &wall->lo, what, msg, size))
+        return -1;
+    snprintf(what, sizeof what, "%s hi", w);
+    if (bound(*i + 2 < argc ? argv[*i + 2] : NULL, INFINITY, &wall->hi, what, msg, size))
+        return -1;
+    *i += 3;
+    return 0;
+}
+
+/* wiggle AXIS A PERIOD, shear AXIS V, contacts. */
+static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_wall *wall,
+                               char *msg, size_t size)
+{
+    while (i < argc) {
+        const char *w = argv[i];
+        const bool wiggle = strcmp(w, "wiggle") == 0;
+        if (strcmp(w, "contacts") == 0) {
+            wall->contacts = true;
+            i++;
+            continue;
+        }
+        if (!wiggle && strcmp(w, "shear") != 0)
+            return fail(msg, size,
+                        "'%s' is not a fix wall/gran keyword (allowed: wiggle, shear, "
+                        "contacts)",
+                        w);
+        const char *a = i + 1 < argc ? argv[i + 1] : NULL;
+        wall->axis = choice(a, axis_words, 3);
+        if (wall->axis < 0)
+            return fail(msg, size, "%s needs an axis x, y or z, got '%s'", w, a ? a : "");
+        const model_words m = {wiggle ? "wiggle AXIS" : "shear AXIS", wiggle ? 2 : 1,
+                               wiggle ? "amplitude, period" : "velocity"};
+        double c[2] = {0, 0};
+        i++;
+        if (coefficients(argc, argv, &i, &m, c, false, msg, size))
+            return -1;
+        if (wiggle) {
+            wall->wiggle = true;
+            wall->amplitude = c[0];
+            wall->period = c[1];
+        } else {
+            wall->shear = true;
+            wall->vshear = c[0];
+        }
+    }
+    if (wall->wiggle && wall->shear)
+        return fail(msg, size, "a wall cannot both wiggle and shear");
+    const char *axis = wall->axis >= 0 && wall->axis < 3 ? axis_words[wall->axis] : "?";
+    if (wall->wiggle && wall->style == ML_GRANULAR_ZCYLINDER && wall->axis != 2)
+        return fail(msg, size, "zcylinder wiggles along z only, got %s", axis);
+    if (wall->shear && wall->style == wall->axis)
+        return fail(msg, size, "%s shears along its plane, not along %s",
+                    wall->style >= 0 && wall->style < 4 ? wall_words[wall->style] : "?", axis);
+    return 0;
+}
+
+int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
+                           ml_granular_wall *wall, char *msg, size_t size)
+{
+    law_defaults(law);
+    memset(wall, 0, sizeof *wall);
+    wall->style = -1;
+    int i = 0;
+    const char *after = NULL;
+    char last[64] = "";
+    while (i < argc && choice(argv[i], wall_words, 4) < 0) {
+        if (strcmp(argv[i], "region") == 0)
+            return fail(msg, size,
+                        "wall style 'region' is not supported (supported: xplane, "
+                        "yplane, zplane, zcylinder)");
+        const int start = i;
+        if (parse_word(argc, argv, &i, law, true, after, msg, size))
+            return -1;
+        snprintf(last, sizeof last, "%s", argv[start]);
+        after = i - start > 1 ? last : NULL;
+    }
+    if (i >= argc)
+        return fail(msg, size,
+                    "no wall style after the model words (one of xplane, yplane, "
+                    "zplane, zcylinder)");
+    if (check_law(law, msg, size))
+        return -1;
+    if (parse_wall_style(argc, argv, &i, wall, msg, size))
+        return -1;
+    return parse_wall_keywords(argc, argv, i, wall, msg, size);
+}
