@@ -125,9 +125,9 @@ typedef struct mbc_pair_sums {
  * with a pair binding, mbc_object_initialize), adding forces, torques and
  * sums (not NULL). Errors, one line each: o without a usable binding, NULL
  * arrays (mass only when the binding has masses), an output that is not
- * scalar, and a pair whose law fails ("TYPE: pair K (atoms I and J): ...",
- * with sums->failed = K); the forces, records and sums are then partly
- * written. */
+ * scalar, and a pair whose law fails (the law's message; sums->failed is
+ * then the pair's index, so that the engine can name its atoms); the
+ * forces, records and sums are then partly written. */
 MBC_API mbc_status mbc_pair_eval(mbc_object *o, const mbc_pair_call *call, mbc_pair_sums *sums,
                                  mbc_error *err);
 

@@ -93,11 +93,13 @@ typedef struct mbc_pair_out {
     int fail;    /* 1: the law failed for this pair (non-finite force) */
 } mbc_pair_out;
 
+/* Kernels and their helpers are always inlined into the loops. */
 #if defined(__GNUC__)
-#define MBC_PAIR_INLINE static inline __attribute__((always_inline))
+#define MBC_PAIR_ALWAYS_INLINE __attribute__((always_inline))
 #else
-#define MBC_PAIR_INLINE static inline
+#define MBC_PAIR_ALWAYS_INLINE
 #endif
+#define MBC_PAIR_INLINE static inline MBC_PAIR_ALWAYS_INLINE
 
 /* The normal and gap of two spheres whose centers are d = x_b - x_a apart:
  * |d| by mbc_hypot3 (plain = 0), or by sqrt of the sum of squares (plain =
@@ -109,20 +111,23 @@ typedef struct mbc_pair_geometry {
     double gap;
 } mbc_pair_geometry;
 
-MBC_PAIR_INLINE double mbc_pair_norm(double x, double y, double z, const int plain)
+static inline MBC_PAIR_ALWAYS_INLINE double mbc_pair_norm(double x, double y, double z,
+                                                          const int plain)
 {
     return plain ? sqrt(x * x + y * y + z * z) : mbc_hypot3(x, y, z);
 }
 
 /* 1 when mbc_hypot3 uses the plain formula (sum of squares a normal number). */
-MBC_PAIR_INLINE int mbc_pair_norm_plain(double x, double y, double z)
+static inline MBC_PAIR_ALWAYS_INLINE int mbc_pair_norm_plain(double x, double y, double z)
 {
     const double s = x * x + y * y + z * z;
     return s >= DBL_MIN && s <= DBL_MAX;
 }
 
-MBC_PAIR_INLINE mbc_pair_geometry mbc_pair_geometry_of(double dx, double dy, double dz, double r_a,
-                                                       double r_b, const int plain)
+static inline MBC_PAIR_ALWAYS_INLINE mbc_pair_geometry mbc_pair_geometry_of(double dx, double dy,
+                                                                            double dz, double r_a,
+                                                                            double r_b,
+                                                                            const int plain)
 {
     mbc_pair_geometry g;
     const double dist = mbc_pair_norm(dx, dy, dz, plain);
@@ -135,8 +140,9 @@ MBC_PAIR_INLINE mbc_pair_geometry mbc_pair_geometry_of(double dx, double dy, dou
 }
 
 /* Pair k of the call as a kernel sees it; d receives x_b - x_a. */
-MBC_PAIR_INLINE void mbc_pair_load(const mbc_pair_atoms *at, const mbc_pair *p, const int masses,
-                                   mbc_pair_in *in, double d[3])
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_load(const mbc_pair_atoms *at, const mbc_pair *p,
+                                                        const int masses, mbc_pair_in *in,
+                                                        double d[3])
 {
     const int a = p->atom[0], b = p->atom[1];
     const double *xa = at->position[a], *xb = at->position[b];
@@ -163,7 +169,8 @@ typedef struct mbc_pair_acc {
     double contacts, overlap, virial[6];
 } mbc_pair_acc;
 
-MBC_PAIR_INLINE void mbc_pair_acc_begin(mbc_pair_acc *acc, const mbc_pair_sums *sums)
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_acc_begin(mbc_pair_acc *acc,
+                                                             const mbc_pair_sums *sums)
 {
     acc->contacts = sums->contacts;
     acc->overlap = sums->overlap;
@@ -172,7 +179,8 @@ MBC_PAIR_INLINE void mbc_pair_acc_begin(mbc_pair_acc *acc, const mbc_pair_sums *
     }
 }
 
-MBC_PAIR_INLINE void mbc_pair_acc_end(const mbc_pair_acc *acc, mbc_pair_sums *sums)
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_acc_end(const mbc_pair_acc *acc,
+                                                           mbc_pair_sums *sums)
 {
     sums->contacts = acc->contacts;
     sums->overlap = acc->overlap;
@@ -182,14 +190,15 @@ MBC_PAIR_INLINE void mbc_pair_acc_end(const mbc_pair_acc *acc, mbc_pair_sums *su
 }
 
 /* The pair's weight in the sums: 1, or 1/2 when an atom is not owned. */
-MBC_PAIR_INLINE double mbc_pair_weight(const mbc_pair_atoms *at, const mbc_pair *p)
+static inline MBC_PAIR_ALWAYS_INLINE double mbc_pair_weight(const mbc_pair_atoms *at,
+                                                            const mbc_pair *p)
 {
     return (p->atom[0] < at->owned && p->atom[1] < at->owned) ? 1.0 : 0.5;
 }
 
 /* The virial of one pair, w d_i f_j (xx, yy, zz, xy, xz, yz). */
-MBC_PAIR_INLINE void mbc_pair_virial_add(double v[6], const double d[3], const double f[3],
-                                         double w)
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_virial_add(double v[6], const double d[3],
+                                                              const double f[3], double w)
 {
     v[0] += w * d[0] * f[0];
     v[1] += w * d[1] * f[1];
@@ -203,9 +212,10 @@ MBC_PAIR_INLINE void mbc_pair_virial_add(double v[6], const double d[3], const d
  * torque on a, F and the torque on b (owned atoms only), contact[k], and
  * for a pair in contact its weight, overlap, virial and the first `outputs`
  * scalar outputs asked for. */
-MBC_PAIR_INLINE void mbc_pair_add(const mbc_pair_call *call, size_t k, const mbc_pair_in *in,
-                                  const double d[3], const mbc_pair_out *out, const int outputs,
-                                  mbc_pair_sums *sums, mbc_pair_acc *acc)
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_call *call, size_t k,
+                                                       const mbc_pair_in *in, const double d[3],
+                                                       const mbc_pair_out *out, const int outputs,
+                                                       mbc_pair_sums *sums, mbc_pair_acc *acc)
 {
     const mbc_pair_atoms *at = call->atoms;
     const mbc_pair *p = &call->pairs[k];
@@ -265,15 +275,15 @@ MBC_PAIR_INLINE void mbc_pair_add(const mbc_pair_call *call, size_t k, const mbc
         return failed;                                                                             \
     }
 
-/* The error of a call whose kernel failed at pair k: "TYPE: pair K (atoms
- * I and J): WHAT", with sums->failed = k. */
+/* The error of a call whose kernel failed at pair k: "TYPE: WHAT (pair K)",
+ * with sums->failed = k (the engine names the pair's atoms). */
 static inline mbc_status mbc_pair_kernel_fail(mbc_error *err, const char *type_name,
                                               const mbc_pair_call *call, mbc_pair_sums *sums,
                                               size_t k, const char *what)
 {
     sums->failed = k;
-    return mbc_fail(err, MBC_ERR_INPUT, "%s: pair %zu (atoms %d and %d): %s", type_name, k,
-                    call->pairs[k].atom[0], call->pairs[k].atom[1], what);
+    (void)call;
+    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s (pair %zu)", type_name, what, k);
 }
 
 /* MBC_OK when every output the call sums is one of the first `outputs`

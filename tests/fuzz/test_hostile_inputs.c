@@ -491,7 +491,7 @@ static const hand_variant spec_table[] = {
      "symbol = \"k_c\"",
      {":30: parameter 'contactStiffness': missing 'type'"}},
     /* typos in every name-bearing field */
-    {FULL, "  theory = [[", "  theroy = [[", {":126: connector: unknown key 'theroy' (allowed: "}},
+    {FULL, "  theory = [[", "  theroy = [[", {":129: connector: unknown key 'theroy' (allowed: "}},
     {FULL,
      "\"forces\", \"post_newton_step\"",
      "\"forcse\", \"post_newton_step\"",
@@ -661,7 +661,7 @@ static const hand_variant spec_table[] = {
     {FULL,
      "output \"Force\"",
      "output \"Displacement\"",
-     {"output 'Displacement': duplicate name (first at line 77)"}},
+     {"output 'Displacement': duplicate name (first at line 79)"}},
     {FULL,
      "coordinate \"slipVelocity\"",
      "coordinate \"gap\"",
