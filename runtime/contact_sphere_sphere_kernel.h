@@ -311,28 +311,28 @@ SS_INLINE ss_frc ss_forces(const ss_law *L, const ss_kin k, double x0, double x1
 }
 
 /* The kernel of the in-place path (mbconnect/pair_kernel.h): sphere a is
- * m0, b is m1; data is the record [x_0..x_3] (start data in, new data out
- * with post_newton). Always in contact: the engine's test is the law's
- * (r_a + r_b). An inactive connector is the loop of ss_pair_inactive. */
-SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in *in, double *data,
-                               const int post_newton, const int expo, const int expo_adh,
-                               const int model, const int friction)
+ * m0, b is m1; start is the record [x_0..x_3] (start data), now receives
+ * the new data with post_newton. Always in contact: the engine's test is
+ * the law's (r_a + r_b). An inactive connector is ss_pair_inactive. */
+SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in in, const double *start,
+                               double *now, const int post_newton, const int plain, const int expo,
+                               const int expo_adh, const int model, const int friction)
 {
     const ss_kin k =
-        ss_kinematics(in->n[0], in->n[1], in->n[2], in->gap, in->r[0], in->r[1], in->v[0][0],
-                      in->v[0][1], in->v[0][2], in->v[1][0], in->v[1][1], in->v[1][2], in->w[0][0],
-                      in->w[0][1], in->w[0][2], in->w[1][0], in->w[1][1], in->w[1][2], 0);
-    double x0 = data[0], x1 = data[1], f_n;
+        ss_kinematics(in.n[0], in.n[1], in.n[2], in.gap, in.r[0], in.r[1], in.v[0][0], in.v[0][1],
+                      in.v[0][2], in.v[1][0], in.v[1][1], in.v[1][2], in.w[0][0], in.w[0][1],
+                      in.w[0][2], in.w[1][0], in.w[1][1], in.w[1][2], plain);
+    const double s0 = start[0], s1 = start[1], s2 = start[2], s3 = start[3];
+    double x0 = s0, x1 = s1, f_n;
     if (post_newton) {
-        const ss_pns p =
-            ss_post_newton(L, k, x0, x1, x0, data[2], data[3], expo, expo_adh, model, friction);
-        data[0] = x0 = p.x0;
-        data[1] = x1 = p.x1;
-        data[2] = p.x2;
-        data[3] = p.x3;
+        const ss_pns p = ss_post_newton(L, k, s0, s1, s0, s2, s3, expo, expo_adh, model, friction);
+        now[0] = x0 = p.x0;
+        now[1] = x1 = p.x1;
+        now[2] = p.x2;
+        now[3] = p.x3;
         f_n = p.f_n;
     } else {
-        f_n = ss_normal_force(L, k.delta, k.v_n, data[2], data[3], expo, expo_adh, model);
+        f_n = ss_normal_force(L, k.delta, k.v_n, s2, s3, expo, expo_adh, model);
     }
     const ss_frc f = ss_forces(L, k, x0, x1, f_n, friction);
     mbc_pair_out o;
@@ -347,18 +347,23 @@ SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in *in, double *d
     o.torque[1][2] = f.t1z;
     o.contact = 1;
     o.fail = f.bad;
+    o.rerun = !mbc_pair_norm_plain(k.vtx, k.vty, k.vtz);
     return o;
 }
 
 /* activeConnector = false: no forces; PostNewtonStep keeps the data. */
-SS_INLINE mbc_pair_out ss_pair_inactive(const ss_law *L, const mbc_pair_in *in, double *data,
-                                        const int post_newton)
+SS_INLINE mbc_pair_out ss_pair_inactive(const ss_law *L, const mbc_pair_in in, const double *start,
+                                        double *now, const int post_newton, const int plain)
 {
-    mbc_pair_out o = {{0.0, 0.0, 0.0}, {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, {0.0}, 1, 0};
+    mbc_pair_out o = {{0.0, 0.0, 0.0}, {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}, {0.0}, 1, 0, 0};
     (void)L;
     (void)in;
-    (void)data;
-    (void)post_newton;
+    (void)plain;
+    if (post_newton) {
+        for (int i = 0; i < 4; ++i) {
+            now[i] = start[i];
+        }
+    }
     return o;
 }
 

@@ -23,13 +23,13 @@ typedef size_t (*ss_loop)(const ss_law *law, const mbc_pair_call *call, mbc_pair
 
 /* The kernel NAME_k with the choices as constants, and its two loops. */
 #define SS_LOOPS(NAME, EXPO, ADH, MODEL, FRICTION)                                                 \
-    SS_INLINE mbc_pair_out NAME##_k(const ss_law *L, const mbc_pair_in *in, double *data,          \
-                                    const int post_newton)                                         \
+    SS_INLINE mbc_pair_out NAME##_k(const ss_law *L, const mbc_pair_in in, const double *start,    \
+                                    double *now, const int post_newton, const int plain)           \
     {                                                                                              \
-        return ss_pair(L, in, data, post_newton, EXPO, ADH, MODEL, FRICTION);                      \
+        return ss_pair(L, in, start, now, post_newton, plain, EXPO, ADH, MODEL, FRICTION);         \
     }                                                                                              \
-    MBC_PAIR_KERNEL_LOOP(NAME##_pns, ss_law, NAME##_k, 1, 0, 0)                                    \
-    MBC_PAIR_KERNEL_LOOP(NAME##_keep, ss_law, NAME##_k, 0, 0, 0)
+    MBC_PAIR_KERNEL_LOOP(NAME##_pns, ss_law, NAME##_k, 1, 0, 0, 4)                                 \
+    MBC_PAIR_KERNEL_LOOP(NAME##_keep, ss_law, NAME##_k, 0, 0, 0, 4)
 
 /* The four exponent forms of one model and friction (the EAPM adhesion
  * exponent: blended with a fast n_exp, which needs it in {1, 1.5, 2}). */
@@ -45,7 +45,8 @@ SS_EXPONENTS(ss_plastic_off, SS_MODEL_PLASTIC, SS_FRICTION_OFF)
 SS_EXPONENTS(ss_plastic_on, SS_MODEL_PLASTIC, SS_FRICTION_ON)
 SS_EXPONENTS(ss_rest_off, SS_MODEL_RESTITUTION, SS_FRICTION_OFF)
 SS_EXPONENTS(ss_rest_on, SS_MODEL_RESTITUTION, SS_FRICTION_ON)
-MBC_PAIR_KERNEL_LOOP(ss_inactive, ss_law, ss_pair_inactive, 0, 0, 0)
+MBC_PAIR_KERNEL_LOOP(ss_inactive_pns, ss_law, ss_pair_inactive, 1, 0, 0, 4)
+MBC_PAIR_KERNEL_LOOP(ss_inactive_keep, ss_law, ss_pair_inactive, 0, 0, 0, 4)
 
 /* [model - SS_MODEL_ELASTIC][friction][exponent form][post_newton] */
 #define SS_FORMS(NAME)                                                                             \
@@ -69,7 +70,7 @@ static int ss_form(double n)
 static ss_loop ss_pick(const ss_law *L, int post_newton)
 {
     if (!L->active) {
-        return ss_inactive;
+        return post_newton ? ss_inactive_pns : ss_inactive_keep;
     }
     int form = ss_form(L->n_exp.n);
     if (L->model == SS_MODEL_PLASTIC && ss_form(L->n_adh.n) == 3) {

@@ -195,8 +195,8 @@ static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_su
     if (!values)
         return mbc_fail(err, MBC_ERR_SIZE, "%s: more than %d outputs summed in one call",
                         t->type_name, MBC_PAIR_OUTPUT_MAX);
-    mbc_pair_acc acc;
-    mbc_pair_acc_begin(&acc, sums);
+    double acc[8] = {sums->contacts,  sums->overlap,   sums->virial[0], sums->virial[1],
+                     sums->virial[2], sums->virial[3], sums->virial[4], sums->virial[5]};
     mbc_status st = MBC_OK;
     for (size_t k = 0; k < call->count && st == MBC_OK; k++) {
         const mbc_pair *p = &call->pairs[k];
@@ -206,9 +206,10 @@ static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_su
             sums->failed = k;
             break;
         }
-        mbc_pair_in in;
-        double d[3];
-        mbc_pair_load(at, p, 0, &in, d);
+        const mbc_pair_in in = mbc_pair_in_of(at->position, at->velocity, at->angular_velocity,
+                                              at->radius, NULL, p->atom[0], p->atom[1], 0, 0);
+        const double *xa = at->position[p->atom[0]], *xb = at->position[p->atom[1]];
+        const double d[3] = {xb[0] - xa[0], xb[1] - xa[1], xb[2] - xa[2]};
         const int ends[2] = {ma, mb};
         for (int s = 0; s < 2; s++) {
             const int i = p->atom[s];
@@ -225,13 +226,16 @@ static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_su
         if (!contact)
             continue;
         const double w = mbc_pair_weight(at, p);
-        acc.contacts += w;
-        acc.overlap -= w * in.gap;
-        mbc_pair_virial_add(acc.virial, d, fo.force[mb], w);
+        acc[0] += w;
+        acc[1] -= w * in.gap;
+        mbc_pair_virial_add(acc + 2, d, fo.force[mb], w);
         for (size_t q = 0; q < sums->output_count; q++)
             sums->output_sums[q] += w * values[q];
     }
-    mbc_pair_acc_end(&acc, sums);
+    sums->contacts = acc[0];
+    sums->overlap = acc[1];
+    for (int c = 0; c < 6; c++)
+        sums->virial[c] = acc[2 + c];
     return st;
 }
 

@@ -18,20 +18,31 @@
  *    type's hooks include too (the hooks, a batch API and the in-place path
  *    all call it; no second copy of the law):
  *
- *      static inline mbc_pair_out KERNEL(const LAW *law, const mbc_pair_in *in,
- *                                        double *data, const int post_newton);
+ *      static inline mbc_pair_out KERNEL(const LAW *law, const mbc_pair_in in,
+ *                                        const double *start, double *now,
+ *                                        const int post_newton, const int plain);
  *
  *    law: the type's constants for one call (its parameters, derived values,
- *    call->dt), made once per call; in: the pair (below); data: the pair's
- *    record (data_count doubles, NULL for a type without data coordinates):
- *    with post_newton = 1 the kernel reads the start-of-step data, runs the
- *    law's PostNewtonStep (the new data: written into the same record, so
- *    read everything first) and then the forces with the new data; with
- *    post_newton = 0 the forces of the record's data, which it leaves as it
- *    is. The kernel returns the force on sphere b (on a: its negative), the
- *    torques on both, whether the pair is in contact (0: the engine drops
- *    the record; the forces are then zero), whether it failed (a non-finite
- *    force: the call reports the pair), and its scalar outputs.
+ *    call->dt), made once per call; in: the pair (below), by value; start:
+ *    the pair's record (the start-of-step data; NULL-safe for a type without
+ *    data coordinates); now: where the new data go (with post_newton = 1:
+ *    the law's PostNewtonStep, then the forces with the new data; with
+ *    post_newton = 0: the forces of start, and now is not written). now may
+ *    be start itself (a scalar caller working in place): read every start
+ *    value before writing now. plain = 1: norms as sqrt of the sum of
+ *    squares (mbc_pair_norm; a vectorized loop), reporting out.rerun when a
+ *    sum of squares is not a normal number (mbc_pair_norm_plain): the block
+ *    is then computed again with plain = 0 (mbc_hypot3). The kernel returns
+ *    the force on sphere b (on a: its negative), the torques on both,
+ *    whether the pair is in contact (0: the engine drops the record; the
+ *    forces are then zero), whether it failed (a non-finite force: the call
+ *    reports the pair), and its scalar outputs.
+ *
+ *    Vectorization: the loop below runs the kernel in an `omp simd` loop,
+ *    so the kernel takes and returns scalars and structs by value; a local
+ *    whose address is taken would become a per-lane array there, which gcc
+ *    does not vectorize. Branches on the pair's values are selects; those on
+ *    the `const int` choices vanish.
  *
  * 3. Specializations: the choices fixed for a run (a model, an exponent, a
  *    flag) are `const int` arguments of the kernel (or of thin always-inline
@@ -39,13 +50,16 @@
  *    constants: no per-pair branch on them. mbc_<type>_pair_evaluate makes
  *    the law once, picks the instantiation once and runs it:
  *
- *      MBC_PAIR_KERNEL_LOOP(my_loop_pns, my_law, my_kernel, 1, 0, 0)
- *      MBC_PAIR_KERNEL_LOOP(my_loop_keep, my_law, my_kernel, 0, 0, 0)
+ *      MBC_PAIR_KERNEL_LOOP(my_loop_pns, my_law, my_kernel, 1, 0, 0, 4)
+ *      MBC_PAIR_KERNEL_LOOP(my_loop_keep, my_law, my_kernel, 0, 0, 0, 4)
  *      ...
  *      const size_t bad = (call->flags & MBC_PAIR_POST_NEWTON)
  *                             ? my_loop_pns(&law, call, sums) : my_loop_keep(&law, call, sums);
  *      if (bad < call->count)
  *          return mbc_pair_kernel_fail(err, "MyType", call, sums, bad, "force not finite");
+ *
+ *    The file with the loops is compiled with -fopenmp-simd (the runtime's
+ *    MBC_BATCH_FLAGS), else they run scalar, with the same results.
  *
  * A type without (1) still works with mbc_pair_eval, through its hooks.
  *
@@ -91,6 +105,7 @@ typedef struct mbc_pair_out {
     double output[MBC_PAIR_OUTPUT_MAX];
     int contact; /* 1: in contact after the call; 0: out of contact, drop the record */
     int fail;    /* 1: the law failed for this pair (non-finite force) */
+    int rerun;   /* 1: a norm of the plain form needs the safe one (plain = 1 only) */
 } mbc_pair_out;
 
 /* Kernels and their helpers are always inlined into the loops. */
@@ -139,57 +154,35 @@ static inline MBC_PAIR_ALWAYS_INLINE mbc_pair_geometry mbc_pair_geometry_of(doub
     return g;
 }
 
-/* Pair k of the call as a kernel sees it; d receives x_b - x_a. */
-static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_load(const mbc_pair_atoms *at, const mbc_pair *p,
-                                                        const int masses, mbc_pair_in *in,
-                                                        double d[3])
+/* The engine's arrays a loop reads, as restrict-qualified locals (their
+ * loads then stay out of the loop; gcc honours restrict on parameters and
+ * locals, not on struct members). */
+#define MBC_PAIR_ARRAYS(AT)                                                                        \
+    const double(*restrict x_)[3] = (AT)->position;                                                \
+    const double(*restrict v_)[3] = (AT)->velocity;                                                \
+    const double(*restrict w_)[3] = (AT)->angular_velocity;                                        \
+    const double *restrict r_ = (AT)->radius;                                                      \
+    const double *restrict m_ = (AT)->mass
+
+/* Pair (a, b) as a kernel sees it, from the engine's arrays x, v, w, r, m
+ * (|d| by mbc_pair_geometry_of with `plain`; m read only with masses). */
+static inline MBC_PAIR_ALWAYS_INLINE mbc_pair_in
+mbc_pair_in_of(const double (*x)[3], const double (*v)[3], const double (*w)[3], const double *r,
+               const double *m, int a, int b, const int masses, const int plain)
 {
-    const int a = p->atom[0], b = p->atom[1];
-    const double *xa = at->position[a], *xb = at->position[b];
-    for (int c = 0; c < 3; ++c) {
-        d[c] = xb[c] - xa[c];
-    }
-    in->r[0] = at->radius[a];
-    in->r[1] = at->radius[b];
-    const mbc_pair_geometry g = mbc_pair_geometry_of(d[0], d[1], d[2], in->r[0], in->r[1], 0);
-    for (int c = 0; c < 3; ++c) {
-        in->n[c] = g.n[c];
-        in->v[0][c] = at->velocity[a][c];
-        in->v[1][c] = at->velocity[b][c];
-        in->w[0][c] = at->angular_velocity[a][c];
-        in->w[1][c] = at->angular_velocity[b][c];
-    }
-    in->gap = g.gap;
-    in->m[0] = masses ? at->mass[a] : 0.0;
-    in->m[1] = masses ? at->mass[b] : 0.0;
+    const double r0 = r[a], r1 = r[b];
+    const mbc_pair_geometry g = mbc_pair_geometry_of(x[b][0] - x[a][0], x[b][1] - x[a][1],
+                                                     x[b][2] - x[a][2], r0, r1, plain);
+    const mbc_pair_in in = {{g.n[0], g.n[1], g.n[2]},
+                            g.gap,
+                            {{v[a][0], v[a][1], v[a][2]}, {v[b][0], v[b][1], v[b][2]}},
+                            {{w[a][0], w[a][1], w[a][2]}, {w[b][0], w[b][1], w[b][2]}},
+                            {r0, r1},
+                            {masses ? m[a] : 0.0, masses ? m[b] : 0.0}};
+    return in;
 }
 
-/* The sums of one call, kept in locals while it runs. */
-typedef struct mbc_pair_acc {
-    double contacts, overlap, virial[6];
-} mbc_pair_acc;
-
-static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_acc_begin(mbc_pair_acc *acc,
-                                                             const mbc_pair_sums *sums)
-{
-    acc->contacts = sums->contacts;
-    acc->overlap = sums->overlap;
-    for (int c = 0; c < 6; ++c) {
-        acc->virial[c] = sums->virial[c];
-    }
-}
-
-static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_acc_end(const mbc_pair_acc *acc,
-                                                           mbc_pair_sums *sums)
-{
-    sums->contacts = acc->contacts;
-    sums->overlap = acc->overlap;
-    for (int c = 0; c < 6; ++c) {
-        sums->virial[c] = acc->virial[c];
-    }
-}
-
-/* The pair's weight in the sums: 1, or 1/2 when an atom is not owned. */
+/* The weight of pair p in the sums: 1, or 1/2 when an atom is not owned. */
 static inline MBC_PAIR_ALWAYS_INLINE double mbc_pair_weight(const mbc_pair_atoms *at,
                                                             const mbc_pair *p)
 {
@@ -208,82 +201,210 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_virial_add(double v[6], const
     v[5] += w * d[1] * f[2];
 }
 
-/* Pair k's results into the engine's arrays and the sums: -F and the
- * torque on a, F and the torque on b (owned atoms only), contact[k], and
- * for a pair in contact its weight, overlap, virial and the first `outputs`
- * scalar outputs asked for. */
-static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_call *call, size_t k,
-                                                       const mbc_pair_in *in, const double d[3],
-                                                       const mbc_pair_out *out, const int outputs,
-                                                       mbc_pair_sums *sums, mbc_pair_acc *acc)
+/* Pairs per block of the loops below: the kernel's results of a block are
+ * kept in a stage (mbc_pair_stage, about 12 KiB: in the L1 cache) between
+ * the vectorized kernel and the scalar accumulation. */
+#define MBC_PAIR_BLOCK 128
+/* Data coordinates per pair that a loop stages: a kernel of a type with
+ * more goes through the hooks (or its own loop). */
+#define MBC_PAIR_DATA_MAX 16
+
+/* What a block's kernel calls give, column by column, until they are added
+ * into the engine's arrays: the new data, the force on b, the torques, the
+ * center distance vector (virial), the gap (overlap), contact, failure and
+ * the scalar outputs. */
+typedef struct mbc_pair_stage {
+    double start[MBC_PAIR_BLOCK * MBC_PAIR_DATA_MAX], now[MBC_PAIR_BLOCK * MBC_PAIR_DATA_MAX];
+    double force[3][MBC_PAIR_BLOCK], torque[2][3][MBC_PAIR_BLOCK], d[3][MBC_PAIR_BLOCK];
+    double gap[MBC_PAIR_BLOCK];
+    double output[MBC_PAIR_OUTPUT_MAX][MBC_PAIR_BLOCK];
+    int contact[MBC_PAIR_BLOCK], fail[MBC_PAIR_BLOCK];
+} mbc_pair_stage;
+
+/* The start data of a block's n pairs into the stage: the vectorized
+ * loop reads them there (gcc vectorizes no load through a pointer that
+ * differs from pair to pair; the records, just found by the engine, are in
+ * the cache, and a block's are 32 x DATA doubles). */
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_stage_start(const mbc_pair *pairs, size_t n,
+                                                               const int data, mbc_pair_stage *st)
 {
-    const mbc_pair_atoms *at = call->atoms;
-    const mbc_pair *p = &call->pairs[k];
+    for (size_t j = 0; j < n; ++j) {
+        for (int q = 0; q < data; ++q) {
+            st->start[j * (size_t)data + (size_t)q] = pairs[j].data[q];
+        }
+    }
+}
+
+/* Pair j of a block: the kernel's result into the stage; returns 1 when a
+ * norm of the plain form needs the under/overflow-safe one. */
+#define MBC_PAIR_STAGE_ONE(KERNEL, LAW_P, AT, P, ST, J, POST_NEWTON, MASSES, OUTPUTS, DATA, PLAIN) \
+    {                                                                                              \
+        const int a_ = (P)->atom[0], b_ = (P)->atom[1];                                            \
+        const double dx_ = x_[b_][0] - x_[a_][0], dy_ = x_[b_][1] - x_[a_][1],                     \
+                     dz_ = x_[b_][2] - x_[a_][2];                                                  \
+        const mbc_pair_in in_ = mbc_pair_in_of(x_, v_, w_, r_, m_, a_, b_, (MASSES), (PLAIN));     \
+        const mbc_pair_out out_ = KERNEL((LAW_P), in_, (ST)->start + (J) * (DATA),                 \
+                                         (ST)->now + (J) * (DATA), (POST_NEWTON), (PLAIN));        \
+        for (int c_ = 0; c_ < 3; ++c_) {                                                           \
+            (ST)->force[c_][J] = out_.force[c_];                                                   \
+            (ST)->torque[0][c_][J] = out_.torque[0][c_];                                           \
+            (ST)->torque[1][c_][J] = out_.torque[1][c_];                                           \
+        }                                                                                          \
+        (ST)->d[0][J] = dx_;                                                                       \
+        (ST)->d[1][J] = dy_;                                                                       \
+        (ST)->d[2][J] = dz_;                                                                       \
+        (ST)->gap[J] = in_.gap;                                                                    \
+        for (int q_ = 0; q_ < (OUTPUTS); ++q_) {                                                   \
+            (ST)->output[q_][J] = out_.output[q_];                                                 \
+        }                                                                                          \
+        (ST)->contact[J] = out_.contact;                                                           \
+        (ST)->fail[J] = out_.fail;                                                                 \
+        rerun_ |= (PLAIN) & ((!mbc_pair_norm_plain(dx_, dy_, dz_)) | out_.rerun);                  \
+    }
+
+/* The vectorized loops' clones for the processor, chosen by the loader:
+ * AVX-512F, AVX2 and the baseline (x86-64 and GNU C; results are the same
+ * bits in each, without FMA contraction: -ffp-contract=off). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) &&                   \
+    !defined(__SANITIZE_ADDRESS__) && (!defined(__clang__) || __clang_major__ >= 14)
+#define MBC_PAIR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define MBC_PAIR_CLONES
+#endif
+
+/* The engine's arrays and the call's outputs that the accumulation
+ * writes, as restrict-qualified locals (the stores into the force arrays
+ * then do not make the compiler read the call again). */
+typedef struct mbc_pair_sink {
+    double (*force)[3];
+    double (*torque)[3];
+    unsigned char *contact;
+    int owned;
+} mbc_pair_sink;
+
+/* Pair p's staged results (block position j) into the engine's arrays and
+ * the sums: -F and the torque on a, F and the torque on b (owned atoms
+ * only), the new data into the record, contact, and for a pair in contact
+ * its weight (1, or 1/2 with an atom not owned), overlap, virial and scalar
+ * outputs. acc: contacts, overlap, virial[6]. */
+static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, const mbc_pair *p,
+                                                       size_t k, const mbc_pair_stage *st, size_t j,
+                                                       const int post_newton, const int outputs,
+                                                       const int data, mbc_pair_sums *sums,
+                                                       double acc[8])
+{
+    double(*restrict force)[3] = sk->force;
+    double(*restrict torque)[3] = sk->torque;
     const int a = p->atom[0], b = p->atom[1];
-    if (a < at->owned) {
-        double *fa = at->force[a], *ta = at->torque[a];
+    const int own_a = a < sk->owned, own_b = b < sk->owned;
+    const double f[3] = {st->force[0][j], st->force[1][j], st->force[2][j]};
+    if (own_a) {
         for (int c = 0; c < 3; ++c) {
-            fa[c] = fa[c] - out->force[c];
-            ta[c] += out->torque[0][c];
+            force[a][c] = force[a][c] - f[c];
+            torque[a][c] += st->torque[0][c][j];
         }
     }
-    if (b < at->owned) {
-        double *fb = at->force[b], *tb = at->torque[b];
+    if (own_b) {
         for (int c = 0; c < 3; ++c) {
-            fb[c] = fb[c] + out->force[c];
-            tb[c] += out->torque[1][c];
+            force[b][c] = force[b][c] + f[c];
+            torque[b][c] += st->torque[1][c][j];
         }
     }
-    if (call->contact) {
-        call->contact[k] = (unsigned char)(out->contact != 0);
+    if (post_newton) {
+        double *restrict rec = p->data;
+        for (int q = 0; q < data; ++q) {
+            rec[q] = st->now[j * (size_t)data + (size_t)q];
+        }
     }
-    if (!out->contact) {
+    const int contact = st->contact[j];
+    if (sk->contact) {
+        sk->contact[k] = (unsigned char)(contact != 0);
+    }
+    if (!contact) {
         return;
     }
-    const double w = mbc_pair_weight(at, p);
-    acc->contacts += w;
-    acc->overlap -= w * in->gap;
-    mbc_pair_virial_add(acc->virial, d, out->force, w);
+    const double w = (own_a & own_b) ? 1.0 : 0.5;
+    const double d[3] = {st->d[0][j], st->d[1][j], st->d[2][j]};
+    acc[0] += w;
+    acc[1] -= w * st->gap[j];
+    mbc_pair_virial_add(acc + 2, d, f, w);
     if (outputs > 0) {
         for (size_t q = 0; q < sums->output_count; ++q) {
-            sums->output_sums[q] += w * out->output[sums->outputs[q]];
+            sums->output_sums[q] += w * st->output[sums->outputs[q]][j];
         }
     }
 }
 
 /* Defines `static size_t NAME(const LAW *law, const mbc_pair_call *call,
  * mbc_pair_sums *sums)`: KERNEL over every pair of the call, with
- * POST_NEWTON (0 or 1), MASSES (1: the binding has masses, in.m is read)
- * and OUTPUTS (the number of leading output indices the kernel fills; 0:
- * none) as constants. Returns the first pair whose kernel failed, or
- * call->count. */
-#define MBC_PAIR_KERNEL_LOOP(NAME, LAW, KERNEL, POST_NEWTON, MASSES, OUTPUTS)                      \
+ * POST_NEWTON (0 or 1), MASSES (1: the binding has masses, in.m is read),
+ * OUTPUTS (the number of leading output indices the kernel fills, 0..
+ * MBC_PAIR_OUTPUT_MAX) and DATA (the type's data coordinates, 1..
+ * MBC_PAIR_DATA_MAX) as constants. Block by block: the kernel on every pair
+ * of the block in a loop that the compiler vectorizes (`omp simd`: compile
+ * with -fopenmp-simd; the engine's arrays read by index, the start data
+ * from the records, the results into the stage), again with the safe norms
+ * in the rare block that needs them (the records are still unchanged),
+ * then the stage added into the engine's arrays and the sums in pair
+ * order, and the new data into the records. Returns the first pair whose
+ * kernel failed, or call->count. */
+#define MBC_PAIR_KERNEL_LOOP(NAME, LAW, KERNEL, POST_NEWTON, MASSES, OUTPUTS, DATA)                \
+    static MBC_PAIR_CLONES int NAME##_block(const LAW *law, const mbc_pair_atoms *at,              \
+                                            const mbc_pair *pairs, size_t n, mbc_pair_stage *st)   \
+    {                                                                                              \
+        MBC_PAIR_ARRAYS(at);                                                                       \
+        int rerun_ = 0;                                                                            \
+        _Pragma("omp simd reduction(| : rerun_)") for (size_t j = 0; j < n; ++j)                   \
+            MBC_PAIR_STAGE_ONE(KERNEL, law, at, &pairs[j], st, j, (POST_NEWTON), (MASSES),         \
+                               (OUTPUTS), (DATA), 1) return rerun_;                                \
+    }                                                                                              \
+    static void NAME##_safe(const LAW *law, const mbc_pair_atoms *at, const mbc_pair *pairs,       \
+                            size_t n, mbc_pair_stage *st)                                          \
+    {                                                                                              \
+        MBC_PAIR_ARRAYS(at);                                                                       \
+        int rerun_ = 0;                                                                            \
+        for (size_t j = 0; j < n; ++j)                                                             \
+            MBC_PAIR_STAGE_ONE(KERNEL, law, at, &pairs[j], st, j, (POST_NEWTON), (MASSES),         \
+                               (OUTPUTS), (DATA), 0)                                               \
+        (void)rerun_;                                                                              \
+    }                                                                                              \
     static size_t NAME(const LAW *law, const mbc_pair_call *call, mbc_pair_sums *sums)             \
     {                                                                                              \
-        mbc_pair_acc acc;                                                                          \
-        mbc_pair_acc_begin(&acc, sums);                                                            \
-        size_t failed = call->count;                                                               \
-        for (size_t k = 0; k < call->count; ++k) {                                                 \
-            mbc_pair_in in;                                                                        \
-            double d[3];                                                                           \
-            mbc_pair_load(call->atoms, &call->pairs[k], (MASSES), &in, d);                         \
-            const mbc_pair_out out = KERNEL(law, &in, call->pairs[k].data, (POST_NEWTON));         \
-            failed = (out.fail && failed == call->count) ? k : failed;                             \
-            mbc_pair_add(call, k, &in, d, &out, (OUTPUTS), sums, &acc);                            \
+        mbc_pair_stage st;                                                                         \
+        const mbc_pair_sink sk = {call->atoms->force, call->atoms->torque, call->contact,          \
+                                  call->atoms->owned};                                             \
+        const mbc_pair *pairs = call->pairs;                                                       \
+        const size_t count = call->count;                                                          \
+        double acc[8] = {sums->contacts,  sums->overlap,   sums->virial[0], sums->virial[1],       \
+                         sums->virial[2], sums->virial[3], sums->virial[4], sums->virial[5]};      \
+        size_t failed = count;                                                                     \
+        for (size_t b0 = 0; b0 < count; b0 += MBC_PAIR_BLOCK) {                                    \
+            const size_t n = count - b0 < MBC_PAIR_BLOCK ? count - b0 : MBC_PAIR_BLOCK;            \
+            mbc_pair_stage_start(pairs + b0, n, (DATA), &st);                                      \
+            if (NAME##_block(law, call->atoms, pairs + b0, n, &st))                                \
+                NAME##_safe(law, call->atoms, pairs + b0, n, &st);                                 \
+            for (size_t j = 0; j < n; ++j) {                                                       \
+                failed = (st.fail[j] && failed == count) ? b0 + j : failed;                        \
+                mbc_pair_add(&sk, &pairs[b0 + j], b0 + j, &st, j, (POST_NEWTON), (OUTPUTS),        \
+                             (DATA), sums, acc);                                                   \
+            }                                                                                      \
         }                                                                                          \
-        mbc_pair_acc_end(&acc, sums);                                                              \
+        sums->contacts = acc[0];                                                                   \
+        sums->overlap = acc[1];                                                                    \
+        for (int c = 0; c < 6; ++c)                                                                \
+            sums->virial[c] = acc[2 + c];                                                          \
         return failed;                                                                             \
     }
 
-/* The error of a call whose kernel failed at pair k: "TYPE: WHAT (pair K)",
- * with sums->failed = k (the engine names the pair's atoms). */
+/* The error of a call whose kernel failed at pair k: "TYPE: WHAT", with
+ * sums->failed = k (the engine names the pair's atoms). */
 static inline mbc_status mbc_pair_kernel_fail(mbc_error *err, const char *type_name,
                                               const mbc_pair_call *call, mbc_pair_sums *sums,
                                               size_t k, const char *what)
 {
     sums->failed = k;
     (void)call;
-    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s (pair %zu)", type_name, what, k);
+    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s", type_name, what);
 }
 
 /* MBC_OK when every output the call sums is one of the first `outputs`

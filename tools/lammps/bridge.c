@@ -4,6 +4,8 @@
  * same on every rank, so the errors they raise are found everywhere. */
 #include "bridge.h"
 
+#include "mbconnect/pair_eval.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,7 @@ static ml_bridge *bridge_get(ml_run *r)
             return NULL;
         }
         r->bridge->last_step = -1;
+        r->bridge->width = 1; /* fix property/atom needs a column, for laws without data too */
         r->bridge->energy = -1;
         r->bridge->uniform = -1;
     }
@@ -277,7 +280,18 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     if (!(rmax > 0.0))
         return ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms "
                               "first (the neighbor cutoff is their largest diameter)");
-    b->cutoff = 2.0 * rmax;
+    if (law->masses && lammps_extract_setting(r->lmp, "rmass_flag") != 1)
+        return ml_error_at(r,
+                           "mbconnect pair: %s needs the atoms' masses (per-atom rmass, "
+                           "atom_style sphere)",
+                           law->object->type->type_name);
+    b->masses |= law->masses;
+    b->reach = 0.0;
+    for (size_t k = 0; k < b->law_count; k++) {
+        const double reach = mbc_pair_eval_reach(b->laws[k]->object, rmax, rmax);
+        b->reach = reach > b->reach ? reach : b->reach;
+    }
+    b->cutoff = 2.0 * rmax + b->reach;
     setup_fixes(r, b, width_changed, info.pair_style);
     if (changed && b->ran) {
         clear_records(r, b);
