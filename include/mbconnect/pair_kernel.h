@@ -262,6 +262,15 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_stage_start(const mbc_pair *p
         rerun_ |= (PLAIN) & ((!mbc_pair_norm_plain(dx_, dy_, dz_)) | out_.rerun);                  \
     }
 
+/* `omp simd` over a block: with -fopenmp (which defines _OPENMP), or with
+ * -fopenmp-simd and MBC_PAIR_OPENMP_SIMD defined (the runtime's
+ * MBC_BATCH_FLAGS); otherwise a plain loop, with the same results. */
+#if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
+#define MBC_PAIR_SIMD _Pragma("omp simd reduction(| : rerun_)")
+#else
+#define MBC_PAIR_SIMD
+#endif
+
 /* The vectorized loops' clones for the processor, chosen by the loader:
  * AVX-512F, AVX2 and the baseline (x86-64 and GNU C; results are the same
  * bits in each, without FMA contraction: -ffp-contract=off). */
@@ -354,7 +363,7 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, 
     {                                                                                              \
         MBC_PAIR_ARRAYS(at);                                                                       \
         int rerun_ = 0;                                                                            \
-        _Pragma("omp simd reduction(| : rerun_)") for (size_t j = 0; j < n; ++j)                   \
+        MBC_PAIR_SIMD for (size_t j = 0; j < n; ++j)                                               \
             MBC_PAIR_STAGE_ONE(KERNEL, law, at, &pairs[j], st, j, (POST_NEWTON), (MASSES),         \
                                (OUTPUTS), (DATA), 1) return rerun_;                                \
     }                                                                                              \

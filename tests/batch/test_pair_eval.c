@@ -29,6 +29,7 @@
 #include "mbconnect/evaluate.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/pair_eval.h"
+#include "mbconnect/pair_kernel.h"
 #include "mbconnect/vec.h"
 
 #define SIDE     8 /* atoms on a SIDE^3 jittered lattice */
@@ -484,12 +485,59 @@ static const mbc_param_info mass_param_table[] = {
      .default_count = 1},
 };
 static const mbc_output_info mass_outputs[] = {{"Energy", NULL, "elastic energy", 1, -1}};
+
+/* The same law as a kernel (mbconnect/pair_kernel.h): masses, one scalar
+ * output, no data coordinates, a contact that ends at gap >= reach. */
+typedef struct mass_law {
+    double k, reach;
+} mass_law;
+
+static inline mbc_pair_out mass_kernel(const mass_law *L, const mbc_pair_in in, const double *start,
+                                       double *now, const int post_newton, const int plain)
+{
+    (void)start;
+    (void)now;
+    (void)post_newton;
+    (void)plain;
+    const double m_eff = 1.0 / (1.0 / in.m[0] + 1.0 / in.m[1]);
+    const int contact = in.gap < L->reach;
+    const double fn = contact ? L->k * m_eff * -in.gap : 0.0;
+    mbc_pair_out o = {{fn * in.n[0], fn * in.n[1], fn * in.n[2]},
+                      {{0, 0, 0}, {0, 0, 0}},
+                      {0.5 * L->k * m_eff * in.gap * in.gap * contact},
+                      contact,
+                      0,
+                      0};
+    return o;
+}
+MBC_PAIR_KERNEL_LOOP(mass_loop, mass_law, mass_kernel, 1, 1, 1, 0)
+
+static mbc_status mass_evaluate(const void *params, const mbc_pair_call *call, mbc_pair_sums *sums,
+                                mbc_error *err)
+{
+    const mass_params *p = params;
+    const mass_law L = {p->k, p->reach};
+    mbc_status st = mbc_pair_kernel_outputs(err, "TestMassSpring", sums, 1);
+    if (st != MBC_OK) {
+        return st;
+    }
+    const size_t bad = mass_loop(&L, call, sums);
+    return bad < call->count ? mbc_pair_kernel_fail(err, "TestMassSpring", call, sums, bad, "?")
+                             : MBC_OK;
+}
 static const mbc_pair_binding mass_binding = {.kind = MBC_PAIR_BINDING_SPHERES,
                                               .center_markers = {1, 0},
                                               .revision = MBC_PAIR_BINDING_REVISION,
                                               .radii_param = 0,
                                               .masses_param = 2,
                                               .reach = mass_reach};
+static const mbc_pair_binding mass_kernel_binding = {.kind = MBC_PAIR_BINDING_SPHERES,
+                                                     .center_markers = {1, 0},
+                                                     .revision = MBC_PAIR_BINDING_REVISION,
+                                                     .radii_param = 0,
+                                                     .masses_param = 2,
+                                                     .evaluate = mass_evaluate,
+                                                     .reach = mass_reach};
 static const mbc_type_info mass_type = {
     .type_name = "TestMassSpring",
     .class_name = "ObjectTestMassSpring",
@@ -508,35 +556,30 @@ static const mbc_type_info mass_type = {
     .pair_binding = &mass_binding,
 };
 
-/* Through the hooks: masses and radii reach the parameters before
- * initialize (m_eff), sphere a sits at marker 1 (centers {1, 0}), contact
- * lasts until gap >= reach, the Energy output is summed with its weight,
- * and 0 data coordinates need no record. */
-static void test_hand_written_type(void **state)
+/* Three atoms on x: 0-1 overlap 0.1, 1-2 apart by 0.02 (within reach),
+ * 0-2 beyond it; atom 2 a ghost. Through the hooks (binding without a
+ * kernel: masses and radii reach the parameters before initialize, m_eff;
+ * sphere a sits at marker 1, centers {1, 0}) or through the kernel (the
+ * template with masses, one output, no data): contact lasts until gap >=
+ * reach, the Energy output is summed with its weight, no record needed. */
+static void hand_written_pairs(const mbc_pair_binding *binding, int kernel)
 {
-    (void)state;
+    mbc_type_info t = mass_type;
+    t.pair_binding = binding;
     mbc_error err = {0};
-    mbc_object *o = mbc_object_create_type(&mass_type, &err);
+    mbc_object *o = mbc_object_create_type(&t, &err);
     assert_non_null(o);
     size_t violations = 0;
     assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
-    assert_false(mbc_pair_eval_has_kernel(&mass_type));
-    assert_true(mbc_pair_eval_binding_ok(&mass_type, &err));
+    assert_int_equal(mbc_pair_eval_has_kernel(&t), kernel);
+    assert_true(mbc_pair_eval_binding_ok(&t, &err));
     ASSERT_NEAR(mbc_pair_eval_reach(o, 1.0, 2.0), 0.05, 0.0);
-    /* three atoms on x: 0-1 overlap 0.1, 1-2 apart by 0.02 (within reach),
-     * 0-2 beyond */
     double x[3][3] = {{0, 0, 0}, {0.9, 0, 0}, {1.92, 0, 0}}, v[3][3] = {{0}}, w[3][3] = {{0}};
-    double r[3] = {0.5, 0.5, 0.5}, m[3] = {1.0, 3.0, 1.0}, f[3][3] = {{0}}, t[3][3] = {{0}};
+    double r[3] = {0.5, 0.5, 0.5}, m[3] = {1.0, 3.0, 1.0}, f[3][3] = {{0}}, t3[3][3] = {{0}};
     mbc_pair pairs[3] = {{{0, 1}, NULL}, {{1, 2}, NULL}, {{0, 2}, NULL}};
     unsigned char contact[3] = {9, 9, 9};
-    const mbc_pair_atoms at = {(const double(*)[3])x,
-                               (const double(*)[3])v,
-                               (const double(*)[3])w,
-                               r,
-                               m,
-                               f,
-                               t,
-                               2}; /* atom 2: a ghost */
+    const mbc_pair_atoms at = {
+        (const double(*)[3])x, (const double(*)[3])v, (const double(*)[3])w, r, m, f, t3, 2};
     const size_t energy = 0;
     double energy_sum = 0.0;
     mbc_pair_sums sums = {.outputs = &energy, .output_count = 1, .output_sums = &energy_sum};
@@ -554,7 +597,20 @@ static void test_hand_written_type(void **state)
     ASSERT_NEAR(sums.overlap, 0.1 - 0.5 * 0.02, 1e-15);
     const double e = 0.5 * 100.0 * m01 * 0.01 + 0.5 * 0.5 * 100.0 * m12 * 0.02 * 0.02;
     ASSERT_NEAR(energy_sum, e, 1e-14);
+    /* no masses: the binding needs them */
+    const mbc_pair_atoms no_mass = {
+        (const double(*)[3])x, (const double(*)[3])v, (const double(*)[3])w, r, NULL, f, t3, 2};
+    const mbc_pair_call call2 = {&no_mass, pairs, 3, MBC_PAIR_POST_NEWTON, 1e-3, contact};
+    assert_int_equal(mbc_pair_eval(o, &call2, &sums, &err), MBC_ERR_INPUT);
+    assert_non_null(strstr(err.message, "mass"));
     mbc_object_destroy(o);
+}
+
+static void test_hand_written_type(void **state)
+{
+    (void)state;
+    hand_written_pairs(&mass_binding, 0);
+    hand_written_pairs(&mass_kernel_binding, 1);
 }
 
 /* mbconnect 1.0's binding (plugin ABI 2): no revision member, the padding
@@ -652,17 +708,6 @@ static void test_errors(void **state)
     assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_ERR_INPUT);
     assert_non_null(strstr(err.message, "not finite"));
     assert_int_equal(sums.failed, 0);
-    mbc_object_destroy(o);
-
-    /* masses needed but missing */
-    o = mbc_object_create_type(&mass_type, &err);
-    size_t violations = 0;
-    assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
-    at.velocity = (const double(*)[3])z;
-    call.flags = MBC_PAIR_POST_NEWTON;
-    call.count = 1;
-    assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_ERR_INPUT);
-    assert_non_null(strstr(err.message, "mass"));
     mbc_object_destroy(o);
 }
 
