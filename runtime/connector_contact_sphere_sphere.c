@@ -154,7 +154,8 @@ mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sphere_para
     if (st != MBC_OK) {
         return st;
     }
-    const ss_law L = ss_law_make(p);
+    ss_law L;
+    ss_law_init(&L, p, SS_LAW_SHAPE);
     const ss_kin k = ss_state_kinematics(p, s);
     ss_frc f;
     st = ss_contact_forces(&L, &k, s->data, &f, err);
@@ -204,12 +205,13 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
     if (st != MBC_OK) {
         return st;
     }
-    const ss_law L = ss_law_make(p);
+    ss_law L; /* the normal force only at a friction switch, which forms its shape */
+    ss_law_init(&L, p, 0);
     const ss_kin k = ss_state_kinematics(p, s);
     const ss_pns pn = ss_post_newton(&L, k, cur[SS_DATA_GAP], cur[SS_DATA_TANGENTIAL_VELOCITY],
                                      start[SS_DATA_GAP], start[SS_DATA_IMPACT_VELOCITY],
                                      start[SS_DATA_PLASTIC_OVERLAP], SS_EXP_GENERAL, SS_EXP_GENERAL,
-                                     L.model, ss_friction_of(&L));
+                                     L.model, ss_friction_of(&L), 0);
     if (pn.bad) {
         return mbc_fail(err, MBC_ERR_INPUT,
                         "ContactSphereSphere: normal force not finite (delta = %g, v_n = %g)",
@@ -264,7 +266,8 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
             if (st != MBC_OK) {
                 return st;
             }
-            const ss_law L = ss_law_make(p);
+            ss_law L;
+            ss_law_init(&L, p, SS_LAW_SHAPE);
             ss_frc f;
             const mbc_status fs = ss_contact_forces(&L, &k, s->data, &f, err);
             if (fs != MBC_OK) {

@@ -60,7 +60,7 @@ typedef struct ss_exponent {
     double n, w1, w15, w2;
 } ss_exponent;
 
-/* The law's constants for one call (ss_law_make). */
+/* The law's constants for one call (ss_law_init). */
 typedef struct ss_law {
     ss_exponent n_exp, n_adh;
     int model; /* SS_MODEL_ELASTIC, _PLASTIC or _RESTITUTION of the parameters */
@@ -72,6 +72,10 @@ typedef struct ss_law {
     double shape;          /* lambda v / k_c of the restitution model (0 for EAPM) */
     double v_min;          /* minimum impact velocity */
     double plastic_factor; /* lambda_P^(1/n_exp) when PostNewtonStep updates x_3, else -inf */
+    double lambda_p;       /* contactPlasticityRatio (the hook's PostNewtonStep: factor lazily) */
+    double e_res;          /* restitutionCoefficient (the hook's PostNewtonStep: shape lazily) */
+    int impact;            /* impactModel */
+    int shape_lazy;        /* shape not formed (restitution model without SS_LAW_SHAPE) */
     int friction;          /* mu_d != 0 and v_reg > 0: the friction-switch error term */
     int active;            /* activeConnector */
 } ss_law;
@@ -84,41 +88,61 @@ static inline ss_exponent ss_exponent_make(double n)
     return e;
 }
 
-static inline ss_law ss_law_make(const mbc_contact_sphere_sphere_params *p)
+/* What ss_law_init forms beyond the parameters: the loops (batch, in
+ * place) take everything once per call; a hook, which runs per pair, only
+ * what its path reads. */
+enum {
+    SS_LAW_WEIGHTS = 1, /* the 0/1 weights of SS_EXP_BLEND and SS_MODEL_BLEND */
+    SS_LAW_SHAPE = 2,   /* the restitution shape (a call of mbc_restitution_lambda) */
+    SS_LAW_PLASTIC = 4, /* the plastic overlap's factor (a power) */
+    SS_LAW_LOOPS = 7
+};
+
+/* L for p (the fields `what` leaves out are 0; the hooks' PostNewtonStep
+ * forms the plastic overlap's factor in contact only, ss_post_newton). */
+static inline void ss_law_init(ss_law *L, const mbc_contact_sphere_sphere_params *p, const int what)
 {
-    ss_law L;
     const int eapm = (p->impactModel == MBC_IMPACT_EAPM);
-    const int plastic = eapm && p->contactPlasticityRatio != 0.0;
-    L.n_exp = ss_exponent_make(p->contactStiffnessExponent);
-    L.n_adh = ss_exponent_make(p->adhesionExponent);
-    L.model = !eapm ? SS_MODEL_RESTITUTION : (plastic ? SS_MODEL_PLASTIC : SS_MODEL_ELASTIC);
-    L.w_eapm = eapm ? 1.0 : 0.0;
-    L.w_rest = eapm ? 0.0 : 1.0;
-    L.w_plastic = plastic ? 1.0 : 0.0;
-    L.w_elastic = plastic ? 0.0 : 1.0;
-    L.k_c = p->contactStiffness;
-    L.d_c = p->contactDamping;
-    L.mu = p->dynamicFriction;
-    L.v_reg = p->frictionProportionalZone;
-    L.f_adh = p->constantPullOffForce;
-    L.k_adh = p->adhesionCoefficient;
-    L.k2 = plastic ? p->contactStiffness / (1.0 - p->contactPlasticityRatio) : 0.0;
-    L.v_min = p->minimumImpactVelocity;
+    const int elastoplastic = eapm && p->contactPlasticityRatio != 0.0;
+    const double lp = p->contactPlasticityRatio;
+    if (what & SS_LAW_WEIGHTS) {
+        L->n_exp = ss_exponent_make(p->contactStiffnessExponent);
+        L->n_adh = ss_exponent_make(p->adhesionExponent);
+    } else {
+        L->n_exp = (ss_exponent){p->contactStiffnessExponent, 0.0, 0.0, 0.0};
+        L->n_adh = (ss_exponent){p->adhesionExponent, 0.0, 0.0, 0.0};
+    }
+    L->model = !eapm ? SS_MODEL_RESTITUTION : (elastoplastic ? SS_MODEL_PLASTIC : SS_MODEL_ELASTIC);
+    L->w_eapm = eapm ? 1.0 : 0.0;
+    L->w_rest = eapm ? 0.0 : 1.0;
+    L->w_plastic = elastoplastic ? 1.0 : 0.0;
+    L->w_elastic = elastoplastic ? 0.0 : 1.0;
+    L->k_c = p->contactStiffness;
+    L->d_c = p->contactDamping;
+    L->mu = p->dynamicFriction;
+    L->v_reg = p->frictionProportionalZone;
+    L->f_adh = p->constantPullOffForce;
+    L->k_adh = p->adhesionCoefficient;
+    L->k2 = elastoplastic ? p->contactStiffness / (1.0 - lp) : 0.0;
+    L->v_min = p->minimumImpactVelocity;
     /* lambda v / k_c of mbc_restitution_lambda, read back at v = k_c = 1 */
-    L.shape = 0.0;
-    if (!eapm) {
-        (void)mbc_restitution_lambda(p->impactModel, 1.0, p->restitutionCoefficient, 1.0, &L.shape);
+    L->shape = 0.0;
+    if ((what & SS_LAW_SHAPE) && !eapm) {
+        (void)mbc_restitution_lambda(p->impactModel, 1.0, p->restitutionCoefficient, 1.0,
+                                     &L->shape);
     }
     /* lambda_P^(1/n_exp) of mbc_eapm_plastic_overlap, read back at delta = 1;
      * -inf when x_3 is not updated: in contact delta >= 0, and -inf * delta
      * (NaN at 0) never exceeds x_3 */
-    const double lp = p->contactPlasticityRatio;
-    L.plastic_factor = (lp > 0.0 && lp < 1.0)
-                           ? mbc_eapm_plastic_overlap(lp, p->contactStiffnessExponent, 1.0, 0.0)
-                           : -INFINITY;
-    L.friction = (p->dynamicFriction != 0.0 && p->frictionProportionalZone > 0.0);
-    L.active = p->activeConnector;
-    return L;
+    L->plastic_factor = ((what & SS_LAW_PLASTIC) && lp > 0.0 && lp < 1.0)
+                            ? mbc_eapm_plastic_overlap(lp, p->contactStiffnessExponent, 1.0, 0.0)
+                            : -INFINITY;
+    L->lambda_p = lp;
+    L->e_res = p->restitutionCoefficient;
+    L->impact = p->impactModel;
+    L->shape_lazy = !eapm && !(what & SS_LAW_SHAPE);
+    L->friction = (p->dynamicFriction != 0.0 && p->frictionProportionalZone > 0.0);
+    L->active = p->activeConnector;
 }
 
 /* |x| <= DBL_MAX and not NaN, written so that it vectorizes. */
@@ -224,8 +248,12 @@ SS_INLINE ss_kin ss_kinematics(double nx, double ny, double nz, double gap, doub
 /* PostNewtonStep (the hook mbc_contact_sphere_sphere_post_newton_step) from
  * the kinematics, the current data x_0, x_1 and the start data s_0, s_2,
  * s_3: the new data, the error and recommended step, and f_n, the normal
- * force with the new data (the forces reuse it). bad: a friction switch
- * with a non-finite normal force (the hook's error). */
+ * force with the new data: always with forces_follow (the forces reuse
+ * it), else only where a friction switch needs it (0 elsewhere: the hook,
+ * which also forms the plastic overlap's factor only in contact, from
+ * mbc_eapm_plastic_overlap: the same numbers as L->plastic_factor).
+ * bad: a friction switch with a non-finite normal force (the hook's
+ * error). */
 typedef struct ss_pns {
     double x0, x1, x2, x3, error, step, f_n;
     int bad;
@@ -233,7 +261,7 @@ typedef struct ss_pns {
 
 SS_INLINE ss_pns ss_post_newton(const ss_law *L, const ss_kin k, double x0, double x1, double s0,
                                 double s2, double s3, const int expo, const int expo_adh,
-                                const int model, const int friction)
+                                const int model, const int friction, const int forces_follow)
 {
     ss_pns o;
     const double g = k.gap;
@@ -241,26 +269,50 @@ SS_INLINE ss_pns ss_post_newton(const ss_law *L, const ss_kin k, double x0, doub
     o.x0 = g;
     o.x1 = k.v_rel;
     o.x2 = (s0 > 0.0 && contact) ? -k.v_n : s2;
-    const double cand = L->plastic_factor * k.delta;
-    const double plastic_new = (cand > s3) ? cand : s3;
-    o.x3 = contact ? plastic_new : 0.0;
+    if (forces_follow) { /* the factor made once per call */
+        const double cand = L->plastic_factor * k.delta;
+        const double plastic_new = (cand > s3) ? cand : s3;
+        o.x3 = contact ? plastic_new : 0.0;
+    } else { /* one pair: the factor (a power) only in contact */
+        o.x3 = contact ? mbc_eapm_plastic_overlap(L->lambda_p, L->n_exp.n, k.delta, s3) : 0.0;
+    }
 
     const int was_contact = (x0 <= 0.0);
     const int switched = (contact != was_contact);
-    const double h = fabs(s0 / k.v_n);
-    const int propose = switched & (s0 > 0.0) & (k.v_n != 0.0) & ss_finite(h);
+    /* the loops compute every value and select; one pair (the hook) only
+     * what its case needs: the same numbers */
+    double h = 0.0;
+    int propose = 0;
+    if (forces_follow || (switched && s0 > 0.0)) {
+        h = fabs(s0 / k.v_n);
+        propose = switched & (s0 > 0.0) & (k.v_n != 0.0) & ss_finite(h);
+    }
     const double error_gap = switched ? fabs(g * L->k_c) : 0.0;
     o.step = propose ? h : -1.0;
 
-    o.f_n = ss_normal_force(L, k.delta, k.v_n, o.x2, o.x3, expo, expo_adh, model);
     if (friction == SS_FRICTION_OFF) {
+        o.f_n = forces_follow
+                    ? ss_normal_force(L, k.delta, k.v_n, o.x2, o.x3, expo, expo_adh, model)
+                    : 0.0;
         o.bad = 0;
         o.error = (0.0 + error_gap) + 0.0;
     } else {
         const int fswitch = contact & L->friction & ((x1 < L->v_reg) != (k.v_rel < L->v_reg));
-        const double term = L->mu * fabs(o.f_n) / L->v_reg * fabs(k.v_rel - L->v_reg);
-        o.bad = fswitch & !ss_finite(o.f_n);
-        const double error_friction = (fswitch & ss_finite(term)) ? term : 0.0;
+        double error_friction = 0.0;
+        o.f_n = 0.0;
+        o.bad = 0;
+        if (forces_follow || fswitch) {
+            if (!forces_follow && L->shape_lazy) { /* the hook, at a switch: the shape now */
+                ss_law Ls = *L;
+                (void)mbc_restitution_lambda(L->impact, 1.0, L->e_res, 1.0, &Ls.shape);
+                o.f_n = ss_normal_force(&Ls, k.delta, k.v_n, o.x2, o.x3, expo, expo_adh, model);
+            } else {
+                o.f_n = ss_normal_force(L, k.delta, k.v_n, o.x2, o.x3, expo, expo_adh, model);
+            }
+            const double term = L->mu * fabs(o.f_n) / L->v_reg * fabs(k.v_rel - L->v_reg);
+            o.bad = fswitch & !ss_finite(o.f_n);
+            error_friction = (fswitch & ss_finite(term)) ? term : 0.0;
+        }
         o.error = (0.0 + error_gap) + error_friction;
     }
     return o;
@@ -325,7 +377,8 @@ SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in in, const doub
     const double s0 = start[0], s1 = start[1], s2 = start[2], s3 = start[3];
     double x0 = s0, x1 = s1, f_n;
     if (post_newton) {
-        const ss_pns p = ss_post_newton(L, k, s0, s1, s0, s2, s3, expo, expo_adh, model, friction);
+        const ss_pns p =
+            ss_post_newton(L, k, s0, s1, s0, s2, s3, expo, expo_adh, model, friction, 1);
         now[0] = x0 = p.x0;
         now[1] = x1 = p.x1;
         now[2] = p.x2;

@@ -91,7 +91,8 @@ mbc_status mbc_contact_sphere_sphere_pair_evaluate(const mbc_contact_sphere_sphe
     if (st != MBC_OK) {
         return st;
     }
-    const ss_law L = ss_law_make(p);
+    ss_law L;
+    ss_law_init(&L, p, SS_LAW_LOOPS);
     const size_t bad = ss_pick(&L, (call->flags & MBC_PAIR_POST_NEWTON) != 0)(&L, call, sums);
     if (bad < call->count) {
         return mbc_pair_kernel_fail(err, SS_TYPE, call, sums, bad, "normal force not finite");

@@ -203,7 +203,7 @@ SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
     for (size_t k = b; k < e; ++k) {
         SB_KINEMATICS(k);
         const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
-                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON);
+                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
         bad |= p.bad;
         SB_STORE_PNS(k, p);
     }
@@ -242,7 +242,7 @@ SB_INLINE int sb_step_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
     for (size_t k = b; k < e; ++k) {
         SB_KINEMATICS(k);
         const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
-                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON);
+                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
         bad_pns |= p.bad;
         SB_STORE_PNS(k, p);
         /* the forces read the new data: x_0 = g, x_1 = |v_t|, x_2, x_3 as f_n */
@@ -476,7 +476,7 @@ static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_
     if (st != MBC_OK) {
         return st;
     }
-    c->law = ss_law_make(p);
+    ss_law_init(&c->law, p, SS_LAW_LOOPS);
     return MBC_OK;
 }
 
