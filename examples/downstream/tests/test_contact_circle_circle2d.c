@@ -143,7 +143,8 @@ static void test_validation(const mbc_registry *r)
     CHECK(mbc_object_set(o, "contactStiffness", -1, &err) == MBC_ERR_VALUE);
     CHECK_STR(err.message, "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), got -1");
     CHECK(mbc_object_set(o, "contactStiffnes", 1, &err) == MBC_ERR_NAME);
-    CHECK_STR(err.message, "ContactCircleCircle2D: unknown parameter 'contactStiffnes'");
+    CHECK_STR(err.message, "ContactCircleCircle2D: unknown parameter 'contactStiffnes' (did you mean "
+                           "'contactStiffness'?)");
     const double three[3] = {1, 2, 3};
     CHECK(mbc_object_set_array(o, "circlesRadii", three, 3, &err) == MBC_ERR_SIZE);
 
