@@ -532,22 +532,26 @@ static void test_errors(void **state)
         {"ghost_velocity", "-var vel no",
          "mbconnect pair: needs the velocities of ghost atoms (`comm_modify vel yes`)"},
         {"capacity", "",
-         "touches more than 1 spheres, the contact capacity (raise it with `mbconnect capacity "
-         "N`"},
+         "mbconnect: step 0: atom 7 touches more than 1 spheres, the contact capacity (raise it "
+         "with `mbconnect capacity N`"},
         {"radii", "", "ContactSphereSphere.spheresRadii: is set from the atoms' radii"},
-        {"newton_later", "", "ERROR: mbconnect: needs newton off for pairs"},
-        {"ghost_velocity_later", "", "ERROR: mbconnect: needs the velocities of ghost atoms"},
+        /* errors found during a run name the step */
+        {"newton_later", "", "ERROR: mbconnect: step 0: needs newton off for pairs"},
+        {"ghost_velocity_later", "",
+         "ERROR: mbconnect: step 0: needs the velocities of ghost atoms"},
         {"no_value", "", "parameter 'contactStiffness' has no value"},
         {"type_range", "", "atom types '3' must be N, *, *N, N* or M*N within 1..2"},
         {"subcommand", "", "mbconnect: unknown subcommand 'pairs'"},
         {"capacity_value", "", "mbconnect capacity: expected one whole number"},
         /* LAMMPS's own error, on the rank that reads the input (lmp's MPI_Abort) */
         {"include_missing", "", "ERROR on proc 0: Cannot open input script"},
-        {"diameter_later", "", "has diameter 3, larger than the neighbor cutoff 1"},
+        {"diameter_later", "", "step 0: atom 1 has diameter 3, larger than the neighbor cutoff 1"},
         {"every_cutoff", "",
-         "ERROR: mbconnect: the neighbor lists are built for a cutoff of 1, less than the 1.2"},
+         "ERROR: mbconnect: step 6: the neighbor lists are built for a cutoff of 1, less than the "
+         "1.2"},
         /* rank 1's error: rank 0 writes it to the log */
-        {"diameter_rank1", "", "ERROR on proc 1: mbconnect: atom 33 has diameter 3, larger"},
+        {"diameter_rank1", "",
+         "ERROR on proc 1: mbconnect: step 0: atom 33 has diameter 3, larger"},
         {"no_atoms", "", "mbconnect pair: no atoms with a radius yet"},
         {"no_box", "", "mbconnect pair: no simulation box yet"},
         {"label", "", "ERROR: Label wasn't found in input script"},
@@ -697,8 +701,8 @@ static int settle_rows(const char *name, double rows[MAX_ROWS][4])
     char *dat = run_file(name, "settle.dat");
     int n = 0;
     for (char *p = dat; p && *p && n < MAX_ROWS; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (*p != '#' && sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2],
-                                &rows[n][3]) == 4)
+        if (*p != '#' &&
+            sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2], &rows[n][3]) == 4)
             n++;
     free(dat);
     return n;
