@@ -234,12 +234,13 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
     b->fixes = 1;
 }
 
-/* Forgets every contact record of the owned atoms. */
+/* Forgets every contact record, of the owned atoms and of the ghosts
+ * (their copies, which a pair that starts to cross ranks would read). */
 static void clear_records(ml_run *r, const ml_bridge *b)
 {
     int **partner = lammps_extract_atom(r->lmp, ML_PARTNER);
-    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
-    for (int i = 0; partner && i < nlocal; i++)
+    const int nall = lammps_extract_setting(r->lmp, "nall");
+    for (int i = 0; partner && i < nall; i++)
         memset(partner[i], 0, (size_t)b->capacity * sizeof(int));
 }
 

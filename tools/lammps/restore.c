@@ -281,12 +281,15 @@ void ml_restore_first_call(ml_run *r, ml_bridge *b, const ml_contacts *c, int nl
 {
     long long mine[2] = {0, 0}, all[2] = {0, 0}; /* atoms stamped at step, records dropped */
     const int stamp = ml_contacts_stamp(step);
-    for (int i = 0; c && i < nlocal; i++) {
+    /* the ghosts' rows too: copies of their owners', which a pair that
+     * starts to cross ranks reads */
+    const int nall = c ? lammps_extract_setting(r->lmp, "nall") : 0;
+    for (int i = 0; i < nall; i++) {
         int *p = c->partner[i];
-        mine[0] += c->stamp[i] == stamp;
+        mine[0] += i < nlocal && c->stamp[i] == stamp;
         if (p[0] == 0 || c->sign[i][ML_SIGN_LAWS] == c->laws)
             continue;
-        for (int s = 0; s < c->capacity && p[s] != 0; s++, mine[1]++)
+        for (int s = 0; s < c->capacity && p[s] != 0; s++, mine[1] += i < nlocal)
             p[s] = 0;
     }
     MPI_Allreduce(mine, all, 2, MPI_LONG_LONG, MPI_SUM, r->comm);
