@@ -546,6 +546,9 @@ static void test_errors(void **state)
         /* LAMMPS's own error, on the rank that reads the input (lmp's MPI_Abort) */
         {"include_missing", "", "ERROR on proc 0: Cannot open input script"},
         {"diameter_later", "", "step 0: atom 1 has diameter 3, larger than the neighbor cutoff 1"},
+        {"coincident", "",
+         "mbconnect: step 0: atoms 41 and 42 have coincident centers: the contact normal is "
+         "undefined"},
         {"every_cutoff", "",
          "ERROR: mbconnect: step 6: the neighbor lists are built for a cutoff of 1, less than the "
          "1.2"},
@@ -603,6 +606,21 @@ static void test_norm(void **state)
         for (int c = 3; c <= 6; c++)
             assert_rel(n[c], n[c + 4], 1e-12, "f_mbconnect, norm no");
         assert_rel(n[2], energy, 1e-12, "pe, norm no");
+        /* the set-up's contacts start at 0.25 of 0.625 (40 %): one warning each, at step 0
+         * (the second run 0 continues them), with the analytic count */
+        out = run_file(name, "output.txt");
+        static const char *const once[] = {
+            "WARNING: mbconnect: step 0: 375 contacts start without their history: no contact "
+            "records to continue",
+            " start their contact overlapping by 0.25, 40 % of the smaller radius 0.625 (375 "
+            "contacts started deeper than 25 % of it)"};
+        for (int w = 0; w < 2; w++) {
+            const char *at = strstr(out, once[w]);
+            if (!at || strstr(at + 1, once[w]))
+                fail_msg("%s: not once: '%s'", name, once[w]);
+        }
+        assert_non_null(strstr(out, "WARNING: mbconnect: step 0: atoms "));
+        free(out);
         printf("%s: norm yes: contacts %.6g, mean overlap %.6g, Energy %.6g (per atom); norm no: "
                "%.6g, %.6g, %.6g\n",
                name, y[3], y[4], y[5], n[3], n[4], n[5]);
@@ -643,6 +661,34 @@ static void test_plugin(void **state)
     expect_status("plugin_missing", st, 1);
     assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
     assert_non_null(strstr(line, "unknown connector type 'ContactLinearSphere'"));
+
+    /* a law without data coordinates (tests/lammps/spring): it runs on 1 and 2
+     * ranks, its energy is pe, etotal stays, and the ranks agree */
+    double spring[2][MAX_ROWS][MAX_COLS];
+    for (int np = 1; np <= 2; np++) {
+        char name[32];
+        snprintf(name, sizeof name, "plugin_spring_%d", np);
+        expect_status(name,
+                      run_lammps(name, np, NULL,
+                                 "--plugin " MBC_LAMMPS_SPRING " -in " SRC "/spring.in -log none"),
+                      0);
+        out = run_file(name, "output.txt");
+        assert_int_equal(thermo(out, 0, spring[np - 1], &cols), 5);
+        free(out);
+        assert_int_equal(cols, 6); /* step ke pe etotal contacts Energy */
+    }
+    double spring_drift = 0.0;
+    for (int i = 0; i < 5; i++) {
+        const double *one = spring[0][i], *two = spring[1][i];
+        assert_rel(one[2], one[5], 1e-12, "spring: pe vs the sum of the Energy outputs");
+        spring_drift = fmax(spring_drift, fabs(one[3] - spring[0][0][3]) / spring[0][0][3]);
+        for (int c = 0; c < 6; c++)
+            assert_rel(one[c], two[c], 1e-12, "spring: 1 and 2 ranks");
+    }
+    printf("plugin ContactSpringSphere (no data coordinates): up to %.0f contacts on 1 and 2 "
+           "ranks; etotal drifts by %.3g\n",
+           fmax(spring[0][2][4], spring[0][4][4]), spring_drift);
+    assert_true(spring[0][4][4] >= 20 && spring_drift <= 1e-3);
 
     /* a law with more data coordinates after the first run: one line (the
      * message names the law it refuses, which is then freed; it was read
@@ -811,7 +857,7 @@ static void test_sticky(void **state)
 
 /* ---- restarts and data files (tests/lammps/restart) ---- */
 
-#define RESTART     SRC "/restart"
+#define RESTART SRC "/restart"
 #define RESTART_ARGS                                                                               \
     "--plugin " MBC_LAMMPS_PLUGIN " --plugin " MBC_LAMMPS_SPRING " -log none -var dir " RESTART
 
@@ -972,8 +1018,7 @@ static void restart_refusals(void)
 {
     const char *file = "-var file " MBC_LAMMPS_OUT "/restart_sphere_1/restart.bin";
     char *ref = atoms_text("restart_sphere_1");
-    static const char *const capacities[] = {"-var capacity 2", "-var capacity 24",
-                                             "-var later 3"};
+    static const char *const capacities[] = {"-var capacity 2", "-var capacity 24", "-var later 3"};
     for (size_t k = 0; k < sizeof capacities / sizeof capacities[0]; k++) {
         char name[64], more[512];
         snprintf(name, sizeof name, "restart_capacity_%zu", k);
@@ -988,9 +1033,8 @@ static void restart_refusals(void)
     free(ref);
     char more[512], line[1024];
     snprintf(more, sizeof more, "%s -var capacity 1", file);
-    expect_status("restart_capacity_1", restart_run("restart_capacity_1", 2, "second", "sphere",
-                                                    more),
-                  1);
+    expect_status("restart_capacity_1",
+                  restart_run("restart_capacity_1", 2, "second", "sphere", more), 1);
     assert_int_equal(error_lines("restart_capacity_1", line, sizeof line), 1);
     printf("capacity 1: %s\n", line);
     assert_non_null(strstr(line, "ERROR: mbconnect: atom "));

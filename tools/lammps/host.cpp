@@ -15,7 +15,9 @@
  * LAMMPS's Error (the same "ERROR: ... (file:line)" and "Last command: ..."
  * on the screen and in the log as LAMMPS's own) and reads the few members
  * the C library has no getter for (ghost velocities, the atom and pair
- * style, a fix's extensive flags). Nothing else is C++.
+ * style, a fix's extensive flags, a restart file's per-atom data of a fix,
+ * the flags that keep a pair style and a fix out of data files). Nothing
+ * else is C++.
  *
  * Debian's LAMMPS is built without LAMMPS_EXCEPTIONS: its Error::all ends
  * the process itself (it closes the log, finalizes MPI and exits with
