@@ -310,9 +310,8 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
         ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms first (the "
                        "neighbor cutoff is their largest diameter)");
     else if (law->masses && lammps_extract_setting(r->lmp, "rmass_flag") != 1)
-        ml_error_at(r,
-                    "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
-                    "sphere)",
+        ml_error_at(r, "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
+                       "sphere)",
                     law->object->type->type_name);
     if (r->status != 0) {
         ml_law_destroy(law); /* after the message, which names it */
