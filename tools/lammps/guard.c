@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Checks of a DEM run on the touching pairs (guard.h). */
+/* Checks of a DEM run on the contacts that start (guard.h). */
 #include "guard.h"
 
 #include <math.h>

@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Checks of a DEM run that the force callback makes on the touching pairs
- * (docs/lammps.rst, "Overlaps"):
+/* Checks of a DEM run that the force callback makes on every contact that
+ * starts, a touching pair without a record (a new contact, or one whose
+ * history was not kept; docs/lammps.rst, "Overlaps"):
  *
  * - coincident centers are an error: the contact normal is undefined, and
  *   a law would push the atoms apart along an arbitrary direction;
- * - a contact that starts (a touching pair without a record: a new
- *   contact, or one whose history was not kept) with an overlap deeper
- *   than ML_DEEP_OVERLAP of the smaller radius is warned of once per set-up
- *   (from the first `mbconnect pair` until `mbconnect off`), naming the
- *   deepest such pair of that force evaluation, its step and its overlap:
- *   atoms placed overlapping, or a time step far too long for the impacts.
- *   Such a contact starts as a violent impact, and the energy jumps. A
- *   contact that deepens during its impact is the law's matter and is not
- *   checked. */
+ * - an overlap deeper than ML_DEEP_OVERLAP of the smaller radius is warned
+ *   of once per set-up (from the first `mbconnect pair` until `mbconnect
+ *   off`), naming the deepest such pair of that force evaluation, its step
+ *   and its overlap: atoms placed overlapping, or a time step far too long
+ *   for the impacts. Such a contact starts as a violent impact, and the
+ *   energy jumps. A contact that deepens during its impact is the law's
+ *   matter and is not checked. */
 #ifndef ML_GUARD_H
 #define ML_GUARD_H
 
@@ -38,14 +37,14 @@ int ml_guard_coincident(ml_run *r, const int tag[2]);
 void ml_guard_deep(ml_guard *g, const int tag[2], double rsq, double rsum, double rmin,
                    double weight);
 
-/* A touching pair of atoms `tag`, rsq the squared distance of their
- * centers: 0, or the pending status when the centers coincide. */
+/* A contact that starts between atoms `tag`, rsq the squared distance of
+ * their centers: 0, or the pending status when the centers coincide. */
 static inline int ml_guard_touching(ml_run *r, const int tag[2], double rsq)
 {
     return rsq == 0.0 ? ml_guard_coincident(r, tag) : 0;
 }
 
-/* A touching pair that starts its contact (radii ri, rj, their sum rsum;
+/* The overlap of a contact that starts (radii ri, rj, their sum rsum;
  * weight 1, or 1/2 with a ghost partner). */
 static inline void ml_guard_onset(ml_guard *g, const int tag[2], double rsq, double rsum, double ri,
                                   double rj, double weight)

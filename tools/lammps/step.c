@@ -56,6 +56,30 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                           a->tag[i], a->contacts.capacity);
 }
 
+/* A touching pair of law that starts its contact (it has no record): atoms
+ * i (owned) and j, their IDs ti and tj, the squared distance of their
+ * centers rsq and the sum of their radii rsum. Checks coincident centers
+ * and a deep overlap (guard.h) and, at the bridge's first evaluation,
+ * counts the contacts that start without their history. Returns 0, or the
+ * pending status. Out of line and by value: most pairs are known, and the
+ * pair's values stay in registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+onset(ml_run *r, step_atoms *a, const ml_law *law, int i, int j, int ti, int tj, double rsq,
+      double rsum)
+{
+    const int tag[2] = {ti, tj};
+    if (ml_guard_touching(r, tag, rsq) != 0)
+        return r->status;
+    const double weight = j < a->nlocal ? 1.0 : 0.5;
+    ml_guard_onset(&a->guard, tag, rsq, rsum, a->radius[i], a->radius[j], weight);
+    if (a->first && law->data_count > 0)
+        a->fresh += weight;
+    return 0;
+}
+
 /* The record of pair c in this step, in place (contacts.h): its slot in the
  * row of atom[0], which keeps it (owner: the atom and the slot), holding the
  * pair's data: atom[0]'s record, else a copy of atom[1]'s (which kept the
@@ -88,13 +112,9 @@ static double *record(ml_run *r, step_atoms *a, const ml_law *law, const step_co
     owner[0] = c->atom[0];
     owner[1] = slot;
     *known = found || other;
-    if (!*known && touching) { /* a contact starts */
-        const double weight = c->atom[1] < a->nlocal ? 1.0 : 0.5;
-        ml_guard_onset(&a->guard, c->tag, c->rsq, c->rsum, a->radius[c->atom[0]],
-                       a->radius[c->atom[1]], weight);
-        if (a->first && law->data_count > 0)
-            a->fresh += weight;
-    }
+    if (!*known &&
+        onset(r, a, law, c->atom[0], c->atom[1], c->tag[0], c->tag[1], c->rsq, c->rsum) != 0)
+        return NULL;
     return data;
 }
 
@@ -328,10 +348,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double *totals)
                 continue;
             prefetch_motion(a, j);
             const step_contact c = {{i, j}, {a->tag[i], a->tag[j]}, rsq, rsum};
-            const int touching = rsq < rsum * rsum;
-            if (touching && ml_guard_touching(r, c.tag, rsq) != 0)
-                break;
-            pair(r, b, a, &c, li, totals, touching);
+            pair(r, b, a, &c, li, totals, rsq < rsum * rsum);
         }
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
