@@ -55,3 +55,19 @@ for generic in 0 1; do
     echo "ok: valgrind memcheck clean: $input.in (MBC_LAMMPS_GENERIC=$generic)"
   done
 done
+# a restart (tests/lammps/restart): the records written with the atoms, read
+# back by the bridge from LAMMPS's restart data, and made anew in another
+# capacity after mbconnect pair (-var later 3)
+restart_dir="$root/tests/lammps/restart"
+linear="$root/build/lib/libmbc_lammps_linear_plugin.so"
+spring="$root/build/lib/libmbc_lammps_spring_plugin.so"
+for part in both second; do
+  "${vg[@]}" "$root/build/bin/mbc-lammps" --plugin "$linear" --plugin "$spring" \
+    -in "$restart_dir/$part.in" -var law sphere -var dir "$restart_dir" \
+    -var file restart.bin -var later 3 -log none >"vg-$part.out" 2>"vg-$part.err" || {
+    grep -A30 -E "Invalid|uninitiali|definitely|possibly" "vg-$part.err" | head -80
+    echo "FAIL: valgrind found errors in mbc-lammps -in restart/$part.in"
+    exit 1
+  }
+  echo "ok: valgrind memcheck clean: restart/$part.in"
+done

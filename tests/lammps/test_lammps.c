@@ -532,22 +532,29 @@ static void test_errors(void **state)
         {"ghost_velocity", "-var vel no",
          "mbconnect pair: needs the velocities of ghost atoms (`comm_modify vel yes`)"},
         {"capacity", "",
-         "touches more than 1 spheres, the contact capacity (raise it with `mbconnect capacity "
-         "N`"},
+         "mbconnect: step 0: atom 7 touches more than 1 spheres, the contact capacity (raise it "
+         "with `mbconnect capacity N`"},
         {"radii", "", "ContactSphereSphere.spheresRadii: is set from the atoms' radii"},
-        {"newton_later", "", "ERROR: mbconnect: needs newton off for pairs"},
-        {"ghost_velocity_later", "", "ERROR: mbconnect: needs the velocities of ghost atoms"},
+        /* errors found during a run name the step */
+        {"newton_later", "", "ERROR: mbconnect: step 0: needs newton off for pairs"},
+        {"ghost_velocity_later", "",
+         "ERROR: mbconnect: step 0: needs the velocities of ghost atoms"},
         {"no_value", "", "parameter 'contactStiffness' has no value"},
         {"type_range", "", "atom types '3' must be N, *, *N, N* or M*N within 1..2"},
         {"subcommand", "", "mbconnect: unknown subcommand 'pairs'"},
         {"capacity_value", "", "mbconnect capacity: expected one whole number"},
         /* LAMMPS's own error, on the rank that reads the input (lmp's MPI_Abort) */
         {"include_missing", "", "ERROR on proc 0: Cannot open input script"},
-        {"diameter_later", "", "has diameter 3, larger than the neighbor cutoff 1"},
+        {"diameter_later", "", "step 0: atom 1 has diameter 3, larger than the neighbor cutoff 1"},
+        {"coincident", "",
+         "mbconnect: step 0: atoms 41 and 42 have coincident centers: the contact normal is "
+         "undefined"},
         {"every_cutoff", "",
-         "ERROR: mbconnect: the neighbor lists are built for a cutoff of 1, less than the 1.2"},
+         "ERROR: mbconnect: step 6: the neighbor lists are built for a cutoff of 1, less than the "
+         "1.2"},
         /* rank 1's error: rank 0 writes it to the log */
-        {"diameter_rank1", "", "ERROR on proc 1: mbconnect: atom 33 has diameter 3, larger"},
+        {"diameter_rank1", "",
+         "ERROR on proc 1: mbconnect: step 0: atom 33 has diameter 3, larger"},
         {"no_atoms", "", "mbconnect pair: no atoms with a radius yet"},
         {"no_box", "", "mbconnect pair: no simulation box yet"},
         {"label", "", "ERROR: Label wasn't found in input script"},
@@ -599,6 +606,21 @@ static void test_norm(void **state)
         for (int c = 3; c <= 6; c++)
             assert_rel(n[c], n[c + 4], 1e-12, "f_mbconnect, norm no");
         assert_rel(n[2], energy, 1e-12, "pe, norm no");
+        /* the set-up's contacts start at 0.25 of 0.625 (40 %): one warning each, at step 0
+         * (the second run 0 continues them), with the analytic count */
+        out = run_file(name, "output.txt");
+        static const char *const once[] = {
+            "WARNING: mbconnect: step 0: 375 contacts start without their history: no contact "
+            "records to continue",
+            " start their contact overlapping by 0.25, 40 % of the smaller radius 0.625 (375 "
+            "contacts started deeper than 25 % of it)"};
+        for (int w = 0; w < 2; w++) {
+            const char *at = strstr(out, once[w]);
+            if (!at || strstr(at + 1, once[w]))
+                fail_msg("%s: not once: '%s'", name, once[w]);
+        }
+        assert_non_null(strstr(out, "WARNING: mbconnect: step 0: atoms "));
+        free(out);
         printf("%s: norm yes: contacts %.6g, mean overlap %.6g, Energy %.6g (per atom); norm no: "
                "%.6g, %.6g, %.6g\n",
                name, y[3], y[4], y[5], n[3], n[4], n[5]);
@@ -639,6 +661,35 @@ static void test_plugin(void **state)
     expect_status("plugin_missing", st, 1);
     assert_int_equal(error_lines("plugin_missing", line, sizeof line), 1);
     assert_non_null(strstr(line, "unknown connector type 'ContactLinearSphere'"));
+
+    /* a law without data coordinates (tests/lammps/spring): it runs on 1 and 2
+     * ranks, its energy is pe, etotal stays, and the ranks agree */
+    double spring[2][MAX_ROWS][MAX_COLS];
+    for (int np = 1; np <= 2; np++) {
+        char name[32];
+        snprintf(name, sizeof name, "plugin_spring_%d", np);
+        expect_status(name,
+                      run_lammps(name, np, NULL,
+                                 "--plugin " MBC_LAMMPS_SPRING " -in " SRC "/spring.in -log none"),
+                      0);
+        out = run_file(name, "output.txt");
+        assert_int_equal(thermo(out, 0, spring[np - 1], &cols), 5);
+        free(out);
+        assert_int_equal(cols, 6); /* step ke pe etotal contacts Energy */
+    }
+    double spring_drift = 0.0, spring_contacts = 0.0;
+    for (int i = 0; i < 5; i++) {
+        const double *one = spring[0][i], *two = spring[1][i];
+        assert_rel(one[2], one[5], 1e-12, "spring: pe vs the sum of the Energy outputs");
+        spring_drift = fmax(spring_drift, fabs(one[3] - spring[0][0][3]) / spring[0][0][3]);
+        spring_contacts = fmax(spring_contacts, one[4]);
+        for (int c = 0; c < 6; c++)
+            assert_rel(one[c], two[c], 1e-12, "spring: 1 and 2 ranks");
+    }
+    printf("plugin ContactSpringSphere (no data coordinates): up to %.0f contacts on 1 and 2 "
+           "ranks; etotal drifts by %.3g\n",
+           spring_contacts, spring_drift);
+    assert_true(spring_contacts >= 20 && spring_drift <= 1e-3);
 
     /* a law with more data coordinates after the first run: one line (the
      * message names the law it refuses, which is then freed; it was read
@@ -805,6 +856,230 @@ static void test_sticky(void **state)
     }
 }
 
+/* ---- restarts and data files (tests/lammps/restart) ---- */
+
+#define RESTART SRC "/restart"
+#define RESTART_ARGS                                                                               \
+    "--plugin " MBC_LAMMPS_PLUGIN " --plugin " MBC_LAMMPS_SPRING " -log none -var dir " RESTART
+
+/* The per-atom part of atoms.dump of run_dir(name) (the text after "ITEM:
+ * ATOMS ..."): the state of every atom, with 17 digits. */
+static char *atoms_text(const char *name)
+{
+    char *text = run_file(name, "atoms.dump");
+    const char *p = strstr(text, "ITEM: ATOMS");
+    assert_non_null(p);
+    p = strchr(p, '\n');
+    assert_non_null(p);
+    char *part = strdup(p + 1);
+    free(text);
+    assert_non_null(part);
+    return part;
+}
+
+/* The largest difference of two such parts, relative to the largest
+ * value of its column (15 columns: id, x, v, omega, f, torque); 0 when
+ * they are the same text. */
+static double atoms_difference(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return 0.0;
+    double scale[15] = {0}, worst = 0.0;
+    for (int pass = 0; pass < 2; pass++) {
+        const char *p = a, *q = b;
+        for (int k = 0;; k++) {
+            char *ea = NULL, *eb = NULL;
+            const double x = strtod(p, &ea), y = strtod(q, &eb);
+            if (ea == p || eb == q) {
+                assert_true(ea == p && eb == q); /* the same number of values */
+                break;
+            }
+            if (pass == 0)
+                scale[k % 15] = fmax(scale[k % 15], fabs(x));
+            else if (scale[k % 15] > 0.0)
+                worst = fmax(worst, fabs(x - y) / scale[k % 15]);
+            p = ea;
+            q = eb;
+        }
+    }
+    return fmax(worst, 1e-300); /* not the same text */
+}
+
+/* Runs tests/lammps/restart/INPUT.in on np ranks in run_dir(name) with
+ * -var law LAW and more arguments; the status. */
+static int restart_run(const char *name, int np, const char *input, const char *law,
+                       const char *more)
+{
+    char args[2048];
+    snprintf(args, sizeof args, "-in %s/%s.in %s -var law %s %s", RESTART, input, RESTART_ARGS, law,
+             more);
+    return run_lammps(name, np, NULL, args);
+}
+
+/* The thermo rows of run `name`'s table `block` against the reference's:
+ * the same steps and values, to `tol` relative (0: the same numbers). */
+static void same_thermo(const char *name, int block, const char *reference, int ref_block,
+                        double tol)
+{
+    char *out = run_file(name, "output.txt"), *ref = run_file(reference, "output.txt");
+    double a[MAX_ROWS][MAX_COLS], b[MAX_ROWS][MAX_COLS];
+    int ca = 0, cb = 0;
+    const int na = thermo(out, block, a, &ca), nb = thermo(ref, ref_block, b, &cb);
+    free(out);
+    free(ref);
+    assert_int_equal(na, 5); /* steps 1000, 1250, ..., 2000 */
+    assert_int_equal(nb, na);
+    assert_int_equal(ca, cb);
+    for (int i = 0; i < na; i++)
+        for (int c = 0; c < ca; c++)
+            if (tol == 0.0) {
+                if (a[i][c] != b[i][c])
+                    fail_msg("%s: thermo row %d column %d: %.17g, the continuous run %.17g", name,
+                             i, c, a[i][c], b[i][c]);
+            } else {
+                assert_rel(a[i][c], b[i][c], tol, name);
+            }
+}
+
+/* Every law with data (and one without), restarted on 1 and 2 ranks and on
+ * 2 from a restart file of 1: the same atoms, bit for bit, as `run 1000`
+ * then `run 1000` in one process. Before issue 33 the first evaluation
+ * after read_restart ran PostNewtonStep again on full-step velocities: on
+ * this bed ContactSphereSphere ended 5e-3 (1 rank) and 0.5 (2 ranks) of a
+ * column's scale apart, ContactGranular 5e-3 and 0.14. */
+static void restart_laws(void)
+{
+    static const char *const laws[] = {"sphere", "granular", "plugin", "spring"};
+    for (size_t l = 0; l < sizeof laws / sizeof laws[0]; l++) {
+        char cont[2][64], name[64], file[256];
+        for (int np = 1; np <= 2; np++) {
+            snprintf(cont[np - 1], sizeof cont[0], "restart_%s_%d", laws[l], np);
+            expect_status(cont[np - 1], restart_run(cont[np - 1], np, "both", laws[l], ""), 0);
+            snprintf(name, sizeof name, "restart_%s_%d_second", laws[l], np);
+            snprintf(file, sizeof file, "-var file %s/%s/restart.bin", MBC_LAMMPS_OUT,
+                     cont[np - 1]);
+            expect_status(name, restart_run(name, np, "second", laws[l], file), 0);
+            char *a = atoms_text(cont[np - 1]), *b = atoms_text(name);
+            if (strcmp(a, b) != 0)
+                fail_msg("%s: the atoms differ from the continuous run's by %.3g of a column's "
+                         "largest value",
+                         name, atoms_difference(a, b));
+            free(a);
+            free(b);
+            /* 1 rank: the same sums; 2 ranks: LAMMPS sums the atoms of a rank in
+             * another order after read_restart (its own pair granular too) */
+            same_thermo(name, 0, cont[np - 1], 1, np == 1 ? 0.0 : 1e-13);
+            char *out = run_file(name, "output.txt");
+            assert_non_null(strstr(out, "contact records restored from the restart file"));
+            assert_null(strstr(out, "start without their history"));
+            free(out);
+        }
+        snprintf(name, sizeof name, "restart_%s_2_from_1", laws[l]);
+        snprintf(file, sizeof file, "-var file %s/%s/restart.bin", MBC_LAMMPS_OUT, cont[0]);
+        expect_status(name, restart_run(name, 2, "second", laws[l], file), 0);
+        char *a = atoms_text(cont[0]), *b = atoms_text(name);
+        const double d = atoms_difference(a, b);
+        printf("%s: 1 and 2 ranks restarted bit for bit; 2 from 1 %.3g of a column's largest "
+               "value from the 1-rank run\n",
+               laws[l], d);
+        assert_true(d <= 1e-12); /* the order of the sums on 2 ranks (measured: the same bits) */
+        free(a);
+        free(b);
+    }
+}
+
+/* The contacts of the first thermo row of run `name` (f_mbconnect[1], the
+ * fifth column), and the number in its warning of contacts that start
+ * without their history (-1: no such warning). */
+static void fresh_contacts(const char *name, double *contacts, double *warned)
+{
+    char *out = run_file(name, "output.txt");
+    double rows[MAX_ROWS][MAX_COLS];
+    int cols = 0;
+    assert_true(thermo(out, 0, rows, &cols) >= 1);
+    *contacts = rows[0][4];
+    const char *at = strstr(out, " contacts start without their history");
+    *warned = -1.0;
+    if (at) {
+        const char *w = at;
+        while (w > out && w[-1] != ' ')
+            w--;
+        *warned = strtod(w, NULL);
+        assert_null(strstr(at + 1, " contacts start without their history")); /* once */
+    }
+    free(out);
+}
+
+/* Another capacity restores the records (bit for bit), given before or
+ * after mbconnect pair; one too small is refused with one line; a law with
+ * other data drops them with one warning that counts the contacts; a data
+ * file (write_data without options) reads, and its contacts start without
+ * history, said once with their number. */
+static void restart_refusals(void)
+{
+    const char *file = "-var file " MBC_LAMMPS_OUT "/restart_sphere_1/restart.bin";
+    char *ref = atoms_text("restart_sphere_1");
+    static const char *const capacities[] = {"-var capacity 2", "-var capacity 24", "-var later 3"};
+    for (size_t k = 0; k < sizeof capacities / sizeof capacities[0]; k++) {
+        char name[64], more[512];
+        snprintf(name, sizeof name, "restart_capacity_%zu", k);
+        snprintf(more, sizeof more, "%s %s", file, capacities[k]);
+        expect_status(name, restart_run(name, 2, "second", "sphere", more), 0);
+        char *b = atoms_text(name);
+        if (strcmp(ref, b) != 0)
+            fail_msg("%s (%s): the atoms differ by %.3g", name, capacities[k],
+                     atoms_difference(ref, b));
+        free(b);
+    }
+    free(ref);
+    char more[512], line[1024];
+    snprintf(more, sizeof more, "%s -var capacity 1", file);
+    expect_status("restart_capacity_1",
+                  restart_run("restart_capacity_1", 2, "second", "sphere", more), 1);
+    assert_int_equal(error_lines("restart_capacity_1", line, sizeof line), 1);
+    printf("capacity 1: %s\n", line);
+    assert_non_null(strstr(line, "ERROR: mbconnect: atom "));
+    assert_non_null(strstr(line, " contact records in the restart file, more than the capacity 1 "
+                                 "(give `mbconnect capacity 2` or more)"));
+
+    /* the plugin's law on ContactSphereSphere's records: dropped, every contact fresh */
+    double contacts = 0.0, warned = 0.0;
+    expect_status("restart_other_law",
+                  restart_run("restart_other_law", 2, "second", "plugin", file), 0);
+    fresh_contacts("restart_other_law", &contacts, &warned);
+    char *out = run_file("restart_other_law", "output.txt");
+    assert_non_null(strstr(out, "start without their history: the restart file's records were "
+                                "written by other laws"));
+    free(out);
+    printf("another law: %.0f contacts, %.0f start without their history\n", contacts, warned);
+    assert_true(contacts > 20 && warned == contacts);
+
+    /* the data file: no Pair Coeffs, no records; read, said */
+    char *data = run_file("restart_sphere_1", "bed.data");
+    assert_non_null(strstr(data, "300 atoms"));
+    assert_null(strstr(data, "Coeffs"));
+    assert_null(strstr(data, "mbconnect"));
+    free(data);
+    expect_status("restart_data",
+                  restart_run("restart_data", 2, "data", "sphere",
+                              "-var file " MBC_LAMMPS_OUT "/restart_sphere_1/bed.data"),
+                  0);
+    fresh_contacts("restart_data", &contacts, &warned);
+    out = run_file("restart_data", "output.txt");
+    assert_non_null(strstr(out, "start without their history: no contact records to continue: a "
+                                "new set-up, or atoms from a data file"));
+    free(out);
+    printf("data file: %.0f contacts, %.0f start without their history\n", contacts, warned);
+    assert_true(contacts > 20 && warned == contacts);
+}
+
+static void test_restart(void **state)
+{
+    (void)state;
+    restart_laws();
+    restart_refusals();
+}
+
 int main(int argc, char **argv)
 {
     if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0) {
@@ -828,6 +1103,7 @@ int main(int argc, char **argv)
         {"settle", cmocka_unit_test(test_settle)},
         {"norm", cmocka_unit_test(test_norm)},
         {"sticky", cmocka_unit_test(test_sticky)},
+        {"restart", cmocka_unit_test(test_restart)},
     };
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         if (argc > 1 && strcmp(argv[1], groups[g].name) == 0) {
@@ -836,6 +1112,6 @@ int main(int argc, char **argv)
         }
     }
     fprintf(stderr, "usage: test_lammps GROUP (cli, equivalence, ranks, restitution, script, "
-                    "errors, plugin, cradle, settle, norm, sticky)\n");
+                    "errors, plugin, cradle, settle, norm, sticky, restart)\n");
     return 2;
 }

@@ -15,6 +15,7 @@
 
 #include "host.h"
 #include "mbconnect/pair_eval.h"
+#include "restore.h"
 
 /* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
  * a whole number from 1 to 1000 (said on every rank that has it). */
@@ -164,19 +165,26 @@ static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
 }
 
 /* fix ML_FIX_STATE with the current capacity and width (again when they
- * changed before the first run). */
-static void state_fix(ml_run *r, const ml_bridge *b, int exists)
+ * changed before the first run), out of data files, with the records that
+ * ml_restore_begin kept (those of the fix it replaces or of the restart
+ * file: restore.h). */
+static void state_fix(ml_run *r, ml_bridge *b, int exists, ml_restore *keep)
 {
     if (exists)
         lammps(r, "unfix %s", ML_FIX_STATE);
     const int hot = ml_bridge_hot(b);
     if (hot == b->capacity)
-        lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
-    else
         lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
-               (b->capacity - hot) * b->width);
+               ML_SIGN, ML_SIGN_WORDS, ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
+    else
+        lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
+               ML_STAMP, ML_SIGN, ML_SIGN_WORDS, ML_PARTNER, b->capacity, ML_STATE, hot * b->width,
+               ML_STATE_MORE, (b->capacity - hot) * b->width);
+    b->fix_capacity = b->capacity;
+    b->fix_width = b->width;
+    if (r->status == 0)
+        ml_host_no_data_file(r, ML_FIX_STATE);
+    (void)ml_restore_end(r, b, keep);
 }
 
 /* Pair style, fixes, callback, fix vector and energy. The fix external is
@@ -186,6 +194,14 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
  * changes the laws, not which fix LAMMPS calls. */
 static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
 {
+    /* the records to keep, checked before the first LAMMPS command of the
+     * set-up (so that an error's "Last command" is the user's line) */
+    const int remake = !b->fixes || width_changed;
+    ml_restore keep;
+    if (remake && ml_restore_begin(r, b, b->fixes, &keep) != 0) {
+        ml_restore_free(&keep);
+        return;
+    }
     const char *style = ml_host_pair_style(r);
     if (style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0) {
         char text[128];
@@ -194,8 +210,10 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
     }
     lammps(r, "pair_style zero %.17g", b->cutoff);
     lammps(r, "pair_coeff * *");
-    if (!b->fixes || width_changed)
-        state_fix(r, b, b->fixes);
+    if (r->status == 0)
+        ml_host_no_data_file(r, ML_FIX_STATE);
+    if (remake)
+        state_fix(r, b, b->fixes, &keep);
     if (!b->fixes)
         lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
     b->extensive[ML_VECTOR_CONTACTS] = 1; /* a count: the more atoms, the more contacts */
@@ -216,12 +234,13 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
     b->fixes = 1;
 }
 
-/* Forgets every contact record of the owned atoms. */
+/* Forgets every contact record, of the owned atoms and of the ghosts
+ * (their copies, which a pair that starts to cross ranks would read). */
 static void clear_records(ml_run *r, const ml_bridge *b)
 {
     int **partner = lammps_extract_atom(r->lmp, ML_PARTNER);
-    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
-    for (int i = 0; partner && i < nlocal; i++)
+    const int nall = lammps_extract_setting(r->lmp, "nall");
+    for (int i = 0; partner && i < nall; i++)
         memset(partner[i], 0, (size_t)b->capacity * sizeof(int));
 }
 
@@ -233,7 +252,8 @@ static int assign(ml_bridge *b, const int lo[2], const int hi[2], int law)
     for (int i = lo[0]; i <= hi[0]; i++) {
         for (int j = lo[1]; j <= hi[1]; j++) {
             const int old = b->law_of[i * n + j];
-            if (old >= 0 && b->laws[old]->object->type != b->laws[law]->object->type)
+            if (old >= 0 && (b->laws[old]->object->type != b->laws[law]->object->type ||
+                             b->laws[old]->data_count != b->laws[law]->data_count))
                 changed = 1;
             b->law_of[i * n + j] = b->law_of[j * n + i] = law;
         }
@@ -302,6 +322,9 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     b->laws[b->law_count++] = law;
     b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
+    const int laws = ml_restore_laws(b);
+    b->resign |= laws != b->laws_fingerprint;
+    b->laws_fingerprint = laws;
     b->masses |= law->masses;
     b->reach = 0.0;
     for (size_t k = 0; k < b->law_count; k++) {
@@ -315,8 +338,8 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     if (changed && b->ran) {
         clear_records(r, b);
         ml_host_warning(r, __FILE__, __LINE__,
-                        "mbconnect pair: a type pair changed its connector type: every contact "
-                        "starts anew");
+                        "mbconnect pair: a type pair changed its connector type or data count: "
+                        "every contact starts anew");
     }
     char text[256];
     (void)snprintf(text, sizeof text,
@@ -335,9 +358,13 @@ int ml_bridge_capacity(ml_run *r, int capacity)
         return ml_error_at(r, "mbconnect capacity: contact records are in use; give it before "
                               "the first run");
     b->capacity = capacity;
-    if (b->fixes)
-        state_fix(r, b, 1);
-    return 0;
+    b->capacity_given = 1;
+    ml_restore keep;
+    if (b->fixes && ml_restore_begin(r, b, 1, &keep) == 0)
+        state_fix(r, b, 1, &keep);
+    else if (b->fixes)
+        ml_restore_free(&keep);
+    return r->status;
 }
 
 void ml_bridge_forget_cleared(ml_run *r)

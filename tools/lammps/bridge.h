@@ -23,6 +23,7 @@
 #define ML_FIX_STATE  "mbconnect_state"
 #define ML_PARTNER    "i2_mbconnect_partner"
 #define ML_STAMP      "i_mbconnect_stamp"
+#define ML_SIGN       "i2_mbconnect_sign"
 #define ML_STATE      "d2_mbconnect_state"
 #define ML_STATE_MORE "d2_mbconnect_state_more"
 #define ML_CAPACITY   16 /* default contacts per atom */
@@ -42,9 +43,17 @@ typedef struct ml_bridge {
     int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
     int uniform; /* the law of every type pair, or -1 when they differ */
     int capacity;
-    int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
-    int width;         /* data coordinates per record: the largest data count */
-    double cutoff;     /* of pair_style zero: the largest diameter plus the reach */
+    int capacity_given; /* `mbconnect capacity` set it */
+    int hot_records;    /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
+    int width;          /* data coordinates per record: the largest data count */
+    int fix_capacity;   /* the capacity and width of fix ML_FIX_STATE, once made */
+    int fix_width;
+    int laws_fingerprint; /* of the laws (restore.h) */
+    int resign;           /* the next sweep signs every atom's records (contacts.h) */
+    long long restored;   /* records restored from a restart file (every rank's) */
+    long long dropped;    /* of those, dropped as written by other laws (restore.h) */
+    int deep_warned;      /* the warning of a deep overlap was given (guard.h) */
+    double cutoff;        /* of pair_style zero: the largest diameter plus the reach */
     double reach;      /* the largest contact reach of the laws (m; 0: contacts end at touching) */
     int masses;        /* a law's binding has masses: the callback passes LAMMPS's rmass */
     int fixes;         /* the fixes exist */

@@ -42,15 +42,29 @@ int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found)
     return u;
 }
 
-/* A step as a stamp: never 0 (the stamp of a row never written). */
-static int stamp_of(long long step)
+int ml_contacts_stamp(long long step)
 {
     return (int)(step % INT_MAX) + 1;
 }
 
+/* The layout word: the tag 0x5A5 above 13 bits of capacity and 6 of width. */
+#define LAYOUT_TAG 0x5A5
+
+int ml_contacts_layout(int capacity, int width)
+{
+    return (LAYOUT_TAG << 19) | (capacity << 6) | width;
+}
+
+int ml_contacts_layout_read(int layout, int *capacity, int *width)
+{
+    *capacity = (layout >> 6) & 0x1FFF;
+    *width = layout & 0x3F;
+    return layout >= 0 && (layout >> 19) == LAYOUT_TAG && *capacity > 0 && *width > 0;
+}
+
 const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last)
 {
-    if (j >= nlocal && (last < 0 || c->stamp[j] != stamp_of(last)))
+    if (j >= nlocal && (last < 0 || c->stamp[j] != ml_contacts_stamp(last)))
         return NULL; /* a ghost, and no reneighboring since the last call: the row is older */
     const int *p = c->partner[j];
     for (int k = 0; k < c->capacity && p[k] != 0; k++)
@@ -86,7 +100,7 @@ static int compact(const ml_contacts *c, int i)
 
 void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step)
 {
-    const int stamp = stamp_of(step);
+    const int stamp = ml_contacts_stamp(step);
     for (int i = 0; i < nlocal; i++) {
         int *p = c->partner[i];
         const int used = c->used[i];
@@ -95,5 +109,7 @@ void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step)
             p[k] = 0;
         c->used[i] = 0; /* for the next step */
         c->stamp[i] = stamp;
+        if (c->resign)
+            ml_contacts_sign(c, i);
     }
 }

@@ -19,6 +19,12 @@
  * force call: a ghost's row with the stamp of the last call holds the
  * records of the step before; an older one is not read.
  *
+ * sign[i] says how atom i's records were written: in which layout, by
+ * which laws, for which atom, so that records read back from a restart
+ * file are never read in another layout, by other laws or for another atom
+ * (restore.h). A row is signed when it gets a record (ml_contacts_sign),
+ * and every row at the sweep after the laws or the layout changed.
+ *
  * Why two arrays: a step reads and writes the records in use, the first
  * few of each row. Rows of all `capacity` records (16 x 4 doubles: 512
  * bytes, of which 6 contacts use 192) spread them over twice the memory
@@ -37,17 +43,46 @@
 #ifndef ML_CONTACTS_H
 #define ML_CONTACTS_H
 
+/* The words of an atom's row of sign (ML_SIGN, i2_ with ML_SIGN_WORDS
+ * columns): the layout of its records (ml_contacts_layout), the
+ * fingerprint of the laws that wrote them (restore.h) and the atom's ID;
+ * all 0 in a row never signed. */
+enum { ML_SIGN_LAYOUT, ML_SIGN_LAWS, ML_SIGN_ATOM, ML_SIGN_WORDS };
+
 typedef struct ml_contacts {
     int **partner;  /* nmax rows of `capacity` atom IDs */
     double **state; /* nmax rows of hot * width data coordinates */
     double **more;  /* nmax rows of (capacity - hot) * width; NULL when capacity == hot */
     int *stamp;     /* per atom: ml_contacts_stamp of the step of its records */
+    int **sign;     /* nmax rows of ML_SIGN_WORDS */
+    const int *tag; /* the atoms' IDs */
     int *used;      /* per owned atom: records used in this step (zero at its start) */
     int capacity;
     int hot; /* records whose data are in state (1..capacity) */
     int width;
+    int layout;  /* ml_contacts_layout(capacity, width) */
+    int laws;    /* the fingerprint of the laws */
+    int resign;  /* the sweep signs every row (the laws or the layout changed) */
     int dropped; /* records ml_contacts_drop marked in this step */
 } ml_contacts;
+
+/* A step as a stamp: never 0 (the stamp of a row never written). */
+int ml_contacts_stamp(long long step);
+/* The layout word of records of `capacity` records per atom with `width`
+ * data coordinates each: a tag in the high bits, so that no atom ID or
+ * stamp read in its place passes for one (0 < capacity < 2^13, 0 < width <
+ * 2^6). */
+int ml_contacts_layout(int capacity, int width);
+/* The capacity and width of a layout word; 0 when it is none. */
+int ml_contacts_layout_read(int layout, int *capacity, int *width);
+/* Signs atom i's row: its records are written in c's layout by c's laws. */
+static inline void ml_contacts_sign(const ml_contacts *c, int i)
+{
+    int *s = c->sign[i];
+    s[ML_SIGN_LAYOUT] = c->layout;
+    s[ML_SIGN_LAWS] = c->laws;
+    s[ML_SIGN_ATOM] = c->tag[i];
+}
 
 /* The partner ID of a record a law ended in this step (never an atom ID). */
 #define ML_CONTACT_DROPPED (-1)
@@ -84,7 +119,8 @@ static inline void ml_contacts_drop(ml_contacts *c, int i, int slot)
     c->dropped++;
 }
 /* For atoms 0..nlocal-1: drops the records not used in this step and those
- * ended, zeroes their counts for the next and stamps the rows with `step`. */
+ * ended, zeroes their counts for the next and stamps the rows with `step`
+ * (and signs them when c->resign). */
 void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ml.h"
 
@@ -77,4 +78,17 @@ int ml_agree(ml_run *r)
     int mine = r->status != 0, count = 0;
     MPI_Allreduce(&mine, &count, 1, MPI_INT, MPI_SUM, r->comm);
     return ml_agree_known(r, count);
+}
+
+void ml_error_step(ml_run *r, long long step)
+{
+    static const char prefix[] = "mbconnect: ";
+    if (r->status == 0 || r->kind == ML_ERROR_LINE)
+        return;
+    const size_t n = strncmp(r->message, prefix, sizeof prefix - 1) == 0 ? sizeof prefix - 1 : 0;
+    char text[ML_MESSAGE_SIZE];
+    /* at most 11 + 5 + 20 + 2 characters before the rest of the message */
+    (void)snprintf(text, sizeof text, "%.*sstep %lld: %.*s", (int)n, r->message, step,
+                   ML_MESSAGE_SIZE - 40, r->message + n);
+    memcpy(r->message, text, sizeof text);
 }

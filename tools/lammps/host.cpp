@@ -15,7 +15,9 @@
  * LAMMPS's Error (the same "ERROR: ... (file:line)" and "Last command: ..."
  * on the screen and in the log as LAMMPS's own) and reads the few members
  * the C library has no getter for (ghost velocities, the atom and pair
- * style, a fix's extensive flags). Nothing else is C++.
+ * style, a fix's extensive flags, a restart file's per-atom data of a fix,
+ * the flags that keep a pair style and a fix out of data files). Nothing
+ * else is C++.
  *
  * Debian's LAMMPS is built without LAMMPS_EXCEPTIONS: its Error::all ends
  * the process itself (it closes the log, finalizes MPI and exits with
@@ -54,6 +56,7 @@ format_arg_store<format_context, Args...> make_args_checked(const S &, const Arg
 #include <lammps/lmppython.h>
 #include <lammps/modify.h>
 #include <lammps/neighbor.h>
+#include <lammps/pair.h>
 #include <lammps/universe.h>
 #include <lammps/utils.h>
 
@@ -255,6 +258,71 @@ extern "C" int ml_host_fix_is(const ml_run *r, const char *fix, const int *exten
     LAMMPS *lmp = host(r);
     const int i = lmp->modify->find_fix(std::string(fix));
     return i >= 0 && lmp->modify->fix[i]->extlist == extensive;
+}
+
+namespace
+{
+/* Modify's lists of the per-atom data of the restart file read last are
+ * protected members (LAMMPS's own fixes take their data when they are
+ * made, Modify::add_fix); a derived class names them, so that their
+ * member pointers can be taken and applied to LAMMPS's Modify. The class
+ * is never instantiated. */
+struct RestartLists : LAMMPS_NS::Modify {
+    using LAMMPS_NS::Modify::id_restart_peratom;
+    using LAMMPS_NS::Modify::index_restart_peratom;
+    using LAMMPS_NS::Modify::style_restart_peratom;
+    using LAMMPS_NS::Modify::used_restart_peratom;
+};
+char **LAMMPS_NS::Modify::*const restart_ids = &RestartLists::id_restart_peratom;
+char **LAMMPS_NS::Modify::*const restart_styles = &RestartLists::style_restart_peratom;
+int *LAMMPS_NS::Modify::*const restart_index = &RestartLists::index_restart_peratom;
+int *LAMMPS_NS::Modify::*const restart_used = &RestartLists::used_restart_peratom;
+} // namespace
+
+extern "C" int ml_host_restart_take(ml_run *r, const char *fix, const char *style)
+{
+    LAMMPS_NS::Modify *m = host(r)->modify;
+    if (host(r)->atom->nextra_store <= 0)
+        return -1;
+    for (int k = 0; k < m->nfix_restart_peratom; k++) {
+        char *id = (m->*restart_ids)[k];
+        if ((m->*restart_used)[k] || std::string(id) != fix ||
+            std::string((m->*restart_styles)[k]) != style)
+            continue;
+        (m->*restart_used)[k] = 1; /* not reported as unused */
+        id[0] = '\0';              /* matches no fix: not handed to the new one */
+        return (m->*restart_index)[k];
+    }
+    return -1;
+}
+
+extern "C" const double *ml_host_restart_values(const ml_run *r, int entry, int i, int *n)
+{
+    const LAMMPS_NS::Atom *atom = host(r)->atom;
+    const double *row = atom->extra[i];
+    const int size = atom->nextra_store;
+    /* each fix's values are preceded by their count plus 1 (Fix::pack_restart) */
+    int at = 0;
+    for (int k = 0; k < entry && at < size; k++) {
+        const double step = row[at];
+        if (!(step >= 1.0 && step <= size - at))
+            return nullptr;
+        at += static_cast<int>(step);
+    }
+    if (at >= size || !(row[at] >= 1.0 && row[at] <= size - at))
+        return nullptr;
+    *n = static_cast<int>(row[at]) - 1;
+    return row + at + 1;
+}
+
+extern "C" void ml_host_no_data_file(const ml_run *r, const char *fix)
+{
+    LAMMPS *lmp = host(r);
+    if (lmp->force->pair)
+        lmp->force->pair->writedata = 0;
+    const int i = lmp->modify->find_fix(std::string(fix));
+    if (i >= 0)
+        lmp->modify->fix[i]->wd_section = 0;
 }
 
 extern "C" int ml_host_ghost_velocity(const ml_run *r)

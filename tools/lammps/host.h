@@ -47,6 +47,23 @@ int ml_host_fix_setup(ml_run *r, const char *fix, int length, int *extensive);
  * extensive (false after `clear` or `unfix` removed it). */
 int ml_host_fix_is(const ml_run *r, const char *fix, const int *extensive);
 
+/* The per-atom data that the restart file read last holds for fix `fix` of
+ * style `style`, while LAMMPS keeps it (from read_restart until the first
+ * run's set-up) and no fix has taken it: taken now, so that LAMMPS neither
+ * hands it to the fix of that ID when it is made (restore.c reads it
+ * instead) nor reports it unused. Returns its index, or -1. */
+int ml_host_restart_take(ml_run *r, const char *fix, const char *style);
+/* Owned atom i's values in the restart data `entry` (ml_host_restart_take):
+ * *n doubles (an integer is kept in the bits of its double, as LAMMPS's
+ * ubuf); NULL when the atom's restart data do not hold them. */
+const double *ml_host_restart_values(const ml_run *r, int entry, int i, int *n);
+/* Keeps what `write_data` would write for the bridge out of data files:
+ * the Pair Coeffs of its pair_style zero (a data file with them cannot be
+ * read before a pair style is set; `mbconnect pair` sets the style anew)
+ * and the section of the contact records' fix `fix` (read_data does not
+ * know it). Data files hold no contact history (docs/lammps.rst). */
+void ml_host_no_data_file(const ml_run *r, const char *fix);
+
 /* comm_modify vel yes (ghost atoms carry velocities) */
 int ml_host_ghost_velocity(const ml_run *r);
 /* The pair cutoff LAMMPS's neighbor lists are built for (the largest

@@ -97,6 +97,9 @@ int ml_fail(ml_run *r, const char *file, int line, int status, int kind, const c
     ml_fail((r), __FILE__, __LINE__, (status), ML_ERROR_LINE, __VA_ARGS__)
 /* Out of memory: "SCRIPT: out of memory", status 71. */
 int ml_error_nomem(ml_run *r);
+/* This rank's pending error (unless a whole line) names the step of the
+ * run in which it was found: "mbconnect: step N: TEXT". */
+void ml_error_step(ml_run *r, long long step);
 /* Collective: 0 when no rank has a pending error; otherwise every rank
  * takes the error of the lowest rank that has one (status, kind, rank,
  * place, message) and gets its status, for host.cpp to raise. */

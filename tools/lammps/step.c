@@ -42,6 +42,7 @@
 
 #include "batch.h"
 #include "pages.h"
+#include "restore.h"
 #include "step.h"
 #include "step_atoms.h"
 
@@ -53,6 +54,30 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                           "mbconnect: atom %d touches more than %d spheres, the contact capacity "
                           "(raise it with `mbconnect capacity N` before the first run)",
                           a->tag[i], a->contacts.capacity);
+}
+
+/* A touching pair of law that starts its contact (it has no record): atoms
+ * i (owned) and j, their IDs ti and tj, the squared distance of their
+ * centers rsq and the sum of their radii rsum. Checks coincident centers
+ * and a deep overlap (guard.h) and, at the bridge's first evaluation,
+ * counts the contacts that start without their history. Returns 0, or the
+ * pending status. Out of line and by value: most pairs are known, and the
+ * pair's values stay in registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+onset(ml_run *r, step_atoms *a, const ml_law *law, int i, int j, int ti, int tj, double rsq,
+      double rsum)
+{
+    const int tag[2] = {ti, tj};
+    if (ml_guard_touching(r, tag, rsq) != 0)
+        return r->status;
+    const double weight = j < a->nlocal ? 1.0 : 0.5;
+    ml_guard_onset(&a->guard, tag, rsq, rsum, a->radius[i], a->radius[j], weight);
+    if (a->first && law->data_count > 0)
+        a->fresh += weight;
+    return 0;
 }
 
 /* The record of pair c in this step, in place (contacts.h): its slot in the
@@ -82,10 +107,14 @@ static double *record(ml_run *r, step_atoms *a, const ml_law *law, const step_co
         if (!other)
             other = ml_contacts_other(cs, c->atom[1], a->nlocal, c->tag[0], a->last);
         memcpy(data, other ? other : law->initial, law->data_count * sizeof *data);
+        ml_contacts_sign(cs, c->atom[0]);
     }
     owner[0] = c->atom[0];
     owner[1] = slot;
     *known = found || other;
+    if (!*known &&
+        onset(r, a, law, c->atom[0], c->atom[1], c->tag[0], c->tag[1], c->rsq, c->rsum) != 0)
+        return NULL;
     return data;
 }
 
@@ -177,18 +206,23 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a, double **f
     a->contacts =
         (ml_contacts){.partner = lammps_extract_atom(h, ML_PARTNER),
                       .stamp = lammps_extract_atom(h, ML_STAMP),
+                      .sign = lammps_extract_atom(h, ML_SIGN),
                       .state = lammps_extract_atom(h, ML_STATE),
                       .more = hot < b->capacity ? lammps_extract_atom(h, ML_STATE_MORE) : NULL,
+                      .tag = a->tag,
                       .used = used_counts(r, b, nlocal),
                       .capacity = b->capacity,
                       .hot = hot,
-                      .width = b->width};
+                      .width = b->width,
+                      .layout = ml_contacts_layout(b->capacity, b->width),
+                      .laws = b->laws_fingerprint,
+                      .resign = b->resign};
     if (!a->contacts.used)
         return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
         (b->masses && !a->rmass) ||
-        (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.state ||
-                        (hot < b->capacity && !a->contacts.more))))
+        (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.sign ||
+                        !a->contacts.state || (hot < b->capacity && !a->contacts.more))))
         return ml_error_at(r,
                            "mbconnect: per-atom arrays missing (atom style changed, or fix %s "
                            "deleted?)",
@@ -358,21 +392,34 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
-    step_atoms a = {0};
-    if (gather(r, b, nlocal, &a, f) == 0 && check(r, b, &a) == 0) {
+    step_atoms a = {.first = !b->ran, .guard = {.watch = !b->deep_warned}};
+    const int ready = gather(r, b, nlocal, &a, f) == 0 && check(r, b, &a) == 0;
+    if (!b->ran) /* every rank: the records' step, records of other laws (restore.h) */
+        ml_restore_first_call(r, b, ready ? &a.contacts : NULL, nlocal, step);
+    if (ready) {
         a.advance = step != b->last_step;
         a.last = b->last_step;
         pairs(r, b, &a, totals);
         if (r->status == 0)
             ml_contacts_sweep(&a.contacts, nlocal, step);
+        b->resign = 0; /* the same on every rank */
     }
+    ml_error_step(r, step);
     add_outputs(b, totals);
     for (int k = 0; k < 6; k++)
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
+    totals[ML_TOTAL_FRESH] = a.fresh;
+    totals[ML_TOTAL_DEEP] = a.guard.count;
     totals[ML_TOTALS - 1] = r->status != 0;
     MPI_Allreduce(totals, sum, ML_TOTALS, MPI_DOUBLE, MPI_SUM, r->comm);
     if (ml_agree_known(r, (int)sum[ML_TOTALS - 1]) != 0)
         return; /* host.cpp raises it */
+    if (!b->ran && sum[ML_TOTAL_FRESH] > 0.0)
+        ml_restore_warn_fresh(r, b, step, sum[ML_TOTAL_FRESH]);
+    if (sum[ML_TOTAL_DEEP] > 0.0) {
+        ml_guard_report(r, &a.guard, step, sum[ML_TOTAL_DEEP]);
+        b->deep_warned = 1;
+    }
     publish(r, b, sum);
     /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
     lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);

@@ -7,12 +7,17 @@
 
 #include "bridge.h"
 #include "contacts.h"
+#include "guard.h"
 #include "mbconnect/pair_eval.h"
 
 /* The totals reduced over ranks each step: the fix vector, the virial, the
+ * contacts that started without their history (at the bridge's first
+ * evaluation), the contacts that started deeper than ML_DEEP_OVERLAP (guard.h), the
  * count of ranks with an error. */
 #define ML_TOTAL_VIRIAL (ML_VECTOR_FIXED + ML_SUM_CAPACITY)
-#define ML_TOTALS       (ML_TOTAL_VIRIAL + 6 + 1)
+#define ML_TOTAL_FRESH  (ML_TOTAL_VIRIAL + 6)
+#define ML_TOTAL_DEEP   (ML_TOTAL_FRESH + 1)
+#define ML_TOTALS       (ML_TOTAL_DEEP + 1 + 1)
 
 /* The atoms' arrays for this call. */
 typedef struct step_atoms {
@@ -22,6 +27,10 @@ typedef struct step_atoms {
     int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
     long long last; /* the step of the last call (-1: none) */
     double dt;      /* the time step (s) */
+    int first;      /* the bridge's first evaluation: new contacts are counted in fresh */
+    double fresh;   /* contacts of laws with data that started without a record (1/2 each
+                     * with a ghost partner) */
+    ml_guard guard; /* the checks of the touching pairs */
     ml_contacts contacts;
     mbc_pair_atoms atoms; /* the same arrays as the library reads them */
     double virial[6];     /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
