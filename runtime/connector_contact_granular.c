@@ -263,9 +263,10 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
 
 static bool finite_result(const mbc_granular_result *r)
 {
-    double sum = 0.0;
+    double ta[3], tb[3], sum = 0.0;
+    mbc_granular_total_torques(r, ta, tb);
     for (int i = 0; i < 3; i++)
-        sum += r->force[i] + r->torque_a[i] + r->torque_b[i];
+        sum += r->force[i] + ta[i] + tb[i];
     return isfinite(sum);
 }
 
@@ -300,11 +301,10 @@ mbc_status mbc_contact_granular_forces(const mbc_contact_granular_params *p, con
     const mbc_status st = gr_current(p, s, &e, err);
     if (st != MBC_OK)
         return st;
+    mbc_granular_total_torques(&e.res, out->torque[0], out->torque[1]);
     for (int i = 0; i < 3; i++) {
         out->force[0][i] = e.res.force[i];
         out->force[1][i] = -e.res.force[i];
-        out->torque[0][i] = e.res.torque_a[i];
-        out->torque[1][i] = e.res.torque_b[i];
     }
     return MBC_OK;
 }
@@ -360,8 +360,7 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
         memcpy(out, r->force, 3 * sizeof(double));
         break;
     case MBC_CONTACT_GRANULAR_OUTPUT_TORQUE:
-        memcpy(out, r->torque_a, 3 * sizeof(double));
-        memcpy(out + 3, r->torque_b, 3 * sizeof(double));
+        mbc_granular_total_torques(r, out, out + 3);
         break;
     case MBC_CONTACT_GRANULAR_OUTPUT_NORMAL:
         for (int i = 0; i < 3; i++)

@@ -130,8 +130,13 @@ typedef struct mbc_granular_contact {
 typedef struct mbc_granular_result {
     bool touching;      /* in contact; all else is 0 when not */
     double force[3];    /* on a [N] (on b: the negative) */
-    double torque_a[3]; /* on a [N m] */
-    double torque_b[3]; /* on b [N m] (a wall: not used) */
+    /* The torques in three parts, each added to the atoms separately (in
+     * this order, as LAMMPS adds them), so that an engine's sums round as
+     * LAMMPS's; mbc_granular_total_torques adds them up. */
+    double torque_a[3]; /* friction torque on a, -(r_a - shift delta) n x f_t [N m] */
+    double torque_b[3]; /* friction torque on b (a wall: not used) [N m] */
+    double twist[3];    /* twisting torque on a, M_t n [N m]; on b its negative */
+    double roll[3];     /* rolling torque on a, R* n x f_r [N m]; on b its negative */
     double n[3];        /* unit normal from b to a */
     double delta;       /* overlap [m] */
     double a;           /* contact radius [m] */
@@ -556,15 +561,15 @@ MBC_GRANULAR_INLINE bool mbc_granular_stage_a(const mbc_granular_law *law, int n
         out->torque_a[i] = 0.0 - dist_a * tor[i];
         out->torque_b[i] = 0.0 - dist_b * tor[i];
     }
-    out->f_roll[0] = out->f_roll[1] = out->f_roll[2] = 0.0;
+    for (int i = 0; i < 3; i++)
+        out->f_roll[i] = out->twist[i] = out->roll[i] = 0.0;
     out->m_twist = 0.0;
     return true;
 }
 
 /* Stage B of the law, specialized by the rolling and twisting models, for a
  * contact in touch after stage A: the twisting torque M_t n and the rolling
- * torque R* n x f_r on a, their negatives on b (added in that order, as
- * LAMMPS adds them), with their history. */
+ * torque R* n x f_r on a (their negatives on b), with their history. */
 MBC_GRANULAR_INLINE void mbc_granular_stage_b(const mbc_granular_law *law, int rolling,
                                               int twisting, const mbc_granular_contact *c,
                                               double *rec, bool update, mbc_granular_result *out)
@@ -577,21 +582,25 @@ MBC_GRANULAR_INLINE void mbc_granular_stage_b(const mbc_granular_law *law, int r
         out->m_twist =
             mbc_granular_twisting(law, twisting, n, c->relrot, out->a, out->k_t, out->damp_t,
                                   out->fncrit, &rec[MBC_GRANULAR_XI_TWIST], update);
-        for (int i = 0; i < 3; i++) {
-            const double tw = out->m_twist * n[i];
-            out->torque_a[i] += tw;
-            out->torque_b[i] -= tw;
-        }
+        for (int i = 0; i < 3; i++)
+            out->twist[i] = out->m_twist * n[i];
     }
     if (rolling != MBC_GRANULAR_ROLL_NONE) {
         const double *fr = out->f_roll;
-        const double rr[3] = {c->reff * (n[1] * fr[2] - n[2] * fr[1]),
-                              c->reff * (n[2] * fr[0] - n[0] * fr[2]),
-                              c->reff * (n[0] * fr[1] - n[1] * fr[0])};
-        for (int i = 0; i < 3; i++) {
-            out->torque_a[i] += rr[i];
-            out->torque_b[i] -= rr[i];
-        }
+        out->roll[0] = c->reff * (n[1] * fr[2] - n[2] * fr[1]);
+        out->roll[1] = c->reff * (n[2] * fr[0] - n[0] * fr[2]);
+        out->roll[2] = c->reff * (n[0] * fr[1] - n[1] * fr[0]);
+    }
+}
+
+/* The whole torques on a and b: the friction torque, then the twisting,
+ * then the rolling one added (LAMMPS's order). */
+MBC_GRANULAR_INLINE void mbc_granular_total_torques(const mbc_granular_result *r, double ta[3],
+                                                    double tb[3])
+{
+    for (int i = 0; i < 3; i++) {
+        ta[i] = r->torque_a[i] + r->twist[i] + r->roll[i];
+        tb[i] = r->torque_b[i] - r->twist[i] - r->roll[i];
     }
 }
 

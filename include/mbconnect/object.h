@@ -152,13 +152,26 @@ typedef mbc_status (*mbc_pair_evaluate_fn)(const void *params, const struct mbc_
  * contact may stay in contact (mbc_<type>_pair_reach). */
 typedef double (*mbc_pair_reach_fn)(const void *params, double r_a, double r_b);
 
+struct mbc_wall_call; /* mbconnect/wall_eval.h */
+
+/* A type's in-place evaluation of a list of sphere-wall contacts (spec key
+ * `wall_binding`): what mbc_wall_eval calls for the type, once per call
+ * (the generated thunk to mbc_<type>_wall_evaluate). */
+typedef mbc_status (*mbc_wall_evaluate_fn)(const void *params, const struct mbc_wall_call *call,
+                                           struct mbc_pair_sums *sums, mbc_error *err);
+
+/* The wall shapes a wall binding takes (spec key wall_binding.shapes):
+ * a plane (the wall as a sphere of infinite radius) and a cylinder (a
+ * finite radius of curvature). */
+enum { MBC_WALL_PLANE = 1u << 0, MBC_WALL_CYLINDER = 1u << 1 };
+
 /* The revision of mbc_pair_binding that these headers define: which
  * members a binding has. 0: a binding written against mbconnect 1.0 (plugin
  * ABI 2), which ends at radii_param; `revision` was padding there, which
- * static initialization zeroes. 1: masses_param, evaluate and reach too. The
- * library reads a member only when the binding's revision has it
- * (mbc_pair_binding_masses and friends). */
-#define MBC_PAIR_BINDING_REVISION 1
+ * static initialization zeroes. 1: masses_param, evaluate and reach too.
+ * 2: wall_evaluate and wall_shapes too. The library reads a member only when
+ * the binding's revision has it (mbc_pair_binding_masses and friends). */
+#define MBC_PAIR_BINDING_REVISION 2
 
 typedef struct mbc_pair_binding {
     mbc_pair_binding_kind kind;
@@ -169,6 +182,10 @@ typedef struct mbc_pair_binding {
     size_t masses_param;           /* 1 + index of the Vector2D [m_a, m_b] (kg); 0: none */
     mbc_pair_evaluate_fn evaluate; /* the in-place kernel, or NULL: through the hooks */
     mbc_pair_reach_fn reach;       /* or NULL: contact ends at touching (reach 0) */
+    /* revision >= 2: the wall binding (spec key wall_binding): sphere a of
+     * the pair binding against a wall in sphere b's place */
+    mbc_wall_evaluate_fn wall_evaluate; /* mbc_<type>_wall_evaluate, or NULL: no walls */
+    unsigned wall_shapes;               /* MBC_WALL_PLANE, MBC_WALL_CYLINDER */
 } mbc_pair_binding;
 
 /* The members of revision 1, read as "none" from a binding of revision 0. */
@@ -183,6 +200,15 @@ static inline mbc_pair_evaluate_fn mbc_pair_binding_evaluate(const mbc_pair_bind
 static inline mbc_pair_reach_fn mbc_pair_binding_reach(const mbc_pair_binding *b)
 {
     return b->revision >= 1 ? b->reach : (mbc_pair_reach_fn)0;
+}
+/* The members of revision 2, read as "no walls" from an older binding. */
+static inline mbc_wall_evaluate_fn mbc_pair_binding_wall(const mbc_pair_binding *b)
+{
+    return b->revision >= 2 ? b->wall_evaluate : (mbc_wall_evaluate_fn)0;
+}
+static inline unsigned mbc_pair_binding_wall_shapes(const mbc_pair_binding *b)
+{
+    return b->revision >= 2 && b->wall_evaluate ? b->wall_shapes : 0u;
 }
 
 /* Everything known about one connector type. */
