@@ -343,6 +343,8 @@ void ml_bridge_atoms_fix(ml_run *r, ml_bridge *b)
 {
     if (b->atoms_fix && ml_host_fix_exists(r, ML_FIX_ATOMS))
         return;
+    if (r->status == 0)
+        ml_host_register_atoms_fix(r);
     ml_bridge_lammps(r, "fix %s all %s", ML_FIX_ATOMS, ML_FIX_ATOMS_STYLE);
     b->atoms_fix = r->status == 0;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define GRANULAR_USAGE "mbconnect pair I J granular WORDS... (the words of pair_coeff I J)"
+#define GRANULAR_USAGE "the words of pair_style granular's pair_coeff I J"
 
 ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words)
 {

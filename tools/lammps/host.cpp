@@ -255,7 +255,6 @@ extern "C" int ml_host_main(ml_run *r, int argc, char **argv)
     MPI_Comm_rank(r->comm, &r->rank);
     MPI_Comm_size(r->comm, &r->size);
     (*lmp->input->command_map)["mbconnect"] = &create_command;
-    (*lmp->modify->fix_map)[ML_FIX_ATOMS_STYLE] = &create_fix_atoms;
     lmp->input->file();
     delete lmp;
     LAMMPS_NS::Python::finalize();
@@ -306,6 +305,12 @@ extern "C" int ml_host_fix_wall(ml_run *r, const char *fix, void *ctx)
         return -1;
     lammps_set_fix_external_callback(lmp, fix, &wall_callback, ctx);
     return 0;
+}
+
+extern "C" void ml_host_register_atoms_fix(ml_run *r)
+{
+    /* LAMMPS's `clear` makes a new Modify, with the fix styles of the build */
+    (*host(r)->modify->fix_map)[ML_FIX_ATOMS_STYLE] = &create_fix_atoms;
 }
 
 extern "C" int ml_host_fix_exists(const ml_run *r, const char *fix)

@@ -53,6 +53,9 @@ int ml_host_fix_setup(ml_run *r, const char *fix, int length, int *extensive);
  * evaluation (then raises the error it agreed on); ctx starts with its
  * ml_run *. Returns 0, or -1 when the fix does not exist. */
 int ml_host_fix_wall(ml_run *r, const char *fix, void *ctx);
+/* Makes ML_FIX_ATOMS_STYLE a fix style of the current LAMMPS (before the
+ * fix is made: `clear` forgets the styles registered before). */
+void ml_host_register_atoms_fix(ml_run *r);
 /* Whether a fix with ID `fix` exists. */
 int ml_host_fix_exists(const ml_run *r, const char *fix);
 /* Whether fix `fix` exists and is the one ml_host_fix_setup set up with

@@ -83,7 +83,7 @@ static ml_law *wall_law(ml_run *r, int argc, char **argv, ml_granular_wall *geo)
         ml_granular_law words;
         if (ml_granular_parse_wall(argc - 1, argv + 1, &words, geo, msg, sizeof msg) == 0)
             return ml_granular_law_create(r, "mbconnect wall", &words);
-        ml_error_at(r, "mbconnect wall: %s (" WALL_USAGE ")", msg);
+        ml_error_at(r, "mbconnect wall: %s (the arguments of fix wall/gran after the group)", msg);
         return NULL;
     }
     int i = 1;
@@ -95,7 +95,7 @@ static ml_law *wall_law(ml_run *r, int argc, char **argv, ml_granular_wall *geo)
                     "yplane, zplane, zcylinder; " WALL_USAGE ")",
                     argv[0]);
     else if (ml_granular_parse_wall_geometry(argc - i, argv + i, geo, msg, sizeof msg) != 0)
-        ml_error_at(r, "mbconnect wall: %s (" WALL_USAGE ")", plain(msg));
+        ml_error_at(r, "mbconnect wall: %s (the arguments of fix wall/gran after granular and the model words)", plain(msg));
     else
         return ml_law_create(r, "mbconnect wall", argv[0], i - 1, argv + 1);
     return NULL;
