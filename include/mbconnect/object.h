@@ -311,6 +311,11 @@ MBC_API bool mbc_pair_binding_get_names(const mbc_type_info *t, mbc_pair_binding
  * spheresRadii (mbc-lammps sets them)", or "none". Writes at most size
  * bytes into buf (truncated, NUL-terminated) and returns buf. */
 MBC_API const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size);
+/* t's wall binding in words, as `mbc describe` and Python's describe() show
+ * it: "plane, cylinder in sphere b's place (infinite mass, the wall's
+ * radius of curvature)", or "none". Writes at most size bytes into buf
+ * (truncated, NUL-terminated) and returns buf. */
+MBC_API const char *mbc_wall_binding_text(const mbc_type_info *t, char *buf, size_t size);
 
 /* ---- parameters by name ---- */
 MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
