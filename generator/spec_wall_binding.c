@@ -48,8 +48,7 @@ static unsigned load_shapes(mbc_reader *r, int b, int line)
     }
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, v, (lua_Integer)i);
-        const unsigned bit =
-            lua_type(L, -1) == LUA_TSTRING ? shape_bit(lua_tostring(L, -1)) : 0u;
+        const unsigned bit = lua_type(L, -1) == LUA_TSTRING ? shape_bit(lua_tostring(L, -1)) : 0u;
         if (!bit || (bits & bit)) {
             mbc_reader_fail(r, line, NULL,
                             "wall_binding.shapes: entry %zu must be \"plane\" or \"cylinder\", "

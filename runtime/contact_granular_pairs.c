@@ -134,8 +134,8 @@ static inline void gp_sub(double row[3], const double t[3])
 
 /* The sums of one contact in touch with weight w: count, overlap, virial
  * (d = x_b - x_a = -del, the force on b -f_a: w del_i f_a,j), outputs. */
-static void gp_sum(mbc_pair_sums *sums, const mbc_granular_contact *c,
-                   const mbc_granular_result *r, double w, bool virial)
+static void gp_sum(mbc_pair_sums *sums, const mbc_granular_contact *c, const mbc_granular_result *r,
+                   double w, bool virial)
 {
     sums->contacts += w;
     sums->overlap += w * r->delta;
@@ -151,7 +151,8 @@ static bool gp_finite(const mbc_granular_result *r, bool wall)
 {
     double s = 0.0;
     for (int i = 0; i < 3; i++)
-        s += r->force[i] + r->torque_a[i] + (wall ? 0.0 : r->torque_b[i]) + r->twist[i] + r->roll[i];
+        s +=
+            r->force[i] + r->torque_a[i] + (wall ? 0.0 : r->torque_b[i]) + r->twist[i] + r->roll[i];
     return isfinite(s);
 }
 
@@ -196,7 +197,8 @@ static void gp_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
         const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
         const double *xa = at->position[a], *xb = at->position[b];
         const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
-        const double delta = at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        const double delta =
+            at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         if (call->contact)
             call->contact[k] = 1;
         const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
@@ -237,8 +239,7 @@ mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params 
     return MBC_OK;
 }
 
-double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a,
-                                       double r_b)
+double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a, double r_b)
 {
     if (p->normalModel != MBC_GRANULAR_JKR || !p->activeConnector)
         return 0.0;

@@ -128,8 +128,8 @@ typedef struct mbc_granular_contact {
 /* What the law returns for a contact in touch: the forces and torques and
  * the quantities the outputs and the rolling and twisting stage read. */
 typedef struct mbc_granular_result {
-    bool touching;      /* in contact; all else is 0 when not */
-    double force[3];    /* on a [N] (on b: the negative) */
+    bool touching;   /* in contact; all else is 0 when not */
+    double force[3]; /* on a [N] (on b: the negative) */
     /* The torques in three parts, each added to the atoms separately (in
      * this order, as LAMMPS adds them), so that an engine's sums round as
      * LAMMPS's; mbc_granular_total_torques adds them up. */

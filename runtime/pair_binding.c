@@ -41,15 +41,16 @@ const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size
 
 const char *mbc_wall_binding_text(const mbc_type_info *t, char *buf, size_t size)
 {
-    const unsigned shapes = t && t->pair_binding ? mbc_pair_binding_wall_shapes(t->pair_binding)
-                                                 : 0u;
+    const unsigned shapes =
+        t && t->pair_binding ? mbc_pair_binding_wall_shapes(t->pair_binding) : 0u;
     if (size == 0)
         return buf;
     if (!shapes) {
         snprintf(buf, size, "none");
         return buf;
     }
-    snprintf(buf, size, "%s%s%s in sphere b's place (infinite mass, the wall's radius of curvature)",
+    snprintf(buf, size,
+             "%s%s%s in sphere b's place (infinite mass, the wall's radius of curvature)",
              (shapes & MBC_WALL_PLANE) ? "plane" : "",
              (shapes & MBC_WALL_PLANE) && (shapes & MBC_WALL_CYLINDER) ? ", " : "",
              (shapes & MBC_WALL_CYLINDER) ? "cylinder" : "");

@@ -14,8 +14,7 @@ unsigned mbc_wall_eval_shapes(const mbc_type_info *t)
 }
 
 /* Every output asked for is a scalar output of the type. */
-static mbc_status we_check_outputs(const mbc_object *o, const mbc_pair_sums *sums,
-                                   mbc_error *err)
+static mbc_status we_check_outputs(const mbc_object *o, const mbc_pair_sums *sums, mbc_error *err)
 {
     if (sums->output_count && (!sums->outputs || !sums->output_sums))
         return mbc_fail(err, MBC_ERR_INPUT, "%s: wall sums: outputs and output_sums must be set",

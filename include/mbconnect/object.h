@@ -65,12 +65,12 @@ typedef struct mbc_param_info {
     const char *rule; /* ">= 0", "> 0" or NULL */
     mbc_param_role role;
     /* extra rules checked by validate() */
-    bool must_be_set;   /* every index element >= 0 */
-    size_t min_length;  /* vectors */
+    bool must_be_set;      /* every index element >= 0 */
+    size_t min_length;     /* vectors */
     size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
     size_t positive_when; /* 1-based number of a Bool parameter; 0 = none */
-    mbc_check_fn check; /* runtime check hook, or NULL */
+    mbc_check_fn check;   /* runtime check hook, or NULL */
     /* physical validity (spec rules one_of, range, required), checked by the
      * setters and by validate() for every element */
     const double *one_of; /* allowed values (an enumeration such as impactModel), or NULL */
@@ -216,9 +216,9 @@ typedef struct mbc_type_info {
     const char *type_name;  /* "ContactSphereSphere" */
     const char *class_name; /* "ObjectContactSphereSphere" */
     const char *description;
-    const char *marker_types[2]; /* requested types of m0 and m1, e.g. "Position+Orientation" */
+    const char *marker_types[2];     /* requested types of m0 and m1, e.g. "Position+Orientation" */
     mbc_marker_kind marker_kinds[2]; /* what m0 and m1 are (from marker_types) */
-    size_t params_size;          /* sizeof the params struct */
+    size_t params_size;              /* sizeof the params struct */
     const mbc_param_info *params;
     size_t param_count;
     const mbc_param_info *vparams; /* visualization parameters (offsets into params struct) */
@@ -244,7 +244,7 @@ typedef struct mbc_type_info {
 /* clang-format off */
 #define MBC_HOOK_MEMBER(ID, NAME, FIELD, WRITES, ARGS, CALL) \
     mbc_status (*FIELD)(MBC_HOOK_PARAMS(WRITES) params, MBC_HOOK_UNPAREN ARGS); /* NOLINT(bugprone-macro-parentheses) */
-/* clang-format on */
+    /* clang-format on */
     MBC_HOOKS(MBC_HOOK_MEMBER)
 #undef MBC_HOOK_MEMBER
     /* the spec's `invariants` block (mbconnect/invariant_info.h); NULL when absent */

@@ -2,8 +2,8 @@
 /* `mbc list --json` and `mbc describe --json TYPE` against the reflection
  * tables of every type, read here from a registry holding the same plugins
  * (built-in types, the downstream example's ContactCircleCircle2D, the
- * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes, sizes, default values and
- * texts, units (the "[SI:...]" of the description), symbols, rules (the
+ * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes,
+ * sizes, default values and texts, units (the "[SI:...]" of the description), symbols, rules (the
  * type's, and the spec's oneOf, range and required), roles,
  * descriptions, outputs with their sizes, data blocks, hooks, origins, the
  * pair binding (JSON and text). And

@@ -111,7 +111,6 @@ static int write_data(const char *path, const atom *a, int ntypes)
     return fclose(f);
 }
 
-
 /* ------------------------------------------------------------------- cases */
 
 typedef struct pair_case {

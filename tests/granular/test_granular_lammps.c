@@ -670,8 +670,8 @@ static void test_departure_history_owner_change(void **state)
         mbc_granular_total_torques(&r, ta, tb);
         for (int i = 0; i < 3; i++) {
             scale = fmax(scale, fmax(fabs(lt[0][i]), fabs(lt[1][i])));
-            worst[variant] = fmax(worst[variant],
-                                  fmax(fabs(ta[i] - lt[0][i]), fabs(tb[i] - lt[1][i])));
+            worst[variant] =
+                fmax(worst[variant], fmax(fabs(ta[i] - lt[0][i]), fabs(tb[i] - lt[1][i])));
         }
         worst[variant] /= scale;
     }

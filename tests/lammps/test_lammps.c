@@ -716,8 +716,8 @@ static int settle_rows(const char *name, double rows[MAX_ROWS][4])
     char *dat = run_file(name, "settle.dat");
     int n = 0;
     for (char *p = dat; p && *p && n < MAX_ROWS; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (*p != '#' && sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2],
-                                &rows[n][3]) == 4)
+        if (*p != '#' &&
+            sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2], &rows[n][3]) == 4)
             n++;
     free(dat);
     return n;

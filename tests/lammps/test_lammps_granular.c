@@ -126,7 +126,8 @@ typedef struct text {
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void put(text *t, const char *fmt, ...)
+static void
+put(text *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -304,8 +305,8 @@ static void named_wall(const wall_case *wc, force_case *c)
     for (int k = 0; k < np; k++) {
         const size_t at = strlen(c->ours);
         if (p[k].count == 2)
-            snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g,%.17g", p[k].name,
-                     p[k].value[0], p[k].value[1]);
+            snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g,%.17g", p[k].name, p[k].value[0],
+                     p[k].value[1]);
         else
             snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g", p[k].name, p[k].value[0]);
     }
@@ -325,8 +326,7 @@ static char *cases_input(const force_case *fc, int n, const char *units, const c
             "boundary f f f\nnewton %s\ncomm_modify vel yes\nread_data %s.data\n%s"
             "timestep %.17g\ndump d all custom 1 %s.dump id fx fy fz tqx tqy tqz\n"
             "dump_modify d format float %%.17g sort id\nthermo 100\nrun %d\nundump d\n",
-            units, newton, fc[k].name, ours ? fc[k].ours : fc[k].native, DT, fc[k].name,
-            NSTEPS);
+            units, newton, fc[k].name, ours ? fc[k].ours : fc[k].native, DT, fc[k].name, NSTEPS);
     return t.s;
 }
 
@@ -395,8 +395,7 @@ static void test_forces(void **state)
             atom a[NATOMS];
             spheres(a, fc[k].ntypes, fc[k].where);
             for (int e = 0; e < 2; e++) {
-                snprintf(path, sizeof path, "%s/%s.data", run_dir(e ? ours : native),
-                         fc[k].name);
+                snprintf(path, sizeof path, "%s/%s.data", run_dir(e ? ours : native), fc[k].name);
                 assert_int_equal(write_data(path, a, fc[k].ntypes), 0);
             }
         }
@@ -430,8 +429,7 @@ static void test_forces(void **state)
 
 /* An input of mbc-lammps and its lmp twin on 1 and 2 ranks: every thermo
  * value within THERMO_TOL. */
-static void compare_inputs(const char *group, const char *path, const char *extra,
-                           const char *vars)
+static void compare_inputs(const char *group, const char *path, const char *extra, const char *vars)
 {
     char *input = read_file(path, NULL);
     if (!input)
@@ -490,8 +488,8 @@ static void test_pour(void **state)
 
 int main(int argc, char **argv)
 {
-    if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0 ||
-        !MBC_LMP_EXE[0] || access(MBC_LMP_EXE, X_OK) != 0) {
+    if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0 || !MBC_LMP_EXE[0] ||
+        access(MBC_LMP_EXE, X_OK) != 0) {
         printf("SKIPPED: mpirun (%s), mbc-lammps (%s) or LAMMPS's lmp (%s) not found (apt-get "
                "install -y lammps liblammps-dev openmpi-bin libopenmpi-dev g++ libfmt-dev)\n",
                MBC_MPIEXEC, MBC_LAMMPS_EXE, MBC_LMP_EXE);

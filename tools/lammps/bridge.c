@@ -150,12 +150,12 @@ static void state_fix(ml_run *r, const ml_bridge *b, int exists)
         ml_bridge_lammps(r, "unfix %s", ML_FIX_STATE);
     const int hot = ml_bridge_hot(b);
     if (hot == b->capacity)
-        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
+        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE,
+                         ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
     else
-        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
-               (b->capacity - hot) * b->width);
+        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
+                         ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+                         (b->capacity - hot) * b->width);
 }
 
 /* Pair style, fixes, callback, fix vector and energy. The fix external is
@@ -306,8 +306,9 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law,
                     "first run",
                     law->object->type->type_name, law->data_count, b->width);
     else if (law->masses && lammps_extract_setting(r->lmp, "rmass_flag") != 1)
-        ml_error_at(r, "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
-                       "sphere)",
+        ml_error_at(r,
+                    "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
+                    "sphere)",
                     law->object->type->type_name);
     if (r->status != 0) {
         ml_law_destroy(law); /* after the message, which names it */
@@ -358,8 +359,9 @@ int ml_bridge_mixed(ml_run *r, int i, int j, ml_law *law)
         b->sum_count = sums;
         ml_law_destroy(law);
         return r->status ? r->status
-                         : ml_error_at(r, "mbconnect: the mixed law of types %d and %d has an "
-                                          "output that neither of theirs has",
+                         : ml_error_at(r,
+                                       "mbconnect: the mixed law of types %d and %d has an "
+                                       "output that neither of theirs has",
                                        i, j);
     }
     b->laws[b->law_count++] = law;

@@ -33,7 +33,7 @@
 #define ML_HOT_RECORDS  8
 #define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
 
-#define ML_FIX_ATOMS  "mbconnect_atoms" /* fix ML_FIX_ATOMS all mbconnect/atoms (host.h) */
+#define ML_FIX_ATOMS "mbconnect_atoms" /* fix ML_FIX_ATOMS all mbconnect/atoms (host.h) */
 
 struct ml_wall; /* wall.h */
 
@@ -57,7 +57,7 @@ typedef struct ml_bridge {
      * type pair the cutoff (the `cutoff` keyword's: cut_type, -1 none) */
     double *radius_dynamic, *radius_frozen, *type_radius; /* ntypes + 1 */
     double *cut, *cut_type;                               /* (ntypes + 1)^2 */
-    double *mass;    /* the atoms' masses, +inf for those of fix freeze (step.c) */
+    double *mass; /* the atoms' masses, +inf for those of fix freeze (step.c) */
     size_t mass_size;
     int atoms_fix;          /* fix ML_FIX_ATOMS exists (pairs or walls) */
     int warned_large;       /* the warning of atoms larger than the cutoffs allow, in this run */

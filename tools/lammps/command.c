@@ -103,6 +103,7 @@ int ml_command(ml_run *r, int argc, char **argv)
         return ml_bridge_off(r);
     }
     return ml_error_at(
-        r, "mbconnect: unknown subcommand '%s' (expected pair, wall, capacity or off: " PAIR_USAGE ")",
+        r,
+        "mbconnect: unknown subcommand '%s' (expected pair, wall, capacity or off: " PAIR_USAGE ")",
         sub);
 }

@@ -217,8 +217,14 @@ void wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x, do
 class FixAtoms : public LAMMPS_NS::Fix
 {
   public:
-    FixAtoms(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg) { create_attribute = 1; }
-    int setmask() override { return 0; }
+    FixAtoms(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
+    {
+        create_attribute = 1;
+    }
+    int setmask() override
+    {
+        return 0;
+    }
     void init() override
     {
         ml_run *r = hosted;

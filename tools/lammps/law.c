@@ -191,8 +191,7 @@ static int finish(ml_run *r, ml_law *law)
 
 /* The binding of t, checked as the generated ones are (a plugin may be
  * written by hand). */
-static const mbc_pair_binding *usable_binding(ml_run *r, const char *what,
-                                              const mbc_type_info *t)
+static const mbc_pair_binding *usable_binding(ml_run *r, const char *what, const mbc_type_info *t)
 {
     if (!t->pair_binding) {
         ml_error_at(r,
@@ -223,8 +222,7 @@ ml_law *ml_law_create(ml_run *r, const char *what, const char *type_name, int ar
     if (!b)
         return NULL;
     if (argc % 2 != 0) {
-        ml_error_at(r, "%s: parameter '%s' has no value (NAME VALUE pairs)", what,
-                    argv[argc - 1]);
+        ml_error_at(r, "%s: parameter '%s' has no value (NAME VALUE pairs)", what, argv[argc - 1]);
         return NULL;
     }
     ml_law *law = calloc(1, sizeof *law);

@@ -28,13 +28,12 @@ typedef struct ml_law {
 } ml_law;
 
 /* Creates the law of TYPE (a type in r->registry) with argv = NAME VALUE
- * pairs; what names the command in messages ("mbconnect pair", a literal). A value is a number, true/false/yes/no/on/off for a Bool, a
- * comma-separated list for an array, text for a String. The radii
- * parameter of the binding and the solver's index parameters (markers,
- * nodes) cannot be given. Then validates and evaluates the law once on two
- * touching unit spheres, so that a parameter the setters accept but the
- * hooks reject is reported here. NULL with a pending error (the library's
- * message for a parameter) on failure.
+ * pairs; what names the command in messages ("mbconnect pair", a literal). A value is a number,
+ * true/false/yes/no/on/off for a Bool, a comma-separated list for an array, text for a String. The
+ * radii parameter of the binding and the solver's index parameters (markers, nodes) cannot be
+ * given. Then validates and evaluates the law once on two touching unit spheres, so that a
+ * parameter the setters accept but the hooks reject is reported here. NULL with a pending error
+ * (the library's message for a parameter) on failure.
  *
  * Every law runs through mbc_pair_eval (batch.h): a type with a kernel
  * (ContactSphereSphere) through its kernel unless the environment sets

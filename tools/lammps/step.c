@@ -112,8 +112,8 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, const step_contact *c, i
         ml_batch_run(r, b->laws[a->last_law], a, totals) != 0)
         return r->status;
     a->last_law = li;
-    const unsigned flags = ((a->advance || !known) ? MBC_PAIR_POST_NEWTON : 0u) |
-                           (a->setup ? MBC_PAIR_SETUP : 0u);
+    const unsigned flags =
+        ((a->advance || !known) ? MBC_PAIR_POST_NEWTON : 0u) | (a->setup ? MBC_PAIR_SETUP : 0u);
     ml_batch *bt = law->batch;
     if ((bt->count == ML_BATCH_CHUNK || (bt->count > 0 && bt->flags != flags)) &&
         ml_batch_run(r, law, a, totals) != 0)

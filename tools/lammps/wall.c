@@ -95,7 +95,10 @@ static ml_law *wall_law(ml_run *r, int argc, char **argv, ml_granular_wall *geo)
                     "yplane, zplane, zcylinder; " WALL_USAGE ")",
                     argv[0]);
     else if (ml_granular_parse_wall_geometry(argc - i, argv + i, geo, msg, sizeof msg) != 0)
-        ml_error_at(r, "mbconnect wall: %s (the arguments of fix wall/gran after granular and the model words)", plain(msg));
+        ml_error_at(r,
+                    "mbconnect wall: %s (the arguments of fix wall/gran after granular and the "
+                    "model words)",
+                    plain(msg));
     else
         return ml_law_create(r, "mbconnect wall", argv[0], i - 1, argv + 1);
     return NULL;
@@ -138,8 +141,9 @@ static int wall_check(ml_run *r, const ml_wall *w, const char *id)
     if (lammps_extract_setting(r->lmp, "radius_flag") != 1 ||
         lammps_extract_setting(r->lmp, "omega_flag") != 1 ||
         lammps_extract_setting(r->lmp, "torque_flag") != 1)
-        return ml_error_at(r, "mbconnect wall: needs atom_style sphere (per-atom radius, omega "
-                              "and torque); the atom style is %s",
+        return ml_error_at(r,
+                           "mbconnect wall: needs atom_style sphere (per-atom radius, omega "
+                           "and torque); the atom style is %s",
                            ml_host_atom_style(r));
     return 0;
 }
@@ -171,8 +175,8 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
     ml_bridge_lammps(r, "fix_modify %s energy no virial no", w->id);
     ml_wall_destroy(old);
     ml_bridge_atoms_fix(r, b);
-    if (r->status == 0 && (ml_host_fix_setup(r, w->id, 1, w->extensive) != 0 ||
-                           ml_host_fix_wall(r, w->id, w) != 0))
+    if (r->status == 0 &&
+        (ml_host_fix_setup(r, w->id, 1, w->extensive) != 0 || ml_host_fix_wall(r, w->id, w) != 0))
         return ml_error_at(r, "mbconnect wall: fix %s is missing after its set-up", w->id);
     double **state = lammps_extract_atom(r->lmp, w->column);
     const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
@@ -184,8 +188,8 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
 int ml_wall_command(ml_run *r, int argc, char **argv)
 {
     if (argc < 3)
-        return ml_error_at(r, "mbconnect wall: expected an ID, a group, a law and a wall (" WALL_USAGE
-                              ")");
+        return ml_error_at(
+            r, "mbconnect wall: expected an ID, a group, a law and a wall (" WALL_USAGE ")");
     if (lammps_extract_setting(r->lmp, "box_exist") != 1)
         return ml_error_at(r,
                            "mbconnect wall: no simulation box yet (create_box or read_data first)");
