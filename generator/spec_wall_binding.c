@@ -29,8 +29,10 @@ static unsigned shape_bit(const char *name)
     return 0u;
 }
 
-/* shapes = { "plane", ... }: the bits, or 0 after an error. */
-static unsigned load_shapes(mbc_reader *r, int b, int line)
+/* shapes = { "plane", ... }: the bits, or 0 after an error (a missing list
+ * after a misspelled key, which the key check reported, is not reported
+ * again). */
+static unsigned load_shapes(mbc_reader *r, int b, int line, int misspelled)
 {
     lua_State *L = r->L;
     char buf[96];
@@ -38,6 +40,10 @@ static unsigned load_shapes(mbc_reader *r, int b, int line)
     lua_getfield(L, b, "shapes");
     const int v = lua_gettop(L);
     const size_t n = lua_istable(L, v) && !mbc_sandbox_table_kind(L, v) ? lua_rawlen(L, v) : 0;
+    if (n == 0 && lua_isnil(L, v) && misspelled) {
+        lua_pop(L, 1);
+        return 0;
+    }
     if (n == 0) {
         mbc_reader_fail(r, line, NULL,
                         "wall_binding.shapes: must list the walls the type takes, e.g. { "
@@ -84,14 +90,17 @@ int spec_wall_binding_load(mbc_reader *r, const mbc_reader_table *ct, spec_conne
                         "(given %s)",
                         mbc_reader_describe(L, b, buf, sizeof buf));
     } else if (!c->pair_binding.declared) {
-        mbc_reader_fail(r, line, NULL,
-                        "wall_binding: needs a pair_binding (the wall takes the place of its "
-                        "sphere b)");
+        /* not when an error came before (a misspelled pair_binding is its
+         * unknown key already) */
+        if (before == 0)
+            mbc_reader_fail(r, line, NULL,
+                            "wall_binding: needs a pair_binding (the wall takes the place of its "
+                            "sphere b)");
     } else {
         mbc_reader_table bt;
         mbc_reader_table_at(r, &bt, b, MBC_READER_LABEL, line, "wall_binding");
         mbc_reader_check_keys(r, &bt, keys, 0);
-        const unsigned shapes = load_shapes(r, b, line);
+        const unsigned shapes = load_shapes(r, b, line, r->errors > before);
         if (r->errors == before) {
             c->pair_binding.walls = 1;
             c->pair_binding.wall_shapes = shapes;
