@@ -111,6 +111,14 @@ void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular
     law->gamma_twist = p->twistingDamping;
     law->mu_twist = p->twistingFriction;
     law->dt = p->timeStep;
+    law->velocity = p->dampingModel == MBC_GRANULAR_VELOCITY ? 1.0 : 0.0;
+    law->mass_velocity = p->dampingModel == MBC_GRANULAR_MASS_VELOCITY ? 1.0 : 0.0;
+    law->linear_history = p->tangentialModel == MBC_GRANULAR_LINEAR_HISTORY ? 1.0 : 0.0;
+    law->rescale = (p->tangentialModel == MBC_GRANULAR_MINDLIN_RESCALE ||
+                    p->tangentialModel == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
+                       ? 1.0
+                       : 0.0;
+    law->step = 1.0;
 }
 
 /* ------------------------------------------------------------------ checks */
@@ -251,14 +259,9 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
 {
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
-    const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
     gr_spheres(p, s, e);
-    double *const recs[1] = {rec};
-    if (k.stage_a(&law, 1, &e->contact, recs, update, &e->res) == 0)
-        return false;
-    if (k.stage_b)
-        k.stage_b(&law, 1, &e->contact, recs, update, &e->res);
-    return true;
+    return mbc_granular_evaluate(&law, mbc_granular_kernels_for(&law), &e->contact, rec, update,
+                                 &e->res);
 }
 
 static bool finite_result(const mbc_granular_result *r)

@@ -32,26 +32,42 @@
 #include "mbconnect/pair_kernel.h"
 
 #define GP_TYPE "ContactGranular"
-/* Contacts per chunk: their inputs, records and results stay in L1. */
-#define GP_CHUNK 32
 
-/* The scalar outputs an engine may sum, from the result of a contact. */
-static double gp_output(const mbc_granular_result *r, size_t output)
+/* The reductions of the vectorized sums and checks (mbconnect/pair_kernel.h
+ * says when `omp simd` is on). */
+#if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
+#define GP_PRAGMA(text) _Pragma(#text)
+#define GP_SIMD_MIN(x)  GP_PRAGMA(omp simd reduction(min : x))
+#define GP_SIMD_SUM1(x) GP_PRAGMA(omp simd reduction(+ : x))
+#define GP_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
+    GP_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
+#else
+#define GP_SIMD_MIN(x)
+#define GP_SIMD_SUM1(x)
+#define GP_SIMD_SUM(a, b, c, d, e, f, g, h)
+#endif
+
+/* The column of block b that holds output `output` (gp_check_outputs:
+ * one of the four scalar outputs). */
+static const double *gp_output_column(const mbc_granular_block *b, size_t output)
 {
     switch (output) {
     case MBC_CONTACT_GRANULAR_OUTPUT_OVERLAP:
-        return r->delta;
+        return b->delta;
     case MBC_CONTACT_GRANULAR_OUTPUT_CONTACT_RADIUS:
-        return r->a;
+        return b->a;
     case MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE:
-        return r->f_n;
-    default: /* TwistingTorque (gp_check_outputs) */
-        return r->m_twist;
+        return b->f_n;
+    default: /* TwistingTorque */
+        return b->m_twist;
     }
 }
 
 static mbc_status gp_check_outputs(const mbc_pair_sums *sums, mbc_error *err)
 {
+    if (sums->output_count > MBC_PAIR_OUTPUT_MAX)
+        return mbc_fail(err, MBC_ERR_SIZE, GP_TYPE ": more than %d outputs summed in one call",
+                        MBC_PAIR_OUTPUT_MAX);
     for (size_t q = 0; q < sums->output_count; q++) {
         const size_t k = sums->outputs[q];
         if (k != MBC_CONTACT_GRANULAR_OUTPUT_OVERLAP &&
@@ -63,129 +79,190 @@ static mbc_status gp_check_outputs(const mbc_pair_sums *sums, mbc_error *err)
     return MBC_OK;
 }
 
-/* One call's law, instances and record handling. */
+/* One call's law, instances, record handling and the columns of the
+ * outputs it sums (in the block it runs). */
 typedef struct gp_call {
     mbc_granular_law law;
     mbc_granular_kernels k;
-    bool update; /* one history step (PostNewtonStep, not the set-up) */
-    bool keep;   /* the records stay as they are: the chunk works on copies */
-    bool masses; /* the atoms' masses (else 1, the binding's default) */
+    bool keep; /* the records stay as they are */
+    size_t outputs;
+    const double *column[MBC_PAIR_OUTPUT_MAX];
 } gp_call;
 
 static void gp_prepare(const mbc_contact_granular_params *p, unsigned flags, double dt,
-                       const mbc_pair_atoms *at, gp_call *g)
+                       const mbc_pair_sums *sums, const mbc_granular_block *b, gp_call *g)
 {
+    g->outputs = sums->output_count; /* at most MBC_PAIR_OUTPUT_MAX (gp_check_outputs) */
+    for (size_t q = 0; q < g->outputs; q++)
+        g->column[q] = gp_output_column(b, sums->outputs[q]);
     mbc_contact_granular_law(p, &g->law);
     g->law.dt = dt;
     g->k = mbc_granular_kernels_for(&g->law);
     const bool setup = (flags & MBC_PAIR_SETUP) != 0;
-    g->update = (flags & MBC_PAIR_POST_NEWTON) && !setup;
+    /* one history step: PostNewtonStep, not the set-up */
+    g->law.step = ((flags & MBC_PAIR_POST_NEWTON) && !setup) ? 1.0 : 0.0;
     g->keep = !(flags & MBC_PAIR_POST_NEWTON) && !setup;
-    g->masses = at->mass != NULL;
 }
 
-/* One chunk's contacts, record pointers and results. */
-typedef struct gp_chunk {
-    mbc_granular_contact c[GP_CHUNK];
-    double *rec[GP_CHUNK];
-    double copy[GP_CHUNK][MBC_GRANULAR_RECORD];
-    mbc_granular_result res[GP_CHUNK];
-} gp_chunk;
-
-/* The record of contact j of a chunk: in place, or a copy the call drops. */
-static void gp_record(const gp_call *g, gp_chunk *ch, size_t j, double *data)
+/* The stages over the block's contacts. */
+static void gp_run(const gp_call *g, mbc_granular_block *b)
 {
-    if (g->keep) {
-        memcpy(ch->copy[j], data, sizeof ch->copy[j]);
-        ch->rec[j] = ch->copy[j];
-    } else {
-        ch->rec[j] = data;
+    g->k.stage_a(&g->law, b);
+    if (g->k.stage_b)
+        g->k.stage_b(&g->law, b);
+}
+
+/* The first column of the block's n whose force or torques are not finite
+ * (a wall's sphere b: its torque_b is not used, and infinite for a plane),
+ * or n; vectorized. */
+static MBC_PAIR_CLONES size_t gp_first_bad(const mbc_granular_block *b, size_t n, const int wall)
+{
+    size_t first = n;
+    GP_SIMD_MIN(first)
+    for (size_t j = 0; j < n; j++) {
+        double s = 0.0;
+        for (int i = 0; i < 3; i++)
+            s += b->force[i][j] + b->torque_a[i][j] + (wall ? 0.0 : b->torque_b[i][j]) +
+                 b->twist[i][j] + b->roll[i][j];
+        first = (b->touching[j] && !(s - s == 0.0) && j < first) ? j : first;
+    }
+    return first;
+}
+
+/* The record of column j into data (not when the call keeps the records). */
+static void gp_record_out(const gp_call *g, const mbc_granular_block *b, size_t j, double *data)
+{
+    if (g->keep)
+        return;
+    for (int q = 0; q < MBC_GRANULAR_RECORD; q++)
+        data[q] = b->rec[q][j];
+}
+
+/* The sums of the block's n columns, each with its weight b->w (0 out of
+ * touch): count, overlap, virial (d = x_b - x_a = -del, the force on b
+ * -f_a: w del_i f_a,j; pairs only), outputs; vectorized. */
+static MBC_PAIR_CLONES void gp_sums(const gp_call *g, mbc_pair_sums *sums,
+                                    const mbc_granular_block *b, size_t n, const int virial)
+{
+    double c = 0.0, o = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+    GP_SIMD_SUM(c, o, v0, v1, v2, v3, v4, v5)
+    for (size_t j = 0; j < n; j++) {
+        const double w = b->w[j];
+        c += w;
+        o += w * b->delta[j];
+        v0 += w * b->del[0][j] * b->force[0][j];
+        v1 += w * b->del[1][j] * b->force[1][j];
+        v2 += w * b->del[2][j] * b->force[2][j];
+        v3 += w * b->del[0][j] * b->force[1][j];
+        v4 += w * b->del[0][j] * b->force[2][j];
+        v5 += w * b->del[1][j] * b->force[2][j];
+    }
+    sums->contacts += c;
+    sums->overlap += o;
+    if (virial) {
+        const double v[6] = {v0, v1, v2, v3, v4, v5};
+        for (int k = 0; k < 6; k++)
+            sums->virial[k] += v[k];
+    }
+    for (size_t q = 0; q < g->outputs; q++) {
+        const double *col = g->column[q];
+        double t = 0.0;
+        GP_SIMD_SUM1(t)
+        for (size_t j = 0; j < n; j++)
+            t += b->w[j] * col[j];
+        sums->output_sums[q] += t;
     }
 }
 
-/* Stages A and B over the chunk's n contacts. */
-static void gp_run(const gp_call *g, gp_chunk *ch, size_t n)
+/* Adds column j's part to row (LAMMPS's separate sums: force, then the
+ * friction, twisting and rolling torques). */
+static inline void gp_add(double row[3], double (*col)[MBC_GRANULAR_BLOCK], size_t j)
 {
-    if (g->k.stage_a(&g->law, n, ch->c, ch->rec, g->update, ch->res) && g->k.stage_b)
-        g->k.stage_b(&g->law, n, ch->c, ch->rec, g->update, ch->res);
+    row[0] += col[0][j];
+    row[1] += col[1][j];
+    row[2] += col[2][j];
 }
 
-static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, const gp_call *g, int i)
+static inline void gp_sub(double row[3], double (*col)[MBC_GRANULAR_BLOCK], size_t j)
 {
-    const mbc_granular_sphere s = {at->position[i], at->velocity[i], at->angular_velocity[i],
-                                   at->radius[i], g->masses ? at->mass[i] : 1.0};
-    return s;
+    row[0] -= col[0][j];
+    row[1] -= col[1][j];
+    row[2] -= col[2][j];
 }
 
-/* Adds t to torque row, component by component (LAMMPS's separate sums). */
-static inline void gp_add(double row[3], const double t[3])
-{
-    row[0] += t[0];
-    row[1] += t[1];
-    row[2] += t[2];
-}
-
-static inline void gp_sub(double row[3], const double t[3])
-{
-    row[0] -= t[0];
-    row[1] -= t[1];
-    row[2] -= t[2];
-}
-
-/* The sums of one contact in touch with weight w: count, overlap, virial
- * (d = x_b - x_a = -del, the force on b -f_a: w del_i f_a,j), outputs. */
-static void gp_sum(mbc_pair_sums *sums, const mbc_granular_contact *c, const mbc_granular_result *r,
-                   double w, bool virial)
-{
-    sums->contacts += w;
-    sums->overlap += w * r->delta;
-    if (virial)
-        mbc_pair_virial_add(sums->virial, c->del, r->force, w);
-    for (size_t q = 0; q < sums->output_count; q++)
-        sums->output_sums[q] += w * gp_output(r, sums->outputs[q]);
-}
-
-/* The force and the torques of a contact are finite (a wall's sphere b:
- * its torque_b is not used, and infinite for a plane). */
-static bool gp_finite(const mbc_granular_result *r, bool wall)
-{
-    double s = 0.0;
-    for (int i = 0; i < 3; i++)
-        s +=
-            r->force[i] + r->torque_a[i] + (wall ? 0.0 : r->torque_b[i]) + r->twist[i] + r->roll[i];
-    return isfinite(s);
-}
-
-/* Pair k (chunk position j) into the atoms, in LAMMPS's order: force on a,
- * its friction, twisting and rolling torques, then the same on b. Returns
- * false when its force is not finite. */
-static bool gp_pair_add(const mbc_pair_call *call, mbc_pair_sums *sums, size_t k,
-                        const gp_chunk *ch, size_t j)
+/* Pair k (block column j) into the atoms, in LAMMPS's order: force on a,
+ * its friction, twisting and rolling torques, then the same on b; its
+ * record, contact and weight. */
+static void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size_t k,
+                        mbc_granular_block *b, size_t j)
 {
     const mbc_pair_atoms *at = call->atoms;
-    const mbc_granular_result *r = &ch->res[j];
+    gp_record_out(g, b, j, call->pairs[k].data);
+    const int touching = b->touching[j];
     if (call->contact)
-        call->contact[k] = (unsigned char)r->touching;
-    if (!r->touching)
-        return true;
-    if (!gp_finite(r, false))
-        return false;
-    const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
-    const bool own_a = a < at->owned, own_b = b < at->owned;
+        call->contact[k] = (unsigned char)(touching != 0);
+    b->w[j] = 0.0;
+    if (!touching)
+        return;
+    const int ia = call->pairs[k].atom[0], ib = call->pairs[k].atom[1];
+    const bool own_a = ia < at->owned, own_b = ib < at->owned;
     if (own_a) {
-        gp_add(at->force[a], r->force);
-        gp_add(at->torque[a], r->torque_a);
-        gp_add(at->torque[a], r->twist);
-        gp_add(at->torque[a], r->roll);
+        gp_add(at->force[ia], b->force, j);
+        gp_add(at->torque[ia], b->torque_a, j);
+        gp_add(at->torque[ia], b->twist, j);
+        gp_add(at->torque[ia], b->roll, j);
     }
     if (own_b) {
-        gp_sub(at->force[b], r->force);
-        gp_add(at->torque[b], r->torque_b);
-        gp_sub(at->torque[b], r->twist);
-        gp_sub(at->torque[b], r->roll);
+        gp_sub(at->force[ib], b->force, j);
+        gp_add(at->torque[ib], b->torque_b, j);
+        gp_sub(at->torque[ib], b->twist, j);
+        gp_sub(at->torque[ib], b->roll, j);
     }
-    gp_sum(sums, &ch->c[j], r, (own_a && own_b) ? 1.0 : 0.5, true);
-    return true;
+    b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+}
+
+/* The block's contacts from the engine's arrays (vectorized: the atoms'
+ * values gathered by index), then their records (a plain loop: a pointer
+ * per contact). */
+static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
+                                    const mbc_pair *pairs, size_t n)
+{
+    MBC_PAIR_ARRAYS(at);
+    MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)
+    {
+        const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
+        mbc_granular_ball sa, sb;
+        for (int i = 0; i < 3; i++) {
+            sa.x.v[i] = x_[ia][i];
+            sa.v.v[i] = v_[ia][i];
+            sa.w.v[i] = w_[ia][i];
+            sb.x.v[i] = x_[ib][i];
+            sb.v.v[i] = v_[ib][i];
+            sb.w.v[i] = w_[ib][i];
+        }
+        sa.r = r_[ia];
+        sb.r = r_[ib];
+        sa.m = m_[ia];
+        sb.m = m_[ib];
+        const mbc_granular_contact c = mbc_granular_pair_contact_of(sa, sb);
+        for (int i = 0; i < 3; i++) {
+            b->del[i][j] = c.del[i];
+            b->vr[i][j] = c.vr[i];
+            b->wr[i][j] = c.wr[i];
+            b->relrot[i][j] = c.relrot[i];
+        }
+        b->rsq[j] = c.rsq;
+        b->radsum[j] = c.radsum;
+        b->reff[j] = c.reff;
+        b->meff[j] = c.meff;
+        b->r_a[j] = c.r_a;
+        b->r_b[j] = c.r_b;
+        b->shift[j] = c.shift;
+    }
+    for (size_t j = 0; j < n; j++)
+        for (int q = 0; q < MBC_GRANULAR_RECORD; q++)
+            b->rec[q][j] = pairs[j].data[q];
+    b->count = n;
 }
 
 /* Without activeConnector: no forces, records kept, every pair in contact
@@ -218,23 +295,21 @@ mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params 
         gp_inactive(call, sums);
         return MBC_OK;
     }
+    mbc_granular_block b;
     gp_call g;
-    gp_prepare(p, call->flags, call->dt, call->atoms, &g);
-    gp_chunk ch;
-    for (size_t k0 = 0; k0 < call->count; k0 += GP_CHUNK) {
-        const size_t n = call->count - k0 < GP_CHUNK ? call->count - k0 : GP_CHUNK;
-        for (size_t j = 0; j < n; j++) {
-            const mbc_pair *pr = &call->pairs[k0 + j];
-            const mbc_granular_sphere sa = gp_sphere(call->atoms, &g, pr->atom[0]);
-            const mbc_granular_sphere sb = gp_sphere(call->atoms, &g, pr->atom[1]);
-            mbc_granular_pair_contact(&sa, &sb, &ch.c[j]);
-            gp_record(&g, &ch, j, pr->data);
-        }
-        gp_run(&g, &ch, n);
-        for (size_t j = 0; j < n; j++)
-            if (!gp_pair_add(call, sums, k0 + j, &ch, j))
-                return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + j,
-                                            "contact force not finite");
+    gp_prepare(p, call->flags, call->dt, sums, &b, &g);
+    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
+        const size_t n =
+            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
+        gp_fill(&b, call->atoms, call->pairs + k0, n);
+        gp_run(&g, &b);
+        const size_t bad = gp_first_bad(&b, n, 0);
+        for (size_t j = 0; j < bad; j++)
+            gp_pair_add(&g, call, k0 + j, &b, j);
+        gp_sums(&g, sums, &b, bad, 1);
+        if (bad < n)
+            return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + bad,
+                                        "contact force not finite");
     }
     return MBC_OK;
 }
@@ -243,34 +318,41 @@ double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, dou
 {
     if (p->normalModel != MBC_GRANULAR_JKR || !p->activeConnector)
         return 0.0;
+    const double reff = mbc_granular_reff(r_a, r_b);
+    if (!(reff > 0.0))
+        return 0.0;
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
-    const double reach = -mbc_granular_jkr_pulloff(&law, mbc_granular_reff(r_a, r_b));
+    const double reach = -mbc_granular_jkr_pulloff(&law, reff);
     return reach > 0.0 ? reach : 0.0;
 }
 
-/* Wall contact k (chunk position j) into its sphere: the force, then the
- * friction, twisting and rolling torques (fix_wall_gran.cpp's order). */
-static bool gp_wall_add(const mbc_wall_call *call, mbc_pair_sums *sums, size_t k,
-                        const gp_chunk *ch, size_t j)
+/* Wall contact k (block column j) into its sphere: the force, then the
+ * friction, twisting and rolling torques (fix_wall_gran.cpp's order); its
+ * record, contact and weight. */
+static void gp_wall_add(const gp_call *g, const mbc_wall_call *call, size_t k,
+                        mbc_granular_block *b, size_t j)
 {
     const mbc_pair_atoms *at = call->atoms;
-    const mbc_granular_result *r = &ch->res[j];
+    gp_record_out(g, b, j, call->walls[k].data);
+    const int touching = b->touching[j];
     if (call->contact)
-        call->contact[k] = (unsigned char)r->touching;
-    if (!r->touching)
-        return true;
-    if (!gp_finite(r, true))
-        return false;
-    const int a = call->walls[k].atom;
-    if (a < at->owned) {
-        gp_add(at->force[a], r->force);
-        gp_add(at->torque[a], r->torque_a);
-        gp_add(at->torque[a], r->twist);
-        gp_add(at->torque[a], r->roll);
-    }
-    gp_sum(sums, &ch->c[j], r, 1.0, false);
-    return true;
+        call->contact[k] = (unsigned char)(touching != 0);
+    b->w[j] = touching ? 1.0 : 0.0;
+    const int ia = call->walls[k].atom;
+    if (!touching || ia >= at->owned)
+        return;
+    gp_add(at->force[ia], b->force, j);
+    gp_add(at->torque[ia], b->torque_a, j);
+    gp_add(at->torque[ia], b->twist, j);
+    gp_add(at->torque[ia], b->roll, j);
+}
+
+static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, int i)
+{
+    const mbc_granular_sphere s = {at->position[i], at->velocity[i], at->angular_velocity[i],
+                                   at->radius[i], at->mass ? at->mass[i] : 1.0};
+    return s;
 }
 
 mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p,
@@ -285,23 +367,29 @@ mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params 
             memset(call->contact, 0, call->count);
         return MBC_OK;
     }
+    mbc_granular_block b;
     gp_call g;
-    gp_prepare(p, call->flags, call->dt, call->atoms, &g);
-    gp_chunk ch;
-    for (size_t k0 = 0; k0 < call->count; k0 += GP_CHUNK) {
-        const size_t n = call->count - k0 < GP_CHUNK ? call->count - k0 : GP_CHUNK;
+    gp_prepare(p, call->flags, call->dt, sums, &b, &g);
+    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
+        const size_t n =
+            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
         for (size_t j = 0; j < n; j++) {
             const mbc_wall_contact *w = &call->walls[k0 + j];
-            const mbc_granular_sphere s = gp_sphere(call->atoms, &g, w->atom);
-            mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &ch.c[j]);
-            gp_record(&g, &ch, j, w->data);
+            const mbc_granular_sphere s = gp_sphere(call->atoms, w->atom);
+            mbc_granular_contact c;
+            mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
+            mbc_granular_block_put(&b, j, &c, w->data);
         }
-        gp_run(&g, &ch, n);
-        for (size_t j = 0; j < n; j++)
-            if (!gp_wall_add(call, sums, k0 + j, &ch, j)) {
-                sums->failed = k0 + j;
-                return mbc_fail(err, MBC_ERR_INPUT, GP_TYPE ": wall contact force not finite");
-            }
+        b.count = n;
+        gp_run(&g, &b);
+        const size_t bad = gp_first_bad(&b, n, 1);
+        for (size_t j = 0; j < bad; j++)
+            gp_wall_add(&g, call, k0 + j, &b, j);
+        gp_sums(&g, sums, &b, bad, 0);
+        if (bad < n) {
+            sums->failed = k0 + bad;
+            return mbc_fail(err, MBC_ERR_INPUT, GP_TYPE ": wall contact force not finite");
+        }
     }
     return MBC_OK;
 }

@@ -226,10 +226,7 @@ static compare compare_pairs(const char *name, const laws *L, const frame *frame
                 mbc_granular_contact ct;
                 mbc_granular_pair_contact(&sa, &sb, &ct);
                 mbc_granular_result r;
-                double *const recs[1] = {rec[a][b]};
-                if (k.stage_a(&law, 1, &ct, recs, s > 0, &r)) {
-                    if (k.stage_b)
-                        k.stage_b(&law, 1, &ct, recs, s > 0, &r);
+                if (mbc_granular_evaluate(&law, k, &ct, rec[a][b], s > 0, &r)) {
                     double ta[3], tb[3];
                     mbc_granular_total_torques(&r, ta, tb);
                     accumulate(fk, tk, a, b, r.force, ta, tb);
@@ -362,11 +359,8 @@ static compare compare_walls(const ml_granular_law *words, int where, const fram
             mbc_granular_contact ct;
             mbc_granular_wall_contact(&sa, del, vwall, r_wall, &ct);
             mbc_granular_result r;
-            double *const recs[1] = {rec[k]};
-            if (!kern.stage_a(&law, 1, &ct, recs, s > 0, &r))
+            if (!mbc_granular_evaluate(&law, kern, &ct, rec[k], s > 0, &r))
                 continue;
-            if (kern.stage_b)
-                kern.stage_b(&law, 1, &ct, recs, s > 0, &r);
             double tb[3];
             mbc_granular_total_torques(&r, t[k], tb);
             for (int i = 0; i < 3; i++)
@@ -577,12 +571,8 @@ static void test_jkr_beyond_contact(void **state)
         mbc_granular_contact ct;
         mbc_granular_pair_contact(&sa, &sb, &ct);
         mbc_granular_result r;
-        double *const recs[1] = {rec};
-        for (int update = 0; update <= 1; update++) { /* the setup call, then the step */
-            assert_true(k.stage_a(&law, 1, &ct, recs, update, &r));
-            if (k.stage_b)
-                k.stage_b(&law, 1, &ct, recs, update, &r);
-        }
+        for (int update = 0; update <= 1; update++) /* the setup call, then the step */
+            assert_true(mbc_granular_evaluate(&law, k, &ct, rec, update, &r));
         double scale = 0, diff = 0, ta[3], tb[3];
         mbc_granular_total_torques(&r, ta, tb);
         for (int i = 0; i < 3; i++) {
@@ -595,8 +585,7 @@ static void test_jkr_beyond_contact(void **state)
         assert_true(diff <= TOL * scale);
         if (run == 2) {
             assert_true(r.delta < 0 && r.f_n < 0); /* beyond touching, attracted */
-            double *const fresh_recs[1] = {fresh};
-            assert_false(k.stage_a(&law, 1, &ct, fresh_recs, false, &r));
+            assert_false(mbc_granular_evaluate(&law, k, &ct, fresh, false, &r));
         }
     }
 }
@@ -642,9 +631,7 @@ static void test_departure_history_owner_change(void **state)
         const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
         mbc_granular_contact ct;
         mbc_granular_pair_contact(&sa, &sb, &ct);
-        double *const recs[1] = {rec};
-        assert_true(k.stage_a(&law, 1, &ct, recs, step > 0, &r));
-        k.stage_b(&law, 1, &ct, recs, step > 0, &r);
+        assert_true(mbc_granular_evaluate(&law, k, &ct, rec, step > 0, &r));
     }
     double scale = fmax(fabs(lt[0][0]), fmax(fabs(lt[0][1]), fabs(lt[0][2]))), ta[3], tb[3];
     mbc_granular_total_torques(&r, ta, tb);
@@ -663,9 +650,7 @@ static void test_departure_history_owner_change(void **state)
         const mbc_granular_sphere sb = {a[1].x, a[1].v, a[1].w, a[1].radius, a[1].mass};
         mbc_granular_contact ct;
         mbc_granular_pair_contact(&sa, &sb, &ct);
-        double *const recs[1] = {variant ? flipped : rec};
-        assert_true(k.stage_a(&law, 1, &ct, recs, false, &r));
-        k.stage_b(&law, 1, &ct, recs, false, &r);
+        assert_true(mbc_granular_evaluate(&law, k, &ct, variant ? flipped : rec, false, &r));
         scale = 0;
         mbc_granular_total_torques(&r, ta, tb);
         for (int i = 0; i < 3; i++) {

@@ -272,9 +272,15 @@ static int check(ml_run *r, const ml_bridge *b, step_atoms *a)
  * which the first few are used: rows far apart, which the hardware does
  * not prefetch). */
 #define STEP_AHEAD 8
-/* The first record lines of a row prefetched: 3 lines hold 6 records of 4
- * data coordinates (ContactSphereSphere). */
-#define STEP_AHEAD_LINES 3
+/* The first record lines of a row prefetched: those of 3 records (the
+ * half list's share of an atom in a settled bed) and the line the row may
+ * start within: 3 lines for 4 data coordinates (ContactSphereSphere), 5 for
+ * 9 (ContactGranular; 8 at most). */
+static inline int ahead_lines(int width)
+{
+    const int lines = (3 * width * (int)sizeof(double) + 63) / 64 + 1;
+    return lines < 8 ? lines : 8;
+}
 
 typedef struct step_element {
     int i, count, *neighbors;
@@ -285,7 +291,7 @@ static inline void prefetch_records(const step_atoms *a, int atom)
 #if defined(__GNUC__)
     __builtin_prefetch(a->contacts.partner[atom], 1);
     const double *s = a->contacts.state[atom];
-    for (int line = 0; line < STEP_AHEAD_LINES; line++)
+    for (int line = 0; line < a->ahead_lines; line++)
         __builtin_prefetch(s + 8 * line, 1);
 #else
     (void)a;
@@ -304,6 +310,8 @@ static inline void prefetch_motion(const step_atoms *a, int atom)
     __builtin_prefetch(a->omega[atom]);
     __builtin_prefetch(a->atoms.force[atom], 1);
     __builtin_prefetch(a->atoms.torque[atom], 1);
+    if (a->atoms.mass)
+        __builtin_prefetch(&a->atoms.mass[atom]);
 #else
     (void)a;
     (void)atom;
@@ -332,6 +340,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double *totals)
     }
     const int n = lammps_neighlist_num_elements(h, list);
     const double reach = b->reach;
+    a->ahead_lines = ahead_lines(a->contacts.width);
     const int *law_row = b->law_of; /* the laws of atom i's type */
     step_element ahead[STEP_AHEAD];
     for (int e = 0; e < n && e < STEP_AHEAD; e++)

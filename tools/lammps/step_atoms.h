@@ -21,14 +21,15 @@ typedef struct step_atoms {
     double **x, **v, **omega, *radius, *rmass, **torque;
     int *tag, *type;
     int nlocal;
-    int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
-    int setup;      /* LAMMPS's set-up force computation of a run (MBC_PAIR_SETUP) */
-    int newton;     /* newton on for pairs: ghost atoms get forces, reverse-communicated */
-    int large;      /* owned atoms larger than their type's radius of the cutoffs */
-    int large_tag;  /* the first one's ID */
-    int last_law;   /* the law of the last pair gathered (-1: none) */
-    long long last; /* the step of the last call (-1: none) */
-    double dt;      /* the time step (s) */
+    int advance;     /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
+    int setup;       /* LAMMPS's set-up force computation of a run (MBC_PAIR_SETUP) */
+    int newton;      /* newton on for pairs: ghost atoms get forces, reverse-communicated */
+    int large;       /* owned atoms larger than their type's radius of the cutoffs */
+    int large_tag;   /* the first one's ID */
+    int last_law;    /* the law of the last pair gathered (-1: none) */
+    int ahead_lines; /* record lines prefetched per atom read ahead */
+    long long last;  /* the step of the last call (-1: none) */
+    double dt;       /* the time step (s) */
     ml_contacts contacts;
     mbc_pair_atoms atoms; /* the same arrays as the library reads them */
     double virial[6];     /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
