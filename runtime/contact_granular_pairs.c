@@ -191,10 +191,10 @@ static inline void gp_sub(double row[3], double (*col)[MBC_GRANULAR_BLOCK], size
 }
 
 /* Pair k (block column j) into the atoms, in LAMMPS's order: force on a,
- * its friction, twisting and rolling torques, then the same on b; its
- * record, contact and weight. */
-static void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size_t k,
-                        mbc_granular_block *b, size_t j)
+ * its friction, twisting and rolling torques (`twist_roll`: the law has
+ * them), then the same on b; its record, contact and weight. */
+static inline void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size_t k,
+                               mbc_granular_block *b, size_t j, const int twist_roll)
 {
     const mbc_pair_atoms *at = call->atoms;
     gp_record_out(g, b, j, call->pairs[k].data);
@@ -209,16 +209,33 @@ static void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size_t k,
     if (own_a) {
         gp_add(at->force[ia], b->force, j);
         gp_add(at->torque[ia], b->torque_a, j);
-        gp_add(at->torque[ia], b->twist, j);
-        gp_add(at->torque[ia], b->roll, j);
+        if (twist_roll) {
+            gp_add(at->torque[ia], b->twist, j);
+            gp_add(at->torque[ia], b->roll, j);
+        }
     }
     if (own_b) {
         gp_sub(at->force[ib], b->force, j);
         gp_add(at->torque[ib], b->torque_b, j);
-        gp_sub(at->torque[ib], b->twist, j);
-        gp_sub(at->torque[ib], b->roll, j);
+        if (twist_roll) {
+            gp_sub(at->torque[ib], b->twist, j);
+            gp_sub(at->torque[ib], b->roll, j);
+        }
     }
     b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+}
+
+/* The block's first n pairs into the atoms (gp_pair_add), specialized by
+ * whether the law has rolling or twisting torques. */
+static void gp_pairs_add(const gp_call *g, const mbc_pair_call *call, size_t k0,
+                         mbc_granular_block *b, size_t n)
+{
+    if (g->k.stage_b)
+        for (size_t j = 0; j < n; j++)
+            gp_pair_add(g, call, k0 + j, b, j, 1);
+    else
+        for (size_t j = 0; j < n; j++)
+            gp_pair_add(g, call, k0 + j, b, j, 0);
 }
 
 /* The block's contacts from the engine's arrays (vectorized: the atoms'
@@ -304,8 +321,7 @@ mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params 
         gp_fill(&b, call->atoms, call->pairs + k0, n);
         gp_run(&g, &b);
         const size_t bad = gp_first_bad(&b, n, 0);
-        for (size_t j = 0; j < bad; j++)
-            gp_pair_add(&g, call, k0 + j, &b, j);
+        gp_pairs_add(&g, call, k0, &b, bad);
         gp_sums(&g, sums, &b, bad, 1);
         if (bad < n)
             return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + bad,
