@@ -960,15 +960,16 @@ static void same_thermo(const char *name, int block, const char *reference, int 
             }
 }
 
-/* Every law with data (and one without), restarted on 1 and 2 ranks and on
- * 2 from a restart file of 1: the same atoms, bit for bit, as `run 1000`
+/* Every law with data (and one without; ContactGranular by name, and by the
+ * words of pair_style granular with a wall and newton on), restarted on 1
+ * and 2 ranks and on 2 from a restart file of 1: the same atoms, bit for bit, as `run 1000`
  * then `run 1000` in one process. Before issue 33 the first evaluation
  * after read_restart ran PostNewtonStep again on full-step velocities: on
  * this bed ContactSphereSphere ended 5e-3 (1 rank) and 0.5 (2 ranks) of a
  * column's scale apart, ContactGranular 5e-3 and 0.14. */
 static void restart_laws(void)
 {
-    static const char *const laws[] = {"sphere", "granular", "plugin", "spring"};
+    static const char *const laws[] = {"sphere", "granular", "words", "plugin", "spring"};
     for (size_t l = 0; l < sizeof laws / sizeof laws[0]; l++) {
         char cont[2][64], name[64], file[256];
         for (int np = 1; np <= 2; np++) {

@@ -29,9 +29,13 @@ struct ml_wall {
     ml_granular_wall geo;
     long long time_origin; /* the step of the wall's creation (wiggle's phase 0) */
     double omega;          /* wiggle: 2 pi / period */
-    int width;             /* per atom: 1 + the law's data count; [0] = 1 while in contact */
-    int extensive[1];      /* the fix vector's flags: the contact count is extensive */
-    long long last_step;
+    /* per atom: 1 + the law's data count; [0] = 0 without a contact, else
+     * 1 + the step of the record's data (1 + the step whose evaluation wrote
+     * it: a repeated evaluation at that step, a run's set-up or the first
+     * after read_restart, takes no step again) */
+    int width;
+    int extensive[1]; /* the fix vector's flags: the contact count is extensive */
+    long long step;   /* of this evaluation */
     /* the chunk of contacts gathered for the next library call */
     size_t count;
     unsigned flags;
@@ -148,6 +152,15 @@ static int wall_check(ml_run *r, const ml_wall *w, const char *id)
     return 0;
 }
 
+/* The layout of a wall's records: FNV-1a of the type name and the width. */
+static unsigned layout_of(const char *type_name, int width)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = type_name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    return (h ^ (unsigned)width) * 16777619u;
+}
+
 /* The wall of the checked line, set up in LAMMPS; the one it replaces (same
  * ID) destroyed after its fixes are gone. */
 static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
@@ -170,6 +183,8 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
     ml_bridge_lammps(r, "fix %s %s external pf/callback 1 1", w->id, w->group);
     ml_bridge_lammps(r, "fix %s all property/atom %s %d ghost no", w->state_fix, w->column,
                      w->width);
+    if (r->status == 0)
+        ml_host_no_data_file(r, w->state_fix);
     /* fix wall/gran adds no energy or virial; fix external would (its
      * virial unset) */
     ml_bridge_lammps(r, "fix_modify %s energy no virial no", w->id);
@@ -178,10 +193,10 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
     if (r->status == 0 &&
         (ml_host_fix_setup(r, w->id, 1, w->extensive) != 0 || ml_host_fix_wall(r, w->id, w) != 0))
         return ml_error_at(r, "mbconnect wall: fix %s is missing after its set-up", w->id);
-    double **state = lammps_extract_atom(r->lmp, w->column);
-    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
-    for (int i = 0; state && i < nlocal; i++)
-        memset(state[i], 0, (size_t)w->width * sizeof(double));
+    /* the records start at 0 (fix property/atom zeroes new rows), or are
+     * those of a restart file: LAMMPS gives a fix made after read_restart
+     * with the ID and style of one in the file its values; the fix's ID
+     * names the law and the width, so that no other layout is read */
     return r->status;
 }
 
@@ -202,10 +217,8 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
     w->r = r;
     (void)snprintf(w->id, sizeof w->id, "%s", argv[0]);
     (void)snprintf(w->group, sizeof w->group, "%s", argv[1]);
-    (void)snprintf(w->state_fix, sizeof w->state_fix, "%s_mbconnect", w->id);
     (void)snprintf(w->column, sizeof w->column, "d2_mbconnect_wall_%s", w->id);
     w->extensive[0] = 1;
-    w->last_step = -1;
     w->time_origin = (long long)*(int64_t *)lammps_extract_global(r->lmp, "ntimestep");
     w->law = wall_law(r, argc - 2, argv + 2, &w->geo);
     if (!ml_all(r, w->law != NULL) || wall_check(r, w, argv[0]) != 0) {
@@ -213,6 +226,8 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
         return r->status ? r->status : ML_EXIT_ERROR;
     }
     w->width = 1 + (int)w->law->data_count;
+    (void)snprintf(w->state_fix, sizeof w->state_fix, "%s_mbconnect_%08x", w->id,
+                   layout_of(w->law->object->type->type_name, w->width));
     w->omega = w->geo.wiggle ? 2.0 * WALL_PI / w->geo.period : 0.0;
     if (wall_setup(r, b, w) != 0)
         return r->status;
@@ -307,7 +322,7 @@ static int wall_run(ml_wall *w, wall_atoms *a, double dt, double *contacts)
     for (size_t k = 0; k < w->count; k++) {
         double *rec = a->state[w->chunk[k].atom];
         if (w->contact[k])
-            rec[0] = 1.0;
+            rec[0] = (double)w->step + 1.0;
         else
             memset(rec, 0, (size_t)w->width * sizeof *rec);
     }
@@ -368,7 +383,7 @@ static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step,
     const double dt = *(const double *)lammps_extract_global(r->lmp, "dt");
     const int bit = ml_host_group_bit(r, w->group);
     const unsigned base = ml_host_setup(r) ? MBC_PAIR_SETUP : 0u;
-    const int advance = step != w->last_step;
+    const double stamp = (double)step + 1.0;
     const wall_now now = wall_position(w, step, dt);
     const mbc_object *o = w->law->object;
     for (int i = 0; i < nlocal && r->status == 0; i++) {
@@ -386,7 +401,7 @@ static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step,
                 memset(rec, 0, (size_t)w->width * sizeof *rec);
             continue;
         }
-        const unsigned flags = base | ((advance || !known) ? MBC_PAIR_POST_NEWTON : 0u);
+        const unsigned flags = base | (rec[0] != stamp ? MBC_PAIR_POST_NEWTON : 0u);
         wall_atom(w, a, &c, flags, dt, contacts);
     }
     if (r->status == 0)
@@ -404,6 +419,7 @@ void ml_wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x,
     wall_atoms a = {0};
     double sum[2] = {0.0, 0.0}, total[2] = {0.0, 0.0};
     w->count = 0;
+    w->step = (long long)step;
     if (wall_gather(w, nlocal, f, &a) == 0)
         wall_contacts(w, &a, nlocal, (long long)step, &sum[0]);
     sum[1] = r->status != 0;
@@ -411,5 +427,4 @@ void ml_wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x,
     if (ml_agree_known(r, (int)total[1]) != 0)
         return; /* host.cpp raises it */
     lammps_fix_external_set_vector(r->lmp, w->id, 1, total[0]);
-    w->last_step = (long long)step;
 }
