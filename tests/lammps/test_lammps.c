@@ -1091,6 +1091,36 @@ static void restart_refusals(void)
     free(out);
     printf("data file: %.0f contacts, %.0f start without their history\n", contacts, warned);
     assert_true(contacts > 20 && warned == contacts);
+    /* the wall's contacts too: every bead of the data file that touches the
+     * floor wall of law_words.inc (z - d/2 < 0.0065) starts without its
+     * history, and the warning counts them */
+    char *beads = run_file("restart_words_1", "bed.data");
+    const char *row = strstr(beads, "Atoms # sphere");
+    assert_non_null(row);
+    int touching = 0;
+    for (row = strchr(row, '\n') + 2; *row && *row != '\n'; row = strchr(row, '\n') + 1) {
+        int id = 0, type = 0;
+        double d = 0.0, rho = 0.0, x = 0.0, y = 0.0, z = 0.0;
+        assert_int_equal(sscanf(row, "%d %d %lf %lf %lf %lf %lf", &id, &type, &d, &rho, &x, &y, &z),
+                         7);
+        touching += type == 1 && z - 0.5 * d < 0.0065;
+    }
+    free(beads);
+    expect_status("restart_data_wall",
+                  restart_run("restart_data_wall", 2, "data", "words",
+                              "-var file " MBC_LAMMPS_OUT "/restart_words_1/bed.data"),
+                  0);
+    out = run_file("restart_data_wall", "output.txt");
+    static const char head[] = "WARNING: mbconnect wall floor: step 0: ";
+    const char *wall = strstr(out, head);
+    assert_non_null(wall);
+    const double wall_fresh = strtod(wall + strlen(head), NULL);
+    printf("data file with a wall: %d beads touch it, %.0f wall contacts start without their "
+           "history\n",
+           touching, wall_fresh);
+    assert_true(touching > 5 && wall_fresh == touching);
+    assert_non_null(strstr(wall, "wall contacts start without their history: no wall records"));
+    free(out);
 }
 
 static void test_restart(void **state)

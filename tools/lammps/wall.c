@@ -36,6 +36,7 @@ struct ml_wall {
     int width;
     int extensive[1]; /* the fix vector's flags: the contact count is extensive */
     long long step;   /* of this evaluation */
+    int evaluated;    /* the wall had a force evaluation (its first counts fresh contacts) */
     /* the chunk of contacts gathered for the next library call */
     size_t count;
     unsigned flags;
@@ -376,8 +377,11 @@ static int wall_gather(ml_wall *w, int nlocal, double **f, wall_atoms *a)
     return 0;
 }
 
-/* Every owned atom of the group within reach of the wall. */
-static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step, double *contacts)
+/* Every owned atom of the group within reach of the wall; at the wall's
+ * first evaluation, the touching ones without a record of a law with data
+ * are counted in fresh (their history is not continued). */
+static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step, double *contacts,
+                          double *fresh)
 {
     ml_run *r = w->r;
     const double dt = *(const double *)lammps_extract_global(r->lmp, "dt");
@@ -401,6 +405,8 @@ static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step,
                 memset(rec, 0, (size_t)w->width * sizeof *rec);
             continue;
         }
+        if (!known && !w->evaluated && w->law->data_count > 0 && rsq < rad * rad)
+            *fresh += 1.0;
         const unsigned flags = base | (rec[0] != stamp ? MBC_PAIR_POST_NEWTON : 0u);
         wall_atom(w, a, &c, flags, dt, contacts);
     }
@@ -417,14 +423,25 @@ void ml_wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x,
     for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     wall_atoms a = {0};
-    double sum[2] = {0.0, 0.0}, total[2] = {0.0, 0.0};
+    double sum[3] = {0.0, 0.0, 0.0}, total[3] = {0.0, 0.0, 0.0}; /* contacts, fresh, errors */
     w->count = 0;
     w->step = (long long)step;
     if (wall_gather(w, nlocal, f, &a) == 0)
-        wall_contacts(w, &a, nlocal, (long long)step, &sum[0]);
-    sum[1] = r->status != 0;
-    MPI_Allreduce(sum, total, 2, MPI_DOUBLE, MPI_SUM, r->comm);
-    if (ml_agree_known(r, (int)total[1]) != 0)
+        wall_contacts(w, &a, nlocal, (long long)step, &sum[0], &sum[1]);
+    sum[2] = r->status != 0;
+    MPI_Allreduce(sum, total, 3, MPI_DOUBLE, MPI_SUM, r->comm);
+    if (ml_agree_known(r, (int)total[2]) != 0)
         return; /* host.cpp raises it */
+    if (total[1] > 0.0) {
+        char text[384];
+        (void)snprintf(text, sizeof text,
+                       "mbconnect wall %s: step %lld: %.0f wall contacts start without their "
+                       "history: no wall records to continue: a new wall, or atoms from a data "
+                       "file (restart files keep the records, data files do not); "
+                       "docs/lammps.rst, \"Restarts and data files\"",
+                       w->id, (long long)step, total[1]);
+        ml_host_warning(r, __FILE__, __LINE__, text);
+    }
+    w->evaluated = 1;
     lammps_fix_external_set_vector(r->lmp, w->id, 1, total[0]);
 }
