@@ -32,10 +32,20 @@ const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size
         snprintf(buf, size, "none");
         return buf;
     }
-    snprintf(buf, size,
-             "%s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s (mbc-lammps sets them)",
-             n.kind ? n.kind : "unknown kind", n.centers[0] ? n.centers[0] : "no marker",
-             n.centers[1] ? n.centers[1] : "no marker", n.radii ? n.radii : "no parameter");
+    const mbc_pair_binding *b = t->pair_binding;
+    const size_t masses = mbc_pair_binding_masses(b);
+    const char *masses_name = masses == 0                   ? NULL
+                              : masses - 1 < t->param_count ? t->params[masses - 1].name
+                                                            : "no parameter";
+    snprintf(
+        buf, size,
+        "%s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s%s%s (mbc-lammps sets "
+        "them); %s%s",
+        n.kind ? n.kind : "unknown kind", n.centers[0] ? n.centers[0] : "no marker",
+        n.centers[1] ? n.centers[1] : "no marker", n.radii ? n.radii : "no parameter",
+        masses_name ? ", masses [m_a, m_b] in " : "", masses_name ? masses_name : "",
+        mbc_pair_binding_evaluate(b) ? "in-place kernel" : "through the hooks (no in-place kernel)",
+        mbc_pair_binding_reach(b) ? "; contacts held beyond touching, to the law's reach" : "");
     return buf;
 }
 

@@ -339,7 +339,9 @@ static void json_wall_binding(json_writer *w, const mbc_type_info *t)
     json_end_object(w);
 }
 
-/* "pairBinding": {"kind", "centers": ["m0", "m1"], "radii": PARAMETER} or null
+/* "pairBinding": {"kind", "centers": ["m0", "m1"], "radii": PARAMETER,
+ * "masses": PARAMETER or null, "kernel": in-place kernel, "reach": contacts
+ * outlive touching} or null
  * (a member out of range: "unknown" or null). */
 static void json_pair_binding(json_writer *w, const mbc_type_info *t)
 {
@@ -361,6 +363,13 @@ static void json_pair_binding(json_writer *w, const mbc_type_info *t)
         json_string(w, "radii", n.radii);
     else
         json_null(w, "radii");
+    const size_t masses = mbc_pair_binding_masses(t->pair_binding);
+    if (masses > 0 && masses - 1 < t->param_count)
+        json_string(w, "masses", t->params[masses - 1].name);
+    else
+        json_null(w, "masses");
+    json_bool(w, "kernel", mbc_pair_binding_evaluate(t->pair_binding) != NULL);
+    json_bool(w, "reach", mbc_pair_binding_reach(t->pair_binding) != NULL);
     json_end_object(w);
 }
 

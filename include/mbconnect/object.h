@@ -308,7 +308,10 @@ typedef struct mbc_pair_binding_names {
 MBC_API bool mbc_pair_binding_get_names(const mbc_type_info *t, mbc_pair_binding_names *out);
 /* t's pair binding in words, as `mbc describe` and Python's describe() show
  * it: "spheres, sphere a at m0, sphere b at m1, radii [r_a, r_b] in
- * spheresRadii (mbc-lammps sets them)", or "none". Writes at most size
+ * spheresRadii, masses [m_a, m_b] in spheresMasses (mbc-lammps sets them);
+ * in-place kernel; contacts held beyond touching, to the law's reach" (the
+ * masses, the kernel and the reach as the binding has them; without a
+ * kernel "through the hooks (no in-place kernel)"), or "none". Writes at most size
  * bytes into buf (truncated, NUL-terminated) and returns buf. */
 MBC_API const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size);
 /* t's wall binding in words, as `mbc describe` and Python's describe() show

@@ -806,14 +806,22 @@ static PyObject *data_records(const mbc_type_info *t)
 }
 
 /* The spec's pair binding as {"kind": "spheres", "centers": ("m0", "m1"),
- * "radii": "spheresRadii"}, or None (a member out of range: None). */
+ * "radii": "spheresRadii", "masses": "spheresMasses" or None, "kernel":
+ * True when it has an in-place kernel, "reach": True when its contacts
+ * outlive touching}, or None (a member out of range: None). */
 static PyObject *pair_binding_record(const mbc_type_info *t)
 {
     mbc_pair_binding_names n;
     if (!mbc_pair_binding_get_names(t, &n))
         return Py_NewRef(Py_None);
-    return Py_BuildValue("{s:z,s:(zz),s:z}", "kind", n.kind, "centers", n.centers[0], n.centers[1],
-                         "radii", n.radii);
+    const mbc_pair_binding *b = t->pair_binding;
+    const size_t masses = mbc_pair_binding_masses(b);
+    const char *masses_name =
+        masses > 0 && masses - 1 < t->param_count ? t->params[masses - 1].name : NULL;
+    return Py_BuildValue("{s:z,s:(zz),s:z,s:z,s:O,s:O}", "kind", n.kind, "centers", n.centers[0],
+                         n.centers[1], "radii", n.radii, "masses", masses_name, "kernel",
+                         mbc_pair_binding_evaluate(b) ? Py_True : Py_False, "reach",
+                         mbc_pair_binding_reach(b) ? Py_True : Py_False);
 }
 
 /* The spec's wall binding as {"shapes": ("plane", "cylinder")}, or None. */

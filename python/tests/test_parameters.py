@@ -544,7 +544,7 @@ def test_pair_binding():
             assert "\npair binding: none\n" in text
             continue
         bound += 1
-        assert set(b) == {"kind", "centers", "radii"}
+        assert set(b) == {"kind", "centers", "radii", "masses", "kernel", "reach"}
         assert b["kind"] == "spheres"
         assert sorted(b["centers"]) == ["m0", "m1"]
         radii = {p["name"]: p for p in cls.parameter_info}[b["radii"]]
@@ -552,13 +552,21 @@ def test_pair_binding():
         assert radii["role"] == "input"
         for m in b["centers"]:  # sphere centers: Position or Position+Orientation markers
             assert cls.marker_kinds[int(m[1])] in ("position", "rigid")
+        masses = f", masses [m_a, m_b] in {b['masses']}" if b["masses"] else ""
+        kernel = "in-place kernel" if b["kernel"] else "through the hooks (no in-place kernel)"
+        reach = "; contacts held beyond touching, to the law's reach" if b["reach"] else ""
         assert (f"\npair binding: spheres, sphere a at {b['centers'][0]}, sphere b at "
-                f"{b['centers'][1]}, radii [r_a, r_b] in {b['radii']} (mbc-lammps sets them)\n"
-                in text)
+                f"{b['centers'][1]}, radii [r_a, r_b] in {b['radii']}{masses} (mbc-lammps sets "
+                f"them); {kernel}{reach}\n" in text)
     assert bound >= 1
     # as specs/ContactSphereSphere.lua writes it
     assert mbconnect.ContactSphereSphere.pair_binding == {
-        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii"}
+        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii", "masses": None,
+        "kernel": True, "reach": False}
+    # specs/ContactGranular.lua: masses, kernel and reach (jkr's pull-off)
+    assert mbconnect.ContactGranular.pair_binding == {
+        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii",
+        "masses": "spheresMasses", "kernel": True, "reach": True}
     assert mbconnect.JointALEMoving2D.pair_binding is None
 
 

@@ -28,7 +28,7 @@ static void test_sphere_sphere(void **state)
     char text[256];
     assert_string_equal(mbc_pair_binding_text(&mbc_contact_sphere_sphere_type, text, sizeof text),
                         "spheres, sphere a at m0, sphere b at m1, radii [r_a, r_b] in "
-                        "spheresRadii (mbc-lammps sets them)");
+                        "spheresRadii (mbc-lammps sets them); in-place kernel");
     char small[8];
     assert_string_equal(mbc_pair_binding_text(&mbc_contact_sphere_sphere_type, small, sizeof small),
                         "spheres"); /* cut to the buffer, NUL-terminated */
@@ -68,7 +68,8 @@ static void test_members_out_of_range(void **state)
     char text[256];
     assert_string_equal(mbc_pair_binding_text(&t, text, sizeof text),
                         "unknown kind, sphere a at m0, sphere b at no marker, radii [r_a, r_b] in "
-                        "no parameter (mbc-lammps sets them)");
+                        "no parameter (mbc-lammps sets them); through the hooks (no in-place "
+                        "kernel)");
 }
 
 int main(void)

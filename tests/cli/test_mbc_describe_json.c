@@ -276,10 +276,31 @@ static int check_pair_binding(const jm_value *v, const char *text, const mbc_typ
         assert_string_equal(centers->items[i]->text, m);
     }
     expect_str(j, "radii", t->params[b->radii_param].name, t->type_name);
-    snprintf(line, sizeof line,
-             "\npair binding: spheres, sphere a at m%d, sphere b at m%d, radii [r_a, r_b] in %s "
-             "(mbc-lammps sets them)\n",
-             b->center_markers[0], b->center_markers[1], t->params[b->radii_param].name);
+    const size_t masses = mbc_pair_binding_masses(b);
+    const jm_value *jm = jm_member(j, "masses");
+    assert_non_null(jm);
+    if (masses > 0)
+        expect_str(j, "masses", t->params[masses - 1].name, t->type_name);
+    else
+        assert_int_equal(jm->type, JM_NULL);
+    const jm_value *kernel = jm_member(j, "kernel"), *reach = jm_member(j, "reach");
+    assert_non_null(kernel);
+    assert_non_null(reach);
+    assert_int_equal(kernel->type, JM_BOOL);
+    assert_int_equal(reach->type, JM_BOOL);
+    assert_int_equal(kernel->boolean, mbc_pair_binding_evaluate(b) != NULL);
+    assert_int_equal(reach->boolean, mbc_pair_binding_reach(b) != NULL);
+    char mass_words[128] = "";
+    if (masses > 0)
+        snprintf(mass_words, sizeof mass_words, ", masses [m_a, m_b] in %s",
+                 t->params[masses - 1].name);
+    snprintf(
+        line, sizeof line,
+        "\npair binding: spheres, sphere a at m%d, sphere b at m%d, radii [r_a, r_b] in "
+        "%s%s (mbc-lammps sets them); %s%s\n",
+        b->center_markers[0], b->center_markers[1], t->params[b->radii_param].name, mass_words,
+        mbc_pair_binding_evaluate(b) ? "in-place kernel" : "through the hooks (no in-place kernel)",
+        mbc_pair_binding_reach(b) ? "; contacts held beyond touching, to the law's reach" : "");
     if (!strstr(text, line))
         fail_msg("%s: no line '%s' in the text of describe", t->type_name, line + 1);
     return 1;
