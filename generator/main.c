@@ -9,7 +9,8 @@
  *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
  *   mbcgen --specs DIR --pyi-out FILE   (Python type stubs; combines with the above)
  *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
- *   mbcgen --new-project DIR NAME     (a standalone CMake project with one type)
+ *   mbcgen --new-project DIR NAME [--pair]  (a standalone CMake project with one
+ *                                     type; --pair: a pair law of mbc-lammps)
  *   mbcgen --print-names [--registry-name NAME] SPEC...   (the files it writes; naming.h)
  *
  * --jobs N (-j N, -jN) loads, validates and writes the specs on N threads
@@ -53,7 +54,7 @@ static const char usage_text[] =
     "  or:  mbcgen --specs DIR --pyi-out FILE [--types FILE]\n"
     "  or:  mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
     "  or:  mbcgen --new-type NAME\n"
-    "  or:  mbcgen --new-project DIR NAME\n"
+    "  or:  mbcgen --new-project DIR NAME [--pair]\n"
     "  or:  mbcgen --print-names [--registry-name NAME] SPEC...\n"
     "  or:  mbcgen --help | --version\n"
     "\n"
@@ -79,6 +80,10 @@ static const char usage_text[] =
     "                        hooks, test, example case)\n"
     "  --new-project DIR NAME  a standalone CMake project with one new type and an\n"
     "                        mbc plugin\n"
+    "  --pair                with --new-project: the type is a contact between two\n"
+    "                        spheres with a pair binding, the pair law of LAMMPS\n"
+    "                        runs through mbc-lammps, and the project has a LAMMPS\n"
+    "                        input and its test\n"
     "  --print-names         the names of the files mbcgen writes for the specs\n"
     "  -j N, -jN, --jobs N   load, validate and write the specs on N threads (default:\n"
     "                        one per online CPU); the same output for every N\n"
@@ -99,6 +104,8 @@ static const char usage_text[] =
     "                        validate a spec: OK, or one line per problem\n"
     "  mbcgen --new-project ../my-connector ContactMyType\n"
     "                        a project of your own with one connector type\n"
+    "  mbcgen --new-project ../my-law ContactMyLaw --pair\n"
+    "                        a sphere contact law of your own for mbc-lammps\n"
     "  mbcgen specs/MyType.lua --c-out gen --registry-name mytypes\n"
     "                        the C code of a type outside mbconnect\n"
     "\n"
@@ -224,6 +231,12 @@ static int run_other_mode(int argc, char **argv)
         return 0;
     }
     if (!strcmp(mode, "--new-type")) {
+        if (argc == 4 && !strcmp(argv[3], "--pair")) {
+            fputs("mbcgen: --pair goes with --new-project DIR NAME (a project of its own that "
+                  "mbc-lammps runs), not with --new-type\n",
+                  stderr);
+            return 2;
+        }
         if (argc == 3)
             return scaffold_new_type(argv[2], stdout, stderr);
         fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
@@ -232,9 +245,11 @@ static int run_other_mode(int argc, char **argv)
     }
     if (!strcmp(mode, "--new-project")) {
         if (argc == 4)
-            return scaffold_new_project(argv[2], argv[3], stdout, stderr);
-        fputs("mbcgen: --new-project needs a directory and a type name, e.g. --new-project "
-              "../bar ConnectorBar\n",
+            return scaffold_new_project(argv[2], argv[3], 0, stdout, stderr);
+        if (argc == 5 && !strcmp(argv[4], "--pair"))
+            return scaffold_new_project(argv[2], argv[3], 1, stdout, stderr);
+        fputs("mbcgen: --new-project needs a directory and a type name, and then --pair or "
+              "nothing, e.g. --new-project ../bar ConnectorBar\n",
               stderr);
         return 2;
     }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbcgen --new-type / --new-project (scaffold.h): fills the templates of
+/* mbcgen --new-type / --new-project [--pair] (scaffold.h): fills the templates of
  * generator/templates/ (embedded at build time, embed_templates.cmake) with
  * the names derived from the type name and writes the files, never over an
  * existing one. Every file that has a comment syntax starts with the SPDX
@@ -26,6 +26,16 @@ extern const char scaffold_tpl_README_md_in[];
 extern const char scaffold_tpl_check_output_cmake_in[];
 extern const char scaffold_tpl_mbc_describe_expected_in[];
 extern const char scaffold_tpl_mbc_eval_expected_in[];
+extern const char scaffold_tpl_spec_pair_lua_in[];
+extern const char scaffold_tpl_hooks_pair_c_in[];
+extern const char scaffold_tpl_test_pair_c_in[];
+extern const char scaffold_tpl_case_pair_lua_in[];
+extern const char scaffold_tpl_README_pair_md_in[];
+extern const char scaffold_tpl_mbc_describe_pair_expected_in[];
+extern const char scaffold_tpl_mbc_eval_pair_expected_in[];
+extern const char scaffold_tpl_collide_in_in[];
+extern const char scaffold_tpl_lammps_collide_expected_in[];
+extern const char scaffold_tpl_lammps_test_cmake_in[];
 
 /* The built-in type names (the specs in specs/ at build time, generator/CMakeLists.txt):
  * a project's type must not take one, or registering it fails at run time. */
@@ -45,6 +55,7 @@ typedef struct names {
     char hooks[2 * MAX_NAME];  /* connector_foo: the hook file's stem */
     const char *includes;      /* the test's includes */
     char register_call[4 * MAX_NAME];
+    const char *lammps_test; /* the project's LAMMPS test (filled), or "" */
 } names;
 
 /* A type name: a letter A-Z, then letters and digits (it becomes a file
@@ -68,6 +79,7 @@ static int names_init(names *n, const char *name, int in_tree)
 {
     memset(n, 0, sizeof *n);
     n->name = name;
+    n->lammps_test = "";
     strbuf sb;
     sb_init(&sb);
     naming_snake(name, &sb);
@@ -120,7 +132,7 @@ static void fill(const char *tpl, const names *n, strbuf *out)
         {"@MACRO@", n->macro},      {"@PREFIX@", n->prefix},
         {"@PARAMS@", n->params},    {"@HOOKS@", n->hooks},
         {"@INCLUDES@", includes},   {"@REGISTER@", n->register_call},
-        {"@SPEC_PATH@", spec_path},
+        {"@SPEC_PATH@", spec_path}, {"@LAMMPS_TEST@", n->lammps_test},
     };
     for (const char *p = tpl; *p;) {
         size_t k = 0, nk = sizeof keys / sizeof keys[0];
@@ -150,7 +162,7 @@ static int exists(const char *path)
     return f != NULL;
 }
 
-#define MAX_PLANNED 9
+#define MAX_PLANNED 11
 
 /* "mbcgen: out of memory", status 71 (as every tool). */
 static int out_of_memory(FILE *err)
@@ -257,7 +269,50 @@ static int is_builtin(const char *name)
     return 0;
 }
 
-int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err)
+/* The files of a project and their templates: the spring-damper, or with
+ * pair the sphere contact that mbc-lammps runs (and its LAMMPS input). */
+static size_t plan_project(planned *files, const char *dir, const names *n, int pair)
+{
+    const struct {
+        const char *path; /* after dir/; %s: the type name, %h: the hooks' stem, %n: snake */
+        const char *plain, *paired;
+    } plan[] = {
+        {"CMakeLists.txt", scaffold_tpl_CMakeLists_txt_in, scaffold_tpl_CMakeLists_txt_in},
+        {"specs/%s.lua", scaffold_tpl_spec_lua_in, scaffold_tpl_spec_pair_lua_in},
+        {"src/%h.c", scaffold_tpl_hooks_c_in, scaffold_tpl_hooks_pair_c_in},
+        {"tests/test_%h.c", scaffold_tpl_test_c_in, scaffold_tpl_test_pair_c_in},
+        {"cases/%n.lua", scaffold_tpl_case_lua_in, scaffold_tpl_case_pair_lua_in},
+        {"README.md", scaffold_tpl_README_md_in, scaffold_tpl_README_pair_md_in},
+        {"tests/check_output.cmake", scaffold_tpl_check_output_cmake_in,
+         scaffold_tpl_check_output_cmake_in},
+        {"tests/mbc_describe.expected", scaffold_tpl_mbc_describe_expected_in,
+         scaffold_tpl_mbc_describe_pair_expected_in},
+        {"tests/mbc_eval.expected", scaffold_tpl_mbc_eval_expected_in,
+         scaffold_tpl_mbc_eval_pair_expected_in},
+        {"lammps/collide.in", NULL, scaffold_tpl_collide_in_in},
+        {"tests/lammps_collide.expected", NULL, scaffold_tpl_lammps_collide_expected_in},
+    };
+    size_t count = 0;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
+        const char *tpl = pair ? plan[i].paired : plan[i].plain;
+        if (!tpl)
+            continue;
+        const char *p = plan[i].path, *mark = strchr(p, '%');
+        const char *what = !mark            ? ""
+                           : mark[1] == 's' ? n->name
+                           : mark[1] == 'h' ? n->hooks
+                                            : n->snake;
+        if (mark)
+            snprintf(files[count].path, sizeof files[count].path, "%s/%.*s%s%s", dir,
+                     (int)(mark - p), p, what, mark + 2);
+        else
+            snprintf(files[count].path, sizeof files[count].path, "%s/%s", dir, p);
+        files[count++].tpl = tpl;
+    }
+    return count;
+}
+
+int scaffold_new_project(const char *dir, const char *name, int pair, FILE *out, FILE *err)
 {
     if (!valid_name(name, err))
         return 1;
@@ -278,27 +333,17 @@ int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err
     names n;
     if (names_init(&n, name, 0) != 0)
         return out_of_memory(err);
+    strbuf lammps_test;
+    sb_init(&lammps_test);
+    if (pair) {
+        fill(scaffold_tpl_lammps_test_cmake_in, &n, &lammps_test);
+        n.lammps_test = sb_str(&lammps_test);
+    }
     planned files[MAX_PLANNED];
     memset(files, 0, sizeof files);
-    snprintf(files[0].path, sizeof files[0].path, "%s/CMakeLists.txt", dir);
-    files[0].tpl = scaffold_tpl_CMakeLists_txt_in;
-    snprintf(files[1].path, sizeof files[1].path, "%s/specs/%s.lua", dir, name);
-    files[1].tpl = scaffold_tpl_spec_lua_in;
-    snprintf(files[2].path, sizeof files[2].path, "%s/src/%s.c", dir, n.hooks);
-    files[2].tpl = scaffold_tpl_hooks_c_in;
-    snprintf(files[3].path, sizeof files[3].path, "%s/tests/test_%s.c", dir, n.hooks);
-    files[3].tpl = scaffold_tpl_test_c_in;
-    snprintf(files[4].path, sizeof files[4].path, "%s/cases/%s.lua", dir, n.snake);
-    files[4].tpl = scaffold_tpl_case_lua_in;
-    snprintf(files[5].path, sizeof files[5].path, "%s/README.md", dir);
-    files[5].tpl = scaffold_tpl_README_md_in;
-    snprintf(files[6].path, sizeof files[6].path, "%s/tests/check_output.cmake", dir);
-    files[6].tpl = scaffold_tpl_check_output_cmake_in;
-    snprintf(files[7].path, sizeof files[7].path, "%s/tests/mbc_describe.expected", dir);
-    files[7].tpl = scaffold_tpl_mbc_describe_expected_in;
-    snprintf(files[8].path, sizeof files[8].path, "%s/tests/mbc_eval.expected", dir);
-    files[8].tpl = scaffold_tpl_mbc_eval_expected_in;
-    int rc = write_all(files, 9, &n, out, err);
+    const size_t count = plan_project(files, dir, &n, pair);
+    int rc = sb_failed(&lammps_test) ? out_of_memory(err) : write_all(files, count, &n, out, err);
+    sb_free(&lammps_test);
     if (rc != 0)
         return rc;
     fprintf(out,

@@ -2,7 +2,8 @@
 /* mbcgen --new-type and --new-project: a working connector type to start
  * from, a linear spring-damper between two Position markers with the outputs
  * Distance, Force and Energy, with its spec, runtime hooks, cmocka test
- * (hand-computed values) and an example case for `mbc eval`. */
+ * (hand-computed values) and an example case for `mbc eval`; --new-project
+ * --pair: a sphere contact that mbc-lammps runs as a LAMMPS pair law. */
 #ifndef MBCGEN_SCAFFOLD_H
 #define MBCGEN_SCAFFOLD_H
 
@@ -23,9 +24,13 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err);
  * cases/<snake>.lua, README.md with the exact build, test and
  * `mbc --plugin` command lines, and the plugin tests' expected output
  * (tests/mbc_describe.expected, tests/mbc_eval.expected, checked by
- * tests/check_output.cmake). Refuses a built-in type's name (its
- * registration would fail). Returns 0, or 1 (MBC_EXIT_NOMEM) with one line
- * on err. */
-int scaffold_new_project(const char *dir, const char *name, FILE *out, FILE *err);
+ * tests/check_output.cmake). With pair (--pair) the type is instead a
+ * linear spring-dashpot contact between two spheres with a pair_binding,
+ * the pair law of mbc-lammps, and the project also holds lammps/collide.in
+ * (two spheres collide on 2 ranks; it checks the momentum and the rebound
+ * speed) with its test and tests/lammps_collide.expected. Refuses a
+ * built-in type's name (its registration would fail). Returns 0, or 1
+ * (MBC_EXIT_NOMEM) with one line on err. */
+int scaffold_new_project(const char *dir, const char *name, int pair, FILE *out, FILE *err);
 
 #endif

@@ -368,7 +368,13 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
         int at = mbc_reader_word_line(ld->r, name, line);
         const spec_param *p = spec_find_param(c, name);
         if (!p) {
-            if (!(c->invariants.broken & SPEC_BROKEN_PARAMS)) /* else reported there */
+            const spec_param *close = spec_suggest_param(c, name);
+            if (c->invariants.broken & SPEC_BROKEN_PARAMS)
+                ; /* reported there */
+            else if (close)
+                fail(ld, at, "invariants.%s: unknown parameter '%s' (did you mean '%s'?)", field,
+                     name, close->name);
+            else
                 fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
         } else if (!p->type) {
             /* its unknown type is reported already: one line per mistake */

@@ -1123,7 +1123,13 @@ static void check_param_references(loader *ld, const spec_connector *c)
         const spec_rules *ru = &p->rules;
         if (ru->same_length_as) {
             const spec_param *q = spec_find_param(c, ru->same_length_as);
-            if (!names_broken_param(ld, q) && (!q || q->shape != SPEC_VECTOR || q == p))
+            const spec_param *close = q ? NULL : spec_suggest_param(c, ru->same_length_as);
+            if (!names_broken_param(ld, q) && close)
+                fail(ld, p->line,
+                     "parameter '%s': same_length_as must name another variable-size "
+                     "parameter (given '%s'; did you mean '%s'?)",
+                     p->name, ru->same_length_as, close->name);
+            else if (!names_broken_param(ld, q) && (!q || q->shape != SPEC_VECTOR || q == p))
                 fail(ld, p->line,
                      "parameter '%s': same_length_as must name another variable-size "
                      "parameter (given '%s')",
@@ -1133,8 +1139,14 @@ static void check_param_references(loader *ld, const spec_connector *c)
         }
         if (ru->positive_when) {
             const spec_param *q = spec_find_param(c, ru->positive_when);
-            if (!names_broken_param(ld, q) &&
-                (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR))
+            const spec_param *close = q ? NULL : spec_suggest_param(c, ru->positive_when);
+            if (!names_broken_param(ld, q) && close)
+                fail(ld, p->line,
+                     "parameter '%s': positive_when must name a Bool parameter (given '%s'; did "
+                     "you mean '%s'?)",
+                     p->name, ru->positive_when, close->name);
+            else if (!names_broken_param(ld, q) &&
+                     (!q || q->type->value != SPEC_BOOL || q->shape != SPEC_SCALAR))
                 fail(ld, p->line,
                      "parameter '%s': positive_when must name a Bool parameter (given '%s')",
                      p->name, ru->positive_when);
@@ -1167,8 +1179,14 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
         lua_rawgeti(L, s, 2);
         const char *name = lua_tostring(L, -1);
         out->per = spec_find_param(c, name);
+        const spec_param *close = out->per ? NULL : spec_suggest_param(c, name);
         if (is_count_param(out->per))
             check_count_default(ld, line, what, out->per);
+        else if (!names_broken_param(ld, out->per) && close && first_bad_count(ld, name))
+            fail(ld, line,
+                 "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
+                 ">= 0 such as UInt or PInt (given %s; did you mean '%s'?)",
+                 what, key, mbc_reader_describe(L, -1, buf, sizeof buf), close->name);
         else if (!names_broken_param(ld, out->per) && first_bad_count(ld, name))
             fail(ld, line,
                  "%s: '%s' = {factor, \"param\"} must name an integer parameter of a type "
@@ -1243,8 +1261,14 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
     char *per = opt_string(ld, d, "per", line, "data");
     if (per) {
         c->data.per = spec_find_param(c, per);
+        const spec_param *close = c->data.per ? NULL : spec_suggest_param(c, per);
         if (is_count_param(c->data.per))
             check_count_default(ld, line, "data", c->data.per);
+        else if (!names_broken_param(ld, c->data.per) && close && first_bad_count(ld, per))
+            fail(ld, line,
+                 "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
+                 "PInt (given '%s'; did you mean '%s'?)",
+                 per, close->name);
         else if (!names_broken_param(ld, c->data.per) && first_bad_count(ld, per))
             fail(ld, line,
                  "data: 'per' must name an integer parameter of a type >= 0 such as UInt or "
@@ -1280,6 +1304,11 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
             b->index_into = into ? spec_find_param(c, into) : NULL;
             if (!into || names_broken_param(ld, b->index_into))
                 ; /* none, or a parameter whose mistake is reported where it is */
+            else if (!b->index_into && spec_suggest_param(c, into))
+                fail(ld, eline,
+                     "%s: 'index_into' must name a variable-size parameter (given '%s'; did you "
+                     "mean '%s'?)",
+                     what, into, spec_suggest_param(c, into)->name);
             else if (!b->index_into || b->index_into->shape != SPEC_VECTOR)
                 fail(ld, eline, "%s: 'index_into' must name a variable-size parameter (given '%s')",
                      what, into);

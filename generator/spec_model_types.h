@@ -17,6 +17,7 @@
 
 #include "arena.h"
 #include "mbconnect/hooks.h"
+#include "mbconnect/suggest.h"
 
 /* ------------------------------------------------------ the invariants block */
 
@@ -299,6 +300,22 @@ static inline const spec_param *spec_find_param(const spec_connector *c, const c
         if (strcmp(c->params[i].name, name) == 0)
             return &c->params[i];
     return NULL;
+}
+
+/* The parameter whose name is closest to `name`, which c does not have (the
+ * "did you mean" of a message, mbconnect/suggest.h), or NULL. */
+static inline const spec_param *spec_suggest_param(const spec_connector *c, const char *name)
+{
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, name);
+    const spec_param *best = NULL;
+    for (size_t i = 0; name && i < c->param_count; i++) {
+        const char *before = s.best;
+        mbc_suggest_offer(&s, c->params[i].name);
+        if (s.best != before)
+            best = &c->params[i];
+    }
+    return best;
 }
 
 /* p counts something: the data layout's `per` or an output size's. */

@@ -129,6 +129,11 @@ static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
         const spec_param *p = spec_find_param(ld->c, name);
         if (p ? !p->type : (ld->broken & SPEC_BROKEN_PARAMS) != 0)
             ; /* a parameter of unknown type, or parameters with an error: reported there */
+        else if (!p && spec_suggest_param(ld->c, name))
+            binding_fail(ld,
+                         "pair_binding.radii: no parameter '%s' in 'parameters' (did you mean "
+                         "'%s'?)",
+                         name, spec_suggest_param(ld->c, name)->name);
         else if (!p)
             binding_fail(ld, "pair_binding.radii: no parameter '%s' in 'parameters'", name);
         else if (p->type->value != SPEC_REAL || strcmp(p->type->c_type, "double") != 0 ||

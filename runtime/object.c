@@ -51,8 +51,13 @@ static const mbc_param_info *lookup(const mbc_object *o, const char *name, mbc_e
 {
     const mbc_param_info *p = mbc_object_find_param(o, name);
     if (!p && err) {
-        mbc_fail(err, MBC_ERR_NAME, "%s: unknown parameter '%s'", o->type->type_name,
-                 name ? name : "");
+        const mbc_param_info *close = mbc_type_suggest_param(o->type, name);
+        if (close)
+            mbc_fail(err, MBC_ERR_NAME, "%s: unknown parameter '%s' (did you mean '%s'?)",
+                     o->type->type_name, name, close->name);
+        else
+            mbc_fail(err, MBC_ERR_NAME, "%s: unknown parameter '%s'", o->type->type_name,
+                     name ? name : "");
         err->type_name = o->type->type_name;
         err->rule_offset = strlen(o->type->type_name) + 2;
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mbconnect/object.h"
+#include "mbconnect/suggest.h"
 
 static void *field(void *params, const mbc_param_info *p)
 {
@@ -597,4 +598,20 @@ const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *na
             if (strcmp(t->vparams[i].name, name + sizeof vis - 1) == 0)
                 return &t->vparams[i];
     return NULL;
+}
+
+const mbc_param_info *mbc_type_suggest_param(const mbc_type_info *t, const char *name)
+{
+    if (!t || !name)
+        return NULL;
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, name);
+    size_t best = 0;
+    for (size_t i = 0; i < t->param_count; i++) {
+        const char *before = s.best;
+        mbc_suggest_offer(&s, t->params[i].name);
+        if (s.best != before)
+            best = i;
+    }
+    return s.best ? &t->params[best] : NULL;
 }

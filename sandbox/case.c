@@ -263,6 +263,10 @@ static bool check_parameter_names(eval_ctx *c, const mbc_reader_table *pt)
     if (unknown) {
         char f[FIELD_SIZE];
         snprintf(f, sizeof f, "parameters.%s", unknown);
+        const mbc_param_info *close = mbc_type_suggest_param(t, unknown);
+        if (close)
+            return fail(c, f, "unknown parameter (%s has no parameter '%s'; did you mean '%s'?)",
+                        t->type_name, unknown, close->name);
         return fail(c, f, "unknown parameter (%s has no parameter '%s'; see 'mbc describe %s')",
                     t->type_name, unknown, t->type_name);
     }

@@ -617,10 +617,22 @@ static void allowed_list(const char *const allowed[], const char *also_text, cha
         snprintf(out, size, "none");
 }
 
+/* The allowed key closest to `key` (allowed, then more's), or NULL. */
+static const char *close_key(const char *key, const char *const allowed[],
+                             const mbc_reader_more_keys *more)
+{
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, key);
+    for (size_t i = 0; allowed && allowed[i]; i++)
+        mbc_suggest_offer(&s, allowed[i]);
+    if (more && more->offer)
+        more->offer(more->ctx, &s);
+    return s.best;
+}
+
 mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
                                       const char *const allowed[], unsigned flags,
-                                      int (*also)(void *ctx, const char *key), void *ctx,
-                                      const char *also_text)
+                                      const mbc_reader_more_keys *more)
 {
     lua_State *L = r->L;
     /* each unknown key: its text as given, then its own text (for its line);
@@ -634,7 +646,7 @@ mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
         int ok;
         if (lua_type(L, -1) == LUA_TSTRING) {
             const char *key = lua_tostring(L, -1);
-            ok = is_listed(allowed, key) || (also && also(ctx, key));
+            ok = is_listed(allowed, key) || (more && more->is && more->is(more->ctx, key));
         } else {
             ok = (flags & MBC_READER_LIST) && lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
                  (size_t)lua_tointeger(L, -1) <= n;
@@ -651,11 +663,17 @@ mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
     flag(r, t);
     qsort(bad, nbad, sizeof bad[0], compare_text);
     char list[LIST_SIZE];
-    allowed_list(allowed, also_text, list, sizeof list);
+    allowed_list(allowed, more ? more->text : NULL, list, sizeof list);
     for (size_t i = 0; i < nbad; i++) {
         const char *name = bad[i] + GIVEN_SIZE;
         const int line = name[0] ? mbc_reader_key_line(r, name, t->line) : t->line;
-        mbc_reader_fail(r, line, table_field(r, t), "unknown key %s (allowed: %s)", bad[i], list);
+        const char *close = name[0] ? close_key(name, allowed, more) : NULL;
+        if (close)
+            mbc_reader_fail(r, line, table_field(r, t),
+                            "unknown key %s (did you mean '%s'? allowed: %s)", bad[i], close, list);
+        else
+            mbc_reader_fail(r, line, table_field(r, t), "unknown key %s (allowed: %s)", bad[i],
+                            list);
     }
     return MBC_ERR_INPUT;
 }
@@ -663,7 +681,7 @@ mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
 mbc_status mbc_reader_check_keys(mbc_reader *r, const mbc_reader_table *t,
                                  const char *const allowed[], unsigned flags)
 {
-    return mbc_reader_check_keys_with(r, t, allowed, flags, NULL, NULL, NULL);
+    return mbc_reader_check_keys_with(r, t, allowed, flags, NULL);
 }
 
 /* ------------------------------------------------------------ source lines */

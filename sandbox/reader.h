@@ -45,6 +45,7 @@
 
 #include "line_index.h"
 #include "mbconnect/error.h"
+#include "mbconnect/suggest.h"
 
 /* Where a reader's errors go; e is valid during the call only. */
 typedef void (*mbc_reader_report_fn)(void *ctx, const mbc_error *e);
@@ -172,15 +173,26 @@ mbc_status mbc_reader_string_at(mbc_reader *r, const mbc_reader_table *list, siz
 /* Every key of t must be one of `allowed` (NULL-terminated, may be NULL),
  * or an entry 1..#t with MBC_READER_LIST. Each other key is one error
  * "unknown key 'K' (allowed: A, B)", in the order of the keys' text; a
- * non-string key is given as its value ("unknown key 1 (allowed: ...)"). */
+ * non-string key is given as its value ("unknown key 1 (allowed: ...)").
+ * When an allowed key is close to K (mbconnect/suggest.h) it comes first,
+ * so that a long list cut to the message's size keeps it: "unknown key
+ * 'mas' (did you mean 'mass'? allowed: name, mass)". */
 mbc_status mbc_reader_check_keys(mbc_reader *r, const mbc_reader_table *t,
                                  const char *const allowed[], unsigned flags);
-/* As mbc_reader_check_keys, and a key is also allowed when also(ctx, key)
- * says so; also_text completes the list ("the parameters of the type"). */
+/* Keys allowed beyond a fixed list: is(ctx, key) says whether key is one,
+ * offer(ctx, s) offers each of them to a suggestion (mbc_suggest_offer) and
+ * text names them at the end of the list ("the parameters of the type"). */
+typedef struct mbc_reader_more_keys {
+    int (*is)(void *ctx, const char *key);
+    void (*offer)(void *ctx, mbc_suggestion *s);
+    void *ctx;
+    const char *text;
+} mbc_reader_more_keys;
+/* As mbc_reader_check_keys, and a key is also allowed when more says so
+ * (more may be NULL). */
 mbc_status mbc_reader_check_keys_with(mbc_reader *r, const mbc_reader_table *t,
                                       const char *const allowed[], unsigned flags,
-                                      int (*also)(void *ctx, const char *key), void *ctx,
-                                      const char *also_text);
+                                      const mbc_reader_more_keys *more);
 
 /* ------------------------------------------------------------ source lines */
 

@@ -15,7 +15,6 @@ static const char *const shape_names[] = {"scalar", "fixed", "vector"};
 static const char *const role_names[] = {"input", "derived", "state"};
 static const char *const marker_kind_names[] = {"position", "rigid", "cable2d_shape",
                                                 "cable2d_coordinates"};
-
 /* The unit a description states as "[SI:N/m]" ("N/m"), into buf; NULL when
  * it states none. */
 static const char *unit_of(const char *description, char *buf, size_t size)
@@ -144,6 +143,8 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
     fprintf(out, "%s (%s)\n%s\n", t->type_name, t->class_name, t->description);
     fprintf(out, "markers: m0 %s, m1 %s\n", t->marker_types[0], t->marker_types[1]);
     fprintf(out, "origin: %s\n", origin_text(r, index_of(r, t), origin, sizeof origin));
+    char binding[512];
+    fprintf(out, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
     fprintf(out, "\nOutput variables (%zu):\n", t->output_count);
@@ -318,6 +319,31 @@ static void json_outputs_and_data(json_writer *w, const mbc_type_info *t)
     json_end_object(w);
 }
 
+/* "pairBinding": {"kind", "centers": ["m0", "m1"], "radii": PARAMETER} or null
+ * (a member out of range: "unknown" or null). */
+static void json_pair_binding(json_writer *w, const mbc_type_info *t)
+{
+    mbc_pair_binding_names n;
+    if (!mbc_pair_binding_get_names(t, &n)) {
+        json_null(w, "pairBinding");
+        return;
+    }
+    json_begin_object(w, "pairBinding");
+    json_string(w, "kind", n.kind ? n.kind : "unknown");
+    json_begin_array(w, "centers", true);
+    for (int i = 0; i < 2; i++)
+        if (n.centers[i])
+            json_string(w, NULL, n.centers[i]);
+        else
+            json_null(w, NULL);
+    json_end_array(w);
+    if (n.radii)
+        json_string(w, "radii", n.radii);
+    else
+        json_null(w, "radii");
+    json_end_object(w);
+}
+
 static int describe_json(const mbc_registry *r, const mbc_type_info *t, FILE *out, FILE *err)
 {
     json_writer w;
@@ -345,6 +371,7 @@ static int describe_json(const mbc_registry *r, const mbc_type_info *t, FILE *ou
     json_params(&w, "parameters", t->params, t->param_count);
     json_params(&w, "visualization", t->vparams, t->vparam_count);
     json_outputs_and_data(&w, t);
+    json_pair_binding(&w, t);
     json_end_object(&w);
     return finish_json(&w, t->type_name, out, err);
 }

@@ -12,7 +12,7 @@
 #   tools/layers.sh --check   one line per upward include, FILE:LINE: ...; exit 1 if any
 #   tools/layers.sh --list    the layer of every checked file, then the check
 #
-# Every #include of every .c and .h file in the folders above is read. A
+# Every #include of every .c, .cpp and .h file in the folders above is read. A
 # quoted include is looked up beside the including file, then as a path
 # under include/, generated/include/ or harness/include/ (the installed
 # mbconnect/ headers), then by its file name in the source folders; one
@@ -64,7 +64,7 @@ for top in ('runtime', 'include', 'generated', 'sandbox', 'generator', 'tools', 
             'harness', 'bench', 'examples'):
     for d, _, files in os.walk(top):
         for f in files:
-            if f.endswith(('.c', '.h')):
+            if f.endswith(('.c', '.cpp', '.h')):
                 checked.append(os.path.join(d, f))
 checked.sort()
 

@@ -11,7 +11,7 @@
 # file merged from another branch or created but not yet committed is seen.
 #
 # The line is the first line of the file, in the file's comment syntax:
-#   /* SPDX-License-Identifier: BSD-3-Clause */   C, headers, C templates (.c.in, .h.in), CSS, JS
+#   /* SPDX-License-Identifier: BSD-3-Clause */   C, C++ (tools/lammps/host.cpp), headers, C templates (.c.in, .h.in), CSS, JS
 #   -- SPDX-License-Identifier: BSD-3-Clause       Lua (specs, case files)
 #   # SPDX-License-Identifier: BSD-3-Clause        CMake, shell, Python, gnuplot, pkg-config
 #                                                  and CMake templates, YAML/TOML, valgrind
@@ -83,7 +83,7 @@ rule() {
     CMakeLists.txt | Makefile | Dockerfile) r=hash; return ;;
   esac
   case "$base" in
-    *.c | *.h | *.c.in | *.h.in | *.css | *.js) r=c ;;
+    *.c | *.h | *.cpp | *.c.in | *.h.in | *.css | *.js) r=c ;;
     *.lua | *.lua.in) r=lua ;;
     *.cmake | *.cmake.in | *.pc.in | *.sh | *.bash | *.py | *.py.in | *.pyi | *.gp | *.supp | \
       *.yml | *.yaml | *.toml | *.cfg | *.ini | *.in | *.inc | *.dict)

@@ -13,7 +13,7 @@ set -euo pipefail
 
 if [ ! -x build/bin/mbc-lammps ]; then
   echo "lammps.sh: build/bin/mbc-lammps missing (apt-get install -y lammps liblammps-dev" \
-    "openmpi-bin libopenmpi-dev, then cmake --workflow --preset default)" >&2
+    "openmpi-bin libopenmpi-dev g++ libfmt-dev, then cmake --workflow --preset default)" >&2
   exit 1
 fi
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-lammps.XXXXXX")"

@@ -11,6 +11,12 @@
 #    --new-project DIR ConnectorBar`; configure, build and test DIR against
 #    the prefix; then run the `mbc --plugin ...` lines of DIR/README.md as
 #    written: describe lists Energy, eval prints outputs.Energy.
+# 3. The pair law (issue 33): `mbcgen --new-project DIR ContactBaz --pair`
+#    against the same prefix; configure, build and test DIR (its own tests
+#    include lammps/collide.in on 2 ranks through the installed mbc-lammps,
+#    which checks the momentum and the rebound speed); then the README's
+#    `mpirun -np 2 ... mbc-lammps` line as written. Without mpirun or an
+#    installed mbc-lammps the LAMMPS part is skipped with a message.
 set -euo pipefail
 
 if [ ! -x build/bin/mbcgen ]; then
@@ -61,4 +67,29 @@ step "out of tree: the README's mbc --plugin lines, as written"
   grep -E '^  Energy +size 1 ' "$tmp/plugin.out"
   grep -E '"Energy": \[50\.000000000000000\]' "$tmp/plugin.out"
 )
-echo "scaffold: both flows pass"
+step "out of tree, the pair law: mbcgen --new-project --pair, build and test against the prefix"
+pair="$tmp/baz"
+"$prefix/bin/mbcgen" --new-project "$pair" ContactBaz --pair
+cmake -S "$pair" -B "$pair/build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/baz-configure.log" 2>&1 ||
+  { cat "$tmp/baz-configure.log"; exit 1; }
+cmake --build "$pair/build" >"$tmp/baz-build.log" 2>&1 || { cat "$tmp/baz-build.log"; exit 1; }
+ctest --test-dir "$pair/build" --output-on-failure
+
+step "out of tree, the pair law: the README's mpirun line, as written, on 2 ranks"
+if [ -x "$prefix/bin/mbc-lammps" ] && command -v mpirun >/dev/null; then
+  (
+    cd "$pair"
+    export PREFIX="$prefix"
+    grep -E '^mpirun -np 2 "\$PREFIX/bin/mbc-lammps" ' README.md >"$tmp/pair-lines.sh"
+    test "$(wc -l <"$tmp/pair-lines.sh")" -eq 1
+    cat "$tmp/pair-lines.sh"
+    # Open MPI as root in the CI container, 2 ranks on any number of cores
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
+      bash -e "$tmp/pair-lines.sh" >"$tmp/pair.out"
+    grep -F 'collide: total momentum conserved' "$tmp/pair.out"
+    grep -F 'collide: rebound matches the analytic restitution' "$tmp/pair.out"
+  )
+else
+  echo "scaffold.sh: SKIPPED the LAMMPS run of the pair law: no $prefix/bin/mbc-lammps (LAMMPS or MPI missing at build time) or no mpirun"
+fi
+echo "scaffold: the three flows pass"

@@ -19,6 +19,7 @@
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
  * - plugin.h           loading connector types from shared libraries
+ * - suggest.h          the closest known name to an unknown one ("did you mean ...?")
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
  *                      generated/builtin.h, written by mbcgen)
@@ -58,6 +59,7 @@
 #include "mbconnect/plugin.h"
 #include "mbconnect/result.h"
 #include "mbconnect/state_check.h"
+#include "mbconnect/suggest.h"
 
 #include "mbconnect/evaluate_many.h"
 #include "mbconnect/sphere_batch.h"

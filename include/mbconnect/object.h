@@ -228,8 +228,29 @@ MBC_API size_t mbc_output_size(const mbc_type_info *t, const void *params, size_
  * that name (or t or name is NULL). */
 MBC_API int mbc_type_find_output(const mbc_type_info *t, const char *name);
 
+/* The members of t's pair binding by name: kind ("spheres"), the markers at
+ * the centers of sphere a and sphere b ("m0", "m1") and the radii parameter;
+ * a member out of range (a plugin's hand-written descriptor) is NULL.
+ * Returns false, with every member NULL, when t declares no binding. */
+typedef struct mbc_pair_binding_names {
+    const char *kind;
+    const char *centers[2];
+    const char *radii;
+} mbc_pair_binding_names;
+MBC_API bool mbc_pair_binding_get_names(const mbc_type_info *t, mbc_pair_binding_names *out);
+/* t's pair binding in words, as `mbc describe` and Python's describe() show
+ * it: "spheres, sphere a at m0, sphere b at m1, radii [r_a, r_b] in
+ * spheresRadii (mbc-lammps sets them)", or "none". Writes at most size
+ * bytes into buf (truncated, NUL-terminated) and returns buf. */
+MBC_API const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size);
+
 /* ---- parameters by name ---- */
 MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);
+/* The parameter of t (not a visualization parameter) whose name is closest
+ * to `name`, which t does not have: the "did you mean" of a message about an
+ * unknown parameter (mbconnect/suggest.h says what is close); NULL when
+ * none is close, or t or name is NULL. */
+MBC_API const mbc_param_info *mbc_type_suggest_param(const mbc_type_info *t, const char *name);
 
 /* ---- registry objects: built-in plus out-of-tree types ----
  *

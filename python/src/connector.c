@@ -81,9 +81,11 @@ PyObject *pymbc_describe(const mbc_type_info *t)
         mbc_object_destroy(defaults);
         return NULL;
     }
-    append(parts, "%s (%s)\n%s\nmarkers: m0 %s, m1 %s\n\nParameters (%zu):\n", t->type_name,
-           t->class_name, t->description ? t->description : "", t->marker_types[0],
-           t->marker_types[1], t->param_count);
+    append(parts, "%s (%s)\n%s\nmarkers: m0 %s, m1 %s\n", t->type_name, t->class_name,
+           t->description ? t->description : "", t->marker_types[0], t->marker_types[1]);
+    char binding[512];
+    append(parts, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
+    append(parts, "\nParameters (%zu):\n", t->param_count);
     for (size_t i = 0; i < t->param_count; i++)
         describe_param(parts, &t->params[i], "", defaults);
     if (t->vparam_count) {
@@ -162,6 +164,21 @@ static const mbc_param_info *find_vparam(const mbc_type_info *t, const char *nam
     return NULL;
 }
 
+/* exc "T has no visualization parameter 'name'", with the closest one's
+ * name when one is close (mbconnect/suggest.h). */
+static void raise_no_vparam(PyObject *exc, const mbc_type_info *t, const char *name)
+{
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, name);
+    for (size_t i = 0; i < t->vparam_count; i++)
+        mbc_suggest_offer(&s, t->vparams[i].name);
+    if (s.best)
+        PyErr_Format(exc, "%s has no visualization parameter '%s' (did you mean '%s'?)",
+                     t->type_name, name, s.best);
+    else
+        PyErr_Format(exc, "%s has no visualization parameter '%s'", t->type_name, name);
+}
+
 static int set_visualization(mbc_object *o, PyObject *value)
 {
     const mbc_type_info *t = o->type;
@@ -184,8 +201,7 @@ static int set_visualization(mbc_object *o, PyObject *value)
         }
         const mbc_param_info *p = find_vparam(t, name);
         if (!p) {
-            PyErr_Format(PyExc_AttributeError, "%s has no visualization parameter '%s'",
-                         t->type_name, name);
+            raise_no_vparam(PyExc_AttributeError, t, name);
             return -1;
         }
         char full[160];
@@ -223,14 +239,43 @@ static int connector_init(PyObject *self_, PyObject *args, PyObject *kwargs)
         }
         const mbc_param_info *p = mbc_type_find_param(t, name);
         if (!p || strchr(name, '.')) {
-            PyErr_Format(PyExc_TypeError, "%s has no parameter '%s' (see mbconnect.%s.describe())",
-                         t->type_name, name, t->type_name);
+            const mbc_param_info *close = mbc_type_suggest_param(t, name);
+            if (close)
+                PyErr_Format(PyExc_TypeError, "%s has no parameter '%s' (did you mean '%s'?)",
+                             t->type_name, name, close->name);
+            else
+                PyErr_Format(PyExc_TypeError,
+                             "%s has no parameter '%s' (see mbconnect.%s.describe())", t->type_name,
+                             name, t->type_name);
             return -1;
         }
         if (pymbc_param_set(self->obj, p, name, value) < 0)
             return -1;
     }
     return 0;
+}
+
+/* Attributes are the parameters (and the class's own): `obj.contactStifness
+ * = 1` fails as object.__setattr__ does, and names the parameter meant when
+ * one is close (mbconnect/suggest.h). */
+static int connector_setattro(PyObject *self_, PyObject *name, PyObject *value)
+{
+    const char *s = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+    if (!s)
+        PyErr_Clear(); /* not UTF-8: object.__setattr__ says what is wrong */
+    if (PyObject_GenericSetAttr(self_, name, value) == 0)
+        return 0;
+    const mbc_type_info *t = ((pymbc_connector *)self_)->obj->type;
+    const mbc_param_info *close =
+        s && PyErr_ExceptionMatches(PyExc_AttributeError) && !mbc_type_find_param(t, s)
+            ? mbc_type_suggest_param(t, s)
+            : NULL;
+    if (!close)
+        return -1;
+    PyErr_Clear();
+    PyErr_Format(PyExc_AttributeError, "%s has no parameter '%s' (did you mean '%s'?)",
+                 t->type_name, s, close->name);
+    return -1;
 }
 
 static void connector_dealloc(PyObject *self_)
@@ -480,8 +525,13 @@ static int view_setattro(PyObject *self, PyObject *name, PyObject *value)
     const char *s = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
     mbc_object *o = view_object(self);
     const mbc_param_info *p = s ? find_vparam(o->type, s) : NULL;
+    if (!p && s) {
+        raise_no_vparam(PyExc_AttributeError, o->type, s);
+        return -1;
+    }
     if (!p) {
-        PyErr_Format(PyExc_AttributeError, "%s has no visualization parameter '%U'",
+        PyErr_Clear();
+        PyErr_Format(PyExc_AttributeError, "%s has no visualization parameter %R",
                      o->type->type_name, name);
         return -1;
     }
@@ -559,6 +609,7 @@ int pymbc_connector_init(PyObject *module, pymbc_state *st)
         SLOT(Py_tp_init, connector_init),
         SLOT(Py_tp_dealloc, connector_dealloc),
         SLOT(Py_tp_repr, connector_repr),
+        SLOT(Py_tp_setattro, connector_setattro),
         {Py_tp_methods, connector_methods},
         {Py_tp_getset, connector_getset},
         {Py_tp_doc, "A connector object (base class of every connector type)."},
@@ -753,6 +804,17 @@ static PyObject *data_records(const mbc_type_info *t)
     return tuple;
 }
 
+/* The spec's pair binding as {"kind": "spheres", "centers": ("m0", "m1"),
+ * "radii": "spheresRadii"}, or None (a member out of range: None). */
+static PyObject *pair_binding_record(const mbc_type_info *t)
+{
+    mbc_pair_binding_names n;
+    if (!mbc_pair_binding_get_names(t, &n))
+        return Py_NewRef(Py_None);
+    return Py_BuildValue("{s:z,s:(zz),s:z}", "kind", n.kind, "centers", n.centers[0], n.centers[1],
+                         "radii", n.radii);
+}
+
 /* The runtime hooks the type has, by name, e.g. ("forces", "outputs"). */
 static PyObject *hook_names(const mbc_type_info *t)
 {
@@ -828,7 +890,8 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         set_class_attr(dict, "visualization_info",
                        param_records(t, t->vparams, t->vparam_count, defaults)) < 0 ||
         set_class_attr(dict, "output_info", output_records(t)) < 0 ||
-        set_class_attr(dict, "data_info", data_records(t)) < 0)
+        set_class_attr(dict, "data_info", data_records(t)) < 0 ||
+        set_class_attr(dict, "pair_binding", pair_binding_record(t)) < 0)
         goto done;
     cls = PyObject_CallFunction((PyObject *)&PyType_Type, "s(O)O", t->type_name, st->connector_type,
                                 dict);

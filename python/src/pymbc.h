@@ -22,6 +22,7 @@
 
 #include "mbconnect/evaluate.h"
 #include "mbconnect/object.h"
+#include "mbconnect/suggest.h"
 
 /* Per-module state: the registry the classes come from. */
 typedef struct pymbc_state {

@@ -418,6 +418,76 @@ def test_same_length_rule(t, p):
         in obj.validate()
 
 
+def osa_distance(a, b):
+    """Optimal string alignment distance ignoring case, written here from its
+    definition (Levenshtein plus the swap of two neighbors) as the oracle of
+    the library's suggestions (mbconnect/suggest.h)."""
+    a, b = a.lower(), b.lower()
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def expected_suggestion(names, given):
+    """The first of names at the smallest distance that is close: at most 2
+    and at most a third of the longer name."""
+    close = [(osa_distance(given, n), k, n) for k, n in enumerate(names)
+             if n != given and osa_distance(given, n) <= min(2, max(len(n), len(given)) / 3)]
+    return min(close)[2] if close else None
+
+
+def misspellings(name):
+    """A swap of two neighbors, a dropped letter and a doubled one, in the
+    middle of the name, and the name with its first letter's case changed."""
+    m = len(name) // 2
+    return [name[:m - 1] + name[m] + name[m - 1] + name[m + 1:], name[:m] + name[m + 1:],
+            name[:m] + name[m] + name[m:], name[0].swapcase() + name[1:]]
+
+
+@pytest.mark.parametrize("t", TYPES)
+def test_misspelled_parameter_is_suggested(t):
+    """A keyword argument or attribute that misspells a parameter names the
+    closest parameter; a name close to none gets the describe() hint."""
+    cls = getattr(mbconnect, t)
+    names = [p["name"] for p in cls.parameter_info]
+    checked = 0
+    for name in (n for n in names if len(n) >= 6):
+        for typo in misspellings(name):
+            if typo in names:
+                continue
+            want = expected_suggestion(names, typo)
+            assert want is not None and osa_distance(typo, want) <= osa_distance(typo, name)
+            with pytest.raises(TypeError) as e:
+                cls(**{typo: 1})
+            assert str(e.value) == f"{t} has no parameter '{typo}' (did you mean '{want}'?)"
+            obj = cls()
+            with pytest.raises(AttributeError) as e:
+                setattr(obj, typo, 1)
+            assert str(e.value) == f"{t} has no parameter '{typo}' (did you mean '{want}'?)"
+            checked += 1
+    assert checked > 0
+    far = "q" * 40
+    assert expected_suggestion(names, far) is None
+    with pytest.raises(TypeError) as e:
+        cls(**{far: 1})
+    assert str(e.value) == f"{t} has no parameter '{far}' (see mbconnect.{t}.describe())"
+
+
+def test_misspelled_parameter_examples():
+    with pytest.raises(TypeError) as e:
+        mbconnect.ContactSphereSphere(contactStifness=1e5)
+    assert str(e.value) == ("ContactSphereSphere has no parameter 'contactStifness' "
+                            "(did you mean 'contactStiffness'?)")
+    with pytest.raises(AttributeError) as e:
+        mbconnect.ContactSphereSphere().visualization.colr = [1, 0, 0, 1]
+    assert str(e.value) == ("ContactSphereSphere has no visualization parameter 'colr' "
+                            "(did you mean 'color'?)")
+
+
 def test_unknown_and_positional():
     for t in TYPES:
         cls = getattr(mbconnect, t)
@@ -459,6 +529,37 @@ def test_describe_and_help():
         rendered = pydoc.render_doc(cls, renderer=pydoc.plaintext)
         for p in cls.parameter_info:
             assert p["name"] in rendered
+
+
+def test_pair_binding():
+    """Type.pair_binding: None, or the spec's binding (the kind, the markers
+    at the two centers, the parameter of two real elements that receives the
+    radii); describe() says the same in one line."""
+    bound = 0
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        b = cls.pair_binding
+        text = cls.describe()
+        if b is None:
+            assert "\npair binding: none\n" in text
+            continue
+        bound += 1
+        assert set(b) == {"kind", "centers", "radii"}
+        assert b["kind"] == "spheres"
+        assert sorted(b["centers"]) == ["m0", "m1"]
+        radii = {p["name"]: p for p in cls.parameter_info}[b["radii"]]
+        assert radii["kind"] == "real" and radii["shape"] == "fixed" and radii["size"] == 2
+        assert radii["role"] == "input"
+        for m in b["centers"]:  # sphere centers: Position or Position+Orientation markers
+            assert cls.marker_kinds[int(m[1])] in ("position", "rigid")
+        assert (f"\npair binding: spheres, sphere a at {b['centers'][0]}, sphere b at "
+                f"{b['centers'][1]}, radii [r_a, r_b] in {b['radii']} (mbc-lammps sets them)\n"
+                in text)
+    assert bound >= 1
+    # as specs/ContactSphereSphere.lua writes it
+    assert mbconnect.ContactSphereSphere.pair_binding == {
+        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii"}
+    assert mbconnect.JointALEMoving2D.pair_binding is None
 
 
 def test_units_are_those_of_the_descriptions():

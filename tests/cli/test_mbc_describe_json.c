@@ -2,10 +2,11 @@
 /* `mbc list --json` and `mbc describe --json TYPE` against the reflection
  * tables of every type, read here from a registry holding the same plugins
  * (built-in types, the downstream example's ContactCircleCircle2D, the
- * scaffolded ConnectorBaz): names, kinds, shapes, sizes, default values and
+ * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes, sizes, default values and
  * texts, units (the "[SI:...]" of the description), symbols, rules (the
  * type's, and the spec's oneOf, range and required), roles,
- * descriptions, outputs with their sizes, data blocks, hooks, origins. And
+ * descriptions, outputs with their sizes, data blocks, hooks, origins, the
+ * pair binding (JSON and text). And
  * every text `mbc describe` prints, as text and in JSON, is plain: no RST or
  * LaTeX markup.
  *
@@ -249,7 +250,42 @@ static void check_outputs_and_data(const jm_value *v, const mbc_type_info *t)
     }
 }
 
-static void check_type(const mbc_registry *r, size_t index)
+/* "pairBinding": null without a binding, else the kind, the two center
+ * markers and the radii parameter by name; the text form's line says the
+ * same. Returns 1 when the type has a binding. */
+static int check_pair_binding(const jm_value *v, const char *text, const mbc_type_info *t)
+{
+    const jm_value *j = jm_member(v, "pairBinding");
+    if (!j)
+        fail_msg("%s: no member 'pairBinding'", t->type_name);
+    const mbc_pair_binding *b = t->pair_binding;
+    char line[512];
+    if (!b) {
+        assert_int_equal(j->type, JM_NULL);
+        if (!strstr(text, "\npair binding: none\n"))
+            fail_msg("%s: no line 'pair binding: none'", t->type_name);
+        return 0;
+    }
+    assert_int_equal(b->kind, MBC_PAIR_BINDING_SPHERES); /* the closed list's one kind */
+    expect_str(j, "kind", "spheres", t->type_name);
+    const jm_value *centers = jm_member(j, "centers");
+    assert_int_equal(centers->count, 2);
+    for (int i = 0; i < 2; i++) {
+        char m[4];
+        snprintf(m, sizeof m, "m%d", b->center_markers[i]);
+        assert_string_equal(centers->items[i]->text, m);
+    }
+    expect_str(j, "radii", t->params[b->radii_param].name, t->type_name);
+    snprintf(line, sizeof line,
+             "\npair binding: spheres, sphere a at m%d, sphere b at m%d, radii [r_a, r_b] in %s "
+             "(mbc-lammps sets them)\n",
+             b->center_markers[0], b->center_markers[1], t->params[b->radii_param].name);
+    if (!strstr(text, line))
+        fail_msg("%s: no line '%s' in the text of describe", t->type_name, line + 1);
+    return 1;
+}
+
+static int check_type(const mbc_registry *r, size_t index)
 {
     static const char *const marker_kinds[] = {"position", "rigid", "cable2d_shape",
                                                "cable2d_coordinates"};
@@ -282,11 +318,13 @@ static void check_type(const mbc_registry *r, size_t index)
     check_params(jm_member(v, "parameters"), t->params, t->param_count, t->type_name);
     check_params(jm_member(v, "visualization"), t->vparams, t->vparam_count, t->type_name);
     check_outputs_and_data(v, t);
-    jm_free(v);
-    free(text);
 
-    /* the text form: plain too, with the origin */
+    /* the text form: plain too, with the origin and the pair binding */
+    char *json_text = text;
     text = run_mbc("describe", t->type_name, NULL);
+    const int bound = check_pair_binding(v, text, t);
+    jm_free(v);
+    free(json_text);
     expect_plain(text, t->type_name);
     char line[1200];
     snprintf(line, sizeof line, "\norigin: %s%s\n", origin ? "plugin " : "built in",
@@ -306,6 +344,29 @@ static void check_type(const mbc_registry *r, size_t index)
                      rules);
     }
     free(text);
+    return bound;
+}
+
+/* ContactSphereSphere's binding as its spec writes it: pair_binding = {
+ * kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" }. */
+static void test_sphere_sphere_binding(void **state)
+{
+    (void)state;
+    char *text = run_mbc("describe", "--json", "ContactSphereSphere");
+    jm_value *v = parse(text);
+    const jm_value *j = jm_member(v, "pairBinding");
+    assert_non_null(j);
+    expect_str(j, "kind", "spheres", "pairBinding");
+    const jm_value *centers = jm_member(j, "centers");
+    assert_int_equal(centers->count, 2);
+    assert_string_equal(centers->items[0]->text, "m0");
+    assert_string_equal(centers->items[1]->text, "m1");
+    expect_str(j, "radii", "spheresRadii", "pairBinding");
+    jm_free(v);
+    free(text);
+    text = run_mbc("describe", "JointALEMoving2D", NULL);
+    assert_non_null(strstr(text, "\npair binding: none\n"));
+    free(text);
 }
 
 static void test_describe_every_type(void **state)
@@ -313,11 +374,13 @@ static void test_describe_every_type(void **state)
     (void)state;
     const mbc_registry *r = &the_setup.registry;
     size_t plugin_types = 0;
+    size_t bound = 0;
     for (size_t i = 0; i < mbc_registry_size(r); i++) {
-        check_type(r, i);
+        bound += (size_t)check_type(r, i);
         plugin_types += mbc_registry_origin(r, i) != NULL;
     }
-    /* ContactCircleCircle2D and ConnectorBaz */
+    assert_true(bound >= 2); /* ContactSphereSphere and the pair scaffold's ContactQux */
+    /* ContactCircleCircle2D, ConnectorBaz and ContactQux */
     assert_int_equal(plugin_types, (size_t)the_setup.plugin_count);
 }
 
@@ -374,6 +437,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_list_json),
         cmocka_unit_test(test_describe_every_type),
+        cmocka_unit_test(test_sphere_sphere_binding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -662,7 +662,11 @@ static const error_case error_cases[] = {
     {ERR_DIR "unknown_object.lua", NULL},
     {ERR_DIR "unknown_parameter.lua",
      ERR_DIR "unknown_parameter.lua:parameters.contactStifness: unknown parameter "
-             "(ContactSphereSphere has no parameter 'contactStifness'; see 'mbc describe "
+             "(ContactSphereSphere has no parameter 'contactStifness'; did you mean "
+             "'contactStiffness'?)"},
+    {ERR_DIR "unknown_parameter_far.lua",
+     ERR_DIR "unknown_parameter_far.lua:parameters.springConstant: unknown parameter "
+             "(ContactSphereSphere has no parameter 'springConstant'; see 'mbc describe "
              "ContactSphereSphere')"},
     {ERR_DIR "bad_value.lua", ERR_DIR "bad_value.lua:parameters.contactStiffness: must be >= 0 "
                                       "(UReal), got -1 (ContactSphereSphere.contactStiffness)"},
@@ -673,8 +677,8 @@ static const error_case error_cases[] = {
      ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), given '2' "
              "(ContactSphereSphere.impactModel)"},
     {ERR_DIR "bad_visualization.lua",
-     ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (allowed: "
-             "show, color)"},
+     ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (did you "
+             "mean 'color'? allowed: show, color)"},
     {ERR_DIR "validation.lua",
      ERR_DIR "validation.lua:parameters.slidingMarkerOffsets: must be non-decreasing, got [1] = 0 "
              "after [0] = 1 (JointALEMoving2D.slidingMarkerOffsets)"},
@@ -701,8 +705,8 @@ static const error_case error_cases[] = {
     {ERR_DIR "data_length.lua", ERR_DIR "data_length.lua:data: must have 4 numbers, the data "
                                         "coordinates of ContactSphereSphere (got 3)"},
     {ERR_DIR "unknown_top_key.lua",
-     ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (allowed: object, "
-             "parameters, markers, data, dataStartOfStep)"},
+     ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (did you mean "
+             "'dataStartOfStep'? allowed: object, parameters, markers, data, dataStartOfStep)"},
     {ERR_DIR "syntax_error.lua", ERR_DIR "syntax_error.lua:3: '}' expected near '0.5'"},
     {ERR_DIR "sandbox_escape.lua",
      ERR_DIR "sandbox_escape.lua:1: 'os' is not available in a case file: case files are data "

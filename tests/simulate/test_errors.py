@@ -18,7 +18,11 @@ D = "tests/simulate/errors"
 CASES = {
     "bad_mass": (2, f"{D}/bad_mass.lua:4: bodies.ball.mass: must be > 0 (given -1)"),
     "unknown_key": (2, f"{D}/unknown_key.lua:4: bodies.ball: unknown key 'velocty' "
-                       "(allowed: name, type, mass, position, velocity)"),
+                       "(did you mean 'velocity'? allowed: name, type, mass, position, velocity)"),
+    # a misspelled parameter of the connector's type: the one it most likely means
+    "unknown_parameter": (2, f"{D}/unknown_parameter.lua:13: connectors.contact: unknown key "
+                             "'contactStifness' (did you mean 'contactStiffness'? allowed: name, "
+                             "type, markers, aleNode and the parameters of the type)"),
     "library_parameter": (2, f"{D}/library_parameter.lua:13: connectors.contact: "
                              "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5"),
     "marker_kind": (2, f"{D}/marker_kind.lua:12: connectors.c.markers: element 2: \"mGround\" is "
@@ -44,8 +48,9 @@ CASES = {
     "wrong_type": (2, f"{D}/wrong_type.lua:5: bodies.ball.velocity: must be a list of 2 numbers "
                       "(given 'fast')"),
     "not_finite": (2, f"{D}/not_finite.lua:4: bodies.ball.position[2]: must be finite (given inf)"),
-    "unknown_scene_key": (2, f"{D}/unknown_scene_key.lua:3: scene: unknown key 'bodys' (allowed: "
-                             "gravity, solver, bodies, markers, elements, connectors, sensors)"),
+    "unknown_scene_key": (2, f"{D}/unknown_scene_key.lua:3: scene: unknown key 'bodys' (did you "
+                             "mean 'bodies'? allowed: gravity, solver, bodies, markers, elements, "
+                             "connectors, sensors)"),
     "key_not_a_name": (2, f"{D}/key_not_a_name.lua:3: bodies.ball: unknown key 1 (allowed: name, "
                           "type, position)"),
     "entry_not_a_table": (2, f"{D}/entry_not_a_table.lua:2: bodies[2]: must be a table "

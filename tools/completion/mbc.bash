@@ -85,8 +85,8 @@ _mbcgen() {
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "--specs --rst-out --index --c-out --registry-name --types
-      --rst-site --pyi-out --check --compat --new-type --new-project --print-names --jobs -j
-      --help -h --version" -- "$cur"))
+      --rst-site --pyi-out --check --compat --new-type --new-project --pair --print-names --jobs
+      -j --help -h --version" -- "$cur"))
   else
     _mbc_files "$cur" '*.lua'
   fi

@@ -135,7 +135,7 @@ int ml_batch_run(ml_run *r, ml_law *law, step_atoms *a, double **f, double *tota
             st = mbc_sphere_batch_forces_eval(params, &in, &fo, bt->threads, &err);
     }
     if (st != MBC_OK)
-        return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: %s", r->rank, err.message);
+        return ml_error_atoms(r, "mbconnect: %s", err.message);
     scatter(bt, a, f, totals);
     bt->count = 0;
     return 0;

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Setting up and tearing down the bridge (bridge.h). Every function runs on
  * every rank with the same arguments; LAMMPS settings read here are the
- * same on every rank, so the errors they raise are found everywhere. */
+ * same on every rank, so the errors they raise are found everywhere. The
+ * set-up's LAMMPS commands come after every check of an mbconnect command,
+ * so that LAMMPS's "Last command" of its error is the user's line. */
 #include "bridge.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <lammps/library.h>
+
+#include "host.h"
 
 /* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
  * a whole number from 1 to 1000 (said on every rank that has it). */
@@ -21,10 +26,10 @@ static int hot_records(ml_run *r)
     const long n = strtol(text, &end, 10);
     if (end != text && *end == '\0' && n >= 1 && n <= 1000)
         return (int)n;
-    ml_error(r, ML_EXIT_ERROR,
-             "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
-             "(got '%s')",
-             text);
+    ml_error_at(r,
+                "mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 (got "
+                "'%s')",
+                text);
     return 0;
 }
 
@@ -52,43 +57,44 @@ static ml_bridge *bridge_get(ml_run *r)
     return r->bridge;
 }
 
-/* What `info system communication` says (LAMMPS's C library of 2021 has no
- * getter for these): whether ghost atoms carry velocities (comm_modify vel
- * yes), the atom style and the pair style ("" when none). */
-typedef struct bridge_info {
-    int ghost_velocity;
-    char atom_style[64], pair_style[64];
-} bridge_info;
-
-/* The word after `then` on the line of text that holds key (out: 64 bytes). */
-static void info_word(const char *text, const char *key, const char *then, char *out)
+/* One LAMMPS command of the set-up (printf-style), unless an error is
+ * pending (then on every rank: the set-up runs after the checks that one
+ * rank may fail, ml_all). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+lammps(ml_run *r, const char *fmt, ...)
 {
-    out[0] = '\0';
-    const char *p = strstr(text, key);
-    const char *eol = p ? strchr(p + 1, '\n') : NULL;
-    const char *at = p ? strstr(p, then) : NULL;
-    if (at && (!eol || at < eol) && sscanf(at + strlen(then), "%63s", out) != 1)
-        out[0] = '\0';
+    char cmd[ML_MESSAGE_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof cmd)
+        ml_error_at(r, "mbconnect: a LAMMPS command of the set-up is too long (%d characters)", n);
+    (void)ml_host_command(r, cmd);
 }
 
-/* Only rank 0 writes the info, into the scratch file; every rank reads it. */
-static int read_info(ml_run *r, bridge_info *info)
+/* Newton off for pairs and ghost velocities (what: the command, for the
+ * message). */
+static int check_comm(ml_run *r, const char *what)
 {
-    ml_lammps(r, "info system communication out overwrite %s", r->scratch_path);
-    char *text = ml_scratch_read(r);
-    if (!text) /* an error here, or on another rank (every rank gets NULL) */
-        return r->status ? r->status : ML_EXIT_ERROR;
-    info->ghost_velocity = strstr(text, "Communicate velocities for ghost atoms = yes") != NULL;
-    info_word(text, "\nAtom style", "= ", info->atom_style);
-    info_word(text, "\nAtoms ",
-              "style = ", info->pair_style); /* "Atoms = N, types = M, style = P" */
-    free(text);
+    if (lammps_extract_setting(r->lmp, "newton_pair") != 0)
+        return ml_error_at(r,
+                           "%s: needs newton off for pairs (`newton off`): with newton on, the "
+                           "forces on ghost atoms would be lost",
+                           what);
+    if (!ml_host_ghost_velocity(r))
+        return ml_error_at(r,
+                           "%s: needs the velocities of ghost atoms (`comm_modify vel yes`): the "
+                           "laws read the velocities of both spheres",
+                           what);
     return 0;
 }
 
-/* What the bridge needs of the run (what: the command, for the message);
- * with info (from read_info) also the atom style's name and ghost velocities. */
-static int check_settings(ml_run *r, const char *what, const bridge_info *info)
+/* What the bridge needs of the run (what: the command, for the message). */
+static int check_settings(ml_run *r, const char *what)
 {
     void *h = r->lmp;
     if (lammps_extract_setting(h, "box_exist") != 1)
@@ -99,23 +105,25 @@ static int check_settings(ml_run *r, const char *what, const bridge_info *info)
         return ml_error_at(r,
                            "%s: needs atom_style sphere (per-atom radius, omega and torque); the "
                            "atom style is %s",
-                           what, info && info->atom_style[0] ? info->atom_style : "another");
+                           what, ml_host_atom_style(r));
     if (lammps_extract_setting(h, "tagint") != (int)sizeof(int))
         return ml_error_at(r,
                            "%s: this LAMMPS has 64-bit atom IDs; mbc-lammps is built for the "
                            "32-bit IDs of Debian's LAMMPS (-DLAMMPS_SMALLBIG)",
                            what);
-    if (lammps_extract_setting(h, "newton_pair") != 0)
+    return check_comm(r, what);
+}
+
+int ml_bridge_check_run(ml_run *r, const char *what)
+{
+    const double cut = ml_host_neighbor_cutoff(r);
+    if (cut < r->bridge->cutoff * (1.0 - 1e-12))
         return ml_error_at(r,
-                           "%s: needs newton off for pairs (`newton off`): with newton on, the "
-                           "forces on ghost atoms would be lost",
-                           what);
-    if (info && !info->ghost_velocity)
-        return ml_error_at(r,
-                           "%s: needs the velocities of ghost atoms (`comm_modify vel yes`): the "
-                           "laws read the velocities of both spheres",
-                           what);
-    return 0;
+                           "%s: the neighbor lists are built for a cutoff of %g, less than the %g "
+                           "of the latest mbconnect pair line (given in `run N pre no every M`: "
+                           "without `pre no`, LAMMPS sets them up anew)",
+                           what, cut, r->bridge->cutoff);
+    return check_comm(r, what);
 }
 
 /* The largest radius of any atom (0 when there are none). */
@@ -158,37 +166,51 @@ static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
 static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 {
     if (exists)
-        ml_lammps(r, "unfix %s", ML_FIX_STATE);
+        lammps(r, "unfix %s", ML_FIX_STATE);
     const int hot = ml_bridge_hot(b);
     if (hot == b->capacity)
-        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-                  ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
+        lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
+               ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
     else
-        ml_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
-                  ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
-                  (b->capacity - hot) * b->width);
+        lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
+               ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+               (b->capacity - hot) * b->width);
 }
 
-/* Pair style, fixes, callback, fix vector and energy. */
-static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed, const char *style)
+/* Pair style, fixes, callback, fix vector and energy. The fix external is
+ * made once and then kept (and given its new vector length), so that it
+ * stays where it is in LAMMPS's list of fixes: an `mbconnect pair` in `run
+ * N pre no every M` (no set-up of the fixes between the parts of the run)
+ * changes the laws, not which fix LAMMPS calls. */
+static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
 {
-    if (r->rank == 0 && style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0)
-        (void)printf("WARNING: mbconnect pair replaces pair_style %s\n", style);
-    ml_lammps(r, "pair_style zero %.17g", b->cutoff);
-    ml_lammps(r, "pair_coeff * *");
+    const char *style = ml_host_pair_style(r);
+    if (style[0] && strcmp(style, "zero") != 0 && strcmp(style, "none") != 0) {
+        char text[128];
+        (void)snprintf(text, sizeof text, "mbconnect pair replaces pair_style %s", style);
+        ml_host_warning(r, __FILE__, __LINE__, text);
+    }
+    lammps(r, "pair_style zero %.17g", b->cutoff);
+    lammps(r, "pair_coeff * *");
     if (!b->fixes || width_changed)
         state_fix(r, b, b->fixes);
-    if (b->fixes) /* the vector length is set once per fix */
-        ml_lammps(r, "unfix %s", ML_FIX);
-    ml_lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
-    lammps_set_fix_external_callback(r->lmp, ML_FIX, r->step_callback, r);
-    lammps_fix_external_set_vector_length(r->lmp, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count));
+    if (!b->fixes)
+        lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
+    b->extensive[ML_VECTOR_CONTACTS] = 1; /* a count: the more atoms, the more contacts */
+    b->extensive[ML_VECTOR_OVERLAP] = 0;  /* a mean */
+    for (size_t k = 0; k < b->sum_count; k++)
+        b->extensive[ML_VECTOR_FIXED + k] = 1; /* sums over the pairs */
+    if (r->status == 0 &&
+        ml_host_fix_setup(r, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count), b->extensive) != 0)
+        ml_error_at(r, "mbconnect: fix %s is missing after its set-up", ML_FIX);
     if (b->energy >= 0)
-        ml_lammps(r, "fix_modify %s energy yes", ML_FIX);
-    ml_lammps(r, "fix_modify %s virial yes", ML_FIX);
-    const double zero[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-    lammps_fix_external_set_energy_global(r->lmp, ML_FIX, 0.0); /* read before the first step */
-    lammps_fix_external_set_virial_global(r->lmp, ML_FIX, (double *)zero);
+        lammps(r, "fix_modify %s energy yes", ML_FIX);
+    lammps(r, "fix_modify %s virial yes", ML_FIX);
+    if (r->status == 0) {
+        const double zero[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+        lammps_fix_external_set_energy_global(r->lmp, ML_FIX, 0.0); /* read before the first step */
+        lammps_fix_external_set_virial_global(r->lmp, ML_FIX, (double *)zero);
+    }
     b->fixes = 1;
 }
 
@@ -249,22 +271,23 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
 int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
 {
     ml_bridge *b = bridge_get(r);
-    bridge_info info = {0};
-    if (!b || lammps_extract_setting(r->lmp, "box_exist") != 1 || read_info(r, &info) != 0 ||
-        check_settings(r, "mbconnect pair", &info) != 0 || !ml_all(r, grow(r, b, law) == 0) ||
+    if (!b || check_settings(r, "mbconnect pair") != 0 || !ml_all(r, grow(r, b, law) == 0) ||
         add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
-        if (r->status == 0)
-            check_settings(r, "mbconnect pair", NULL); /* no box */
         ml_law_destroy(law);
         return r->status;
     }
     const int width_changed = (int)law->data_count > b->width;
-    if (width_changed && b->ran) {
+    const double rmax = largest_radius(r);
+    if (width_changed && b->ran)
         ml_error_at(r,
                     "mbconnect pair: %s needs %zu data coordinates per contact, more than the %d "
                     "of the contact records in use; give every mbconnect pair line before the "
                     "first run",
                     law->object->type->type_name, law->data_count, b->width);
+    else if (!(rmax > 0.0))
+        ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms first (the "
+                       "neighbor cutoff is their largest diameter)");
+    if (r->status != 0) {
         ml_law_destroy(law); /* after the message, which names it */
         return r->status;
     }
@@ -273,21 +296,21 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     b->laws[b->law_count++] = law;
     b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
-    const double rmax = largest_radius(r);
-    if (!(rmax > 0.0))
-        return ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms "
-                              "first (the neighbor cutoff is their largest diameter)");
     b->cutoff = 2.0 * rmax;
-    setup_fixes(r, b, width_changed, info.pair_style);
+    setup_fixes(r, b, width_changed);
+    if (r->status != 0)
+        return r->status;
     if (changed && b->ran) {
         clear_records(r, b);
-        if (r->rank == 0)
-            (void)printf("WARNING: mbconnect pair: a type pair changed its connector type: every "
-                         "contact starts anew\n");
+        ml_host_warning(r, __FILE__, __LINE__,
+                        "mbconnect pair: a type pair changed its connector type: every contact "
+                        "starts anew");
     }
-    if (r->rank == 0)
-        (void)printf("mbconnect pair: %s, neighbor cutoff %g, %d contacts per atom\n",
-                     law->object->type->type_name, b->cutoff, b->capacity);
+    char text[256];
+    (void)snprintf(text, sizeof text,
+                   "mbconnect pair: %s, neighbor cutoff %g, %d contacts per atom\n",
+                   law->object->type->type_name, b->cutoff, b->capacity);
+    ml_host_print(r, text);
     return 0;
 }
 
@@ -305,28 +328,19 @@ int ml_bridge_capacity(ml_run *r, int capacity)
     return 0;
 }
 
-void ml_bridge_before_run(ml_run *r)
+void ml_bridge_forget_cleared(ml_run *r)
 {
-    ml_bridge *b = r->bridge;
-    if (!b || !b->fixes)
-        return;
-    bridge_info info = {0};
-    if (!b->check_ghost || read_info(r, &info) == 0)
-        check_settings(r, "mbconnect", b->check_ghost ? &info : NULL);
-    b->check_ghost = 0;
-}
-
-void ml_bridge_clear(ml_run *r)
-{
-    ml_bridge_free(r);
+    const ml_bridge *b = r->bridge;
+    if (b && b->fixes && !ml_host_fix_is(r, ML_FIX, b->extensive))
+        ml_bridge_free(r); /* `clear` (or an unfix) deleted the fixes */
 }
 
 int ml_bridge_off(ml_run *r)
 {
     ml_bridge *b = r->bridge;
     if (b && b->fixes) {
-        ml_lammps(r, "unfix %s", ML_FIX);
-        ml_lammps(r, "unfix %s", ML_FIX_STATE);
+        lammps(r, "unfix %s", ML_FIX);
+        lammps(r, "unfix %s", ML_FIX_STATE);
     }
     ml_bridge_free(r);
     return 0;

@@ -5,7 +5,8 @@
  *   (CUTOFF: the largest atom diameter when `mbconnect pair` runs);
  * - fix ML_FIX_STATE (property/atom) holds the contact records (contacts.h);
  * - fix ML_FIX (external pf/callback 1 1) calls r->step_callback (ml_step_callback of step.c)
- *   at every force evaluation; its global vector and energy feed thermo.
+ *   at every force evaluation (through host.cpp); its global vector and
+ *   energy feed thermo, flagged intensive or extensive per entry.
  *
  * The laws apply to pairs of atom types as pair_coeff does: a later
  * `mbconnect pair` line overrides the type pairs it names. */
@@ -46,12 +47,14 @@ typedef struct ml_bridge {
     int fixes;         /* the fixes exist */
     int ran;           /* a force callback ran: records exist */
     int64_t last_step; /* the step whose state the records hold; -1 before any */
-    int check_ghost;   /* ghost velocities to check again before the next run */
     /* the fix vector after the fixed entries: one sum per distinct scalar
      * output name; energy: the slot of "Energy", or -1 */
     const char *sum_names[ML_SUM_CAPACITY];
     size_t sum_count;
     int energy;
+    /* per entry of the fix vector: 1 extensive, 0 intensive (fix.h's
+     * extlist, which points here: also how the bridge knows its fix) */
+    int extensive[ML_VECTOR_FIXED + ML_SUM_CAPACITY];
     int **sum_slot;    /* per law: the slot of each of its summed outputs */
     int *pending_slot; /* sum_slot of a law being added; freed with the bridge if refused */
     int *used;         /* the force callback's count of used records per owned atom */
@@ -73,10 +76,14 @@ static inline int ml_bridge_hot(const ml_bridge *b)
 int ml_bridge_capacity(ml_run *r, int capacity);
 /* `mbconnect off`: removes the fixes, the callback and every law. */
 int ml_bridge_off(ml_run *r);
-/* Before run/minimize/rerun: the settings the bridge needs still hold. */
-void ml_bridge_before_run(ml_run *r);
-/* After LAMMPS's `clear` (which deleted the fixes): forget everything. */
-void ml_bridge_clear(ml_run *r);
+/* The settings the bridge needs that a command may change after `mbconnect
+ * pair` (newton off for pairs, ghost velocities, neighbor lists built for
+ * the bridge's cutoff), checked at each force evaluation (what: the
+ * command, for the message). Returns 0 or the pending status. */
+int ml_bridge_check_run(ml_run *r, const char *what);
+/* Before each mbconnect command: when the fixes of the bridge are gone
+ * (`clear`, which deletes every fix), forgets everything. */
+void ml_bridge_forget_cleared(ml_run *r);
 void ml_bridge_free(ml_run *r);
 
 #endif

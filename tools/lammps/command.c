@@ -53,7 +53,7 @@ static int type_range(ml_run *r, const char *s, int ntypes, int *lo, int *hi)
 
 static int pair(ml_run *r, int argc, char **argv)
 {
-    if (argc < 5)
+    if (argc < 4)
         return ml_error_at(
             r, "mbconnect pair: expected atom types and a connector type (" PAIR_USAGE ")");
     if (lammps_extract_setting(r->lmp, "box_exist") != 1)
@@ -61,10 +61,10 @@ static int pair(ml_run *r, int argc, char **argv)
                            "mbconnect pair: no simulation box yet (create_box or read_data first)");
     const int ntypes = lammps_extract_setting(r->lmp, "ntypes");
     int lo[2], hi[2];
-    if (type_range(r, argv[2], ntypes, &lo[0], &hi[0]) != 0 ||
-        type_range(r, argv[3], ntypes, &lo[1], &hi[1]) != 0)
+    if (type_range(r, argv[1], ntypes, &lo[0], &hi[0]) != 0 ||
+        type_range(r, argv[2], ntypes, &lo[1], &hi[1]) != 0)
         return r->status;
-    ml_law *law = ml_law_create(r, argv[4], argc - 5, argv + 5);
+    ml_law *law = ml_law_create(r, argv[3], argc - 4, argv + 4);
     if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
         ml_law_destroy(law);
         return r->status ? r->status : ML_EXIT_ERROR;
@@ -74,25 +74,26 @@ static int pair(ml_run *r, int argc, char **argv)
 
 static int capacity(ml_run *r, int argc, char **argv)
 {
-    const long n = argc == 3 ? whole(argv[2], strlen(argv[2])) : 0;
+    const long n = argc == 2 ? whole(argv[1], strlen(argv[1])) : 0;
     if (n < 1 || n > ML_CAPACITY_MAX)
         return ml_error_at(r,
                            "mbconnect capacity: expected one whole number of contacts per atom "
                            "in 1..%d (given %s)",
-                           ML_CAPACITY_MAX, argc >= 3 ? argv[2] : "none");
+                           ML_CAPACITY_MAX, argc >= 2 ? argv[1] : "none");
     return ml_bridge_capacity(r, (int)n);
 }
 
 int ml_command(ml_run *r, int argc, char **argv)
 {
-    const char *sub = argc > 1 ? argv[1] : "";
+    ml_bridge_forget_cleared(r);
+    const char *sub = argc > 0 ? argv[0] : "";
     if (strcmp(sub, "pair") == 0)
         return pair(r, argc, argv);
     if (strcmp(sub, "capacity") == 0)
         return capacity(r, argc, argv);
     if (strcmp(sub, "off") == 0) {
-        if (argc != 2)
-            return ml_error_at(r, "mbconnect off: takes no arguments (given %s)", argv[2]);
+        if (argc != 1)
+            return ml_error_at(r, "mbconnect off: takes no arguments (given %s)", argv[1]);
         return ml_bridge_off(r);
     }
     return ml_error_at(

@@ -11,8 +11,9 @@
 
 #include "ml.h"
 
-/* Executes one mbconnect command (argv[0] = "mbconnect", variables already
- * substituted). Returns 0, or the pending status. */
+/* Executes one mbconnect command: argv are its arguments (argv[0] the
+ * subcommand), as LAMMPS parsed them, variables substituted. Returns 0, or
+ * the pending status (this rank's: host.cpp makes the ranks agree). */
 int ml_command(ml_run *r, int argc, char **argv);
 
 #endif

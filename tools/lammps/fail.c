@@ -1,44 +1,32 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The one error path of mbc-lammps: an error is recorded on the rank that
- * finds it, and ranks agree at fixed points (after each command, at the end
- * of each force callback) through one reduction, so that exactly one line is
- * printed (by the lowest rank with an error) and every rank stops, none
- * waiting for another. Lines follow LAMMPS ("ERROR: text (file:line)",
- * "ERROR on proc N: text" for one rank's atoms) or the project's out of
- * memory line "WHAT: out of memory" (status 71). */
+ * finds it, with how it is to be reported (ml.h, ml_error_kind), and ranks
+ * agree at fixed points (the end of each mbconnect command and of each
+ * force callback) through one reduction, so that exactly one error is
+ * reported (the lowest failing rank's) and every rank stops, none waiting
+ * for another. host.cpp raises the agreed error in LAMMPS's form ("ERROR:
+ * text (file:line)", "ERROR on proc N: text (file:line)") or prints the
+ * project's out of memory line "WHAT: out of memory" (status 71). */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
-
-#include <lammps/library.h>
 
 #include "ml.h"
 
-int ml_error(ml_run *r, int status, const char *fmt, ...)
+int ml_fail(ml_run *r, const char *file, int line, int status, int kind, const char *fmt, ...)
 {
     if (r->status != 0)
         return r->status;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->message, sizeof r->message, fmt, ap);
+    (void)vsnprintf(r->message, sizeof r->message, fmt, ap);
     va_end(ap);
+    (void)snprintf(r->source, sizeof r->source, "%s", file);
+    r->source_line = line;
+    r->kind = kind;
+    r->error_rank = r->rank;
     r->status = status;
     return status;
-}
-
-int ml_error_at(ml_run *r, const char *fmt, ...)
-{
-    if (r->status != 0)
-        return r->status;
-    char text[ML_MESSAGE_SIZE - 64];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    if (r->file)
-        return ml_error(r, ML_EXIT_ERROR, "ERROR: %s (%s:%d)", text, r->file, r->line);
-    return ml_error(r, ML_EXIT_ERROR, "ERROR: %s", text);
 }
 
 int ml_error_nomem(ml_run *r)
@@ -49,38 +37,31 @@ int ml_error_nomem(ml_run *r)
 _Noreturn void ml_exit(ml_run *r, int status)
 {
     (void)fflush(stdout);
-    if (status == 0 && r->lmp)
-        lammps_close(r->lmp); /* on errors as LAMMPS's own: exit, which flushes its log */
-    r->lmp = NULL;
     if (r->free_bridge)
         r->free_bridge(r);
-    if (r->free_reading)
-        r->free_reading(r);
     if (r->free_args)
         r->free_args(r);
-    if (r->scratch_path) {
-        (void)unlink(r->scratch_path);
-        free(r->scratch_path);
-        r->scratch_path = NULL;
-    }
+    if (status == ML_EXIT_ERROR) /* as lmp after an error: every rank has stopped */
+        MPI_Barrier(MPI_COMM_WORLD);
     MPI_Finalize();
     exit(status);
 }
 
-void ml_agree_known(ml_run *r, int ranks_with_error)
+int ml_agree_known(ml_run *r, int ranks_with_error)
 {
     if (ranks_with_error == 0)
-        return;
+        return 0;
     int mine = r->status != 0 ? r->rank : INT_MAX, first = INT_MAX;
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, r->comm);
-    int status = r->status;
-    MPI_Bcast(&status, 1, MPI_INT, first, r->comm);
-    if (r->rank == first) {
-        (void)fflush(stdout);
-        (void)fprintf(stderr, "%s\n", r->message);
-        (void)fflush(stderr);
-    }
-    ml_exit(r, status);
+    int head[4] = {r->status, r->kind, r->error_rank, r->source_line};
+    MPI_Bcast(head, 4, MPI_INT, first, r->comm);
+    MPI_Bcast(r->source, (int)sizeof r->source, MPI_CHAR, first, r->comm);
+    MPI_Bcast(r->message, (int)sizeof r->message, MPI_CHAR, first, r->comm);
+    r->status = head[0];
+    r->kind = head[1];
+    r->error_rank = head[2];
+    r->source_line = head[3];
+    return r->status;
 }
 
 int ml_all(ml_run *r, int ok)
@@ -91,9 +72,9 @@ int ml_all(ml_run *r, int ok)
     return all;
 }
 
-void ml_agree(ml_run *r)
+int ml_agree(ml_run *r)
 {
     int mine = r->status != 0, count = 0;
     MPI_Allreduce(&mine, &count, 1, MPI_INT, MPI_SUM, r->comm);
-    ml_agree_known(r, count);
+    return ml_agree_known(r, count);
 }

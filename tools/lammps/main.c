@@ -1,20 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbc-lammps: a LAMMPS launcher in which connector types of mbconnect are
- * the pair interaction of a run (docs/lammps.rst).
+/* mbc-lammps: lmp, with one more command in which connector types of
+ * mbconnect are the pair interaction of a run (docs/lammps.rst).
  *
  *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]
  *
- * Options other than --plugin, -in (-i), --help (-h) and --version go to
- * LAMMPS unchanged. Exit status: 0, 1 for an error in the run (as lmp), 2 for
- * a command-line error, 71 when out of memory. */
+ * Options other than --plugin, --help (-h) and --version go to LAMMPS
+ * unchanged, -in (-i) too. Exit status: 0, 1 for an error in the run (as
+ * lmp), 2 for a command-line error, 71 when out of memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <lammps/library.h>
 
 #include "bridge.h"
+#include "command.h"
+#include "host.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
 #include "ml.h"
@@ -27,9 +26,11 @@ static void usage(FILE *f)
     fputs("Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]\n"
           "  or:  mbc-lammps --help | --version\n"
           "\n"
-          "Runs the LAMMPS input SCRIPT as lmp would, with LAMMPS's C library (Debian's\n"
-          "liblammps) under MPI, and one more command, mbconnect, which makes connector\n"
-          "types of mbconnect (built in or from plugins) the pair interaction of the run.\n"
+          "Runs the LAMMPS input SCRIPT as lmp does, with Debian's liblammps under MPI,\n"
+          "and one more LAMMPS command, mbconnect, which makes connector types of\n"
+          "mbconnect (built in or from plugins) the pair interaction of the run. LAMMPS\n"
+          "reads the input: mbconnect may stand wherever a command may (if, loops,\n"
+          "include, run every).\n"
           "\n"
           "Commands added to the input:\n"
           "  mbconnect pair I J TYPE [NAME VALUE]...\n"
@@ -43,11 +44,11 @@ static void usage(FILE *f)
           "Options:\n"
           "  --plugin FILE.so         add the connector types of an mbconnect plugin\n"
           "                           (repeatable)\n"
-          "  -in SCRIPT, -i SCRIPT    the LAMMPS input script\n"
+          "  -in SCRIPT, -i SCRIPT    the LAMMPS input script (required)\n"
           "  -h, --help               print this text\n"
           "  --version                print the version\n"
           "  other options            -var NAME VALUE..., -log FILE, -screen FILE, -echo,\n"
-          "                           -nocite, ... go to LAMMPS unchanged\n"
+          "                           -partition, -nocite, ... go to LAMMPS unchanged\n"
           "\n"
           "Requirements:\n"
           "  The run needs atom_style sphere, newton off and comm_modify vel yes. Thermo:\n"
@@ -56,7 +57,7 @@ static void usage(FILE *f)
           "\n"
           "Exit status:\n"
           "  0                        success\n"
-          "  1                        an error in the run (one LAMMPS-style ERROR line)\n"
+          "  1                        an error in the run (one ERROR line, as lmp's)\n"
           "  2                        a command-line error (no script, a plugin that does\n"
           "                           not load)\n"
           "  71                       out of memory (one line: SCRIPT: out of memory)\n"
@@ -73,7 +74,8 @@ static void usage(FILE *f)
           f);
 }
 
-/* The command line: our options out, the rest for LAMMPS (largv[0] kept). */
+/* The command line: our options out, the rest for LAMMPS (largv[0] kept,
+ * -in too). */
 struct ml_args {
     const char *script;
     const char **plugins;
@@ -114,10 +116,12 @@ static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
                 snprintf(err, n, "mbc-lammps: %s needs a file name", s);
                 return 1;
             }
-            if (strcmp(s, "--plugin") == 0)
+            if (strcmp(s, "--plugin") == 0) {
                 a->plugins[a->plugin_count++] = argv[++i];
-            else
-                a->script = argv[++i];
+            } else { /* LAMMPS opens it */
+                a->largv[a->largc++] = argv[i];
+                a->script = a->largv[a->largc++] = argv[++i];
+            }
         } else {
             a->largv[a->largc++] = argv[i];
         }
@@ -129,26 +133,15 @@ static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
     return 0;
 }
 
-/* The scratch file of substitutions (rank 0 creates it; all know its name). */
-static void make_scratch(ml_run *r)
+/* Before LAMMPS starts: an error of some rank ends every rank, the lowest
+ * failing rank printing its line on stderr. */
+static void agree_or_exit(ml_run *r)
 {
-    char path[4096] = "";
-    if (r->rank == 0) {
-        const char *dir = getenv("TMPDIR");
-        snprintf(path, sizeof path, "%s/mbc-lammps.XXXXXX", dir && *dir ? dir : "/tmp");
-        int fd = mkstemp(path);
-        if (fd < 0) {
-            ml_error(r, ML_EXIT_ERROR, "mbc-lammps: cannot create a temporary file in %s",
-                     dir && *dir ? dir : "/tmp");
-            path[0] = '\0';
-        } else {
-            close(fd);
-        }
-    }
-    MPI_Bcast(path, sizeof path, MPI_CHAR, 0, r->comm);
-    if (path[0] && !(r->scratch_path = strdup(path)))
-        ml_error(r, ML_EXIT_NOMEM, "mbc-lammps: out of memory");
-    ml_agree(r);
+    if (ml_agree(r) == 0)
+        return;
+    if (r->rank == 0)
+        (void)fprintf(stderr, "%s\n", r->message);
+    ml_exit(r, r->status);
 }
 
 /* The built-in types and those of every plugin; a bad plugin is a
@@ -161,7 +154,7 @@ static void load_plugins(ml_run *r, const ml_args *a)
         if (mbc_registry_load_plugin(&r->registry, a->plugins[k], &err) != MBC_OK)
             ml_error(r, ML_EXIT_USAGE, "mbc-lammps: %s", err.message);
     }
-    ml_agree(r);
+    agree_or_exit(r);
 }
 
 int main(int argc, char **argv)
@@ -169,8 +162,8 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     ml_run r = {.comm = MPI_COMM_WORLD,
                 .free_bridge = ml_bridge_free,
-                .free_reading = ml_script_free,
                 .free_args = args_free,
+                .command = ml_command,
                 .step_callback = ml_step_callback};
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
@@ -197,8 +190,7 @@ int main(int argc, char **argv)
     }
     r.script = a.script;
     load_plugins(&r, &a);
-    make_scratch(&r);
-    r.lmp = lammps_open(a.largc, a.largv, r.comm, NULL);
-    ml_script_run(&r, a.script);
+    (void)ml_host_main(&r, a.largc, a.largv);
+    agree_or_exit(&r);
     ml_exit(&r, 0);
 }

@@ -50,11 +50,10 @@ typedef struct step_pair {
 
 static int capacity_error(ml_run *r, const step_atoms *a, int i)
 {
-    return ml_error(r, ML_EXIT_ERROR,
-                    "ERROR on proc %d: mbconnect: atom %d touches more than %d spheres, the "
-                    "contact capacity (raise it with `mbconnect capacity N` before the first "
-                    "run)",
-                    r->rank, a->tag[i], a->contacts.capacity);
+    return ml_error_atoms(r,
+                          "mbconnect: atom %d touches more than %d spheres, the contact capacity "
+                          "(raise it with `mbconnect capacity N` before the first run)",
+                          a->tag[i], a->contacts.capacity);
 }
 
 /* The record of pair c in this step (contacts.h): its slot in the row of
@@ -182,8 +181,8 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step
     if (st == MBC_OK)
         st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
     if (st != MBC_OK)
-        return ml_error(r, ML_EXIT_ERROR, "ERROR on proc %d: mbconnect: atoms %d and %d: %s",
-                        r->rank, a->tag[ia], a->tag[ib], p->err.message);
+        return ml_error_atoms(r, "mbconnect: atoms %d and %d: %s", a->tag[ia], a->tag[ib],
+                              p->err.message);
     apply(law, a, p, &fo, c->atom, slot, f, totals, c->rsum - sqrt(c->rsq));
     return 0;
 }
@@ -238,10 +237,10 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
         (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.state ||
                         (hot < b->capacity && !a->contacts.more))))
-        return ml_error(r, ML_EXIT_ERROR,
-                        "ERROR: mbconnect: per-atom arrays missing (atom style changed, or fix %s "
-                        "deleted?)",
-                        ML_FIX_STATE);
+        return ml_error_at(r,
+                           "mbconnect: per-atom arrays missing (atom style changed, or fix %s "
+                           "deleted?)",
+                           ML_FIX_STATE);
     const int nmax = lammps_extract_setting(h, "nmax");
     if (nlocal > 0 && (a->contacts.state[0] != b->paged || nmax != b->paged_nmax)) {
         /* new or moved (grown) record arrays: rows of nmax atoms, contiguous */
@@ -255,20 +254,19 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
 }
 
 /* Settings that may have changed since `mbconnect pair`: newton off for
- * pairs (the same on every rank), atoms within the neighbor cutoff. */
+ * pairs and ghost velocities (the same on every rank), atoms within the
+ * neighbor cutoff. */
 static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
 {
-    if (lammps_extract_setting(r->lmp, "newton_pair") != 0)
-        return ml_error(r, ML_EXIT_ERROR,
-                        "ERROR: mbconnect: needs newton off for pairs (`newton off`): with newton "
-                        "on, the forces on ghost atoms would be lost");
+    if (ml_bridge_check_run(r, "mbconnect") != 0)
+        return r->status;
     for (int i = 0; i < a->nlocal; i++)
         if (2.0 * a->radius[i] > b->cutoff)
-            return ml_error(r, ML_EXIT_ERROR,
-                            "ERROR on proc %d: mbconnect: atom %d has diameter %g, larger than "
-                            "the neighbor cutoff %g (the largest diameter when `mbconnect pair` "
-                            "ran; give mbconnect pair again after creating larger atoms)",
-                            r->rank, a->tag[i], 2.0 * a->radius[i], b->cutoff);
+            return ml_error_atoms(r,
+                                  "mbconnect: atom %d has diameter %g, larger than the neighbor "
+                                  "cutoff %g (the largest diameter when `mbconnect pair` ran; give "
+                                  "mbconnect pair again after creating larger atoms)",
+                                  a->tag[i], 2.0 * a->radius[i], b->cutoff);
     return 0;
 }
 
@@ -313,9 +311,8 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *to
     void *h = r->lmp;
     const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
     if (list < 0) {
-        ml_error(r, ML_EXIT_ERROR,
-                 "ERROR: mbconnect: no neighbor list of pair_style zero (was the pair style "
-                 "changed after mbconnect pair?)");
+        ml_error_at(r, "mbconnect: no neighbor list of pair_style zero (was the pair style "
+                       "changed after mbconnect pair?)");
         return;
     }
     const int n = lammps_neighlist_num_elements(h, list);
@@ -388,7 +385,8 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
     totals[ML_TOTALS - 1] = r->status != 0;
     MPI_Allreduce(totals, sum, ML_TOTALS, MPI_DOUBLE, MPI_SUM, r->comm);
-    ml_agree_known(r, (int)sum[ML_TOTALS - 1]);
+    if (ml_agree_known(r, (int)sum[ML_TOTALS - 1]) != 0)
+        return; /* host.cpp raises it */
     publish(r, b, sum);
     /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
     lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);

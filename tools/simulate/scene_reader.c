@@ -76,6 +76,13 @@ static int is_parameter(void *type, const char *key)
     return mbc_type_find_param(type, key) != NULL;
 }
 
+static void offer_parameters(void *type, mbc_suggestion *s)
+{
+    const mbc_type_info *t = type;
+    for (size_t i = 0; i < t->param_count; i++)
+        mbc_suggest_offer(s, t->params[i].name);
+}
+
 mbc_status scene_keys_allowed(scene_ctx *c, const sim_key *keys, const mbc_type_info *t)
 {
     const char *names[MAX_KEYS + 1];
@@ -87,8 +94,9 @@ mbc_status scene_keys_allowed(scene_ctx *c, const sim_key *keys, const mbc_type_
     if (t == NULL) {
         return mbc_reader_check_keys(&c->r, &c->item, names, 0);
     }
-    return mbc_reader_check_keys_with(&c->r, &c->item, names, 0, is_parameter, (void *)t,
-                                      "the parameters of the type");
+    const mbc_reader_more_keys params = {is_parameter, offer_parameters, (void *)t,
+                                         "the parameters of the type"};
+    return mbc_reader_check_keys_with(&c->r, &c->item, names, 0, &params);
 }
 
 /* Pushes the item's `key` (raw: scene tables have no metatables). */

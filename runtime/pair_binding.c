@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A type's pair binding by name and in words (mbc_pair_binding_get_names,
+ * mbc_pair_binding_text, include/mbconnect/object.h): what `mbc describe`
+ * (text and JSON) and Python's pair_binding and describe() show, so that
+ * every place says it the same way. A plugin's descriptor may be written by
+ * hand: a member out of range is named NULL, never read out of bounds. */
+#include <stdio.h>
+
+#include "mbconnect/object.h"
+
+bool mbc_pair_binding_get_names(const mbc_type_info *t, mbc_pair_binding_names *out)
+{
+    const mbc_pair_binding *b = t ? t->pair_binding : NULL;
+    *out = (mbc_pair_binding_names){0};
+    if (!b)
+        return false;
+    out->kind = b->kind == MBC_PAIR_BINDING_SPHERES ? "spheres" : NULL;
+    for (int i = 0; i < 2; i++)
+        out->centers[i] = b->center_markers[i] == 0   ? "m0"
+                          : b->center_markers[i] == 1 ? "m1"
+                                                      : NULL;
+    out->radii = b->radii_param < t->param_count ? t->params[b->radii_param].name : NULL;
+    return true;
+}
+
+const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size)
+{
+    mbc_pair_binding_names n;
+    if (size == 0)
+        return buf;
+    if (!mbc_pair_binding_get_names(t, &n)) {
+        snprintf(buf, size, "none");
+        return buf;
+    }
+    snprintf(buf, size,
+             "%s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s (mbc-lammps sets them)",
+             n.kind ? n.kind : "unknown kind", n.centers[0] ? n.centers[0] : "no marker",
+             n.centers[1] ? n.centers[1] : "no marker", n.radii ? n.radii : "no parameter");
+    return buf;
+}

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* LAMMPS as the host of the mbconnect command (host.h).
+ *
+ * Why C++ here, in a C11 project: LAMMPS's C library can run commands one by
+ * one, but then the caller must read the input itself, and a reader of its
+ * own differs from lmp's in many silent ways (if with jump, include, next,
+ * `&`, `"""`, partitions; issue 37). LAMMPS's own reader runs only through
+ * its C++ classes: Input::file() reads the input, and Input::command_map,
+ * a public member, maps command names to factories of Command objects. So
+ * this file runs LAMMPS exactly as lmp's main() does and registers
+ * `mbconnect` in that map: LAMMPS reads everything (-in, include, jump, if,
+ * loops, `run every`, partitions), substitutes variables, echoes each line
+ * to the log, and calls back into the C code (r->command) wherever
+ * `mbconnect` stands. The file also raises mbc-lammps's errors through
+ * LAMMPS's Error (the same "ERROR: ... (file:line)" and "Last command: ..."
+ * on the screen and in the log as LAMMPS's own) and reads the few members
+ * the C library has no getter for (ghost velocities, the atom and pair
+ * style, a fix's extensive flags). Nothing else is C++.
+ *
+ * Debian's LAMMPS is built without LAMMPS_EXCEPTIONS: its Error::all ends
+ * the process itself (it closes the log, finalizes MPI and exits with
+ * status 1) and Error::one calls MPI_Abort. So no exception ever crosses
+ * the C code: an error of mbc-lammps is agreed on by the ranks (fail.c)
+ * after the C code has returned, then raised here, and a function
+ * registered with atexit frees what mbc-lammps holds whatever ends the
+ * process (an error of LAMMPS's, `quit`), so that nothing of the tool's is
+ * left allocated.
+ *
+ * Debian's liblammps-dev ships the class headers but not command.h and
+ * exceptions.h, and its headers include fmt/format.h, which it does not
+ * ship either (LAMMPS was built with its bundled fmt, namespace
+ * fmt::v7_lmp). Debian's libfmt-dev (fmt 9) stands in for it: the classes'
+ * layouts do not depend on fmt. This file calls no LAMMPS function whose
+ * signature involves an fmt type (their mangled names would not match: the
+ * link would fail), only the std::string overloads of Error and utils. */
+#include <fmt/format.h>
+namespace fmt
+{
+/* Named by templates of LAMMPS's error.h and utils.h that this file never
+ * instantiates; fmt 9 no longer has it. Declared, never defined: a use
+ * would fail to link. */
+template <typename... Args, typename S>
+format_arg_store<format_context, Args...> make_args_checked(const S &, const Args &...);
+} // namespace fmt
+
+#include <lammps/atom.h>
+#include <lammps/comm.h>
+#include <lammps/error.h>
+#include <lammps/fix.h>
+#include <lammps/force.h>
+#include <lammps/input.h>
+#include <lammps/lammps.h>
+#include <lammps/library.h>
+#include <lammps/lmppython.h>
+#include <lammps/modify.h>
+#include <lammps/neighbor.h>
+#include <lammps/universe.h>
+#include <lammps/utils.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "host.h"
+
+namespace LAMMPS_NS
+{
+/* LAMMPS's declaration that Debian does not ship (src/command.h of the
+ * linked version): the same class, so that the vtable of a command matches
+ * the one LAMMPS calls. */
+class Command : protected Pointers
+{
+  public:
+    explicit Command(LAMMPS *lmp) : Pointers(lmp) {}
+    virtual void command(int, char **) = 0;
+};
+} // namespace LAMMPS_NS
+
+using LAMMPS_NS::LAMMPS;
+
+namespace
+{
+
+/* The run of this process. LAMMPS's command factory is a plain function of
+ * the LAMMPS instance, with no room for a context, and LAMMPS may end the
+ * process itself (exit), so the mbconnect command and the exit handler
+ * find the ml_run here: set by ml_host_main while its LAMMPS instance reads
+ * the input (a process runs one; a LAMMPS instance that Python code creates
+ * has no mbconnect command), checked against the instance. */
+ml_run *hosted = nullptr;
+
+LAMMPS *host(const ml_run *r)
+{
+    return static_cast<LAMMPS *>(r->lmp);
+}
+
+/* Frees what the run holds (idempotent): before mbc-lammps raises an
+ * error, and at exit, however LAMMPS ended the process. */
+void release(ml_run *r)
+{
+    if (r->free_bridge)
+        r->free_bridge(r);
+    if (r->free_args)
+        r->free_args(r);
+}
+
+void release_hosted()
+{
+    if (hosted)
+        release(hosted);
+}
+
+/* After the error's text is out: every rank ends as after LAMMPS's
+ * Error::all (the log closed, MPI finalized), with status; with partitions
+ * the other worlds are stopped too, as Error::all stops them (MPI_Abort). */
+[[noreturn]] void end_world(LAMMPS *lmp, int status)
+{
+    if (lmp->universe->nworlds > 1)
+        MPI_Abort(lmp->universe->uworld, status);
+    lmp->error->done(status);
+}
+
+/* The error that ml_agree made the same on every rank, raised on every rank
+ * as LAMMPS raises its own. */
+[[noreturn]] void raise(ml_run *r)
+{
+    LAMMPS *lmp = host(r);
+    release(r);
+    switch (r->kind) {
+    case ML_ERROR_COMMAND: /* "ERROR: ... (file:line)", "Last command: ..." */
+        lmp->error->all(std::string(r->source), r->source_line, std::string(r->message));
+    case ML_ERROR_ATOMS: {
+        /* the first line of LAMMPS's Error::one (which would end the job
+         * with MPI_Abort, on one rank), on the screen and in the log of rank
+         * 0; LAMMPS does not expose the text of the last command */
+        if (r->rank == 0) {
+            const std::string text = "ERROR on proc " + std::to_string(r->error_rank) + ": " +
+                                     r->message + " (" + r->source + ":" +
+                                     std::to_string(r->source_line) + ")\n";
+            LAMMPS_NS::utils::logmesg(lmp, text);
+        }
+        end_world(lmp, r->status);
+    }
+    default: /* ML_ERROR_LINE: "WHAT: out of memory", on stderr */
+        if (r->rank == 0) {
+            (void)fflush(stdout);
+            (void)fprintf(stderr, "%s\n", r->message);
+            (void)fflush(stderr);
+        }
+        end_world(lmp, r->status);
+    }
+}
+
+/* `mbconnect ARG...`: LAMMPS has substituted the variables and echoed the
+ * line. The arguments point into LAMMPS's input buffers, which the bridge's
+ * own commands overwrite, so the C code gets a copy. */
+class MbconnectCommand : public LAMMPS_NS::Command
+{
+  public:
+    explicit MbconnectCommand(LAMMPS *lmp) : Command(lmp) {}
+    void command(int narg, char **arg) override
+    {
+        if (!hosted || hosted->lmp != lmp)
+            error->all(
+                std::string(__FILE__), __LINE__,
+                std::string("mbconnect: this LAMMPS instance was not started by mbc-lammps"));
+        ml_run *r = hosted;
+        std::vector<std::string> words(arg, arg + narg);
+        std::vector<char *> argv;
+        argv.reserve(words.size() + 1);
+        for (std::string &w : words)
+            argv.push_back(&w[0]);
+        argv.push_back(nullptr);
+        r->command(r, narg, argv.data());
+        if (ml_agree(r) != 0)
+            raise(r);
+    }
+};
+
+LAMMPS_NS::Command *create_command(LAMMPS *lmp)
+{
+    return new MbconnectCommand(lmp);
+}
+
+/* fix external's callback: the C callback, which ends with the ranks'
+ * agreement, then its error raised. */
+void force_callback(void *run, int64_t step, int nlocal, int *ids, double **x, double **f)
+{
+    ml_run *r = static_cast<ml_run *>(run);
+    r->step_callback(r, step, nlocal, ids, x, f);
+    if (r->status != 0)
+        raise(r);
+}
+
+} // namespace
+
+extern "C" int ml_host_main(ml_run *r, int argc, char **argv)
+{
+    if (std::atexit(release_hosted) != 0)
+        return ml_error(r, ML_EXIT_ERROR, "mbc-lammps: cannot register its exit handler");
+    hosted = r;
+    /* as lmp's main() */
+    LAMMPS *lmp = new LAMMPS(argc, argv, MPI_COMM_WORLD);
+    r->lmp = lmp;
+    r->comm = lmp->world;
+    MPI_Comm_rank(r->comm, &r->rank);
+    MPI_Comm_size(r->comm, &r->size);
+    (*lmp->input->command_map)["mbconnect"] = &create_command;
+    lmp->input->file();
+    delete lmp;
+    LAMMPS_NS::Python::finalize();
+    r->lmp = nullptr;
+    r->comm = MPI_COMM_WORLD; /* LAMMPS's world is gone */
+    MPI_Comm_rank(r->comm, &r->rank);
+    MPI_Comm_size(r->comm, &r->size);
+    hosted = nullptr;
+    return 0;
+}
+
+extern "C" int ml_host_command(ml_run *r, const char *command)
+{
+    if (r->status == 0) /* a LAMMPS error here ends the process, as in lmp */
+        host(r)->input->one(std::string(command));
+    return r->status;
+}
+
+extern "C" void ml_host_print(const ml_run *r, const char *text)
+{
+    if (r->rank == 0)
+        LAMMPS_NS::utils::logmesg(host(r), std::string(text));
+}
+
+extern "C" void ml_host_warning(const ml_run *r, const char *file, int line, const char *text)
+{
+    if (r->rank == 0)
+        host(r)->error->warning(std::string(file), line, std::string(text));
+}
+
+extern "C" int ml_host_fix_setup(ml_run *r, const char *fix, int length, int *extensive)
+{
+    LAMMPS *lmp = host(r);
+    const int i = lmp->modify->find_fix(std::string(fix));
+    if (i < 0)
+        return -1;
+    lammps_set_fix_external_callback(lmp, fix, &force_callback, r);
+    lammps_fix_external_set_vector_length(lmp, fix, length); // which flags it all extensive
+    lmp->modify->fix[i]->extvector = -1;
+    lmp->modify->fix[i]->extlist = extensive;
+    return 0;
+}
+
+extern "C" int ml_host_fix_is(const ml_run *r, const char *fix, const int *extensive)
+{
+    LAMMPS *lmp = host(r);
+    const int i = lmp->modify->find_fix(std::string(fix));
+    return i >= 0 && lmp->modify->fix[i]->extlist == extensive;
+}
+
+extern "C" int ml_host_ghost_velocity(const ml_run *r)
+{
+    return host(r)->comm->ghost_velocity;
+}
+
+extern "C" double ml_host_neighbor_cutoff(const ml_run *r)
+{
+    const LAMMPS_NS::Neighbor *n = host(r)->neighbor;
+    return n->cutneighmax - n->skin;
+}
+
+extern "C" const char *ml_host_atom_style(const ml_run *r)
+{
+    return host(r)->atom->atom_style;
+}
+
+extern "C" const char *ml_host_pair_style(const ml_run *r)
+{
+    const char *style = host(r)->force->pair_style;
+    return style ? style : "";
+}
