@@ -294,7 +294,7 @@ def lammps_inputs(key, cases):
             atoms.append((i + 1, 2 * b["radius"], b["rho"], x, 0.0, -b["radius"] - 0.5 * c.gap))
             vels.append((b["vt"], 0.0, b["vn"], 0.0, b["omega"], 0.0))
     zlo = -2.5 * rmax if pair else -rmax
-    lines = [f"# {key}: examples/benchmark (run.py --write-inputs); atom i+1 of point i",
+    lines = ["# SPDX-License-Identifier: BSD-3-Clause",
              "", f"{len(atoms)} atoms", f"{n} atom types", "",
              f"{fmt(-spacing)} {fmt(n * spacing)} xlo xhi",
              f"{fmt(-spacing)} {fmt(spacing)} ylo yhi",
@@ -306,7 +306,8 @@ def lammps_inputs(key, cases):
         lines.append(f"{k + 1} " + " ".join(fmt(x) for x in v))
     data = "\n".join(lines) + "\n"
     case = "\n".join([
-        f"# {key}: examples/benchmark (run.py --write-inputs)",
+        "# SPDX-License-Identifier: BSD-3-Clause",
+        f"# {key}: the settings of the case; examples/benchmark (run.py --write-inputs)",
         f"variable geometry string {c0.geometry}",
         f"variable dt index {fmt(c0.h)}",
         f"variable nrun index {max(c.steps() for c in cases)}",
@@ -345,10 +346,11 @@ def lammps_inputs(key, cases):
         else:
             named.append(f"group point{t} type {t}")
             named.append(f"mbconnect wall wall{t} point{t} {kind} {lammps_params(p)} zplane 0 NULL")
-    law = [f"# {key}: the interaction of each point (atom type) by ${{law}}; examples/benchmark (run.py "
+    law = ["# SPDX-License-Identifier: BSD-3-Clause",
+           f"# {key}: the interaction of each point (atom type i) by ${{law}}; examples/benchmark (run.py "
            "--write-inputs)", "jump SELF ${law}", "label native"] + native + ["jump SELF law_done", "label mbconnect"]
     law += mbconnect + ["jump SELF law_done", "label named"] + named + ["label law_done"]
-    return {".data": data, ".case": case, ".law": "\n".join(law) + "\n"}
+    return {".data": data, ".case.inc": case, ".law.inc": "\n".join(law) + "\n"}
 
 
 def write_lammps_inputs(key, cases, folder):

@@ -30,7 +30,7 @@ LINE = {k: dict(color=v["color"], label=v["label"]) for k, v in STYLE.items()}
 def save(fig, folder, name):
     fig.tight_layout()
     path = os.path.join(folder, f"benchmark_{name}.png")
-    fig.savefig(path, dpi=90)
+    fig.savefig(path, dpi=75)
     plt.close(fig)
     return path
 
@@ -101,7 +101,7 @@ def gross_line(b, family, xs):
     return out
 
 
-def fig_oblique(benchmarks, data, series, folder, prefix, name, xfun, xlabel):
+def fig_oblique(benchmarks, data, series, folder, prefix, name, xfun, xlabel, log_x=False):
     bs = [b for b in benchmarks if b.key.startswith(prefix)]
     nq = len(bs[0].quantities)
     fig, axes = plt.subplots(len(bs), nq, figsize=(4.6 * nq, 3.6 * len(bs)), squeeze=False)
@@ -110,7 +110,14 @@ def fig_oblique(benchmarks, data, series, folder, prefix, name, xfun, xlabel):
         dense = np.linspace(min(pts), max(pts), 200)
         lines = gross_line(b, "granular", dense)
         lines_css = gross_line(b, "css", dense)
+        law = [b.law_reference(p, "lmp") for p in pts]
+        law_css = [b.law_reference(p, "simulate CSS") for p in pts] if "simulate CSS" in b.engines else None
         for ax, (q, label, unit) in zip(row, b.quantities):
+            ax.plot([xfun(b, p) for p in pts], [x[q] for x in law], "-", color="0.6", lw=2.5, zorder=0,
+                    label="ContactGranular's law, integrated")
+            if law_css:
+                ax.plot([xfun(b, p) for p in pts], [x[q] for x in law_css], ":", color="0.4", lw=1.2, zorder=0,
+                        label="ContactSphereSphere's law, integrated")
             ax.plot([xfun(b, p) for p in dense], lines[q], "k-", lw=1, label="rigid body, Coulomb (granular's e)")
             if "simulate CSS" in b.engines:
                 ax.plot([xfun(b, p) for p in dense], lines_css[q], "k--", lw=0.8,
@@ -119,6 +126,8 @@ def fig_oblique(benchmarks, data, series, folder, prefix, name, xfun, xlabel):
                 v = values(data, b.key, e)
                 if v:
                     ax.plot([xfun(b, p) for p in pts], [v[b.point_label(p)][q] for p in pts], **STYLE[e])
+            if log_x:
+                ax.set_xscale("log")
             ax.set_xlabel(xlabel)
             ax.set_ylabel(f"{label} [{unit}]")
             ax.set_title(b.title, fontsize=9)
@@ -204,12 +213,13 @@ def draw_all(benchmarks, data, series, folder):
                                "incidence v_t/(mu v_n) [1]"))
     if "t6_al_alloy" in keys:
         out.append(fig_oblique(benchmarks, data, series, folder, "t6_", "test6", tan,
-                               "tan incidence R omega/v_n [1]"))
+                               "tan incidence R omega/v_n [1]", log_x=True))
     if "t7_al_alloy_counter" in keys:
-        out.append(fig_oblique(benchmarks, data, series, folder, "t7_", "test7", spin0, "spin before [rad/s]"))
+        out.append(fig_oblique(benchmarks, data, series, folder, "t7_", "test7", spin0, "spin before [rad/s]",
+                               log_x=True))
     if "t8_al_alloy" in keys:
         out.append(fig_oblique(benchmarks, data, series, folder, "t8_", "test8", tan,
-                               "tan incidence R omega/v_n [1]"))
+                               "tan incidence R omega/v_n [1]", log_x=True))
     if "rolling" in keys:
         out.append(fig_rolling(benchmarks, data, series, folder))
     if "pulloff_dmt" in keys:

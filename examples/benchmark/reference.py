@@ -133,16 +133,22 @@ def normal_impact(mstar, v, elastic, eta, limit_damping=False):
         mid = math.sqrt(lo * hi)
         lo, hi = (mid, hi) if elastic(mid) * mid < mstar * v * v else (lo, mid)
     t_end = 100.0 * hi / v
-    sol = solve_ivp(
-        rhs,
-        (0.0, t_end),
-        [0.0, v],
-        method="DOP853",
-        rtol=1e-12,
-        atol=[1e-20, 1e-14 * v],
-        events=ended,
-        dense_output=True,
-    )
+    for _ in range(4):  # a heavily damped contact lasts longer: extend
+        sol = solve_ivp(
+            rhs,
+            (0.0, t_end),
+            [0.0, v],
+            method="DOP853",
+            rtol=1e-12,
+            atol=[1e-20, 1e-14 * v],
+            events=ended,
+            dense_output=True,
+        )
+        if len(sol.t_events[0]):
+            break
+        t_end *= 10.0
+    else:
+        raise ValueError("normal_impact: the contact does not end (overdamped)")
     # the event at t = 0 is excluded by the direction (d rises first)
     t_c = sol.t_events[0][0]
     v_end = sol.y_events[0][0][1]

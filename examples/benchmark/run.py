@@ -4,8 +4,8 @@
 resolution and makes their tables and figures.
 
     python3 examples/benchmark/run.py --json results.json          # run (minutes)
-    python3 examples/benchmark/run.py --load results.json --tables tables.rst \\
-        --figures docs/figures                                    # from the results
+    python3 examples/benchmark/run.py --load results.json --doc docs/benchmarks.rst \\
+        --figures docs/figures                                    # tables and figures
     python3 examples/benchmark/run.py --write-inputs              # the LAMMPS case files
 
 Every benchmark (cases.all_benchmarks) runs in every engine it lists at the
@@ -22,6 +22,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 import benchmarks as B  # noqa: E402
 import cases as C  # noqa: E402
@@ -75,13 +76,15 @@ def run_all(benchmarks, levels, engines=None, series=None):
 
 
 def rel(value, reference, scale=0.0):
-    """The relative error; against scale (the largest |reference| of the
-    quantity) where the reference is below a thousandth of it, and then
-    marked "abs" (relative to that scale)."""
+    """The relative error, or with a scale (the largest |reference| of the
+    quantity) the error relative to it, marked (True). A zero reference
+    without a scale: the absolute error, marked."""
     if reference is None or value is None or not math.isfinite(value):
         return None
-    if abs(reference) < 1e-3 * scale or reference == 0.0:
-        return ((value - reference) / scale if scale else value - reference, True)
+    if scale:
+        return ((value - reference) / scale, True)
+    if reference == 0.0:
+        return (value - reference, True)
     return ((value - reference) / abs(reference), False)
 
 
@@ -129,38 +132,71 @@ ENGINE_NAMES = {
 
 def table(key, entry, bench):
     """One list-table: per quantity and point the reference and, per engine,
-    the value at the finest step with the relative errors at h, h/2, h/4."""
+    the value at the finest step with the errors at h, h/2, h/4. The oblique
+    tests (4 to 8) show rigid-body theory and the law integrated with small
+    steps (reference.planar_impact), and each engine's errors are against
+    its own law integrated (the lever arms differ); errors marked * are
+    relative to the largest reference of the quantity."""
     runs = entry["runs"]
     engines = [e for e in bench.engines if e in runs]
     if not engines:
         return ""
     labels = [bench.point_label(p) for p in bench.points()]
-    levels = sorted(int(x) for x in runs[engines[0]])
+    by_label = dict(zip(labels, bench.points()))
+    oblique = isinstance(bench, C.Oblique)
     hs = {e: [runs[e][str(lv)]["h"] for lv in sorted(int(x) for x in runs[e])] for e in engines}
     lines = [f".. list-table:: {entry['title']}", "   :header-rows: 1", ""]
-    head = ["quantity", "point", "reference"] + [ENGINE_NAMES.get(e, e) for e in engines]
+    head = ["quantity", "point", "rigid body" if oblique else "reference"]
+    if oblique:
+        head.append("law, integrated")
+    head += [ENGINE_NAMES.get(e, e) for e in engines]
     lines.append("   * - " + "\n     - ".join(head))
+
+    def reference_of(e, pt, q):
+        if oblique:
+            return bench.law_reference(by_label[pt], e).get(q)
+        return entry["references"][C.ENGINES[e][0]].get(pt, {}).get(q)
+
     for q, label, unit in bench.quantities:
-        scale = max([abs(r.get(q, 0.0) or 0.0) for f in entry["references"].values() for r in f.values()] + [0.0])
+        refs_all = [reference_of(engines[0], x, q) for x in labels]
+        scale = max([abs(r) for r in refs_all if r is not None] + [0.0])
+        absolute = q in bench.absolute
         for pt in shown_points(key, labels):
-            fam0 = C.ENGINES[engines[0]][0]
-            refs = {e: entry["references"][C.ENGINES[e][0]].get(pt, {}).get(q) for e in engines}
-            ref0 = refs[engines[0]]
-            lmp_ref = None
-            if ref0 is None and "lmp" in runs:
-                fine = str(max(int(x) for x in runs["lmp"]))
-                lmp_ref = runs["lmp"][fine]["values"][pt][q]
-            row = [f"{label} [{unit}]", pt, (fmt_value(ref0) if ref0 is not None else
-                                            (f"({fmt_value(lmp_ref)}, lmp)" if lmp_ref is not None else "--"))]
+            rigid = entry["references"]["granular" if "granular" in entry["references"] else
+                                        list(entry["references"])[0]].get(pt, {}).get(q)
+            row = [f"{label} [{unit}]", pt, fmt_value(rigid)]
+            if oblique:
+                row.append(fmt_value(bench.law_reference(by_label[pt], "lmp").get(q)))
             for e in engines:
-                r = refs[e] if refs[e] is not None else lmp_ref
+                r = reference_of(e, pt, q)
                 vals = [runs[e][str(lv)]["values"][pt][q] for lv in sorted(int(x) for x in runs[e])]
-                errs = ", ".join(fmt_err(rel(v, r, scale)) for v in vals)
+                errs = ", ".join(fmt_err(rel(v, r, scale if absolute else 0.0)) for v in vals)
                 row.append(f"{fmt_value(vals[-1])} ({errs})")
             lines.append("   * - " + "\n     - ".join(row))
-    steps = "; ".join(f"{ENGINE_NAMES.get(e, e)} h = {hs[e][0]:.3g} s" for e in engines)
-    _ = fam0, levels
-    return "\n".join(lines) + f"\n\nTime steps: {steps}.\n"
+    steps = "; ".join(f"{ENGINE_NAMES.get(e, e)} {hs[e][0]:.3g} s" for e in engines)
+    return "\n".join(lines) + f"\n\nTime step h: {steps}.\n"
+
+
+def update_doc(data, benchmarks, path):
+    """Replaces each region of the page between a comment line
+    ``.. benchmark-table KEY`` and ``.. end-benchmark-table`` with KEY's table."""
+    by_key = {b.key: b for b in benchmarks}
+    out, skipping = [], False
+    for line in open(path).read().split("\n"):
+        if line.startswith(".. benchmark-table "):
+            key = line.split()[2]
+            out += [line, ""]
+            if key in data and key in by_key:
+                out += table(key, data[key], by_key[key]).rstrip("\n").split("\n")
+            out.append("")
+            skipping = True
+            continue
+        if line.startswith(".. end-benchmark-table"):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    with open(path, "w") as f:
+        f.write("\n".join(out))
 
 
 def write_tables(data, benchmarks, path):
@@ -176,6 +212,7 @@ def main():
     ap.add_argument("--load", help="read results written by --json instead of running")
     ap.add_argument("--tables", help="write the rst tables here")
     ap.add_argument("--figures", help="draw the figures into this folder (runs the finest level again)")
+    ap.add_argument("--doc", help="update the tables of this page (docs/benchmarks.rst)")
     ap.add_argument("--levels", type=int, nargs="+", default=[0, 1, 2])
     ap.add_argument("--only", nargs="+", help="benchmark keys (prefixes)")
     ap.add_argument("--engines", nargs="+")
@@ -201,6 +238,8 @@ def main():
             json.dump(data, open(args.json, "w"), indent=1)
     if args.tables:
         write_tables(data, benchmarks, args.tables)
+    if args.doc:
+        update_doc(data, benchmarks, args.doc)
     if args.figures:
         import figures
 
