@@ -98,16 +98,6 @@ def fmt_err(x):
     return f"{x[0]:+.1e}" + ("*" if x[1] else "")
 
 
-TABLE_POINTS = {
-    # the points a table shows (the figures show all)
-    "t4": ["10.0", "45.0", "70.0"],
-    "t5": None,
-    "t6": None,
-    "t7": None,
-    "t8": None,
-}
-
-
 def shown_points(key, labels):
     test = key.split("_")[0]
     if test in ("t4",):
