@@ -701,6 +701,7 @@ static const mbc_invariant_info invariants = {
 static const mbc_pair_binding pair_binding = {
     .kind = MBC_PAIR_BINDING_SPHERES,
     .center_markers = {0, 1},
+    .revision = MBC_PAIR_BINDING_REVISION,
     .radii_param = 3,
 };
 

@@ -450,11 +450,18 @@ static const mbc_invariant_info invariants = {
     .frame_count = 6,
 };
 
-/* spec key pair_binding: sphere a at m0, sphere b at m1, radii in spheresRadii */
+static mbc_status pair_evaluate(const void *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err)
+{
+    return mbc_contact_sphere_sphere_pair_evaluate(p, call, sums, err);
+}
+
+/* spec key pair_binding: sphere a at m0, sphere b at m1, radii in spheresRadii, in-place kernel */
 static const mbc_pair_binding pair_binding = {
     .kind = MBC_PAIR_BINDING_SPHERES,
     .center_markers = {0, 1},
+    .revision = MBC_PAIR_BINDING_REVISION,
     .radii_param = 3,
+    .evaluate = pair_evaluate,
 };
 
 const mbc_type_info mbc_contact_sphere_sphere_type = {

@@ -237,8 +237,9 @@ void emit_c_header(const spec_connector *c, strbuf *out)
     sb_printf(out, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
     sb_puts(out, "#include <stdbool.h>\n#include <stddef.h>\n\n"
                  "#include \"mbconnect/connector.h\"\n"
-                 "#include \"mbconnect/object.h\"\n\n"
-                 "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+                 "#include \"mbconnect/object.h\"\n");
+    emit_c_pair_binding_decls(c, pre, P, 1, out);
+    sb_puts(out, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     emit_constants(c, &n, out);
 
     /* no empty structs (ISO C): a type without visualization parameters has
@@ -287,6 +288,7 @@ void emit_c_header(const spec_connector *c, strbuf *out)
         sb_puts(out, ";\n");
     }
     emit_hook_decls(c, &n, out);
+    emit_c_pair_binding_decls(c, pre, P, 0, out);
     sb_printf(out, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
     sb_free(&guard);
     names_free(&n);
@@ -589,7 +591,7 @@ void emit_c_source(const spec_connector *c, strbuf *out)
         sb_puts(out, "};\n\n");
     }
     emit_c_invariants(c, out);
-    emit_c_pair_binding(c, out);
+    emit_c_pair_binding(c, pre, out);
     emit_type_info(c, &n, out);
 
     sb_printf(out,

@@ -50,9 +50,12 @@ enum {
 /* How a particle solver binds the type to a pair of spheres (the
  * `pair_binding` block, spec_pair_binding.c). */
 typedef struct spec_pair_binding {
-    int declared;       /* the spec has a `pair_binding` block */
-    int centers[2];     /* marker of sphere a's center, of sphere b's */
-    size_t radii_param; /* index into the connector's params */
+    int declared;        /* the spec has a `pair_binding` block */
+    int centers[2];      /* marker of sphere a's center, of sphere b's */
+    size_t radii_param;  /* index into the connector's params */
+    size_t masses_param; /* 1 + index into the connector's params (`masses`); 0: none */
+    int kernel;          /* `kernel = true`: the type defines mbc_<type>_pair_evaluate */
+    int reach;           /* `reach = true`: the type defines mbc_<type>_pair_reach */
 } spec_pair_binding;
 
 typedef struct spec_invariants {

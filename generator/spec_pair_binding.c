@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Loads and validates the `pair_binding` block of a connector spec:
  *
- *   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" },
+ *   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii",
+ *                    masses = "sphereMasses", kernel = true, reach = true },
  *
  * kind: "spheres" (the only kind); centers: the markers at the centers of
  * sphere a and sphere b, "m0" and "m1" in either order, each a Position or
  * Position+Orientation marker; radii: an input parameter of two real
- * elements that receives [r_a, r_b]. The type needs the forces hook. Every
+ * elements that receives [r_a, r_b]; masses (optional): another such
+ * parameter, which receives [m_a, m_b]; kernel and reach (optional
+ * booleans): the type defines mbc_<type>_pair_evaluate (its in-place
+ * kernel, mbconnect/pair_kernel.h) and mbc_<type>_pair_reach (how far
+ * beyond touching its contacts last). The type needs the forces hook. Every
  * problem names the file, the line of `pair_binding`, the field, the rule
  * and the value given. */
 #include "spec_pair_binding.h"
@@ -111,19 +116,23 @@ static void load_centers(binding_loader *ld, int b, spec_pair_binding *out)
     lua_pop(L, 1);
 }
 
-/* radii = "PARAM": an input parameter of exactly two real elements. */
-static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
+/* KEY = "PARAM": an input parameter of exactly two real elements (radii,
+ * masses); its index, or -1 (not given: *given = 0; else reported). */
+static long load_pair_param(binding_loader *ld, int b, const char *key, const char *what,
+                            const char *example, int *given)
 {
     lua_State *L = ld->r->L;
     char buf[96];
-    lua_getfield(L, b, "radii");
-    if (lua_isnil(L, -1) && ld->misspelled) {
-        /* a misspelled `radii` is reported as the unknown key */
+    long index = -1;
+    lua_getfield(L, b, key);
+    *given = !lua_isnil(L, -1);
+    if (!*given) {
+        /* optional (masses), or a misspelled key reported as the unknown key */
     } else if (lua_type(L, -1) != LUA_TSTRING) {
         binding_fail(ld,
-                     "pair_binding.radii: must name the parameter that receives the two "
-                     "radii, e.g. \"spheresRadii\" (given %s)",
-                     mbc_reader_describe(L, -1, buf, sizeof buf));
+                     "pair_binding.%s: must name the parameter that receives the two %s, e.g. "
+                     "\"%s\" (given %s)",
+                     key, what, example, mbc_reader_describe(L, -1, buf, sizeof buf));
     } else {
         const char *name = lua_tostring(L, -1);
         const spec_param *p = spec_find_param(ld->c, name);
@@ -135,22 +144,56 @@ static void load_radii(binding_loader *ld, int b, spec_pair_binding *out)
                          "'%s'?)",
                          name, spec_suggest_param(ld->c, name)->name);
         else if (!p)
-            binding_fail(ld, "pair_binding.radii: no parameter '%s' in 'parameters'", name);
+            binding_fail(ld, "pair_binding.%s: no parameter '%s' in 'parameters'", key, name);
         else if (p->type->value != SPEC_REAL || strcmp(p->type->c_type, "double") != 0 ||
                  p->shape != SPEC_FIXED || p->size != 2 || p->role != SPEC_INPUT)
             binding_fail(ld,
-                         "pair_binding.radii: parameter '%s' must be an input of two real "
+                         "pair_binding.%s: parameter '%s' must be an input of two real "
                          "(double) elements, e.g. type Vector2D (given type %s)",
-                         name, p->type->name);
+                         key, name, p->type->name);
         else
-            out->radii_param = (size_t)(p - ld->c->params);
+            index = (long)(p - ld->c->params);
     }
+    lua_pop(L, 1);
+    return index;
+}
+
+/* radii (required) and masses (optional, another parameter than radii). */
+static void load_params(binding_loader *ld, int b, spec_pair_binding *out)
+{
+    int given = 0;
+    const long radii = load_pair_param(ld, b, "radii", "radii", "spheresRadii", &given);
+    if (!given && !ld->misspelled)
+        binding_fail(ld, "pair_binding.radii: must name the parameter that receives the two "
+                         "radii, e.g. \"spheresRadii\" (given nil)");
+    if (radii >= 0)
+        out->radii_param = (size_t)radii;
+    const long masses = load_pair_param(ld, b, "masses", "masses", "sphereMasses", &given);
+    if (masses >= 0 && masses == radii)
+        binding_fail(ld, "pair_binding.masses: parameter '%s' receives the radii already",
+                     ld->c->params[masses].name);
+    else if (masses >= 0)
+        out->masses_param = (size_t)masses + 1;
+}
+
+/* KEY = true/false (optional): *flag. */
+static void load_flag(binding_loader *ld, int b, const char *key, const char *meaning, int *flag)
+{
+    lua_State *L = ld->r->L;
+    char buf[96];
+    lua_getfield(L, b, key);
+    if (lua_isboolean(L, -1))
+        *flag = lua_toboolean(L, -1);
+    else if (!lua_isnil(L, -1))
+        binding_fail(ld, "pair_binding.%s: must be true or false (%s) (given %s)", key, meaning,
+                     mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
 }
 
 int spec_pair_binding_load(mbc_reader *r, const mbc_reader_table *ct, spec_connector *c)
 {
-    static const char *const keys[] = {"kind", "centers", "radii", NULL};
+    static const char *const keys[] = {"kind",   "centers", "radii", "masses",
+                                       "kernel", "reach",   NULL};
     lua_State *L = r->L;
     lua_getfield(L, ct->idx, "pair_binding");
     const int b = lua_gettop(L);
@@ -185,7 +228,10 @@ int spec_pair_binding_load(mbc_reader *r, const mbc_reader_table *ct, spec_conne
                      mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     load_centers(&ld, b, out);
-    load_radii(&ld, b, out);
+    load_params(&ld, b, out);
+    load_flag(&ld, b, "kernel", "the type defines its in-place kernel, mbc_<type>_pair_evaluate",
+              &out->kernel);
+    load_flag(&ld, b, "reach", "the type defines mbc_<type>_pair_reach", &out->reach);
     if (!c->hooks[SPEC_HOOK_FORCES] && !(ld.broken & SPEC_BROKEN_HOOKS))
         binding_fail(&ld, "pair_binding: needs the 'forces' hook (hooks = { \"forces\", ... })");
     lua_pop(L, 1);

@@ -49,7 +49,7 @@ mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error
     memset(&info, 0, sizeof info);
     entry(&info);
     mbc_status st = MBC_OK;
-    if (info.abi_version != MBC_PLUGIN_ABI_VERSION)
+    if (info.abi_version < MBC_PLUGIN_ABI_OLDEST || info.abi_version > MBC_PLUGIN_ABI_VERSION)
         st = mbc_fail(err, MBC_ERR_STATE,
                       "%s: plugin ABI version %u, this library has %u (rebuild the plugin "
                       "against this mbconnect)",

@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Batch evaluation of ContactSphereSphere (include/mbconnect/sphere_batch.h).
  *
- * The equations are those of runtime/connector_contact_sphere_sphere.c (seed
- * "Connector Forces" with physics-notes.md, "ContactSphereSphere"), written
- * per pair without branches so that the loops vectorize:
- *   d = p_m1 - p_m0, n = d/|d| (e_x when |d| = 0), g = |d| - (r_0 + r_1),
- *   delta = -g, v_n = (v_m1 - v_m0).n,
- *   v_t = (v_m1 + w_1 x (-n l_1)) - (v_m0 + w_0 x (n l_0)) - v_n n,
- *   l_j = r_j - delta/2;
- *   f_1,n = f_c + f_d (EAPM or restitution law, f_d = -d_c v_n);
- *   f_1,t = -v_t mu_d |f_1,n| / v_reg (data[1] < v_reg) or / |v_t|;
- *   force on m1 f = f_1,n n + f_1,t, on m0 -f;
- *   torques tau_m1 = -l_1 n x f, tau_m0 = -l_0 n x f.
- * Every operation is done in the same order as in the hook, so both give the
- * same numbers (to the last bit, except the sign of a zero and the
- * under/overflow fallback of |.|, which rounds differently from hypot).
+ * The law is ContactSphereSphere's one kernel (contact_sphere_sphere_kernel.h,
+ * which the hooks and the in-place pair path call too): the loops below only
+ * read the columns of pair k, call the kernel's kinematics, normal force,
+ * PostNewtonStep and forces with scalar arguments, and store the results.
+ * The batch takes the kernel's branch-free forms (SS_EXP_BLEND,
+ * SS_MODEL_BLEND, SS_FRICTION_ON, plain norms) so that the loops vectorize;
+ * they give the hooks' numbers (to the last bit, except the sign of a zero:
+ * tests/batch/test_sphere_batch.c compares every pair).
  *
  * mbc_sphere_batch_step runs both in one loop (sb_step_loop): the
  * PostNewtonStep body, then the forces body on its new data, sharing the
@@ -55,6 +49,7 @@
 
 #include "mbconnect/contact_laws.h"
 #include "contact_sphere_sphere.h"
+#include "contact_sphere_sphere_kernel.h"
 #include "mbconnect/threads.h"
 
 #include "tsan_annotate.h"
@@ -88,146 +83,18 @@
 #define SB_CLONES
 #endif
 
-/* Everything a range of pairs needs: shared parameters (loop invariants),
- * input and output arrays. */
+/* Everything a range of pairs needs: the law (loop invariants), input and
+ * output arrays. */
 typedef struct sb_ctx {
     const double *p0[3], *p1[3], *v0[3], *v1[3], *w0[3], *w1[3];
     const double *rad0, *rad1; /* per-pair radii (radii != 0) */
     const double *x[4], *xs[4];
     double r0, r1; /* shared radii */
-    /* parameters */
-    int eapm;    /* impact model 0 */
-    int plastic; /* EAPM with lambda_P != 0 */
-    double k_c, n_exp, d_c, mu, v_reg;
-    double f_adh, k_adh, n_adh, k2; /* EAPM */
-    double shape, v_min;            /* restitution: lambda v / k_c, minimum impact velocity */
-    int plastic_update;             /* lambda_P in (0, 1): PostNewtonStep updates x_3 */
-    double plastic_factor;          /* lambda_P^(1/n_exp) */
+    ss_law law;
     /* outputs */
     double *f[3], *t0[3], *t1[3];
     double *xo[4], *err, *rec;
 } sb_ctx;
-
-/* |x| <= DBL_MAX and not NaN, written so it vectorizes. */
-SB_INLINE int sb_finite(double x)
-{
-    return fabs(x) <= DBL_MAX;
-}
-
-/* Exponent n with its pow-free form: for n in {1, 1.5, 2}, |x|^n =
- * |x| (w1 + w15 sqrt|x| + w2 |x|) with one weight 1 and the others 0, which
- * is exact for finite x and needs no select on n. (gcc 12 does not vectorize
- * a select whose condition is loop-invariant, so no `n == 1 ? :` here.) */
-typedef struct sb_exponent {
-    double n, w1, w15, w2;
-} sb_exponent;
-
-static sb_exponent sb_exponent_make(double n)
-{
-    const sb_exponent e = {n, n == 1.0 ? 1.0 : 0.0, n == 1.5 ? 1.0 : 0.0, n == 2.0 ? 1.0 : 0.0};
-    return e;
-}
-
-/* sign(x) |x|^n as mbc_contact_power (0 for x == 0). general: any n, by
- * mbc_contact_power itself (pow; the loop then stays scalar). */
-SB_INLINE double sb_power(double x, const sb_exponent *e, const int general)
-{
-    if (general) {
-        return mbc_contact_power(x, e->n);
-    }
-    const double ax = fabs(x);
-    const double m = ax * (e->w1 + e->w15 * sqrt(ax) + e->w2 * ax);
-    const double r = (x > 0.0) ? m : -m;
-    return (x == 0.0) ? 0.0 : r;
-}
-
-/* sqrt(x^2 + y^2 + z^2) as mbc_hypot3: the plain formula while the sum of
- * squares is a normal number, else a scaled form (for hypot's role). */
-SB_INLINE double sb_norm3(double x, double y, double z, const int safe)
-{
-    const double s = x * x + y * y + z * z;
-    if (!safe) {
-        return sqrt(s); /* the caller checks sb_norm_plain (else reruns safe) */
-    }
-    const double ax = fabs(x), ay = fabs(y), az = fabs(z);
-    const double mxy = (ax > ay) ? ax : ay;
-    const double m = (mxy > az) ? mxy : az;
-    const double inv = 1.0 / ((m > 0.0 && m <= DBL_MAX) ? m : 1.0);
-    const double xs = x * inv, ys = y * inv, zs = z * inv;
-    const double scaled = (m <= DBL_MAX) ? m * sqrt(xs * xs + ys * ys + zs * zs) : m;
-    return (s >= DBL_MIN && s <= DBL_MAX) ? sqrt(s) : scaled;
-}
-
-/* 1 when the plain formula is the one mbc_hypot3 uses (sum of squares a
- * normal number). The vectorized loops use the plain formula and report
- * the other case, and the range is then computed again with the safe form. */
-SB_INLINE int sb_norm_plain(double x, double y, double z)
-{
-    const double s = x * x + y * y + z * z;
-    return s >= DBL_MIN && s <= DBL_MAX;
-}
-
-/* Kinematics of pair k (hook ss_kinematics_eval), as scalar locals: inside an
- * `omp simd` loop, arrays and structs whose address is taken become per-lane
- * arrays that gcc does not vectorize, so the loop bodies use scalars only.
- * Reads p0x..w1z, r0, r1 at index k; defines n*, gap, delta, v_n, l0, l1,
- * vt*, v_rel. Same operations, same order as the hook. */
-#define SB_KINEMATICS(k)                                                                           \
-    const double dx = p1x[k] - p0x[k], dy = p1y[k] - p0y[k], dz = p1z[k] - p0z[k];                 \
-    const double dist = sb_norm3(dx, dy, dz, general);                                             \
-    const int coincident = !(dist > 0.0);                                                          \
-    const double nx = coincident ? 1.0 : dx / dist;                                                \
-    const double ny = coincident ? 0.0 : dy / dist;                                                \
-    const double nz = coincident ? 0.0 : dz / dist;                                                \
-    const double gap = dist - (r0 + r1);                                                           \
-    const double delta = -gap;                                                                     \
-    const double v_n = (v1x[k] - v0x[k]) * nx + (v1y[k] - v0y[k]) * ny + (v1z[k] - v0z[k]) * nz;   \
-    const double l0 = r0 - 0.5 * delta, l1 = r1 - 0.5 * delta;                                     \
-    const double a0x = nx * l0, a0y = ny * l0, a0z = nz * l0;                                      \
-    const double a1x = -nx * l1, a1y = -ny * l1, a1z = -nz * l1;                                   \
-    const double va0x = v0x[k] + (w0y[k] * a0z - w0z[k] * a0y);                                    \
-    const double va0y = v0y[k] + (w0z[k] * a0x - w0x[k] * a0z);                                    \
-    const double va0z = v0z[k] + (w0x[k] * a0y - w0y[k] * a0x);                                    \
-    const double va1x = v1x[k] + (w1y[k] * a1z - w1z[k] * a1y);                                    \
-    const double va1y = v1y[k] + (w1z[k] * a1x - w1x[k] * a1z);                                    \
-    const double va1z = v1z[k] + (w1x[k] * a1y - w1y[k] * a1x);                                    \
-    const double vtx = (va1x - va0x) - v_n * nx;                                                   \
-    const double vty = (va1y - va0y) - v_n * ny;                                                   \
-    const double vtz = (va1z - va0z) - v_n * nz;                                                   \
-    const double v_rel = sb_norm3(vtx, vty, vtz, general);                                         \
-    rerun |= !(sb_norm_plain(dx, dy, dz) & sb_norm_plain(vtx, vty, vtz))
-
-/* The contact law's shared parameters, with the model choice as weights
- * (w_eapm + w_rest = 1, w_plastic in {0, 1}): the loops blend instead of
- * selecting on loop-invariant flags; both candidates are finite for finite
- * inputs, so x * 1 + y * 0 = x exactly. */
-typedef struct sb_law {
-    sb_exponent n_exp, n_adh;
-    double w_eapm, w_rest, w_plastic, w_elastic;
-    double k_c, d_c, f_adh, k_adh, k2, shape, v_min;
-} sb_law;
-
-/* Normal force f_1,n (hook ss_normal_force) for overlap delta, normal
- * velocity v_n, impact velocity x_2 and plastic overlap x_3. */
-SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, double impact_velocity,
-                                 double plastic_overlap, const int general)
-{
-    const double dn = sb_power(delta, &L->n_exp, general);
-    const double loading = L->k_c * dn;
-    /* EAPM (model 0); k2 = 0 unless plastic */
-    const double unloading = L->k2 * (dn - sb_power(plastic_overlap, &L->n_exp, general));
-    const double adhesion = -L->k_adh * sb_power(delta, &L->n_adh, general);
-    const double branch =
-        (unloading >= loading) ? loading : ((unloading > adhesion) ? unloading : adhesion);
-    const double f_eapm = L->w_plastic * (-L->f_adh + branch) + L->w_elastic * loading;
-    /* restitution models (1, 2) */
-    const double v = (impact_velocity > L->v_min) ? impact_velocity : L->v_min;
-    const double lambda = (v == 0.0) ? 0.0 : L->k_c / v * L->shape;
-    const double f_rest = L->k_c * dn + lambda * dn * v_n;
-    const double f_c = L->w_eapm * f_eapm + L->w_rest * f_rest;
-    const double f_d = -L->d_c * v_n;
-    return f_c + f_d;
-}
 
 /* The arrays of a call, as restrict-qualified parameters (gcc honours
  * restrict on parameters, not on struct members). */
@@ -244,91 +111,44 @@ SB_INLINE double sb_normal_force(const sb_law *L, double delta, double v_n, doub
         (c)->v0[1], (c)->v0[2], (c)->v1[0], (c)->v1[1], (c)->v1[2], (c)->w0[0], (c)->w0[1],        \
         (c)->w0[2], (c)->w1[0], (c)->w1[1], (c)->w1[2], (c)->rad0, (c)->rad1
 
-/* The shared parameters as locals (loop invariants). */
-#define SB_PARAMS(c)                                                                               \
-    const sb_law law = {sb_exponent_make((c)->n_exp),                                              \
-                        sb_exponent_make((c)->n_adh),                                              \
-                        (c)->eapm ? 1.0 : 0.0,                                                     \
-                        (c)->eapm ? 0.0 : 1.0,                                                     \
-                        (c)->plastic ? 1.0 : 0.0,                                                  \
-                        (c)->plastic ? 0.0 : 1.0,                                                  \
-                        (c)->k_c,                                                                  \
-                        (c)->d_c,                                                                  \
-                        (c)->f_adh,                                                                \
-                        (c)->k_adh,                                                                \
-                        (c)->k2,                                                                   \
-                        (c)->shape,                                                                \
-                        (c)->v_min};                                                               \
-    const double k_c = (c)->k_c, mu = (c)->mu, v_reg = (c)->v_reg;                                 \
-    const double r0_shared = (c)->r0, r1_shared = (c)->r1
+/* The kinematics of pair k from the columns (the kernel's ss_kinematics),
+ * as the local `kin`, and whether a norm needs the under/overflow-safe form
+ * (ORed into `rerun`; general: the safe form itself). Scalars only: see
+ * contact_sphere_sphere_kernel.h. */
+#define SB_KINEMATICS(k)                                                                           \
+    const double r0 = radii ? rad0[k] : r0_shared;                                                 \
+    const double r1 = radii ? rad1[k] : r1_shared;                                                 \
+    const double dx = p1x[k] - p0x[k], dy = p1y[k] - p0y[k], dz = p1z[k] - p0z[k];                 \
+    const mbc_pair_geometry geo = mbc_pair_geometry_of(dx, dy, dz, r0, r1, !general);              \
+    const ss_kin kin = ss_kinematics(geo.n[0], geo.n[1], geo.n[2], geo.gap, r0, r1, v0x[k],        \
+                                     v0y[k], v0z[k], v1x[k], v1y[k], v1z[k], w0x[k], w0y[k],       \
+                                     w0z[k], w1x[k], w1y[k], w1z[k], !general);                    \
+    rerun |= !(mbc_pair_norm_plain(dx, dy, dz) & mbc_pair_norm_plain(kin.vtx, kin.vty, kin.vtz))
 
-/* Forces of pair k (hook mbc_contact_sphere_sphere_forces) from its
- * kinematics (SB_KINEMATICS), its data x_0 = X0 and x_1 = X1 and its normal
- * force F_N (sb_normal_force with its data x_2, x_3): stores fx..t1z at k
- * and ORs into BAD whether a pair in contact has a non-finite normal force.
- * Shared by the forces loop and the fused loop (sb_step_loop), so both do
- * the same operations in the same order. */
-#define SB_FORCES(k, X0, X1, F_N, BAD)                                                             \
-    const int in = ((X0) <= 0.0);                                                                  \
-    (BAD) |= in & !sb_finite(F_N);                                                                 \
-    /* regularized Coulomb friction, magnitude mu_d |f_1,n| (notes) */                             \
-    const double af = fabs(F_N);                                                                   \
-    const double fac_slide = (v_rel > 0.0) ? mu * af / v_rel : 0.0;                                \
-    const double fac_reg = mu * af / v_reg;                                                        \
-    const double fac_branch = ((X1) < v_reg) ? fac_reg : fac_slide;                                \
-    const double fac = sb_finite(fac_branch) ? fac_branch : fac_slide;                             \
-    /* mu_d = 0: fac = 0, f_t = -0 (the hook adds no friction: same sum) */                        \
-    const double ftx = -vtx * fac, fty = -vty * fac, ftz = -vtz * fac;                             \
-    const double f0 = in ? (F_N)*nx + ftx : 0.0;                                                   \
-    const double f1 = in ? (F_N)*ny + fty : 0.0;                                                   \
-    const double f2 = in ? (F_N)*nz + ftz : 0.0;                                                   \
-    const double nxf0 = ny * f2 - nz * f1, nxf1 = nz * f0 - nx * f2, nxf2 = nx * f1 - ny * f0;     \
-    const double m0 = in ? -l0 : 0.0, m1 = in ? -l1 : 0.0;                                         \
-    fx[k] = f0;                                                                                    \
-    fy[k] = f1;                                                                                    \
-    fz[k] = f2;                                                                                    \
-    t0x[k] = m0 * nxf0;                                                                            \
-    t0y[k] = m0 * nxf1;                                                                            \
-    t0z[k] = m0 * nxf2;                                                                            \
-    t1x[k] = m1 * nxf0;                                                                            \
-    t1y[k] = m1 * nxf1;                                                                            \
-    t1z[k] = m1 * nxf2
+/* The kernel's forms in a loop: blended (vectorized) or general (pow,
+ * mbc_hypot3; scalar). */
+#define SB_EXPO (general ? SS_EXP_GENERAL : SS_EXP_BLEND)
 
-/* PostNewtonStep of pair k (hook mbc_contact_sphere_sphere_post_newton_step)
- * from its kinematics, its data x_0, x_1 and start data s0, s2, s3: stores
- * o0..o3 (the new data), oerr and orec at k, defines g, v_rel's companions
- * and the normal force f_n with the new data, and ORs into BAD whether a
- * friction switch has a non-finite normal force. Shared by the
- * PostNewtonStep loop and the fused loop. */
-#define SB_PNS(k, BAD)                                                                             \
-    const double g = gap;                                                                          \
-    const int contact = (g <= 0.0);                                                                \
-    const double start_gap = s0[k];                                                                \
-    const double xn2 = (start_gap > 0.0 && contact) ? -v_n : s2[k];                                \
-    const double cand = plastic_factor * delta;                                                    \
-    const double plastic_new = (cand > s3[k]) ? cand : s3[k];                                      \
-    const double xn3 = contact ? plastic_new : 0.0;                                                \
-                                                                                                   \
-    const int was_contact = (x0[k] <= 0.0);                                                        \
-    const int switched = (contact != was_contact);                                                 \
-    const double h = fabs(start_gap / v_n);                                                        \
-    const int propose = switched & (start_gap > 0.0) & (v_n != 0.0) & sb_finite(h);                \
-    const double error_gap = switched ? fabs(g * k_c) : 0.0;                                       \
-                                                                                                   \
-    const int fswitch = contact & friction & ((x1[k] < v_reg) != (v_rel < v_reg));                 \
-    const double f_n = sb_normal_force(&law, delta, v_n, xn2, xn3, general);                       \
-    const double term = mu * fabs(f_n) / v_reg * fabs(v_rel - v_reg);                              \
-    const int f_bad = fswitch & !sb_finite(f_n);                                                   \
-    (BAD) |= f_bad;                                                                                \
-    const double error_friction = (fswitch & sb_finite(term)) ? term : 0.0;                        \
-    const double error = (0.0 + error_gap) + error_friction;                                       \
-                                                                                                   \
-    o0[k] = g;                                                                                     \
-    o1[k] = v_rel;                                                                                 \
-    o2[k] = xn2;                                                                                   \
-    o3[k] = xn3;                                                                                   \
-    oerr[k] = f_bad ? NAN : error;                                                                 \
-    orec[k] = propose ? h : -1.0
+/* Stores the kernel's forces f of pair k. */
+#define SB_STORE_FORCES(k, f)                                                                      \
+    fx[k] = (f).fx;                                                                                \
+    fy[k] = (f).fy;                                                                                \
+    fz[k] = (f).fz;                                                                                \
+    t0x[k] = (f).t0x;                                                                              \
+    t0y[k] = (f).t0y;                                                                              \
+    t0z[k] = (f).t0z;                                                                              \
+    t1x[k] = (f).t1x;                                                                              \
+    t1y[k] = (f).t1y;                                                                              \
+    t1z[k] = (f).t1z
+
+/* Stores the kernel's PostNewtonStep p of pair k (error NaN: the failure). */
+#define SB_STORE_PNS(k, p)                                                                         \
+    o0[k] = (p).x0;                                                                                \
+    o1[k] = (p).x1;                                                                                \
+    o2[k] = (p).x2;                                                                                \
+    o3[k] = (p).x3;                                                                                \
+    oerr[k] = (p).bad ? NAN : (p).error;                                                           \
+    orec[k] = (p).step
 
 /* Forces of pairs [b, e). Returns 1 when a pair in contact has a non-finite
  * normal force (the hook's error), else 0. */
@@ -340,17 +160,18 @@ SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAM
                              double *restrict t1x, double *restrict t1y, double *restrict t1z,
                              const int radii, const int general, int *rerun_out)
 {
-    SB_PARAMS(c);
+    const ss_law law = c->law;
+    const double r0_shared = c->r0, r1_shared = c->r1;
     int rerun = 0;
-    (void)k_c;
     int bad = 0;
 #pragma omp simd reduction(| : bad, rerun)
     for (size_t k = b; k < e; ++k) {
-        const double r0 = radii ? rad0[k] : r0_shared;
-        const double r1 = radii ? rad1[k] : r1_shared;
         SB_KINEMATICS(k);
-        const double f_n = sb_normal_force(&law, delta, v_n, x2[k], x3[k], general);
-        SB_FORCES(k, x0[k], x1[k], f_n, bad);
+        const double f_n = ss_normal_force(&law, kin.delta, kin.v_n, x2[k], x3[k], SB_EXPO, SB_EXPO,
+                                           SS_MODEL_BLEND);
+        const ss_frc f = ss_forces(&law, kin, x0[k], x1[k], f_n, SS_FRICTION_ON);
+        bad |= f.bad;
+        SB_STORE_FORCES(k, f);
     }
     *rerun_out = rerun;
     return bad;
@@ -374,19 +195,17 @@ SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
                           double *restrict o2, double *restrict o3, double *restrict oerr,
                           double *restrict orec, const int radii, const int general, int *rerun_out)
 {
-    SB_PARAMS(c);
+    const ss_law law = c->law;
+    const double r0_shared = c->r0, r1_shared = c->r1;
     int rerun = 0;
-    const int friction = (mu != 0.0 && v_reg > 0.0);
-    /* lambda_P^(1/n_exp), or -inf when x_3 is not updated: in contact
-     * delta >= 0 and -inf * delta (or NaN at 0) never exceeds x_3 */
-    const double plastic_factor = c->plastic_update ? c->plastic_factor : -INFINITY;
     int bad = 0;
 #pragma omp simd reduction(| : bad, rerun)
     for (size_t k = b; k < e; ++k) {
-        const double r0 = radii ? rad0[k] : r0_shared;
-        const double r1 = radii ? rad1[k] : r1_shared;
         SB_KINEMATICS(k);
-        SB_PNS(k, bad);
+        const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
+                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
+        bad |= p.bad;
+        SB_STORE_PNS(k, p);
     }
     *rerun_out = rerun;
     return bad;
@@ -415,19 +234,21 @@ SB_INLINE int sb_step_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
                            double *restrict t0z, double *restrict t1x, double *restrict t1y,
                            double *restrict t1z, const int radii, const int general, int *rerun_out)
 {
-    SB_PARAMS(c);
+    const ss_law law = c->law;
+    const double r0_shared = c->r0, r1_shared = c->r1;
     int rerun = 0;
-    const int friction = (mu != 0.0 && v_reg > 0.0);
-    const double plastic_factor = c->plastic_update ? c->plastic_factor : -INFINITY;
     int bad_pns = 0, bad_forces = 0;
 #pragma omp simd reduction(| : bad_pns, bad_forces, rerun)
     for (size_t k = b; k < e; ++k) {
-        const double r0 = radii ? rad0[k] : r0_shared;
-        const double r1 = radii ? rad1[k] : r1_shared;
         SB_KINEMATICS(k);
-        SB_PNS(k, bad_pns);
-        /* the forces read the new data: x_0 = g, x_1 = v_rel, x_2, x_3 as f_n */
-        SB_FORCES(k, g, v_rel, f_n, bad_forces);
+        const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
+                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
+        bad_pns |= p.bad;
+        SB_STORE_PNS(k, p);
+        /* the forces read the new data: x_0 = g, x_1 = |v_t|, x_2, x_3 as f_n */
+        const ss_frc f = ss_forces(&law, kin, p.x0, p.x1, p.f_n, SS_FRICTION_ON);
+        bad_forces |= f.bad;
+        SB_STORE_FORCES(k, f);
     }
     *rerun_out = rerun;
     return bad_pns | (bad_forces << 1);
@@ -486,7 +307,8 @@ static int sb_fast_exponent(double n)
 static sb_range_fn sb_pick(const sb_ctx *c, sb_range_fn general, sb_range_fn fast_radii,
                            sb_range_fn fast_shared)
 {
-    const int fast = sb_fast_exponent(c->n_exp) && (!c->plastic || sb_fast_exponent(c->n_adh));
+    const int fast = sb_fast_exponent(c->law.n_exp.n) &&
+                     (c->law.model != SS_MODEL_PLASTIC || sb_fast_exponent(c->law.n_adh.n));
     return !fast ? general : (c->rad0 != NULL ? fast_radii : fast_shared);
 }
 
@@ -654,28 +476,7 @@ static mbc_status sb_setup(const mbc_contact_sphere_sphere_params *p, const mbc_
     if (st != MBC_OK) {
         return st;
     }
-    const int m = p->impactModel;
-    c->eapm = (m == MBC_IMPACT_EAPM);
-    c->plastic = c->eapm && p->contactPlasticityRatio != 0.0;
-    c->k_c = p->contactStiffness;
-    c->n_exp = p->contactStiffnessExponent;
-    c->d_c = p->contactDamping;
-    c->mu = p->dynamicFriction;
-    c->v_reg = p->frictionProportionalZone;
-    c->f_adh = p->constantPullOffForce;
-    c->k_adh = p->adhesionCoefficient;
-    c->n_adh = p->adhesionExponent;
-    c->k2 = c->plastic ? p->contactStiffness / (1.0 - p->contactPlasticityRatio) : 0.0;
-    c->v_min = p->minimumImpactVelocity;
-    /* lambda v / k_c of mbc_restitution_lambda, taken from it (v = k_c = 1) */
-    c->shape = 0.0;
-    if (!c->eapm) {
-        (void)mbc_restitution_lambda(m, 1.0, p->restitutionCoefficient, 1.0, &c->shape);
-    }
-    /* lambda_P^(1/n_exp) of mbc_eapm_plastic_overlap, read back at delta = 1 */
-    const double lp = p->contactPlasticityRatio;
-    c->plastic_update = (lp > 0.0 && lp < 1.0);
-    c->plastic_factor = c->plastic_update ? mbc_eapm_plastic_overlap(lp, c->n_exp, 1.0, 0.0) : 0.0;
+    ss_law_init(&c->law, p, SS_LAW_LOOPS);
     return MBC_OK;
 }
 

@@ -16,6 +16,8 @@
  *                      (mbconnect/invariants.h, libmbconnect_invariants, links cmocka)
  * - evaluate_many.h    one object at many states; sphere_batch.h: ContactSphereSphere
  *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
+ * - pair_eval.h        a pair law over a particle engine's sphere pairs, in place on its
+ *                      arrays; pair_kernel.h: the kernel contract of a type's fast path
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
  * - plugin.h           loading connector types from shared libraries
@@ -62,6 +64,8 @@
 #include "mbconnect/suggest.h"
 
 #include "mbconnect/evaluate_many.h"
+#include "mbconnect/pair_eval.h"
+#include "mbconnect/pair_kernel.h"
 #include "mbconnect/sphere_batch.h"
 #include "mbconnect/threads.h"
 

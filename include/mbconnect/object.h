@@ -127,21 +127,63 @@ typedef struct mbc_data_info {
 struct mbc_invariant_info; /* mbconnect/invariant_info.h */
 
 /* How a type binds to a pair of particles of a particle solver (spec key
- * `pair_binding`, docs/spec-language.rst "Pair binding"; used by mbc-lammps,
- * docs/lammps.rst). The list of kinds is closed:
+ * `pair_binding`, docs/spec-language.rst "Pair binding"; used by
+ * mbc_pair_eval, mbconnect/pair_eval.h, and mbc-lammps, docs/lammps.rst).
+ * The list of kinds is closed:
  * - MBC_PAIR_BINDING_SPHERES: two spheres of radii r_a, r_b whose centers
  *   are the markers center_markers[0] (sphere a) and center_markers[1]
  *   (sphere b), both Position or Position+Orientation markers; the solver
  *   writes [r_a, r_b] into the 2-element real parameter params[radii_param]
- *   before it evaluates the pair, and treats the pair as touching while the
- *   center distance is below r_a + r_b. */
+ *   (and, with masses, [m_a, m_b] into params[masses_param - 1]) before it
+ *   evaluates the pair through the hooks, and treats the pair as touching
+ *   while the center distance is below r_a + r_b (+ the reach, below). */
 typedef enum mbc_pair_binding_kind { MBC_PAIR_BINDING_SPHERES } mbc_pair_binding_kind;
+
+struct mbc_pair_call; /* mbconnect/pair_eval.h */
+struct mbc_pair_sums;
+
+/* A type's in-place evaluation of a list of pairs (spec key `kernel =
+ * true`): what mbc_pair_eval calls for the type, once per call (the
+ * generated thunk to mbc_<type>_pair_evaluate; mbconnect/pair_kernel.h). */
+typedef mbc_status (*mbc_pair_evaluate_fn)(const void *params, const struct mbc_pair_call *call,
+                                           struct mbc_pair_sums *sums, mbc_error *err);
+/* A type's contact reach (spec key `reach = true`): the distance beyond
+ * r_a + r_b (m, >= 0, not decreasing in either radius) up to which a pair in
+ * contact may stay in contact (mbc_<type>_pair_reach). */
+typedef double (*mbc_pair_reach_fn)(const void *params, double r_a, double r_b);
+
+/* The revision of mbc_pair_binding that these headers define: which
+ * members a binding has. 0: a binding written against mbconnect 1.0 (plugin
+ * ABI 2), which ends at radii_param; `revision` was padding there, which
+ * static initialization zeroes. 1: masses_param, evaluate and reach too. The
+ * library reads a member only when the binding's revision has it
+ * (mbc_pair_binding_masses and friends). */
+#define MBC_PAIR_BINDING_REVISION 1
 
 typedef struct mbc_pair_binding {
     mbc_pair_binding_kind kind;
     int center_markers[2]; /* marker (0 or 1) at the center of sphere a, of sphere b */
+    int revision;          /* MBC_PAIR_BINDING_REVISION of the headers it was built with */
     size_t radii_param;    /* index into mbc_type_info.params: Vector2D [r_a, r_b], m */
+    /* revision >= 1 */
+    size_t masses_param;           /* 1 + index of the Vector2D [m_a, m_b] (kg); 0: none */
+    mbc_pair_evaluate_fn evaluate; /* the in-place kernel, or NULL: through the hooks */
+    mbc_pair_reach_fn reach;       /* or NULL: contact ends at touching (reach 0) */
 } mbc_pair_binding;
+
+/* The members of revision 1, read as "none" from a binding of revision 0. */
+static inline size_t mbc_pair_binding_masses(const mbc_pair_binding *b)
+{
+    return b->revision >= 1 ? b->masses_param : 0;
+}
+static inline mbc_pair_evaluate_fn mbc_pair_binding_evaluate(const mbc_pair_binding *b)
+{
+    return b->revision >= 1 ? b->evaluate : (mbc_pair_evaluate_fn)0;
+}
+static inline mbc_pair_reach_fn mbc_pair_binding_reach(const mbc_pair_binding *b)
+{
+    return b->revision >= 1 ? b->reach : (mbc_pair_reach_fn)0;
+}
 
 /* Everything known about one connector type. */
 typedef struct mbc_type_info {

@@ -17,9 +17,14 @@
  *     MBC_DEFINE_PLUGIN(NAME)
  *
  * ABI: MBC_PLUGIN_ABI_VERSION changes whenever the layout of mbc_type_info,
- * mbc_param_info, mbc_output_info, mbc_data_info, mbc_state or the result
- * structs changes; mbc_registry_load_plugin refuses a plugin built against
- * another version, and checks sizeof(mbc_type_info) as a second guard. */
+ * mbc_param_info, mbc_output_info, mbc_data_info, mbc_pair_binding,
+ * mbc_state or the result structs changes; mbc_registry_load_plugin refuses
+ * a plugin built against another version, and checks sizeof(mbc_type_info)
+ * as a second guard. It still loads plugins of the versions it can read
+ * (MBC_PLUGIN_ABI_OLDEST): 3 differs from 2 only in mbc_pair_binding, whose
+ * `revision` (0 in a plugin of ABI 2, where it was padding) says which
+ * members a binding has, so a plugin built against mbconnect 1.0 loads and
+ * its types run through their hooks. */
 #ifndef MBCONNECT_PLUGIN_H
 #define MBCONNECT_PLUGIN_H
 
@@ -33,7 +38,8 @@
 extern "C" {
 #endif
 
-#define MBC_PLUGIN_ABI_VERSION 2u /* 2 from mbconnect 1.0.0 */
+#define MBC_PLUGIN_ABI_VERSION 3u /* 2 from mbconnect 1.0.0; 3: mbc_pair_binding revision 1 */
+#define MBC_PLUGIN_ABI_OLDEST  2u /* the oldest plugin ABI this library loads */
 #define MBC_PLUGIN_ENTRY_NAME  "mbc_plugin_entry"
 
 /* What a plugin declares. */
@@ -73,8 +79,10 @@ typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
  *                  not a shared library), "FILE: not an mbconnect plugin (no
  *                  entry point mbc_plugin_entry)", or a type name r already
  *                  holds: "FILE: connector type 'X' is already registered";
- *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 2 (rebuild
- *                  the plugin against this mbconnect)", a full registry. */
+ *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 3 (rebuild
+ *                  the plugin against this mbconnect)" (versions from
+ *                  MBC_PLUGIN_ABI_OLDEST to MBC_PLUGIN_ABI_VERSION load), a
+ *                  full registry. */
 MBC_API mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
 
 #ifdef __cplusplus

@@ -37,7 +37,7 @@ def test_plugin_types_are_first_class():
         PLUGINS / "libmbc_test_no_entry_plugin.so":
             "not an mbconnect plugin (no entry point mbc_plugin_entry)",
         PLUGINS / "libmbc_test_bad_abi_plugin.so":
-            "plugin ABI version 99, this library has 2 (rebuild the plugin against this mbconnect)",
+            "plugin ABI version 99, this library has 3 (rebuild the plugin against this mbconnect)",
     }
     for path, message in broken.items():
         with pytest.raises(ImportError) as e:

@@ -2,7 +2,8 @@
 /* The `pair_binding` of the built-in types as the generated descriptors carry
  * it (mbc_type_info.pair_binding, include/mbconnect/object.h): the spec of
  * ContactSphereSphere puts sphere a at m0, sphere b at m1 and the radii in
- * spheresRadii. Needs no LAMMPS. */
+ * spheresRadii, and declares its in-place kernel (kernel = true: revision 1,
+ * evaluate set; no masses, no reach). Needs no LAMMPS. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +33,10 @@ static void test_contact_sphere_sphere_binding(void **state)
     assert_int_equal(p->size, 2);
     assert_int_equal(p->role, MBC_ROLE_INPUT);
     assert_non_null(t->forces);
+    assert_int_equal(b->revision, MBC_PAIR_BINDING_REVISION);
+    assert_int_equal(mbc_pair_binding_masses(b), 0);
+    assert_non_null(mbc_pair_binding_evaluate(b));
+    assert_null(mbc_pair_binding_reach(b));
 }
 
 /* Every binding a built-in type carries is one mbc-lammps can use; the
@@ -53,6 +58,12 @@ static void test_every_binding_well_formed(void **state)
                         t->marker_kinds[m] == MBC_MARKER_RIGID);
         assert_true(b->radii_param < t->param_count);
         assert_int_equal(t->params[b->radii_param].size, 2);
+        assert_int_equal(b->revision, MBC_PAIR_BINDING_REVISION);
+        const size_t masses = mbc_pair_binding_masses(b);
+        if (masses) {
+            assert_true(masses - 1 < t->param_count && masses - 1 != b->radii_param);
+            assert_int_equal(t->params[masses - 1].size, 2);
+        }
         assert_non_null(t->forces);
     }
     assert_null(mbc_registry_lookup(&r, "JointALEMoving2D")->pair_binding);

@@ -158,6 +158,47 @@ static void test_bad_plugins(void **state)
     assert_int_equal(mbc_registry_size(&r), n);
 }
 
+/* A plugin of plugin ABI 2 (mbconnect 1.0's layout of mbc_pair_binding)
+ * loads; its binding reads as revision 0 (no masses, kernel or reach) and
+ * its type is a pair law through its hooks: two overlapping spheres push
+ * apart with k times the overlap. */
+static void test_abi2_plugin_loads(void **state)
+{
+    (void)state;
+    mbc_registry r;
+    mbc_registry_init(&r);
+    mbc_error err = {0};
+    assert_int_equal(mbc_registry_load_plugin(&r, PLUGIN_ABI2, &err), MBC_OK);
+    const mbc_type_info *t = mbc_registry_lookup(&r, "OldPairSpring");
+    assert_non_null(t);
+    assert_int_equal(t->pair_binding->revision, 0);
+    assert_int_equal(mbc_pair_binding_masses(t->pair_binding), 0);
+    assert_null(mbc_pair_binding_evaluate(t->pair_binding));
+    assert_false(mbc_pair_eval_has_kernel(t));
+    assert_true(mbc_pair_eval_binding_ok(t, &err));
+    mbc_object *o = mbc_object_create_type(t, &err);
+    assert_non_null(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+    double x[2][3] = {{0, 0, 0}, {0, 0.8, 0}}, zero[2][3] = {{0}}, f[2][3] = {{0}},
+           t2[2][3] = {{0}}, r2[2] = {0.5, 0.5};
+    mbc_pair pair = {{0, 1}, NULL};
+    const mbc_pair_atoms at = {(const double(*)[3])x,
+                               (const double(*)[3])zero,
+                               (const double(*)[3])zero,
+                               r2,
+                               NULL,
+                               f,
+                               t2,
+                               2};
+    const mbc_pair_call call = {&at, &pair, 1, MBC_PAIR_POST_NEWTON, 0.0, NULL};
+    mbc_pair_sums sums = {0};
+    assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_OK);
+    assert_true(fabs(f[1][1] - 10.0 * 0.2) < 1e-14 && fabs(f[0][1] + 10.0 * 0.2) < 1e-14);
+    assert_true(fabs(sums.overlap - 0.2) < 1e-15);
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_plugin_type_evaluates),
         cmocka_unit_test(test_registry_records_origins),
         cmocka_unit_test(test_bad_plugins),
+        cmocka_unit_test(test_abi2_plugin_loads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

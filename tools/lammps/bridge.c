@@ -14,6 +14,7 @@
 #include <lammps/library.h>
 
 #include "host.h"
+#include "mbconnect/pair_eval.h"
 
 /* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
  * a whole number from 1 to 1000 (said on every rank that has it). */
@@ -51,6 +52,7 @@ static ml_bridge *bridge_get(ml_run *r)
             return NULL;
         }
         r->bridge->last_step = -1;
+        r->bridge->width = 1; /* fix property/atom needs a column, for laws without data too */
         r->bridge->energy = -1;
         r->bridge->uniform = -1;
     }
@@ -287,6 +289,10 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     else if (!(rmax > 0.0))
         ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms first (the "
                        "neighbor cutoff is their largest diameter)");
+    else if (law->masses && lammps_extract_setting(r->lmp, "rmass_flag") != 1)
+        ml_error_at(r, "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
+                       "sphere)",
+                    law->object->type->type_name);
     if (r->status != 0) {
         ml_law_destroy(law); /* after the message, which names it */
         return r->status;
@@ -296,7 +302,13 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     b->laws[b->law_count++] = law;
     b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
-    b->cutoff = 2.0 * rmax;
+    b->masses |= law->masses;
+    b->reach = 0.0;
+    for (size_t k = 0; k < b->law_count; k++) {
+        const double reach = mbc_pair_eval_reach(b->laws[k]->object, rmax, rmax);
+        b->reach = reach > b->reach ? reach : b->reach;
+    }
+    b->cutoff = 2.0 * rmax + b->reach;
     setup_fixes(r, b, width_changed);
     if (r->status != 0)
         return r->status;

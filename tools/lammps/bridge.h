@@ -2,7 +2,8 @@
 /* The bridge between LAMMPS and the pair laws (docs/lammps.rst):
  *
  * - `pair_style zero CUTOFF` + `pair_coeff * *` give the half neighbor list
- *   (CUTOFF: the largest atom diameter when `mbconnect pair` runs);
+ *   (CUTOFF: the largest atom diameter when `mbconnect pair` runs, plus the
+ *   largest reach of the laws at that diameter, mbc_pair_eval_reach);
  * - fix ML_FIX_STATE (property/atom) holds the contact records (contacts.h);
  * - fix ML_FIX (external pf/callback 1 1) calls r->step_callback (ml_step_callback of step.c)
  *   at every force evaluation (through host.cpp); its global vector and
@@ -43,7 +44,9 @@ typedef struct ml_bridge {
     int capacity;
     int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;         /* data coordinates per record: the largest data count */
-    double cutoff;     /* of pair_style zero */
+    double cutoff;     /* of pair_style zero: the largest diameter plus the reach */
+    double reach;      /* the largest contact reach of the laws (m; 0: contacts end at touching) */
+    int masses;        /* a law's binding has masses: the callback passes LAMMPS's rmass */
     int fixes;         /* the fixes exist */
     int ran;           /* a force callback ran: records exist */
     int64_t last_step; /* the step whose state the records hold; -1 before any */

@@ -59,12 +59,39 @@ const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag
     return NULL;
 }
 
+int ml_contacts_find(const ml_contacts *c, int i, int tag)
+{
+    const int *p = c->partner[i];
+    for (int k = 0; k < c->capacity && p[k] != 0; k++)
+        if (p[k] == tag)
+            return k;
+    return -1;
+}
+
+/* Moves atom i's used records that were not ended to the front, in their
+ * order; returns how many there are. */
+static int compact(const ml_contacts *c, int i)
+{
+    const int *p = c->partner[i];
+    int kept = 0;
+    for (int k = 0; k < c->used[i]; k++) {
+        if (p[k] == ML_CONTACT_DROPPED)
+            continue;
+        if (k != kept)
+            swap_records(c, i, k, kept);
+        kept++;
+    }
+    return kept;
+}
+
 void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step)
 {
     const int stamp = stamp_of(step);
     for (int i = 0; i < nlocal; i++) {
         int *p = c->partner[i];
-        for (int k = c->used[i]; k < c->capacity && p[k] != 0; k++)
+        const int used = c->used[i];
+        const int kept = c->dropped ? compact(c, i) : used;
+        for (int k = kept; k < c->capacity && (k < used || p[k] != 0); k++)
             p[k] = 0;
         c->used[i] = 0; /* for the next step */
         c->stamp[i] = stamp;

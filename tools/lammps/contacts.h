@@ -31,7 +31,9 @@
  * same neighbor list as in the step before (LAMMPS rebuilds it only every
  * few steps), the record sought is then always the next one: one
  * comparison. ml_contacts_sweep drops the records after used[i], so a pair
- * that separates loses its state. */
+ * that separates loses its state, and those a law ended in this step
+ * (ml_contacts_drop: a contact that outlived touching until the law's own
+ * end, such as an adhesive one at pull-off). */
 #ifndef ML_CONTACTS_H
 #define ML_CONTACTS_H
 
@@ -44,7 +46,11 @@ typedef struct ml_contacts {
     int capacity;
     int hot; /* records whose data are in state (1..capacity) */
     int width;
+    int dropped; /* records ml_contacts_drop marked in this step */
 } ml_contacts;
+
+/* The partner ID of a record a law ended in this step (never an atom ID). */
+#define ML_CONTACT_DROPPED (-1)
 
 /* ml_contacts_use when the record sought is not the next one: a scan. */
 int ml_contacts_use_scan(const ml_contacts *c, int i, int tag, int *found);
@@ -68,8 +74,17 @@ static inline int ml_contacts_use(const ml_contacts *c, int i, int tag, int *fou
  * of a ghost when its row holds the records of step `last` (the last force
  * call). */
 const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last);
-/* For atoms 0..nlocal-1: drops the records not used in this step, zeroes
- * their counts for the next and stamps the rows with `step`. */
+/* Atom i's record of partner `tag` without using it: its slot, or -1. */
+int ml_contacts_find(const ml_contacts *c, int i, int tag);
+/* Marks atom i's record in `slot` (used in this step) as ended: the sweep
+ * removes it. */
+static inline void ml_contacts_drop(ml_contacts *c, int i, int slot)
+{
+    c->partner[i][slot] = ML_CONTACT_DROPPED;
+    c->dropped++;
+}
+/* For atoms 0..nlocal-1: drops the records not used in this step and those
+ * ended, zeroes their counts for the next and stamps the rows with `step`. */
 void ml_contacts_sweep(const ml_contacts *c, int nlocal, long long step);
 /* The data coordinates of atom i's record in `slot`. */
 static inline double *ml_contacts_data(const ml_contacts *c, int i, int slot)

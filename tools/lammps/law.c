@@ -8,7 +8,7 @@
 
 #include "batch.h"
 #include "mbconnect/evaluate.h"
-#include "mbconnect/sphere_batch.h"
+#include "mbconnect/pair_eval.h"
 
 #define LAW_MAX_VALUES 64 /* elements of one array value */
 
@@ -17,11 +17,10 @@ void ml_law_destroy(ml_law *law)
     if (!law)
         return;
     mbc_object_destroy(law->object);
-    if (law->batch)
-        ml_batch_free(law->batch);
     free(law->batch);
     free(law->initial);
     free(law->outputs);
+    free(law->output_sums);
     free(law);
 }
 
@@ -65,9 +64,14 @@ static int set_param(ml_run *r, ml_law *law, const char *name, const char *value
     const mbc_param_info *p = mbc_object_find_param(o, name);
     mbc_error err = {0};
     mbc_status st = MBC_OK;
+    const size_t masses = mbc_pair_binding_masses(law->binding);
     if (p == &t->params[law->binding->radii_param]) {
         st = mbc_fail_param(&err, MBC_ERR_NAME, t->type_name, name, 0,
                             "is set from the atoms' radii by the type's pair binding (given %s)",
+                            value);
+    } else if (masses && p == &t->params[masses - 1]) {
+        st = mbc_fail_param(&err, MBC_ERR_NAME, t->type_name, name, 0,
+                            "is set from the atoms' masses by the type's pair binding (given %s)",
                             value);
     } else if (p && p->kind == MBC_VALUE_INDEX && p->role == MBC_ROLE_INPUT) {
         st = mbc_fail_param(&err, MBC_ERR_NAME, t->type_name, name, 0,
@@ -92,6 +96,17 @@ static int set_param(ml_run *r, ml_law *law, const char *name, const char *value
     return 0;
 }
 
+/* Unit masses in the binding's masses parameter, if it has one. */
+static void set_unit_masses(ml_law *law)
+{
+    const size_t masses = mbc_pair_binding_masses(law->binding);
+    if (!masses)
+        return;
+    const mbc_object *o = law->object;
+    double *m = (double *)(void *)((char *)o->params + o->type->params[masses - 1].offset);
+    m[0] = m[1] = 1.0;
+}
+
 /* Two unit spheres overlapping by 0.1 and approaching at 0.1: PostNewtonStep,
  * forces and every output once, so that the hooks' own checks run now. */
 static int trial_evaluation(ml_run *r, ml_law *law, double *data)
@@ -102,6 +117,7 @@ static int trial_evaluation(ml_run *r, ml_law *law, double *data)
         {{1.9, 0, 0}, {-0.05, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0, 0}},
     };
     law->radii[0] = law->radii[1] = 1.0;
+    set_unit_masses(law);
     mbc_state s = {.marker = {&m[0], &m[1]},
                    .data = law->initial,
                    .data_start = law->initial,
@@ -131,7 +147,8 @@ static int find_outputs(ml_law *law)
     const mbc_type_info *t = law->object->type;
     law->energy = -1;
     law->outputs = calloc(t->output_count + 1, sizeof *law->outputs);
-    if (!law->outputs)
+    law->output_sums = calloc(t->output_count + 1, sizeof *law->output_sums);
+    if (!law->outputs || !law->output_sums)
         return -1;
     for (size_t k = 0; k < t->output_count; k++) {
         if (mbc_output_size(t, law->object->params, k) != 1)
@@ -149,6 +166,7 @@ static int finish(ml_run *r, ml_law *law)
     mbc_object *o = law->object;
     mbc_object_set_default_indices(o);
     law->radii[0] = law->radii[1] = 1.0;
+    set_unit_masses(law);
     mbc_error err = {0};
     if (mbc_object_initialize(o, &err, 1, NULL) != MBC_OK)
         return ml_error_at(r, "mbconnect pair: %s", err.message);
@@ -175,24 +193,19 @@ static int finish(ml_run *r, ml_law *law)
  * written by hand). */
 static const mbc_pair_binding *usable_binding(ml_run *r, const mbc_type_info *t)
 {
-    const mbc_pair_binding *b = t->pair_binding;
-    if (!b) {
+    if (!t->pair_binding) {
         ml_error_at(r,
                     "mbconnect pair: connector type '%s' declares no pair binding (spec key "
                     "pair_binding, docs/spec-language.rst), so it cannot be a pair law",
                     t->type_name);
         return NULL;
     }
-    const mbc_param_info *p = b->radii_param < t->param_count ? &t->params[b->radii_param] : NULL;
-    const int m0 = b->center_markers[0], m1 = b->center_markers[1];
-    if (b->kind != MBC_PAIR_BINDING_SPHERES || !p || p->kind != MBC_VALUE_REAL ||
-        p->shape != MBC_FIXED || p->size != 2 || (m0 != 0 && m0 != 1) || m1 != 1 - m0 ||
-        !t->forces) {
-        ml_error_at(r, "mbconnect pair: connector type '%s' has an unusable pair binding",
-                    t->type_name);
+    mbc_error err = {0};
+    if (!mbc_pair_eval_binding_ok(t, &err)) {
+        ml_error_at(r, "mbconnect pair: %s", err.message);
         return NULL;
     }
-    return b;
+    return t->pair_binding;
 }
 
 ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
@@ -230,9 +243,9 @@ ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
     if (status == 0)
         status = finish(r, law);
     const char *generic = getenv("MBC_LAMMPS_GENERIC");
-    if (status == 0 && t == &mbc_contact_sphere_sphere_type && law->output_count == 0 &&
-        b->center_markers[0] == 0 && !(generic && strcmp(generic, "1") == 0) &&
-        (!(law->batch = calloc(1, sizeof *law->batch)) || ml_batch_init(law->batch) != 0))
+    law->flags = (generic && strcmp(generic, "1") == 0) ? MBC_PAIR_HOOKS : 0u;
+    law->masses = mbc_pair_binding_masses(b) != 0;
+    if (status == 0 && !(law->batch = calloc(1, sizeof *law->batch)))
         status = ml_error_nomem(r);
     if (status != 0) {
         ml_law_destroy(law);

@@ -15,12 +15,15 @@ typedef struct ml_law {
     mbc_object *object;
     const mbc_pair_binding *binding;
     double *radii;       /* the two elements of the binding's radii parameter, in object->params */
+    int masses;          /* the binding has masses: LAMMPS's rmass */
     size_t data_count;   /* data coordinates per contact */
     double *initial;     /* their initial values (data_count) */
     size_t output_count; /* scalar outputs summed into the fix vector */
     size_t *outputs;     /* their indices in the type's outputs */
+    double *output_sums; /* their sums in a force call (batch.c) */
     int energy;          /* index into outputs of the output "Energy", or -1 */
-    struct ml_batch *batch; /* the vectorized path (batch.h), or NULL: the hooks, pair by pair */
+    unsigned flags;      /* MBC_PAIR_HOOKS with MBC_LAMMPS_GENERIC=1 */
+    struct ml_batch *batch; /* the pairs gathered for the next library call (batch.h) */
 } ml_law;
 
 /* Creates the law of TYPE (a type in r->registry) with argv = NAME VALUE
@@ -32,9 +35,10 @@ typedef struct ml_law {
  * hooks reject is reported here. NULL with a pending error (the library's
  * message for a parameter) on failure.
  *
- * ContactSphereSphere laws take the vectorized path (batch.h) unless the
- * environment sets MBC_LAMMPS_GENERIC=1 (the hooks, pair by pair, as any
- * other type: the tests compare both). */
+ * Every law runs through mbc_pair_eval (batch.h): a type with a kernel
+ * (ContactSphereSphere) through its kernel unless the environment sets
+ * MBC_LAMMPS_GENERIC=1 (then through the hooks, pair by pair, as any other
+ * type: the tests compare both). */
 ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv);
 void ml_law_destroy(ml_law *law);
 

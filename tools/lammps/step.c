@@ -1,19 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The force callback of fix ML_FIX: every pair of the half neighbor list
  * whose spheres touch (center distance < r_i + r_j) and whose atom types
- * have a law is evaluated by that law (docs/lammps.rst, "Each step"):
+ * have a law is evaluated by that law (docs/lammps.rst, "Each step"), in one
+ * pass over the list:
  *
- * 1. the pair's data coordinates: its contact record, or the type's
- *    initial data for a pair that just touched;
- * 2. PostNewtonStep on the current state (start-of-step data = the record),
- *    so that contact onset is not a step late; skipped for a known pair
- *    when LAMMPS calls again at the same step (the set-up of a `run`), so
- *    that no state advances twice;
- * 3. forces and torques with the new data, on the owned atoms of the pair
- *    (newton off: a pair with a ghost is evaluated by both owners);
- * 4. the new data into the pair's record, kept by atom i of the list
- *    element (contacts.h); the records of pairs no longer touching are
- *    dropped.
+ * 1. the distance test (and, for a law whose contacts outlive touching,
+ *    a pair with a record up to the law's reach beyond it);
+ * 2. the pair's contact record, kept by atom i of the list element
+ *    (contacts.h): its data coordinates in place; a pair that just touched
+ *    starts from the type's initial data, written into its new record;
+ * 3. the pair joins its law's chunk (batch.h): two atom indices and the
+ *    record's address; every chunk runs through mbc_pair_eval
+ *    (mbconnect/pair_eval.h), which reads the atoms where LAMMPS keeps them,
+ *    runs PostNewtonStep on the current state (start-of-step data = the
+ *    record, so that contact onset is not a step late) and the forces with
+ *    the new data, writes the new data into the record and adds forces and
+ *    torques to the owned atoms (newton off: a pair with a ghost is
+ *    evaluated by both owners). When LAMMPS calls again at the same step
+ *    (the set-up of a `run`), a known pair keeps its record (forces only),
+ *    so that no state advances twice;
+ * 4. the records of pairs no longer touching, or whose law ended the
+ *    contact, are dropped.
  *
  * Sphere a of the binding is the atom with the lower ID, so both owners of
  * a pair evaluate it in the same order. Velocities are global; LAMMPS's
@@ -34,19 +41,11 @@
 #include <lammps/library.h>
 
 #include "batch.h"
-#include "mbconnect/evaluate.h"
 #include "pages.h"
 #include "step.h"
 #include "step_atoms.h"
 
 #define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
-/* The evaluation context of one pair, reused for every pair of a call (the
- * markers' rotation stays the identity). */
-typedef struct step_pair {
-    mbc_rigid_marker marker[2];
-    double start[ML_DATA_MAX], now[ML_DATA_MAX];
-    mbc_error err;
-} step_pair;
 
 static int capacity_error(ml_run *r, const step_atoms *a, int i)
 {
@@ -56,134 +55,57 @@ static int capacity_error(ml_run *r, const step_atoms *a, int i)
                           a->tag[i], a->contacts.capacity);
 }
 
-/* The record of pair c in this step (contacts.h): its slot in the row of
- * atom[0], which keeps it (-1 for atom[1]), and the pair's stored data
- * (NULL for a new pair): atom[0]'s record, else atom[1]'s (which kept the
+/* The record of pair c in this step, in place (contacts.h): its slot in the
+ * row of atom[0], which keeps it (owner: the atom and the slot), holding the
+ * pair's data: atom[0]'s record, else a copy of atom[1]'s (which kept the
  * pair in the step before: LAMMPS reordered the atoms, or the pair started
- * to cross ranks). Returns 0, or the pending status when atom[0] has no
- * room for another record. */
-static int records(ml_run *r, step_atoms *a, const step_contact *c, int slot[2],
-                   const double **stored)
+ * to cross ranks), else the law's initial data (*known = 0). A pair beyond
+ * touching (within the reach of a law whose contacts outlive it) only
+ * while it has a record. NULL when the pair has none to take, or with the
+ * pending status when atom[0] has no room for another record. */
+static double *record(ml_run *r, step_atoms *a, const ml_law *law, const step_contact *c,
+                      int touching, int owner[2], int *known)
 {
+    ml_contacts *cs = &a->contacts;
+    const double *other = NULL;
+    if (!touching && ml_contacts_find(cs, c->atom[0], c->tag[1]) < 0 &&
+        !(other = ml_contacts_other(cs, c->atom[1], a->nlocal, c->tag[0], a->last)))
+        return NULL; /* not touching and not in contact: no law, no record */
     int found = 0;
-    slot[1] = -1;
-    slot[0] = ml_contacts_use(&a->contacts, c->atom[0], c->tag[1], &found);
-    if (slot[0] < 0)
-        return capacity_error(r, a, c->atom[0]);
-    *stored = found ? ml_contacts_data(&a->contacts, c->atom[0], slot[0])
-                    : ml_contacts_other(&a->contacts, c->atom[1], a->nlocal, c->tag[0], a->last);
-    return 0;
-}
-
-static void set_marker(mbc_rigid_marker *m, const step_atoms *a, int i)
-{
-    for (int k = 0; k < 3; k++) {
-        m->position[k] = a->x[i][k];
-        m->velocity[k] = a->v[i][k];
-        m->angular_velocity_local[k] = a->omega[i][k];
+    const int slot = ml_contacts_use(cs, c->atom[0], c->tag[1], &found);
+    if (slot < 0) {
+        capacity_error(r, a, c->atom[0]);
+        return NULL;
     }
-}
-
-/* Steps 2 and 3: new data into p->now, forces into fo. */
-static mbc_status evaluate(ml_law *law, step_pair *p, const double *stored, int advance,
-                           mbc_forces *fo, mbc_error *err)
-{
-    mbc_object *o = law->object;
-    const size_t n = law->data_count;
-    memcpy(p->start, stored ? stored : law->initial, n * sizeof(double));
-    mbc_state s = {.marker = {&p->marker[0], &p->marker[1]},
-                   .data = p->start,
-                   .data_start = p->start,
-                   .data_count = n};
-    mbc_status st = MBC_OK;
-    if (o->type->initialize) /* derived parameters may depend on the radii */
-        st = o->type->initialize(o->params, err);
-    if (st == MBC_OK && o->type->post_newton_step && (advance || !stored)) {
-        mbc_post_newton pn = {.data = p->now};
-        st = mbc_object_post_newton_step(o, &s, &pn, err);
-    } else {
-        memcpy(p->now, p->start, n * sizeof(double));
+    double *data = ml_contacts_data(cs, c->atom[0], slot);
+    if (!found) {
+        if (!other)
+            other = ml_contacts_other(cs, c->atom[1], a->nlocal, c->tag[0], a->last);
+        memcpy(data, other ? other : law->initial, law->data_count * sizeof *data);
     }
-    s.data = p->now;
-    return st == MBC_OK ? mbc_object_forces(o, &s, fo, err) : st;
+    owner[0] = c->atom[0];
+    owner[1] = slot;
+    *known = found || other;
+    return data;
 }
 
-/* Step 4 and the totals: forces onto the owned atoms, records, sums. */
-static void apply(const ml_law *law, step_atoms *a, const step_pair *p, const mbc_forces *fo,
-                  const int atom[2], const int slot[2], double **f, double *totals, double overlap)
-{
-    const mbc_pair_binding *bind = law->binding;
-    const int local[2] = {1, atom[1] < a->nlocal};
-    for (int k = 0; k < 2; k++) {
-        if (!local[k])
-            continue;
-        const int is_a = a->tag[atom[k]] < a->tag[atom[1 - k]];
-        const int m = bind->center_markers[is_a ? 0 : 1];
-        for (int c = 0; c < 3; c++) {
-            f[atom[k]][c] += fo->force[m][c];
-            a->torque[atom[k]][c] += fo->torque[m][c];
-        }
-        if (slot[k] >= 0)
-            memcpy(ml_contacts_data(&a->contacts, atom[k], slot[k]), p->now,
-                   law->data_count * sizeof(double));
-    }
-    const double w = local[1] ? 1.0 : 0.5;
-    totals[ML_VECTOR_CONTACTS] += w;
-    totals[ML_VECTOR_OVERLAP] += w * overlap;
-    const int ia = a->tag[atom[0]] < a->tag[atom[1]] ? atom[0] : atom[1];
-    const int ib = ia == atom[0] ? atom[1] : atom[0];
-    const double d[3] = {a->x[ib][0] - a->x[ia][0], a->x[ib][1] - a->x[ia][1],
-                         a->x[ib][2] - a->x[ia][2]};
-    virial_add(a->virial, d, fo->force[bind->center_markers[1]], w);
-}
-
-/* The outputs of one pair into the totals. */
-static mbc_status add_outputs(const ml_bridge *b, size_t li, const ml_law *law, step_pair *p,
-                              double w, double *totals, mbc_error *err)
-{
-    if (law->output_count == 0)
-        return MBC_OK;
-    mbc_state s = {.marker = {&p->marker[0], &p->marker[1]},
-                   .data = p->now,
-                   .data_start = p->start,
-                   .data_count = law->data_count};
-    for (size_t k = 0; k < law->output_count; k++) {
-        double value = 0.0;
-        mbc_status st = mbc_object_output(law->object, &s, law->outputs[k], &value, 1, err);
-        if (st != MBC_OK)
-            return st;
-        totals[ML_VECTOR_FIXED + b->sum_slot[li][k]] += w * value;
-    }
-    return MBC_OK;
-}
-
-/* One touching pair c of law li. Returns 0, or the pending status. */
-static int pair(ml_run *r, ml_bridge *b, step_atoms *a, step_pair *p, const step_contact *c, int li,
-                double **f, double *totals)
+/* One pair c of law li in reach: its record, then its place in the law's
+ * chunk (run when full, or when a repeated step switches between known and
+ * new pairs). Returns 0, or the pending status. */
+static int pair(ml_run *r, ml_bridge *b, step_atoms *a, const step_contact *c, int li,
+                double *totals, int touching)
 {
     ml_law *law = b->laws[li];
-    const double *stored = NULL;
-    int slot[2];
-    if (records(r, a, c, slot, &stored) != 0)
+    int owner[2], known = 0;
+    double *data = record(r, a, law, c, touching, owner, &known);
+    if (!data)
         return r->status;
-    if (law->batch) { /* evaluated a chunk at a time, while its arrays are in cache */
-        ml_batch_add(law->batch, a, c, slot, stored, law->initial);
-        return law->batch->count == ML_BATCH_CHUNK ? ml_batch_run(r, law, a, f, totals) : 0;
-    }
-    const int i = c->atom[0], j = c->atom[1];
-    const int ia = c->tag[0] < c->tag[1] ? i : j, ib = ia == i ? j : i;
-    set_marker(&p->marker[law->binding->center_markers[0]], a, ia);
-    set_marker(&p->marker[law->binding->center_markers[1]], a, ib);
-    law->radii[0] = a->radius[ia];
-    law->radii[1] = a->radius[ib];
-    mbc_forces fo;
-    mbc_status st = evaluate(law, p, stored, a->advance, &fo, &p->err);
-    if (st == MBC_OK)
-        st = add_outputs(b, (size_t)li, law, p, j < a->nlocal ? 1.0 : 0.5, totals, &p->err);
-    if (st != MBC_OK)
-        return ml_error_atoms(r, "mbconnect: atoms %d and %d: %s", a->tag[ia], a->tag[ib],
-                              p->err.message);
-    apply(law, a, p, &fo, c->atom, slot, f, totals, c->rsum - sqrt(c->rsq));
+    const unsigned flags = (a->advance || !known) ? MBC_PAIR_POST_NEWTON : 0u;
+    ml_batch *bt = law->batch;
+    if ((bt->count == ML_BATCH_CHUNK || (bt->count > 0 && bt->flags != flags)) &&
+        ml_batch_run(r, law, a, totals) != 0)
+        return r->status;
+    ml_batch_add(bt, c, data, owner, flags);
     return 0;
 }
 
@@ -207,8 +129,34 @@ static int *used_counts(ml_run *r, ml_bridge *b, int nlocal)
     return b->used;
 }
 
+/* Whether LAMMPS's per-atom rows 0..n-1 of a are one array of structs (its
+ * 2D arrays are: memory->create and memory->grow allocate one block). */
+static int contiguous(double **a, int n)
+{
+    return n <= 1 || a[n - 1] == a[0] + 3 * (n - 1);
+}
+
+/* The arrays as mbc_pair_eval reads them (nlocal > 0; f: the fix's forces). */
+static int library_view(ml_run *r, step_atoms *a, double **f)
+{
+    const int nall = lammps_extract_setting(r->lmp, "nall");
+    if (!contiguous(a->x, nall) || !contiguous(a->v, nall) || !contiguous(a->omega, nall) ||
+        !contiguous(a->torque, nall) || !contiguous(f, a->nlocal))
+        return ml_error_at(r, "mbconnect: LAMMPS's per-atom arrays are not contiguous (another "
+                              "LAMMPS build?)");
+    a->atoms = (mbc_pair_atoms){.position = (const double(*)[3])a->x[0],
+                                .velocity = (const double(*)[3])a->v[0],
+                                .angular_velocity = (const double(*)[3])a->omega[0],
+                                .radius = a->radius,
+                                .mass = a->rmass,
+                                .force = (double(*)[3])f[0],
+                                .torque = (double(*)[3])a->torque[0],
+                                .owned = a->nlocal};
+    return 0;
+}
+
 /* The arrays of this call; 0, or the pending status when one is missing. */
-static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
+static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a, double **f)
 {
     void *h = r->lmp;
     a->x = lammps_extract_atom(h, "x");
@@ -218,6 +166,9 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     a->torque = lammps_extract_atom(h, "torque");
     a->tag = lammps_extract_atom(h, "id");
     a->type = lammps_extract_atom(h, "type");
+    a->rmass = b->masses ? lammps_extract_atom(h, "rmass") : NULL;
+    const double *dt = lammps_extract_global(h, "dt");
+    a->dt = dt ? *dt : 0.0;
     a->nlocal = nlocal;
     for (int k = 0; k < 6; k++)
         a->virial[k] = 0.0;
@@ -235,6 +186,7 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
     if (!a->contacts.used)
         return r->status;
     if (!a->x || !a->v || !a->omega || !a->radius || !a->torque || !a->tag || !a->type ||
+        (b->masses && !a->rmass) ||
         (nlocal > 0 && (!a->contacts.partner || !a->contacts.stamp || !a->contacts.state ||
                         (hot < b->capacity && !a->contacts.more))))
         return ml_error_at(r,
@@ -250,7 +202,7 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a)
         b->paged = a->contacts.state[0];
         b->paged_nmax = nmax;
     }
-    return 0;
+    return nlocal > 0 ? library_view(r, a, f) : 0;
 }
 
 /* Settings that may have changed since `mbconnect pair`: newton off for
@@ -261,7 +213,7 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
     if (ml_bridge_check_run(r, "mbconnect") != 0)
         return r->status;
     for (int i = 0; i < a->nlocal; i++)
-        if (2.0 * a->radius[i] > b->cutoff)
+        if (2.0 * a->radius[i] + b->reach > b->cutoff)
             return ml_error_atoms(r,
                                   "mbconnect: atom %d has diameter %g, larger than the neighbor "
                                   "cutoff %g (the largest diameter when `mbconnect pair` ran; give "
@@ -297,6 +249,23 @@ static inline void prefetch_records(const step_atoms *a, int atom)
 #endif
 }
 
+/* The velocity and angular velocity of an atom of a touching pair, which
+ * the law reads when the pair's chunk runs (batch.h; the neighbor loop has
+ * read its position only), and its force and torque, which it then adds
+ * to. */
+static inline void prefetch_motion(const step_atoms *a, int atom)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(a->v[atom]);
+    __builtin_prefetch(a->omega[atom]);
+    __builtin_prefetch(a->atoms.force[atom], 1);
+    __builtin_prefetch(a->atoms.torque[atom], 1);
+#else
+    (void)a;
+    (void)atom;
+#endif
+}
+
 /* Element e of the list, with the records of atom i, which keeps those of
  * its pairs, prefetched. */
 static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
@@ -305,8 +274,10 @@ static void element(void *h, int list, int e, const step_atoms *a, step_element 
     prefetch_records(a, el->i);
 }
 
-/* Every pair of the neighbor list. */
-static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *totals)
+/* Every pair of the neighbor list within reach (the largest reach of the
+ * laws, 0 for laws whose contacts end at touching), then the rest of every
+ * law's chunk. */
+static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double *totals)
 {
     void *h = r->lmp;
     const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
@@ -316,8 +287,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *to
         return;
     }
     const int n = lammps_neighlist_num_elements(h, list);
-    step_pair p = {.marker = {{.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}},
-                              {.rotation = {1, 0, 0, 0, 1, 0, 0, 0, 1}}}};
+    const double reach = b->reach;
     const int *law_row = b->law_of; /* the laws of atom i's type */
     step_element ahead[STEP_AHEAD];
     for (int e = 0; e < n && e < STEP_AHEAD; e++)
@@ -328,6 +298,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *to
             element(h, list, e + STEP_AHEAD, a, &ahead[e % STEP_AHEAD]);
         const int i = el.i;
         const double xi[3] = {a->x[i][0], a->x[i][1], a->x[i][2]}, ri = a->radius[i];
+        prefetch_motion(a, i);
         if (b->uniform < 0)
             law_row = b->law_of + a->type[i] * (b->ntypes + 1);
         for (int k = 0; k < el.count && r->status == 0; k++) {
@@ -335,18 +306,32 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double **f, double *to
             const double *xj = a->x[j];
             const double dx = xj[0] - xi[0], dy = xj[1] - xi[1], dz = xj[2] - xi[2];
             const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + a->radius[j];
-            if (rsq >= rsum * rsum) /* not touching: no law, no record */
+            const double range = rsum + reach;
+            if (rsq >= range * range) /* out of reach: no law, no record */
                 continue;
             const int li = b->uniform >= 0 ? b->uniform : law_row[a->type[j]];
             if (li < 0)
                 continue;
-            const step_contact c = {{i, j}, {a->tag[i], a->tag[j]}, {dx, dy, dz}, rsq, rsum};
-            pair(r, b, a, &p, &c, li, f, totals);
+            prefetch_motion(a, j);
+            const step_contact c = {{i, j}, {a->tag[i], a->tag[j]}, rsq, rsum};
+            pair(r, b, a, &c, li, totals, rsq < rsum * rsum);
         }
     }
     for (size_t l = 0; l < b->law_count && r->status == 0; l++)
-        if (b->laws[l]->batch)
-            ml_batch_run(r, b->laws[l], a, f, totals);
+        ml_batch_run(r, b->laws[l], a, totals);
+}
+
+/* The laws' output sums of this call into the totals (their fix vector
+ * slots), cleared for the next call. */
+static void add_outputs(const ml_bridge *b, double *totals)
+{
+    for (size_t l = 0; l < b->law_count; l++) {
+        ml_law *law = b->laws[l];
+        for (size_t k = 0; k < law->output_count; k++) {
+            totals[ML_VECTOR_FIXED + b->sum_slot[l][k]] += law->output_sums[k];
+            law->output_sums[k] = 0.0;
+        }
+    }
 }
 
 /* The fix vector and energy from the totals of every rank. */
@@ -374,13 +359,14 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
     step_atoms a = {0};
-    if (gather(r, b, nlocal, &a) == 0 && check(r, b, &a) == 0) {
+    if (gather(r, b, nlocal, &a, f) == 0 && check(r, b, &a) == 0) {
         a.advance = step != b->last_step;
         a.last = b->last_step;
-        pairs(r, b, &a, f, totals);
+        pairs(r, b, &a, totals);
         if (r->status == 0)
             ml_contacts_sweep(&a.contacts, nlocal, step);
     }
+    add_outputs(b, totals);
     for (int k = 0; k < 6; k++)
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
     totals[ML_TOTALS - 1] = r->status != 0;

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* What the force callback (step.c) and the vectorized path (batch.c) share:
- * the atoms' arrays of one call, the totals every rank reduces, the virial
- * of a pair. */
+/* What the force callback (step.c) and the library calls of its chunks of
+ * pairs (batch.c) share: the atoms' arrays of one call and the totals every
+ * rank reduces. */
 #ifndef ML_STEP_ATOMS_H
 #define ML_STEP_ATOMS_H
 
 #include "bridge.h"
 #include "contacts.h"
+#include "mbconnect/pair_eval.h"
 
 /* The totals reduced over ranks each step: the fix vector, the virial, the
  * count of ranks with an error. */
@@ -15,13 +16,15 @@
 
 /* The atoms' arrays for this call. */
 typedef struct step_atoms {
-    double **x, **v, **omega, *radius, **torque;
+    double **x, **v, **omega, *radius, *rmass, **torque;
     int *tag, *type;
     int nlocal;
     int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
     long long last; /* the step of the last call (-1: none) */
+    double dt;      /* the time step (s) */
     ml_contacts contacts;
-    double virial[6]; /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
+    mbc_pair_atoms atoms; /* the same arrays as the library reads them */
+    double virial[6];     /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */
 } step_atoms;
 
 /* A touching pair of the neighbor list: atom[0] owned, atom[1] owned or a
@@ -29,19 +32,7 @@ typedef struct step_atoms {
  * radii (m). */
 typedef struct step_contact {
     int atom[2], tag[2];
-    double d[3], rsq, rsum;
+    double rsq, rsum;
 } step_contact;
-
-/* The virial of one pair, d (x_b - x_a) times the force on b, weighted w
- * (1/2 for a pair with a ghost, which the other rank adds too). */
-static inline void virial_add(double v[6], const double d[3], const double f[3], double w)
-{
-    v[0] += w * d[0] * f[0];
-    v[1] += w * d[1] * f[1];
-    v[2] += w * d[2] * f[2];
-    v[3] += w * d[0] * f[1];
-    v[4] += w * d[0] * f[2];
-    v[5] += w * d[1] * f[2];
-}
 
 #endif

@@ -53,6 +53,8 @@ return connector {
       description = "one weight per hull coefficient" },
     param "radii" { type = "Vector2D", default = { 0.5, 0.4 },
       description = "radii of the spheres at marker m0 and m1 [SI:m]" },
+    param "masses" { type = "Vector2D", default = { 1, 2 },
+      description = "masses of the spheres at marker m0 and m1 [SI:kg]" },
     param "offset" { type = "Vector3D", default = { 0, 0, 0 },
       description = "offset of the contact point [SI:m]" },
     param "boundingRadius" { type = "UReal", default = 0, role = "derived",
@@ -91,7 +93,8 @@ return connector {
       seed_text = "slip velocity [m/s]" },
   },
 
-  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "radii" },
+  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "radii", masses = "masses",
+                   kernel = true, reach = true },
 
   invariants = {
     hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },

@@ -10,6 +10,7 @@
 
 #include "mbconnect/connector.h"
 #include "mbconnect/object.h"
+#include "mbconnect/pair_eval.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,6 +117,10 @@ MBC_API mbc_status mbc_contact_sphere_sphere_forces(const mbc_contact_sphere_sph
 MBC_API mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_SPHERE_SPHERE_OUTPUT_*) */
 MBC_API mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+
+/* Pair binding (mbconnect/pair_eval.h, mbconnect/pair_kernel.h), handwritten. */
+/* The in-place kernel: mbc_pair_eval of this type's pairs. */
+MBC_API mbc_status mbc_contact_sphere_sphere_pair_evaluate(const mbc_contact_sphere_sphere_params *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err);
 
 #ifdef __cplusplus
 }
