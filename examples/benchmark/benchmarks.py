@@ -333,8 +333,7 @@ def lammps_inputs(key, cases):
                 native.append(f"fix wall{t} point{t} wall/gran granular {words} zplane 0 NULL")
                 mbconnect.append(f"group point{t} type {t}")
                 mbconnect.append(f"mbconnect wall wall{t} point{t} granular {words} zplane 0 NULL")
-            p = law.params()
-            p["spheresMasses"] = [c.a["mass"], c.b["mass"] if c.b else c.a["mass"] * 1e20]
+            p = law.params()  # the engine sets the radii and masses (the binding)
             p["timeStep"] = "${dt}"
             kind = "ContactGranular"
         else:

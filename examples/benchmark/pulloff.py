@@ -20,9 +20,7 @@ def words(bench):
 def params(bench, h):
     law = B.Granular((bench.model, bench.E, 0.0, bench.nu, bench.gamma), "velocity",
                      ("linear_history", 1000.0, 0.0, 0.0))
-    p = law.params()
-    m = 1000 * 4 / 3 * np.pi * bench.radius**3
-    p["spheresMasses"] = [m, m]
+    p = law.params()  # the engine sets the radii and masses (the binding)
     p["timeStep"] = h
     return p
 
