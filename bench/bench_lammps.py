@@ -4,12 +4,19 @@
 
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
                                            [--steps N] [--repeat R] [--capacity C] [--hooks]
+                                           [--law css|full|plain] [--newton on|off]
                                            [--compare OTHER_BUILD_DIR] [--callgrind]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
 mbc-lammps run of bench/lammps/bench.in times the same law on the same
 configuration through the bridge (mbconnect pair ContactSphereSphere, the
 batch path) and through `pair_style granular` (hertz, damping velocity).
+--law full and --law plain run bench/lammps/bench_granular.in instead: the
+same words of pair_style granular through both (mbconnect pair * * granular
+WORDS against pair_coeff * * WORDS): full is `hertz/material ... damping
+tsuji tangential mindlin NULL ... rolling sds ... twisting marshall`, plain
+`hertz ... tangential linear_history`; --newton (default on, LAMMPS's
+default, for these; off for css) is the run's newton setting.
 Reported per step: the wall-clock loop time and the CPU time (loop time x
 LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native, and for
 2 ranks the speed-up over 1 rank; the load average before and after each run
@@ -35,7 +42,13 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIZES = {"32k": (32, 32, 32), "128k": (32, 64, 64)}
-VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--capacity", "--compare")
+VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--capacity", "--compare", "--law",
+          "--newton")
+WORDS = {
+    "full": "hertz/material 1e8 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 "
+            "rolling sds 1e3 5 0.1 twisting marshall",
+    "plain": "hertz 2e8 0.5 tangential linear_history 1e4 1.0 0.5",
+}
 
 
 def option(name, default):
@@ -46,10 +59,15 @@ def option(name, default):
 
 def command(build, size, steps, capacity, warm=20):
     nx, ny, nz = size
-    return [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / "bench.in"),
+    law = option("--law", "css")
+    bench = "bench.in" if law == "css" else "bench_granular.in"
+    args = [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / bench),
             "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
             "-var", "steps", str(steps), "-var", "warm", str(warm),
             "-var", "capacity", str(capacity), "-log", "none"]
+    if law != "css":
+        args += ["-var", "words", WORDS[law], "-var", "newton", option("--newton", "on")]
+    return args
 
 
 def run(build, size, ranks, steps, hooks, capacity):
@@ -117,6 +135,9 @@ def main():
     if "--compare" in sys.argv:
         builds.append(("other", pathlib.Path(option("--compare", "")).resolve()))
         print("this: %s\nother: %s" % (build, builds[1][1]))
+    law = option("--law", "css")
+    print(f"law {law}" + (f" ({WORDS[law]}), newton {option('--newton', 'on')}" if law != "css"
+                          else " (ContactSphereSphere, hertz velocity damping), newton off"))
     print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}, "
           f"{capacity} contacts per atom; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "

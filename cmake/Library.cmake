@@ -21,6 +21,7 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
   ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
   ${PROJECT_SOURCE_DIR}/runtime/pair_eval.c
+  ${PROJECT_SOURCE_DIR}/runtime/wall_eval.c
   ${PROJECT_SOURCE_DIR}/runtime/state_check.c
   ${MBC_GENERATED_SOURCES}
 )

@@ -697,12 +697,32 @@ static const mbc_invariant_info invariants = {
     .frame_count = 9,
 };
 
-/* spec key pair_binding: sphere a at m0, sphere b at m1, radii in spheresRadii */
+static mbc_status pair_evaluate(const void *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err)
+{
+    return mbc_contact_granular_pair_evaluate(p, call, sums, err);
+}
+
+static double pair_reach(const void *p, double r_a, double r_b)
+{
+    return mbc_contact_granular_pair_reach(p, r_a, r_b);
+}
+
+static mbc_status wall_evaluate(const void *p, const mbc_wall_call *call, mbc_pair_sums *sums, mbc_error *err)
+{
+    return mbc_contact_granular_wall_evaluate(p, call, sums, err);
+}
+
+/* spec key pair_binding: sphere a at m0, sphere b at m1, radii in spheresRadii, masses in spheresMasses, in-place kernel, contact reach, walls (spec key wall_binding) */
 static const mbc_pair_binding pair_binding = {
     .kind = MBC_PAIR_BINDING_SPHERES,
     .center_markers = {0, 1},
     .revision = MBC_PAIR_BINDING_REVISION,
     .radii_param = 3,
+    .masses_param = 5,
+    .evaluate = pair_evaluate,
+    .reach = pair_reach,
+    .wall_evaluate = wall_evaluate,
+    .wall_shapes = MBC_WALL_PLANE | MBC_WALL_CYLINDER,
 };
 
 const mbc_type_info mbc_contact_granular_type = {

@@ -159,6 +159,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "    output_info: tuple[dict[str, Any], ...]\n"
                  "    data_info: tuple[dict[str, Any], ...]\n"
                  "    pair_binding: dict[str, Any] | None\n"
+                 "    wall_binding: dict[str, Any] | None\n"
                  "    @property\n    def visualization(self) -> Any: ...\n"
                  "    @property\n    def data_count(self) -> int: ...\n"
                  "    @property\n    def initial_data(self) -> npt.NDArray[np.float64]: ...\n"

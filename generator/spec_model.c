@@ -1330,13 +1330,17 @@ static void load_data(loader *ld, int t, int line, spec_connector *c)
 
 /* ---------------------------------------------------------------- connector */
 
-static const char *const connector_keys[] = {
-    "type",       "description",   "authors",     "provides",
-    "markers",    "nodes",         "python_name", "python_visualization_name",
-    "parameters", "visualization", "outputs",     "data",
-    "quantities", "theory",        "examples",    "hooks",
-    "invariants", "references",    "seed_text",   "pair_binding",
-    NULL};
+static const char *const connector_keys[] = {"type",         "description",
+                                             "authors",      "provides",
+                                             "markers",      "nodes",
+                                             "python_name",  "python_visualization_name",
+                                             "parameters",   "visualization",
+                                             "outputs",      "data",
+                                             "quantities",   "theory",
+                                             "examples",     "hooks",
+                                             "invariants",   "references",
+                                             "seed_text",    "pair_binding",
+                                             "wall_binding", NULL};
 
 const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT] = {
     "MBC_MARKER_POSITION", "MBC_MARKER_RIGID", "MBC_MARKER_CABLE2D_SHAPE",
@@ -1740,6 +1744,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     mbc_reader_table ct = labeled(ld, t, line, "connector");
     spec_invariants_load(ld->r, &ct, c);
     spec_pair_binding_load(ld->r, &ct, c);
+    spec_wall_binding_load(ld->r, &ct, c);
     if (errors_of(ld) == 0) {
         check_hooks(ld, line, c);
         check_constants(ld, c);

@@ -14,6 +14,7 @@
 #include "spec_invariants.h"
 #include "spec_model_types.h"
 #include "spec_pair_binding.h"
+#include "spec_wall_binding.h"
 #include "strbuf.h"
 
 extern const spec_hook_info spec_hooks[SPEC_HOOK_COUNT];

@@ -56,6 +56,10 @@ typedef struct spec_pair_binding {
     size_t masses_param; /* 1 + index into the connector's params (`masses`); 0: none */
     int kernel;          /* `kernel = true`: the type defines mbc_<type>_pair_evaluate */
     int reach;           /* `reach = true`: the type defines mbc_<type>_pair_reach */
+    /* the `wall_binding` block (spec_wall_binding.c): the type defines
+     * mbc_<type>_wall_evaluate; the wall shapes it takes (MBC_WALL_* bits) */
+    int walls;
+    unsigned wall_shapes;
 } spec_pair_binding;
 
 typedef struct spec_invariants {

@@ -111,6 +111,14 @@ void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular
     law->gamma_twist = p->twistingDamping;
     law->mu_twist = p->twistingFriction;
     law->dt = p->timeStep;
+    law->velocity = p->dampingModel == MBC_GRANULAR_VELOCITY ? 1.0 : 0.0;
+    law->mass_velocity = p->dampingModel == MBC_GRANULAR_MASS_VELOCITY ? 1.0 : 0.0;
+    law->linear_history = p->tangentialModel == MBC_GRANULAR_LINEAR_HISTORY ? 1.0 : 0.0;
+    law->rescale = (p->tangentialModel == MBC_GRANULAR_MINDLIN_RESCALE ||
+                    p->tangentialModel == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
+                       ? 1.0
+                       : 0.0;
+    law->step = 1.0;
 }
 
 /* ------------------------------------------------------------------ checks */
@@ -251,21 +259,17 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
 {
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
-    const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
     gr_spheres(p, s, e);
-    double *const recs[1] = {rec};
-    if (k.stage_a(&law, 1, &e->contact, recs, update, &e->res) == 0)
-        return false;
-    if (k.stage_b)
-        k.stage_b(&law, 1, &e->contact, recs, update, &e->res);
-    return true;
+    return mbc_granular_evaluate(&law, mbc_granular_kernels_for(&law), &e->contact, rec, update,
+                                 &e->res);
 }
 
 static bool finite_result(const mbc_granular_result *r)
 {
-    double sum = 0.0;
+    double ta[3], tb[3], sum = 0.0;
+    mbc_granular_total_torques(r, ta, tb);
     for (int i = 0; i < 3; i++)
-        sum += r->force[i] + r->torque_a[i] + r->torque_b[i];
+        sum += r->force[i] + ta[i] + tb[i];
     return isfinite(sum);
 }
 
@@ -300,11 +304,10 @@ mbc_status mbc_contact_granular_forces(const mbc_contact_granular_params *p, con
     const mbc_status st = gr_current(p, s, &e, err);
     if (st != MBC_OK)
         return st;
+    mbc_granular_total_torques(&e.res, out->torque[0], out->torque[1]);
     for (int i = 0; i < 3; i++) {
         out->force[0][i] = e.res.force[i];
         out->force[1][i] = -e.res.force[i];
-        out->torque[0][i] = e.res.torque_a[i];
-        out->torque[1][i] = e.res.torque_b[i];
     }
     return MBC_OK;
 }
@@ -360,8 +363,7 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
         memcpy(out, r->force, 3 * sizeof(double));
         break;
     case MBC_CONTACT_GRANULAR_OUTPUT_TORQUE:
-        memcpy(out, r->torque_a, 3 * sizeof(double));
-        memcpy(out + 3, r->torque_b, 3 * sizeof(double));
+        mbc_granular_total_torques(r, out, out + 3);
         break;
     case MBC_CONTACT_GRANULAR_OUTPUT_NORMAL:
         for (int i = 0; i < 3; i++)

@@ -25,6 +25,7 @@
 #ifndef MBC_RUNTIME_GRANULAR_INLINE_H
 #define MBC_RUNTIME_GRANULAR_INLINE_H
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 
@@ -61,6 +62,21 @@ enum {
     MBC_GRANULAR_MINDLIN_FORCE = 4,
     MBC_GRANULAR_MINDLIN_RESCALE_FORCE = 5,
     MBC_GRANULAR_TANGENTIAL_COUNT = 6
+};
+/* The families the stage A instances are specialized for: damping (tsuji,
+ * or the three others) and tangential force (none, a displacement history,
+ * an elastic force history). The model within a family is the law's, a
+ * constant of the call that the kernel selects on, without a branch. */
+enum {
+    MBC_GRANULAR_DAMPING_LINEAR = 0, /* velocity, mass_velocity, viscoelastic */
+    MBC_GRANULAR_DAMPING_TSUJI = 1,
+    MBC_GRANULAR_DAMPING_FAMILIES = 2
+};
+enum {
+    MBC_GRANULAR_T_NONE = 0,         /* linear_nohistory */
+    MBC_GRANULAR_T_DISPLACEMENT = 1, /* linear_history, mindlin, mindlin_rescale */
+    MBC_GRANULAR_T_FORCE = 2,        /* mindlin/force, mindlin_rescale/force */
+    MBC_GRANULAR_TANGENTIAL_FAMILIES = 3
 };
 /* Rolling models (rollingModel). */
 enum { MBC_GRANULAR_ROLL_NONE = 0, MBC_GRANULAR_ROLL_SDS = 1, MBC_GRANULAR_ROLLING_COUNT = 2 };
@@ -108,6 +124,10 @@ typedef struct mbc_granular_law {
     double k_roll, gamma_roll, mu_roll;    /* rolling sds */
     double k_twist, gamma_twist, mu_twist; /* twisting sds */
     double dt;                             /* history time step [s] */
+    /* the models within the families of the instances and whether the
+     * call takes a history step, as 1.0 or 0.0: read by each lane
+     * (mbc_granular_lane), never as a condition of the whole loop */
+    double velocity, mass_velocity, linear_history, rescale, step;
 } mbc_granular_law;
 
 /* One contact as the law sees it; the front ends below fill it from two
@@ -128,10 +148,15 @@ typedef struct mbc_granular_contact {
 /* What the law returns for a contact in touch: the forces and torques and
  * the quantities the outputs and the rolling and twisting stage read. */
 typedef struct mbc_granular_result {
-    bool touching;      /* in contact; all else is 0 when not */
-    double force[3];    /* on a [N] (on b: the negative) */
-    double torque_a[3]; /* on a [N m] */
-    double torque_b[3]; /* on b [N m] (a wall: not used) */
+    bool touching;   /* in contact; all else is 0 when not */
+    double force[3]; /* on a [N] (on b: the negative) */
+    /* The torques in three parts, each added to the atoms separately (in
+     * this order, as LAMMPS adds them), so that an engine's sums round as
+     * LAMMPS's; mbc_granular_total_torques adds them up. */
+    double torque_a[3]; /* friction torque on a, -(r_a - shift delta) n x f_t [N m] */
+    double torque_b[3]; /* friction torque on b (a wall: not used) [N m] */
+    double twist[3];    /* twisting torque on a, M_t n [N m]; on b its negative */
+    double roll[3];     /* rolling torque on a, R* n x f_r [N m]; on b its negative */
     double n[3];        /* unit normal from b to a */
     double delta;       /* overlap [m] */
     double a;           /* contact radius [m] */
@@ -160,10 +185,8 @@ MBC_GRANULAR_INLINE double mbc_granular_min(double x, double y)
 /* Effective radius r_a r_b/(r_a + r_b); r_b = +inf (a flat wall): r_a. */
 MBC_GRANULAR_INLINE double mbc_granular_reff(double r_a, double r_b)
 {
-    if (isinf(r_b))
-        return r_a;
     const double radsum = r_a + r_b;
-    return r_a * r_b / radsum;
+    return (r_b > DBL_MAX) ? r_a : r_a * r_b / radsum;
 }
 
 /* Effective mass m_a m_b/(m_a + m_b); a sphere of infinite mass (a wall, or
@@ -171,29 +194,57 @@ MBC_GRANULAR_INLINE double mbc_granular_reff(double r_a, double r_b)
  * frozen atoms (both infinite: m_a). */
 MBC_GRANULAR_INLINE double mbc_granular_meff(double m_a, double m_b)
 {
-    if (isinf(m_b))
-        return m_a;
-    if (isinf(m_a))
-        return m_b;
-    return m_a * m_b / (m_a + m_b);
+    const double both = m_a * m_b / (m_a + m_b);
+    return (m_b > DBL_MAX) ? m_a : (m_a > DBL_MAX) ? m_b : both;
 }
 
-/* Removes the component of the history vector h along n and rescales it to
- * its former length (Luding 2008, eq. 17): the frame update. */
-/* Out of line: shared by the instances (size; a direct call, not through a
- * pointer, on a data-dependent path). */
-static __attribute__((noinline, unused)) void mbc_granular_project(double h[3], const double n[3],
-                                                                   double along)
+/* A vector by value: the kernels take and return them so that a loop over
+ * contacts vectorizes (no local whose address is taken; pair_kernel.h). */
+typedef struct mbc_granular_v3 {
+    double v[3];
+} mbc_granular_v3;
+
+MBC_GRANULAR_INLINE double mbc_granular_dot(mbc_granular_v3 a, mbc_granular_v3 b)
 {
-    const double mag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-    h[0] -= along * n[0];
-    h[1] -= along * n[1];
-    h[2] -= along * n[2];
-    const double prj = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+    return a.v[0] * b.v[0] + a.v[1] * b.v[1] + a.v[2] * b.v[2];
+}
+
+/* The history vector h with its component `along` n removed, rescaled to
+ * its former length (Luding 2008, eq. 17): the frame update. */
+MBC_GRANULAR_INLINE mbc_granular_v3 mbc_granular_projected(mbc_granular_v3 h, mbc_granular_v3 n,
+                                                           double along)
+{
+    const double mag = sqrt(mbc_granular_dot(h, h));
+    mbc_granular_v3 p;
+    for (int i = 0; i < 3; i++)
+        p.v[i] = h.v[i] - along * n.v[i];
+    const double prj = sqrt(mbc_granular_dot(p, p));
     const double scale = (prj > 0) ? mag / prj : 0;
-    h[0] *= scale;
-    h[1] *= scale;
-    h[2] *= scale;
+    for (int i = 0; i < 3; i++)
+        p.v[i] *= scale;
+    return p;
+}
+
+/* A constant of the call (flag: 1.0 or 0.0, a member of the law) as a
+ * condition of the lane whose
+ * value x (finite in touch) it is computed with: gcc 12 vectorizes a select
+ * on a lane's comparison, but not one on a condition that does not change
+ * over a large loop (it would have to unswitch the loop, which it does for
+ * small loops only). x * 0.0 is not folded (x may be a NaN), so each lane
+ * compares; a lane whose x is not finite takes the else branch (such a lane
+ * is out of touch: its results are dropped). */
+MBC_GRANULAR_INLINE int mbc_granular_lane(double x, double flag)
+{
+    return x * 0.0 + flag > 0.5;
+}
+
+/* a where c holds, else b, component by component (a select). */
+MBC_GRANULAR_INLINE mbc_granular_v3 mbc_granular_pick(int c, mbc_granular_v3 a, mbc_granular_v3 b)
+{
+    mbc_granular_v3 r;
+    for (int i = 0; i < 3; i++)
+        r.v[i] = c ? a.v[i] : b.v[i];
+    return r;
 }
 
 /* ------------------------------------------------------------ contact test */
@@ -209,19 +260,6 @@ MBC_GRANULAR_INLINE double mbc_granular_jkr_pulloff(const mbc_granular_law *law,
     const double r2 = reff * reff;
     const double a = cbrt(9.0 * MBC_GRANULAR_PI * coh * r2 / (4 * e));
     return a * a / reff - 2 * sqrt(MBC_GRANULAR_PI * coh * a / e);
-}
-
-/* The law's contact test (LAMMPS's touch): centers closer than r_a + r_b;
- * a jkr contact that touched at the last update (`touched`) holds on until
- * the pull-off distance r_a + r_b - delta_c. */
-MBC_GRANULAR_INLINE bool mbc_granular_touching(const mbc_granular_law *law, int normal,
-                                               const mbc_granular_contact *c, bool touched)
-{
-    if (normal == MBC_GRANULAR_JKR && touched) {
-        const double dist = c->radsum - mbc_granular_jkr_pulloff(law, c->reff);
-        return c->rsq < dist * dist;
-    }
-    return c->rsq < c->radsum * c->radsum;
 }
 
 /* ------------------------------------------------------------ normal force */
@@ -256,206 +294,202 @@ static __attribute__((noinline, unused)) double mbc_granular_jkr_radius(const mb
  *   hertz  F = k_n a delta,          knfac = k_n a  (hertz/material: k_n = 4/3 E*)
  *   dmt    F = k_n a delta - 4 pi gamma R
  *   jkr    F = k_n a^3/R - 2 pi a^2 sqrt(4 gamma E/(pi a)), knfac = k_n a. */
-MBC_GRANULAR_INLINE double mbc_granular_normal(const mbc_granular_law *law, int normal,
-                                               double delta, double reff, double *a_out,
-                                               double *knfac_out)
+typedef struct mbc_granular_normal_force {
+    double fne, a, knfac;
+} mbc_granular_normal_force;
+
+MBC_GRANULAR_INLINE mbc_granular_normal_force mbc_granular_normal(const mbc_granular_law *law,
+                                                                  int normal, double delta,
+                                                                  double reff)
 {
     const double dR = delta * reff;
-    double fne, a, knfac;
+    mbc_granular_normal_force f;
     if (normal == MBC_GRANULAR_JKR) {
         const double e = law->e_jkr;
-        a = mbc_granular_jkr_radius(law, reff, dR);
-        const double a2 = a * a;
-        knfac = law->k_n * a;
-        fne = knfac * a2 / reff -
-              MBC_GRANULAR_2PI * a2 * sqrt(4 * law->cohesion * e / (MBC_GRANULAR_PI * a));
+        f.a = mbc_granular_jkr_radius(law, reff, dR);
+        const double a2 = f.a * f.a;
+        f.knfac = law->k_n * f.a;
+        f.fne = f.knfac * a2 / reff -
+                MBC_GRANULAR_2PI * a2 * sqrt(4 * law->cohesion * e / (MBC_GRANULAR_PI * f.a));
     } else {
-        knfac = law->k_n;
-        fne = knfac * delta;
-        a = sqrt(dR);
+        f.knfac = law->k_n;
+        f.fne = f.knfac * delta;
+        f.a = sqrt(dR);
         if (normal != MBC_GRANULAR_HOOKE) {
-            fne *= a;
-            knfac *= a;
+            f.fne *= f.a;
+            f.knfac *= f.a;
         }
         if (normal == MBC_GRANULAR_DMT)
-            fne -= 4 * MBC_GRANULAR_PI * law->cohesion * reff;
+            f.fne -= 4 * MBC_GRANULAR_PI * law->cohesion * reff;
     }
-    *a_out = a;
-    *knfac_out = knfac;
-    return fne;
+    return f;
 }
 
 /* The damping prefactor eta_n (the normal damping force is -eta_n v_n):
  * velocity eta_n0; mass_velocity eta_n0 m*; viscoelastic eta_n0 a m*;
- * tsuji alpha sqrt(m* knfac). */
-MBC_GRANULAR_INLINE double mbc_granular_damping(const mbc_granular_law *law, int damping,
-                                                double meff, double a, double knfac)
+ * tsuji alpha sqrt(m* knfac). `family`: MBC_GRANULAR_DAMPING_*, the
+ * model within the linear family law->damping. */
+MBC_GRANULAR_INLINE double mbc_granular_damping(const mbc_granular_law *law, const int family,
+                                                double meff, double a, double knfac, double lane)
 {
+    int velocity = 0;
     double damp;
-    if (damping == MBC_GRANULAR_VELOCITY)
-        damp = 1;
-    else if (damping == MBC_GRANULAR_MASS_VELOCITY)
-        damp = meff;
-    else if (damping == MBC_GRANULAR_VISCOELASTIC)
-        damp = a * meff;
-    else
+    if (family == MBC_GRANULAR_DAMPING_TSUJI) {
         damp = sqrt(meff * knfac);
-    return law->eta_n0 * damp;
+    } else {
+        velocity = mbc_granular_lane(lane, law->velocity);
+        const int mass = mbc_granular_lane(lane, law->mass_velocity);
+        damp = velocity ? 1.0 : mass ? meff : a * meff;
+    }
+    /* two frozen atoms (infinite masses, which do not move): no damping of
+     * a model that weighs it by the mass (LAMMPS takes one atom's finite
+     * mass; at rest the forces are the same) */
+    return law->eta_n0 * ((meff > DBL_MAX && !velocity) ? 0.0 : damp);
 }
 
 /* -------------------------------------------------------- tangential force */
 
-/* A sliding contact (|f_t| > fscrit of magnitude mag): the force at the
- * Coulomb limit, the history at the spring length that gives it (Luding
- * 2008, eq. 20); a history of length 0 gives no force. Rolling's pseudo-force
- * and displacement slide the same way. Out of line: one copy for all
- * instances (size), called only while sliding. */
-static __attribute__((noinline, unused)) void
-mbc_granular_slide_displacement(double h[3], double fs[3], double mag, double fscrit, double damp_t,
-                                const double vtr[3], double k)
-{
-    const double shrmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-    if (shrmag != 0.0) {
-        for (int i = 0; i < 3; i++)
-            h[i] = -1.0 / k * (fscrit * fs[i] / mag + damp_t * vtr[i]);
-        for (int i = 0; i < 3; i++)
-            fs[i] *= fscrit / mag;
-    } else {
-        fs[0] = fs[1] = fs[2] = 0.0;
-    }
-}
+/* A history at the Coulomb limit (Luding 2008, eq. 20): for a force fs of
+ * magnitude mag > crit, the force scaled to crit and the history that gives
+ * it, -(crit fs/mag + damp vtr)/k (a displacement) or crit fs/mag + damp
+ * vtr (an elastic force, `force_history`); a history of length 0 gives no
+ * force. Rolling's pseudo-force and displacement slide the same way. */
+typedef struct mbc_granular_slid {
+    mbc_granular_v3 h, fs;
+} mbc_granular_slid;
 
-/* The same for a history of elastic force (the /force models). */
-static __attribute__((noinline, unused)) void mbc_granular_slide_force(double h[3], double fs[3],
-                                                                       double mag, double fscrit,
-                                                                       double damp_t,
-                                                                       const double vtr[3])
+MBC_GRANULAR_INLINE mbc_granular_slid mbc_granular_slide(mbc_granular_v3 h, mbc_granular_v3 fs,
+                                                         double mag, double crit, double damp,
+                                                         mbc_granular_v3 vtr, double k,
+                                                         const int force_history)
 {
-    const double shrmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-    if (shrmag != 0.0) {
-        for (int i = 0; i < 3; i++)
-            h[i] = fscrit * fs[i] / mag + damp_t * vtr[i];
-        for (int i = 0; i < 3; i++)
-            fs[i] *= fscrit / mag;
-    } else {
-        fs[0] = fs[1] = fs[2] = 0.0;
+    const double shrmag = sqrt(mbc_granular_dot(h, h));
+    const int nonzero = shrmag != 0.0;
+    mbc_granular_slid s;
+    for (int i = 0; i < 3; i++) {
+        const double limit = crit * fs.v[i] / mag + damp * vtr.v[i];
+        const double held = force_history ? limit : -1.0 / k * limit;
+        s.h.v[i] = nonzero ? held : h.v[i];
+        s.fs.v[i] = nonzero ? fs.v[i] * (crit / mag) : 0.0;
     }
+    return s;
 }
 
 /* The tangential force f_t for the relative tangential velocity vtr at the
- * contact point, with the Coulomb limit fscrit. History models update the
- * history h (3 values, and h[A_PREV - XI_T] for the rescale models) when
- * `update` (a step; a force evaluation without a step leaves it) and rescale
- * it when the contact slides. Returns the tangential stiffness in effect
+ * contact point, with the Coulomb limit fscrit, and the new history h (and
+ * the contact radius of the rescale models): history models update h when
+ * `update` (a step; a force evaluation without a step leaves it) and
+ * rescale it when the contact slides. k: the tangential stiffness in effect
  * (k_t, or k_t a for the mindlin models), which twisting marshall reads. */
-MBC_GRANULAR_INLINE double mbc_granular_tangential(const mbc_granular_law *law, int tangential,
-                                                   const double n[3], const double vtr[3],
-                                                   double vrel, double a, double fscrit,
-                                                   double damp_t, double *h, double *a_prev,
-                                                   bool update, double fs[3])
+typedef struct mbc_granular_tangential_force {
+    mbc_granular_v3 fs, h;
+    double a_prev, k;
+} mbc_granular_tangential_force;
+
+MBC_GRANULAR_INLINE mbc_granular_tangential_force
+mbc_granular_tangential(const mbc_granular_law *law, const int family, mbc_granular_v3 n,
+                        mbc_granular_v3 vtr, double vrel, double a, double fscrit, double damp_t,
+                        mbc_granular_v3 h, double a_prev, int update, double lane)
 {
-    double k = law->k_t;
-    if (tangential == MBC_GRANULAR_LINEAR_NOHISTORY) {
+    mbc_granular_tangential_force t;
+    t.a_prev = a_prev;
+    if (family == MBC_GRANULAR_T_NONE) {
         /* -min(mu F_n0, damp_t |vtr|) vtr/|vtr| */
         const double fsmag = damp_t * vrel;
         const double ft = (vrel != 0.0) ? mbc_granular_min(fscrit, fsmag) / vrel : 0.0;
-        fs[0] = -ft * vtr[0];
-        fs[1] = -ft * vtr[1];
-        fs[2] = -ft * vtr[2];
-        return 0.0; /* no tangential spring (LAMMPS sets k_t = 0) */
+        for (int i = 0; i < 3; i++)
+            t.fs.v[i] = -ft * vtr.v[i];
+        t.h = h;
+        t.k = 0.0; /* no tangential spring (LAMMPS sets k_t = 0) */
+        return t;
     }
-    const bool force_history = tangential == MBC_GRANULAR_MINDLIN_FORCE ||
-                               tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
-    const bool rescale = tangential == MBC_GRANULAR_MINDLIN_RESCALE ||
-                         tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
-    if (tangential != MBC_GRANULAR_LINEAR_HISTORY)
-        k *= a;
-    if (rescale && a < *a_prev) {
-        /* unloading: the history shrinks with the contact radius */
-        const double factor = a / *a_prev;
-        h[0] *= factor;
-        h[1] *= factor;
-        h[2] *= factor;
-    }
-    if (update) {
-        const double rsht = h[0] * n[0] + h[1] * n[1] + h[2] * n[2];
-        const bool frame = force_history ? fabs(rsht) > MBC_GRANULAR_EPSILON * fscrit
-                                         : fabs(rsht) * k > MBC_GRANULAR_EPSILON * fscrit;
-        if (frame)
-            mbc_granular_project(h, n, rsht);
-        if (force_history) {
-            /* elastic force increment -k a vtr dt (Thornton et al. 2013, eq. 18) */
-            h[0] -= k * vtr[0] * law->dt;
-            h[1] -= k * vtr[1] * law->dt;
-            h[2] -= k * vtr[2] * law->dt;
-        } else {
-            h[0] += vtr[0] * law->dt;
-            h[1] += vtr[1] * law->dt;
-            h[2] += vtr[2] * law->dt;
-        }
-        if (rescale)
-            *a_prev = a;
-    }
-    if (force_history) {
-        fs[0] = h[0] - damp_t * vtr[0];
-        fs[1] = h[1] - damp_t * vtr[1];
-        fs[2] = h[2] - damp_t * vtr[2];
-    } else {
-        fs[0] = -k * h[0] - damp_t * vtr[0];
-        fs[1] = -k * h[1] - damp_t * vtr[1];
-        fs[2] = -k * h[2] - damp_t * vtr[2];
-    }
-    const double mag = sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]);
-    if (mag > fscrit) {
-        if (force_history)
-            mbc_granular_slide_force(h, fs, mag, fscrit, damp_t, vtr);
-        else
-            mbc_granular_slide_displacement(h, fs, mag, fscrit, damp_t, vtr, k);
-    }
-    return k;
+    const int force_history = family == MBC_GRANULAR_T_FORCE;
+    const int rescale = mbc_granular_lane(lane, law->rescale);
+    const int linear = mbc_granular_lane(lane, law->linear_history);
+    const double k = linear ? law->k_t : law->k_t * a;
+    /* unloading: a rescale model's history shrinks with the contact radius */
+    const double factor = a / a_prev;
+    mbc_granular_v3 shrunk;
+    for (int i = 0; i < 3; i++)
+        shrunk.v[i] = h.v[i] * factor;
+    h = mbc_granular_pick(rescale && a < a_prev, shrunk, h);
+    /* the step: the frame update, then the increment (Thornton et al. 2013,
+     * eq. 18, for the elastic force: -k a vtr dt) */
+    const double rsht = mbc_granular_dot(h, n);
+    const int frame = force_history ? fabs(rsht) > MBC_GRANULAR_EPSILON * fscrit
+                                    : fabs(rsht) * k > MBC_GRANULAR_EPSILON * fscrit;
+    const mbc_granular_v3 framed = mbc_granular_pick(frame, mbc_granular_projected(h, n, rsht), h);
+    mbc_granular_v3 stepped;
+    for (int i = 0; i < 3; i++)
+        stepped.v[i] =
+            force_history ? framed.v[i] - k * vtr.v[i] * law->dt : framed.v[i] + vtr.v[i] * law->dt;
+    h = mbc_granular_pick(update, stepped, h);
+    t.a_prev = (rescale && update) ? a : a_prev;
+    for (int i = 0; i < 3; i++)
+        t.fs.v[i] = force_history ? h.v[i] - damp_t * vtr.v[i] : -k * h.v[i] - damp_t * vtr.v[i];
+    const double mag = sqrt(mbc_granular_dot(t.fs, t.fs));
+    const mbc_granular_slid s =
+        mbc_granular_slide(h, t.fs, mag, fscrit, damp_t, vtr, k, force_history);
+    const int slides = mag > fscrit;
+    t.h = mbc_granular_pick(slides, s.h, h);
+    t.fs = mbc_granular_pick(slides, s.fs, t.fs);
+    t.k = k;
+    return t;
 }
 
 /* ------------------------------------------------------ rolling, twisting */
 
 /* Rolling sds: the pseudo-force f_r = -k_roll xi_roll - gamma_roll v_roll,
- * v_roll = R* (w_a - w_b) x n (Wang et al. 2015), at most mu_roll F_n0. */
-MBC_GRANULAR_INLINE void mbc_granular_rolling(const mbc_granular_law *law, const double n[3],
-                                              const double relrot[3], double reff, double fncrit,
-                                              double *h, bool update, double fr[3])
+ * v_roll = R* (w_a - w_b) x n (Wang et al. 2015), at most mu_roll F_n0,
+ * and the new history. */
+typedef struct mbc_granular_rolling_force {
+    mbc_granular_v3 fr, h;
+} mbc_granular_rolling_force;
+
+MBC_GRANULAR_INLINE mbc_granular_rolling_force
+mbc_granular_rolling(const mbc_granular_law *law, mbc_granular_v3 n, mbc_granular_v3 relrot,
+                     double reff, double fncrit, mbc_granular_v3 h, const int update)
 {
-    double vrl[3];
-    vrl[0] = reff * (relrot[1] * n[2] - relrot[2] * n[1]);
-    vrl[1] = reff * (relrot[2] * n[0] - relrot[0] * n[2]);
-    vrl[2] = reff * (relrot[0] * n[1] - relrot[1] * n[0]);
+    mbc_granular_v3 vrl;
+    vrl.v[0] = reff * (relrot.v[1] * n.v[2] - relrot.v[2] * n.v[1]);
+    vrl.v[1] = reff * (relrot.v[2] * n.v[0] - relrot.v[0] * n.v[2]);
+    vrl.v[2] = reff * (relrot.v[0] * n.v[1] - relrot.v[1] * n.v[0]);
     const double k = law->k_roll;
     const double damp = law->gamma_roll;
     const double frcrit = law->mu_roll * fncrit;
-    if (update) {
-        const double rolldotn = h[0] * n[0] + h[1] * n[1] + h[2] * n[2];
-        if (fabs(rolldotn) * k > MBC_GRANULAR_EPSILON * frcrit)
-            mbc_granular_project(h, n, rolldotn);
-        h[0] += vrl[0] * law->dt;
-        h[1] += vrl[1] * law->dt;
-        h[2] += vrl[2] * law->dt;
-    }
-    fr[0] = -k * h[0] - damp * vrl[0];
-    fr[1] = -k * h[1] - damp * vrl[1];
-    fr[2] = -k * h[2] - damp * vrl[2];
-    const double mag = sqrt(fr[0] * fr[0] + fr[1] * fr[1] + fr[2] * fr[2]);
-    if (mag > frcrit) /* the same rescale as the tangential displacement's */
-        mbc_granular_slide_displacement(h, fr, mag, frcrit, damp, vrl, k);
+    const double rolldotn = mbc_granular_dot(h, n);
+    const int frame = fabs(rolldotn) * k > MBC_GRANULAR_EPSILON * frcrit;
+    const mbc_granular_v3 framed =
+        mbc_granular_pick(frame, mbc_granular_projected(h, n, rolldotn), h);
+    mbc_granular_v3 stepped;
+    for (int i = 0; i < 3; i++)
+        stepped.v[i] = framed.v[i] + vrl.v[i] * law->dt;
+    h = mbc_granular_pick(update, stepped, h);
+    mbc_granular_rolling_force r;
+    for (int i = 0; i < 3; i++)
+        r.fr.v[i] = -k * h.v[i] - damp * vrl.v[i];
+    const double mag = sqrt(mbc_granular_dot(r.fr, r.fr));
+    /* the same rescale as the tangential displacement's */
+    const mbc_granular_slid s = mbc_granular_slide(h, r.fr, mag, frcrit, damp, vrl, k, 0);
+    const int slides = mag > frcrit;
+    r.h = mbc_granular_pick(slides, s.h, h);
+    r.fr = mbc_granular_pick(slides, s.fs, r.fr);
+    return r;
 }
 
 /* Twisting: the torque M_t = -k_tw xi_tw - gamma_tw Omega_t along n,
- * Omega_t = (w_a - w_b) . n, at most mu_tw F_n0; marshall takes
- * k_tw = k a^2/2, gamma_tw = damp_t a^2/2, mu_tw = 2/3 a mu_t (Marshall
- * 2009, eqs. 32-33) from the tangential stiffness k in effect. */
-MBC_GRANULAR_INLINE double mbc_granular_twisting(const mbc_granular_law *law, int twisting,
-                                                 const double n[3], const double relrot[3],
-                                                 double a, double k_t, double damp_t, double fncrit,
-                                                 double *h, bool update)
+ * Omega_t = (w_a - w_b) . n, at most mu_tw F_n0, and the new history;
+ * marshall takes k_tw = k a^2/2, gamma_tw = damp_t a^2/2, mu_tw = 2/3 a mu_t
+ * (Marshall 2009, eqs. 32-33) from the tangential stiffness k in effect. */
+typedef struct mbc_granular_twisting_torque {
+    double m, h;
+} mbc_granular_twisting_torque;
+
+MBC_GRANULAR_INLINE mbc_granular_twisting_torque mbc_granular_twisting(
+    const mbc_granular_law *law, const int twisting, mbc_granular_v3 n, mbc_granular_v3 relrot,
+    double a, double k_t, double damp_t, double fncrit, double h, const int update)
 {
-    const double magtwist = relrot[0] * n[0] + relrot[1] * n[1] + relrot[2] * n[2];
+    const double magtwist = mbc_granular_dot(relrot, n);
     double k, damp, mu;
     if (twisting == MBC_GRANULAR_TWIST_MARSHALL) {
         k = 0.5 * k_t * a * a;
@@ -466,132 +500,180 @@ MBC_GRANULAR_INLINE double mbc_granular_twisting(const mbc_granular_law *law, in
         damp = law->gamma_twist;
         mu = law->mu_twist;
     }
-    if (update)
-        *h += magtwist * law->dt;
-    double m = -k * *h - damp * magtwist;
-    const int sign = (magtwist > 0) - (magtwist < 0);
+    const double stepped = h + magtwist * law->dt;
+    h = update ? stepped : h;
+    const double m = -k * h - damp * magtwist;
+    const double sign = (double)((magtwist > 0) - (magtwist < 0));
     const double mtcrit = mu * fncrit;
-    if (fabs(m) > mtcrit) {
-        *h = 1.0 / k * (mtcrit * sign - damp * magtwist);
-        m = -mtcrit * sign;
-    }
-    return m;
+    const int clamped = fabs(m) > mtcrit;
+    mbc_granular_twisting_torque t;
+    t.h = clamped ? 1.0 / k * (mtcrit * sign - damp * magtwist) : h;
+    t.m = clamped ? -mtcrit * sign : m;
+    return t;
 }
 
 /* ------------------------------------------------------------------ the law */
 
-/* Stage A of the law, specialized by the normal, damping and tangential
- * models: the contact test against the record's flag, then, in touch, the
- * normal force with damping, the tangential force (history update when
+/* Stage A's view of one contact (mbc_granular_contact's fields) and the
+ * record values it reads, by value. */
+typedef struct mbc_granular_a_in {
+    mbc_granular_v3 del, vr, wr;
+    double rsq, radsum, reff, meff, r_a, r_b, shift;
+    double touch, a_prev; /* the record: the contact flag, the contact radius */
+    mbc_granular_v3 h;    /* the record: the tangential history */
+} mbc_granular_a_in;
+
+/* Stage A's results: the force on a, the friction torques, what stage B
+ * and the outputs read, and the record values it writes. */
+typedef struct mbc_granular_a_out {
+    mbc_granular_v3 force, torque_a, torque_b, n, f_t, h;
+    double delta, a, f_n, fncrit, k_t, damp_t, touch, a_prev;
+    int touching;
+} mbc_granular_a_out;
+
+/* Stage A of the law, specialized by the normal model and the damping and
+ * tangential families (`damping`: MBC_GRANULAR_DAMPING_*, `tangential`:
+ * MBC_GRANULAR_T_*; the model within them selected): the contact test against the record's flag,
+ * then, in touch, the normal force with damping, the tangential force (history update when
  * `update`: one time step law->dt; the sliding rescale), the force on a and
  * the friction torques -(r - shift delta) n x f_t. Out of touch the record
- * is cleared (the history forgotten) and the result is zero. rec: the
- * pair's record (MBC_GRANULAR_RECORD values), read and written. Returns
- * whether in touch. */
-MBC_GRANULAR_INLINE bool mbc_granular_stage_a(const mbc_granular_law *law, int normal, int damping,
-                                              int tangential, const mbc_granular_contact *c,
-                                              double *rec, bool update, mbc_granular_result *out)
+ * is cleared (the history forgotten) and the result is zero. Every branch
+ * on the contact's values is a select: the value taken is computed with
+ * pair_granular.cpp's operations, so the results are its bits. */
+MBC_GRANULAR_INLINE mbc_granular_a_out mbc_granular_stage_a(const mbc_granular_law *law,
+                                                            const int normal, const int damping,
+                                                            const int tangential,
+                                                            const mbc_granular_a_in in)
 {
-    if (!mbc_granular_touching(law, normal, c, rec[MBC_GRANULAR_TOUCH] != 0.0)) {
-        for (int i = 0; i < MBC_GRANULAR_RECORD; i++)
-            rec[i] = 0.0;
-        *out = (mbc_granular_result){.touching = false};
-        return false;
+    int touching;
+    if (normal == MBC_GRANULAR_JKR) {
+        /* a jkr contact that touched holds until the pull-off distance */
+        const double dist = in.radsum - mbc_granular_jkr_pulloff(law, in.reff);
+        touching = in.touch != 0.0 ? in.rsq < dist * dist : in.rsq < in.radsum * in.radsum;
+    } else {
+        touching = in.rsq < in.radsum * in.radsum;
     }
-    rec[MBC_GRANULAR_TOUCH] = 1.0;
-    out->touching = true;
-    const double r = sqrt(c->rsq);
+    const int step = mbc_granular_lane(in.rsq, law->step);
+    const double r = sqrt(in.rsq);
     const double rinv = 1.0 / r;
-    double *n = out->n;
-    n[0] = c->del[0] * rinv;
-    n[1] = c->del[1] * rinv;
-    n[2] = c->del[2] * rinv;
-    const double vnnr = c->vr[0] * n[0] + c->vr[1] * n[1] + c->vr[2] * n[2];
-    const double vn[3] = {n[0] * vnnr, n[1] * vnnr, n[2] * vnnr};
-    const double delta = c->radsum - r;
-    out->delta = delta;
-
-    double a, knfac;
-    const double fne = mbc_granular_normal(law, normal, delta, c->reff, &a, &knfac);
-    out->a = a;
-    const double damp_n = mbc_granular_damping(law, damping, c->meff, a, knfac);
+    mbc_granular_v3 n;
+    for (int i = 0; i < 3; i++)
+        n.v[i] = in.del.v[i] * rinv;
+    const double vnnr = in.vr.v[0] * n.v[0] + in.vr.v[1] * n.v[1] + in.vr.v[2] * n.v[2];
+    const double delta = in.radsum - r;
+    const mbc_granular_normal_force nf = mbc_granular_normal(law, normal, delta, in.reff);
+    const double damp_n = mbc_granular_damping(law, damping, in.meff, nf.a, nf.knfac, in.rsq);
     const double fdamp = -damp_n * vnnr;
-    double fntot = fne + fdamp;
-    if (fntot < law->limit_floor)
-        fntot = law->limit_floor;
-    out->f_n = fntot;
+    double fntot = nf.fne + fdamp;
+    fntot = (fntot < law->limit_floor) ? law->limit_floor : fntot;
 
     /* relative tangential velocity at the contact point: v_t - (r_a w_a + r_b w_b) x n */
-    const double vt[3] = {c->vr[0] - vn[0], c->vr[1] - vn[1], c->vr[2] - vn[2]};
-    const double *wr = c->wr;
-    const double vtr[3] = {vt[0] - (n[2] * wr[1] - n[1] * wr[2]),
-                           vt[1] - (n[0] * wr[2] - n[2] * wr[0]),
-                           vt[2] - (n[1] * wr[0] - n[0] * wr[1])};
-    const double vrel = sqrt(vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]);
+    mbc_granular_v3 vtr;
+    const double vt0 = in.vr.v[0] - n.v[0] * vnnr, vt1 = in.vr.v[1] - n.v[1] * vnnr,
+                 vt2 = in.vr.v[2] - n.v[2] * vnnr;
+    vtr.v[0] = vt0 - (n.v[2] * in.wr.v[1] - n.v[1] * in.wr.v[2]);
+    vtr.v[1] = vt1 - (n.v[0] * in.wr.v[2] - n.v[2] * in.wr.v[0]);
+    vtr.v[2] = vt2 - (n.v[1] * in.wr.v[0] - n.v[0] * in.wr.v[1]);
+    const double vrel = sqrt(mbc_granular_dot(vtr, vtr));
 
     /* F_n0: |F_n|; the cohesive models |F_ne + 2 F_pulloff| (Marshall 2009, eq. 43) */
     double fncrit;
     if (normal == MBC_GRANULAR_JKR)
-        fncrit = fabs(fne + 2 * (3 * MBC_GRANULAR_PI * law->cohesion * c->reff));
+        fncrit = fabs(nf.fne + 2 * (3 * MBC_GRANULAR_PI * law->cohesion * in.reff));
     else if (normal == MBC_GRANULAR_DMT)
-        fncrit = fabs(fne + 2 * (4 * MBC_GRANULAR_PI * law->cohesion * c->reff));
+        fncrit = fabs(nf.fne + 2 * (4 * MBC_GRANULAR_PI * law->cohesion * in.reff));
     else
         fncrit = fabs(fntot);
-    out->fncrit = fncrit;
     const double fscrit = law->mu_t * fncrit;
     const double damp_t = law->x_gamma_t * damp_n;
-    out->damp_t = damp_t;
+    const mbc_granular_tangential_force tf = mbc_granular_tangential(
+        law, tangential, n, vtr, vrel, nf.a, fscrit, damp_t, in.h, in.a_prev, step, in.rsq);
 
-    double *fs = out->f_t;
-    out->k_t =
-        mbc_granular_tangential(law, tangential, n, vtr, vrel, a, fscrit, damp_t,
-                                &rec[MBC_GRANULAR_XI_T], &rec[MBC_GRANULAR_A_PREV], update, fs);
-    for (int i = 0; i < 3; i++)
-        out->force[i] = n[i] * fntot + fs[i];
-    const double tor[3] = {n[1] * fs[2] - n[2] * fs[1], n[2] * fs[0] - n[0] * fs[2],
-                           n[0] * fs[1] - n[1] * fs[0]};
-    const double dist_a = c->r_a - c->shift * delta;
-    const double dist_b = c->r_b - c->shift * delta;
+    mbc_granular_a_out o;
+    const double dist_a = in.r_a - in.shift * delta, dist_b = in.r_b - in.shift * delta;
+    const double tor[3] = {n.v[1] * tf.fs.v[2] - n.v[2] * tf.fs.v[1],
+                           n.v[2] * tf.fs.v[0] - n.v[0] * tf.fs.v[2],
+                           n.v[0] * tf.fs.v[1] - n.v[1] * tf.fs.v[0]};
     for (int i = 0; i < 3; i++) {
-        out->torque_a[i] = 0.0 - dist_a * tor[i];
-        out->torque_b[i] = 0.0 - dist_b * tor[i];
+        o.force.v[i] = touching ? n.v[i] * fntot + tf.fs.v[i] : 0.0;
+        o.torque_a.v[i] = touching ? 0.0 - dist_a * tor[i] : 0.0;
+        o.torque_b.v[i] = touching ? 0.0 - dist_b * tor[i] : 0.0;
+        o.n.v[i] = touching ? n.v[i] : 0.0;
+        o.f_t.v[i] = touching ? tf.fs.v[i] : 0.0;
+        o.h.v[i] = touching ? tf.h.v[i] : 0.0;
     }
-    out->f_roll[0] = out->f_roll[1] = out->f_roll[2] = 0.0;
-    out->m_twist = 0.0;
-    return true;
+    o.delta = touching ? delta : 0.0;
+    o.a = touching ? nf.a : 0.0;
+    o.f_n = touching ? fntot : 0.0;
+    o.fncrit = touching ? fncrit : 0.0;
+    o.k_t = touching ? tf.k : 0.0;
+    o.damp_t = touching ? damp_t : 0.0;
+    o.touch = touching ? 1.0 : 0.0;
+    o.a_prev = touching ? tf.a_prev : 0.0;
+    o.touching = touching;
+    return o;
 }
 
+/* Stage B's view of a contact after stage A, and its record values. */
+typedef struct mbc_granular_b_in {
+    mbc_granular_v3 n, relrot, h_roll;
+    double reff, fncrit, a, k_t, damp_t, h_twist;
+    int touching;
+} mbc_granular_b_in;
+
+typedef struct mbc_granular_b_out {
+    mbc_granular_v3 twist, roll, f_roll, h_roll;
+    double m_twist, h_twist;
+} mbc_granular_b_out;
+
 /* Stage B of the law, specialized by the rolling and twisting models, for a
- * contact in touch after stage A: the twisting torque M_t n and the rolling
- * torque R* n x f_r on a, their negatives on b (added in that order, as
- * LAMMPS adds them), with their history. */
-MBC_GRANULAR_INLINE void mbc_granular_stage_b(const mbc_granular_law *law, int rolling,
-                                              int twisting, const mbc_granular_contact *c,
-                                              double *rec, bool update, mbc_granular_result *out)
+ * contact after stage A: the twisting torque M_t n and the rolling torque
+ * R* n x f_r on a (their negatives on b), with their history; out of touch
+ * zero, and the record's values as they are (stage A cleared them). */
+MBC_GRANULAR_INLINE mbc_granular_b_out mbc_granular_stage_b(const mbc_granular_law *law,
+                                                            const int rolling, const int twisting,
+                                                            const mbc_granular_b_in in)
 {
-    const double *n = out->n;
-    if (rolling == MBC_GRANULAR_ROLL_SDS)
-        mbc_granular_rolling(law, n, c->relrot, c->reff, out->fncrit, &rec[MBC_GRANULAR_XI_ROLL],
-                             update, out->f_roll);
-    if (twisting != MBC_GRANULAR_TWIST_NONE) {
-        out->m_twist =
-            mbc_granular_twisting(law, twisting, n, c->relrot, out->a, out->k_t, out->damp_t,
-                                  out->fncrit, &rec[MBC_GRANULAR_XI_TWIST], update);
+    const int on = in.touching;
+    const int step = mbc_granular_lane(in.reff, law->step);
+    mbc_granular_b_out o;
+    for (int i = 0; i < 3; i++)
+        o.twist.v[i] = o.roll.v[i] = o.f_roll.v[i] = 0.0;
+    o.h_roll = in.h_roll;
+    o.m_twist = 0.0;
+    o.h_twist = in.h_twist;
+    if (rolling == MBC_GRANULAR_ROLL_SDS) {
+        const mbc_granular_rolling_force rf =
+            mbc_granular_rolling(law, in.n, in.relrot, in.reff, in.fncrit, in.h_roll, step);
+        const mbc_granular_v3 fr = rf.fr;
+        const double rr[3] = {in.reff * (in.n.v[1] * fr.v[2] - in.n.v[2] * fr.v[1]),
+                              in.reff * (in.n.v[2] * fr.v[0] - in.n.v[0] * fr.v[2]),
+                              in.reff * (in.n.v[0] * fr.v[1] - in.n.v[1] * fr.v[0])};
         for (int i = 0; i < 3; i++) {
-            const double tw = out->m_twist * n[i];
-            out->torque_a[i] += tw;
-            out->torque_b[i] -= tw;
+            o.roll.v[i] = on ? rr[i] : 0.0;
+            o.f_roll.v[i] = on ? fr.v[i] : 0.0;
+            o.h_roll.v[i] = on ? rf.h.v[i] : in.h_roll.v[i];
         }
     }
-    if (rolling != MBC_GRANULAR_ROLL_NONE) {
-        const double *fr = out->f_roll;
-        const double rr[3] = {c->reff * (n[1] * fr[2] - n[2] * fr[1]),
-                              c->reff * (n[2] * fr[0] - n[0] * fr[2]),
-                              c->reff * (n[0] * fr[1] - n[1] * fr[0])};
-        for (int i = 0; i < 3; i++) {
-            out->torque_a[i] += rr[i];
-            out->torque_b[i] -= rr[i];
-        }
+    if (twisting != MBC_GRANULAR_TWIST_NONE) {
+        const mbc_granular_twisting_torque tt = mbc_granular_twisting(
+            law, twisting, in.n, in.relrot, in.a, in.k_t, in.damp_t, in.fncrit, in.h_twist, step);
+        for (int i = 0; i < 3; i++)
+            o.twist.v[i] = on ? tt.m * in.n.v[i] : 0.0;
+        o.m_twist = on ? tt.m : 0.0;
+        o.h_twist = on ? tt.h : in.h_twist;
+    }
+    return o;
+}
+
+/* The whole torques on a and b: the friction torque, then the twisting,
+ * then the rolling one added (LAMMPS's order). */
+MBC_GRANULAR_INLINE void mbc_granular_total_torques(const mbc_granular_result *r, double ta[3],
+                                                    double tb[3])
+{
+    for (int i = 0; i < 3; i++) {
+        ta[i] = r->torque_a[i] + r->twist[i] + r->roll[i];
+        tb[i] = r->torque_b[i] - r->twist[i] - r->roll[i];
     }
 }
 
@@ -606,38 +688,53 @@ typedef struct mbc_granular_sphere {
     double mass;
 } mbc_granular_sphere;
 
-/* The contact of two spheres, as pair_granular.cpp forms it. */
+/* One sphere by value: center, velocity, global angular velocity, radius,
+ * mass. */
+typedef struct mbc_granular_ball {
+    mbc_granular_v3 x, v, w;
+    double r, m;
+} mbc_granular_ball;
+
+/* The contact of two spheres, as pair_granular.cpp forms it (by value: an
+ * engine forms a block's contacts in a vectorized loop). */
+MBC_GRANULAR_INLINE mbc_granular_contact mbc_granular_pair_contact_of(const mbc_granular_ball a,
+                                                                      const mbc_granular_ball b)
+{
+    mbc_granular_contact c;
+    for (int i = 0; i < 3; i++)
+        c.del[i] = a.x.v[i] - b.x.v[i];
+    c.rsq = c.del[0] * c.del[0] + c.del[1] * c.del[1] + c.del[2] * c.del[2];
+    c.radsum = a.r + b.r;
+    c.reff = mbc_granular_reff(a.r, b.r);
+    c.meff = mbc_granular_meff(a.m, b.m);
+    for (int i = 0; i < 3; i++) {
+        c.vr[i] = a.v.v[i] - b.v.v[i];
+        c.wr[i] = a.r * a.w.v[i] + b.r * b.w.v[i];
+        c.relrot[i] = a.w.v[i] - b.w.v[i];
+    }
+    c.r_a = a.r;
+    c.r_b = b.r;
+    c.shift = 0.5;
+    return c;
+}
+
+/* The same from two spheres given by pointers. */
 MBC_GRANULAR_INLINE void mbc_granular_pair_contact(const mbc_granular_sphere *sa,
                                                    const mbc_granular_sphere *sb,
                                                    mbc_granular_contact *c)
 {
-    for (int i = 0; i < 3; i++)
-        c->del[i] = sa->x[i] - sb->x[i];
-    c->rsq = c->del[0] * c->del[0] + c->del[1] * c->del[1] + c->del[2] * c->del[2];
-    c->radsum = sa->radius + sb->radius;
-    c->reff = mbc_granular_reff(sa->radius, sb->radius);
-    c->meff = mbc_granular_meff(sa->mass, sb->mass);
-    for (int i = 0; i < 3; i++) {
-        c->vr[i] = sa->v[i] - sb->v[i];
-        c->wr[i] = sa->radius * sa->omega[i] + sb->radius * sb->omega[i];
-        c->relrot[i] = sa->omega[i] - sb->omega[i];
+    const mbc_granular_sphere *s[2] = {sa, sb};
+    mbc_granular_ball ball[2];
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < 3; i++) {
+            ball[k].x.v[i] = s[k]->x[i];
+            ball[k].v.v[i] = s[k]->v[i];
+            ball[k].w.v[i] = s[k]->omega[i];
+        }
+        ball[k].r = s[k]->radius;
+        ball[k].m = s[k]->mass;
     }
-    c->r_a = sa->radius;
-    c->r_b = sb->radius;
-    c->shift = 0.5;
-}
-
-/* The whole law for one contact (stages A and B); the model arguments are
- * constants where it is instantiated. Returns whether in touch. */
-MBC_GRANULAR_INLINE bool mbc_granular_law_inline(const mbc_granular_law *law, int normal,
-                                                 int damping, int tangential, int rolling,
-                                                 int twisting, const mbc_granular_contact *c,
-                                                 double *rec, bool update, mbc_granular_result *out)
-{
-    if (!mbc_granular_stage_a(law, normal, damping, tangential, c, rec, update, out))
-        return false;
-    mbc_granular_stage_b(law, rolling, twisting, c, rec, update, out);
-    return true;
+    *c = mbc_granular_pair_contact_of(ball[0], ball[1]);
 }
 
 /* The contact of a sphere with a wall, as fix_wall_gran.cpp forms it: the

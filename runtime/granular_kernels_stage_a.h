@@ -5,36 +5,39 @@
  * MBC_GRANULAR_KERNEL_TABLE (the table's name) first. One file per normal
  * kernel, so that a parallel build compiles them side by side. */
 #include "granular_kernels.h"
+#include "mbconnect/pair_kernel.h"
 
 #if !defined(MBC_GRANULAR_KERNEL_NORMAL) || !defined(MBC_GRANULAR_KERNEL_TABLE)
 #error "define MBC_GRANULAR_KERNEL_NORMAL and MBC_GRANULAR_KERNEL_TABLE first"
 #endif
 
-/* One instance: damping D, tangential model T. */
-#define GK_STAGE_A(D, T)                                                                           \
-    static size_t gk_stage_a_##D##_##T(const mbc_granular_law *law, size_t count,                  \
-                                       const mbc_granular_contact *c, double *const *rec,          \
-                                       bool update, mbc_granular_result *res)                      \
-    {                                                                                              \
-        size_t touching = 0;                                                                       \
-        for (size_t i = 0; i < count; i++)                                                         \
-            touching += mbc_granular_stage_a(law, MBC_GRANULAR_KERNEL_NORMAL, D, T, &c[i], rec[i], \
-                                             update, &res[i]);                                     \
-        return touching;                                                                           \
-    }
-#define GK_STAGE_A_ALL_T(D)                                                                        \
-    GK_STAGE_A(D, 0)                                                                               \
-    GK_STAGE_A(D, 1) GK_STAGE_A(D, 2) GK_STAGE_A(D, 3) GK_STAGE_A(D, 4) GK_STAGE_A(D, 5)
-GK_STAGE_A_ALL_T(0)
-GK_STAGE_A_ALL_T(1)
-GK_STAGE_A_ALL_T(2)
-GK_STAGE_A_ALL_T(3)
+/* The processor clones of the loops (mbconnect/pair_kernel.h), but for a
+ * normal kernel whose loops stay scalar (jkr: a cube root per contact). */
+#if defined(MBC_GRANULAR_KERNEL_SCALAR)
+#define GK_CLONES
+#else
+#define GK_CLONES MBC_PAIR_CLONES
+#endif
 
-#define GK_ROW(D)                                                                                  \
+/* One instance: damping family D, tangential family T, over a block's
+ * contacts. */
+#define GK_STAGE_A(D, T)                                                                           \
+    static GK_CLONES void gk_stage_a_##D##_##T(const mbc_granular_law *law, mbc_granular_block *b) \
     {                                                                                              \
-        gk_stage_a_##D##_0, gk_stage_a_##D##_1, gk_stage_a_##D##_2, gk_stage_a_##D##_3,            \
-            gk_stage_a_##D##_4, gk_stage_a_##D##_5                                                 \
+        const size_t n = b->count;                                                                 \
+        MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)                                           \
+            mbc_granular_block_a_out(b, j,                                                         \
+                                     mbc_granular_stage_a(law, MBC_GRANULAR_KERNEL_NORMAL, D, T,   \
+                                                          mbc_granular_block_a_in(b, j)));         \
     }
+GK_STAGE_A(0, 0)
+GK_STAGE_A(0, 1)
+GK_STAGE_A(0, 2)
+GK_STAGE_A(1, 0)
+GK_STAGE_A(1, 1)
+GK_STAGE_A(1, 2)
+
 const mbc_granular_stage_a_fn
-    MBC_GRANULAR_KERNEL_TABLE[MBC_GRANULAR_DAMPING_COUNT][MBC_GRANULAR_TANGENTIAL_COUNT] = {
-        GK_ROW(0), GK_ROW(1), GK_ROW(2), GK_ROW(3)};
+    MBC_GRANULAR_KERNEL_TABLE[MBC_GRANULAR_DAMPING_FAMILIES][MBC_GRANULAR_TANGENTIAL_FAMILIES] = {
+        {gk_stage_a_0_0, gk_stage_a_0_1, gk_stage_a_0_2},
+        {gk_stage_a_1_0, gk_stage_a_1_1, gk_stage_a_1_2}};

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A type's pair binding by name and in words (mbc_pair_binding_get_names,
- * mbc_pair_binding_text, include/mbconnect/object.h): what `mbc describe`
+ * mbc_pair_binding_text, mbc_wall_binding_text, include/mbconnect/object.h): what `mbc describe`
  * (text and JSON) and Python's pair_binding and describe() show, so that
  * every place says it the same way. A plugin's descriptor may be written by
  * hand: a member out of range is named NULL, never read out of bounds. */
@@ -36,5 +36,23 @@ const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size
              "%s, sphere a at %s, sphere b at %s, radii [r_a, r_b] in %s (mbc-lammps sets them)",
              n.kind ? n.kind : "unknown kind", n.centers[0] ? n.centers[0] : "no marker",
              n.centers[1] ? n.centers[1] : "no marker", n.radii ? n.radii : "no parameter");
+    return buf;
+}
+
+const char *mbc_wall_binding_text(const mbc_type_info *t, char *buf, size_t size)
+{
+    const unsigned shapes =
+        t && t->pair_binding ? mbc_pair_binding_wall_shapes(t->pair_binding) : 0u;
+    if (size == 0)
+        return buf;
+    if (!shapes) {
+        snprintf(buf, size, "none");
+        return buf;
+    }
+    snprintf(buf, size,
+             "%s%s%s in sphere b's place (infinite mass, the wall's radius of curvature)",
+             (shapes & MBC_WALL_PLANE) ? "plane" : "",
+             (shapes & MBC_WALL_PLANE) && (shapes & MBC_WALL_CYLINDER) ? ", " : "",
+             (shapes & MBC_WALL_CYLINDER) ? "cylinder" : "");
     return buf;
 }

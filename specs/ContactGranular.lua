@@ -130,15 +130,14 @@ return connector {
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
-  -- "Pair binding"): sphere a at m0, sphere b at m1, [r_a, r_b] in spheresRadii.
-  -- The masses go to spheresMasses (the binding's masses, issue 30).
-  -- Planned (issue 31, phase 2; the generator does not read it yet): a wall
-  -- binding, the same law with sphere b a wall of infinite mass and radius
-  -- (+inf: a plane, a cylinder's 2R), through runtime/granular_inline.h's
-  -- mbc_granular_wall_contact:
-  --   wall_binding = { kinds = { "plane", "cylinder" }, sphere = "m0", radii = "spheresRadii",
-  --                    masses = "spheresMasses" },
-  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii" },
+  -- "Pair binding"): sphere a at m0, sphere b at m1, [r_a, r_b] in spheresRadii, [m_a, m_b]
+  -- in spheresMasses; the in-place kernel (runtime/contact_granular_pairs.c) and the reach
+  -- of a jkr contact beyond touching (until pull-off).
+  pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii",
+                   masses = "spheresMasses", kernel = true, reach = true },
+  -- A wall in sphere b's place (infinite mass, its radius of curvature; fix wall/gran's
+  -- planes and cylinder), through the same law ("Wall binding").
+  wall_binding = { shapes = { "plane", "cylinder" } },
 
   quantities = {
     quantity "marker m0 position" { symbol = [[{\mathbf{x}}_a]],

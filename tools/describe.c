@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_out.h"
+#include "mbconnect/wall_eval.h"
 
 static const char *const kind_names[] = {"bool", "int", "real", "float", "string", "index"};
 static const char *const shape_names[] = {"scalar", "fixed", "vector"};
@@ -145,6 +146,7 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
     fprintf(out, "origin: %s\n", origin_text(r, index_of(r, t), origin, sizeof origin));
     char binding[512];
     fprintf(out, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
+    fprintf(out, "wall binding: %s\n", mbc_wall_binding_text(t, binding, sizeof binding));
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
     fprintf(out, "\nOutput variables (%zu):\n", t->output_count);
@@ -319,6 +321,24 @@ static void json_outputs_and_data(json_writer *w, const mbc_type_info *t)
     json_end_object(w);
 }
 
+/* "wallBinding": {"shapes": ["plane", "cylinder"]} or null. */
+static void json_wall_binding(json_writer *w, const mbc_type_info *t)
+{
+    const unsigned shapes = mbc_wall_eval_shapes(t);
+    if (!shapes) {
+        json_null(w, "wallBinding");
+        return;
+    }
+    json_begin_object(w, "wallBinding");
+    json_begin_array(w, "shapes", true);
+    if (shapes & MBC_WALL_PLANE)
+        json_string(w, NULL, "plane");
+    if (shapes & MBC_WALL_CYLINDER)
+        json_string(w, NULL, "cylinder");
+    json_end_array(w);
+    json_end_object(w);
+}
+
 /* "pairBinding": {"kind", "centers": ["m0", "m1"], "radii": PARAMETER} or null
  * (a member out of range: "unknown" or null). */
 static void json_pair_binding(json_writer *w, const mbc_type_info *t)
@@ -372,6 +392,7 @@ static int describe_json(const mbc_registry *r, const mbc_type_info *t, FILE *ou
     json_params(&w, "visualization", t->vparams, t->vparam_count);
     json_outputs_and_data(&w, t);
     json_pair_binding(&w, t);
+    json_wall_binding(&w, t);
     json_end_object(&w);
     return finish_json(&w, t->type_name, out, err);
 }

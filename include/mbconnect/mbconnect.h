@@ -18,6 +18,8 @@
  *                      pairs as arrays (vectorized); threads.h: MBC_THREADS
  * - pair_eval.h        a pair law over a particle engine's sphere pairs, in place on its
  *                      arrays; pair_kernel.h: the kernel contract of a type's fast path
+ * - wall_eval.h        the same law between an engine's spheres and a wall (a type with
+ *                      a wall binding)
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
  * - plugin.h           loading connector types from shared libraries
@@ -66,6 +68,7 @@
 #include "mbconnect/evaluate_many.h"
 #include "mbconnect/pair_eval.h"
 #include "mbconnect/pair_kernel.h"
+#include "mbconnect/wall_eval.h"
 #include "mbconnect/sphere_batch.h"
 #include "mbconnect/threads.h"
 

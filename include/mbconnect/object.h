@@ -65,12 +65,12 @@ typedef struct mbc_param_info {
     const char *rule; /* ">= 0", "> 0" or NULL */
     mbc_param_role role;
     /* extra rules checked by validate() */
-    bool must_be_set;   /* every index element >= 0 */
-    size_t min_length;  /* vectors */
+    bool must_be_set;      /* every index element >= 0 */
+    size_t min_length;     /* vectors */
     size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
     size_t positive_when; /* 1-based number of a Bool parameter; 0 = none */
-    mbc_check_fn check; /* runtime check hook, or NULL */
+    mbc_check_fn check;   /* runtime check hook, or NULL */
     /* physical validity (spec rules one_of, range, required), checked by the
      * setters and by validate() for every element */
     const double *one_of; /* allowed values (an enumeration such as impactModel), or NULL */
@@ -152,13 +152,26 @@ typedef mbc_status (*mbc_pair_evaluate_fn)(const void *params, const struct mbc_
  * contact may stay in contact (mbc_<type>_pair_reach). */
 typedef double (*mbc_pair_reach_fn)(const void *params, double r_a, double r_b);
 
+struct mbc_wall_call; /* mbconnect/wall_eval.h */
+
+/* A type's in-place evaluation of a list of sphere-wall contacts (spec key
+ * `wall_binding`): what mbc_wall_eval calls for the type, once per call
+ * (the generated thunk to mbc_<type>_wall_evaluate). */
+typedef mbc_status (*mbc_wall_evaluate_fn)(const void *params, const struct mbc_wall_call *call,
+                                           struct mbc_pair_sums *sums, mbc_error *err);
+
+/* The wall shapes a wall binding takes (spec key wall_binding.shapes):
+ * a plane (the wall as a sphere of infinite radius) and a cylinder (a
+ * finite radius of curvature). */
+enum { MBC_WALL_PLANE = 1u << 0, MBC_WALL_CYLINDER = 1u << 1 };
+
 /* The revision of mbc_pair_binding that these headers define: which
  * members a binding has. 0: a binding written against mbconnect 1.0 (plugin
  * ABI 2), which ends at radii_param; `revision` was padding there, which
- * static initialization zeroes. 1: masses_param, evaluate and reach too. The
- * library reads a member only when the binding's revision has it
- * (mbc_pair_binding_masses and friends). */
-#define MBC_PAIR_BINDING_REVISION 1
+ * static initialization zeroes. 1: masses_param, evaluate and reach too.
+ * 2: wall_evaluate and wall_shapes too. The library reads a member only when
+ * the binding's revision has it (mbc_pair_binding_masses and friends). */
+#define MBC_PAIR_BINDING_REVISION 2
 
 typedef struct mbc_pair_binding {
     mbc_pair_binding_kind kind;
@@ -169,6 +182,10 @@ typedef struct mbc_pair_binding {
     size_t masses_param;           /* 1 + index of the Vector2D [m_a, m_b] (kg); 0: none */
     mbc_pair_evaluate_fn evaluate; /* the in-place kernel, or NULL: through the hooks */
     mbc_pair_reach_fn reach;       /* or NULL: contact ends at touching (reach 0) */
+    /* revision >= 2: the wall binding (spec key wall_binding): sphere a of
+     * the pair binding against a wall in sphere b's place */
+    mbc_wall_evaluate_fn wall_evaluate; /* mbc_<type>_wall_evaluate, or NULL: no walls */
+    unsigned wall_shapes;               /* MBC_WALL_PLANE, MBC_WALL_CYLINDER */
 } mbc_pair_binding;
 
 /* The members of revision 1, read as "none" from a binding of revision 0. */
@@ -184,15 +201,24 @@ static inline mbc_pair_reach_fn mbc_pair_binding_reach(const mbc_pair_binding *b
 {
     return b->revision >= 1 ? b->reach : (mbc_pair_reach_fn)0;
 }
+/* The members of revision 2, read as "no walls" from an older binding. */
+static inline mbc_wall_evaluate_fn mbc_pair_binding_wall(const mbc_pair_binding *b)
+{
+    return b->revision >= 2 ? b->wall_evaluate : (mbc_wall_evaluate_fn)0;
+}
+static inline unsigned mbc_pair_binding_wall_shapes(const mbc_pair_binding *b)
+{
+    return b->revision >= 2 && b->wall_evaluate ? b->wall_shapes : 0u;
+}
 
 /* Everything known about one connector type. */
 typedef struct mbc_type_info {
     const char *type_name;  /* "ContactSphereSphere" */
     const char *class_name; /* "ObjectContactSphereSphere" */
     const char *description;
-    const char *marker_types[2]; /* requested types of m0 and m1, e.g. "Position+Orientation" */
+    const char *marker_types[2];     /* requested types of m0 and m1, e.g. "Position+Orientation" */
     mbc_marker_kind marker_kinds[2]; /* what m0 and m1 are (from marker_types) */
-    size_t params_size;          /* sizeof the params struct */
+    size_t params_size;              /* sizeof the params struct */
     const mbc_param_info *params;
     size_t param_count;
     const mbc_param_info *vparams; /* visualization parameters (offsets into params struct) */
@@ -218,7 +244,7 @@ typedef struct mbc_type_info {
 /* clang-format off */
 #define MBC_HOOK_MEMBER(ID, NAME, FIELD, WRITES, ARGS, CALL) \
     mbc_status (*FIELD)(MBC_HOOK_PARAMS(WRITES) params, MBC_HOOK_UNPAREN ARGS); /* NOLINT(bugprone-macro-parentheses) */
-/* clang-format on */
+    /* clang-format on */
     MBC_HOOKS(MBC_HOOK_MEMBER)
 #undef MBC_HOOK_MEMBER
     /* the spec's `invariants` block (mbconnect/invariant_info.h); NULL when absent */
@@ -285,6 +311,11 @@ MBC_API bool mbc_pair_binding_get_names(const mbc_type_info *t, mbc_pair_binding
  * spheresRadii (mbc-lammps sets them)", or "none". Writes at most size
  * bytes into buf (truncated, NUL-terminated) and returns buf. */
 MBC_API const char *mbc_pair_binding_text(const mbc_type_info *t, char *buf, size_t size);
+/* t's wall binding in words, as `mbc describe` and Python's describe() show
+ * it: "plane, cylinder in sphere b's place (infinite mass, the wall's
+ * radius of curvature)", or "none". Writes at most size bytes into buf
+ * (truncated, NUL-terminated) and returns buf. */
+MBC_API const char *mbc_wall_binding_text(const mbc_type_info *t, char *buf, size_t size);
 
 /* ---- parameters by name ---- */
 MBC_API const mbc_param_info *mbc_type_find_param(const mbc_type_info *t, const char *name);

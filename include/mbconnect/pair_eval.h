@@ -91,7 +91,18 @@ enum {
      * no state advances twice) */
     MBC_PAIR_POST_NEWTON = 1u << 0,
     /* through the type's hooks even when its binding has a kernel */
-    MBC_PAIR_HOOKS = 1u << 1
+    MBC_PAIR_HOOKS = 1u << 1,
+    /* the engine's set-up force evaluation of a run (LAMMPS's: before the
+     * first step of every `run`, at the state of the last step, or of the
+     * input before the first run): no time step is taken. A kernel whose
+     * law writes its record in a force evaluation without a step (a
+     * contact flag set, a history clamped at its Coulomb limit:
+     * ContactGranular, as pair_style granular and fix wall/gran do in
+     * their set-up) evaluates every pair of the call without a step and
+     * writes the record, with or without MBC_PAIR_POST_NEWTON. Other types
+     * and the hooks path ignore the flag. Without it, a call without
+     * MBC_PAIR_POST_NEWTON leaves every record as it is. */
+    MBC_PAIR_SETUP = 1u << 2
 };
 
 /* One call: count pairs of one law. */

@@ -85,6 +85,7 @@ PyObject *pymbc_describe(const mbc_type_info *t)
            t->description ? t->description : "", t->marker_types[0], t->marker_types[1]);
     char binding[512];
     append(parts, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
+    append(parts, "wall binding: %s\n", mbc_wall_binding_text(t, binding, sizeof binding));
     append(parts, "\nParameters (%zu):\n", t->param_count);
     for (size_t i = 0; i < t->param_count; i++)
         describe_param(parts, &t->params[i], "", defaults);
@@ -815,6 +816,17 @@ static PyObject *pair_binding_record(const mbc_type_info *t)
                          "radii", n.radii);
 }
 
+/* The spec's wall binding as {"shapes": ("plane", "cylinder")}, or None. */
+static PyObject *wall_binding_record(const mbc_type_info *t)
+{
+    const unsigned shapes = mbc_wall_eval_shapes(t);
+    if (!shapes)
+        return Py_NewRef(Py_None);
+    if ((shapes & MBC_WALL_PLANE) && (shapes & MBC_WALL_CYLINDER))
+        return Py_BuildValue("{s:(ss)}", "shapes", "plane", "cylinder");
+    return Py_BuildValue("{s:(s)}", "shapes", (shapes & MBC_WALL_PLANE) ? "plane" : "cylinder");
+}
+
 /* The runtime hooks the type has, by name, e.g. ("forces", "outputs"). */
 static PyObject *hook_names(const mbc_type_info *t)
 {
@@ -891,7 +903,8 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
                        param_records(t, t->vparams, t->vparam_count, defaults)) < 0 ||
         set_class_attr(dict, "output_info", output_records(t)) < 0 ||
         set_class_attr(dict, "data_info", data_records(t)) < 0 ||
-        set_class_attr(dict, "pair_binding", pair_binding_record(t)) < 0)
+        set_class_attr(dict, "pair_binding", pair_binding_record(t)) < 0 ||
+        set_class_attr(dict, "wall_binding", wall_binding_record(t)) < 0)
         goto done;
     cls = PyObject_CallFunction((PyObject *)&PyType_Type, "s(O)O", t->type_name, st->connector_type,
                                 dict);

@@ -23,6 +23,7 @@
 #include "mbconnect/evaluate.h"
 #include "mbconnect/object.h"
 #include "mbconnect/suggest.h"
+#include "mbconnect/wall_eval.h"
 
 /* Per-module state: the registry the classes come from. */
 typedef struct pymbc_state {

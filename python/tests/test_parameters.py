@@ -562,6 +562,25 @@ def test_pair_binding():
     assert mbconnect.JointALEMoving2D.pair_binding is None
 
 
+def test_wall_binding():
+    """Type.wall_binding: None, or the walls the spec's wall binding takes
+    (the wall in sphere b's place); describe() says the same in one line."""
+    for t in TYPES:
+        cls = getattr(mbconnect, t)
+        w = cls.wall_binding
+        text = cls.describe()
+        if w is None:
+            assert "\nwall binding: none\n" in text
+            continue
+        assert cls.pair_binding is not None  # the wall takes the place of sphere b
+        assert w["shapes"] and set(w["shapes"]) <= {"plane", "cylinder"}
+        assert (f"\nwall binding: {', '.join(w['shapes'])} in sphere b's place (infinite mass, "
+                "the wall's radius of curvature)\n" in text)
+    # as specs/ContactGranular.lua writes it
+    assert mbconnect.ContactGranular.wall_binding == {"shapes": ("plane", "cylinder")}
+    assert mbconnect.ContactSphereSphere.wall_binding is None
+
+
 def test_units_are_those_of_the_descriptions():
     for t in TYPES:
         for p in getattr(mbconnect, t).parameter_info:

@@ -2,8 +2,8 @@
 /* `mbc list --json` and `mbc describe --json TYPE` against the reflection
  * tables of every type, read here from a registry holding the same plugins
  * (built-in types, the downstream example's ContactCircleCircle2D, the
- * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes, sizes, default values and
- * texts, units (the "[SI:...]" of the description), symbols, rules (the
+ * scaffolded ConnectorBaz and ContactQux, whose binding is a plugin's): names, kinds, shapes,
+ * sizes, default values and texts, units (the "[SI:...]" of the description), symbols, rules (the
  * type's, and the spec's oneOf, range and required), roles,
  * descriptions, outputs with their sizes, data blocks, hooks, origins, the
  * pair binding (JSON and text). And
@@ -285,6 +285,39 @@ static int check_pair_binding(const jm_value *v, const char *text, const mbc_typ
     return 1;
 }
 
+/* "wallBinding": null without a wall binding, else its shapes in the
+ * order plane, cylinder; the text's line says the same. */
+static void check_wall_binding(const jm_value *v, const char *text, const mbc_type_info *t)
+{
+    const jm_value *j = jm_member(v, "wallBinding");
+    if (!j)
+        fail_msg("%s: no member 'wallBinding'", t->type_name);
+    const unsigned shapes = mbc_wall_eval_shapes(t);
+    if (!shapes) {
+        assert_int_equal(j->type, JM_NULL);
+        if (!strstr(text, "\nwall binding: none\n"))
+            fail_msg("%s: no line 'wall binding: none'", t->type_name);
+        return;
+    }
+    const jm_value *list = jm_member(j, "shapes");
+    const char *names[2];
+    size_t n = 0;
+    if (shapes & MBC_WALL_PLANE)
+        names[n++] = "plane";
+    if (shapes & MBC_WALL_CYLINDER)
+        names[n++] = "cylinder";
+    assert_int_equal(list->count, n);
+    for (size_t i = 0; i < n; i++)
+        assert_string_equal(list->items[i]->text, names[i]);
+    char line[256];
+    snprintf(line, sizeof line,
+             "\nwall binding: %s%s%s in sphere b's place (infinite mass, the wall's radius of "
+             "curvature)\n",
+             n ? names[0] : "", n > 1 ? ", " : "", n > 1 ? names[1] : "");
+    if (!strstr(text, line))
+        fail_msg("%s: no line '%s' in the text of describe", t->type_name, line + 1);
+}
+
 static int check_type(const mbc_registry *r, size_t index)
 {
     static const char *const marker_kinds[] = {"position", "rigid", "cable2d_shape",
@@ -323,6 +356,7 @@ static int check_type(const mbc_registry *r, size_t index)
     char *json_text = text;
     text = run_mbc("describe", t->type_name, NULL);
     const int bound = check_pair_binding(v, text, t);
+    check_wall_binding(v, text, t);
     jm_free(v);
     free(json_text);
     expect_plain(text, t->type_name);

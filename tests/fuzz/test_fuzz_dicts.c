@@ -208,6 +208,7 @@ static const struct {
     {"at_rest = { \"m0\" }", "at_rest = { \"zzz\" }", "(known: ", ")"},
     {"\"TestModels\" }, {", "\"zzz\" }, {", "the folder ", " (given"},
     {"kind = \"spheres\",", "zzz = 1, kind = \"spheres\",", "(allowed: ", ")"},
+    {"shapes = {", "zzz = 1, shapes = {", "(allowed: ", ")"},
 };
 
 /* The type registry's entries: a types.lua with an unknown key, an unknown

@@ -494,7 +494,7 @@ static const hand_variant spec_table[] = {
     {FULL,
      "  theory = [[",
      "  theroy = [[",
-     {":129: connector: unknown key 'theroy' (did you mean 'theory'? allowed: "}},
+     {":130: connector: unknown key 'theroy' (did you mean 'theory'? allowed: "}},
     {FULL,
      "\"forces\", \"post_newton_step\"",
      "\"forcse\", \"post_newton_step\"",

@@ -528,29 +528,48 @@ static void test_errors(void **state)
         {"no_binding", "", "connector type 'JointALEMoving2D' declares no pair binding"},
         {"atom_style", "-var style atomic",
          "needs atom_style sphere (per-atom radius, omega and torque); the atom style is atomic"},
-        {"newton", "-var newton on", "mbconnect pair: needs newton off for pairs"},
         {"ghost_velocity", "-var vel no",
          "mbconnect pair: needs the velocities of ghost atoms (`comm_modify vel yes`)"},
         {"capacity", "",
          "touches more than 1 spheres, the contact capacity (raise it with `mbconnect capacity "
          "N`"},
         {"radii", "", "ContactSphereSphere.spheresRadii: is set from the atoms' radii"},
-        {"newton_later", "", "ERROR: mbconnect: needs newton off for pairs"},
         {"ghost_velocity_later", "", "ERROR: mbconnect: needs the velocities of ghost atoms"},
         {"no_value", "", "parameter 'contactStiffness' has no value"},
         {"type_range", "", "atom types '3' must be N, *, *N, N* or M*N within 1..2"},
         {"subcommand", "", "mbconnect: unknown subcommand 'pairs'"},
         {"capacity_value", "", "mbconnect capacity: expected one whole number"},
+        /* rank 1's error: rank 0 writes it to the log */
+        {"capacity_rank1", "", "ERROR on proc 1: mbconnect: atom 34 touches more than 1 spheres"},
         /* LAMMPS's own error, on the rank that reads the input (lmp's MPI_Abort) */
         {"include_missing", "", "ERROR on proc 0: Cannot open input script"},
-        {"diameter_later", "", "has diameter 3, larger than the neighbor cutoff 1"},
         {"every_cutoff", "",
          "ERROR: mbconnect: the neighbor lists are built for a cutoff of 1, less than the 1.2"},
-        /* rank 1's error: rank 0 writes it to the log */
-        {"diameter_rank1", "", "ERROR on proc 1: mbconnect: atom 33 has diameter 3, larger"},
-        {"no_atoms", "", "mbconnect pair: no atoms with a radius yet"},
         {"no_box", "", "mbconnect pair: no simulation box yet"},
         {"label", "", "ERROR: Label wasn't found in input script"},
+        /* the words of pair_style granular and fix wall/gran */
+        {"granular_model", "",
+         "ERROR: mbconnect pair: granular: 'hertzz' is not a model or keyword (allowed: hooke, "
+         "hertz, hertz/material, dmt, jkr, damping, tangential, rolling, twisting, cutoff, "
+         "limit_damping)"},
+        {"granular_missing", "",
+         "ERROR: mbconnect pair: granular: hertz needs 2 coefficients (k_n, damping): "
+         "'tangential' is not a number"},
+        {"granular_extra", "",
+         "ERROR: mbconnect pair: granular: '0.3' after hertz is one coefficient too many"},
+        {"granular_mix", "",
+         "ERROR: mbconnect: granular: the models of types 1 and 2 differ, so their coefficients "
+         "cannot be mixed: set this combination explicitly with a pair_coeff 1 2 line"},
+        {"wall_style", "",
+         "ERROR: mbconnect wall: granular: wall style 'region' is not supported (supported: "
+         "xplane, yplane, zplane, zcylinder)"},
+        {"wall_periodic", "",
+         "ERROR: mbconnect wall: zplane: cannot use a wall in a periodic dimension"},
+        {"wall_binding", "",
+         "ERROR: mbconnect wall: connector type 'ContactSphereSphere' takes no plane walls"},
+        {"wall_contacts", "",
+         "ERROR: mbconnect wall: keyword 'contacts' (fix wall/gran's per-atom contact array) is "
+         "not supported"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
         expect_error(cases[k].name, cases[k].vars, NULL, cases[k].expect);
@@ -697,8 +716,8 @@ static int settle_rows(const char *name, double rows[MAX_ROWS][4])
     char *dat = run_file(name, "settle.dat");
     int n = 0;
     for (char *p = dat; p && *p && n < MAX_ROWS; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (*p != '#' && sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2],
-                                &rows[n][3]) == 4)
+        if (*p != '#' &&
+            sscanf(p, "%lf %lf %lf %lf", &rows[n][0], &rows[n][1], &rows[n][2], &rows[n][3]) == 4)
             n++;
     free(dat);
     return n;

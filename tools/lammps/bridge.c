@@ -13,8 +13,11 @@
 
 #include <lammps/library.h>
 
+#include "cutoff.h"
+#include "granular.h"
 #include "host.h"
 #include "mbconnect/pair_eval.h"
+#include "wall.h"
 
 /* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
  * a whole number from 1 to 1000 (said on every rank that has it). */
@@ -34,7 +37,7 @@ static int hot_records(ml_run *r)
     return 0;
 }
 
-static ml_bridge *bridge_get(ml_run *r)
+ml_bridge *ml_bridge_get(ml_run *r)
 {
     if (!r->bridge) { /* on every rank alike */
         r->bridge = calloc(1, sizeof *r->bridge);
@@ -59,14 +62,7 @@ static ml_bridge *bridge_get(ml_run *r)
     return r->bridge;
 }
 
-/* One LAMMPS command of the set-up (printf-style), unless an error is
- * pending (then on every rank: the set-up runs after the checks that one
- * rank may fail, ml_all). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-lammps(ml_run *r, const char *fmt, ...)
+void ml_bridge_lammps(ml_run *r, const char *fmt, ...)
 {
     char cmd[ML_MESSAGE_SIZE];
     va_list ap;
@@ -78,15 +74,11 @@ lammps(ml_run *r, const char *fmt, ...)
     (void)ml_host_command(r, cmd);
 }
 
-/* Newton off for pairs and ghost velocities (what: the command, for the
- * message). */
+/* Ghost velocities (what: the command, for the message). Newton on for
+ * pairs is LAMMPS's default and fine: the callback then adds the forces on
+ * ghost atoms and returns them to their owners (step.c). */
 static int check_comm(ml_run *r, const char *what)
 {
-    if (lammps_extract_setting(r->lmp, "newton_pair") != 0)
-        return ml_error_at(r,
-                           "%s: needs newton off for pairs (`newton off`): with newton on, the "
-                           "forces on ghost atoms would be lost",
-                           what);
     if (!ml_host_ghost_velocity(r))
         return ml_error_at(r,
                            "%s: needs the velocities of ghost atoms (`comm_modify vel yes`): the "
@@ -128,19 +120,6 @@ int ml_bridge_check_run(ml_run *r, const char *what)
     return check_comm(r, what);
 }
 
-/* The largest radius of any atom (0 when there are none). */
-static double largest_radius(ml_run *r)
-{
-    const double *radius = lammps_extract_atom(r->lmp, "radius");
-    const int nlocal = lammps_extract_setting(r->lmp, "nlocal");
-    double mine = 0.0, all = 0.0;
-    for (int i = 0; radius && i < nlocal; i++)
-        if (radius[i] > mine)
-            mine = radius[i];
-    MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_MAX, r->comm);
-    return all;
-}
-
 /* The slots of the law's scalar outputs in the fix vector (by name). */
 static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
 {
@@ -168,15 +147,15 @@ static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
 static void state_fix(ml_run *r, const ml_bridge *b, int exists)
 {
     if (exists)
-        lammps(r, "unfix %s", ML_FIX_STATE);
+        ml_bridge_lammps(r, "unfix %s", ML_FIX_STATE);
     const int hot = ml_bridge_hot(b);
     if (hot == b->capacity)
-        lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
+        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d ghost yes", ML_FIX_STATE,
+                         ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width);
     else
-        lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE, ML_STAMP,
-               ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
-               (b->capacity - hot) * b->width);
+        ml_bridge_lammps(r, "fix %s all property/atom %s %s %d %s %d %s %d ghost yes", ML_FIX_STATE,
+                         ML_STAMP, ML_PARTNER, b->capacity, ML_STATE, hot * b->width, ML_STATE_MORE,
+                         (b->capacity - hot) * b->width);
 }
 
 /* Pair style, fixes, callback, fix vector and energy. The fix external is
@@ -192,12 +171,13 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
         (void)snprintf(text, sizeof text, "mbconnect pair replaces pair_style %s", style);
         ml_host_warning(r, __FILE__, __LINE__, text);
     }
-    lammps(r, "pair_style zero %.17g", b->cutoff);
-    lammps(r, "pair_coeff * *");
+    ml_bridge_lammps(r, "pair_style zero %.17g", b->cutoff);
+    ml_bridge_lammps(r, "pair_coeff * *");
     if (!b->fixes || width_changed)
         state_fix(r, b, b->fixes);
     if (!b->fixes)
-        lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
+        ml_bridge_lammps(r, "fix %s all external pf/callback 1 1", ML_FIX);
+    ml_bridge_atoms_fix(r, b);
     b->extensive[ML_VECTOR_CONTACTS] = 1; /* a count: the more atoms, the more contacts */
     b->extensive[ML_VECTOR_OVERLAP] = 0;  /* a mean */
     for (size_t k = 0; k < b->sum_count; k++)
@@ -206,8 +186,8 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
         ml_host_fix_setup(r, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count), b->extensive) != 0)
         ml_error_at(r, "mbconnect: fix %s is missing after its set-up", ML_FIX);
     if (b->energy >= 0)
-        lammps(r, "fix_modify %s energy yes", ML_FIX);
-    lammps(r, "fix_modify %s virial yes", ML_FIX);
+        ml_bridge_lammps(r, "fix_modify %s energy yes", ML_FIX);
+    ml_bridge_lammps(r, "fix_modify %s virial yes", ML_FIX);
     if (r->status == 0) {
         const double zero[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
         lammps_fix_external_set_energy_global(r->lmp, ML_FIX, 0.0); /* read before the first step */
@@ -225,37 +205,76 @@ static void clear_records(ml_run *r, const ml_bridge *b)
         memset(partner[i], 0, (size_t)b->capacity * sizeof(int));
 }
 
-/* The law for the type pairs lo..hi; whether a pair changed its type. */
+/* The law of the type pair (i, j), and whether it changed its type. */
+static int assign_one(ml_bridge *b, int i, int j, int law)
+{
+    const int n = b->ntypes + 1;
+    const int old = b->law_of[i * n + j];
+    b->law_of[i * n + j] = b->law_of[j * n + i] = law;
+    return old >= 0 && law >= 0 && b->laws[old]->object->type != b->laws[law]->object->type;
+}
+
+/* Whether every type pair has the same law (b->uniform). */
+static void find_uniform(ml_bridge *b)
+{
+    const int n = b->ntypes + 1;
+    b->uniform = b->law_of[n + 1];
+    for (int i = 1; i < n; i++)
+        for (int j = 1; j < n; j++)
+            if (b->law_of[i * n + j] != b->uniform)
+                b->uniform = -1;
+}
+
+/* The law for the type pairs lo..hi, named by an mbconnect pair line (no
+ * mixing, no granular words until the caller sets them); whether a pair
+ * changed its type. */
 static int assign(ml_bridge *b, const int lo[2], const int hi[2], int law)
 {
     const int n = b->ntypes + 1;
     int changed = 0;
     for (int i = lo[0]; i <= hi[0]; i++) {
         for (int j = lo[1]; j <= hi[1]; j++) {
-            const int old = b->law_of[i * n + j];
-            if (old >= 0 && b->laws[old]->object->type != b->laws[law]->object->type)
-                changed = 1;
-            b->law_of[i * n + j] = b->law_of[j * n + i] = law;
+            changed |= assign_one(b, i, j, law);
+            b->pair_set[i * n + j] = b->pair_set[j * n + i] = 1;
+            b->mixed[i * n + j] = b->mixed[j * n + i] = 0;
+            b->words_set[i * n + j] = b->words_set[j * n + i] = 0;
+            b->cut_type[i * n + j] = b->cut_type[j * n + i] = -1.0;
         }
     }
-    b->uniform = b->law_of[n + 1];
-    for (int i = 1; i < n; i++)
-        for (int j = 1; j < n; j++)
-            if (b->law_of[i * n + j] != b->uniform)
-                b->uniform = -1;
+    find_uniform(b);
     return changed;
+}
+
+/* The per type and per type pair arrays, for ntypes types. */
+static int grow_types(ml_bridge *b, int ntypes)
+{
+    const size_t n = (size_t)ntypes + 1, nn = n * n;
+    b->ntypes = ntypes;
+    b->law_of = malloc(nn * sizeof *b->law_of);
+    b->pair_set = calloc(nn, 1);
+    b->mixed = calloc(nn, 1);
+    b->words_set = calloc(nn, 1);
+    b->words = calloc(nn, sizeof *b->words);
+    b->cut = calloc(nn, sizeof *b->cut);
+    b->cut_type = malloc(nn * sizeof *b->cut_type);
+    b->radius_dynamic = calloc(n, sizeof(double));
+    b->radius_frozen = calloc(n, sizeof(double));
+    b->type_radius = calloc(n, sizeof(double));
+    if (!b->law_of || !b->pair_set || !b->mixed || !b->words_set || !b->words || !b->cut ||
+        !b->cut_type || !b->radius_dynamic || !b->radius_frozen || !b->type_radius)
+        return -1;
+    for (size_t k = 0; k < nn; k++) {
+        b->law_of[k] = -1;
+        b->cut_type[k] = -1.0;
+    }
+    return 0;
 }
 
 /* Room for one more law and its output slots. */
 static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
 {
-    const int n = lammps_extract_setting(r->lmp, "ntypes");
-    if (!b->law_of) {
-        b->ntypes = n;
-        b->law_of = malloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof *b->law_of);
-        for (int k = 0; b->law_of && k < (n + 1) * (n + 1); k++)
-            b->law_of[k] = -1;
-    }
+    if (!b->law_of && grow_types(b, lammps_extract_setting(r->lmp, "ntypes")) != 0)
+        return ml_error_nomem(r);
     ml_law **laws = realloc(b->laws, (b->law_count + 1) * sizeof *laws);
     if (laws)
         b->laws = laws;
@@ -270,28 +289,26 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
     return 0;
 }
 
-int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
+int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law,
+                   const ml_granular_law *words)
 {
-    ml_bridge *b = bridge_get(r);
+    ml_bridge *b = ml_bridge_get(r);
     if (!b || check_settings(r, "mbconnect pair") != 0 || !ml_all(r, grow(r, b, law) == 0) ||
         add_sums(r, b, law, b->sum_slot[b->law_count]) != 0) {
         ml_law_destroy(law);
         return r->status;
     }
     const int width_changed = (int)law->data_count > b->width;
-    const double rmax = largest_radius(r);
     if (width_changed && b->ran)
         ml_error_at(r,
                     "mbconnect pair: %s needs %zu data coordinates per contact, more than the %d "
                     "of the contact records in use; give every mbconnect pair line before the "
                     "first run",
                     law->object->type->type_name, law->data_count, b->width);
-    else if (!(rmax > 0.0))
-        ml_error_at(r, "mbconnect pair: no atoms with a radius yet: create the atoms first (the "
-                       "neighbor cutoff is their largest diameter)");
     else if (law->masses && lammps_extract_setting(r->lmp, "rmass_flag") != 1)
-        ml_error_at(r, "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
-                       "sphere)",
+        ml_error_at(r,
+                    "mbconnect pair: %s needs the atoms' masses (per-atom rmass, atom_style "
+                    "sphere)",
                     law->object->type->type_name);
     if (r->status != 0) {
         ml_law_destroy(law); /* after the message, which names it */
@@ -302,13 +319,10 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     b->laws[b->law_count++] = law;
     b->pending_slot = NULL; /* the law's now */
     const int changed = assign(b, lo, hi, (int)b->law_count - 1);
+    if (words)
+        ml_granular_set_words(b, lo, hi, words);
     b->masses |= law->masses;
-    b->reach = 0.0;
-    for (size_t k = 0; k < b->law_count; k++) {
-        const double reach = mbc_pair_eval_reach(b->laws[k]->object, rmax, rmax);
-        b->reach = reach > b->reach ? reach : b->reach;
-    }
-    b->cutoff = 2.0 * rmax + b->reach;
+    ml_cutoffs(r, b); /* as known now; again at each run's set-up */
     setup_fixes(r, b, width_changed);
     if (r->status != 0)
         return r->status;
@@ -326,9 +340,87 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law)
     return 0;
 }
 
+void ml_bridge_atoms_fix(ml_run *r, ml_bridge *b)
+{
+    if (b->atoms_fix && ml_host_fix_exists(r, ML_FIX_ATOMS))
+        return;
+    if (r->status == 0)
+        ml_host_register_atoms_fix(r);
+    ml_bridge_lammps(r, "fix %s all %s", ML_FIX_ATOMS, ML_FIX_ATOMS_STYLE);
+    b->atoms_fix = r->status == 0;
+}
+
+int ml_bridge_mixed(ml_run *r, int i, int j, ml_law *law)
+{
+    ml_bridge *b = r->bridge;
+    const size_t sums = b->sum_count; /* the laws of I I and J J have the same outputs */
+    if (!ml_all(r, grow(r, b, law) == 0) || add_sums(r, b, law, b->sum_slot[b->law_count]) != 0 ||
+        b->sum_count != sums) {
+        b->sum_count = sums;
+        ml_law_destroy(law);
+        return r->status ? r->status
+                         : ml_error_at(r,
+                                       "mbconnect: the mixed law of types %d and %d has an "
+                                       "output that neither of theirs has",
+                                       i, j);
+    }
+    b->laws[b->law_count++] = law;
+    b->pending_slot = NULL;
+    const int n = b->ntypes + 1;
+    if (assign_one(b, i, j, (int)b->law_count - 1) && b->ran)
+        clear_records(r, b);
+    b->mixed[i * n + j] = b->mixed[j * n + i] = 1;
+    find_uniform(b);
+    b->masses |= law->masses;
+    return 0;
+}
+
+void ml_bridge_unmix(ml_bridge *b, int i, int j)
+{
+    const int n = b->ntypes + 1;
+    b->law_of[i * n + j] = b->law_of[j * n + i] = -1;
+    b->mixed[i * n + j] = b->mixed[j * n + i] = 0;
+    b->words_set[i * n + j] = b->words_set[j * n + i] = 0;
+    b->cut_type[i * n + j] = b->cut_type[j * n + i] = -1.0;
+    find_uniform(b);
+}
+
+void ml_bridge_init(ml_run *r)
+{
+    ml_bridge *b = r->bridge;
+    if (!b || !b->fixes || !b->law_of)
+        return;
+    if (ml_granular_mix_all(r, b) != 0)
+        return;
+    ml_cutoffs(r, b);
+    b->warned_large = 0;
+    if (r->status == 0 && ml_host_set_cutoffs(r, b->cut) != 0)
+        ml_error_at(r,
+                    "mbconnect: the pair style is '%s', not the zero of mbconnect pair (was "
+                    "pair_style given after mbconnect pair? give `mbconnect off` first)",
+                    ml_host_pair_style(r));
+}
+
+void ml_bridge_atom_created(ml_run *r, int i)
+{
+    const ml_bridge *b = r->bridge;
+    if (!b)
+        return;
+    if (b->fixes) {
+        int **partner = lammps_extract_atom(r->lmp, ML_PARTNER);
+        int *stamp = lammps_extract_atom(r->lmp, ML_STAMP);
+        if (partner)
+            memset(partner[i], 0, (size_t)b->capacity * sizeof(int));
+        if (stamp)
+            stamp[i] = 0;
+    }
+    for (size_t k = 0; k < b->wall_count; k++)
+        ml_wall_atom_created(b->walls[k], i);
+}
+
 int ml_bridge_capacity(ml_run *r, int capacity)
 {
-    ml_bridge *b = bridge_get(r);
+    ml_bridge *b = ml_bridge_get(r);
     if (!b)
         return r->status;
     if (b->ran)
@@ -343,7 +435,12 @@ int ml_bridge_capacity(ml_run *r, int capacity)
 void ml_bridge_forget_cleared(ml_run *r)
 {
     const ml_bridge *b = r->bridge;
-    if (b && b->fixes && !ml_host_fix_is(r, ML_FIX, b->extensive))
+    if (!b)
+        return;
+    int cleared = b->fixes && !ml_host_fix_is(r, ML_FIX, b->extensive);
+    for (size_t k = 0; k < b->wall_count && !cleared; k++)
+        cleared = !ml_wall_alive(b->walls[k]) && !ml_host_fix_exists(r, ML_FIX_ATOMS);
+    if (cleared)
         ml_bridge_free(r); /* `clear` (or an unfix) deleted the fixes */
 }
 
@@ -351,9 +448,13 @@ int ml_bridge_off(ml_run *r)
 {
     ml_bridge *b = r->bridge;
     if (b && b->fixes) {
-        lammps(r, "unfix %s", ML_FIX);
-        lammps(r, "unfix %s", ML_FIX_STATE);
+        ml_bridge_lammps(r, "unfix %s", ML_FIX);
+        ml_bridge_lammps(r, "unfix %s", ML_FIX_STATE);
     }
+    for (size_t k = 0; b && k < b->wall_count; k++)
+        ml_wall_unfix(b->walls[k]);
+    if (b && b->atoms_fix && ml_host_fix_exists(r, ML_FIX_ATOMS))
+        ml_bridge_lammps(r, "unfix %s", ML_FIX_ATOMS);
     ml_bridge_free(r);
     return 0;
 }
@@ -371,6 +472,19 @@ void ml_bridge_free(ml_run *r)
     free(b->sum_slot);
     free(b->pending_slot);
     free(b->law_of);
+    free(b->pair_set);
+    free(b->mixed);
+    free(b->words_set);
+    free(b->words);
+    free(b->cut);
+    free(b->cut_type);
+    free(b->radius_dynamic);
+    free(b->radius_frozen);
+    free(b->type_radius);
+    free(b->mass);
+    for (size_t k = 0; k < b->wall_count; k++)
+        ml_wall_destroy(b->walls[k]);
+    free(b->walls);
     free(b->used);
     free(b);
     r->bridge = NULL;

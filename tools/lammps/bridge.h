@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 
+#include "granular_words.h"
 #include "law.h"
 #include "ml.h"
 
@@ -32,6 +33,10 @@
 #define ML_HOT_RECORDS  8
 #define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
 
+#define ML_FIX_ATOMS "mbconnect_atoms" /* fix ML_FIX_ATOMS all mbconnect/atoms (host.h) */
+
+struct ml_wall; /* wall.h */
+
 /* Entries of the fix's global vector (1-based in LAMMPS, f_mbconnect[N]). */
 enum { ML_VECTOR_CONTACTS = 0, ML_VECTOR_OVERLAP = 1, ML_VECTOR_FIXED = 2 };
 
@@ -41,10 +46,27 @@ typedef struct ml_bridge {
     int ntypes;
     int *law_of; /* (ntypes + 1)^2: the law of the type pair (i, j), or -1 */
     int uniform; /* the law of every type pair, or -1 when they differ */
+    /* per type pair, (ntypes + 1)^2 (granular.c): 1 when an mbconnect pair
+     * line named it (never mixed); 1 when its law is mixed from I I and J J;
+     * the words of its `granular` line (words_set: 1 when it has them) */
+    unsigned char *pair_set, *mixed, *words_set;
+    ml_granular_law *words;
+    /* the neighbor cutoffs as pair_style granular finds them (cutoff.c), at
+     * mbconnect pair and at each run's set-up: per type the largest radius
+     * of its dynamic and frozen atoms (and of fix pour's and deposit's), per
+     * type pair the cutoff (the `cutoff` keyword's: cut_type, -1 none) */
+    double *radius_dynamic, *radius_frozen, *type_radius; /* ntypes + 1 */
+    double *cut, *cut_type;                               /* (ntypes + 1)^2 */
+    double *mass; /* the atoms' masses, +inf for those of fix freeze (step.c) */
+    size_t mass_size;
+    int atoms_fix;          /* fix ML_FIX_ATOMS exists (pairs or walls) */
+    int warned_large;       /* the warning of atoms larger than the cutoffs allow, in this run */
+    struct ml_wall **walls; /* `mbconnect wall` (wall.h) */
+    size_t wall_count;
     int capacity;
     int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;         /* data coordinates per record: the largest data count */
-    double cutoff;     /* of pair_style zero: the largest diameter plus the reach */
+    double cutoff;     /* the largest of the type pairs' cutoffs */
     double reach;      /* the largest contact reach of the laws (m; 0: contacts end at touching) */
     int masses;        /* a law's binding has masses: the callback passes LAMMPS's rmass */
     int fixes;         /* the fixes exist */
@@ -67,9 +89,11 @@ typedef struct ml_bridge {
 } ml_bridge;
 
 /* `mbconnect pair I J ...`: the law (owned from now on) for the type pairs
- * I x J (ranges as in pair_coeff, already parsed); the first call sets up
- * pair style, fixes and callback. Returns 0 or the pending status. */
-int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law);
+ * I x J (ranges as in pair_coeff, already parsed), with the words of a
+ * `granular` line (or NULL: named parameters); the first call sets up pair
+ * style, fixes and callback. Returns 0 or the pending status. */
+int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law,
+                   const ml_granular_law *words);
 /* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE). */
 static inline int ml_bridge_hot(const ml_bridge *b)
 {
@@ -80,10 +104,35 @@ int ml_bridge_capacity(ml_run *r, int capacity);
 /* `mbconnect off`: removes the fixes, the callback and every law. */
 int ml_bridge_off(ml_run *r);
 /* The settings the bridge needs that a command may change after `mbconnect
- * pair` (newton off for pairs, ghost velocities, neighbor lists built for
- * the bridge's cutoff), checked at each force evaluation (what: the
- * command, for the message). Returns 0 or the pending status. */
+ * pair` (ghost velocities, neighbor lists built for the bridge's cutoff),
+ * checked at each force evaluation (what: the command, for the message).
+ * Returns 0 or the pending status. */
 int ml_bridge_check_run(ml_run *r, const char *what);
+/* fix ML_FIX_ATOMS, once (the first mbconnect pair or wall line). */
+void ml_bridge_atoms_fix(ml_run *r, ml_bridge *b);
+/* Adds law (owned from now on) for the type pair (i, j), mixed from the
+ * laws of I I and J J at a run's set-up (granular.c): no LAMMPS command,
+ * no new fix vector entry. Returns 0 or the pending status. */
+int ml_bridge_mixed(ml_run *r, int i, int j, ml_law *law);
+/* The type pair (i, j) has no law any more (its mixed law's types lost
+ * their granular words). */
+void ml_bridge_unmix(ml_bridge *b, int i, int j);
+/* Each run's set-up (r->init_callback, before the neighbor lists): the
+ * mixed granular laws, then the neighbor cutoffs set into pair_style zero. */
+void ml_bridge_init(ml_run *r);
+/* An atom that fix pour or deposit inserted at index i: its rows of the
+ * records hold none (r->atom_created). */
+void ml_bridge_atom_created(ml_run *r, int i);
+/* One LAMMPS command of the set-up (printf-style), unless an error is
+ * pending (then on every rank: the set-up runs after the checks that one
+ * rank may fail, ml_all). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void ml_bridge_lammps(ml_run *r, const char *fmt, ...);
+/* The bridge, made on first use (on every rank alike), or NULL with the
+ * pending status. */
+ml_bridge *ml_bridge_get(ml_run *r);
 /* Before each mbconnect command: when the fixes of the bridge are gone
  * (`clear`, which deletes every fix), forgets everything. */
 void ml_bridge_forget_cleared(ml_run *r);

@@ -8,11 +8,13 @@
 #include <lammps/library.h>
 
 #include "bridge.h"
+#include "granular.h"
 #include "law.h"
+#include "wall.h"
 
 #define ML_CAPACITY_MAX 4096
 
-#define PAIR_USAGE "mbconnect pair I J TYPE [NAME VALUE]..."
+#define PAIR_USAGE "mbconnect pair I J TYPE [NAME VALUE]... or mbconnect pair I J granular WORDS..."
 
 /* A whole positive integer; 0 when s is not one. */
 static long whole(const char *s, size_t n)
@@ -64,12 +66,14 @@ static int pair(ml_run *r, int argc, char **argv)
     if (type_range(r, argv[1], ntypes, &lo[0], &hi[0]) != 0 ||
         type_range(r, argv[2], ntypes, &lo[1], &hi[1]) != 0)
         return r->status;
-    ml_law *law = ml_law_create(r, argv[3], argc - 4, argv + 4);
+    if (strcmp(argv[3], "granular") == 0)
+        return ml_granular_pair(r, lo, hi, argc - 4, argv + 4);
+    ml_law *law = ml_law_create(r, "mbconnect pair", argv[3], argc - 4, argv + 4);
     if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
         ml_law_destroy(law);
         return r->status ? r->status : ML_EXIT_ERROR;
     }
-    return ml_bridge_pair(r, lo, hi, law);
+    return ml_bridge_pair(r, lo, hi, law, NULL);
 }
 
 static int capacity(ml_run *r, int argc, char **argv)
@@ -91,12 +95,15 @@ int ml_command(ml_run *r, int argc, char **argv)
         return pair(r, argc, argv);
     if (strcmp(sub, "capacity") == 0)
         return capacity(r, argc, argv);
+    if (strcmp(sub, "wall") == 0)
+        return ml_wall_command(r, argc - 1, argv + 1);
     if (strcmp(sub, "off") == 0) {
         if (argc != 1)
             return ml_error_at(r, "mbconnect off: takes no arguments (given %s)", argv[1]);
         return ml_bridge_off(r);
     }
     return ml_error_at(
-        r, "mbconnect: unknown subcommand '%s' (expected pair, capacity or off: " PAIR_USAGE ")",
+        r,
+        "mbconnect: unknown subcommand '%s' (expected pair, wall, capacity or off: " PAIR_USAGE ")",
         sub);
 }

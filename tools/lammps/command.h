@@ -2,6 +2,11 @@
 /* The command mbc-lammps adds to LAMMPS's (docs/lammps.rst):
  *
  *   mbconnect pair I J TYPE [NAME VALUE]...   the law of the atom type pairs I x J
+ *   mbconnect pair I J granular WORDS...      the same with the words of pair_style
+ *                                             granular's pair_coeff I J
+ *   mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES]
+ *   mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]
+ *                                             a wall, as fix ID GROUP wall/gran
  *   mbconnect capacity N                      contacts per atom (default 16)
  *   mbconnect off                             no more mbconnect pair interaction
  *

@@ -479,3 +479,28 @@ int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
         return -1;
     return parse_wall_keywords(argc, argv, i, wall, msg, size);
 }
+
+int ml_granular_wall_word(const char *word)
+{
+    if (word && strcmp(word, "region") == 0)
+        return -2;
+    return choice(word, wall_words, 4);
+}
+
+int ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall, char *msg,
+                                    size_t size)
+{
+    memset(wall, 0, sizeof *wall);
+    wall->style = -1;
+    const int style = argc > 0 ? ml_granular_wall_word(argv[0]) : -1;
+    if (style == -2)
+        return fail(msg, size,
+                    "wall style 'region' is not supported (supported: xplane, yplane, zplane, "
+                    "zcylinder)");
+    if (style < 0)
+        return fail(msg, size, "no wall style (one of xplane, yplane, zplane, zcylinder)");
+    int i = 0;
+    if (parse_wall_style(argc, argv, &i, wall, msg, size))
+        return -1;
+    return parse_wall_keywords(argc, argv, i, wall, msg, size);
+}

@@ -119,4 +119,14 @@ typedef struct ml_granular_wall {
 int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
                            ml_granular_wall *wall, char *msg, size_t size);
 
+/* The wall style of a word: ML_GRANULAR_XPLANE ... ML_GRANULAR_ZCYLINDER,
+ * -2 for region (not supported), -1 for another word. */
+int ml_granular_wall_word(const char *word);
+
+/* The wall alone: STYLE ARGS [wiggle/shear/contacts ...] (argv[0] the
+ * style), for a wall whose law is given by named parameters. Returns 0, or
+ * -1 with one line in msg. */
+int ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall, char *msg,
+                                    size_t size);
+
 #endif

@@ -48,17 +48,22 @@ format_arg_store<format_context, Args...> make_args_checked(const S &, const Arg
 #include <lammps/error.h>
 #include <lammps/fix.h>
 #include <lammps/force.h>
+#include <lammps/group.h>
 #include <lammps/input.h>
 #include <lammps/lammps.h>
 #include <lammps/library.h>
 #include <lammps/lmppython.h>
 #include <lammps/modify.h>
 #include <lammps/neighbor.h>
+#include <lammps/pair.h>
 #include <lammps/universe.h>
+#include <lammps/update.h>
 #include <lammps/utils.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -193,6 +198,55 @@ void force_callback(void *run, int64_t step, int nlocal, int *ids, double **x, d
         raise(r);
 }
 
+/* The callback of a wall's fix external: ctx starts with its ml_run. */
+void wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x, double **f)
+{
+    ml_run *r = *static_cast<ml_run **>(ctx);
+    r->wall_callback(ctx, step, nlocal, ids, x, f);
+    if (r->status != 0)
+        raise(r);
+}
+
+/* fix ID all mbconnect/atoms: what the C library offers no hook for. Its
+ * init() runs in each run's set-up after the pair style's and before the
+ * neighbor lists are set up (LAMMPS::init: force, ..., modify, neighbor),
+ * so that r->init_callback sets the neighbor cutoffs as pair_style granular
+ * finds them then (ml_host_set_cutoffs); set_arrays() runs for each atom
+ * that fix pour or fix deposit inserts (create_attribute), whose rows of
+ * the bridge's per-atom arrays hold what the row held before. */
+class FixAtoms : public LAMMPS_NS::Fix
+{
+  public:
+    FixAtoms(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
+    {
+        create_attribute = 1;
+    }
+    int setmask() override
+    {
+        return 0;
+    }
+    void init() override
+    {
+        ml_run *r = hosted;
+        if (!r || r->lmp != lmp)
+            return;
+        r->init_callback(r);
+        if (ml_agree(r) != 0)
+            raise(r);
+    }
+    void set_arrays(int i) override
+    {
+        ml_run *r = hosted;
+        if (r && r->lmp == lmp)
+            r->atom_created(r, i);
+    }
+};
+
+LAMMPS_NS::Fix *create_fix_atoms(LAMMPS *lmp, int narg, char **arg)
+{
+    return new FixAtoms(lmp, narg, arg);
+}
+
 } // namespace
 
 extern "C" int ml_host_main(ml_run *r, int argc, char **argv)
@@ -250,6 +304,26 @@ extern "C" int ml_host_fix_setup(ml_run *r, const char *fix, int length, int *ex
     return 0;
 }
 
+extern "C" int ml_host_fix_wall(ml_run *r, const char *fix, void *ctx)
+{
+    LAMMPS *lmp = host(r);
+    if (lmp->modify->find_fix(std::string(fix)) < 0)
+        return -1;
+    lammps_set_fix_external_callback(lmp, fix, &wall_callback, ctx);
+    return 0;
+}
+
+extern "C" void ml_host_register_atoms_fix(ml_run *r)
+{
+    /* LAMMPS's `clear` makes a new Modify, with the fix styles of the build */
+    (*host(r)->modify->fix_map)[ML_FIX_ATOMS_STYLE] = &create_fix_atoms;
+}
+
+extern "C" int ml_host_fix_exists(const ml_run *r, const char *fix)
+{
+    return host(r)->modify->find_fix(std::string(fix)) >= 0;
+}
+
 extern "C" int ml_host_fix_is(const ml_run *r, const char *fix, const int *extensive)
 {
     LAMMPS *lmp = host(r);
@@ -277,4 +351,76 @@ extern "C" const char *ml_host_pair_style(const ml_run *r)
 {
     const char *style = host(r)->force->pair_style;
     return style ? style : "";
+}
+
+extern "C" int ml_host_setup(const ml_run *r)
+{
+    return host(r)->update->setupflag;
+}
+
+extern "C" void ml_host_reverse_comm(ml_run *r)
+{
+    host(r)->comm->reverse_comm();
+}
+
+extern "C" int ml_host_group_bit(const ml_run *r, const char *group)
+{
+    LAMMPS *lmp = host(r);
+    const int g = lmp->group->find(std::string(group));
+    return g < 0 ? 0 : lmp->group->bitmask[g];
+}
+
+extern "C" int ml_host_freeze_bit(const ml_run *r)
+{
+    LAMMPS *lmp = host(r);
+    const int i = lmp->modify->find_fix_by_style("^freeze");
+    return i < 0 ? 0 : lmp->modify->fix[i]->groupbit;
+}
+
+/* The largest radius per type, as PairGranular::init_style finds it: the
+ * radius fix pour and then fix deposit will insert (their extract), then
+ * the atoms', those of fix freeze's group apart, over every rank. */
+extern "C" void ml_host_type_radii(ml_run *r, double *dynamic, double *frozen)
+{
+    LAMMPS *lmp = host(r);
+    const int ntypes = lmp->atom->ntypes;
+    std::vector<double> dyn(ntypes + 1, 0.0), frz(ntypes + 1, 0.0);
+    const int pour = lmp->modify->find_fix_by_style("^pour");
+    const int deposit = lmp->modify->find_fix_by_style("^deposit");
+    for (int t = 1; t <= ntypes; t++) {
+        for (int f : {pour, deposit}) {
+            int type = t;
+            const void *rad = f >= 0 ? lmp->modify->fix[f]->extract("radius", type) : nullptr;
+            if (rad)
+                dyn[t] = *static_cast<const double *>(rad);
+        }
+    }
+    const int freeze = ml_host_freeze_bit(r);
+    const double *radius = lmp->atom->radius;
+    const int *mask = lmp->atom->mask, *type = lmp->atom->type;
+    for (int i = 0; radius && i < lmp->atom->nlocal; i++) {
+        double &m = (mask[i] & freeze) ? frz[type[i]] : dyn[type[i]];
+        m = std::max(m, radius[i]);
+    }
+    dynamic[0] = frozen[0] = 0.0;
+    MPI_Allreduce(&dyn[1], &dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, r->comm);
+    MPI_Allreduce(&frz[1], &frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, r->comm);
+}
+
+extern "C" int ml_host_set_cutoffs(ml_run *r, const double *cut)
+{
+    LAMMPS *lmp = host(r);
+    LAMMPS_NS::Pair *pair = lmp->force->pair;
+    if (!pair || !pair->cutsq || std::strcmp(ml_host_pair_style(r), "zero") != 0)
+        return -1;
+    const int n = lmp->atom->ntypes;
+    double largest = 0.0;
+    for (int i = 1; i <= n; i++)
+        for (int j = 1; j <= n; j++) {
+            const double c = cut[i * (n + 1) + j];
+            pair->cutsq[i][j] = c * c;
+            largest = std::max(largest, c);
+        }
+    pair->cutforce = largest;
+    return 0;
 }

@@ -15,6 +15,12 @@
 extern "C" {
 #endif
 
+/* The style of the bridge's fix without callbacks of its own (host.cpp,
+ * registered with LAMMPS's fix styles): its init() calls r->init_callback in
+ * each run's set-up, before the neighbor lists are set up, and its
+ * set_arrays() r->atom_created for each atom fix pour or deposit inserts. */
+#define ML_FIX_ATOMS_STYLE "mbconnect/atoms"
+
 /* Creates LAMMPS with argv (LAMMPS's command line, argv[0] the program),
  * registers `mbconnect` (r->command runs it), reads the input as lmp does
  * and deletes LAMMPS at its end; returns 0 then (or the pending status when
@@ -43,6 +49,15 @@ void ml_host_warning(const ml_run *r, const char *file, int line, const char *te
  * quantities; 0: intensive), which must outlive the fix. Returns 0, or -1
  * when the fix does not exist. */
 int ml_host_fix_setup(ml_run *r, const char *fix, int length, int *extensive);
+/* Fix `fix` (fix external) calls r->wall_callback(ctx, ...) at each force
+ * evaluation (then raises the error it agreed on); ctx starts with its
+ * ml_run *. Returns 0, or -1 when the fix does not exist. */
+int ml_host_fix_wall(ml_run *r, const char *fix, void *ctx);
+/* Makes ML_FIX_ATOMS_STYLE a fix style of the current LAMMPS (before the
+ * fix is made: `clear` forgets the styles registered before). */
+void ml_host_register_atoms_fix(ml_run *r);
+/* Whether a fix with ID `fix` exists. */
+int ml_host_fix_exists(const ml_run *r, const char *fix);
 /* Whether fix `fix` exists and is the one ml_host_fix_setup set up with
  * extensive (false after `clear` or `unfix` removed it). */
 int ml_host_fix_is(const ml_run *r, const char *fix, const int *extensive);
@@ -52,6 +67,26 @@ int ml_host_ghost_velocity(const ml_run *r);
 /* The pair cutoff LAMMPS's neighbor lists are built for (the largest
  * neighbor cutoff less the skin), from the set-up of the current run. */
 double ml_host_neighbor_cutoff(const ml_run *r);
+/* 1 while LAMMPS computes the forces of a run's set-up (update->setupflag). */
+int ml_host_setup(const ml_run *r);
+/* LAMMPS's reverse communication of forces and torques: what ghost atoms
+ * hold in atom->f and atom->torque is added to their owners' (collective). */
+void ml_host_reverse_comm(ml_run *r);
+/* The bit of group `group` in the atoms' mask, 0 when there is none. */
+int ml_host_group_bit(const ml_run *r, const char *group);
+/* The group bit of fix freeze (its atoms do not move: an infinite mass in
+ * the laws, as pair_style granular takes them), 0 without one. */
+int ml_host_freeze_bit(const ml_run *r);
+/* Per atom type t = 1..ntypes, the largest radius of the dynamic atoms and
+ * of fix freeze's atoms, as pair_style granular's init_style finds them:
+ * fix pour's and then fix deposit's radius of t (the atoms they will
+ * insert), and the atoms' (collective). dynamic, frozen: ntypes + 1. */
+void ml_host_type_radii(ml_run *r, double *dynamic, double *frozen);
+/* The cutoffs of pair_style zero per type pair, cut[i * (ntypes + 1) + j],
+ * after its own init (the neighbor lists use them; ml_host_type_radii's
+ * caller computes them as pair_style granular's init_one). Returns 0, or -1
+ * when the pair style is not zero. */
+int ml_host_set_cutoffs(ml_run *r, const double *cut);
 /* The atom style, and the pair style ("" when none). */
 const char *ml_host_atom_style(const ml_run *r);
 const char *ml_host_pair_style(const ml_run *r);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Pair laws from `mbconnect pair` lines (law.h). */
+/* Pair laws from `mbconnect pair` and `mbconnect wall` lines (law.h). */
 #include "law.h"
 
 #include <stdlib.h>
@@ -92,7 +92,7 @@ static int set_param(ml_run *r, ml_law *law, const char *name, const char *value
     if (st == MBC_ERR_NOMEM)
         return ml_error_nomem(r);
     if (st != MBC_OK)
-        return ml_error_at(r, "mbconnect pair: %s", err.message);
+        return ml_error_at(r, "%s: %s", law->what, err.message);
     return 0;
 }
 
@@ -137,7 +137,7 @@ static int trial_evaluation(ml_run *r, ml_law *law, double *data)
         st = mbc_object_output(o, &s, law->outputs[k], &value, 1, &err);
     }
     if (st != MBC_OK)
-        return ml_error_at(r, "mbconnect pair: %s", err.message);
+        return ml_error_at(r, "%s: %s", law->what, err.message);
     return 0;
 }
 
@@ -169,13 +169,13 @@ static int finish(ml_run *r, ml_law *law)
     set_unit_masses(law);
     mbc_error err = {0};
     if (mbc_object_initialize(o, &err, 1, NULL) != MBC_OK)
-        return ml_error_at(r, "mbconnect pair: %s", err.message);
+        return ml_error_at(r, "%s: %s", law->what, err.message);
     law->data_count = mbc_data_count(o->type, o->params);
     if (law->data_count > ML_DATA_MAX)
         return ml_error_at(r,
-                           "mbconnect pair: connector type '%s' has %zu data coordinates per "
-                           "pair, more than mbc-lammps keeps (%d)",
-                           o->type->type_name, law->data_count, ML_DATA_MAX);
+                           "%s: connector type '%s' has %zu data coordinates per pair, more "
+                           "than mbc-lammps keeps (%d)",
+                           law->what, o->type->type_name, law->data_count, ML_DATA_MAX);
     law->initial = calloc(law->data_count + 1, sizeof *law->initial);
     double *data = calloc(law->data_count + 1, sizeof *data);
     int status = 0;
@@ -191,38 +191,38 @@ static int finish(ml_run *r, ml_law *law)
 
 /* The binding of t, checked as the generated ones are (a plugin may be
  * written by hand). */
-static const mbc_pair_binding *usable_binding(ml_run *r, const mbc_type_info *t)
+static const mbc_pair_binding *usable_binding(ml_run *r, const char *what, const mbc_type_info *t)
 {
     if (!t->pair_binding) {
         ml_error_at(r,
-                    "mbconnect pair: connector type '%s' declares no pair binding (spec key "
+                    "%s: connector type '%s' declares no pair binding (spec key "
                     "pair_binding, docs/spec-language.rst), so it cannot be a pair law",
-                    t->type_name);
+                    what, t->type_name);
         return NULL;
     }
     mbc_error err = {0};
     if (!mbc_pair_eval_binding_ok(t, &err)) {
-        ml_error_at(r, "mbconnect pair: %s", err.message);
+        ml_error_at(r, "%s: %s", what, err.message);
         return NULL;
     }
     return t->pair_binding;
 }
 
-ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
+ml_law *ml_law_create(ml_run *r, const char *what, const char *type_name, int argc,
+                      char *const *argv)
 {
     const mbc_type_info *t = mbc_registry_lookup(&r->registry, type_name);
     if (!t) {
         char known[512];
         mbc_registry_names(&r->registry, known, sizeof known);
-        ml_error_at(r, "mbconnect pair: unknown connector type '%s' (known: %s)", type_name, known);
+        ml_error_at(r, "%s: unknown connector type '%s' (known: %s)", what, type_name, known);
         return NULL;
     }
-    const mbc_pair_binding *b = usable_binding(r, t);
+    const mbc_pair_binding *b = usable_binding(r, what, t);
     if (!b)
         return NULL;
     if (argc % 2 != 0) {
-        ml_error_at(r, "mbconnect pair: parameter '%s' has no value (NAME VALUE pairs)",
-                    argv[argc - 1]);
+        ml_error_at(r, "%s: parameter '%s' has no value (NAME VALUE pairs)", what, argv[argc - 1]);
         return NULL;
     }
     ml_law *law = calloc(1, sizeof *law);
@@ -235,6 +235,7 @@ ml_law *ml_law_create(ml_run *r, const char *type_name, int argc, char **argv)
         return NULL;
     }
     law->binding = b;
+    law->what = what;
     void *radii = (char *)law->object->params + t->params[b->radii_param].offset;
     law->radii = radii; /* a double[2] field of the params struct (checked above) */
     int status = 0;

@@ -18,6 +18,7 @@
 #include "mbconnect/version.h"
 #include "ml.h"
 #include "step.h"
+#include "wall.h"
 
 /* The usage, in the layout help2man reads (mbc-lammps(1) is made from it:
  * tools/lammps/CMakeLists.txt). */
@@ -38,6 +39,11 @@ static void usage(FILE *f)
           "                           pair_binding) is the interaction of the atom type\n"
           "                           pairs I x J (N, *, *N, N* or M*N, as pair_coeff);\n"
           "                           parameters by name\n"
+          "  mbconnect pair I J granular WORDS...\n"
+          "                           the words of a pair_style granular pair_coeff line\n"
+          "  mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES]\n"
+          "  mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]\n"
+          "                           a wall, with the arguments of fix wall/gran\n"
           "  mbconnect capacity N     contacts per atom (default 16), before the first run\n"
           "  mbconnect off            removes the mbconnect interaction\n"
           "\n"
@@ -51,7 +57,7 @@ static void usage(FILE *f)
           "                           -partition, -nocite, ... go to LAMMPS unchanged\n"
           "\n"
           "Requirements:\n"
-          "  The run needs atom_style sphere, newton off and comm_modify vel yes. Thermo:\n"
+          "  The run needs atom_style sphere and comm_modify vel yes. Thermo:\n"
           "  f_mbconnect[1] is the number of contacts, f_mbconnect[2] their mean overlap,\n"
           "  then the sums of the laws' scalar outputs.\n"
           "\n"
@@ -164,7 +170,10 @@ int main(int argc, char **argv)
                 .free_bridge = ml_bridge_free,
                 .free_args = args_free,
                 .command = ml_command,
-                .step_callback = ml_step_callback};
+                .step_callback = ml_step_callback,
+                .wall_callback = ml_wall_callback,
+                .init_callback = ml_bridge_init,
+                .atom_created = ml_bridge_atom_created};
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
     ml_args a = {0};

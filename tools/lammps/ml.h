@@ -64,6 +64,12 @@ typedef struct ml_run {
     void (*free_args)(struct ml_run *r);
     int (*command)(struct ml_run *r, int argc, char **argv);
     void (*step_callback)(void *run, int64_t step, int nlocal, int *ids, double **x, double **f);
+    /* a wall's force callback (wall.c; ctx: the wall, which starts with
+     * this ml_run *), each run's set-up (bridge.c: the neighbor cutoffs) and
+     * an atom that fix pour or deposit inserts (bridge.c: its rows) */
+    void (*wall_callback)(void *ctx, int64_t step, int nlocal, int *ids, double **x, double **f);
+    void (*init_callback)(struct ml_run *r);
+    void (*atom_created)(struct ml_run *r, int i);
     /* this rank's pending error (status 0: none): the status, how it is
      * reported, the rank that found it, where in mbc-lammps's sources
      * (file relative to the source tree, line) and its text */

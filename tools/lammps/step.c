@@ -16,9 +16,13 @@
  *    record, so that contact onset is not a step late) and the forces with
  *    the new data, writes the new data into the record and adds forces and
  *    torques to the owned atoms (newton off: a pair with a ghost is
- *    evaluated by both owners). When LAMMPS calls again at the same step
- *    (the set-up of a `run`), a known pair keeps its record (forces only),
- *    so that no state advances twice;
+ *    evaluated by both owners; newton on: by one, which adds the forces
+ *    on the ghost atom too, and LAMMPS's reverse communication takes them
+ *    to its owner). When LAMMPS calls again at the same step (the set-up
+ *    of a `run`), a known pair keeps its record (forces only), so that no
+ *    state advances twice; and every call of LAMMPS's set-up says so
+ *    (MBC_PAIR_SETUP: a law that writes its record without a step, as
+ *    pair_style granular's set-up, does so);
  * 4. the records of pairs no longer touching, or whose law ended the
  *    contact, are dropped.
  *
@@ -41,6 +45,7 @@
 #include <lammps/library.h>
 
 #include "batch.h"
+#include "host.h"
 #include "pages.h"
 #include "step.h"
 #include "step_atoms.h"
@@ -91,7 +96,10 @@ static double *record(ml_run *r, step_atoms *a, const ml_law *law, const step_co
 
 /* One pair c of law li in reach: its record, then its place in the law's
  * chunk (run when full, or when a repeated step switches between known and
- * new pairs). Returns 0, or the pending status. */
+ * new pairs). The chunk of another law runs first when the pairs switch
+ * law, so that the forces are added in the order of the neighbor list, as
+ * LAMMPS adds them (the same sums to the bit, with several laws too).
+ * Returns 0, or the pending status. */
 static int pair(ml_run *r, ml_bridge *b, step_atoms *a, const step_contact *c, int li,
                 double *totals, int touching)
 {
@@ -100,7 +108,12 @@ static int pair(ml_run *r, ml_bridge *b, step_atoms *a, const step_contact *c, i
     double *data = record(r, a, law, c, touching, owner, &known);
     if (!data)
         return r->status;
-    const unsigned flags = (a->advance || !known) ? MBC_PAIR_POST_NEWTON : 0u;
+    if (a->last_law != li && a->last_law >= 0 &&
+        ml_batch_run(r, b->laws[a->last_law], a, totals) != 0)
+        return r->status;
+    a->last_law = li;
+    const unsigned flags =
+        ((a->advance || !known) ? MBC_PAIR_POST_NEWTON : 0u) | (a->setup ? MBC_PAIR_SETUP : 0u);
     ml_batch *bt = law->batch;
     if ((bt->count == ML_BATCH_CHUNK || (bt->count > 0 && bt->flags != flags)) &&
         ml_batch_run(r, law, a, totals) != 0)
@@ -136,22 +149,51 @@ static int contiguous(double **a, int n)
     return n <= 1 || a[n - 1] == a[0] + 3 * (n - 1);
 }
 
-/* The arrays as mbc_pair_eval reads them (nlocal > 0; f: the fix's forces). */
-static int library_view(ml_run *r, step_atoms *a, double **f)
+/* The masses the laws read: LAMMPS's rmass, or with fix freeze a copy in
+ * which its atoms' are +inf (pair_style granular takes the other atom's
+ * mass as the effective mass of a pair with a frozen atom). */
+static const double *masses(ml_run *r, ml_bridge *b, const step_atoms *a, int nall)
+{
+    const int freeze = a->rmass ? ml_host_freeze_bit(r) : 0;
+    const int *mask = freeze ? lammps_extract_atom(r->lmp, "mask") : NULL;
+    if (!mask)
+        return a->rmass;
+    if ((size_t)nall > b->mass_size) {
+        double *m = realloc(b->mass, (size_t)nall * sizeof *m);
+        if (!m) {
+            ml_error_nomem(r);
+            return NULL;
+        }
+        b->mass = m;
+        b->mass_size = (size_t)nall;
+    }
+    for (int i = 0; i < nall; i++)
+        b->mass[i] = (mask[i] & freeze) ? INFINITY : a->rmass[i];
+    return b->mass;
+}
+
+/* The arrays as mbc_pair_eval reads them (nlocal > 0; f: the fix's forces,
+ * or with newton on LAMMPS's own, whose ghost rows the pairs fill). */
+static int library_view(ml_run *r, ml_bridge *b, step_atoms *a, double **f)
 {
     const int nall = lammps_extract_setting(r->lmp, "nall");
-    if (!contiguous(a->x, nall) || !contiguous(a->v, nall) || !contiguous(a->omega, nall) ||
-        !contiguous(a->torque, nall) || !contiguous(f, a->nlocal))
+    double **target = a->newton ? lammps_extract_atom(r->lmp, "f") : f;
+    if (!target || !contiguous(a->x, nall) || !contiguous(a->v, nall) ||
+        !contiguous(a->omega, nall) || !contiguous(a->torque, nall) ||
+        !contiguous(target, a->newton ? nall : a->nlocal))
         return ml_error_at(r, "mbconnect: LAMMPS's per-atom arrays are not contiguous (another "
                               "LAMMPS build?)");
+    const double *mass = b->masses ? masses(r, b, a, nall) : NULL;
+    if (r->status != 0)
+        return r->status;
     a->atoms = (mbc_pair_atoms){.position = (const double(*)[3])a->x[0],
                                 .velocity = (const double(*)[3])a->v[0],
                                 .angular_velocity = (const double(*)[3])a->omega[0],
                                 .radius = a->radius,
-                                .mass = a->rmass,
-                                .force = (double(*)[3])f[0],
+                                .mass = mass,
+                                .force = (double(*)[3])target[0],
                                 .torque = (double(*)[3])a->torque[0],
-                                .owned = a->nlocal};
+                                .owned = a->newton ? nall : a->nlocal};
     return 0;
 }
 
@@ -202,23 +244,25 @@ static int gather(ml_run *r, ml_bridge *b, int nlocal, step_atoms *a, double **f
         b->paged = a->contacts.state[0];
         b->paged_nmax = nmax;
     }
-    return nlocal > 0 ? library_view(r, a, f) : 0;
+    return nlocal > 0 ? library_view(r, b, a, f) : 0;
 }
 
-/* Settings that may have changed since `mbconnect pair`: newton off for
- * pairs and ghost velocities (the same on every rank), atoms within the
- * neighbor cutoff. */
-static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
+/* Settings that may have changed since `mbconnect pair`: ghost velocities
+ * (the same on every rank) and the neighbor lists' cutoff; and the count of
+ * atoms larger than the radius of their type that the cutoffs were set for
+ * (fix pour of a type that is not the first pour's, radii changed during a
+ * run): pair_style granular runs on and misses their contacts beyond the
+ * cutoff, and so does the bridge, with a warning (ml_step_callback). */
+static int check(ml_run *r, const ml_bridge *b, step_atoms *a)
 {
     if (ml_bridge_check_run(r, "mbconnect") != 0)
         return r->status;
     for (int i = 0; i < a->nlocal; i++)
-        if (2.0 * a->radius[i] + b->reach > b->cutoff)
-            return ml_error_atoms(r,
-                                  "mbconnect: atom %d has diameter %g, larger than the neighbor "
-                                  "cutoff %g (the largest diameter when `mbconnect pair` ran; give "
-                                  "mbconnect pair again after creating larger atoms)",
-                                  a->tag[i], 2.0 * a->radius[i], b->cutoff);
+        if (a->radius[i] > b->type_radius[a->type[i]]) {
+            if (!a->large)
+                a->large_tag = a->tag[i];
+            a->large++;
+        }
     return 0;
 }
 
@@ -228,9 +272,15 @@ static int check(ml_run *r, const ml_bridge *b, const step_atoms *a)
  * which the first few are used: rows far apart, which the hardware does
  * not prefetch). */
 #define STEP_AHEAD 8
-/* The first record lines of a row prefetched: 3 lines hold 6 records of 4
- * data coordinates (ContactSphereSphere). */
-#define STEP_AHEAD_LINES 3
+/* The first record lines of a row prefetched: those of 3 records (the
+ * half list's share of an atom in a settled bed) and the line the row may
+ * start within: 3 lines for 4 data coordinates (ContactSphereSphere), 5 for
+ * 9 (ContactGranular; 8 at most). */
+static inline int ahead_lines(int width)
+{
+    const int lines = (3 * width * (int)sizeof(double) + 63) / 64 + 1;
+    return lines < 8 ? lines : 8;
+}
 
 typedef struct step_element {
     int i, count, *neighbors;
@@ -241,7 +291,7 @@ static inline void prefetch_records(const step_atoms *a, int atom)
 #if defined(__GNUC__)
     __builtin_prefetch(a->contacts.partner[atom], 1);
     const double *s = a->contacts.state[atom];
-    for (int line = 0; line < STEP_AHEAD_LINES; line++)
+    for (int line = 0; line < a->ahead_lines; line++)
         __builtin_prefetch(s + 8 * line, 1);
 #else
     (void)a;
@@ -260,6 +310,8 @@ static inline void prefetch_motion(const step_atoms *a, int atom)
     __builtin_prefetch(a->omega[atom]);
     __builtin_prefetch(a->atoms.force[atom], 1);
     __builtin_prefetch(a->atoms.torque[atom], 1);
+    if (a->atoms.mass)
+        __builtin_prefetch(&a->atoms.mass[atom]);
 #else
     (void)a;
     (void)atom;
@@ -288,6 +340,7 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double *totals)
     }
     const int n = lammps_neighlist_num_elements(h, list);
     const double reach = b->reach;
+    a->ahead_lines = ahead_lines(a->contacts.width);
     const int *law_row = b->law_of; /* the laws of atom i's type */
     step_element ahead[STEP_AHEAD];
     for (int e = 0; e < n && e < STEP_AHEAD; e++)
@@ -349,6 +402,33 @@ static void publish(ml_run *r, const ml_bridge *b, const double *sum)
         lammps_fix_external_set_energy_global(h, ML_FIX, sum[ML_VECTOR_FIXED + b->energy]);
 }
 
+/* Once per run: how many atoms are larger than their type's radius of the
+ * cutoffs (rank 0 names one of its own, or one of another rank's count). */
+static void warn_large(ml_run *r, ml_bridge *b, const step_atoms *a, double count)
+{
+    char text[400];
+    (void)snprintf(text, sizeof text,
+                   "mbconnect: %.0f atoms (such as atom %d) are larger than their type's largest "
+                   "radius when the run set up the neighbor cutoffs (as pair_style granular, from "
+                   "the atoms and the first fix pour or deposit): their contacts beyond the "
+                   "cutoff may be missed",
+                   count, a->large ? a->large_tag : 0);
+    ml_host_warning(r, __FILE__, __LINE__, text);
+    b->warned_large = 1;
+}
+
+/* Newton on: the ghost rows of LAMMPS's forces and torques, which its
+ * reverse communication of this step has added to the owners already, get
+ * the pairs' forces on ghost atoms, for ml_host_reverse_comm. */
+static void clear_ghosts(ml_run *r, int nlocal)
+{
+    double **f = lammps_extract_atom(r->lmp, "f"), **t = lammps_extract_atom(r->lmp, "torque");
+    const int nall = lammps_extract_setting(r->lmp, "nall");
+    for (int i = nlocal; f && t && i < nall; i++)
+        for (int c = 0; c < 3; c++)
+            f[i][c] = t[i][c] = 0.0;
+}
+
 void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x, double **f)
 {
     ml_run *r = ptr;
@@ -358,7 +438,11 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     double totals[ML_TOTALS] = {0}, sum[ML_TOTALS] = {0};
-    step_atoms a = {0};
+    step_atoms a = {.newton = lammps_extract_setting(r->lmp, "newton_pair") != 0,
+                    .setup = ml_host_setup(r),
+                    .last_law = -1};
+    if (a.newton)
+        clear_ghosts(r, nlocal);
     if (gather(r, b, nlocal, &a, f) == 0 && check(r, b, &a) == 0) {
         a.advance = step != b->last_step;
         a.last = b->last_step;
@@ -366,13 +450,18 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
         if (r->status == 0)
             ml_contacts_sweep(&a.contacts, nlocal, step);
     }
+    if (a.newton) /* collective: on every rank, after an error too */
+        ml_host_reverse_comm(r);
     add_outputs(b, totals);
     for (int k = 0; k < 6; k++)
         totals[ML_TOTAL_VIRIAL + k] = a.virial[k];
+    totals[ML_TOTAL_LARGE] = a.large;
     totals[ML_TOTALS - 1] = r->status != 0;
     MPI_Allreduce(totals, sum, ML_TOTALS, MPI_DOUBLE, MPI_SUM, r->comm);
     if (ml_agree_known(r, (int)sum[ML_TOTALS - 1]) != 0)
         return; /* host.cpp raises it */
+    if (sum[ML_TOTAL_LARGE] > 0 && !b->warned_large)
+        warn_large(r, b, &a, sum[ML_TOTAL_LARGE]);
     publish(r, b, sum);
     /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
     lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);

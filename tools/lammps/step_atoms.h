@@ -10,18 +10,26 @@
 #include "mbconnect/pair_eval.h"
 
 /* The totals reduced over ranks each step: the fix vector, the virial, the
- * count of ranks with an error. */
+ * count of atoms larger than their type's radius of the cutoffs, the count
+ * of ranks with an error. */
 #define ML_TOTAL_VIRIAL (ML_VECTOR_FIXED + ML_SUM_CAPACITY)
-#define ML_TOTALS       (ML_TOTAL_VIRIAL + 6 + 1)
+#define ML_TOTAL_LARGE  (ML_TOTAL_VIRIAL + 6)
+#define ML_TOTALS       (ML_TOTAL_LARGE + 2)
 
 /* The atoms' arrays for this call. */
 typedef struct step_atoms {
     double **x, **v, **omega, *radius, *rmass, **torque;
     int *tag, *type;
     int nlocal;
-    int advance;    /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
-    long long last; /* the step of the last call (-1: none) */
-    double dt;      /* the time step (s) */
+    int advance;     /* 0: LAMMPS calls again at the step of the last call (a run's set-up) */
+    int setup;       /* LAMMPS's set-up force computation of a run (MBC_PAIR_SETUP) */
+    int newton;      /* newton on for pairs: ghost atoms get forces, reverse-communicated */
+    int large;       /* owned atoms larger than their type's radius of the cutoffs */
+    int large_tag;   /* the first one's ID */
+    int last_law;    /* the law of the last pair gathered (-1: none) */
+    int ahead_lines; /* record lines prefetched per atom read ahead */
+    long long last;  /* the step of the last call (-1: none) */
+    double dt;       /* the time step (s) */
     ml_contacts contacts;
     mbc_pair_atoms atoms; /* the same arrays as the library reads them */
     double virial[6];     /* this rank's xx, yy, zz, xy, xz, yz of the contact forces (N m) */

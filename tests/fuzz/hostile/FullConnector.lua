@@ -95,6 +95,7 @@ return connector {
 
   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "radii", masses = "masses",
                    kernel = true, reach = true },
+  wall_binding = { shapes = { "plane", "cylinder" } },
 
   invariants = {
     hold = { "action_reaction", "frame_invariance", "passivity", "rigid_motion" },

@@ -10,6 +10,8 @@
 
 #include "mbconnect/connector.h"
 #include "mbconnect/object.h"
+#include "mbconnect/pair_eval.h"
+#include "mbconnect/wall_eval.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -164,6 +166,14 @@ MBC_API mbc_status mbc_contact_granular_check_tangential(const mbc_contact_granu
 MBC_API mbc_status mbc_contact_granular_check_rolling(const mbc_contact_granular_params *p, mbc_error *err);
 /* checks twistingModel */
 MBC_API mbc_status mbc_contact_granular_check_twisting(const mbc_contact_granular_params *p, mbc_error *err);
+
+/* Pair binding (mbconnect/pair_eval.h, mbconnect/pair_kernel.h), handwritten. */
+/* The in-place kernel: mbc_pair_eval of this type's pairs. */
+MBC_API mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err);
+/* How far beyond r_a + r_b (m) a pair in contact stays in contact. */
+MBC_API double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a, double r_b);
+/* The wall kernel: mbc_wall_eval of this type's sphere-wall contacts. */
+MBC_API mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p, const mbc_wall_call *call, mbc_pair_sums *sums, mbc_error *err);
 
 #ifdef __cplusplus
 }
