@@ -111,8 +111,8 @@ def shown_points(key, labels):
 
 ENGINE_NAMES = {
     "lmp": "LAMMPS (lmp)",
-    "mbc-lammps": "mbc-lammps",
-    "mbc-lammps named": "mbc-lammps",
+    "mbc-lammps": "mbc-lammps, ContactGranular (granular words)",
+    "mbc-lammps named": "mbc-lammps, ContactGranular (by parameters)",
     "simulate": "mbc simulate, ContactGranular",
     "simulate CSS": "mbc simulate, ContactSphereSphere",
     "simulate CSS1": "mbc simulate, ContactSphereSphere (Hunt-Crossley)",

@@ -130,6 +130,8 @@ def normal(lammps):
             lmp = run(bench, "lmp")
             compare(bench, "lmp", lmp, tols)
             same_as(bench, "mbc-lammps", run(bench, "mbc-lammps"), lmp, 1e-12)
+            # ContactGranular by its parameters (mbconnect pair/wall TYPE NAME VALUE ...)
+            same_as(bench, "mbc-lammps named", run(bench, "mbc-lammps named"), lmp, 1e-12)
             if "mbc-lammps CSS" in bench.engines:
                 compare(bench, "mbc-lammps CSS", run(bench, "mbc-lammps CSS"), tols)
         else:
@@ -148,6 +150,7 @@ def restitution(lammps):
             lmp = run(bench, "lmp", 2)
             compare(bench, "lmp", lmp, {"restitution": 5e-3, "duration": 3e-3}, 2)
             same_as(bench, "mbc-lammps", run(bench, "mbc-lammps", 2), lmp, 1e-12)
+            same_as(bench, "mbc-lammps named", run(bench, "mbc-lammps named", 2), lmp, 1e-12)
         else:
             compare(bench, "simulate", run(bench, "simulate", 1), {"restitution": 5e-3, "duration": 1e-3}, 1)
             if bench.key != "t3_damping":
@@ -217,6 +220,8 @@ def rolling(lammps):
     if lammps:
         same_as(roll, "mbc-lammps", run(roll, "mbc-lammps"), r_roll, 1e-12)
         same_as(rock, "mbc-lammps", run(rock, "mbc-lammps"), r_rock, 1e-12)
+        same_as(roll, "mbc-lammps named", run(roll, "mbc-lammps named"), r_roll, 1e-12)
+        same_as(rock, "mbc-lammps named", run(rock, "mbc-lammps named"), r_rock, 1e-12)
 
 
 def pulloff(lammps):
