@@ -16,7 +16,8 @@
 #   # SPDX-License-Identifier: BSD-3-Clause        CMake, shell, Python, gnuplot, pkg-config
 #                                                  and CMake templates, YAML/TOML, valgrind
 #                                                  and libabigail suppressions, LAMMPS
-#                                                  inputs (.in, .inc),
+#                                                  inputs (.in, .inc) and data files
+#                                                  (.data: the title line),
 #                                                  extension-less scripts
 # A shebang stays first (the line goes second); in Python an encoding
 # declaration (PEP 263) stays within the first two lines too.
@@ -87,7 +88,7 @@ rule() {
     *.c | *.h | *.cpp | *.c.in | *.h.in | *.css | *.js) r=c ;;
     *.lua | *.lua.in) r=lua ;;
     *.cmake | *.cmake.in | *.pc.in | *.sh | *.bash | *.py | *.py.in | *.pyi | *.gp | *.supp | \
-      *.yml | *.yaml | *.toml | *.cfg | *.ini | *.in | *.inc | *.dict | *.abignore)
+      *.yml | *.yaml | *.toml | *.cfg | *.ini | *.in | *.inc | *.data | *.dict | *.abignore)
       r=hash ;;
     *.md | *.rst | *.json | *.png | *.svg | *.jpg | *.gif | *.txt | *.csv | *.tsv | *.expected | *.bin | *.abi | \
       *.html | *.pdf)
