@@ -38,11 +38,16 @@
 #if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
 #define GP_PRAGMA(text) _Pragma(#text)
 #define GP_SIMD_MIN(x)  GP_PRAGMA(omp simd reduction(min : x))
+/* 8 lanes: the loop reads 32-bit indices, for which the compiler would
+ * take 16 lanes, one vector iteration per block of 32 and the rest in its
+ * scalar remainder */
+#define GP_SIMD_FILL    GP_PRAGMA(omp simd simdlen(8))
 #define GP_SIMD_SUM1(x) GP_PRAGMA(omp simd reduction(+ : x))
 #define GP_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
     GP_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
 #else
 #define GP_SIMD_MIN(x)
+#define GP_SIMD_FILL
 #define GP_SIMD_SUM1(x)
 #define GP_SIMD_SUM(a, b, c, d, e, f, g, h)
 #endif
@@ -245,7 +250,7 @@ static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms 
                                     const mbc_pair *pairs, size_t n)
 {
     MBC_PAIR_ARRAYS(at);
-    MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)
+    GP_SIMD_FILL for (size_t j = 0; j < n; j++)
     {
         const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
         mbc_granular_ball sa, sb;
