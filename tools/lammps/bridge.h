@@ -28,10 +28,15 @@
 #define ML_STATE_MORE "d2_mbconnect_state_more"
 #define ML_CAPACITY   16 /* default contacts per atom */
 /* Records per atom whose data are in ML_STATE, the others' in ML_STATE_MORE
- * (contacts.h); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
+ * (contacts.h): as many as fit in ML_HOT_BYTES, from ML_HOT_MIN to
+ * ML_HOT_MAX (8 of 4 data coordinates, ContactSphereSphere; 4 of 9,
+ * ContactGranular); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
  * another count (for tests of the second array). */
-#define ML_HOT_RECORDS  8
-#define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
+#define ML_HOT_BYTES    288
+#define ML_HOT_MIN      4
+#define ML_HOT_MAX      8
+#define ML_HOT_AUTO     (-1) /* hot_records: from the width */
+#define ML_SUM_CAPACITY 32   /* distinct scalar outputs summed into the fix vector */
 
 #define ML_FIX_ATOMS "mbconnect_atoms" /* fix ML_FIX_ATOMS all mbconnect/atoms (host.h) */
 
@@ -64,7 +69,7 @@ typedef struct ml_bridge {
     struct ml_wall **walls; /* `mbconnect wall` (wall.h) */
     size_t wall_count;
     int capacity;
-    int hot_records;   /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
+    int hot_records;   /* ML_HOT_AUTO or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;         /* data coordinates per record: the largest data count */
     double cutoff;     /* the largest of the type pairs' cutoffs */
     double reach;      /* the largest contact reach of the laws (m; 0: contacts end at touching) */
@@ -97,7 +102,12 @@ int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law,
 /* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE). */
 static inline int ml_bridge_hot(const ml_bridge *b)
 {
-    return b->capacity < b->hot_records ? b->capacity : b->hot_records;
+    int hot = b->hot_records;
+    if (hot == ML_HOT_AUTO) {
+        hot = ML_HOT_BYTES / (b->width * (int)sizeof(double));
+        hot = hot < ML_HOT_MIN ? ML_HOT_MIN : hot > ML_HOT_MAX ? ML_HOT_MAX : hot;
+    }
+    return b->capacity < hot ? b->capacity : hot;
 }
 /* `mbconnect capacity N`: contacts per atom. */
 int ml_bridge_capacity(ml_run *r, int capacity);
