@@ -19,10 +19,18 @@
 #define GK_CLONES MBC_PAIR_CLONES
 #endif
 
+/* The name of instance (D, T) of this normal kernel: distinct in every
+ * file, because clang 14 gives the resolver of a static function with
+ * target_clones a global symbol (`NAME.resolver`), which the other normal
+ * kernels' files would define again. */
+#define GK_NAME_(TABLE, D, T) TABLE##_stage_a_##D##_##T
+#define GK_NAME(TABLE, D, T)  GK_NAME_(TABLE, D, T)
+
 /* One instance: damping family D, tangential family T, over a block's
  * contacts. */
 #define GK_STAGE_A(D, T)                                                                           \
-    static GK_CLONES void gk_stage_a_##D##_##T(const mbc_granular_law *law, mbc_granular_block *b) \
+    static GK_CLONES void GK_NAME(MBC_GRANULAR_KERNEL_TABLE, D, T)(const mbc_granular_law *law,    \
+                                                                   mbc_granular_block *b)          \
     {                                                                                              \
         const size_t n = b->count;                                                                 \
         MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)                                           \
@@ -39,5 +47,7 @@ GK_STAGE_A(1, 2)
 
 const mbc_granular_stage_a_fn
     MBC_GRANULAR_KERNEL_TABLE[MBC_GRANULAR_DAMPING_FAMILIES][MBC_GRANULAR_TANGENTIAL_FAMILIES] = {
-        {gk_stage_a_0_0, gk_stage_a_0_1, gk_stage_a_0_2},
-        {gk_stage_a_1_0, gk_stage_a_1_1, gk_stage_a_1_2}};
+        {GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 0, 0), GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 0, 1),
+         GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 0, 2)},
+        {GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 1, 0), GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 1, 1),
+         GK_NAME(MBC_GRANULAR_KERNEL_TABLE, 1, 2)}};
