@@ -18,7 +18,8 @@ tsuji tangential mindlin NULL ... rolling sds ... twisting marshall`, plain
 `hertz ... tangential linear_history`; --newton (default on, LAMMPS's
 default, for these; off for css) is the run's newton setting.
 Reported per step: the wall-clock loop time and the CPU time (loop time x
-LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native, and for
+LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native of the
+bests and the median of the R runs' own CPU-time ratios, and for
 2 ranks the speed-up over 1 rank; the load average before and after each run
 (the machine is shared: a busy second core slows the 2-rank runs). --hooks
 adds the bridge through the hooks pair by pair (MBC_LAMMPS_GENERIC=1).
@@ -141,7 +142,7 @@ def main():
     print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}, "
           f"{capacity} contacts per atom; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "
-          f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6}"
+          f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6} {'median':>6}"
           f"  load (1 min) before/after")
     best = {}
     for size in sizes:
@@ -158,11 +159,14 @@ def main():
                     bridge_cpu = min(r[0][0][1] for r in rs)
                     native_cpu = min(r[0][1][1] for r in rs)
                     loads = " ".join(f"{a:.1f}/{b:.1f}" for _, (a, b) in rs)
+                    # the ratio of each run (both sides under the same load), its median
+                    paired = sorted(r[0][0][1] / r[0][1][1] for r in rs)
+                    median = paired[len(paired) // 2]
                     best[(size, n, hooks, name)] = (bridge_wall, native_wall)
                     print(f"{size:>8} {n:>5} {'hooks' if hooks else 'batch':>6} {name:>5} "
                           f"{1e3 * bridge_wall:11.2f} {1e3 * native_wall:11.2f} "
                           f"{bridge_wall / native_wall:6.2f} {1e3 * bridge_cpu:10.2f} "
-                          f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f}  {loads}",
+                          f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f} {median:6.2f}  {loads}",
                           flush=True)
     for size in sizes:
         for name, _ in builds:

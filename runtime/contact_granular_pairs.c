@@ -38,11 +38,16 @@
 #if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
 #define GP_PRAGMA(text) _Pragma(#text)
 #define GP_SIMD_MIN(x)  GP_PRAGMA(omp simd reduction(min : x))
+/* 8 lanes: the loop reads 32-bit indices, for which the compiler would
+ * take 16 lanes, one vector iteration per block of 32 and the rest in its
+ * scalar remainder */
+#define GP_SIMD_FILL    GP_PRAGMA(omp simd simdlen(8))
 #define GP_SIMD_SUM1(x) GP_PRAGMA(omp simd reduction(+ : x))
 #define GP_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
     GP_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
 #else
 #define GP_SIMD_MIN(x)
+#define GP_SIMD_FILL
 #define GP_SIMD_SUM1(x)
 #define GP_SIMD_SUM(a, b, c, d, e, f, g, h)
 #endif
@@ -113,18 +118,30 @@ static void gp_run(const gp_call *g, mbc_granular_block *b)
 }
 
 /* The first column of the block's n whose force or torques are not finite
- * (a wall's sphere b: its torque_b is not used, and infinite for a plane),
- * or n; vectorized. */
-static MBC_PAIR_CLONES size_t gp_first_bad(const mbc_granular_block *b, size_t n, const int wall)
+ * (a wall's sphere b: its torque_b is not used, and infinite for a plane;
+ * `twist_roll`: the law has twisting and rolling torques, else they are
+ * zero), or n; vectorized. */
+static MBC_PAIR_CLONES size_t gp_first_bad(const mbc_granular_block *b, size_t n, const int wall,
+                                           const int twist_roll)
 {
     size_t first = n;
-    GP_SIMD_MIN(first)
-    for (size_t j = 0; j < n; j++) {
-        double s = 0.0;
-        for (int i = 0; i < 3; i++)
-            s += b->force[i][j] + b->torque_a[i][j] + (wall ? 0.0 : b->torque_b[i][j]) +
-                 b->twist[i][j] + b->roll[i][j];
-        first = (b->touching[j] && !(s - s == 0.0) && j < first) ? j : first;
+    if (twist_roll) {
+        GP_SIMD_MIN(first)
+        for (size_t j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int i = 0; i < 3; i++)
+                s += b->force[i][j] + b->torque_a[i][j] + (wall ? 0.0 : b->torque_b[i][j]) +
+                     b->twist[i][j] + b->roll[i][j];
+            first = (b->touching[j] && !(s - s == 0.0) && j < first) ? j : first;
+        }
+    } else {
+        GP_SIMD_MIN(first)
+        for (size_t j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int i = 0; i < 3; i++)
+                s += b->force[i][j] + b->torque_a[i][j] + (wall ? 0.0 : b->torque_b[i][j]);
+            first = (b->touching[j] && !(s - s == 0.0) && j < first) ? j : first;
+        }
     }
     return first;
 }
@@ -245,7 +262,7 @@ static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms 
                                     const mbc_pair *pairs, size_t n)
 {
     MBC_PAIR_ARRAYS(at);
-    MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)
+    GP_SIMD_FILL for (size_t j = 0; j < n; j++)
     {
         const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
         mbc_granular_ball sa, sb;
@@ -320,7 +337,7 @@ mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params 
             call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
         gp_fill(&b, call->atoms, call->pairs + k0, n);
         gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 0);
+        const size_t bad = gp_first_bad(&b, n, 0, g.k.stage_b != NULL);
         gp_pairs_add(&g, call, k0, &b, bad);
         gp_sums(&g, sums, &b, bad, 1);
         if (bad < n)
@@ -398,7 +415,7 @@ mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params 
         }
         b.count = n;
         gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 1);
+        const size_t bad = gp_first_bad(&b, n, 1, g.k.stage_b != NULL);
         for (size_t j = 0; j < bad; j++)
             gp_wall_add(&g, call, k0 + j, &b, j);
         gp_sums(&g, sums, &b, bad, 0);

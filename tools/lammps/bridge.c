@@ -20,13 +20,13 @@
 #include "restore.h"
 #include "wall.h"
 
-/* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_RECORDS; 0 when it is not
+/* MBC_LAMMPS_HOT_RECORDS (bridge.h), else ML_HOT_AUTO; 0 when it is not
  * a whole number from 1 to 1000 (said on every rank that has it). */
 static int hot_records(ml_run *r)
 {
     const char *text = getenv("MBC_LAMMPS_HOT_RECORDS");
     if (!text)
-        return ML_HOT_RECORDS;
+        return ML_HOT_AUTO;
     char *end = NULL;
     const long n = strtol(text, &end, 10);
     if (end != text && *end == '\0' && n >= 1 && n <= 1000)
@@ -51,7 +51,7 @@ ml_bridge *ml_bridge_get(ml_run *r)
         }
         r->bridge->capacity = ML_CAPACITY;
         r->bridge->hot_records = hot_records(r);
-        if (!ml_all(r, r->bridge->hot_records > 0)) {
+        if (!ml_all(r, r->bridge->hot_records != 0)) {
             ml_bridge_free(r);
             return NULL;
         }

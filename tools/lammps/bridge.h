@@ -29,10 +29,15 @@
 #define ML_STATE_MORE "d2_mbconnect_state_more"
 #define ML_CAPACITY   16 /* default contacts per atom */
 /* Records per atom whose data are in ML_STATE, the others' in ML_STATE_MORE
- * (contacts.h); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
+ * (contacts.h): as many as fit in ML_HOT_BYTES, from ML_HOT_MIN to
+ * ML_HOT_MAX (8 of 4 data coordinates, ContactSphereSphere; 4 of 9,
+ * ContactGranular); the environment variable MBC_LAMMPS_HOT_RECORDS=N sets
  * another count (for tests of the second array). */
-#define ML_HOT_RECORDS  8
-#define ML_SUM_CAPACITY 32 /* distinct scalar outputs summed into the fix vector */
+#define ML_HOT_BYTES    288
+#define ML_HOT_MIN      4
+#define ML_HOT_MAX      8
+#define ML_HOT_AUTO     (-1) /* hot_records: from the width */
+#define ML_SUM_CAPACITY 32   /* distinct scalar outputs summed into the fix vector */
 
 #define ML_FIX_ATOMS "mbconnect_atoms" /* fix ML_FIX_ATOMS all mbconnect/atoms (host.h) */
 
@@ -66,7 +71,7 @@ typedef struct ml_bridge {
     size_t wall_count;
     int capacity;
     int capacity_given; /* `mbconnect capacity` set it */
-    int hot_records;    /* ML_HOT_RECORDS or MBC_LAMMPS_HOT_RECORDS (>= 1) */
+    int hot_records;    /* ML_HOT_AUTO or MBC_LAMMPS_HOT_RECORDS (>= 1) */
     int width;          /* data coordinates per record: the largest data count */
     int fix_capacity;   /* the capacity and width of fix ML_FIX_STATE, once made */
     int fix_width;
@@ -103,10 +108,22 @@ typedef struct ml_bridge {
  * style, fixes and callback. Returns 0 or the pending status. */
 int ml_bridge_pair(ml_run *r, const int lo[2], const int hi[2], ml_law *law,
                    const ml_granular_law *words);
-/* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE). */
+/* Records per atom whose data are in ML_STATE (the rest: ML_STATE_MORE), in
+ * a state fix of that capacity and width (a restart's row of values does
+ * not depend on it: the records in order, those of ML_STATE first). */
+static inline int ml_bridge_hot_of(const ml_bridge *b, int capacity, int width)
+{
+    int hot = b->hot_records;
+    if (hot == ML_HOT_AUTO) {
+        hot = ML_HOT_BYTES / ((width > 0 ? width : 1) * (int)sizeof(double));
+        hot = hot < ML_HOT_MIN ? ML_HOT_MIN : hot > ML_HOT_MAX ? ML_HOT_MAX : hot;
+    }
+    return capacity < hot ? capacity : hot;
+}
+/* The same for the bridge's capacity and width (the fix made next). */
 static inline int ml_bridge_hot(const ml_bridge *b)
 {
-    return b->capacity < b->hot_records ? b->capacity : b->hot_records;
+    return ml_bridge_hot_of(b, b->capacity, b->width);
 }
 /* `mbconnect capacity N`: contacts per atom. */
 int ml_bridge_capacity(ml_run *r, int capacity);

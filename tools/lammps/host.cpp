@@ -56,6 +56,7 @@ format_arg_store<format_context, Args...> make_args_checked(const S &, const Arg
 #include <lammps/library.h>
 #include <lammps/lmppython.h>
 #include <lammps/modify.h>
+#include <lammps/neigh_list.h>
 #include <lammps/neighbor.h>
 #include <lammps/pair.h>
 #include <lammps/universe.h>
@@ -407,6 +408,16 @@ extern "C" double ml_host_neighbor_cutoff(const ml_run *r)
 {
     const LAMMPS_NS::Neighbor *n = host(r)->neighbor;
     return n->cutneighmax - n->skin;
+}
+
+extern "C" int ml_host_neighbors(const ml_run *r, int list, ml_neighbors *out)
+{
+    const LAMMPS_NS::Neighbor *n = host(r)->neighbor;
+    if (list < 0 || list >= n->nlist)
+        return -1;
+    const LAMMPS_NS::NeighList *l = n->lists[list];
+    *out = ml_neighbors{l->inum, l->ilist, l->numneigh, l->firstneigh};
+    return 0;
 }
 
 extern "C" const char *ml_host_atom_style(const ml_run *r)

@@ -84,6 +84,17 @@ int ml_host_ghost_velocity(const ml_run *r);
 /* The pair cutoff LAMMPS's neighbor lists are built for (the largest
  * neighbor cutoff less the skin), from the set-up of the current run. */
 double ml_host_neighbor_cutoff(const ml_run *r);
+/* A neighbor list's arrays as LAMMPS keeps them (NeighList): element e is
+ * atom ilist[e], with numneigh[ilist[e]] neighbors firstneigh[ilist[e]][k]
+ * (index bits and special bits). */
+typedef struct ml_neighbors {
+    int inum;
+    const int *ilist, *numneigh;
+    int *const *firstneigh;
+} ml_neighbors;
+/* The arrays of neighbor list `list` (lammps_find_pair_neighlist's index);
+ * 0, or -1 without such a list. */
+int ml_host_neighbors(const ml_run *r, int list, ml_neighbors *out);
 /* 1 while LAMMPS computes the forces of a run's set-up (update->setupflag). */
 int ml_host_setup(const ml_run *r);
 /* LAMMPS's reverse communication of forces and torques: what ghost atoms

@@ -42,7 +42,7 @@ static double of_int(int v)
 static ml_contacts records(ml_run *r, const ml_bridge *b, int capacity, int width)
 {
     void *h = r->lmp;
-    const int hot = capacity < b->hot_records ? capacity : b->hot_records;
+    const int hot = ml_bridge_hot_of(b, capacity, width);
     return (ml_contacts){.partner = lammps_extract_atom(h, ML_PARTNER),
                          .stamp = lammps_extract_atom(h, ML_STAMP),
                          .sign = lammps_extract_atom(h, ML_SIGN),

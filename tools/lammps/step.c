@@ -355,9 +355,11 @@ static inline void prefetch_motion(const step_atoms *a, int atom)
 
 /* Element e of the list, with the records of atom i, which keeps those of
  * its pairs, prefetched. */
-static void element(void *h, int list, int e, const step_atoms *a, step_element *el)
+static inline void element(const ml_neighbors *nl, int e, const step_atoms *a, step_element *el)
 {
-    lammps_neighlist_element_neighbors(h, list, e, &el->i, &el->count, &el->neighbors);
+    el->i = nl->ilist[e];
+    el->count = nl->numneigh[el->i];
+    el->neighbors = nl->firstneigh[el->i];
     prefetch_records(a, el->i);
 }
 
@@ -368,22 +370,23 @@ static void pairs(ml_run *r, ml_bridge *b, step_atoms *a, double *totals)
 {
     void *h = r->lmp;
     const int list = lammps_find_pair_neighlist(h, "zero", 1, 0, 0);
-    if (list < 0) {
+    ml_neighbors nl;
+    if (list < 0 || ml_host_neighbors(r, list, &nl) != 0) {
         ml_error_at(r, "mbconnect: no neighbor list of pair_style zero (was the pair style "
                        "changed after mbconnect pair?)");
         return;
     }
-    const int n = lammps_neighlist_num_elements(h, list);
+    const int n = nl.inum;
     const double reach = b->reach;
     a->ahead_lines = ahead_lines(a->contacts.width);
     const int *law_row = b->law_of; /* the laws of atom i's type */
     step_element ahead[STEP_AHEAD];
     for (int e = 0; e < n && e < STEP_AHEAD; e++)
-        element(h, list, e, a, &ahead[e]);
+        element(&nl, e, a, &ahead[e]);
     for (int e = 0; e < n && r->status == 0; e++) {
         const step_element el = ahead[e % STEP_AHEAD];
         if (e + STEP_AHEAD < n)
-            element(h, list, e + STEP_AHEAD, a, &ahead[e % STEP_AHEAD]);
+            element(&nl, e + STEP_AHEAD, a, &ahead[e % STEP_AHEAD]);
         const int i = el.i;
         const double xi[3] = {a->x[i][0], a->x[i][1], a->x[i][2]}, ri = a->radius[i];
         prefetch_motion(a, i);
