@@ -345,7 +345,8 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
 
 /* Outputs (global): Force on a, Torque [on a, on b], Normal (from b to a),
  * Overlap, ContactRadius, NormalForce, TangentialForce, RollingForce,
- * TwistingTorque, StoredEnergy and DissipatedPower (runtime/granular_energy.h),
+ * TwistingTorque, StoredEnergy, DissipatedPower and their parts
+ * (runtime/granular_energy.h),
  * as force evaluation sees them (zero out of contact but
  * Normal and Overlap, which follow the positions). */
 mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, const mbc_state *s,
@@ -389,10 +390,16 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
     case MBC_CONTACT_GRANULAR_OUTPUT_TWISTING_TORQUE:
         out[0] = r->m_twist;
         break;
-    default: { /* StoredEnergy, DissipatedPower */
+    default: { /* StoredEnergy, DissipatedPower and their parts */
         const mbc_granular_energy en = mbc_granular_energy_of(&e.law, c, e.rec, r);
-        memcpy(out, var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ? en.stored : en.power,
-               MBC_GRANULAR_E_COUNT * sizeof(double));
+        const bool stored = var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
+                            var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS;
+        const double *parts = stored ? en.stored : en.power;
+        if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
+            var == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER)
+            out[0] = mbc_granular_energy_sum(parts);
+        else
+            memcpy(out, parts, MBC_GRANULAR_E_COUNT * sizeof(double));
         break;
     }
     }

@@ -2,7 +2,7 @@
 /* The energy books of the granular law (runtime/granular_inline.h): for one
  * contact after the law has run (its result and its new record), the energy
  * stored in each spring and the power each mechanism dissipates. The hooks
- * (the outputs StoredEnergy, DissipatedPower) and the engine path (the
+ * (the outputs StoredEnergy, DissipatedPower and their parts) and the engine path (the
  * totals of mbc-lammps) call this function, and nothing else computes them.
  * Equations: ContactGranular's theory ("Energy"), docs/physics-granular.rst.
  *
@@ -71,6 +71,13 @@ static inline double mbc_granular_normal_energy(const mbc_granular_law *law, dou
     default: /* hertz, hertz/material */
         return 0.4 * law->k_n * nf.a * delta * delta;
     }
+}
+
+/* The total of an energy vector, in the components' order (the outputs
+ * StoredEnergy and DissipatedPower, and an engine's sums). */
+static inline double mbc_granular_energy_sum(const double v[MBC_GRANULAR_E_COUNT])
+{
+    return ((v[0] + v[1]) + v[2]) + v[3];
 }
 
 /* Whether a spring-dashpot-slider force of magnitude^2 mag2 is at its limit

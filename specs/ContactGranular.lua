@@ -93,10 +93,14 @@ return connector {
       description = "rolling pseudo-force; the rolling torque on sphere a is R* n x F_roll [SI:N]" },
     output "TwistingTorque" { size = 1, symbol = [[\tau_{twist}]],
       description = "twisting torque on sphere a along n [SI:N m]" },
-    output "StoredEnergy" { size = 4, symbol = [[[E_n,E_t,E_{roll},E_{twist}]\tp]],
-      description = "energy stored in the contact: normal (with the surface energy of dmt and jkr), tangential, rolling and twisting springs (0 out of contact); see the theory, Energy [SI:J]" },
-    output "DissipatedPower" { size = 4, symbol = [[[P_n,P_t,P_{roll},P_{twist}]\tp]],
-      description = "power dissipated in the current state by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]" },
+    output "StoredEnergy" { size = 1, symbol = "E",
+      description = "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]" },
+    output "DissipatedPower" { size = 1, symbol = "P",
+      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+    output "StoredEnergyParts" { size = 4, symbol = [[[E_n,E_t,E_{roll},E_{twist}]\tp]],
+      description = "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]" },
+    output "DissipatedPowerParts" { size = 4, symbol = [[[P_n,P_t,P_{roll},P_{twist}]\tp]],
+      description = "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]" },
   },
 
   data = {
@@ -131,7 +135,7 @@ return connector {
     frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
       ContactRadius = "scalar", NormalForce = "scalar", TangentialForce = "vector",
       RollingForce = "vector", TwistingTorque = "scalar", StoredEnergy = "scalar",
-      DissipatedPower = "scalar" },
+      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
@@ -263,7 +267,7 @@ Since \ :math:`r_a + r_b - \delta = \|{\mathbf{x}}_a - {\mathbf{x}}_b\|`\ , the 
 Energy
 ------
 
-The outputs StoredEnergy and DissipatedPower keep the energy books of the contact; the law's kernel computes them from its own forces and history (0 out of contact). The stored energy of the normal force is its integral over the overlap, \ :math:`dE_n/d\delta = F_{ne}`\ :
+The outputs StoredEnergy and DissipatedPower (totals) and StoredEnergyParts and DissipatedPowerParts keep the energy books of the contact; the law's kernel computes them from its own forces and history (0 out of contact). The stored energy of the normal force is its integral over the overlap, \ :math:`dE_n/d\delta = F_{ne}`\ :
 
 +  hooke \ :math:`E_n = k_n\delta^2/2`\ ; hertz and hertz/material \ :math:`E_n = \frac{2}{5}k_n a\delta^2`\ 
 +  dmt \ :math:`E_n = \frac{2}{5}k_n a\delta^2 - 4\pi\gamma R^*\delta`\ : the work of adhesion is stored, as the surface-energy term of the potential (negative: the contact holds energy released by adhesion)

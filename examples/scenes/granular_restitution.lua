@@ -36,6 +36,7 @@ return function(p)
       { name = "kinetic", type = "Energy" },
       { name = "stored", type = "Connector", connector = "contact", output = "StoredEnergy" },
       { name = "dissipated", type = "Connector", connector = "contact", output = "DissipatedPower" },
+      { name = "powers", type = "Connector", connector = "contact", output = "DissipatedPowerParts" },
     },
   }
 end

@@ -491,7 +491,7 @@ static void output4(fixture *f, size_t var, double v[4])
 static double stored_normal(fixture *f)
 {
     double e[4];
-    output4(f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
+    output4(f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
     return e[0];
 }
 
@@ -559,7 +559,7 @@ static void test_energy_normal_damping(void **state)
             f.m[1].velocity[0] = vb; /* v_n = (v_a - v_b) . n = vb */
             const double fn = output1(&f, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE);
             double p[4];
-            output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+            output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
             ASSERT_NEAR(p[0], -(fn - fne) * vb, 1e-12 * (1 + fabs(fn) * 2));
             assert_true(p[0] >= 0);
             ASSERT_NEAR(p[1] + p[2] + p[3], 0, 0);
@@ -572,7 +572,7 @@ static void test_energy_normal_damping(void **state)
     f.m[1].velocity[0] = 20; /* separating: -eta v_n = -600 < -500 */
     pns(&f);
     double p[4];
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(p[0], 500 * 20, 1e-9);
     mbc_contact_granular_params_free(&f.p);
 }
@@ -592,21 +592,21 @@ static void test_energy_springs(void **state)
     f.p.frictionCoefficient = 0.4;
     f.m[1].velocity[1] = 1;
     pns(&f); /* sticks: xi = -1e-3 e_y, P_t = eta_t |v|^2 */
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[1], 0.5 * 1000 * 1e-6, 1e-15);
     ASSERT_NEAR(p[1], 100, 1e-10);
     f.p.frictionCoefficient = 0.1; /* slides: F_t = 50 e_y, v = -e_y, xi = 0.05 */
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[1], 0.5 * 1000 * 0.05 * 0.05, 1e-12);
     ASSERT_NEAR(p[1], 50, 1e-10);
     f.p.tangentialModel = 4; /* mindlin/force: xi = -k_t a v dt, E = |xi|^2/(2 k_t a) */
     f.p.frictionCoefficient = 0.4;
     pns(&f);
     const double ka = 1000 * sqrt(0.0125);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
     ASSERT_NEAR(e[1], 0.5 * ka * 1e-6, 1e-15);
 
     /* the friction torque's lever: a spins at 1 rad/s about z, v_t,rel =
@@ -614,7 +614,7 @@ static void test_energy_springs(void **state)
     f.p.tangentialModel = 0;
     f.m[0].angular_velocity_local[2] = 1;
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(p[1], 50 * 0.525, 1e-10);
     f.m[0].angular_velocity_local[2] = 0;
     f.m[1].velocity[1] = 0;
@@ -625,13 +625,13 @@ static void test_energy_springs(void **state)
     f.p.rollingFriction = 0.3;
     f.m[0].angular_velocity_local[2] = 2;
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[2], 0.5 * 1000 * 0.25e-6, 1e-15);
     ASSERT_NEAR(p[2], 2 * 0.25, 1e-12);
     f.p.rollingFriction = 0.001; /* limit 0.5 N: slides, P = -F_r . v_roll = 0.5 * 0.5 */
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(p[2], 0.25, 1e-12);
 
     f.p.rollingModel = 0; /* twisting sds: Omega_t = -3, xi = -3e-3 */
@@ -642,19 +642,19 @@ static void test_energy_springs(void **state)
     f.m[0].angular_velocity_local[2] = 0;
     f.m[0].angular_velocity_local[0] = 3;
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[3], 0.5 * 100 * 9e-6, 1e-15);
     ASSERT_NEAR(p[3], 0.5 * 9, 1e-12);
     f.p.twistingFriction = 0.001; /* slides: M = 0.5, P = -M Omega_t = 1.5 */
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(p[3], 1.5, 1e-12);
     f.p.twistingModel = 2; /* marshall: k a^2/2 with the tangential k_t */
     f.p.tangentialModel = 1;
     f.p.frictionCoefficient = 1;
     pns(&f);
-    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
     ASSERT_NEAR(e[3], 0.5 * (0.5 * 1000 * 0.0125) * 9e-6, 1e-15);
     mbc_contact_granular_params_free(&f.p);
 }
@@ -698,7 +698,7 @@ static void test_energy_work_rate(void **state)
                 wsc += fabs(o.force[m][i]) + fabs(o.torque[m][i]);
             }
         double p[4], n[3];
-        output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER, p);
+        output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
         mbc_error err = {0};
         assert_int_equal(mbc_contact_granular_outputs(
                              &f.p, &f.s, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL, n, 3, &err),
