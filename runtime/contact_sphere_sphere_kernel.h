@@ -445,6 +445,30 @@ SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in in, const doub
     return o;
 }
 
+/* ss_pair with the energy books as its scalar outputs StoredEnergy and
+ * DissipatedPower (ss_energy_of on the data the forces used): the loops of
+ * an engine that sums them. */
+SS_INLINE mbc_pair_out ss_pair_energy(const ss_law *L, const mbc_pair_in in, const double *start,
+                                      double *now, const int post_newton, const int plain,
+                                      const int expo, const int expo_adh, const int model,
+                                      const int friction)
+{
+    mbc_pair_out o =
+        ss_pair(L, in, start, now, post_newton, plain, expo, expo_adh, model, friction);
+    const ss_kin k =
+        ss_kinematics(in.n[0], in.n[1], in.n[2], in.gap, in.r[0], in.r[1], in.v[0][0], in.v[0][1],
+                      in.v[0][2], in.v[1][0], in.v[1][1], in.v[1][2], in.w[0][0], in.w[0][1],
+                      in.w[0][2], in.w[1][0], in.w[1][1], in.w[1][2], plain);
+    const double *x = post_newton ? now : start;
+    const ss_energy e = ss_energy_of(L, k, x[0], x[1], x[2], x[3], expo, expo_adh, model, friction);
+    for (int q = 0; q < MBC_PAIR_OUTPUT_MAX; ++q) {
+        o.output[q] = 0.0;
+    }
+    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY] = e.stored;
+    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER] = e.p[0] + e.p[1];
+    return o;
+}
+
 /* activeConnector = false: no forces; PostNewtonStep keeps the data. */
 SS_INLINE mbc_pair_out ss_pair_inactive(const ss_law *L, const mbc_pair_in in, const double *start,
                                         double *now, const int post_newton, const int plain)
