@@ -19,10 +19,16 @@
 #define GK_CLONES MBC_PAIR_CLONES
 #endif
 
+/* The name of an instance: the table's name with D and T (unique across
+ * the files: clang gives the processor clones' resolvers global names). */
+#define GK_NAME3(TABLE, D, T) TABLE##_a_##D##_##T
+#define GK_NAME2(TABLE, D, T) GK_NAME3(TABLE, D, T)
+#define GK_NAME(D, T)         GK_NAME2(MBC_GRANULAR_KERNEL_TABLE, D, T)
+
 /* One instance: damping family D, tangential family T, over a block's
  * contacts. */
 #define GK_STAGE_A(D, T)                                                                           \
-    static GK_CLONES void gk_stage_a_##D##_##T(const mbc_granular_law *law, mbc_granular_block *b) \
+    static GK_CLONES void GK_NAME(D, T)(const mbc_granular_law *law, mbc_granular_block *b)        \
     {                                                                                              \
         const size_t n = b->count;                                                                 \
         MBC_GRANULAR_SIMD for (size_t j = 0; j < n; j++)                                           \
@@ -39,5 +45,5 @@ GK_STAGE_A(1, 2)
 
 const mbc_granular_stage_a_fn
     MBC_GRANULAR_KERNEL_TABLE[MBC_GRANULAR_DAMPING_FAMILIES][MBC_GRANULAR_TANGENTIAL_FAMILIES] = {
-        {gk_stage_a_0_0, gk_stage_a_0_1, gk_stage_a_0_2},
-        {gk_stage_a_1_0, gk_stage_a_1_1, gk_stage_a_1_2}};
+        {GK_NAME(0, 0), GK_NAME(0, 1), GK_NAME(0, 2)},
+        {GK_NAME(1, 0), GK_NAME(1, 1), GK_NAME(1, 2)}};
