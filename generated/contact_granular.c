@@ -611,6 +611,10 @@ static const mbc_output_info outputs[] = {
     {"TangentialForce", "F_t", "tangential (friction) force on sphere a [SI:N]", 3, -1},
     {"RollingForce", "F_roll", "rolling pseudo-force; the rolling torque on sphere a is R* n x F_roll [SI:N]", 3, -1},
     {"TwistingTorque", "\317\204_twist", "twisting torque on sphere a along n [SI:N m]", 1, -1},
+    {"StoredEnergy", "E", "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]", 1, -1},
+    {"StoredEnergyParts", "[E_n,E_t,E_roll,E_twist]^T", "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]", 4, -1},
+    {"DissipatedPowerParts", "[P_n,P_t,P_roll,P_twist]^T", "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]", 4, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -681,12 +685,16 @@ static const mbc_output_frame output_frames[] = {
     {"TangentialForce", MBC_FRAME_VECTOR, false},
     {"RollingForce", MBC_FRAME_VECTOR, false},
     {"TwistingTorque", MBC_FRAME_SCALAR, false},
+    {"StoredEnergy", MBC_FRAME_SCALAR, false},
+    {"DissipatedPower", MBC_FRAME_SCALAR, false},
+    {"StoredEnergyParts", MBC_FRAME_SCALAR, false},
+    {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION),
     .not_holding = (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),
     .reasons[MBC_INVARIANT_FRAME_INVARIANCE] = "the tangential and rolling history are global vectors in the data coordinates, which the harness keeps unchanged when it rotates the state (the law itself is frame invariant: test_connector_contact_granular)",
-    .reasons[MBC_INVARIANT_PASSIVITY] = "LAMMPS's law takes the sliding velocity at the radii r_a, r_b but applies the friction torque at r - delta/2: the friction power differs from -f_t . v_t,rel by (delta/2) f_t . ((w_a + w_b) x n), which can be positive",
+    .reasons[MBC_INVARIANT_PASSIVITY] = "LAMMPS's law takes the sliding velocity at the radii r_a, r_b but applies the friction torque at r - delta/2: the friction power differs from -f_t . v_t,rel by (delta/2) f_t . ((w_a + w_b) x n), which can be positive (DissipatedPower's friction term includes it and can be negative)",
     .reasons[MBC_INVARIANT_RIGID_MOTION] = "LAMMPS's relative tangential velocity uses the radii, not the lever arms to the contact point: under a rigid rotation w it is -delta w x n, not 0",
     .planar = false,
     .sample = sample_values,
@@ -694,7 +702,7 @@ static const mbc_invariant_info invariants = {
     .passive = passive_values,
     .passive_count = 3,
     .frames = output_frames,
-    .frame_count = 9,
+    .frame_count = 13,
 };
 
 static mbc_status pair_evaluate(const void *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err)
@@ -737,7 +745,7 @@ const mbc_type_info mbc_contact_granular_type = {
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
-    .output_count = 9,
+    .output_count = 13,
     .data = data,
     .data_block_count = 9,
     .data_per = -1,

@@ -390,6 +390,9 @@ static const mbc_output_info outputs[] = {
     {"Velocity", NULL, "global relative velocity between the two spheres midpoints", 3, -1},
     {"Force", NULL, "global contact force vector", 3, -1},
     {"Torque", NULL, "global torque due to friction on marker 0; to obtain the torque on marker 1, multiply the torque with the factor (r_1+g/2)/(r_0+g/2)", 3, -1},
+    {"StoredEnergy", "E_n", "energy stored in the normal contact, the integral of the elastic force over the overlap, E_n = k_c|\316\264|^(n_exp+1)/(n_exp+1); EAPM with plasticity (\316\273_P > 0): the unloading branch k_2((\316\264^(n+1) - \316\264_p^(n+1))/(n+1) - \316\264_p^n(\316\264 - \316\264_p)) - f_adh\316\264 (the plastic work on loading and the adhesion branch are not separated: a balance with plasticity does not close); 0 out of contact [SI:J]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]", 1, -1},
+    {"DissipatedPowerParts", "[P_n,P_t]^T", "power dissipated in the current state: normal damping P_n = -(f_(1,n) - f_el)v_(\316\264,n) (d_c v_(\316\264,n)^2 and the restitution term -\316\273\316\264^(n_exp)v_(\316\264,n)^2) and friction P_t = -f_(1,t)\302\267v_(\316\264,t) \342\211\245 0 (the friction acts at the points whose velocity is v_(\316\264,t)); 0 out of contact [SI:W]", 2, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -435,6 +438,9 @@ static const mbc_output_frame output_frames[] = {
     {"Velocity", MBC_FRAME_VECTOR, false},
     {"Force", MBC_FRAME_VECTOR, false},
     {"Torque", MBC_FRAME_VECTOR, false},
+    {"StoredEnergy", MBC_FRAME_SCALAR, false},
+    {"DissipatedPower", MBC_FRAME_SCALAR, false},
+    {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),
@@ -447,7 +453,7 @@ static const mbc_invariant_info invariants = {
     .rigid_zero_data = rigid_zero_data,
     .rigid_zero_data_count = 1,
     .frames = output_frames,
-    .frame_count = 6,
+    .frame_count = 9,
 };
 
 static mbc_status pair_evaluate(const void *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err)
@@ -476,7 +482,7 @@ const mbc_type_info mbc_contact_sphere_sphere_type = {
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
-    .output_count = 6,
+    .output_count = 9,
     .data = data,
     .data_block_count = 4,
     .data_per = -1,

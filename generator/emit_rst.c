@@ -136,6 +136,8 @@ static void emit_outputs(const spec_connector *c, emit_rst_text text, strbuf *ou
                  "sensors, Get...Output() and other functions**\\ :\n\n");
     for (size_t i = 0; i < c->output_count; i++) {
         const spec_output *o = &c->outputs[i];
+        if (text == EMIT_RST_SEED && !o->in_reference)
+            continue; /* added after the reference page: the site's page lists it */
         sb_puts(out, "* | ``");
         put_escaped_name(out, o->name);
         sb_puts(out, "``\\ : ");

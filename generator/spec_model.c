@@ -1200,7 +1200,8 @@ static void read_count(loader *ld, int t, const char *key, int line, const char 
     lua_pop(L, 1);
 }
 
-static const char *const output_keys[] = {"symbol", "description", "seed_text", "size", NULL};
+static const char *const output_keys[] = {"symbol", "description", "seed_text",
+                                          "size",   "reference",   NULL};
 
 static void load_outputs(loader *ld, int t, int line, spec_connector *c)
 {
@@ -1222,6 +1223,7 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
             o->symbol = opt_string(ld, e, "symbol", o->line, what);
             o->description = req_string(ld, e, "description", o->line, what);
             o->seed_text = opt_string(ld, e, "seed_text", o->line, what);
+            o->in_reference = opt_bool(ld, e, "reference", o->line, what, 1);
             read_count(ld, e, "size", o->line, what, c, &o->size);
             for (size_t j = 0; j + 1 < c->output_count; j++)
                 if (strcmp(c->outputs[j].name, o->name) == 0)

@@ -190,6 +190,8 @@ typedef struct spec_output {
     char *description;
     char *seed_text; /* as spec_param.seed_text */
     spec_count size;
+    int in_reference; /* 0: added after the reference page, which leaves it out (reference =
+                         false); the site's page lists every output */
     int line;
 } spec_output;
 

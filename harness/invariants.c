@@ -503,6 +503,51 @@ static double power(const mbc_type_info *t, const sample_state *s, const evaluat
     return P;
 }
 
+/* Whether output i is the dissipated power of the energy books of a contact
+ * law (docs/spec-language.rst): DissipatedPower, DissipatedPowerParts. */
+static bool is_dissipated_power(const mbc_type_info *t, size_t i)
+{
+    return strcmp(t->outputs[i].name, "DissipatedPower") == 0 ||
+           strcmp(t->outputs[i].name, "DissipatedPowerParts") == 0;
+}
+
+/* A type that declares DissipatedPower (or DissipatedPowerParts): every
+ * component >= 0 with the
+ * sample parameters (stiffness on: the powers are net of the springs), to
+ * TOL_BALANCE of the power terms of its forces. */
+static mbc_status check_dissipation(check_context *cx, const sample_state *s, double *viol,
+                                    mbc_error *err)
+{
+    const mbc_type_info *t = cx->t;
+    evaluation *ev = cx->ev[1];
+    bool forces = false;
+    double scale = 0;
+    for (size_t k = 0; t->output && k < t->output_count && k < MAX_OUTPUTS; k++) {
+        if (!is_dissipated_power(t, k))
+            continue;
+        mbc_status st = forces ? MBC_OK : evaluate_forces(cx->o, &s->state, ev, err);
+        if (st == MBC_OK && !forces) {
+            (void)power(t, s, ev, &scale);
+            forces = true;
+        }
+        if (st == MBC_OK)
+            st = eval_output(cx->o, &s->state, k, ev->outputs[k], &ev->output_size[k], err);
+        if (st != MBC_OK)
+            return st;
+        for (size_t j = 0; j < ev->output_size[k]; j++) {
+            const double d = ev->outputs[k][j];
+            const double v = d < 0 ? ratio(-d, TOL_BALANCE, scale) : 0;
+            if (!(v > *viol))
+                continue;
+            *viol = v;
+            snprintf(cx->msg, sizeof cx->msg,
+                     "%s[%zu] = %.6g W < 0 (power terms of the forces %.6g W)", t->outputs[k].name,
+                     j, d, scale);
+        }
+    }
+    return MBC_OK;
+}
+
 static mbc_status check_passivity(check_context *cx, const sample_state *s, double *viol,
                                   mbc_error *err)
 {
@@ -517,7 +562,7 @@ static mbc_status check_passivity(check_context *cx, const sample_state *s, doub
              "power of the dissipative forces %.6g W > 0 (terms %.6g W; stiffness and adhesion "
              "off by invariants.passive)",
              P, scale);
-    return MBC_OK;
+    return check_dissipation(cx, s, viol, err);
 }
 
 /* ---------------------------------------------------------------- rigid_motion */

@@ -19,6 +19,7 @@
 #include "mbconnect/generated/contact_granular.h"
 
 #include "contact_granular.h"
+#include "granular_energy.h"
 #include "granular_kernels.h"
 #include "mbconnect/vec.h"
 
@@ -241,6 +242,8 @@ typedef struct gr_eval {
     mbc_granular_sphere sphere[2];
     mbc_granular_contact contact;
     mbc_granular_result res;
+    mbc_granular_law law;
+    double rec[MBC_GRANULAR_RECORD]; /* the record the result was computed with */
 } gr_eval;
 
 static void gr_spheres(const mbc_contact_granular_params *p, const mbc_state *s, gr_eval *e)
@@ -257,11 +260,10 @@ static void gr_spheres(const mbc_contact_granular_params *p, const mbc_state *s,
 static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s, double *rec,
                         bool update, gr_eval *e)
 {
-    mbc_granular_law law;
-    mbc_contact_granular_law(p, &law);
+    mbc_contact_granular_law(p, &e->law);
     gr_spheres(p, s, e);
-    return mbc_granular_evaluate(&law, mbc_granular_kernels_for(&law), &e->contact, rec, update,
-                                 &e->res);
+    return mbc_granular_evaluate(&e->law, mbc_granular_kernels_for(&e->law), &e->contact, rec,
+                                 update, &e->res);
 }
 
 static bool finite_result(const mbc_granular_result *r)
@@ -284,9 +286,8 @@ static mbc_status gr_current(const mbc_contact_granular_params *p, const mbc_sta
         gr_spheres(p, s, e);
         return MBC_OK;
     }
-    double rec[MBC_GRANULAR_RECORD];
-    memcpy(rec, s->data, sizeof rec);
-    if (gr_evaluate(p, s, rec, false, e) && !finite_result(&e->res))
+    memcpy(e->rec, s->data, sizeof e->rec);
+    if (gr_evaluate(p, s, e->rec, false, e) && !finite_result(&e->res))
         return mbc_fail(err, MBC_ERR_INPUT,
                         TYPE ": contact force not finite (overlap %g, contact radius %g)",
                         e->res.delta, e->res.a);
@@ -344,7 +345,9 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
 
 /* Outputs (global): Force on a, Torque [on a, on b], Normal (from b to a),
  * Overlap, ContactRadius, NormalForce, TangentialForce, RollingForce,
- * TwistingTorque, as force evaluation sees them (zero out of contact but
+ * TwistingTorque, StoredEnergy, DissipatedPower and their parts
+ * (runtime/granular_energy.h),
+ * as force evaluation sees them (zero out of contact but
  * Normal and Overlap, which follow the positions). */
 mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, const mbc_state *s,
                                         size_t var, double *out, size_t size, mbc_error *err)
@@ -384,9 +387,21 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
     case MBC_CONTACT_GRANULAR_OUTPUT_ROLLING_FORCE:
         memcpy(out, r->f_roll, 3 * sizeof(double));
         break;
-    default: /* TwistingTorque */
+    case MBC_CONTACT_GRANULAR_OUTPUT_TWISTING_TORQUE:
         out[0] = r->m_twist;
         break;
+    default: { /* StoredEnergy, DissipatedPower and their parts */
+        const mbc_granular_energy en = mbc_granular_energy_of(&e.law, c, e.rec, r);
+        const bool stored = var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
+                            var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS;
+        const double *parts = stored ? en.stored : en.power;
+        if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
+            var == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER)
+            out[0] = mbc_granular_energy_sum(parts);
+        else
+            memcpy(out, parts, MBC_GRANULAR_E_COUNT * sizeof(double));
+        break;
+    }
     }
     (void)size;
     return MBC_OK;

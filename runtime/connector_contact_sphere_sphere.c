@@ -226,19 +226,45 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
     return MBC_OK;
 }
 
-/* Output variables (notes, "Outputs"), each of size 3, global:
+/* Output variables (notes, "Outputs"), global:
  *   Director3 = n; Displacement = p_m1 - p_m0 (m); DisplacementLocal = [0, 0, g] (m);
  *   Velocity = v_m1 - v_m0 (m/s); Force = force on m1 (N, as in force evaluation:
- *   zero when data[0] > 0 or inactive); Torque = torque on m0 (N m). */
+ *   zero when data[0] > 0 or inactive); Torque = torque on m0 (N m); the
+ *   energy books StoredEnergy (J), DissipatedPower (W) and its parts
+ *   [normal damping, friction] of ss_energy_of. */
 mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p,
                                              const mbc_state *s, size_t var, double *out,
                                              size_t size, mbc_error *err)
 {
-    assert(out != NULL && var < MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT && size == 3);
+    assert(out != NULL && var < MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT);
     ss_assert_state(p, s);
     (void)size;
     const ss_kin k = ss_state_kinematics(p, s);
     switch (var) {
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER:
+    case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS: {
+        const mbc_status st = mbc_contact_sphere_sphere_check_model(p, err);
+        if (st != MBC_OK) {
+            return st;
+        }
+        ss_law L;
+        ss_law_init(&L, p, SS_LAW_SHAPE);
+        const double *x = s->data;
+        const ss_energy e =
+            ss_energy_of(&L, k, x[SS_DATA_GAP], x[SS_DATA_TANGENTIAL_VELOCITY],
+                         x[SS_DATA_IMPACT_VELOCITY], x[SS_DATA_PLASTIC_OVERLAP], SS_EXP_GENERAL,
+                         SS_EXP_GENERAL, L.model, ss_friction_of(&L));
+        if (var == MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY) {
+            out[0] = e.stored;
+        } else if (var == MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER) {
+            out[0] = e.p[0] + e.p[1];
+        } else {
+            out[0] = e.p[0];
+            out[1] = e.p[1];
+        }
+        break;
+    }
     case MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3:
         out[0] = k.nx;
         out[1] = k.ny;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "contact_granular.h"
+#include "granular_energy.h"
 #include "granular_kernels.h"
 #include "mbconnect/pair_kernel.h"
 
@@ -53,10 +54,14 @@
 #endif
 
 /* The column of block b that holds output `output` (gp_check_outputs:
- * one of the four scalar outputs). */
+ * one of the six scalar outputs). */
 static const double *gp_output_column(const mbc_granular_block *b, size_t output)
 {
     switch (output) {
+    case MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY:
+        return b->e_stored;
+    case MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER:
+        return b->e_power;
     case MBC_CONTACT_GRANULAR_OUTPUT_OVERLAP:
         return b->delta;
     case MBC_CONTACT_GRANULAR_OUTPUT_CONTACT_RADIUS:
@@ -78,7 +83,9 @@ static mbc_status gp_check_outputs(const mbc_pair_sums *sums, mbc_error *err)
         if (k != MBC_CONTACT_GRANULAR_OUTPUT_OVERLAP &&
             k != MBC_CONTACT_GRANULAR_OUTPUT_CONTACT_RADIUS &&
             k != MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE &&
-            k != MBC_CONTACT_GRANULAR_OUTPUT_TWISTING_TORQUE)
+            k != MBC_CONTACT_GRANULAR_OUTPUT_TWISTING_TORQUE &&
+            k != MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY &&
+            k != MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER)
             return mbc_fail(err, MBC_ERR_VALUE, GP_TYPE ": output %zu is not a scalar output", k);
     }
     return MBC_OK;
@@ -89,7 +96,8 @@ static mbc_status gp_check_outputs(const mbc_pair_sums *sums, mbc_error *err)
 typedef struct gp_call {
     mbc_granular_law law;
     mbc_granular_kernels k;
-    bool keep; /* the records stay as they are */
+    bool keep;   /* the records stay as they are */
+    bool energy; /* the call sums StoredEnergy or DissipatedPower */
     size_t outputs;
     const double *column[MBC_PAIR_OUTPUT_MAX];
 } gp_call;
@@ -98,8 +106,12 @@ static void gp_prepare(const mbc_contact_granular_params *p, unsigned flags, dou
                        const mbc_pair_sums *sums, const mbc_granular_block *b, gp_call *g)
 {
     g->outputs = sums->output_count; /* at most MBC_PAIR_OUTPUT_MAX (gp_check_outputs) */
-    for (size_t q = 0; q < g->outputs; q++)
+    g->energy = false;
+    for (size_t q = 0; q < g->outputs; q++) {
         g->column[q] = gp_output_column(b, sums->outputs[q]);
+        g->energy |= sums->outputs[q] == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
+                     sums->outputs[q] == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER;
+    }
     mbc_contact_granular_law(p, &g->law);
     g->law.dt = dt;
     g->k = mbc_granular_kernels_for(&g->law);
@@ -109,12 +121,57 @@ static void gp_prepare(const mbc_contact_granular_params *p, unsigned flags, dou
     g->keep = !(flags & MBC_PAIR_POST_NEWTON) && !setup;
 }
 
-/* The stages over the block's contacts. */
+/* The energy books of the block's contacts after the stages (only when the
+ * call sums them): the law's result and new record of column j. */
+static void gp_energy(const gp_call *g, mbc_granular_block *b)
+{
+    for (size_t j = 0; j < b->count; j++) {
+        b->e_stored[j] = b->e_power[j] = 0.0;
+        if (!b->touching[j])
+            continue;
+        mbc_granular_contact c;
+        mbc_granular_result r;
+        double rec[MBC_GRANULAR_RECORD];
+        for (int i = 0; i < 3; i++) {
+            c.del[i] = b->del[i][j];
+            c.vr[i] = b->vr[i][j];
+            c.wr[i] = b->wr[i][j];
+            c.relrot[i] = b->relrot[i][j];
+            r.n[i] = b->n[i][j];
+            r.f_t[i] = b->f_t[i][j];
+            r.f_roll[i] = b->f_roll[i][j];
+        }
+        c.rsq = b->rsq[j];
+        c.radsum = b->radsum[j];
+        c.reff = b->reff[j];
+        c.meff = b->meff[j];
+        c.r_a = b->r_a[j];
+        c.r_b = b->r_b[j];
+        c.shift = b->shift[j];
+        r.touching = true;
+        r.delta = b->delta[j];
+        r.a = b->a[j];
+        r.f_n = b->f_n[j];
+        r.fncrit = b->fncrit[j];
+        r.k_t = b->k_t[j];
+        r.damp_t = b->damp_t[j];
+        r.m_twist = b->m_twist[j];
+        for (int q = 0; q < MBC_GRANULAR_RECORD; q++)
+            rec[q] = b->rec[q][j];
+        const mbc_granular_energy e = mbc_granular_energy_of(&g->law, &c, rec, &r);
+        b->e_stored[j] = mbc_granular_energy_sum(e.stored);
+        b->e_power[j] = mbc_granular_energy_sum(e.power);
+    }
+}
+
+/* The stages over the block's contacts (and the energy books when summed). */
 static void gp_run(const gp_call *g, mbc_granular_block *b)
 {
     g->k.stage_a(&g->law, b);
     if (g->k.stage_b)
         g->k.stage_b(&g->law, b);
+    if (g->energy)
+        gp_energy(g, b);
 }
 
 /* The first column of the block's n whose force or torques are not finite

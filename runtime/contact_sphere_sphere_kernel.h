@@ -362,6 +362,47 @@ SS_INLINE ss_frc ss_forces(const ss_law *L, const ss_kin k, double x0, double x1
     return o;
 }
 
+/* The energy books (the outputs StoredEnergy and DissipatedPower, and the
+ * totals of an engine) from the kinematics and the data x_0..x_3, 0 out of
+ * contact (x_0 > 0):
+ *   stored  k_c |delta|^(n+1)/(n+1), the integral of the elastic force
+ *           k_c sign(delta) |delta|^n over the overlap (EAPM with plasticity:
+ *           the unloading branch k_2 (delta^n - x_3^n) from x_3, minus
+ *           f_adh delta; the plastic work on loading is not separated);
+ *   p[0]    normal damping -(f_1,n - f_el) v_n: d_c v_n^2 plus the
+ *           restitution models' -lambda delta^n v_n^2 (lambda <= 0);
+ *   p[1]    friction -f_1,t . v_t = mu_d |f_1,n| v_t^2 / max(v_reg, |v_t|)
+ *           (x_1's branch), >= 0: v_t is the velocity of the points where
+ *           the friction acts, the torque's lever l = r - delta/2. */
+typedef struct ss_energy {
+    double stored, p[2];
+} ss_energy;
+
+SS_INLINE ss_energy ss_energy_of(const ss_law *L, const ss_kin k, double x0, double x1, double x2,
+                                 double x3, const int expo, const int expo_adh, const int model,
+                                 const int friction)
+{
+    ss_energy e = {0.0, {0.0, 0.0}};
+    if (!(x0 <= 0.0) || !L->active)
+        return e;
+    const double f_n = ss_normal_force(L, k.delta, k.v_n, x2, x3, expo, expo_adh, model);
+    const ss_frc f = ss_forces(L, k, x0, x1, f_n, friction);
+    const double dn = ss_power(k.delta, &L->n_exp, expo);
+    const double n1 = L->n_exp.n + 1.0;
+    double f_el = L->k_c * dn;
+    e.stored = L->k_c * dn * k.delta / n1;
+    if (L->model == SS_MODEL_PLASTIC) {
+        const double dp = ss_power(x3, &L->n_exp, expo);
+        f_el = f_n + L->d_c * k.v_n; /* the branch: all but the viscous damping */
+        e.stored =
+            L->k2 * ((dn * k.delta - dp * x3) / n1 - dp * (k.delta - x3)) - L->f_adh * k.delta;
+    }
+    e.p[0] = -(f_n - f_el) * k.v_n;
+    e.p[1] =
+        -((f.fx - f_n * k.nx) * k.vtx + (f.fy - f_n * k.ny) * k.vty + (f.fz - f_n * k.nz) * k.vtz);
+    return e;
+}
+
 /* The kernel of the in-place path (mbconnect/pair_kernel.h): sphere a is
  * m0, b is m1; start is the record [x_0..x_3] (start data), now receives
  * the new data with post_newton. Always in contact: the engine's test is
@@ -401,6 +442,30 @@ SS_INLINE mbc_pair_out ss_pair(const ss_law *L, const mbc_pair_in in, const doub
     o.contact = 1;
     o.fail = f.bad;
     o.rerun = !mbc_pair_norm_plain(k.vtx, k.vty, k.vtz);
+    return o;
+}
+
+/* ss_pair with the energy books as its scalar outputs StoredEnergy and
+ * DissipatedPower (ss_energy_of on the data the forces used): the loops of
+ * an engine that sums them. */
+SS_INLINE mbc_pair_out ss_pair_energy(const ss_law *L, const mbc_pair_in in, const double *start,
+                                      double *now, const int post_newton, const int plain,
+                                      const int expo, const int expo_adh, const int model,
+                                      const int friction)
+{
+    mbc_pair_out o =
+        ss_pair(L, in, start, now, post_newton, plain, expo, expo_adh, model, friction);
+    const ss_kin k =
+        ss_kinematics(in.n[0], in.n[1], in.n[2], in.gap, in.r[0], in.r[1], in.v[0][0], in.v[0][1],
+                      in.v[0][2], in.v[1][0], in.v[1][1], in.v[1][2], in.w[0][0], in.w[0][1],
+                      in.w[0][2], in.w[1][0], in.w[1][1], in.w[1][2], plain);
+    const double *x = post_newton ? now : start;
+    const ss_energy e = ss_energy_of(L, k, x[0], x[1], x[2], x[3], expo, expo_adh, model, friction);
+    for (int q = 0; q < MBC_PAIR_OUTPUT_MAX; ++q) {
+        o.output[q] = 0.0;
+    }
+    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY] = e.stored;
+    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER] = e.p[0] + e.p[1];
     return o;
 }
 

@@ -31,6 +31,36 @@ typedef size_t (*ss_loop)(const ss_law *law, const mbc_pair_call *call, mbc_pair
     MBC_PAIR_KERNEL_LOOP(NAME##_pns, ss_law, NAME##_k, 1, 0, 0, 4)                                 \
     MBC_PAIR_KERNEL_LOOP(NAME##_keep, ss_law, NAME##_k, 0, 0, 0, 4)
 
+/* The loops that also sum the energy books (outputs StoredEnergy and
+ * DissipatedPower, indices 6 and 7: OUTPUTS 8), in the general exponent
+ * form only (the same numbers; an engine asks for them on request). */
+#define SS_ENERGY_LOOPS(NAME, MODEL, FRICTION)                                                     \
+    SS_INLINE mbc_pair_out NAME##_k(const ss_law *L, const mbc_pair_in in, const double *start,    \
+                                    double *now, const int post_newton, const int plain)           \
+    {                                                                                              \
+        return ss_pair_energy(L, in, start, now, post_newton, plain, SS_EXP_GENERAL,               \
+                              SS_EXP_GENERAL, MODEL, FRICTION);                                    \
+    }                                                                                              \
+    MBC_PAIR_KERNEL_LOOP(NAME##_pns, ss_law, NAME##_k, 1, 0, MBC_PAIR_OUTPUT_MAX, 4)               \
+    MBC_PAIR_KERNEL_LOOP(NAME##_keep, ss_law, NAME##_k, 0, 0, MBC_PAIR_OUTPUT_MAX, 4)
+
+SS_ENERGY_LOOPS(ss_energy_elastic_off, SS_MODEL_ELASTIC, SS_FRICTION_OFF)
+SS_ENERGY_LOOPS(ss_energy_elastic_on, SS_MODEL_ELASTIC, SS_FRICTION_ON)
+SS_ENERGY_LOOPS(ss_energy_plastic_off, SS_MODEL_PLASTIC, SS_FRICTION_OFF)
+SS_ENERGY_LOOPS(ss_energy_plastic_on, SS_MODEL_PLASTIC, SS_FRICTION_ON)
+SS_ENERGY_LOOPS(ss_energy_rest_off, SS_MODEL_RESTITUTION, SS_FRICTION_OFF)
+SS_ENERGY_LOOPS(ss_energy_rest_on, SS_MODEL_RESTITUTION, SS_FRICTION_ON)
+
+/* [model - SS_MODEL_ELASTIC][friction][post_newton] */
+static const ss_loop ss_energy_loops[3][2][2] = {
+    {{ss_energy_elastic_off_keep, ss_energy_elastic_off_pns},
+     {ss_energy_elastic_on_keep, ss_energy_elastic_on_pns}},
+    {{ss_energy_plastic_off_keep, ss_energy_plastic_off_pns},
+     {ss_energy_plastic_on_keep, ss_energy_plastic_on_pns}},
+    {{ss_energy_rest_off_keep, ss_energy_rest_off_pns},
+     {ss_energy_rest_on_keep, ss_energy_rest_on_pns}},
+};
+
 /* The four exponent forms of one model and friction (the EAPM adhesion
  * exponent: blended with a fast n_exp, which needs it in {1, 1.5, 2}). */
 #define SS_EXPONENTS(NAME, MODEL, FRICTION)                                                        \
@@ -66,11 +96,15 @@ static int ss_form(double n)
     return n == 1.0 ? 0 : n == 1.5 ? 1 : n == 2.0 ? 2 : 3;
 }
 
-/* The loop for L (the choices of the parameters) and the call. */
-static ss_loop ss_pick(const ss_law *L, int post_newton)
+/* The loop for L (the choices of the parameters) and the call (energy:
+ * it sums the energy books). */
+static ss_loop ss_pick(const ss_law *L, int post_newton, int energy)
 {
     if (!L->active) {
         return post_newton ? ss_inactive_pns : ss_inactive_keep;
+    }
+    if (energy) {
+        return ss_energy_loops[L->model - SS_MODEL_ELASTIC][L->mu != 0.0][post_newton != 0];
     }
     int form = ss_form(L->n_exp.n);
     if (L->model == SS_MODEL_PLASTIC && ss_form(L->n_adh.n) == 3) {
@@ -86,16 +120,23 @@ mbc_status mbc_contact_sphere_sphere_pair_evaluate(const mbc_contact_sphere_sphe
 {
     mbc_status st = mbc_contact_sphere_sphere_check_model(p, err);
     if (st == MBC_OK) {
-        st = mbc_pair_kernel_outputs(err, SS_TYPE, sums, 0); /* no scalar outputs */
+        /* the scalar outputs StoredEnergy and DissipatedPower (6, 7) */
+        st = mbc_pair_kernel_outputs(err, SS_TYPE, sums, MBC_PAIR_OUTPUT_MAX);
     }
     if (st != MBC_OK) {
         return st;
     }
     ss_law L;
     ss_law_init(&L, p, SS_LAW_LOOPS);
-    const size_t bad = ss_pick(&L, (call->flags & MBC_PAIR_POST_NEWTON) != 0)(&L, call, sums);
+    const int energy = sums->output_count > 0;
+    const size_t bad =
+        ss_pick(&L, (call->flags & MBC_PAIR_POST_NEWTON) != 0, energy)(&L, call, sums);
     if (bad < call->count) {
         return mbc_pair_kernel_fail(err, SS_TYPE, call, sums, bad, "normal force not finite");
     }
     return MBC_OK;
 }
+
+_Static_assert(MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY < MBC_PAIR_OUTPUT_MAX &&
+                   MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER < MBC_PAIR_OUTPUT_MAX,
+               "the energy loops return StoredEnergy and DissipatedPower among their outputs");

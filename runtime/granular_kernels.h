@@ -52,6 +52,9 @@ typedef struct mbc_granular_block {
     double fncrit[MBC_GRANULAR_BLOCK], k_t[MBC_GRANULAR_BLOCK], damp_t[MBC_GRANULAR_BLOCK];
     double m_twist[MBC_GRANULAR_BLOCK];
     int touching[MBC_GRANULAR_BLOCK];
+    /* an engine's energy books when it sums them (runtime/granular_energy.h):
+     * stored energy and dissipated power of each contact */
+    double e_stored[MBC_GRANULAR_BLOCK], e_power[MBC_GRANULAR_BLOCK];
     /* an engine's: the weight of each contact in its sums (0 out of touch) */
     double w[MBC_GRANULAR_BLOCK];
 } mbc_granular_block;

@@ -93,6 +93,14 @@ return connector {
       description = "rolling pseudo-force; the rolling torque on sphere a is R* n x F_roll [SI:N]" },
     output "TwistingTorque" { size = 1, symbol = [[\tau_{twist}]],
       description = "twisting torque on sphere a along n [SI:N m]" },
+    output "StoredEnergy" { size = 1, symbol = "E",
+      description = "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]" },
+    output "DissipatedPower" { size = 1, symbol = "P",
+      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+    output "StoredEnergyParts" { size = 4, symbol = [[[E_n,E_t,E_{roll},E_{twist}]\tp]],
+      description = "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]" },
+    output "DissipatedPowerParts" { size = 4, symbol = [[[P_n,P_t,P_{roll},P_{twist}]\tp]],
+      description = "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]" },
   },
 
   data = {
@@ -115,7 +123,7 @@ return connector {
     hold = { "action_reaction" },
     not_holding = {
       frame_invariance = "the tangential and rolling history are global vectors in the data coordinates, which the harness keeps unchanged when it rotates the state (the law itself is frame invariant: test_connector_contact_granular)",
-      passivity = "LAMMPS's law takes the sliding velocity at the radii r_a, r_b but applies the friction torque at r - delta/2: the friction power differs from -f_t . v_t,rel by (delta/2) f_t . ((w_a + w_b) x n), which can be positive",
+      passivity = "LAMMPS's law takes the sliding velocity at the radii r_a, r_b but applies the friction torque at r - delta/2: the friction power differs from -f_t . v_t,rel by (delta/2) f_t . ((w_a + w_b) x n), which can be positive (DissipatedPower's friction term includes it and can be negative)",
       rigid_motion = "LAMMPS's relative tangential velocity uses the radii, not the lever arms to the contact point: under a rigid rotation w it is -delta w x n, not 0",
     },
     sample = { spheresRadii = { 0.5, 0.4 }, spheresMasses = { 2, 1.5 }, timeStep = 1e-3,
@@ -126,7 +134,8 @@ return connector {
     passive = { tangentialModel = 0, rollingModel = 0, twistingModel = 0 },
     frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
       ContactRadius = "scalar", NormalForce = "scalar", TangentialForce = "vector",
-      RollingForce = "vector", TwistingTorque = "scalar" },
+      RollingForce = "vector", TwistingTorque = "scalar", StoredEnergy = "scalar",
+      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
@@ -254,6 +263,26 @@ The force on sphere a is \ :math:`{\mathbf{f}}_a = F_n{\mathbf{n}} + {\mathbf{F}
 
 
 Since \ :math:`r_a + r_b - \delta = \|{\mathbf{x}}_a - {\mathbf{x}}_b\|`\ , the moments about any point balance.
+
+Energy
+------
+
+The outputs StoredEnergy and DissipatedPower (totals) and StoredEnergyParts and DissipatedPowerParts keep the energy books of the contact; the law's kernel computes them from its own forces and history (0 out of contact). The stored energy of the normal force is its integral over the overlap, \ :math:`dE_n/d\delta = F_{ne}`\ :
+
++  hooke \ :math:`E_n = k_n\delta^2/2`\ ; hertz and hertz/material \ :math:`E_n = \frac{2}{5}k_n a\delta^2`\ 
++  dmt \ :math:`E_n = \frac{2}{5}k_n a\delta^2 - 4\pi\gamma R^*\delta`\ : the work of adhesion is stored, as the surface-energy term of the potential (negative: the contact holds energy released by adhesion)
++  jkr, along \ :math:`\delta(a) = a^2/R^* - 2s\sqrt{a}`\ , \ :math:`s = \sqrt{\pi\gamma/E}`\ , \ :math:`c = 2\pi\sqrt{4\gamma E/\pi}`\ : \ :math:`E_n = \frac{2k_n a^5}{5R^{*2}} - \frac{2}{7}(k_n s + 2c)\frac{a^{7/2}}{R^*} + 2\pi\gamma a^2`\ , 0 at a = 0: the elastic energy minus the surface energy \ :math:`2\pi\gamma a^2`\  of the contact area, stored. The jumps of the contact radius where a contact forms (\ :math:`\delta = 0`\ ) and breaks (\ :math:`\delta_c`\ ) change \ :math:`E_n`\  at once: that energy (the adhesion hysteresis) is released or dissipated at the instant, not in DissipatedPower.
+
+The springs store \ :math:`E_t = k|\boldsymbol{\xi}|^2/2`\  (a displacement history, k the stiffness in effect) or \ :math:`|\boldsymbol{\xi}|^2/(2k_t a)`\  (an elastic-force history), \ :math:`E_{roll} = k_{roll}|\boldsymbol{\xi}_{roll}|^2/2`\  and \ :math:`E_{twist} = k_{twist}\xi_{twist}^2/2`\ .
+
+The dissipated power of a mechanism is what its forces take from the two spheres minus what its spring stores:
+
+.. math::
+
+   P_n = -(F_n - F_{ne})\,v_n, \quad P_t = -{\mathbf{F}}_t\cdot{\mathbf{v}}_c - k\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}, \quad P_{roll} = -{\mathbf{F}}_{roll}\cdot{\mathbf{v}}_{roll} - k_{roll}\boldsymbol{\xi}_{roll}\cdot{\mathbf{v}}_{roll}, \quad P_{twist} = -\tau_{twist}\Omega_t - k_{twist}\xi_{twist}\Omega_t ,
+
+
+with \ :math:`{\mathbf{v}}_c = {\mathbf{v}}_{t,rel} + \frac{\delta}{2}(\tomega_a + \tomega_b)\times{\mathbf{n}}`\  the relative velocity of the points where the friction acts (force history: the spring term is \ :math:`-\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}`\ ). A mechanism at its Coulomb limit slides: its spring is held at the limit and the spring term is left out. While a contact sticks, \ :math:`P_n = \eta_n v_n^2 \ge 0`\ , \ :math:`P_{roll} = \gamma_{roll}|{\mathbf{v}}_{roll}|^2`\ , \ :math:`P_{twist} = \gamma_{twist}\Omega_t^2`\ ; \ :math:`P_t = \eta_t|{\mathbf{v}}_{t,rel}|^2 - \frac{\delta}{2}{\mathbf{F}}_t\cdot((\tomega_a + \tomega_b)\times{\mathbf{n}})`\ : the second term, from the friction torque's lever (r - delta/2) that differs from the radii of the sliding velocity, can be negative (the law is not passive). The sum of the stored energies and of the time integral of the powers is the work of the contact forces and torques on the spheres, except: the growth of the mindlin stiffness \ :math:`k_t a`\  with the contact radius (at constant history), the change of the spring energy while a contact slides (the limit changes with the normal force) and the jkr jumps; a particle solver's balance shows them.
 
 History
 -------

@@ -74,6 +74,12 @@ return connector {
     output "Torque" { size = 3,
       description = [[global torque due to friction on marker 0; to obtain the torque on marker 1, multiply the torque with the factor \ :math:`\frac{r_1+g/2}{r_0+g/2}`\ ]],
       seed_text = [[global torque due to friction on marker 0; to obetain torque on marker 1, multiply the torque with the factor \ :math:`\frac{r_1+g/2}{r_0+g/2}`\ ]] },
+    output "StoredEnergy" { size = 1, symbol = "E_n", reference = false,
+      description = [[energy stored in the normal contact, the integral of the elastic force over the overlap, \ :math:`E_n = k_c|\delta|^{n_\mathrm{exp}+1}/(n_\mathrm{exp}+1)`\ ; EAPM with plasticity (\ :math:`\lambda_\mathrm{P} > 0`\ ): the unloading branch \ :math:`k_2((\delta^{n+1} - \delta_p^{n+1})/(n+1) - \delta_p^n(\delta - \delta_p)) - f_\mathrm{adh}\delta`\  (the plastic work on loading and the adhesion branch are not separated: a balance with plasticity does not close); 0 out of contact [SI:J] ]] },
+    output "DissipatedPower" { size = 1, symbol = "P", reference = false,
+      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+    output "DissipatedPowerParts" { size = 2, symbol = "[P_n,P_t]\\tp", reference = false,
+      description = [[power dissipated in the current state: normal damping \ :math:`P_n = -(f_\mathrm{1,n} - f_\mathrm{el})v_\mathrm{\delta,n}`\  (\ :math:`d_c v_\mathrm{\delta,n}^2`\  and the restitution term \ :math:`-\lambda\delta^{n_\mathrm{exp}}v_\mathrm{\delta,n}^2`\ ) and friction \ :math:`P_t = -{\mathbf{f}}_\mathrm{1,t}\cdot{\mathbf{v}}_\mathrm{\delta,t} \ge 0`\  (the friction acts at the points whose velocity is \ :math:`{\mathbf{v}}_\mathrm{\delta,t}`\ ); 0 out of contact [SI:W] ]] },
   },
 
   data = {
@@ -92,7 +98,8 @@ return connector {
     passive = { contactStiffness = 0, adhesionCoefficient = 0, constantPullOffForce = 0 },
     rigid_zero = { data = { "tangentialVelocity" } },
     frames = { Director3 = "vector", Displacement = "vector", DisplacementLocal = "scalar",
-      Velocity = "vector", Force = "vector", Torque = "vector" },
+      Velocity = "vector", Force = "vector", Torque = "vector", StoredEnergy = "scalar",
+      DissipatedPower = "scalar", DissipatedPowerParts = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,

@@ -6,12 +6,12 @@
 -- restitution is exp(-pi zeta / sqrt(1 - zeta^2)), zeta = eta/(2 sqrt(m* k)),
 -- m* = 0.5 kg. The scene sets eta for the restitution e it is given:
 -- zeta = -ln e / sqrt(pi^2 + ln^2 e). Parameters: mbc simulate
--- granular_restitution.lua --set e=0.5.
+-- granular_restitution.lua --set e=0.5 (--set step=5e-6: the time step).
 return function(p)
   local e = p.e or 0.5
   local r, k, meff = 0.1, 1e6, 0.5
   local zeta = -math.log(e) / math.sqrt(math.pi ^ 2 + math.log(e) ^ 2)
-  local step = 1e-5
+  local step = p.step or 1e-5
   return {
     solver = { method = "generalizedAlpha", spectralRadius = 1, stepSize = step, endTime = 0.006 },
     bodies = {
@@ -31,6 +31,12 @@ return function(p)
     sensors = {
       { name = "vLeft", type = "Body", body = "left", quantity = "velocity" },
       { name = "vRight", type = "Body", body = "right", quantity = "velocity" },
+      -- the energy books: kinetic + stored + the time integral of the
+      -- dissipated power stays 0.25 J (tests/simulate/test_scenes.py)
+      { name = "kinetic", type = "Energy" },
+      { name = "stored", type = "Connector", connector = "contact", output = "StoredEnergy" },
+      { name = "dissipated", type = "Connector", connector = "contact", output = "DissipatedPower" },
+      { name = "powers", type = "Connector", connector = "contact", output = "DissipatedPowerParts" },
     },
   }
 end

@@ -126,7 +126,7 @@ static void test_refusals(void **state)
         mbc_object_output(c.o, &c.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_COUNT, out, 1, &err),
         MBC_ERR_NAME);
     assert_string_equal(err.message,
-                        "ContactSphereSphere has no output variable number 6 (it has 6)");
+                        "ContactSphereSphere has no output variable number 9 (it has 9)");
 
     /* changing a parameter requires initializing again */
     assert_int_equal(mbc_object_set(c.o, "contactStiffness", 2e4, &err), MBC_OK);

@@ -27,6 +27,7 @@
 #include "test_util.h"
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/pair_eval.h"
 #include "mbconnect/pair_kernel.h"
@@ -241,6 +242,116 @@ static void test_kernel_equals_hooks(void **state)
         compare_paths(&configs[c], NATOMS, 0, 200 + c);
         compare_paths(&configs[c], NATOMS - 3 * SIDE * SIDE, MBC_PAIR_POST_NEWTON, 300 + c);
     }
+}
+
+/* The energy books summed by the kernel path (its energy loops) equal the
+ * hooks' outputs StoredEnergy and DissipatedPower (1e-12 relative: the
+ * hooks take mbc_hypot3 for |v_t|), and the forces are still the hooks'
+ * bits; the dissipated power is >= 0. */
+static void test_energy_sums(void **state)
+{
+    (void)state;
+    const size_t outputs[2] = {MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY,
+                               MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER};
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
+        for (unsigned flags = 0; flags <= MBC_PAIR_POST_NEWTON; flags += MBC_PAIR_POST_NEWTON) {
+            mbc_object *o = law_of(&configs[c]);
+            scene *kernel = scene_new(), *hooks = scene_new();
+            scene_fill(kernel, configs[c].v_reg, 400 + c);
+            memcpy(hooks, kernel, sizeof *hooks);
+            for (size_t k = 0; k < hooks->npairs; ++k) {
+                hooks->pairs[k].data = hooks->rec[k];
+            }
+            double ek[2] = {0, 0}, eh[2] = {0, 0};
+            const mbc_pair_atoms ak = scene_atoms(kernel, NATOMS), ah = scene_atoms(hooks, NATOMS);
+            const mbc_pair_call ck = {&ak,   kernel->pairs, kernel->npairs,
+                                      flags, 1e-5,          kernel->contact};
+            const mbc_pair_call ch = {&ah,  hooks->pairs,  hooks->npairs, flags | MBC_PAIR_HOOKS,
+                                      1e-5, hooks->contact};
+            mbc_pair_sums sk = {.outputs = outputs, .output_count = 2, .output_sums = ek};
+            mbc_pair_sums sh = {.outputs = outputs, .output_count = 2, .output_sums = eh};
+            mbc_error err = {0};
+            assert_int_equal(mbc_pair_eval(o, &ck, &sk, &err), MBC_OK);
+            assert_int_equal(mbc_pair_eval(o, &ch, &sh, &err), MBC_OK);
+            assert_same(&kernel->f[0][0], &hooks->f[0][0], 3 * NATOMS, "force");
+            for (int q = 0; q < 2; ++q) {
+                if (fabs(ek[q] - eh[q]) > 1e-12 * (1.0 + fabs(eh[q]))) {
+                    print_error("config %zu output %d: kernel %.17g, hooks %.17g\n", c, q, ek[q],
+                                eh[q]);
+                    fail();
+                }
+            }
+            assert_true(eh[1] >= 0.0);
+            assert_true(configs[c].active ? eh[0] > 0.0 : eh[0] == 0.0);
+            free(kernel);
+            free(hooks);
+            mbc_object_destroy(o);
+        }
+    }
+}
+
+/* ContactGranular (hertz/material, viscoelastic, mindlin, rolling sds,
+ * twisting marshall) on the lattice, records from two steps: the kernel's
+ * energy sums (runtime/contact_granular_pairs.c) equal the hooks' outputs
+ * StoredEnergy and DissipatedPower summed pair by pair, 1e-12 relative. */
+static void test_granular_energy_sums(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactGranular", &err);
+    assert_non_null(o);
+    const char *names[] = {"timeStep",          "normalModel",         "dampingModel",
+                           "normalDamping",     "tangentialModel",     "tangentialStiffness",
+                           "tangentialDamping", "frictionCoefficient", "rollingModel",
+                           "rollingStiffness",  "rollingDamping",      "rollingFriction",
+                           "twistingModel"};
+    /* timeStep: the hooks' history step, the call's dt on the kernel path */
+    const double values[] = {1e-3, 2, 2, 0.5, 2, -1, 0.5, 0.4, 1, 1e3, 2, 0.1, 2};
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k) {
+        assert_int_equal(mbc_object_set(o, names[k], values[k], &err), MBC_OK);
+    }
+    const double young[2] = {1e5, 2e5};
+    const double radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "youngsModulus", young, 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    mbc_object_set_default_indices(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+    const size_t outputs[2] = {MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY,
+                               MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER};
+    scene *sc = scene_new();
+    scene_fill(sc, 1e-3, 77);
+    static double rec[2][MAXPAIRS][MBC_CONTACT_GRANULAR_DATA_COUNT];
+    static mbc_pair pairs[2][MAXPAIRS];
+    memset(rec, 0, sizeof rec);
+    for (int path = 0; path < 2; ++path) {
+        for (size_t k = 0; k < sc->npairs; ++k) {
+            pairs[path][k] = sc->pairs[k];
+            pairs[path][k].data = rec[path][k];
+        }
+    }
+    double e[2][2] = {{0, 0}, {0, 0}};
+    for (int step = 0; step < 3; ++step) {
+        for (int path = 0; path < 2; ++path) {
+            const unsigned flags =
+                (step < 2 ? MBC_PAIR_POST_NEWTON : 0) | (path ? MBC_PAIR_HOOKS : 0);
+            const mbc_pair_atoms at = scene_atoms(sc, NATOMS);
+            const mbc_pair_call call = {&at, pairs[path], sc->npairs, flags, 1e-3, NULL};
+            e[path][0] = e[path][1] = 0.0;
+            mbc_pair_sums sums = {.outputs = outputs, .output_count = 2, .output_sums = e[path]};
+            assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_OK);
+        }
+        for (int q = 0; q < 2; ++q) {
+            if (fabs(e[0][q] - e[1][q]) > 1e-12 * (1.0 + fabs(e[1][q]))) {
+                print_error("step %d output %d: kernel %.17g, hooks %.17g\n", step, q, e[0][q],
+                            e[1][q]);
+                fail();
+            }
+        }
+        assert_true(e[1][0] > 0.0);
+    }
+    free(sc);
+    mbc_object_destroy(o);
 }
 
 /* Over all atoms (all owned): sum of forces 0 and sum of torques plus
@@ -715,6 +826,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_equals_hooks),
+        cmocka_unit_test(test_energy_sums),
+        cmocka_unit_test(test_granular_energy_sums),
         cmocka_unit_test(test_momentum_balance),
         cmocka_unit_test(test_head_on_hertz),
         cmocka_unit_test(test_sums_against_hook),

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_sampling.h"
 #include "test_util.h"
 
 #include "connector_fixtures.h"
@@ -477,6 +478,259 @@ static void test_checks(void **state)
     mbc_contact_granular_params_free(&f.p);
 }
 
+/* ------------------------------------------------------------ energy books */
+
+static void output4(fixture *f, size_t var, double v[4])
+{
+    mbc_error err = {0};
+    for (int i = 0; i < 4; i++)
+        v[i] = NAN;
+    assert_int_equal(mbc_contact_granular_outputs(&f->p, &f->s, var, v, 4, &err), MBC_OK);
+}
+
+static double stored_normal(fixture *f)
+{
+    double e[4];
+    output4(f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    return e[0];
+}
+
+/* The stored normal energy of every normal model is the integral of the
+ * elastic normal force over the overlap: central differences of E_n at
+ * overlaps 0.01 ... 0.05 match the force at rest (dE_n/d delta = F_ne,
+ * F_ne > 0 repulsive); hand values of hooke, hertz and dmt. */
+static void test_energy_normal_fd(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    f.p.youngsModulus[0] = 1e5;
+    f.p.youngsModulus[1] = 3e5;
+    f.p.surfaceEnergy = 2;
+    for (unsigned model = 0; model <= 4; model++) {
+        f.p.normalModel = model;
+        double worst = 0;
+        for (double delta = 0.01; delta < 0.051; delta += 0.01) {
+            const double h = 1e-6;
+            f.data[MBC_CONTACT_GRANULAR_DATA_TOUCHING] = 1;
+            validate(&f);
+            f.m[1].position[0] = 1.0 - delta;
+            const double fne = output1(&f, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE);
+            f.m[1].position[0] = 1.0 - (delta + h);
+            const double ep = stored_normal(&f);
+            f.m[1].position[0] = 1.0 - (delta - h);
+            const double em = stored_normal(&f);
+            const double d = (ep - em) / (2 * h);
+            worst = fmax(worst, fabs(d - fne) / fabs(fne));
+        }
+        print_message("normal model %u: |dE/d delta - F_ne| / |F_ne| <= %.2e\n", model, worst);
+        assert_true(worst < 1e-7);
+    }
+    /* hooke's hand value, and hertz's 2/5 k_n a delta^2 */
+    f.m[1].position[0] = 0.95;
+    f.p.normalModel = 0;
+    ASSERT_NEAR(stored_normal(&f), 0.5 * 1e4 * 0.05 * 0.05, 1e-12);
+    f.p.normalModel = 1;
+    ASSERT_NEAR(stored_normal(&f), 0.4 * 1e4 * sqrt(0.0125) * 0.05 * 0.05, 1e-12);
+    f.p.normalModel = 3; /* dmt: minus the surface-energy term 4 pi gamma R* delta */
+    const double estar = 1 / ((1 - 0.09) / 1e5 + (1 - 0.09) / 3e5);
+    ASSERT_NEAR(stored_normal(&f),
+                0.4 * 4.0 / 3.0 * estar * sqrt(0.0125) * 0.05 * 0.05 - 4 * PI * 2 * 0.25 * 0.05,
+                1e-10);
+    mbc_contact_granular_params_free(&f.p);
+}
+
+/* Normal damping power: -(F_n - F_ne) v_n = eta_n v_n^2 for every damping
+ * model (F_n from the output, F_ne the same state at rest), >= 0; with
+ * limit_damping the force is 0 and the power F_ne v_n. */
+static void test_energy_normal_damping(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    f.p.normalModel = 1;
+    for (unsigned model = 0; model <= 3; model++) {
+        f.p.dampingModel = model;
+        f.p.normalDamping = model == 3 ? 0.5 : 30;
+        for (double vb = -2; vb <= 2.01; vb += 1) {
+            f.m[1].velocity[0] = 0;
+            pns(&f);
+            const double fne = output1(&f, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE);
+            f.m[1].velocity[0] = vb; /* v_n = (v_a - v_b) . n = vb */
+            const double fn = output1(&f, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE);
+            double p[4];
+            output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+            ASSERT_NEAR(p[0], -(fn - fne) * vb, 1e-12 * (1 + fabs(fn) * 2));
+            assert_true(p[0] >= 0);
+            ASSERT_NEAR(p[1] + p[2] + p[3], 0, 0);
+        }
+    }
+    f.p.normalModel = 0;
+    f.p.dampingModel = 0;
+    f.p.normalDamping = 30;
+    f.p.limitDamping = true;
+    f.m[1].velocity[0] = 20; /* separating: -eta v_n = -600 < -500 */
+    pns(&f);
+    double p[4];
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(p[0], 500 * 20, 1e-9);
+    mbc_contact_granular_params_free(&f.p);
+}
+
+/* Springs: the tangential, rolling and twisting energies and powers of the
+ * states of test_tangential and test_rolling_twisting, by hand. */
+static void test_energy_springs(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    double e[4], p[4];
+    f.p.normalDamping = 100;
+    f.p.tangentialDamping = 1;
+    f.p.tangentialModel = 1;
+    f.p.tangentialStiffness = 1000;
+    f.p.frictionCoefficient = 0.4;
+    f.m[1].velocity[1] = 1;
+    pns(&f); /* sticks: xi = -1e-3 e_y, P_t = eta_t |v|^2 */
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(e[1], 0.5 * 1000 * 1e-6, 1e-15);
+    ASSERT_NEAR(p[1], 100, 1e-10);
+    f.p.frictionCoefficient = 0.1; /* slides: F_t = 50 e_y, v = -e_y, xi = 0.05 */
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(e[1], 0.5 * 1000 * 0.05 * 0.05, 1e-12);
+    ASSERT_NEAR(p[1], 50, 1e-10);
+    f.p.tangentialModel = 4; /* mindlin/force: xi = -k_t a v dt, E = |xi|^2/(2 k_t a) */
+    f.p.frictionCoefficient = 0.4;
+    pns(&f);
+    const double ka = 1000 * sqrt(0.0125);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    ASSERT_NEAR(e[1], 0.5 * ka * 1e-6, 1e-15);
+
+    /* the friction torque's lever: a spins at 1 rad/s about z, v_t,rel =
+     * -0.5 e_y, F_t = 50 e_y; the friction points move at -0.525 e_y */
+    f.p.tangentialModel = 0;
+    f.m[0].angular_velocity_local[2] = 1;
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(p[1], 50 * 0.525, 1e-10);
+    f.m[0].angular_velocity_local[2] = 0;
+    f.m[1].velocity[1] = 0;
+
+    f.p.rollingModel = 1; /* rolling sds, sticks: xi = -0.5e-3 e_y, P = gamma |v_roll|^2 */
+    f.p.rollingStiffness = 1000;
+    f.p.rollingDamping = 2;
+    f.p.rollingFriction = 0.3;
+    f.m[0].angular_velocity_local[2] = 2;
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(e[2], 0.5 * 1000 * 0.25e-6, 1e-15);
+    ASSERT_NEAR(p[2], 2 * 0.25, 1e-12);
+    f.p.rollingFriction = 0.001; /* limit 0.5 N: slides, P = -F_r . v_roll = 0.5 * 0.5 */
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(p[2], 0.25, 1e-12);
+
+    f.p.rollingModel = 0; /* twisting sds: Omega_t = -3, xi = -3e-3 */
+    f.p.twistingModel = 1;
+    f.p.twistingStiffness = 100;
+    f.p.twistingDamping = 0.5;
+    f.p.twistingFriction = 0.01;
+    f.m[0].angular_velocity_local[2] = 0;
+    f.m[0].angular_velocity_local[0] = 3;
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(e[3], 0.5 * 100 * 9e-6, 1e-15);
+    ASSERT_NEAR(p[3], 0.5 * 9, 1e-12);
+    f.p.twistingFriction = 0.001; /* slides: M = 0.5, P = -M Omega_t = 1.5 */
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+    ASSERT_NEAR(p[3], 1.5, 1e-12);
+    f.p.twistingModel = 2; /* marshall: k a^2/2 with the tangential k_t */
+    f.p.tangentialModel = 1;
+    f.p.frictionCoefficient = 1;
+    pns(&f);
+    output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
+    ASSERT_NEAR(e[3], 0.5 * (0.5 * 1000 * 0.0125) * 9e-6, 1e-15);
+    mbc_contact_granular_params_free(&f.p);
+}
+
+/* The powers against the forces: without springs (linear_nohistory, no
+ * rolling, no twisting) the forces and torques of the forces hook do the
+ * work rate W = sum F . v + T . w = F_ne v_n - sum P on random states, for
+ * every normal and damping model (the elastic part -dE_n/dt = F_ne v_n);
+ * every power >= 0 while the spheres do not spin. */
+static void test_energy_work_rate(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    f.p.youngsModulus[0] = f.p.youngsModulus[1] = 1e5;
+    f.p.surfaceEnergy = 1;
+    f.p.tangentialDamping = 0.7;
+    f.p.frictionCoefficient = 0.3;
+    rt_rng g = {12345};
+    double worst = 0;
+    for (int k = 0; k < 400; k++) {
+        f.p.normalModel = (unsigned)(k % 5);
+        f.p.dampingModel = (unsigned)((k / 5) % 4);
+        f.p.normalDamping = f.p.dampingModel == 3 ? 0.6 : 20;
+        const bool spin = k % 2;
+        for (int m = 0; m < 2; m++)
+            for (int i = 0; i < 3; i++) {
+                f.m[m].velocity[i] = 2 * rt_uniform(&g, 0, 1) - 1;
+                f.m[m].angular_velocity_local[i] = spin ? 4 * rt_uniform(&g, 0, 1) - 2 : 0;
+            }
+        f.m[1].position[0] = 0.93 + 0.06 * rt_uniform(&g, 0, 1);
+        f.m[1].position[1] = 0.1 * rt_uniform(&g, 0, 1);
+        memset(f.start, 0, sizeof f.start);
+        pns(&f);
+        const mbc_forces o = forces(&f);
+        double w = 0, wsc = 0;
+        for (int m = 0; m < 2; m++)
+            for (int i = 0; i < 3; i++) {
+                w += o.force[m][i] * f.m[m].velocity[i] +
+                     o.torque[m][i] * f.m[m].angular_velocity_local[i];
+                wsc += fabs(o.force[m][i]) + fabs(o.torque[m][i]);
+            }
+        double p[4], n[3];
+        output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
+        mbc_error err = {0};
+        assert_int_equal(mbc_contact_granular_outputs(
+                             &f.p, &f.s, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL, n, 3, &err),
+                         MBC_OK);
+        double vn = 0;
+        for (int i = 0; i < 3; i++)
+            vn += (f.m[0].velocity[i] - f.m[1].velocity[i]) * n[i];
+        /* F_ne: the same state at rest */
+        double vsave[2][3], wsave[2][3];
+        memcpy(vsave[0], f.m[0].velocity, sizeof vsave[0]);
+        memcpy(vsave[1], f.m[1].velocity, sizeof vsave[1]);
+        memcpy(wsave[0], f.m[0].angular_velocity_local, sizeof wsave[0]);
+        memcpy(wsave[1], f.m[1].angular_velocity_local, sizeof wsave[1]);
+        for (int m = 0; m < 2; m++)
+            for (int i = 0; i < 3; i++)
+                f.m[m].velocity[i] = f.m[m].angular_velocity_local[i] = 0;
+        const double fne = output1(&f, MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE);
+        memcpy(f.m[0].velocity, vsave[0], sizeof vsave[0]);
+        memcpy(f.m[1].velocity, vsave[1], sizeof vsave[1]);
+        memcpy(f.m[0].angular_velocity_local, wsave[0], sizeof wsave[0]);
+        memcpy(f.m[1].angular_velocity_local, wsave[1], sizeof wsave[1]);
+        const double ptot = p[0] + p[1] + p[2] + p[3];
+        worst = fmax(worst, fabs(w - (fne * vn - ptot)) / (1 + wsc));
+        assert_true(p[0] >= 0);
+        if (!spin)
+            assert_true(p[1] >= 0);
+    }
+    print_message("work rate = F_ne v_n - sum P to %.2e (relative)\n", worst);
+    assert_true(worst < 1e-12);
+    mbc_contact_granular_params_free(&f.p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +743,10 @@ int main(void)
         cmocka_unit_test(test_no_contact),
         cmocka_unit_test(test_frame_invariance),
         cmocka_unit_test(test_checks),
+        cmocka_unit_test(test_energy_normal_fd),
+        cmocka_unit_test(test_energy_normal_damping),
+        cmocka_unit_test(test_energy_springs),
+        cmocka_unit_test(test_energy_work_rate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_sampling.h"
 #include "test_util.h"
 
 #include "connector_fixtures.h"
@@ -660,6 +661,88 @@ static void test_bad_inputs(void **state)
     fixture_free(&f);
 }
 
+/* The energy books: E_n = k_c delta^(n+1)/(n+1) (central differences give
+ * the elastic force), the Hunt-Crossley and damping power
+ * -(f_1,n - k_c delta^n) v_n = (d_c - lambda delta^n) v_n^2 >= 0, and the
+ * friction power against the work rate of the forces hook on random
+ * states: sum F . v + T . w = -dE_n/dt - P_n - P_t with dE_n/dt =
+ * -k_c delta^n v_n (no spring in the tangential law). */
+static void test_energy_books(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    mbc_error err = {0};
+    const double n[3] = {1, 0, 0}, p0[3] = {0, 0, 0};
+    f.p.impactModel = 1;
+    f.p.contactStiffnessExponent = 1.5;
+    f.p.restitutionCoefficient = 0.8;
+    f.p.contactDamping = 30;
+    f.p.dynamicFriction = 0.3;
+    f.p.frictionProportionalZone = 0.05;
+    f.data[0] = -0.01;
+    f.data[2] = 2.0;
+    double e[2], p[2];
+    for (double delta = 0.005; delta < 0.03; delta += 0.005) {
+        const double h = 1e-7;
+        place(&f, p0, n, 0.8 - delta - h);
+        assert_int_equal(
+            mbc_contact_sphere_sphere_outputs(
+                &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY, e, 1, &err),
+            MBC_OK);
+        place(&f, p0, n, 0.8 - delta + h);
+        assert_int_equal(
+            mbc_contact_sphere_sphere_outputs(
+                &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY, e + 1, 1, &err),
+            MBC_OK);
+        const double fel = 1e4 * delta * sqrt(delta);
+        ASSERT_NEAR((e[0] - e[1]) / (2 * h), fel, 1e-6 * fel);
+    }
+    place(&f, p0, n, 0.79);
+    f.m[1].velocity[0] = -1.2; /* v_n = -1.2 */
+    assert_int_equal(
+        mbc_contact_sphere_sphere_outputs(
+            &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 2, &err),
+        MBC_OK);
+    const double lambda = 1e4 / 2.0 * 1.5 * (0.8 - 1.0), d15 = 0.01 * sqrt(0.01);
+    ASSERT_NEAR(p[0], (30 - lambda * d15) * 1.44, 1e-10);
+    ASSERT_NEAR(p[1], 0, 0);
+
+    rt_rng g = {7};
+    double worst = 0;
+    for (int k = 0; k < 300; k++) {
+        f.p.impactModel = (unsigned)(k % 3);
+        for (int m = 0; m < 2; m++)
+            for (int i = 0; i < 3; i++) {
+                f.m[m].velocity[i] = rt_uniform(&g, -1, 1);
+                f.m[m].angular_velocity_local[i] = rt_uniform(&g, -3, 3);
+            }
+        const double delta = rt_uniform(&g, 0.001, 0.03);
+        place(&f, p0, n, 0.8 - delta);
+        f.data[0] = -delta;
+        f.data[1] = rt_uniform(&g, 0, 0.1); /* either friction branch */
+        const mbc_forces F = eval_forces(&f);
+        double w = 0, sc = 0;
+        for (int m = 0; m < 2; m++)
+            for (int i = 0; i < 3; i++) {
+                w += F.force[m][i] * f.m[m].velocity[i] +
+                     F.torque[m][i] * f.m[m].angular_velocity_local[i];
+                sc += fabs(F.force[m][i]) + fabs(F.torque[m][i]);
+            }
+        assert_int_equal(
+            mbc_contact_sphere_sphere_outputs(
+                &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 2, &err),
+            MBC_OK);
+        const double vn = f.m[1].velocity[0] - f.m[0].velocity[0];
+        const double dedt = -1e4 * delta * sqrt(delta) * vn;
+        worst = fmax(worst, fabs(w - (-dedt - p[0] - p[1])) / (1 + sc));
+        assert_true(p[0] >= -1e-12 * sc && p[1] >= 0);
+    }
+    print_message("work rate = -dE_n/dt - P_n - P_t to %.2e (relative)\n", worst);
+    assert_true(worst < 1e-12);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -676,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_pns_error_and_step),
         cmocka_unit_test(test_outputs),
         cmocka_unit_test(test_bad_inputs),
+        cmocka_unit_test(test_energy_books),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

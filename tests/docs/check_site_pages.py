@@ -11,6 +11,8 @@ committed pages (byte-identical to the reference documents):
   "     - | " cells of the quantities): where a spec keeps the reference
   page's text as `seed_text`, the committed page shows it and the site the
   spec's own description (docs/spec-language.rst);
+* outputs declared with `reference = false` (added after the reference
+  page: "* | ``Name``" and its description line) are on the site page only;
 * the site page ends where the committed page's trailer of the reference
   code (its examples with links to its repository, the note on its PDF)
   begins, and no leftover of the reference code's documentation or a known
@@ -52,9 +54,25 @@ def is_description(lines, i, x, y):
     return i >= 2 and set(lines[i - 2]) == {"="} and lines[i - 1] == ""
 
 
+def without_added_outputs(a, b):
+    """The site page b without the output entries the committed page a
+    does not have (an output line and its description line)."""
+    keep, skip = [], False
+    for y in b:
+        if skip:
+            skip = False
+            continue
+        head = y.split("\\ :")[0]
+        if y.startswith("* | ``") and not any(x.startswith(head) for x in a):
+            skip = True
+            continue
+        keep.append(y)
+    return keep
+
+
 for name in names:
     a = open(os.path.join(committed_dir, name), encoding="utf-8").read().split("\n")
-    b = open(os.path.join(site_dir, name), encoding="utf-8").read().split("\n")
+    b = without_added_outputs(a, open(os.path.join(site_dir, name), encoding="utf-8").read().split("\n"))
     end = next((i for i, x in enumerate(a) if x.startswith(TRAILER)), len(a))
     if len(b) < end or any(y.strip() for y in b[end:]):
         failures.append("%s: %d lines committed before the trailer, %d in the site" % (name, end, len(b)))

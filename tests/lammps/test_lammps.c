@@ -1130,6 +1130,56 @@ static void test_restart(void **state)
     restart_refusals();
 }
 
+/* The energy balance (tests/lammps/energy.in; energy_wall.in: onto a wall
+ * of mbconnect wall, whose books f_floor[2..4] count too): kinetic +
+ * rotational + gravitational + stored + dissipated energy stays at its
+ * initial value up to the time-step error, which halves with the step
+ * (first order: LAMMPS's velocity Verlet evaluates the damping and friction
+ * with the half-step velocity, so the power the contacts take differs from
+ * the one the integrator removes by O(h)); the dissipated energy (of the
+ * pairs; of the wall) is a third of the initial energy or more, and the
+ * spheres spin. */
+static void test_energy(void **state)
+{
+    (void)state;
+    const char *inputs[2] = {"energy", "energy_wall"};
+    const char *steps[3] = {"2e-6", "1e-6", "5e-7"};
+    for (int f = 0; f < 2; f++) {
+        double err[3] = {0, 0, 0}, e0 = 0;
+        for (int k = 0; k < 3; k++) {
+            char name[32], args[256];
+            snprintf(name, sizeof name, "%s_%d", inputs[f], k);
+            snprintf(args, sizeof args, "-in " SRC "/%s.in -log none -var h %s", inputs[f],
+                     steps[k]);
+            expect_status(name, run_lammps(name, 0, NULL, args), 0);
+            char *out = run_file(name, "output.txt");
+            double rows[MAX_ROWS][MAX_COLS];
+            int cols = 0;
+            const int n = thermo(out, 0, rows, &cols);
+            free(out);
+            assert_int_equal(cols, 9);
+            assert_int_equal(n, 51);
+            /* step time kt kr pg stored power dissipated E */
+            e0 = rows[0][8];
+            for (int i = 0; i < n; i++) {
+                err[k] = fmax(err[k], fabs(rows[i][8] - e0));
+                assert_true(rows[i][6] >= 0 && rows[i][7] >= (i ? rows[i - 1][7] : 0));
+            }
+            assert_true(rows[n - 1][7] > e0 / 3);
+            assert_true(rows[n - 1][3] > 1e-3 * e0);
+            printf("%s: h = %s s, E0 = %.6g J, dissipated %.6g J, largest balance error %.4g J "
+                   "(%.3g of E0)\n",
+                   name, steps[k], e0, rows[n - 1][7], err[k], err[k] / e0);
+        }
+        for (int k = 1; k < 3; k++) {
+            const double ratio = err[k - 1] / err[k];
+            printf("%s: balance error ratio h/(h/2): %.3f\n", inputs[f], ratio);
+            assert_true(ratio > 1.8 && ratio < 2.2);
+        }
+        assert_true(err[2] < 2e-4 * e0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0) {
@@ -1154,6 +1204,7 @@ int main(int argc, char **argv)
         {"norm", cmocka_unit_test(test_norm)},
         {"sticky", cmocka_unit_test(test_sticky)},
         {"restart", cmocka_unit_test(test_restart)},
+        {"energy", cmocka_unit_test(test_energy)},
     };
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         if (argc > 1 && strcmp(argv[1], groups[g].name) == 0) {

@@ -58,6 +58,7 @@ ml_bridge *ml_bridge_get(ml_run *r)
         r->bridge->last_step = -1;
         r->bridge->width = 1; /* fix property/atom needs a column, for laws without data too */
         r->bridge->energy = -1;
+        r->bridge->power_slot = -1;
         r->bridge->uniform = -1;
     }
     return r->bridge;
@@ -139,6 +140,8 @@ static int add_sums(ml_run *r, ml_bridge *b, const ml_law *law, int *slots)
         slots[k] = (int)s;
         if (strcmp(name, "Energy") == 0)
             b->energy = (int)s;
+        if (strcmp(name, "DissipatedPower") == 0)
+            b->power_slot = (int)s;
     }
     return 0;
 }
@@ -199,10 +202,10 @@ static void setup_fixes(ml_run *r, ml_bridge *b, int width_changed)
     ml_bridge_atoms_fix(r, b);
     b->extensive[ML_VECTOR_CONTACTS] = 1; /* a count: the more atoms, the more contacts */
     b->extensive[ML_VECTOR_OVERLAP] = 0;  /* a mean */
-    for (size_t k = 0; k < b->sum_count; k++)
-        b->extensive[ML_VECTOR_FIXED + k] = 1; /* sums over the pairs */
+    for (size_t k = 0; k < b->sum_count + 1; k++)
+        b->extensive[ML_VECTOR_FIXED + k] = 1; /* sums over the pairs; the dissipated energy */
     if (r->status == 0 &&
-        ml_host_fix_setup(r, ML_FIX, (int)(ML_VECTOR_FIXED + b->sum_count), b->extensive) != 0)
+        ml_host_fix_setup(r, ML_FIX, ml_bridge_vector_length(b), b->extensive) != 0)
         ml_error_at(r, "mbconnect: fix %s is missing after its set-up", ML_FIX);
     if (b->energy >= 0)
         ml_bridge_lammps(r, "fix_modify %s energy yes", ML_FIX);
@@ -309,6 +312,19 @@ static int grow(ml_run *r, ml_bridge *b, const ml_law *law)
     }
     if (!b->law_of || !laws || !slots || !slots[b->law_count])
         return ml_error_nomem(r);
+    return 0;
+}
+
+int ml_bridge_energy(ml_run *r, int on)
+{
+    ml_bridge *b = ml_bridge_get(r);
+    if (!b)
+        return r->status;
+    if (b->law_count > 0)
+        return ml_error_at(r, "mbconnect energy: give it before the first mbconnect pair line "
+                              "(the laws' summed outputs are fixed when a line adds them)");
+    b->energy_books = on;
+    b->dissipated = 0.0;
     return 0;
 }
 

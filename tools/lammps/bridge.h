@@ -91,9 +91,16 @@ typedef struct ml_bridge {
     const char *sum_names[ML_SUM_CAPACITY];
     size_t sum_count;
     int energy;
+    /* `mbconnect energy yes` (before the first pair line): the laws' energy
+     * books StoredEnergy and DissipatedPower are summed, and the entry after
+     * the sums holds the dissipated energy, the time integral of the
+     * DissipatedPower sum (slot power_slot, or -1) since that command */
+    int energy_books;
+    int power_slot;
+    double dissipated;
     /* per entry of the fix vector: 1 extensive, 0 intensive (fix.h's
      * extlist, which points here: also how the bridge knows its fix) */
-    int extensive[ML_VECTOR_FIXED + ML_SUM_CAPACITY];
+    int extensive[ML_VECTOR_FIXED + ML_SUM_CAPACITY + 1];
     int **sum_slot;    /* per law: the slot of each of its summed outputs */
     int *pending_slot; /* sum_slot of a law being added; freed with the bridge if refused */
     int *used;         /* the force callback's count of used records per owned atom */
@@ -124,6 +131,14 @@ static inline int ml_bridge_hot_of(const ml_bridge *b, int capacity, int width)
 static inline int ml_bridge_hot(const ml_bridge *b)
 {
     return ml_bridge_hot_of(b, b->capacity, b->width);
+}
+/* `mbconnect energy yes|no`: the energy books (before the first pair line). */
+int ml_bridge_energy(ml_run *r, int on);
+/* The fix vector's length: the fixed entries, the sums, the dissipated
+ * energy with the energy books. */
+static inline int ml_bridge_vector_length(const ml_bridge *b)
+{
+    return (int)(ML_VECTOR_FIXED + b->sum_count) + (b->energy_books ? 1 : 0);
 }
 /* `mbconnect capacity N`: contacts per atom. */
 int ml_bridge_capacity(ml_run *r, int capacity);

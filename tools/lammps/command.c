@@ -87,6 +87,16 @@ static int capacity(ml_run *r, int argc, char **argv)
     return ml_bridge_capacity(r, (int)n);
 }
 
+static int energy(ml_run *r, int argc, char **argv)
+{
+    const char *v = argc == 2 ? argv[1] : "";
+    const int on = strcmp(v, "yes") == 0, off = strcmp(v, "no") == 0;
+    if (!on && !off)
+        return ml_error_at(r, "mbconnect energy: expected yes or no (given %s)",
+                           argc >= 2 ? argv[1] : "none");
+    return ml_bridge_energy(r, on);
+}
+
 int ml_command(ml_run *r, int argc, char **argv)
 {
     ml_bridge_forget_cleared(r);
@@ -95,6 +105,8 @@ int ml_command(ml_run *r, int argc, char **argv)
         return pair(r, argc, argv);
     if (strcmp(sub, "capacity") == 0)
         return capacity(r, argc, argv);
+    if (strcmp(sub, "energy") == 0)
+        return energy(r, argc, argv);
     if (strcmp(sub, "wall") == 0)
         return ml_wall_command(r, argc - 1, argv + 1);
     if (strcmp(sub, "off") == 0) {
@@ -102,8 +114,8 @@ int ml_command(ml_run *r, int argc, char **argv)
             return ml_error_at(r, "mbconnect off: takes no arguments (given %s)", argv[1]);
         return ml_bridge_off(r);
     }
-    return ml_error_at(
-        r,
-        "mbconnect: unknown subcommand '%s' (expected pair, wall, capacity or off: " PAIR_USAGE ")",
-        sub);
+    return ml_error_at(r,
+                       "mbconnect: unknown subcommand '%s' (expected pair, wall, capacity, energy "
+                       "or off: " PAIR_USAGE ")",
+                       sub);
 }

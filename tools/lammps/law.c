@@ -141,8 +141,16 @@ static int trial_evaluation(ml_run *r, ml_law *law, double *data)
     return 0;
 }
 
-/* The scalar outputs (size 1) the fix vector sums, and "Energy" among them. */
-static int find_outputs(ml_law *law)
+/* Whether output name is one of the energy books (summed on request). */
+static int energy_book(const char *name)
+{
+    return strcmp(name, "StoredEnergy") == 0 || strcmp(name, "DissipatedPower") == 0;
+}
+
+/* The scalar outputs (size 1) the fix vector sums, and "Energy" among them;
+ * the energy books StoredEnergy and DissipatedPower only with `books`
+ * (`mbconnect energy yes`: they cost a law's kernel time). */
+static int find_outputs(ml_law *law, int books)
 {
     const mbc_type_info *t = law->object->type;
     law->energy = -1;
@@ -152,6 +160,8 @@ static int find_outputs(ml_law *law)
         return -1;
     for (size_t k = 0; k < t->output_count; k++) {
         if (mbc_output_size(t, law->object->params, k) != 1)
+            continue;
+        if (!books && energy_book(t->outputs[k].name))
             continue;
         if (strcmp(t->outputs[k].name, "Energy") == 0)
             law->energy = (int)law->output_count;
@@ -179,7 +189,7 @@ static int finish(ml_run *r, ml_law *law)
     law->initial = calloc(law->data_count + 1, sizeof *law->initial);
     double *data = calloc(law->data_count + 1, sizeof *data);
     int status = 0;
-    if (!law->initial || !data || find_outputs(law) != 0)
+    if (!law->initial || !data || find_outputs(law, r->bridge && r->bridge->energy_books) != 0)
         status = ml_error_nomem(r);
     if (status == 0) {
         mbc_initial_data(o->type, o->params, law->initial);

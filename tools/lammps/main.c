@@ -45,6 +45,7 @@ static void usage(FILE *f)
           "  mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]\n"
           "                           a wall, with the arguments of fix wall/gran\n"
           "  mbconnect capacity N     contacts per atom (default 16), before the first run\n"
+          "  mbconnect energy yes|no  the energy books in the fix vector, before the pair lines\n"
           "  mbconnect off            removes the mbconnect interaction\n"
           "\n"
           "Options:\n"

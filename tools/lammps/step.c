@@ -425,8 +425,10 @@ static void add_outputs(const ml_bridge *b, double *totals)
     }
 }
 
-/* The fix vector and energy from the totals of every rank. */
-static void publish(ml_run *r, const ml_bridge *b, const double *sum)
+/* The fix vector and energy from the totals of every rank; with the energy
+ * books, the dissipated energy advanced by the step's power (not in a
+ * set-up call: no time passes). */
+static void publish(ml_run *r, ml_bridge *b, const double *sum, int setup)
 {
     void *h = r->lmp;
     const double contacts = sum[ML_VECTOR_CONTACTS];
@@ -438,6 +440,12 @@ static void publish(ml_run *r, const ml_bridge *b, const double *sum)
                                        sum[ML_VECTOR_FIXED + k]);
     if (b->energy >= 0)
         lammps_fix_external_set_energy_global(h, ML_FIX, sum[ML_VECTOR_FIXED + b->energy]);
+    if (b->energy_books) {
+        const double *dt = lammps_extract_global(h, "dt");
+        if (!setup && b->power_slot >= 0 && dt)
+            b->dissipated += sum[ML_VECTOR_FIXED + b->power_slot] * *dt;
+        lammps_fix_external_set_vector(h, ML_FIX, ml_bridge_vector_length(b), b->dissipated);
+    }
 }
 
 /* Once per run: how many atoms are larger than their type's radius of the
@@ -515,7 +523,7 @@ void ml_step_callback(void *ptr, int64_t step, int nlocal, int *ids, double **x,
     }
     if (sum[ML_TOTAL_LARGE] > 0 && !b->warned_large)
         warn_large(r, b, &a, sum[ML_TOTAL_LARGE]);
-    publish(r, b, sum);
+    publish(r, b, sum, a.setup);
     /* the fix's virial is global: LAMMPS adds it once (1/nprocs from each rank) */
     lammps_fix_external_set_virial_global(r->lmp, ML_FIX, &sum[ML_TOTAL_VIRIAL]);
     b->last_step = step;

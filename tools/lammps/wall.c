@@ -34,9 +34,15 @@ struct ml_wall {
      * it: a repeated evaluation at that step, a run's set-up or the first
      * after read_restart, takes no step again) */
     int width;
-    int extensive[1]; /* the fix vector's flags: the contact count is extensive */
-    long long step;   /* of this evaluation */
-    int evaluated;    /* the wall had a force evaluation (its first counts fresh contacts) */
+    int extensive[4]; /* the fix vector's flags: every entry is extensive */
+    /* `mbconnect energy yes` when the wall was made, and the law's type has
+     * them: the energy books (outputs StoredEnergy, DissipatedPower) summed
+     * into entries 2 and 3, the dissipated energy into entry 4 */
+    int books;
+    size_t book_outputs[2];
+    double dissipated;
+    long long step; /* of this evaluation */
+    int evaluated;  /* the wall had a force evaluation (its first counts fresh contacts) */
     /* the chunk of contacts gathered for the next library call */
     size_t count;
     unsigned flags;
@@ -191,8 +197,8 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
     ml_bridge_lammps(r, "fix_modify %s energy no virial no", w->id);
     ml_wall_destroy(old);
     ml_bridge_atoms_fix(r, b);
-    if (r->status == 0 &&
-        (ml_host_fix_setup(r, w->id, 1, w->extensive) != 0 || ml_host_fix_wall(r, w->id, w) != 0))
+    if (r->status == 0 && (ml_host_fix_setup(r, w->id, w->books ? 4 : 1, w->extensive) != 0 ||
+                           ml_host_fix_wall(r, w->id, w) != 0))
         return ml_error_at(r, "mbconnect wall: fix %s is missing after its set-up", w->id);
     /* the records start at 0 (fix property/atom zeroes new rows), or are
      * those of a restart file: LAMMPS gives a fix made after read_restart
@@ -219,7 +225,8 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
     (void)snprintf(w->id, sizeof w->id, "%s", argv[0]);
     (void)snprintf(w->group, sizeof w->group, "%s", argv[1]);
     (void)snprintf(w->column, sizeof w->column, "d2_mbconnect_wall_%s", w->id);
-    w->extensive[0] = 1;
+    for (int k = 0; k < 4; k++)
+        w->extensive[k] = 1;
     w->time_origin = (long long)*(int64_t *)lammps_extract_global(r->lmp, "ntimestep");
     w->law = wall_law(r, argc - 2, argv + 2, &w->geo);
     if (!ml_all(r, w->law != NULL) || wall_check(r, w, argv[0]) != 0) {
@@ -229,6 +236,12 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
     w->width = 1 + (int)w->law->data_count;
     (void)snprintf(w->state_fix, sizeof w->state_fix, "%s_mbconnect_%08x", w->id,
                    layout_of(w->law->object->type->type_name, w->width));
+    const mbc_type_info *t = w->law->object->type;
+    const int stored = mbc_type_find_output(t, "StoredEnergy"),
+              power = mbc_type_find_output(t, "DissipatedPower");
+    w->books = b->energy_books && stored >= 0 && power >= 0;
+    w->book_outputs[0] = (size_t)(stored >= 0 ? stored : 0);
+    w->book_outputs[1] = (size_t)(power >= 0 ? power : 0);
     w->omega = w->geo.wiggle ? 2.0 * WALL_PI / w->geo.period : 0.0;
     if (wall_setup(r, b, w) != 0)
         return r->status;
@@ -302,14 +315,18 @@ static int wall_geometry(const ml_wall *w, const wall_now *now, const double *x,
     return 1;
 }
 
-/* The chunk through the library; records of contacts that ended forgotten. */
-static int wall_run(ml_wall *w, wall_atoms *a, double dt, double *contacts)
+/* The chunk through the library; records of contacts that ended forgotten.
+ * tot: the contacts, the stored energy and the dissipated power (added). */
+static int wall_run(ml_wall *w, wall_atoms *a, double dt, double *tot)
 {
     if (w->count == 0)
         return 0;
     ml_run *r = w->r;
     const mbc_wall_call call = {&a->atoms, w->chunk, w->count, w->flags, dt, w->contact};
-    mbc_pair_sums sums = {.contacts = *contacts};
+    mbc_pair_sums sums = {.contacts = tot[0],
+                          .outputs = w->book_outputs,
+                          .output_count = w->books ? 2 : 0,
+                          .output_sums = tot + 1};
     mbc_error err = {0};
     const mbc_status st = mbc_wall_eval(w->law->object, &call, &sums, &err);
     if (st != MBC_OK) {
@@ -319,7 +336,7 @@ static int wall_run(ml_wall *w, wall_atoms *a, double dt, double *contacts)
         return ml_error_atoms(r, "mbconnect wall %s: atom %d: %s", w->id, tag ? tag[atom] : -1,
                               err.message);
     }
-    *contacts = sums.contacts;
+    tot[0] = sums.contacts;
     for (size_t k = 0; k < w->count; k++) {
         double *rec = a->state[w->chunk[k].atom];
         if (w->contact[k])
@@ -333,10 +350,10 @@ static int wall_run(ml_wall *w, wall_atoms *a, double dt, double *contacts)
 
 /* Atom i near the wall: its record, then its place in the chunk. */
 static int wall_atom(ml_wall *w, wall_atoms *a, const mbc_wall_contact *c, unsigned flags,
-                     double dt, double *contacts)
+                     double dt, double *tot)
 {
     if ((w->count == WALL_CHUNK || (w->count > 0 && w->flags != flags)) &&
-        wall_run(w, a, dt, contacts) != 0)
+        wall_run(w, a, dt, tot) != 0)
         return w->r->status;
     double *rec = a->state[c->atom];
     if (rec[0] == 0.0)
@@ -377,10 +394,11 @@ static int wall_gather(ml_wall *w, int nlocal, double **f, wall_atoms *a)
     return 0;
 }
 
-/* Every owned atom of the group within reach of the wall; at the wall's
- * first evaluation, the touching ones without a record of a law with data
- * are counted in fresh (their history is not continued). */
-static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step, double *contacts,
+/* Every owned atom of the group within reach of the wall (tot: contacts,
+ * stored energy, dissipated power); at the wall's first evaluation, the
+ * touching ones without a record of a law with data are counted in fresh
+ * (their history is not continued). */
+static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step, double *tot,
                           double *fresh)
 {
     ml_run *r = w->r;
@@ -408,10 +426,10 @@ static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step,
         if (!known && !w->evaluated && w->law->data_count > 0 && rsq < rad * rad)
             *fresh += 1.0;
         const unsigned flags = base | (rec[0] != stamp ? MBC_PAIR_POST_NEWTON : 0u);
-        wall_atom(w, a, &c, flags, dt, contacts);
+        wall_atom(w, a, &c, flags, dt, tot);
     }
     if (r->status == 0)
-        wall_run(w, a, dt, contacts);
+        wall_run(w, a, dt, tot);
 }
 
 void ml_wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x, double **f)
@@ -423,25 +441,33 @@ void ml_wall_callback(void *ctx, int64_t step, int nlocal, int *ids, double **x,
     for (int i = 0; i < nlocal; i++) /* LAMMPS never clears this array */
         f[i][0] = f[i][1] = f[i][2] = 0.0;
     wall_atoms a = {0};
-    double sum[3] = {0.0, 0.0, 0.0}, total[3] = {0.0, 0.0, 0.0}; /* contacts, fresh, errors */
+    /* contacts, stored energy, dissipated power, fresh contacts, status */
+    double sum[5] = {0.0, 0.0, 0.0, 0.0, 0.0}, total[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
     w->count = 0;
     w->step = (long long)step;
     if (wall_gather(w, nlocal, f, &a) == 0)
-        wall_contacts(w, &a, nlocal, (long long)step, &sum[0], &sum[1]);
-    sum[2] = r->status != 0;
-    MPI_Allreduce(sum, total, 3, MPI_DOUBLE, MPI_SUM, r->comm);
-    if (ml_agree_known(r, (int)total[2]) != 0)
+        wall_contacts(w, &a, nlocal, (long long)step, sum, &sum[3]);
+    sum[4] = r->status != 0;
+    MPI_Allreduce(sum, total, 5, MPI_DOUBLE, MPI_SUM, r->comm);
+    if (ml_agree_known(r, (int)total[4]) != 0)
         return; /* host.cpp raises it */
-    if (total[1] > 0.0) {
+    if (total[3] > 0.0) {
         char text[384];
         (void)snprintf(text, sizeof text,
                        "mbconnect wall %s: step %lld: %.0f wall contacts start without their "
                        "history: no wall records to continue: a new wall, or atoms from a data "
                        "file (restart files keep the records, data files do not); "
                        "docs/lammps.rst, \"Restarts and data files\"",
-                       w->id, (long long)step, total[1]);
+                       w->id, (long long)step, total[3]);
         ml_host_warning(r, __FILE__, __LINE__, text);
     }
     w->evaluated = 1;
     lammps_fix_external_set_vector(r->lmp, w->id, 1, total[0]);
+    if (w->books) { /* the power of a step, not of a set-up: no time passes */
+        if (!ml_host_setup(r))
+            w->dissipated += total[2] * *(const double *)lammps_extract_global(r->lmp, "dt");
+        lammps_fix_external_set_vector(r->lmp, w->id, 2, total[1]);
+        lammps_fix_external_set_vector(r->lmp, w->id, 3, total[2]);
+        lammps_fix_external_set_vector(r->lmp, w->id, 4, w->dissipated);
+    }
 }

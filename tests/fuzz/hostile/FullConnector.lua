@@ -78,7 +78,7 @@ return connector {
   outputs = {
     output "Displacement" { size = 3, symbol = [[\Delta\mathbf{p}]],
       description = "relative position of marker m1 to marker m0" },
-    output "Force" { size = 3, description = "contact force acting on marker m1",
+    output "Force" { size = 3, reference = true, description = "contact force acting on marker m1",
       seed_text = "contact force on marker m1" },
     output "Coordinates" { size = { 2, "numberOfSegments" },
       description = "gap and slip per segment" },
