@@ -9,6 +9,7 @@
 
 #include "mbconnect/evaluate.h"
 #include "mbconnect/pair_kernel.h"
+#include "pair_eval_check.h"
 #include "state_check_internal.h"
 
 /* Data coordinates of a pair that the hooks path copies (start data). */
@@ -66,20 +67,42 @@ double mbc_pair_eval_reach(const mbc_object *o, double r_a, double r_b)
     return reach ? reach(o->params, r_a, r_b) : 0.0;
 }
 
-/* Every output asked for is a scalar output of the type. */
-static mbc_status pe_check_outputs(const mbc_object *o, const mbc_pair_sums *sums, mbc_error *err)
+mbc_status mbc_pair_eval_check_object(const mbc_object *o, mbc_error *err)
+{
+    const mbc_status st = mbc_state_check_object(o, o && o->type->forces, "force evaluation", err);
+    if (st != MBC_OK)
+        return st;
+    return mbc_pair_eval_binding_ok(o->type, err) ? MBC_OK : MBC_ERR_STATE;
+}
+
+mbc_status mbc_pair_eval_check_atoms(const mbc_object *o, const mbc_pair_atoms *at, bool have_items,
+                                     const char *what, const char *items, mbc_error *err)
+{
+    const char *name = o->type->type_name;
+    if (!have_items || !at || !at->position || !at->velocity || !at->angular_velocity ||
+        !at->radius || !at->force || !at->torque)
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "%s: %s evaluation needs the %s and the atoms' position, velocity, "
+                        "angular velocity, radius, force and torque arrays",
+                        name, what, items);
+    if (mbc_pair_binding_masses(o->type->pair_binding) && !at->mass)
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "%s: its pair binding has masses: the atoms' mass array must be set", name);
+    return MBC_OK;
+}
+
+mbc_status mbc_pair_eval_check_sums(const mbc_object *o, const mbc_pair_sums *sums,
+                                    const char *what, const char *items, mbc_error *err)
 {
     if (sums->output_count && (!sums->outputs || !sums->output_sums))
-        return mbc_fail(err, MBC_ERR_INPUT, "%s: pair sums: outputs and output_sums must be set",
-                        o->type->type_name);
-    for (size_t q = 0; q < sums->output_count; q++) {
-        const size_t k = sums->outputs[q];
-        if (mbc_output_size(o->type, o->params, k) != 1)
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: %s sums: outputs and output_sums must be set",
+                        o->type->type_name, what);
+    for (size_t q = 0; q < sums->output_count; q++)
+        if (mbc_output_size(o->type, o->params, sums->outputs[q]) != 1)
             return mbc_fail(err, MBC_ERR_VALUE,
-                            "%s: output %zu is not a scalar output (pair sums add one value per "
-                            "pair)",
-                            o->type->type_name, k);
-    }
+                            "%s: output %zu is not a scalar output (%s sums add one value per "
+                            "%s)",
+                            o->type->type_name, sums->outputs[q], what, items);
     return MBC_OK;
 }
 
@@ -87,27 +110,16 @@ static mbc_status pe_check_outputs(const mbc_object *o, const mbc_pair_sums *sum
 static mbc_status pe_check(const mbc_object *o, const mbc_pair_call *call,
                            const mbc_pair_sums *sums, mbc_error *err)
 {
-    mbc_status st = mbc_state_check_object(o, o && o->type->forces, "force evaluation", err);
+    mbc_status st = mbc_pair_eval_check_object(o, err);
     if (st != MBC_OK)
         return st;
-    if (!mbc_pair_eval_binding_ok(o->type, err))
-        return MBC_ERR_STATE;
-    const char *name = o->type->type_name;
     if (!call || !sums)
-        return mbc_fail(err, MBC_ERR_INPUT, "%s: pair evaluation needs a call and its sums", name);
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: pair evaluation needs a call and its sums",
+                        o->type->type_name);
     if (call->count == 0)
         return MBC_OK;
-    const mbc_pair_atoms *at = call->atoms;
-    if (!call->pairs || !at || !at->position || !at->velocity || !at->angular_velocity ||
-        !at->radius || !at->force || !at->torque)
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        "%s: pair evaluation needs the pairs and the atoms' position, velocity, "
-                        "angular velocity, radius, force and torque arrays",
-                        name);
-    if (mbc_pair_binding_masses(o->type->pair_binding) && !at->mass)
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        "%s: its pair binding has masses: the atoms' mass array must be set", name);
-    return pe_check_outputs(o, sums, err);
+    st = mbc_pair_eval_check_atoms(o, call->atoms, call->pairs != NULL, "pair", "pairs", err);
+    return st != MBC_OK ? st : mbc_pair_eval_check_sums(o, sums, "pair", "pair", err);
 }
 
 /* The markers of pair p (sphere a at center_markers[0]): position,
