@@ -30,6 +30,7 @@
 #include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/pair_eval.h"
+#include "mbconnect/wall_eval.h"
 #include "mbconnect/pair_kernel.h"
 #include "mbconnect/vec.h"
 
@@ -822,6 +823,61 @@ static void test_errors(void **state)
     mbc_object_destroy(o);
 }
 
+/* mbc_wall_eval's boundary: one line per mistake, as mbc_pair_eval's
+ * (runtime/pair_eval_check.h): a type without a wall binding, no call,
+ * missing arrays, an output that is not a scalar; a correct call then
+ * evaluates (a sphere 0.1 into a plane: a force along +z on it). */
+static void test_wall_errors(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_pair_sums sums = {0};
+    mbc_wall_call call = {0};
+    mbc_object *css = law_of(&configs[0]);
+    assert_int_equal(mbc_wall_eval(css, &call, &sums, &err), MBC_ERR_STATE);
+    assert_non_null(strstr(err.message, "declares no wall binding"));
+    mbc_object_destroy(css);
+
+    mbc_object *o = mbc_object_create("ContactGranular", &err);
+    assert_non_null(o);
+    assert_int_equal(mbc_object_set(o, "normalModel", 0, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "normalStiffness", 1e3, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "normalDamping", 0, &err), MBC_OK);
+    const double radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+    mbc_object_set_default_indices(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+    assert_int_equal(mbc_wall_eval(o, NULL, &sums, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message, "ContactGranular: wall evaluation needs a call and its sums");
+    double x[1][3] = {{0, 0, 0.4}}, z[1][3] = {{0}}, f[1][3] = {{0}}, t[1][3] = {{0}};
+    double r[1] = {0.5}, m[1] = {1.0};
+    double rec[MBC_CONTACT_GRANULAR_DATA_COUNT] = {0};
+    mbc_wall_contact wc = {.atom = 0, .data = rec, .del = {0, 0, 0.4}, .radius = INFINITY};
+    mbc_pair_atoms at = {
+        (const double(*)[3])x, (const double(*)[3])z, (const double(*)[3])z, r, m, f, NULL, 1};
+    call = (mbc_wall_call){&at, &wc, 1, MBC_PAIR_POST_NEWTON, 1e-3, NULL};
+    assert_int_equal(mbc_wall_eval(o, &call, &sums, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactGranular: wall evaluation needs the contacts and the atoms' "
+                        "position, velocity, angular velocity, radius, force and torque arrays");
+    at.torque = t;
+    const size_t force = MBC_CONTACT_GRANULAR_OUTPUT_FORCE; /* size 3: no sum */
+    double out = 0.0;
+    sums = (mbc_pair_sums){.outputs = &force, .output_count = 1, .output_sums = &out};
+    assert_int_equal(mbc_wall_eval(o, &call, &sums, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "ContactGranular: output 0 is not a scalar output (wall sums "
+                                     "add one value per contact)");
+    const size_t normal = MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE;
+    sums = (mbc_pair_sums){.outputs = &normal, .output_count = 1, .output_sums = &out};
+    assert_int_equal(mbc_wall_eval(o, &call, &sums, &err), MBC_OK);
+    /* hooke: k_n delta = 1e3 * 0.1 on the sphere, away from the wall */
+    ASSERT_NEAR(f[0][2], 100.0, 1e-10);
+    ASSERT_NEAR(out, 100.0, 1e-10);
+    ASSERT_NEAR(sums.contacts, 1.0, 0.0);
+    mbc_object_destroy(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -834,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_hand_written_type),
         cmocka_unit_test(test_revision_zero_binding),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_wall_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
