@@ -9,8 +9,9 @@
  *                       -> include/mbconnect/generated/contact_sphere_sphere.h
  *                       -> ObjectContactSphereSphere.rst    (naming_rst_page)
  *
- * Depends on strbuf.c and fileio.c only, so that the build tree can compile
- * it at configure time, before mbcgen exists (generator/CMakeLists.txt). */
+ * Depends on strbuf.c, fileio.c and the core's runtime/fail.c only, so that
+ * the build tree can compile it at configure time, before mbcgen exists
+ * (generator/CMakeLists.txt). */
 #ifndef MBCGEN_NAMING_H
 #define MBCGEN_NAMING_H
 
