@@ -391,14 +391,15 @@ int main(int argc, char **argv)
     int repeats = argc > 2 ? atoi(argv[2]) : 50;
     if (repeats < 1)
         repeats = 1;
-    char types[4096], specs_dir[4096], err[1024];
+    char types[4096], specs_dir[4096];
     snprintf(types, sizeof types, "%s/specs/types.lua", src);
     snprintf(specs_dir, sizeof specs_dir, "%s/specs", src);
 
     /* (a) the real specs */
     file_list real;
-    if (fileio_list_specs(specs_dir, &real, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    mbc_error err = {0};
+    if (fileio_list_specs(specs_dir, &real, &err) != MBC_OK) {
+        fprintf(stderr, "%s\n", err.message);
         return 1;
     }
     size_t bytes = 0;

@@ -351,34 +351,38 @@ compat_result compat_compare(const mbcgen_project *old_p, const mbcgen_project *
     return cx.result;
 }
 
-static int load_dir(const char *dir, mbcgen_project *p, diag_list *diag)
+static mbc_status load_dir(const char *dir, mbcgen_project *p, diag_list *diag)
 {
-    char types[4096], err[1024];
+    char types[4096];
     snprintf(types, sizeof types, "%s/types.lua", dir);
     file_list files = {NULL, 0};
-    if (fileio_list_specs(dir, &files, err, sizeof err) != 0) {
-        diag_add_raw(diag, err);
-        return -1;
+    mbc_error err = {0};
+    mbc_status st = fileio_list_specs(dir, &files, &err);
+    if (st != MBC_OK) {
+        diag_add_error(diag, &err);
+        return st;
     }
-    int rc = mbcgen_load(p, types, files.paths, files.count, diag);
+    st = mbcgen_load(p, types, files.paths, files.count, diag);
     fileio_list_free(&files);
-    return rc;
+    return st;
 }
 
-int compat_compare_dirs(const char *old_dir, const char *new_dir, compat_result *result,
-                        strbuf *report, diag_list *diag)
+mbc_status compat_compare_dirs(const char *old_dir, const char *new_dir, compat_result *result,
+                               strbuf *report, diag_list *diag)
 {
     mbcgen_project o, n;
-    if (load_dir(old_dir, &o, diag) != 0)
-        return -1;
-    if (load_dir(new_dir, &n, diag) != 0) {
+    mbc_status st = load_dir(old_dir, &o, diag);
+    if (st != MBC_OK)
+        return st;
+    st = load_dir(new_dir, &n, diag);
+    if (st != MBC_OK) {
         mbcgen_free(&o);
-        return -1;
+        return st;
     }
     *result = compat_compare(&o, &n, report);
     mbcgen_free(&o);
     mbcgen_free(&n);
-    return 0;
+    return MBC_OK;
 }
 
 int compat_main(const char *old_dir, const char *new_dir)
@@ -388,9 +392,9 @@ int compat_main(const char *old_dir, const char *new_dir)
     diag_list diag;
     sb_init(&report);
     diag_init(&diag);
-    int rc = compat_compare_dirs(old_dir, new_dir, &r, &report, &diag);
+    mbc_status st = compat_compare_dirs(old_dir, new_dir, &r, &report, &diag);
     diag_print(&diag, stderr);
-    if (rc == 0) {
+    if (st == MBC_OK) {
         fputs(sb_str(&report), stdout);
         printf("mbcgen --compat %s %s: %zu breaking change%s, %zu compatible addition%s\n", old_dir,
                new_dir, r.breaking, r.breaking == 1 ? "" : "s", r.compatible,
@@ -401,5 +405,5 @@ int compat_main(const char *old_dir, const char *new_dir)
     }
     sb_free(&report);
     diag_free(&diag);
-    return rc != 0 ? 2 : r.breaking ? 1 : 0;
+    return st != MBC_OK ? 2 : r.breaking ? 1 : 0;
 }

@@ -35,14 +35,16 @@ compat_result compat_compare(const mbcgen_project *old_p, const mbcgen_project *
                              strbuf *report);
 
 /* Loads DIR/types.lua and every DIR/<name>.lua spec of both directories and
- * compares them. Returns 0 on success (result and report filled), -1 when a
- * directory cannot be loaded (the problems are in diag). */
-int compat_compare_dirs(const char *old_dir, const char *new_dir, compat_result *result,
-                        strbuf *report, diag_list *diag);
+ * compares them. Returns MBC_OK (result and report filled), or the status
+ * of a directory that cannot be listed or loaded, with every problem in diag
+ * (MBC_ERR_IO, MBC_ERR_INPUT, MBC_ERR_NOMEM). */
+mbc_status compat_compare_dirs(const char *old_dir, const char *new_dir, compat_result *result,
+                               strbuf *report, diag_list *diag);
 
-/* mbcgen --compat OLD_DIR NEW_DIR: prints the report and a summary line to
- * stdout, load problems to stderr. Returns the exit status: 0 no breaking
- * change, 1 breaking changes, 2 a directory cannot be loaded. */
+/* mbcgen --compat OLD_DIR NEW_DIR: the entry point of a mode, as main:
+ * prints the report and a summary line to stdout, load problems to stderr.
+ * Returns the exit status: 0 no breaking change, 1 breaking changes, 2 a
+ * directory cannot be loaded. */
 int compat_main(const char *old_dir, const char *new_dir);
 
 #endif

@@ -216,12 +216,12 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
         put_connector(out, &items[i]);
 }
 
-int mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag)
+mbc_status mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag)
 {
     strbuf sb;
     sb_init(&sb);
     emit_pyi(p->items, p->count, &sb);
-    int rc = mbcgen_write_buffer(path, &sb, diag);
+    mbc_status st = mbcgen_write_buffer(path, &sb, diag);
     sb_free(&sb);
-    return rc;
+    return st;
 }

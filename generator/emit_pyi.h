@@ -13,7 +13,8 @@
 /* The stub text for these connectors (sorted by type name by the caller). */
 void emit_pyi(const spec_connector *items, size_t count, strbuf *out);
 /* Writes emit_pyi's text of every item of p to path (unchanged files are
- * not rewritten). Returns 0, or -1 with the problem in diag. */
-int mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag);
+ * not rewritten). Returns MBC_OK, or a failure status with the problem in
+ * diag (as the writers of project.h). */
+mbc_status mbcgen_write_pyi(const mbcgen_project *p, const char *path, diag_list *diag);
 
 #endif

@@ -608,8 +608,8 @@ static int compare_reference_keys(const void *a, const void *b)
     return strcmp(ra->key, rb->key);
 }
 
-int emit_rst_site_bibliography(const spec_connector *const *items, size_t count, strbuf *out,
-                               diag_list *diag)
+mbc_status emit_rst_site_bibliography(const spec_connector *const *items, size_t count, strbuf *out,
+                                      diag_list *diag)
 {
     size_t total = 0;
     for (size_t i = 0; i < count; i++)
@@ -619,10 +619,11 @@ int emit_rst_site_bibliography(const spec_connector *const *items, size_t count,
     if (!refs || !files) {
         free(refs);
         free(files);
-        return -1;
+        diag_add_nomem(diag, "bibliography.rst");
+        return MBC_ERR_NOMEM;
     }
     size_t n = 0;
-    int rc = 0;
+    mbc_status st = MBC_OK;
     for (size_t i = 0; i < count; i++) {
         for (size_t j = 0; j < items[i]->reference_count; j++) {
             const spec_reference *r = &items[i]->references[j];
@@ -632,7 +633,7 @@ int emit_rst_site_bibliography(const spec_connector *const *items, size_t count,
             if (k < n && strcmp(refs[k]->text, r->text) != 0) {
                 diag_add(diag, items[i]->file, items[i]->line,
                          "references: key '%s' has a different text in %s", r->key, files[k]);
-                rc = -1;
+                st = MBC_ERR_INPUT;
             } else if (k == n) {
                 files[n] = items[i]->file;
                 refs[n++] = r;
@@ -651,7 +652,7 @@ int emit_rst_site_bibliography(const spec_connector *const *items, size_t count,
         sb_printf(out, ".. [%s] \\%s\n\n", refs[i]->key, refs[i]->text);
     free(refs);
     free(files);
-    return rc;
+    return st;
 }
 
 void emit_rst_site_types(const spec_connector *const *items, size_t count, strbuf *out)
@@ -682,32 +683,43 @@ void emit_rst_site_api_index(const spec_connector *const *items, size_t count, s
 
 /* ------------------------------------------------------------------ writing */
 
-static int write_page(const char *dir, const char *name, const strbuf *sb, diag_list *diag)
+/* a if it is a failure, else b: the first problem of several steps that all run */
+static mbc_status first_failure(mbc_status a, mbc_status b)
+{
+    return a != MBC_OK ? a : b;
+}
+
+static mbc_status write_page(const char *dir, const char *name, const strbuf *sb, diag_list *diag)
 {
     strbuf path;
     sb_init(&path);
     sb_printf(&path, "%s/%s", dir, name);
-    int rc = sb_failed(&path) ? (diag_add_nomem(diag, dir), -1)
-                              : mbcgen_write_buffer(sb_str(&path), sb, diag);
+    mbc_status st = sb_failed(&path) ? (diag_add_nomem(diag, dir), MBC_ERR_NOMEM)
+                                     : mbcgen_write_buffer(sb_str(&path), sb, diag);
     sb_free(&path);
-    return rc;
+    return st;
 }
 
-int mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *diag)
+mbc_status mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *diag)
 {
     strbuf items_dir, api_dir;
     sb_init(&items_dir);
     sb_init(&api_dir);
     sb_printf(&items_dir, "%s/items", dir);
     sb_printf(&api_dir, "%s/api", dir);
-    int rc = 0;
+    mbc_status st = MBC_OK;
     const spec_connector **sorted = calloc(p->count ? p->count : 1, sizeof *sorted);
-    if (!sorted || fileio_make_dirs(sb_str(&items_dir)) != 0 ||
-        fileio_make_dirs(sb_str(&api_dir)) != 0) {
-        diag_add(diag, dir, 0, "cannot create directory");
-        rc = -1;
+    if (!sorted) {
+        diag_add_nomem(diag, dir);
+        st = MBC_ERR_NOMEM;
+    } else if (fileio_make_dirs(sb_str(&items_dir)) != MBC_OK ||
+               fileio_make_dirs(sb_str(&api_dir)) != MBC_OK) {
+        mbc_error err = {0};
+        mbc_fail_at(&err, MBC_ERR_IO, dir, 0, "cannot create directory");
+        diag_add_error(diag, &err);
+        st = MBC_ERR_IO;
     }
-    for (size_t i = 0; rc == 0 && i < p->count; i++) {
+    for (size_t i = 0; st == MBC_OK && i < p->count; i++) {
         const spec_connector *c = &p->items[i];
         strbuf sb, name;
         sb_init(&sb);
@@ -715,34 +727,34 @@ int mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *d
         sorted[i] = c;
         emit_rst_site_item(c, &sb);
         sb_printf(&name, "%s.rst", c->class_name);
-        rc |= write_page(sb_str(&items_dir), sb_str(&name), &sb, diag);
+        st = first_failure(st, write_page(sb_str(&items_dir), sb_str(&name), &sb, diag));
         sb_free(&sb);
         sb_init(&sb);
         emit_rst_site_api(c, &sb);
         sb_free(&name);
         sb_init(&name);
         sb_printf(&name, "%s.rst", c->type_name);
-        rc |= write_page(sb_str(&api_dir), sb_str(&name), &sb, diag);
+        st = first_failure(st, write_page(sb_str(&api_dir), sb_str(&name), &sb, diag));
         sb_free(&sb);
         sb_free(&name);
     }
-    if (rc == 0) {
+    if (st == MBC_OK) {
         strbuf sb;
         sb_init(&sb);
-        rc |= emit_rst_site_bibliography(sorted, p->count, &sb, diag);
-        rc |= write_page(dir, "bibliography.rst", &sb, diag);
+        st = emit_rst_site_bibliography(sorted, p->count, &sb, diag);
+        st = first_failure(st, write_page(dir, "bibliography.rst", &sb, diag));
         sb_free(&sb);
         sb_init(&sb);
         emit_rst_site_types(sorted, p->count, &sb);
-        rc |= write_page(dir, "types.rst", &sb, diag);
+        st = first_failure(st, write_page(dir, "types.rst", &sb, diag));
         sb_free(&sb);
         sb_init(&sb);
         emit_rst_site_api_index(sorted, p->count, &sb);
-        rc |= write_page(sb_str(&api_dir), "index.rst", &sb, diag);
+        st = first_failure(st, write_page(sb_str(&api_dir), "index.rst", &sb, diag));
         sb_free(&sb);
     }
     free(sorted);
     sb_free(&items_dir);
     sb_free(&api_dir);
-    return rc;
+    return st;
 }

@@ -13,8 +13,9 @@
 #include "strbuf.h"
 
 /* Writes DIR/items/<Class>.rst, DIR/api/<Type>.rst, DIR/api/index.rst,
- * DIR/types.rst and DIR/bibliography.rst. Returns 0 on success. */
-int mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *diag);
+ * DIR/types.rst and DIR/bibliography.rst. Returns MBC_OK, or a failure
+ * status with the problems in diag (as the writers of project.h). */
+mbc_status mbcgen_write_rst_site(const mbcgen_project *p, const char *dir, diag_list *diag);
 
 /* Copies the RST text `in` to `out`, moving paragraphs that follow the body
  * of a column-0 `.. math::` directive and are indented by other than the
@@ -29,10 +30,11 @@ void emit_rst_site_item(const spec_connector *c, strbuf *out);
  * getters, hooks, data-coordinate indices, outputs, and the generated header. */
 void emit_rst_site_api(const spec_connector *c, strbuf *out);
 
-/* The bibliography of every `references` entry, sorted by key. Returns -1
- * (with a message in diag) when two specs give one key different texts. */
-int emit_rst_site_bibliography(const spec_connector *const *items, size_t count, strbuf *out,
-                               diag_list *diag);
+/* The bibliography of every `references` entry, sorted by key. Returns
+ * MBC_ERR_INPUT (with a message in diag for every conflict) when two specs
+ * give one key different texts, MBC_ERR_NOMEM when out of memory. */
+mbc_status emit_rst_site_bibliography(const spec_connector *const *items, size_t count, strbuf *out,
+                                      diag_list *diag);
 
 /* Toctree pages: types.rst (the type pages) and api/index.rst. */
 void emit_rst_site_types(const spec_connector *const *items, size_t count, strbuf *out);

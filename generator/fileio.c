@@ -16,14 +16,13 @@ static int compare_paths(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int fileio_list_specs(const char *dir, file_list *out, char *err, size_t err_size)
+mbc_status fileio_list_specs(const char *dir, file_list *out, mbc_error *err)
 {
     out->paths = NULL;
     out->count = 0;
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err, err_size, "%s: cannot open directory (%s)", dir, strerror(errno));
-        return -1;
+        return mbc_fail(err, MBC_ERR_IO, "%s: cannot open directory (%s)", dir, strerror(errno));
     }
     size_t cap = 0;
     struct dirent *e;
@@ -44,8 +43,7 @@ int fileio_list_specs(const char *dir, file_list *out, char *err, size_t err_siz
             if (p)
                 out->paths = p;
             fileio_list_free(out);
-            snprintf(err, err_size, "%s: out of memory", dir);
-            return FILEIO_NOMEM;
+            return mbc_fail_nomem(err, dir);
         }
         out->paths = p;
         snprintf(path, len, "%s/%s", dir, e->d_name);
@@ -54,7 +52,7 @@ int fileio_list_specs(const char *dir, file_list *out, char *err, size_t err_siz
     closedir(d);
     if (out->count)
         qsort(out->paths, out->count, sizeof *out->paths, compare_paths);
-    return 0;
+    return MBC_OK;
 }
 
 void fileio_list_free(file_list *list)
@@ -95,53 +93,51 @@ static int same_content(const char *path, const char *content, size_t len)
     return same;
 }
 
-int fileio_write_if_changed(const char *path, const char *content, size_t len, char *err,
-                            size_t err_size)
+mbc_status fileio_write_if_changed(const char *path, const char *content, size_t len,
+                                   mbc_error *err)
 {
     if (same_content(path, content, len))
-        return 0;
+        return MBC_OK;
     size_t n = strlen(path) + 16;
     char *tmp = malloc(n);
-    if (!tmp) {
-        snprintf(err, err_size, "%s: out of memory", path);
-        return FILEIO_NOMEM;
-    }
+    if (!tmp)
+        return mbc_fail_nomem(err, path);
     snprintf(tmp, n, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
     if (!f) {
-        snprintf(err, err_size, "%s: cannot write (%s)", tmp, strerror(errno));
+        mbc_fail(err, MBC_ERR_IO, "%s: cannot write (%s)", tmp, strerror(errno));
         free(tmp);
-        return -1;
+        return MBC_ERR_IO;
     }
     int ok = fwrite(content, 1, len, f) == len;
     ok &= fclose(f) == 0;
     if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, err_size, "%s: cannot write (%s)", path, strerror(errno));
+        mbc_fail(err, MBC_ERR_IO, "%s: cannot write (%s)", path, strerror(errno));
         remove(tmp);
         free(tmp);
-        return -1;
+        return MBC_ERR_IO;
     }
     free(tmp);
-    return 1;
+    return MBC_OK;
 }
 
-int fileio_make_dirs(const char *path)
+mbc_status fileio_make_dirs(const char *path)
 {
     char buf[4096];
     size_t n = strlen(path);
     if (n == 0 || n >= sizeof buf)
-        return -1;
+        return MBC_ERR_IO;
     memcpy(buf, path, n + 1);
     for (size_t i = 1; i <= n; i++) {
         if (buf[i] == '/' || buf[i] == '\0') {
             char c = buf[i];
             buf[i] = '\0';
             if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-                return -1;
+                return MBC_ERR_IO;
             buf[i] = c;
         }
     }
-    return 0;
+    return MBC_OK;
 }
 
 void fileio_stem(const char *path, char *out, size_t size)

@@ -27,6 +27,7 @@
  * in an install, and in the build tree, where the build copies it).
  * --check prints one line "OK: N specs, M parameters" when every spec is valid. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,24 @@ typedef struct options {
     size_t spec_file_count;
 } options;
 
+/* Prints err's one line and gives the exit status of a failed run: 71
+ * (MBC_EXIT_NOMEM) after out of memory, else fail_status (1 for invalid
+ * input and files that cannot be read or written, 2 for usage errors). */
+static int report(const mbc_error *err, int fail_status)
+{
+    fprintf(stderr, "%s\n", err->message);
+    return err->status == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : fail_status;
+}
+
+/* mbcgen --new-type NAME / --new-project DIR NAME [--pair] (scaffold.h). */
+static int run_scaffold(const char *dir, const char *name, int pair)
+{
+    mbc_error err = {0};
+    mbc_status st = dir ? scaffold_new_project(dir, name, pair, stdout, &err)
+                        : scaffold_new_type(name, stdout, &err);
+    return st == MBC_OK ? 0 : report(&err, 1);
+}
+
 /* -h/--help anywhere, --version, --new-type, --new-project, --print-names,
  * --compat: runs that mode and returns its exit status; -1 for the
  * generation and check modes. */
@@ -238,16 +257,16 @@ static int run_other_mode(int argc, char **argv)
             return 2;
         }
         if (argc == 3)
-            return scaffold_new_type(argv[2], stdout, stderr);
+            return run_scaffold(NULL, argv[2], 0);
         fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
               stderr);
         return 2;
     }
     if (!strcmp(mode, "--new-project")) {
         if (argc == 4)
-            return scaffold_new_project(argv[2], argv[3], 0, stdout, stderr);
+            return run_scaffold(argv[2], argv[3], 0);
         if (argc == 5 && !strcmp(argv[4], "--pair"))
-            return scaffold_new_project(argv[2], argv[3], 1, stdout, stderr);
+            return run_scaffold(argv[2], argv[3], 1);
         fputs("mbcgen: --new-project needs a directory and a type name, and then --pair or "
               "nothing, e.g. --new-project ../bar ConnectorBar\n",
               stderr);
@@ -341,8 +360,9 @@ static int check_options(const options *o, unsigned *jobs)
         fputs("mbcgen: --registry-name needs --c-out DIR\n", stderr);
         return 2;
     }
-    if (o->registry_name && !naming_check_registry_name(o->registry_name, stderr))
-        return 2;
+    mbc_error err = {0};
+    if (o->registry_name && naming_check_registry_name(o->registry_name, &err) != MBC_OK)
+        return report(&err, 2);
     return -1;
 }
 
@@ -354,21 +374,23 @@ static int generate(const options *o, const char *types, char *const *paths, siz
     diag_list diag;
     diag_init(&diag);
     mbcgen_project project;
-    int rc = mbcgen_load_jobs(&project, types, paths, count,
-                              jobs ? jobs : parallel_default_jobs(count), &diag);
-    if (rc == 0 && !o->check) {
+    mbc_status st = mbcgen_load_jobs(&project, types, paths, count,
+                                     jobs ? jobs : parallel_default_jobs(count), &diag);
+    bool failed = st != MBC_OK;
+    if (!failed && !o->check) {
+        /* every writer runs, whatever an earlier one reported (diag keeps all) */
         if (o->rst_out)
-            rc |= mbcgen_write_rst(&project, o->rst_out, o->index, &diag);
+            failed |= mbcgen_write_rst(&project, o->rst_out, o->index, &diag) != MBC_OK;
         if (o->rst_site)
-            rc |= mbcgen_write_rst_site(&project, o->rst_site, &diag);
+            failed |= mbcgen_write_rst_site(&project, o->rst_site, &diag) != MBC_OK;
         if (o->c_out && o->registry_name)
-            rc |= mbcgen_write_c_types(&project, o->c_out, o->registry_name, &diag);
+            failed |= mbcgen_write_c_types(&project, o->c_out, o->registry_name, &diag) != MBC_OK;
         else if (o->c_out)
-            rc |= mbcgen_write_c(&project, o->c_out, &diag);
+            failed |= mbcgen_write_c(&project, o->c_out, &diag) != MBC_OK;
         if (o->pyi_out)
-            rc |= mbcgen_write_pyi(&project, o->pyi_out, &diag);
+            failed |= mbcgen_write_pyi(&project, o->pyi_out, &diag) != MBC_OK;
         mbcgen_free(&project);
-    } else if (rc == 0) {
+    } else if (!failed) {
         size_t params = 0;
         for (size_t i = 0; i < project.count; i++)
             params += project.items[i].param_count + project.items[i].vparam_count;
@@ -377,9 +399,9 @@ static int generate(const options *o, const char *types, char *const *paths, siz
         mbcgen_free(&project);
     }
     diag_print(&diag, stderr); /* after out of memory: its one line only */
-    rc = diag_status(&diag) == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : rc == 0 ? 0 : 1;
+    const bool nomem = diag_status(&diag) == MBC_ERR_NOMEM;
     diag_free(&diag);
-    return rc;
+    return nomem ? MBC_EXIT_NOMEM : failed ? 1 : 0;
 }
 
 /* The type registry and the spec files, then generate(). */
@@ -400,13 +422,9 @@ static int run(const options *o, const char *argv0, unsigned jobs)
     if (!o->specs)
         return generate(o, types, o->spec_files, o->spec_file_count, jobs);
     file_list files = {NULL, 0};
-    char err[1024];
-    int listed = fileio_list_specs(o->specs, &files, err, sizeof err);
-    if (listed != 0) {
-        fprintf(stderr, "%s\n", err);
-        fileio_list_free(&files);
-        return listed == FILEIO_NOMEM ? MBC_EXIT_NOMEM : 1;
-    }
+    mbc_error err = {0};
+    if (fileio_list_specs(o->specs, &files, &err) != MBC_OK)
+        return report(&err, 1); /* the list is empty */
     int rc = generate(o, types, files.paths, files.count, jobs);
     fileio_list_free(&files);
     return rc;

@@ -84,28 +84,26 @@ void naming_registry_header(const char *registry_name, strbuf *out)
         sb_puts(out, "include/mbconnect/generated/builtin.h");
 }
 
-bool naming_check_registry_name(const char *registry_name, FILE *err)
+mbc_status naming_check_registry_name(const char *registry_name, mbc_error *err)
 {
     if (naming_is_identifier(registry_name))
-        return true;
-    fprintf(err, "mbcgen: --registry-name must be a C identifier (given '%s')\n", registry_name);
-    return false;
+        return MBC_OK;
+    return mbc_fail(err, MBC_ERR_VALUE,
+                    "mbcgen: --registry-name must be a C identifier (given '%s')", registry_name);
 }
 
-/* One "type ..." line for the spec at path; false (and a message) when its
- * file name is no spec name. */
-static bool print_type(const char *path, FILE *out, FILE *err)
+/* One "type ..." line for the spec at path; MBC_ERR_INPUT (reported in err)
+ * when its file name is no spec name. */
+static mbc_status print_type(const char *path, FILE *out, mbc_error *err)
 {
     char stem[256];
     fileio_stem(path, stem, sizeof stem);
-    if (!naming_is_spec_name(stem)) {
-        fprintf(err,
-                "mbcgen: %s: the file name must be the connector type name, a C identifier "
-                "(a letter or '_', then letters, digits and '_', at most %d characters, not a "
-                "C keyword) followed by .lua (given '%s')\n",
-                path, NAMING_MAX_NAME, stem);
-        return false;
-    }
+    if (!naming_is_spec_name(stem))
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "mbcgen: %s: the file name must be the connector type name, a C "
+                        "identifier (a letter or '_', then letters, digits and '_', at most %d "
+                        "characters, not a C keyword) followed by .lua (given '%s')",
+                        path, NAMING_MAX_NAME, stem);
     strbuf line;
     sb_init(&line);
     sb_printf(&line, "type %s ", stem);
@@ -118,7 +116,7 @@ static bool print_type(const char *path, FILE *out, FILE *err)
     naming_rst_page(stem, &line);
     fprintf(out, "%s\n", sb_str(&line));
     sb_free(&line);
-    return true;
+    return MBC_OK;
 }
 
 int naming_main(int argc, char **argv, FILE *out, FILE *err)
@@ -142,14 +140,21 @@ int naming_main(int argc, char **argv, FILE *out, FILE *err)
         fputs("mbcgen: --print-names needs at least one spec file\n", err);
         return 2;
     }
-    if (registry_name && !naming_check_registry_name(registry_name, err))
+    mbc_error e = {0};
+    if (registry_name && naming_check_registry_name(registry_name, &e) != MBC_OK) {
+        fprintf(err, "%s\n", e.message);
         return 2;
+    }
     bool ok = true;
     for (int i = first; i < argc; i++) {
         char stem[256];
         fileio_stem(argv[i], stem, sizeof stem);
-        if (strcmp(stem, "types") != 0) /* the type registry is not a connector */
-            ok = print_type(argv[i], out, err) && ok;
+        if (strcmp(stem, "types") == 0) /* the type registry is not a connector */
+            continue;
+        if (print_type(argv[i], out, &e) != MBC_OK) { /* every bad name, one line each */
+            fprintf(err, "%s\n", e.message);
+            ok = false;
+        }
     }
     if (!ok)
         return 1;

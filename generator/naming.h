@@ -9,14 +9,16 @@
  *                       -> include/mbconnect/generated/contact_sphere_sphere.h
  *                       -> ObjectContactSphereSphere.rst    (naming_rst_page)
  *
- * Depends on strbuf.c and fileio.c only, so that the build tree can compile
- * it at configure time, before mbcgen exists (generator/CMakeLists.txt). */
+ * Depends on strbuf.c, fileio.c and the core's runtime/fail.c only, so that
+ * the build tree can compile it at configure time, before mbcgen exists
+ * (generator/CMakeLists.txt). */
 #ifndef MBCGEN_NAMING_H
 #define MBCGEN_NAMING_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "mbconnect/error.h"
 #include "strbuf.h"
 
 /* Longest name a spec may give (a type, parameter, output, ...): C's
@@ -48,9 +50,10 @@ void naming_rst_page(const char *type_name, strbuf *out);
 void naming_registry_source(const char *registry_name, strbuf *out);
 void naming_registry_header(const char *registry_name, strbuf *out);
 
-/* Checks --registry-name: writes "mbcgen: --registry-name must be a C
- * identifier (given 'NAME')" to err and returns false when it is not one. */
-bool naming_check_registry_name(const char *registry_name, FILE *err);
+/* Checks --registry-name: MBC_OK, or MBC_ERR_VALUE with "mbcgen:
+ * --registry-name must be a C identifier (given 'NAME')" in err (a usage
+ * error: mbcgen exits with 2). */
+mbc_status naming_check_registry_name(const char *registry_name, mbc_error *err);
 
 /* mbcgen --print-names [--registry-name NAME] SPEC...: for every SPEC (a
  * path NAME.lua; types.lua is skipped, as mbcgen does) one line
@@ -61,8 +64,9 @@ bool naming_check_registry_name(const char *registry_name, FILE *err);
  * built-in registry), fields separated by one space, to out. The file name
  * of a spec is its type name (mbcgen checks that the spec says so); a file
  * name that is no spec name gets one line on err "mbcgen: FILE: ..." naming
- * the rule and the name given. argv[1] is "--print-names". Returns the exit
- * status: 0, 1 for a bad name, 2 for bad arguments. */
+ * the rule and the name given. argv[1] is "--print-names". The entry point
+ * of a mode, as main: prints every error it finds to err and returns the
+ * exit status: 0, 1 for a bad name, 2 for bad arguments. */
 int naming_main(int argc, char **argv, FILE *out, FILE *err);
 
 #endif

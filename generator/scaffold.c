@@ -8,6 +8,7 @@
 #include "scaffold.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,24 +59,30 @@ typedef struct names {
     const char *lammps_test; /* the project's LAMMPS test (filled), or "" */
 } names;
 
+/* "mbcgen: out of memory" (mbcgen exits with 71, as every tool). */
+static mbc_status out_of_memory(mbc_error *err)
+{
+    return mbc_fail_nomem(err, "mbcgen");
+}
+
 /* A type name: a letter A-Z, then letters and digits (it becomes a file
  * name, a C identifier and part of every generated symbol). */
-static int valid_name(const char *name, FILE *err)
+static mbc_status check_name(const char *name, mbc_error *err)
 {
     size_t n = strlen(name);
     int ok = n > 0 && n <= NAMING_MAX_NAME && isupper((unsigned char)name[0]);
     for (size_t i = 0; ok && i < n; i++)
         ok = isalnum((unsigned char)name[i]) != 0;
-    if (!ok)
-        fprintf(err,
-                "mbcgen: the type name must be a capital letter followed by letters and digits, "
-                "at most %d characters, e.g. ConnectorFoo (given '%s')\n",
-                NAMING_MAX_NAME, name);
-    return ok;
+    if (ok)
+        return MBC_OK;
+    return mbc_fail(err, MBC_ERR_INPUT,
+                    "mbcgen: the type name must be a capital letter followed by letters and "
+                    "digits, at most %d characters, e.g. ConnectorFoo (given '%s')",
+                    NAMING_MAX_NAME, name);
 }
 
-/* Returns 0, or -1 when out of memory. */
-static int names_init(names *n, const char *name, int in_tree)
+/* Returns MBC_OK, or MBC_ERR_NOMEM reported in err. */
+static mbc_status names_init(names *n, const char *name, int in_tree, mbc_error *err)
 {
     memset(n, 0, sizeof *n);
     n->name = name;
@@ -87,7 +94,7 @@ static int names_init(names *n, const char *name, int in_tree)
     const int failed = sb_failed(&sb);
     sb_free(&sb);
     if (failed)
-        return -1;
+        return out_of_memory(err);
     size_t k = 0;
     for (const char *p = n->snake; *p && k + 1 < sizeof n->macro; p++)
         n->macro[k++] = (char)toupper((unsigned char)*p);
@@ -111,7 +118,7 @@ static int names_init(names *n, const char *name, int in_tree)
                  "    assert_ok(%.*s_register_types(&f->registry, &err), err);\n", MAX_NAME * 2,
                  n->snake);
     }
-    return 0;
+    return MBC_OK;
 }
 
 /* The template with every @KEY@ replaced. */
@@ -164,51 +171,38 @@ static int exists(const char *path)
 
 #define MAX_PLANNED 11
 
-/* "mbcgen: out of memory", status 71 (as every tool). */
-static int out_of_memory(FILE *err)
-{
-    fputs("mbcgen: out of memory\n", err);
-    return MBC_EXIT_NOMEM;
-}
-
 /* Writes the made contents, or nothing when a file exists already. */
-static int write_filled(const planned *files, const strbuf *content, size_t count, FILE *out,
-                        FILE *err)
+static mbc_status write_filled(const planned *files, const strbuf *content, size_t count, FILE *out,
+                               mbc_error *err)
 {
     for (size_t i = 0; i < count; i++)
-        if (exists(files[i].path)) {
-            fprintf(err,
-                    "mbcgen: %s exists already; nothing written (remove it or choose another "
-                    "type name)\n",
-                    files[i].path);
-            return 1;
-        }
+        if (exists(files[i].path))
+            return mbc_fail(err, MBC_ERR_INPUT,
+                            "mbcgen: %s exists already; nothing written (remove it or choose "
+                            "another type name)",
+                            files[i].path);
     for (size_t i = 0; i < count; i++) {
         char dir[512];
         snprintf(dir, sizeof dir, "%s", files[i].path);
         char *slash = strrchr(dir, '/');
         if (slash) {
             *slash = '\0';
-            if (fileio_make_dirs(dir) != 0) {
-                fprintf(err, "mbcgen: %s: cannot create the directory\n", dir);
-                return 1;
-            }
+            if (fileio_make_dirs(dir) != MBC_OK)
+                return mbc_fail(err, MBC_ERR_IO, "mbcgen: %s: cannot create the directory", dir);
         }
-        char why[1024];
-        int rc = fileio_write_if_changed(files[i].path, sb_str(&content[i]), content[i].len, why,
-                                         sizeof why);
-        if (rc < 0) {
-            fprintf(err, "%s\n", why);
-            return rc == FILEIO_NOMEM ? MBC_EXIT_NOMEM : 1;
-        }
+        mbc_status st =
+            fileio_write_if_changed(files[i].path, sb_str(&content[i]), content[i].len, err);
+        if (st != MBC_OK)
+            return st;
         fprintf(out, "mbcgen: wrote %s\n", files[i].path);
     }
-    return 0;
+    return MBC_OK;
 }
 
 /* Writes every planned file, or none when one exists already or memory
  * runs out (every content is made before the first file is written). */
-static int write_all(const planned *files, size_t count, const names *n, FILE *out, FILE *err)
+static mbc_status write_all(const planned *files, size_t count, const names *n, FILE *out,
+                            mbc_error *err)
 {
     strbuf content[MAX_PLANNED];
     int failed = 0;
@@ -217,25 +211,26 @@ static int write_all(const planned *files, size_t count, const names *n, FILE *o
         fill(files[i].tpl, n, &content[i]);
         failed |= sb_failed(&content[i]);
     }
-    int rc = failed ? out_of_memory(err) : write_filled(files, content, count, out, err);
+    mbc_status st = failed ? out_of_memory(err) : write_filled(files, content, count, out, err);
     for (size_t i = 0; i < count; i++)
         sb_free(&content[i]);
-    return rc;
+    return st;
 }
 
-int scaffold_new_type(const char *name, FILE *out, FILE *err)
+mbc_status scaffold_new_type(const char *name, FILE *out, mbc_error *err)
 {
-    if (!valid_name(name, err))
-        return 1;
-    if (!exists("specs/types.lua")) {
-        fputs("mbcgen: --new-type runs in the mbconnect project root (there is no "
-              "specs/types.lua here); for a project of your own use --new-project DIR NAME\n",
-              err);
-        return 1;
-    }
+    mbc_status st = check_name(name, err);
+    if (st != MBC_OK)
+        return st;
+    if (!exists("specs/types.lua"))
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "mbcgen: --new-type runs in the mbconnect project root (there is no "
+                        "specs/types.lua here); for a project of your own use --new-project DIR "
+                        "NAME");
     names n;
-    if (names_init(&n, name, 1) != 0)
-        return out_of_memory(err);
+    st = names_init(&n, name, 1, err);
+    if (st != MBC_OK)
+        return st;
     planned files[4];
     memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "specs/%s.lua", name);
@@ -246,27 +241,27 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err)
     files[2].tpl = scaffold_tpl_test_c_in;
     snprintf(files[3].path, sizeof files[3].path, "examples/cases/%s.lua", n.snake);
     files[3].tpl = scaffold_tpl_case_lua_in;
-    int rc = write_all(files, 4, &n, out, err);
-    if (rc != 0)
-        return rc;
+    st = write_all(files, 4, &n, out, err);
+    if (st != MBC_OK)
+        return st;
     fprintf(out,
             "mbcgen: next: cmake --build build && ctest --test-dir build (the build writes "
             "docs/items/Object%s.rst and generated/; commit them with the new files)\n",
             name);
-    return 0;
+    return MBC_OK;
 }
 
-/* 1 when name is a built-in type (MBCGEN_BUILTIN_TYPES, comma-separated). */
-static int is_builtin(const char *name)
+/* Whether name is a built-in type (MBCGEN_BUILTIN_TYPES, comma-separated). */
+static bool is_builtin(const char *name)
 {
     size_t n = strlen(name);
     for (const char *p = MBCGEN_BUILTIN_TYPES; *p;) {
         size_t len = strcspn(p, ",");
         if (len == n && strncmp(p, name, n) == 0)
-            return 1;
+            return true;
         p += len + (p[len] == ',');
     }
-    return 0;
+    return false;
 }
 
 /* The files of a project and their templates: the spring-damper, or with
@@ -312,27 +307,26 @@ static size_t plan_project(planned *files, const char *dir, const names *n, int 
     return count;
 }
 
-int scaffold_new_project(const char *dir, const char *name, int pair, FILE *out, FILE *err)
+mbc_status scaffold_new_project(const char *dir, const char *name, int pair, FILE *out,
+                                mbc_error *err)
 {
-    if (!valid_name(name, err))
-        return 1;
-    if (is_builtin(name)) {
-        fprintf(err,
-                "mbcgen: %s is a built-in connector type of mbconnect; a project's type needs a "
-                "name of its own (mbc list shows the built-in ones)\n",
-                name);
-        return 1;
-    }
-    if (!dir[0] || strlen(dir) > 400) {
-        fprintf(err,
-                "mbcgen: --new-project needs a directory of at most 400 characters (given "
-                "'%.40s')\n",
-                dir);
-        return 1;
-    }
+    mbc_status st = check_name(name, err);
+    if (st != MBC_OK)
+        return st;
+    if (is_builtin(name))
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "mbcgen: %s is a built-in connector type of mbconnect; a project's type "
+                        "needs a name of its own (mbc list shows the built-in ones)",
+                        name);
+    if (!dir[0] || strlen(dir) > 400)
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "mbcgen: --new-project needs a directory of at most 400 characters "
+                        "(given '%.40s')",
+                        dir);
     names n;
-    if (names_init(&n, name, 0) != 0)
-        return out_of_memory(err);
+    st = names_init(&n, name, 0, err);
+    if (st != MBC_OK)
+        return st;
     strbuf lammps_test;
     sb_init(&lammps_test);
     if (pair) {
@@ -342,13 +336,13 @@ int scaffold_new_project(const char *dir, const char *name, int pair, FILE *out,
     planned files[MAX_PLANNED];
     memset(files, 0, sizeof files);
     const size_t count = plan_project(files, dir, &n, pair);
-    int rc = sb_failed(&lammps_test) ? out_of_memory(err) : write_all(files, count, &n, out, err);
+    st = sb_failed(&lammps_test) ? out_of_memory(err) : write_all(files, count, &n, out, err);
     sb_free(&lammps_test);
-    if (rc != 0)
-        return rc;
+    if (st != MBC_OK)
+        return st;
     fprintf(out,
             "mbcgen: next: see %s/README.md (cmake -S %s -B %s/build "
             "-DCMAKE_PREFIX_PATH=<mbconnect prefix>)\n",
             dir, dir, dir);
-    return 0;
+    return MBC_OK;
 }

@@ -9,14 +9,17 @@
 
 #include <stdio.h>
 
-#include "mbconnect/error.h" /* MBC_EXIT_NOMEM: out of memory, one line, nothing written */
+#include "mbconnect/error.h"
 
 /* In the project root (where specs/types.lua is): writes specs/NAME.lua,
  * runtime/<hooks>.c, tests/connectors/test_<hooks>.c and
  * examples/cases/<snake>.lua, listing them on out. Refuses an invalid NAME,
  * a missing specs/types.lua and any existing file (nothing is written
- * then). Returns 0, or 1 (MBC_EXIT_NOMEM) with one line on err. */
-int scaffold_new_type(const char *name, FILE *out, FILE *err);
+ * then). Returns MBC_OK, or the problem in err: MBC_ERR_INPUT (a name, a
+ * place or a file that is not right), MBC_ERR_IO (a directory or file that
+ * cannot be written) or MBC_ERR_NOMEM ("mbcgen: out of memory", nothing
+ * written). */
+mbc_status scaffold_new_type(const char *name, FILE *out, mbc_error *err);
 
 /* A standalone CMake project in dir (created; must not hold the files):
  * CMakeLists.txt (find_package(mbconnect) + mbconnect_add_connectors with
@@ -29,8 +32,9 @@ int scaffold_new_type(const char *name, FILE *out, FILE *err);
  * the pair law of mbc-lammps, and the project also holds lammps/collide.in
  * (two spheres collide on 2 ranks; it checks the momentum and the rebound
  * speed) with its test and tests/lammps_collide.expected. Refuses a
- * built-in type's name (its registration would fail). Returns 0, or 1
- * (MBC_EXIT_NOMEM) with one line on err. */
-int scaffold_new_project(const char *dir, const char *name, int pair, FILE *out, FILE *err);
+ * built-in type's name (its registration would fail). Returns as
+ * scaffold_new_type. */
+mbc_status scaffold_new_project(const char *dir, const char *name, int pair, FILE *out,
+                                mbc_error *err);
 
 #endif

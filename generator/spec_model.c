@@ -399,7 +399,7 @@ static void read_types(loader *ld, int t)
         fail(ld, 0, "no type is marked visualization = true");
 }
 
-int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
+mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
 {
     memset(reg, 0, sizeof *reg);
     arena_init(&reg->mem);
@@ -419,11 +419,9 @@ int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag)
         st = load_text(box, reg->file, buf, len, &reg->mem, reg, read_types, reg, diag);
     mbc_sandbox_free(box);
     free(buf);
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         spec_types_free(reg);
-        return -1;
-    }
-    return 0;
+    return st;
 }
 
 void spec_types_free(spec_type_registry *reg)
@@ -1773,8 +1771,9 @@ static void read_connector(loader *ld, int t)
     load_connector(ld, t, ld->target);
 }
 
-int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
-                           const char *display_name, const char *buf, size_t len, diag_list *diag)
+mbc_status spec_connector_load_in(spec_connector *out, mbc_sandbox *box,
+                                  const spec_type_registry *reg, const char *display_name,
+                                  const char *buf, size_t len, diag_list *diag)
 {
     memset(out, 0, sizeof *out);
     arena_init(&out->mem);
@@ -1785,47 +1784,47 @@ int spec_connector_load_in(spec_connector *out, mbc_sandbox *box, const spec_typ
         diag_add_nomem(diag, display_name);
     else
         st = load_text(box, out->file, buf, len, &out->mem, reg, read_connector, out, diag);
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         spec_connector_free(out);
-        return -1;
-    }
-    return 0;
+    return st;
 }
 
-int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
-                               const char *display_name, const char *buf, size_t len,
-                               diag_list *diag)
+mbc_status spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
+                                      const char *display_name, const char *buf, size_t len,
+                                      diag_list *diag)
 {
     mbc_sandbox *box = spec_sandbox_new();
     if (!box) {
         memset(out, 0, sizeof *out);
         diag_add_nomem(diag, display_name);
-        return -1;
+        return MBC_ERR_NOMEM;
     }
-    int rc = spec_connector_load_in(out, box, reg, display_name, buf, len, diag);
+    mbc_status st = spec_connector_load_in(out, box, reg, display_name, buf, len, diag);
     mbc_sandbox_free(box);
-    return rc;
+    return st;
 }
 
-int spec_connector_load_file(spec_connector *out, mbc_sandbox *box, const spec_type_registry *reg,
-                             const char *path, diag_list *diag)
+mbc_status spec_connector_load_file(spec_connector *out, mbc_sandbox *box,
+                                    const spec_type_registry *reg, const char *path,
+                                    diag_list *diag)
 {
     char *buf = NULL;
     size_t len = 0;
     mbc_error err = {0};
-    if (mbc_sandbox_load_file(path, NULL, &buf, &len, &err) != MBC_OK) {
+    mbc_status st = mbc_sandbox_load_file(path, NULL, &buf, &len, &err);
+    if (st != MBC_OK) {
         memset(out, 0, sizeof *out);
         diag_add_error(diag, &err);
-        return -1;
+        return st;
     }
-    int rc = box ? spec_connector_load_in(out, box, reg, path, buf, len, diag)
-                 : spec_connector_load_buffer(out, reg, path, buf, len, diag);
+    st = box ? spec_connector_load_in(out, box, reg, path, buf, len, diag)
+             : spec_connector_load_buffer(out, reg, path, buf, len, diag);
     free(buf);
-    return rc;
+    return st;
 }
 
-int spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
-                        diag_list *diag)
+mbc_status spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
+                               diag_list *diag)
 {
     return spec_connector_load_file(out, NULL, reg, path, diag);
 }

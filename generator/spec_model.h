@@ -23,19 +23,22 @@ extern const char *const spec_hook_names[SPEC_HOOK_COUNT];
 /* The C enumerator of each kind ("MBC_MARKER_RIGID"). */
 extern const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT];
 
-/* Loads the type registry from a Lua file. Returns 0 on success; problems go to diag. */
-int spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag);
+/* Loads the type registry from a Lua file. Returns MBC_OK, or a failure
+ * status with every problem in diag (MBC_ERR_INPUT: an invalid registry,
+ * MBC_ERR_IO: a file that cannot be read, MBC_ERR_NOMEM). */
+mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag);
 void spec_types_free(spec_type_registry *reg);
 const spec_type *spec_types_find(const spec_type_registry *reg, const char *name);
 
 /* Loads and validates one connector spec from a file (display_name is used in
- * messages) or from a buffer. Returns 0 when the spec is valid; otherwise the
- * problems are in diag and *out is left empty. */
-int spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
-                        diag_list *diag);
-int spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
-                               const char *display_name, const char *buf, size_t len,
+ * messages) or from a buffer. Returns MBC_OK when the spec is valid;
+ * otherwise a failure status (as spec_types_load), every problem in diag,
+ * and *out left empty. */
+mbc_status spec_connector_load(spec_connector *out, const spec_type_registry *reg, const char *path,
                                diag_list *diag);
+mbc_status spec_connector_load_buffer(spec_connector *out, const spec_type_registry *reg,
+                                      const char *display_name, const char *buf, size_t len,
+                                      diag_list *diag);
 void spec_connector_free(spec_connector *c);
 
 /* Many specs in one sandbox (mbcgen_load): a sandbox made by spec_sandbox_new
@@ -43,11 +46,12 @@ void spec_connector_free(spec_connector *c);
  * a Lua state per spec. spec_connector_load_file with box NULL is
  * spec_connector_load. */
 struct mbc_sandbox *spec_sandbox_new(void);
-int spec_connector_load_in(spec_connector *out, struct mbc_sandbox *box,
-                           const spec_type_registry *reg, const char *display_name, const char *buf,
-                           size_t len, diag_list *diag);
-int spec_connector_load_file(spec_connector *out, struct mbc_sandbox *box,
-                             const spec_type_registry *reg, const char *path, diag_list *diag);
+mbc_status spec_connector_load_in(spec_connector *out, struct mbc_sandbox *box,
+                                  const spec_type_registry *reg, const char *display_name,
+                                  const char *buf, size_t len, diag_list *diag);
+mbc_status spec_connector_load_file(spec_connector *out, struct mbc_sandbox *box,
+                                    const spec_type_registry *reg, const char *path,
+                                    diag_list *diag);
 
 /* Writes a value the way the docs write defaults of this type (e.g. "0.", "[-1.,-1.]"). */
 void spec_format_default(const spec_param *p, const spec_value *v, struct strbuf *out);

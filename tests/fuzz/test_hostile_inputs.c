@@ -232,7 +232,7 @@ static int load_spec(const char *path, diag_list *diag, const mbcgen_project *or
 {
     mbcgen_project p;
     char *paths[] = {(char *)path};
-    if (mbcgen_load(&p, "specs/types.lua", paths, 1, diag) != 0)
+    if (mbcgen_load(&p, "specs/types.lua", paths, 1, diag) != MBC_OK)
         return -1;
     emit_all(&p, original);
     mbcgen_free(&p);
@@ -270,7 +270,7 @@ static void spec_file_variants(spec_ctx *s, const char *path)
     diag_list diag;
     diag_init(&diag);
     char *paths[] = {s->path};
-    assert_int_equal(mbcgen_load(&s->original, "specs/types.lua", paths, 1, &diag), 0);
+    assert_int_equal(mbcgen_load(&s->original, "specs/types.lua", paths, 1, &diag), MBC_OK);
     diag_free(&diag);
     assert_true(hostile_variants(path, text, len, 1, check_spec_variant, s) > 0);
     mbcgen_free(&s->original);
@@ -319,9 +319,9 @@ static void check_types_variant(const hostile_variant *v, void *ctx)
     diag_list diag;
     diag_init(&diag);
     char *paths[] = {s->spec};
-    int rc = mbcgen_load(&p, s->types, paths, 1, &diag);
-    count(&s->t, v, rc == 0);
-    if (rc == 0) {
+    mbc_status st = mbcgen_load(&p, s->types, paths, 1, &diag);
+    count(&s->t, v, st == MBC_OK);
+    if (st == MBC_OK) {
         emit_all(&p, NULL);
         mbcgen_free(&p);
     } else if (diag.count) {

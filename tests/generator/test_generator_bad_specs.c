@@ -29,11 +29,11 @@ static int setup(void **state)
     gt_enter_source_dir();
     diag_list diag;
     diag_init(&diag);
-    int rc = spec_types_load(&types, "specs/types.lua", &diag);
+    mbc_status st = spec_types_load(&types, "specs/types.lua", &diag);
     for (size_t i = 0; i < diag.count; i++)
         fprintf(stderr, "%s\n", diag.lines[i]);
     diag_free(&diag);
-    return rc == 0 ? 0 : -1;
+    return st == MBC_OK ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -80,26 +80,27 @@ static int check_case(const char *path, mbc_sandbox *box)
 
     diag_list diag;
     diag_init(&diag);
-    int rc;
+    mbc_status st;
     if (starts_with(base, "project_")) {
         mbcgen_project project;
         char *paths[] = {(char *)path};
-        rc = mbcgen_load(&project, "specs/types.lua", paths, 1, &diag);
-        if (rc == 0)
+        st = mbcgen_load(&project, "specs/types.lua", paths, 1, &diag);
+        if (st == MBC_OK)
             mbcgen_free(&project);
     } else {
         spec_connector c;
-        rc = box ? spec_connector_load_file(&c, box, &types, path, &diag)
+        st = box ? spec_connector_load_file(&c, box, &types, path, &diag)
                  : spec_connector_load(&c, &types, path, &diag);
-        if (rc == 0)
+        if (st == MBC_OK)
             spec_connector_free(&c);
     }
     size_t act_len = 0;
     char *actual = join_diag(&diag, &act_len);
     int bad = 0;
-    if (rc != -1) {
-        fprintf(stderr, "%s: loading returned %d, expected -1 (the malformed spec was accepted)\n",
-                path, rc);
+    if (st != MBC_ERR_INPUT) { /* a malformed spec is an input error */
+        fprintf(stderr, "%s: loading returned status %d, expected MBC_ERR_INPUT (%d)%s\n", path,
+                (int)st, (int)MBC_ERR_INPUT,
+                st == MBC_OK ? " (the malformed spec was accepted)" : "");
         bad = 1;
     }
     if (diag.count == 0) {
@@ -125,9 +126,9 @@ static void run_corpus(int shared)
 {
     unlink(ESCAPE_FILE);
     file_list cases;
-    char err[1024];
-    if (fileio_list_specs(BAD_DIR, &cases, err, sizeof err) != 0)
-        fail_msg("%s", err);
+    mbc_error err = {0};
+    if (fileio_list_specs(BAD_DIR, &cases, &err) != MBC_OK)
+        fail_msg("%s", err.message);
     mbc_sandbox *box = shared ? spec_sandbox_new() : NULL;
     assert_true(!shared || box);
     int bad = 0;
@@ -201,7 +202,8 @@ static void test_file_size_limit(void **state)
     diag_list diag;
     diag_init(&diag);
     spec_connector c;
-    assert_int_equal(spec_connector_load_buffer(&c, &types, "big.lua", buf, len, &diag), -1);
+    assert_int_equal(spec_connector_load_buffer(&c, &types, "big.lua", buf, len, &diag),
+                     MBC_ERR_INPUT);
     assert_int_equal(diag.count, 1);
     char want[256];
     snprintf(want, sizeof want, "big.lua: file is larger than the limit of %d bytes (%zu bytes)",
@@ -218,7 +220,8 @@ static void test_missing_file(void **state)
     diag_list diag;
     diag_init(&diag);
     spec_connector c;
-    assert_int_equal(spec_connector_load(&c, &types, BAD_DIR "/does_not_exist.lua", &diag), -1);
+    assert_int_equal(spec_connector_load(&c, &types, BAD_DIR "/does_not_exist.lua", &diag),
+                     MBC_ERR_IO);
     assert_int_equal(diag.count, 1);
     assert_string_equal(diag.lines[0],
                         BAD_DIR "/does_not_exist.lua: cannot open (No such file or directory)");

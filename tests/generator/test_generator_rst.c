@@ -18,20 +18,20 @@ static int setup(void **state)
     (void)state;
     gt_enter_source_dir();
     file_list specs;
-    char err[1024];
-    if (fileio_list_specs("specs", &specs, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    mbc_error err = {0};
+    if (fileio_list_specs("specs", &specs, &err) != MBC_OK) {
+        fprintf(stderr, "%s\n", err.message);
         return -1;
     }
     diag_list diag;
     diag_init(&diag);
-    int rc = mbcgen_load(&project, "specs/types.lua", specs.paths, specs.count, &diag);
+    mbc_status st = mbcgen_load(&project, "specs/types.lua", specs.paths, specs.count, &diag);
     for (size_t i = 0; i < diag.count; i++)
         fprintf(stderr, "%s\n", diag.lines[i]);
     diag_free(&diag);
     fileio_list_free(&specs);
-    loaded = rc == 0;
-    return rc == 0 ? 0 : -1;
+    loaded = st == MBC_OK;
+    return st == MBC_OK ? 0 : -1;
 }
 
 static int teardown(void **state)

@@ -111,10 +111,10 @@ static void check_dirs(const char *old_dir, const char *new_dir, const char *rep
     diag_list diag;
     sb_init(&out);
     diag_init(&diag);
-    int rc = compat_compare_dirs(old_dir, new_dir, &r, &out, &diag);
+    mbc_status st = compat_compare_dirs(old_dir, new_dir, &r, &out, &diag);
     for (size_t i = 0; i < diag.count; i++)
         print_error("%s\n", diag.lines[i]);
-    assert_int_equal(rc, 0);
+    assert_int_equal(st, MBC_OK);
     assert_string_equal(sb_str(&out), report);
     assert_int_equal(r.breaking, breaking);
     assert_int_equal(r.compatible, compatible);
@@ -358,6 +358,40 @@ static void test_real_specs_unchanged(void **state)
     check_dirs("specs", "specs", "", 0, 0);
 }
 
+/* A directory that does not exist: MBC_ERR_IO, one record naming it and the
+ * system's reason (ENOENT), the invalid one an MBC_ERR_INPUT record. */
+static void test_status_of_failures(void **state)
+{
+    (void)state;
+    compat_result r = {99, 99};
+    strbuf out;
+    diag_list diag;
+    sb_init(&out);
+    diag_init(&diag);
+    char missing[4096];
+    snprintf(missing, sizeof missing, "%s/compat-test/no-such-dir", MBC_BINARY_DIR);
+    assert_int_equal(compat_compare_dirs(missing, "specs", &r, &out, &diag), MBC_ERR_IO);
+    assert_int_equal(diag.count, 1);
+    assert_int_equal(diag.errors[0].status, MBC_ERR_IO);
+    char want[4200];
+    snprintf(want, sizeof want, "%s: cannot open directory (No such file or directory)", missing);
+    assert_string_equal(diag.lines[0], want);
+    assert_int_equal(r.breaking, 99); /* untouched */
+    diag_free(&diag);
+
+    char old_dir[4096], new_dir[4096];
+    diag_init(&diag);
+    write_pair("status_invalid", "return connector { type = \"ContactDemo\" }\n", "ContactDemo",
+               NULL, NULL, old_dir, new_dir, sizeof old_dir);
+    assert_int_equal(compat_compare_dirs(old_dir, new_dir, &r, &out, &diag), MBC_ERR_INPUT);
+    assert_true(diag.count >= 1);
+    assert_int_equal(diag.errors[0].status, MBC_ERR_INPUT);
+    assert_int_equal(diag.errors[0].line, 1);
+    assert_string_equal(sb_str(&out), "");
+    sb_free(&out);
+    diag_free(&diag);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -377,6 +411,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_additions),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_real_specs_unchanged),
+        cmocka_unit_test(test_status_of_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
