@@ -245,8 +245,8 @@ static void compare(frame_cmp *fc, const char *what, const double *a, const doub
         double v = ratio(b[i] - a[i], TOL_FRAME, scale);
         if (v > fc->worst) {
             fc->worst = v;
-            snprintf(fc->what, sizeof fc->what, "%s[%zu]: expected %.17g, got %.17g", what, i, a[i],
-                     b[i]);
+            snprintf(fc->what, sizeof fc->what, "%s[%zu]: expected %.17g, given %.17g", what, i,
+                     a[i], b[i]);
         }
     }
 }

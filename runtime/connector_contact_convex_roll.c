@@ -59,7 +59,7 @@ static mbc_status cr_hull(const mbc_contact_convex_roll_params *p, int *n, mbc_e
 {
     if (p->coefficientsHull == NULL || p->coefficientsHull_count == 0) {
         return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
-                              "needs at least 1 coefficient, got 0");
+                              "needs at least 1 coefficient, given 0");
     }
     if (p->coefficientsHull_count > (size_t)INT_MAX) {
         return mbc_fail_param(err, MBC_ERR_SIZE, "ContactConvexRoll", "coefficientsHull", 0,
@@ -212,7 +212,7 @@ mbc_status mbc_convex_roll_check_hull(const mbc_contact_convex_roll_params *p, m
         if (!isfinite(p->coefficientsHull[i])) {
             return mbc_fail_param(err, MBC_ERR_VALUE, "ContactConvexRoll", "coefficientsHull", 0,
                                   "coefficient %d must be finite, "
-                                  "got %g",
+                                  "given %g",
                                   i, p->coefficientsHull[i]);
         }
     }

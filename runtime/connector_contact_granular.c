@@ -137,7 +137,7 @@ mbc_status mbc_contact_granular_check_material(const mbc_contact_granular_params
     if (!material_model(p->normalModel) || (p->youngsModulus[0] > 0 && p->youngsModulus[1] > 0))
         return MBC_OK;
     return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "youngsModulus", 0,
-                          "must be > 0 for both spheres with normalModel %d (%s), got [%g, %g]",
+                          "must be > 0 for both spheres with normalModel %d (%s), given [%g, %g]",
                           p->normalModel, normal_name(p->normalModel), p->youngsModulus[0],
                           p->youngsModulus[1]);
 }
@@ -151,7 +151,7 @@ mbc_status mbc_contact_granular_check_limit_damping(const mbc_contact_granular_p
         return MBC_OK;
     return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "limitDamping", 0,
                           "must be False with normalModel %d (%s): a cohesive model's normal "
-                          "force is attractive by design, got True",
+                          "force is attractive by design, given True",
                           p->normalModel, normal_name(p->normalModel));
 }
 
@@ -168,11 +168,11 @@ mbc_status mbc_contact_granular_check_tangential(const mbc_contact_granular_para
         if (t == MBC_GRANULAR_LINEAR_HISTORY)
             return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "tangentialStiffness", 0,
                                   "-1 (from the materials) needs a mindlin model "
-                                  "(tangentialModel 2 to 5), got tangentialModel 1");
+                                  "(tangentialModel 2 to 5), given tangentialModel 1");
         if (!material_model(p->normalModel))
             return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "tangentialStiffness", 0,
                                   "-1 (from the materials) needs a material normal model "
-                                  "(normalModel 2, 3 or 4), got normalModel %d (%s)",
+                                  "(normalModel 2, 3 or 4), given normalModel %d (%s)",
                                   p->normalModel, normal_name(p->normalModel));
         return MBC_OK;
     }
@@ -181,11 +181,11 @@ mbc_status mbc_contact_granular_check_tangential(const mbc_contact_granular_para
     if (divides && !(k > 0))
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "tangentialStiffness", 0,
                               "must be > 0 with tangentialModel %d (a sliding contact's "
-                              "history is the force over it), or -1, got %g",
+                              "history is the force over it), or -1, given %g",
                               t, k);
     if (!(k >= 0))
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "tangentialStiffness", 0,
-                              "must be >= 0, or -1 (from the materials), got %g", k);
+                              "must be >= 0, or -1 (from the materials), given %g", k);
     return MBC_OK;
 }
 
@@ -195,7 +195,7 @@ mbc_status mbc_contact_granular_check_rolling(const mbc_contact_granular_params 
         return MBC_OK;
     return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "rollingStiffness", 0,
                           "must be > 0 with rollingModel 1 (sds: a sliding contact's history "
-                          "is the force over it), got %g",
+                          "is the force over it), given %g",
                           p->rollingStiffness);
 }
 
@@ -205,7 +205,7 @@ mbc_status mbc_contact_granular_check_twisting(const mbc_contact_granular_params
 {
     if (p->twistingModel == MBC_GRANULAR_TWIST_SDS && !(p->twistingStiffness > 0))
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "twistingStiffness", 0,
-                              "must be > 0 with twistingModel 1 (sds), got %g",
+                              "must be > 0 with twistingModel 1 (sds), given %g",
                               p->twistingStiffness);
     if (p->twistingModel == MBC_GRANULAR_TWIST_MARSHALL &&
         (p->tangentialModel == MBC_GRANULAR_LINEAR_NOHISTORY ||
@@ -213,7 +213,7 @@ mbc_status mbc_contact_granular_check_twisting(const mbc_contact_granular_params
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "twistingModel", 0,
                               "2 (marshall) takes its stiffness k_t a^2/2 from the tangential "
                               "model, which needs a spring (tangentialModel 1 to 5 and "
-                              "tangentialStiffness > 0 or -1), got tangentialModel %d with "
+                              "tangentialStiffness > 0 or -1), given tangentialModel %d with "
                               "tangentialStiffness %g",
                               p->tangentialModel, p->tangentialStiffness);
     return MBC_OK;

@@ -68,21 +68,21 @@ mbc_status mbc_contact_sphere_sphere_check_model(const mbc_contact_sphere_sphere
     const int m = p->impactModel;
     if (m != MBC_IMPACT_EAPM && m != MBC_IMPACT_HUNT_CROSSLEY && m != MBC_IMPACT_MIXED) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "impactModel", 0,
-                              "must be one of 0, 1, 2 (UInt), got %d", m);
+                              "must be one of 0, 1, 2 (UInt), given %d", m);
     }
     if (m == MBC_IMPACT_EAPM &&
         !(p->contactPlasticityRatio >= 0.0 && p->contactPlasticityRatio < 1.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactPlasticityRatio",
-                              0, "must be in [0, 1) (UReal), got %g", p->contactPlasticityRatio);
+                              0, "must be in [0, 1) (UReal), given %g", p->contactPlasticityRatio);
     }
     if (m != MBC_IMPACT_EAPM &&
         !(p->restitutionCoefficient > 0.0 && p->restitutionCoefficient <= 1.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "restitutionCoefficient",
-                              0, "must be in (0, 1] (PReal), got %g", p->restitutionCoefficient);
+                              0, "must be in (0, 1] (PReal), given %g", p->restitutionCoefficient);
     }
     if (!(p->contactStiffnessExponent > 0.0)) {
         return mbc_fail_param(err, MBC_ERR_VALUE, "ContactSphereSphere", "contactStiffnessExponent",
-                              0, "must be > 0 (PReal), got %g", p->contactStiffnessExponent);
+                              0, "must be > 0 (PReal), given %g", p->contactStiffnessExponent);
     }
     return MBC_OK;
 }

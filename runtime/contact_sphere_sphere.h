@@ -21,7 +21,7 @@ extern "C" {
  * contactPlasticityRatio is in [0, 1); with models 1 and 2
  * restitutionCoefficient > 0; contactStiffnessExponent > 0. MBC_OK, or
  * MBC_ERR_VALUE naming the parameter, e.g.
- *   "ContactSphereSphere.impactModel: must be 0, 1 or 2, got 3". */
+ *   "ContactSphereSphere.impactModel: must be 0, 1 or 2, given 3". */
 mbc_status mbc_contact_sphere_sphere_check_model(const mbc_contact_sphere_sphere_params *p,
                                                  mbc_error *err);
 

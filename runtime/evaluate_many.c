@@ -60,8 +60,9 @@ static mbc_status em_begin(const mbc_object *o, const mbc_state *states, const v
     }
     const mbc_type_info *t = o->type;
     if (count > 0 && (!states || !out)) {
-        return mbc_fail(err, MBC_ERR_INPUT, "%s: %zu states need state and output arrays, got NULL",
-                        t->type_name, count);
+        return mbc_fail(err, MBC_ERR_INPUT,
+                        "%s: %zu states need state and output arrays, given NULL", t->type_name,
+                        count);
     }
     if (pns) {
         for (size_t i = 0; i < t->param_count; i++) {

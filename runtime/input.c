@@ -40,7 +40,7 @@ static unsigned base_of(const mbc_input *in)
     return in->count_from_zero ? 0u : 1u;
 }
 
-/* Every value finite; otherwise "FIELD[i]: must be finite (got x)", i
+/* Every value finite; otherwise "FIELD[i]: must be finite (given x)", i
  * counting from base. */
 static mbc_status check_finite(const char *field, unsigned base, const double *v, size_t n,
                                mbc_error *err)
@@ -49,8 +49,8 @@ static mbc_status check_finite(const char *field, unsigned base, const double *v
         if (!isfinite(v[i])) {
             char given[40];
             mbc_format_number(v[i], given, sizeof given);
-            return mbc_fail(err, MBC_ERR_INPUT, "%s[%zu]: must be finite (got %s)", field, i + base,
-                            given);
+            return mbc_fail(err, MBC_ERR_INPUT, "%s[%zu]: must be finite (given %s)", field,
+                            i + base, given);
         }
     return MBC_OK;
 }
@@ -61,7 +61,7 @@ static mbc_status check_finite_scalar(const char *field, double x, mbc_error *er
         return MBC_OK;
     char given[40];
     mbc_format_number(x, given, sizeof given);
-    return mbc_fail(err, MBC_ERR_INPUT, "%s: must be finite (got %s)", field, given);
+    return mbc_fail(err, MBC_ERR_INPUT, "%s: must be finite (given %s)", field, given);
 }
 
 static mbc_status check_positive(const char *field, double x, mbc_error *err)
@@ -70,7 +70,7 @@ static mbc_status check_positive(const char *field, double x, mbc_error *err)
         return MBC_OK;
     char given[40];
     mbc_format_number(x, given, sizeof given);
-    return mbc_fail(err, MBC_ERR_VALUE, "%s: must be > 0 (got %s)", field, given);
+    return mbc_fail(err, MBC_ERR_VALUE, "%s: must be > 0 (given %s)", field, given);
 }
 
 static mbc_status check_ready(const mbc_input *in, mbc_error *err)
@@ -89,10 +89,10 @@ static mbc_status check_marker(const mbc_input *in, int m, mbc_marker_kind a, mb
         return st;
     const mbc_type_info *t = in->type;
     if (m < 0 || m > 1)
-        return mbc_fail(err, MBC_ERR_INPUT, "markers: marker number must be 0 or 1 (got %d)", m);
+        return mbc_fail(err, MBC_ERR_INPUT, "markers: marker number must be 0 or 1 (given %d)", m);
     if (t->marker_kinds[m] != a && t->marker_kinds[m] != b) {
         const char *field = marker_field(t, m, base_of(in));
-        return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d of %s is a %s marker (got %s)",
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: marker m%d of %s is a %s marker (given %s)",
                         field ? field : "cables", m, t->type_name, t->marker_types[m], what);
     }
     return MBC_OK;
@@ -129,7 +129,7 @@ mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
     in->data_start = calloc(n ? n : 1, sizeof *in->data_start);
     if (!in->data || !in->data_start) {
         mbc_input_free(in);
-        return mbc_fail(err, MBC_ERR_NOMEM, "data: out of memory (got %zu coordinates)", n);
+        return mbc_fail(err, MBC_ERR_NOMEM, "data: out of memory (given %zu coordinates)", n);
     }
     mbc_initial_data(o->type, o->params, in->data);
     in->data_count = n;
@@ -156,7 +156,7 @@ mbc_status mbc_input_set_index_base(mbc_input *in, int base, mbc_error *err)
     if (st != MBC_OK)
         return st;
     if (base != 0 && base != 1)
-        return mbc_fail(err, MBC_ERR_VALUE, "input: index base must be 0 or 1 (got %d)", base);
+        return mbc_fail(err, MBC_ERR_VALUE, "input: index base must be 0 or 1 (given %d)", base);
     in->count_from_zero = base == 0;
     return MBC_OK;
 }
@@ -215,7 +215,7 @@ mbc_status mbc_input_set_rigid_marker(mbc_input *in, int m, const double positio
     double dev, det;
     if (!mbc_rotation_check(r.rotation, &dev, &det))
         return mbc_fail(err, MBC_ERR_INPUT,
-                        "%s.rotation: must be a rotation matrix, row-major local -> global (got "
+                        "%s.rotation: must be a rotation matrix, row-major local -> global (given "
                         "max |A^T A - I| = %.3g, det A = %.3g)",
                         base, dev, det);
     in->rigid[m] = r;
@@ -260,11 +260,12 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
         return st;
     if (ncs && count != 2 * (ncs + 1))
         return mbc_fail(err, MBC_ERR_SIZE,
-                        "%s: must have 2 * (numberOfContactSegments + 1) = %zu numbers (got %zu)",
+                        "%s: must have 2 * (numberOfContactSegments + 1) = %zu numbers (given %zu)",
                         f, 2 * (ncs + 1), count);
     if (count < 4 || count % 2 || count > 2 * (MBC_INPUT_MAX_SEGMENTS + 1))
         return mbc_fail(err, MBC_ERR_SIZE,
-                        "%s: must have 2 (n + 1) numbers for n >= 1 segments (got %zu)", f, count);
+                        "%s: must have 2 (n + 1) numbers for n >= 1 segments (given %zu)", f,
+                        count);
     if (point_velocities) {
         snprintf(f, sizeof f, "%s.pointVelocities", base);
         if ((st = check_finite(f, base_of(in), point_velocities, count, err)) != MBC_OK)
@@ -281,7 +282,7 @@ mbc_status mbc_input_set_cable_points(mbc_input *in, int m, const double *points
     if (!p || !v) {
         free(p);
         free(v);
-        return mbc_fail(err, MBC_ERR_NOMEM, "%s.points: out of memory (got %zu numbers)", base,
+        return mbc_fail(err, MBC_ERR_NOMEM, "%s.points: out of memory (given %zu numbers)", base,
                         count);
     }
     memcpy(p, points, count * sizeof *p);
@@ -322,11 +323,12 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
     snprintf(f, sizeof f, "%s.segments", base);
     snprintf(cb, sizeof cb, "%s.cable", base);
     if (segments < 1 || segments > MBC_INPUT_MAX_SEGMENTS)
-        return mbc_fail(err, MBC_ERR_VALUE, "%s: must be a whole number >= 1 (got %zu)", f,
+        return mbc_fail(err, MBC_ERR_VALUE, "%s: must be a whole number >= 1 (given %zu)", f,
                         segments);
     if (ncs && segments != ncs)
         return mbc_fail(err, MBC_ERR_VALUE,
-                        "%s: must equal numberOfContactSegments = %zu (got %zu)", f, ncs, segments);
+                        "%s: must equal numberOfContactSegments = %zu (given %zu)", f, ncs,
+                        segments);
     if (!e)
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: missing (a table {q = {8 numbers}, q_t = ..., "
@@ -346,7 +348,8 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
         if (vertical_offset != 0.0) {
             mbc_format_number(vertical_offset, given, sizeof given);
             return mbc_fail(err, MBC_ERR_VALUE,
-                            "%s: must be 0 for an ALE cable (one with 'ale') (got %s)", of, given);
+                            "%s: must be 0 for an ALE cable (one with 'ale') (given %s)", of,
+                            given);
         }
     }
     size_t n = segments;
@@ -355,7 +358,7 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
     if (!p || !v) {
         free(p);
         free(v);
-        return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory (got %zu)", f, n);
+        return mbc_fail(err, MBC_ERR_NOMEM, "%s: out of memory (given %zu)", f, n);
     }
     unsigned w1 = 0, w2 = 0;
     mbc_status r1 = mbc_ancf_cable2d_shape_points(e->q, e->length, vertical_offset, (int)n, p, &w1);
@@ -366,13 +369,13 @@ mbc_status mbc_input_set_cable_element(mbc_input *in, int m, const mbc_cable_ele
         free(v);
         if (r1 != MBC_OK || r2 != MBC_OK)
             return mbc_fail(err, MBC_ERR_INPUT,
-                            "%s: cannot build the cable points (got %zu "
+                            "%s: cannot build the cable points (given %zu "
                             "segments)",
                             f, n);
         mbc_format_number(vertical_offset, given, sizeof given);
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: the cable slope is zero at a point, so the offset direction is "
-                        "undefined (got %s)",
+                        "undefined (given %s)",
                         of, given);
     }
     store_cable(in, m, p, v, n, e->length, ale ? ale[0] : 0.0);
@@ -390,7 +393,7 @@ static mbc_status check_ale_type(const mbc_input *in, mbc_error *err)
     if (t->marker_kinds[0] != MBC_MARKER_CABLE2D_COORDINATES &&
         t->marker_kinds[1] != MBC_MARKER_CABLE2D_COORDINATES)
         return mbc_fail(err, MBC_ERR_INPUT,
-                        "cables: %s has no BodyCable2DCoordinates marker (got ALE input)",
+                        "cables: %s has no BodyCable2DCoordinates marker (given ALE input)",
                         t->type_name);
     return MBC_OK;
 }
@@ -406,7 +409,7 @@ mbc_status mbc_input_set_ale_cables(mbc_input *in, const mbc_cable_element *cabl
     if (count != sn || count == 0 || !cables)
         return mbc_fail(err, MBC_ERR_SIZE,
                         "cables: must have one element per entry of slidingMarkerNumbers (%zu) "
-                        "(got %zu)",
+                        "(given %zu)",
                         sn, cables ? count : 0);
     for (size_t i = 0; i < count; i++) {
         char base[FIELD_SIZE];
@@ -416,7 +419,7 @@ mbc_status mbc_input_set_ale_cables(mbc_input *in, const mbc_cable_element *cabl
     }
     mbc_cable_element *copy = malloc(count * sizeof *copy);
     if (!copy)
-        return mbc_fail(err, MBC_ERR_NOMEM, "cables: out of memory (got %zu elements)", count);
+        return mbc_fail(err, MBC_ERR_NOMEM, "cables: out of memory (given %zu elements)", count);
     memcpy(copy, cables, count * sizeof *copy);
     free(in->cables);
     in->cables = copy;
@@ -443,7 +446,7 @@ mbc_status mbc_input_set_lagrange(mbc_input *in, const double z[2], mbc_error *e
         return st;
     if (!in->type->algebraic_equations)
         return mbc_fail(err, MBC_ERR_INPUT,
-                        "lagrangeMultipliers: %s has no algebraic equations (got 2 values)",
+                        "lagrangeMultipliers: %s has no algebraic equations (given 2 values)",
                         in->type->type_name);
     if (!z)
         return mbc_fail(err, MBC_ERR_INPUT, "lagrangeMultipliers: missing (a list of 2 numbers)");
@@ -465,7 +468,7 @@ static mbc_status set_data(mbc_input *in, const char *field, double *dst, const 
     if (count != in->data_count || (count && !data))
         return mbc_fail(err, MBC_ERR_SIZE,
                         "%s: must have %zu numbers, the data coordinates of %s "
-                        "(got %zu)",
+                        "(given %zu)",
                         field, in->data_count, in->type->type_name, data ? count : 0);
     if ((st = check_finite(field, base_of(in), data, count, err)) != MBC_OK)
         return st;
@@ -528,7 +531,7 @@ mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *er
                 mbc_format_number(x, given, sizeof given);
                 return mbc_fail(err, MBC_ERR_INPUT,
                                 "data[%u]: must be the current sliding index, a whole number in "
-                                "[0, %zu] (got %s)",
+                                "[0, %zu] (given %s)",
                                 base_of(in), in->cable_count - 1, given);
             }
         }

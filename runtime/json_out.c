@@ -202,7 +202,7 @@ void json_number(json_writer *w, const char *key, double x)
         json_path(w, key, path, sizeof path);
         w->failed = true;
         mbc_fail_fields(&w->error, MBC_ERR_VALUE, NULL, NULL, 0, strlen(path) + 2,
-                        "%s: result is not finite (got %s)", path,
+                        "%s: result is not finite (given %s)", path,
                         isnan(x) ? "nan"
                         : x > 0  ? "inf"
                                  : "-inf");

@@ -40,7 +40,7 @@ typedef struct json_writer {
     json_frame stack[JSON_MAX_DEPTH];
     int depth;
     bool failed;
-    /* why it failed: MBC_ERR_VALUE "PATH: result is not finite (got nan)"
+    /* why it failed: MBC_ERR_VALUE "PATH: result is not finite (given nan)"
      * (rule_offset: after "PATH: "), MBC_ERR_NOMEM "JSON document: out of
      * memory", MBC_ERR_STATE "JSON document: nesting deeper than 16" */
     mbc_error error;

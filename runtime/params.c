@@ -35,12 +35,12 @@ size_t mbc_param_count(const mbc_param_info *p, const void *params)
     return p->size;
 }
 
-/* "Type.param: RULE (param type), got VALUE" through the one error path. */
+/* "Type.param: RULE (param type), given VALUE" through the one error path. */
 static mbc_status fail(mbc_error *err, mbc_status st, const mbc_type_info *t,
                        const mbc_param_info *p, const char *rule, const char *value)
 {
     return mbc_fail_param(err, st, t->type_name, p->name, (size_t)(p - t->params) + 1,
-                          "%s (%s), got %s", rule, p->type, value);
+                          "%s (%s), given %s", rule, p->type, value);
 }
 
 static double read_element(const void *base, mbc_value_kind kind, size_t i)
@@ -333,10 +333,9 @@ mbc_status mbc_param_get_values(const mbc_type_info *t, const mbc_param_info *p,
                                 double *values, size_t capacity, size_t *count, mbc_error *err)
 {
     if (p->kind == MBC_VALUE_STRING)
-        return mbc_fail_param(err, MBC_ERR_VALUE, t->type_name, p->name,
-                              (size_t)(p - t->params) + 1,
-                              "is a string (%s); use the string getter, got a number request",
-                              p->type);
+        return mbc_fail_param(
+            err, MBC_ERR_VALUE, t->type_name, p->name, (size_t)(p - t->params) + 1,
+            "is a string (%s); use the string getter, given a number request", p->type);
     size_t n = mbc_param_count(p, params);
     if (count)
         *count = n;
@@ -431,7 +430,7 @@ report(violations *v, const mbc_type_info *t, const mbc_param_info *p, const cha
 }
 
 /* A parameter with `required` still holding its placeholder default:
- * "must be > 0 before initialize (got [-1, -1], the unset default: set both
+ * "must be > 0 before initialize (given [-1, -1], the unset default: set both
  * radii". Returns 1 when it reported that. */
 static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_info *p,
                         const void *base, size_t n)
@@ -456,7 +455,7 @@ static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_i
         return 0;
     if (p->shape != MBC_SCALAR && used < sizeof text)
         snprintf(text + used, sizeof text - used, "]");
-    report(v, t, p, "%s before initialize (got %s, the unset default: %s)", first, text,
+    report(v, t, p, "%s before initialize (given %s, the unset default: %s)", first, text,
            p->required);
     return 1;
 }
@@ -482,14 +481,14 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
         if (!element_ok(p, x, rule, sizeof rule)) {
             mbc_format_number(x, text, sizeof text);
             if (p->shape == MBC_SCALAR)
-                report(v, t, p, "%s (%s), got %s", rule, p->type, text);
+                report(v, t, p, "%s (%s), given %s", rule, p->type, text);
             else
-                report(v, t, p, "[%zu] %s (%s), got %s", i, rule, p->type, text);
+                report(v, t, p, "[%zu] %s (%s), given %s", i, rule, p->type, text);
         } else if (p->must_be_set && x < 0) {
             if (p->shape == MBC_SCALAR)
-                report(v, t, p, "must be set (%s >= 0), got -1", p->type);
+                report(v, t, p, "must be set (%s >= 0), given -1", p->type);
             else
-                report(v, t, p, "[%zu] must be set (%s >= 0), got -1", i, p->type);
+                report(v, t, p, "[%zu] must be set (%s >= 0), given -1", i, p->type);
         }
     }
     if (p->non_decreasing)
@@ -499,7 +498,7 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
                 char ta[64], tb[64];
                 mbc_format_number(a, ta, sizeof ta);
                 mbc_format_number(b, tb, sizeof tb);
-                report(v, t, p, "must be non-decreasing, got [%zu] = %s after [%zu] = %s", i, tb,
+                report(v, t, p, "must be non-decreasing, given [%zu] = %s after [%zu] = %s", i, tb,
                        i - 1, ta);
                 break;
             }
@@ -515,13 +514,13 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
         validate_values(&v, t, p, params);
         size_t n = mbc_param_count(p, params);
         if (p->shape == MBC_VECTOR && n < p->min_length)
-            report(&v, t, p, "must have at least %zu value%s, got %zu", p->min_length,
+            report(&v, t, p, "must have at least %zu value%s, given %zu", p->min_length,
                    p->min_length == 1 ? "" : "s", n);
         if (p->same_length_as) {
             const mbc_param_info *q = &t->params[p->same_length_as - 1];
             size_t m = mbc_param_count(q, params);
             if (m != n)
-                report(&v, t, p, "must have the same length as %s (%zu), got %zu", q->name, m, n);
+                report(&v, t, p, "must have the same length as %s (%zu), given %zu", q->name, m, n);
         }
         if (p->positive_when) {
             const mbc_param_info *q = &t->params[p->positive_when - 1];
@@ -530,7 +529,7 @@ size_t mbc_params_validate(const mbc_type_info *t, const void *params, mbc_error
             if (flag != 0.0 && !(x > 0)) {
                 char text[64];
                 mbc_format_number(x, text, sizeof text);
-                report(&v, t, p, "must be > 0 when %s is True, got %s", q->name, text);
+                report(&v, t, p, "must be > 0 when %s is True, given %s", q->name, text);
             }
         }
         if (p->check) {

@@ -29,7 +29,7 @@ static mbc_status eval_forces(mbc_result *r, const mbc_object *o, const mbc_stat
         f->cable_point_count = s->cable->segment_count + 1;
         f->cable_point_forces = calloc(2 * f->cable_point_count, sizeof *f->cable_point_forces);
         if (!f->cable_point_forces)
-            return mbc_fail(err, MBC_ERR_NOMEM, "forces: out of memory (got %zu cable points)",
+            return mbc_fail(err, MBC_ERR_NOMEM, "forces: out of memory (given %zu cable points)",
                             f->cable_point_count);
     }
     mbc_error e = {0};
@@ -49,7 +49,7 @@ static mbc_status eval_post_newton(mbc_result *r, mbc_object *o, const mbc_state
     pn->data = calloc(n ? n : 1, sizeof *pn->data);
     if (!pn->data)
         return mbc_fail(err, MBC_ERR_NOMEM,
-                        "postNewtonStep: out of memory (got %zu data coordinates)", n);
+                        "postNewtonStep: out of memory (given %zu data coordinates)", n);
     pn->error = 0.0;
     pn->recommended_step = -1.0;
     pn->warnings = 0u;
@@ -69,7 +69,7 @@ static mbc_status eval_outputs(mbc_result *r, const mbc_object *o, const mbc_sta
     const mbc_type_info *t = o->type;
     r->outputs = calloc(t->output_count ? t->output_count : 1, sizeof *r->outputs);
     if (!r->outputs)
-        return mbc_fail(err, MBC_ERR_NOMEM, "outputs: out of memory (got %zu outputs)",
+        return mbc_fail(err, MBC_ERR_NOMEM, "outputs: out of memory (given %zu outputs)",
                         t->output_count);
     for (size_t i = 0; i < t->output_count; i++) {
         mbc_result_output *out = &r->outputs[r->output_count++];
@@ -78,7 +78,7 @@ static mbc_status eval_outputs(mbc_result *r, const mbc_object *o, const mbc_sta
         out->count = n;
         out->values = calloc(n ? n : 1, sizeof *out->values);
         if (!out->values)
-            return mbc_fail(err, MBC_ERR_NOMEM, "outputs.%s: out of memory (got %zu values)",
+            return mbc_fail(err, MBC_ERR_NOMEM, "outputs.%s: out of memory (given %zu values)",
                             out->name, n);
         mbc_error e = {0};
         if (mbc_object_output(o, s, i, out->values, n, &e) != MBC_OK)
@@ -233,7 +233,7 @@ mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err)
         write_algebraic(&r->algebraic, &w);
     json_end_object(&w);
     if (json_failed(&w)) {
-        /* the writer's record: "PATH: result is not finite (got nan)"
+        /* the writer's record: "PATH: result is not finite (given nan)"
          * (MBC_ERR_VALUE) is the caller's error as it is */
         const mbc_status st = w.error.status;
         if (st == MBC_ERR_NOMEM)

@@ -144,7 +144,7 @@ static mbc_status check_finite(const check_where *w, const char *prefix, long in
         snprintf(name, sizeof name, "%s%s", prefix, suffix);
     else
         snprintf(name, sizeof name, "%s%ld%s", prefix, index, suffix);
-    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s%s[%zu] must be finite, got %g", w->type_name,
+    return mbc_fail(err, MBC_ERR_INPUT, "%s: %s%s[%zu] must be finite, given %g", w->type_name,
                     w->state, name, i, v[i]);
 }
 
@@ -174,7 +174,7 @@ static mbc_status check_cable_shape(const mbc_type_info *t, const check_where *w
     if (!(c->length > 0.0))
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: %smarker m%d length (the cable's reference length) must be > 0, "
-                        "got %g",
+                        "given %g",
                         w->type_name, w->state, m, c->length);
     return MBC_OK;
 }
@@ -201,7 +201,7 @@ static mbc_status check_cable_coordinates(const mbc_type_info *t, const void *pa
             (st = check_finite(w, "cables[", (long)k, "].length", &e->length, 1, err)) != MBC_OK)
             return st;
         if (!(e->length > 0.0))
-            return mbc_fail(err, MBC_ERR_INPUT, "%s: %scables[%zu].length must be > 0, got %g",
+            return mbc_fail(err, MBC_ERR_INPUT, "%s: %scables[%zu].length must be > 0, given %g",
                             w->type_name, w->state, k, e->length);
     }
     const double ale[2] = {s->ale_q, s->ale_q_t};
@@ -222,7 +222,7 @@ static mbc_status check_index_data(const mbc_type_info *t, const void *params, c
             if (!index_ok(s->data[j], m))
                 return mbc_fail(err, MBC_ERR_INPUT,
                                 "%s: %sdata %s[%zu] must be a whole number in [0, %zu] (an index "
-                                "into %s), got %g",
+                                "into %s), given %g",
                                 w->type_name, w->state, t->data[b].name, j - b * per, m ? m - 1 : 0,
                                 list->name, s->data[j]);
     }
@@ -266,7 +266,7 @@ mbc_status mbc_state_check_forces_out(const mbc_type_info *t, const mbc_state *s
     where_init(&w, t, index);
     if (!out)
         return mbc_fail(err, MBC_ERR_INPUT, "%s: %sno output", w.type_name, w.state);
-    return mbc_fail(err, MBC_ERR_SIZE, "%s: %scable_point_forces must hold %zu points, got %zu",
+    return mbc_fail(err, MBC_ERR_SIZE, "%s: %scable_point_forces must hold %zu points, given %zu",
                     w.type_name, w.state, s->cable->segment_count + 1, out->cable_point_count);
 }
 
@@ -292,7 +292,7 @@ mbc_status mbc_state_check_at(const mbc_type_info *t, const void *params, size_t
     if (s->data_count != n || (n && (!s->data || !s->data_start)))
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: %sdata node must have %zu data coordinates (data and start-of-step "
-                        "data), got %zu",
+                        "data), given %zu",
                         w.type_name, w.state, n, s->data_count);
     mbc_status st = check_finite(&w, "data", -1, "", s->data, n, err);
     if (st == MBC_OK)

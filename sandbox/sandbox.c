@@ -220,7 +220,7 @@ static int ctor_fill(lua_State *L)
 {
     const int k = (int)lua_tointeger(L, lua_upvalueindex(1));
     if (!lua_istable(L, 1))
-        return luaL_error(L, "%s \"%s\" must be followed by a table { ... } (got %s)",
+        return luaL_error(L, "%s \"%s\" must be followed by a table { ... } (given %s)",
                           ctor_kinds[k], lua_tostring(L, lua_upvalueindex(2)), luaL_typename(L, 1));
     lua_settop(L, 1);
     record_table(L, 1, k, lua_upvalueindex(2), (int)lua_tointeger(L, lua_upvalueindex(3)));
@@ -232,7 +232,7 @@ static int ctor_named(lua_State *L)
 {
     const char *kind = ctor_kinds[lua_tointeger(L, lua_upvalueindex(1))];
     if (lua_type(L, 1) != LUA_TSTRING)
-        return luaL_error(L, "%s needs a name first, as in %s \"name\" { ... } (got %s)", kind,
+        return luaL_error(L, "%s needs a name first, as in %s \"name\" { ... } (given %s)", kind,
                           kind, luaL_typename(L, 1));
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 1);
@@ -246,7 +246,7 @@ static int ctor_plain(lua_State *L)
 {
     const int k = (int)lua_tointeger(L, lua_upvalueindex(1));
     if (!lua_istable(L, 1))
-        return luaL_error(L, "%s must be called with a table { ... } (got %s)", ctor_kinds[k],
+        return luaL_error(L, "%s must be called with a table { ... } (given %s)", ctor_kinds[k],
                           luaL_typename(L, 1));
     lua_settop(L, 1);
     record_table(L, 1, k, 0, caller_line(L));

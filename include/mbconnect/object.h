@@ -260,7 +260,7 @@ MBC_API void mbc_params_init(const mbc_type_info *t, void *params);
 /* Frees owned strings and vectors and resets to defaults. */
 MBC_API void mbc_params_free(const mbc_type_info *t, void *params);
 /* Checked setters. On failure the value is unchanged and err reads e.g.
- * "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -1". */
+ * "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given -1". */
 MBC_API mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_info *p,
                                         void *params, const double *values, size_t count,
                                         mbc_error *err);

@@ -43,7 +43,7 @@ extern "C" {
  *    [0, count - 1] (the current data).
  * MBC_OK, or MBC_ERR_INPUT (MBC_ERR_SIZE for a count) with a one-line
  * message naming the value, e.g.
- *   "ContactSphereSphere: marker m1 velocity[2] must be finite, got nan";
+ *   "ContactSphereSphere: marker m1 velocity[2] must be finite, given nan";
  * MBC_ERR_VALUE for a NULL t or params. */
 MBC_API mbc_status mbc_state_check(const mbc_type_info *t, const void *params, const mbc_state *s,
                                    mbc_error *err);

@@ -119,12 +119,12 @@ static int check_required(const batch_call *c, PyObject *const *given)
     const char *type = c->t->type_name;
     if (c->rigid && (!given[IN_POS] || !given[IN_VEL]))
         PyErr_Format(PyExc_ValueError,
-                     "evaluate_many: %s needs position and velocity of shape (N, %d, 3) (got %s)",
+                     "evaluate_many: %s needs position and velocity of shape (N, %d, 3) (given %s)",
                      type, c->rigid, given[IN_POS] ? "no velocity" : "no position");
     else if (c->shape && !!given[IN_POINTS] == !!given[IN_ELEM_Q])
         PyErr_Format(PyExc_ValueError,
                      "evaluate_many: %s needs its cable either as cablePoints (N, n+1, 2) or as "
-                     "ANCF elements cableQ (N, 8) (got %s)",
+                     "ANCF elements cableQ (N, 8) (given %s)",
                      type, given[IN_POINTS] ? "both" : "neither");
     else if (c->shape && !given[IN_LENGTH])
         PyErr_Format(PyExc_ValueError, "cableLength: missing (the cable's reference length L in "
@@ -132,7 +132,7 @@ static int check_required(const batch_call *c, PyObject *const *given)
     else if (c->ale && (!given[IN_CABLES_Q] || !given[IN_ALE] || !given[IN_CABLE_LENGTHS]))
         PyErr_Format(PyExc_ValueError,
                      "evaluate_many: %s needs cablesQ (N, C, 8), cableLengths (C,) and ale (N, 2) "
-                     "= [q_ALE, q_ALE_t] (got no %s)",
+                     "= [q_ALE, q_ALE_t] (given no %s)",
                      type,
                      !given[IN_CABLES_Q] ? "cablesQ"
                      : !given[IN_ALE]    ? "ale"
@@ -166,7 +166,7 @@ static int read_segments(batch_call *c, PyObject *value, size_t ncs)
         return -1;
     }
     if (PyBool_Check(value) || !PyIndex_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "segments: must be a whole number (got %s)",
+        PyErr_Format(PyExc_TypeError, "segments: must be a whole number (given %s)",
                      Py_TYPE(value)->tp_name);
         return -1;
     }
@@ -175,11 +175,11 @@ static int read_segments(batch_call *c, PyObject *value, size_t ncs)
         return -1;
     if (ncs && (size_t)s != ncs) {
         PyErr_Format(PyExc_ValueError,
-                     "segments: must equal numberOfContactSegments = %zu (got %zd)", ncs, s);
+                     "segments: must equal numberOfContactSegments = %zu (given %zd)", ncs, s);
         return -1;
     }
     if (s < 1 || s > MBC_INPUT_MAX_SEGMENTS) {
-        PyErr_Format(PyExc_ValueError, "segments: must be a whole number in [1, %d] (got %zd)",
+        PyErr_Format(PyExc_ValueError, "segments: must be a whole number in [1, %d] (given %zd)",
                      MBC_INPUT_MAX_SEGMENTS, s);
         return -1;
     }
@@ -246,10 +246,10 @@ static int stacked(batch_call *c, int a, PyObject *given)
         shape_text(want, sizeof want, dims, nd, specs[a].shared);
         PyObject *got_shape = PyObject_GetAttrString((PyObject *)arr, "shape");
         if (got_shape && c->n >= 0)
-            PyErr_Format(PyExc_ValueError, "%s: must have shape %s with N = %zd (got %R)",
+            PyErr_Format(PyExc_ValueError, "%s: must have shape %s with N = %zd (given %R)",
                          kwlist[a], want, (Py_ssize_t)c->n, got_shape);
         else if (got_shape)
-            PyErr_Format(PyExc_ValueError, "%s: must have shape %s (got %R)", kwlist[a], want,
+            PyErr_Format(PyExc_ValueError, "%s: must have shape %s (given %R)", kwlist[a], want,
                          got_shape);
         Py_XDECREF(got_shape);
         Py_DECREF(arr);
@@ -318,13 +318,13 @@ void batch_index_text(PyArrayObject *a, npy_intp flat, char *buf, size_t size)
     }
 }
 
-/* ValueError "NAME[i, j]: must be RULE (got x)" for element flat of input a. */
+/* ValueError "NAME[i, j]: must be RULE (given x)" for element flat of input a. */
 static int bad_value(const batch_call *c, int a, npy_intp flat, const char *rule)
 {
     char index[96], given[40];
     batch_index_text(c->in[a].a, flat, index, sizeof index);
     mbc_format_number(c->in[a].p[flat], given, sizeof given);
-    PyErr_Format(PyExc_ValueError, "%s%s: must be %s (got %s)", kwlist[a], index, rule, given);
+    PyErr_Format(PyExc_ValueError, "%s%s: must be %s (given %s)", kwlist[a], index, rule, given);
     return -1;
 }
 
@@ -354,7 +354,7 @@ static int read_flag(PyObject *value, const char *name, bool fallback, bool has_
                      const char *hook, const mbc_type_info *t, bool *flag)
 {
     if (value && value != Py_None && !PyBool_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s: must be True, False or None (got %s)", name,
+        PyErr_Format(PyExc_TypeError, "%s: must be True, False or None (given %s)", name,
                      Py_TYPE(value)->tp_name);
         return -1;
     }
@@ -382,7 +382,7 @@ static int read_outputs(batch_call *c, PyObject *outputs)
     if (all || outputs == Py_False || outputs == Py_None)
         return 0;
     if (PyUnicode_Check(outputs) || PyBytes_Check(outputs) || !PySequence_Check(outputs)) {
-        PyErr_Format(PyExc_TypeError, "outputs: must be True, False or a list of names (got %s)",
+        PyErr_Format(PyExc_TypeError, "outputs: must be True, False or a list of names (given %s)",
                      Py_TYPE(outputs)->tp_name);
         return -1;
     }
@@ -398,7 +398,7 @@ static int read_outputs(batch_call *c, PyObject *outputs)
             c->outputs[i] = true;
         else if (!PyUnicode_Check(item))
             PyErr_Format(PyExc_TypeError,
-                         "outputs: must be True, False or a list of names (got %s in the list)",
+                         "outputs: must be True, False or a list of names (given %s in the list)",
                          Py_TYPE(item)->tp_name);
         else if (name)
             PyErr_Format(PyExc_ValueError, "outputs: %s has no output variable %R", t->type_name,
@@ -467,7 +467,7 @@ int batch_call_read(batch_call *c, PyObject *args, PyObject *kwargs)
     if (c->out && !PyDict_Check(c->out)) {
         PyErr_Format(PyExc_TypeError,
                      "out: must be the dict an earlier evaluate_many call "
-                     "returned (got %s)",
+                     "returned (given %s)",
                      Py_TYPE(c->out)->tp_name);
         return -1;
     }

@@ -75,7 +75,7 @@ static PyObject *result_array(PyObject *out, const char *key, const char *sub, i
     if (shape)
         PyErr_Format(PyExc_ValueError,
                      "out[%s%s%s]: must be a writeable C-contiguous %s array of shape %R, the "
-                     "result of a call with the same N and options (got %s)",
+                     "result of a call with the same N and options (given %s)",
                      key, sub ? "][" : "", sub ? sub : "",
                      dtype == NPY_FLOAT64 ? "float64"
                      : dtype == NPY_INT64 ? "int64"

@@ -148,7 +148,7 @@ static int check_finite_row(const batch_work *w, const batch_call *c, int a, npy
             const batch_array *b = &c->in[a];
             batch_index_text(b->a, (npy_intp)(b->stride * (size_t)k + i), index, sizeof index);
             mbc_format_number(v[i], given, sizeof given);
-            PyErr_Format(PyExc_ValueError, "%s%s: must be finite (got %s)", name, index, given);
+            PyErr_Format(PyExc_ValueError, "%s%s: must be finite (given %s)", name, index, given);
             return -1;
         }
     return 0;
@@ -175,12 +175,12 @@ static int fill_element(batch_work *w, const batch_call *c, npy_intp k)
         mbc_format_number(h, given, sizeof given);
         if (r1 != MBC_OK || r2 != MBC_OK)
             PyErr_Format(PyExc_ValueError,
-                         "cableQ[%zd]: cannot build the cable points (got %zu segments)",
+                         "cableQ[%zd]: cannot build the cable points (given %zu segments)",
                          (Py_ssize_t)k, c->segments);
         else
             PyErr_Format(PyExc_ValueError,
                          "verticalOffset: the slope of cableQ[%zd] is zero at a point, so the "
-                         "offset direction is undefined (got %s)",
+                         "offset direction is undefined (given %s)",
                          (Py_ssize_t)k, given);
         return -1;
     }

@@ -186,7 +186,7 @@ static int set_visualization(mbc_object *o, PyObject *value)
     if (!PyDict_Check(value)) {
         PyErr_Format(
             PyExc_TypeError,
-            "%s.visualization: must be a dict of visualization parameters by name (got %s)",
+            "%s.visualization: must be a dict of visualization parameters by name (given %s)",
             t->type_name, Py_TYPE(value)->tp_name);
         return -1;
     }
@@ -196,7 +196,7 @@ static int set_visualization(mbc_object *o, PyObject *value)
         const char *name = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
         if (!name) {
             PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "%s.visualization: keys must be names, got %R",
+            PyErr_Format(PyExc_TypeError, "%s.visualization: keys must be names, given %R",
                          t->type_name, key);
             return -1;
         }
@@ -219,7 +219,7 @@ static int connector_init(PyObject *self_, PyObject *args, PyObject *kwargs)
     const mbc_type_info *t = self->obj->type;
     if (PyTuple_GET_SIZE(args) != 0) {
         PyErr_Format(PyExc_TypeError,
-                     "%s() takes parameters by name only, e.g. %s(%s=...), got %zd positional "
+                     "%s() takes parameters by name only, e.g. %s(%s=...), given %zd positional "
                      "argument%s",
                      t->type_name, t->type_name, t->param_count ? t->params[0].name : "x",
                      PyTuple_GET_SIZE(args), PyTuple_GET_SIZE(args) == 1 ? "" : "s");

@@ -145,12 +145,12 @@ PyObject *pymbc_param_default(const mbc_param_info *p)
     return array_of(p->kind, p->default_values, p->default_count);
 }
 
-/* "X.p: must be ... (Type), got <what>" for values of the wrong Python type,
+/* "X.p: must be ... (Type), given <what>" for values of the wrong Python type,
  * in the library's message format. */
 static int type_error(const mbc_object *o, const mbc_param_info *p, const char *rule,
                       PyObject *value)
 {
-    PyErr_Format(PyExc_TypeError, "%s.%s: %s (%s), got %s", o->type->type_name, p->name, rule,
+    PyErr_Format(PyExc_TypeError, "%s.%s: %s (%s), given %s", o->type->type_name, p->name, rule,
                  p->type, Py_TYPE(value)->tp_name);
     return -1;
 }
@@ -182,17 +182,17 @@ int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, Py
         if (!s)
             return -1;
         if ((Py_ssize_t)strlen(s) != len) {
-            PyErr_Format(PyExc_ValueError, "%s.%s: must not contain NUL characters (%s), got %R",
+            PyErr_Format(PyExc_ValueError, "%s.%s: must not contain NUL characters (%s), given %R",
                          o->type->type_name, p->name, p->type, value);
             return -1;
         }
-        /* a number parameter: the library says "must be a number (T), got a string" */
+        /* a number parameter: the library says "must be a number (T), given a string" */
         mbc_status st = mbc_object_set_string(o, name, s, &err);
         return library_status(st, &err, p->kind == MBC_VALUE_STRING ? NULL : PyExc_TypeError);
     }
     if (p->kind == MBC_VALUE_STRING) {
         if (PyNumber_Check(value) || PySequence_Check(value)) {
-            /* the library's message: "must be a string (String), got a number" */
+            /* the library's message: "must be a string (String), given a number" */
             mbc_status st = mbc_object_set(o, name, 0.0, &err);
             if (st == MBC_ERR_STATE)
                 return library_status(st, &err, NULL);
@@ -210,7 +210,7 @@ int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, Py
         if (x == -1.0 && PyErr_Occurred()) {
             if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
                 PyErr_Clear();
-                PyErr_Format(PyExc_ValueError, "%s.%s: must be finite (%s), got %R",
+                PyErr_Format(PyExc_ValueError, "%s.%s: must be finite (%s), given %R",
                              o->type->type_name, p->name, p->type, value);
             }
             return -1;
@@ -232,7 +232,7 @@ int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, Py
         return -1;
     if (PyArray_NDIM(a) > 1) {
         PyErr_Format(PyExc_ValueError,
-                     "%s.%s: must be a list of numbers (%s), got an array with %d dimensions",
+                     "%s.%s: must be a list of numbers (%s), given an array with %d dimensions",
                      o->type->type_name, p->name, p->type, PyArray_NDIM(a));
         Py_DECREF(a);
         return -1;
@@ -293,13 +293,13 @@ static const char *element_name(PyArrayObject *a)
     }
 }
 
-/* TypeError "FIELD: must be WANT (got WHAT)", or in the library's form
- * "FIELD: must be WANT, got WHAT" (parameters); WHAT names the Python type
+/* TypeError "FIELD: must be WANT (given WHAT)", or in the library's form
+ * "FIELD: must be WANT, given WHAT" (parameters); WHAT names the Python type
  * given and, for a container, the element type that is no number. */
 static PyArrayObject *not_numbers(PyObject *value, PyArrayObject *a, const char *field,
                                   const char *want, bool library_form)
 {
-    const char *open = library_form ? ", got " : " (got ", *close = library_form ? "" : ")";
+    const char *open = library_form ? ", given " : " (given ", *close = library_form ? "" : ")";
     const char *element = NULL;
     if (a && PyArray_NDIM(a) > 0 && (PyArray_DESCR(a)->kind == 'O' || !PyArray_Check(value)))
         element = element_name(a);
@@ -331,8 +331,8 @@ static PyArrayObject *float_array(PyObject *value, const char *field, const char
             PyErr_Format(PyExc_ValueError,
                          "%s: must be %s%sa nested %s whose rows differ in "
                          "length%s",
-                         field, want, library_form ? ", got " : " (got ", Py_TYPE(value)->tp_name,
-                         library_form ? "" : ")");
+                         field, want, library_form ? ", given " : " (given ",
+                         Py_TYPE(value)->tp_name, library_form ? "" : ")");
             return NULL;
         }
         PyErr_Clear();
@@ -380,16 +380,16 @@ PyArrayObject *pymbc_vector(PyObject *value, npy_intp n, const char *field)
         return NULL;
     if (n == 9)
         PyErr_Format(PyExc_ValueError,
-                     "%s: must have shape (9,) or (3, 3): a rotation matrix, row-major (got "
+                     "%s: must have shape (9,) or (3, 3): a rotation matrix, row-major (given "
                      "shape %R)",
                      field, shape);
     else if (n)
         PyErr_Format(PyExc_ValueError,
-                     "%s: must have shape (%zd,): a list of %zd numbers (got "
+                     "%s: must have shape (%zd,): a list of %zd numbers (given "
                      "shape %R)",
                      field, (Py_ssize_t)n, (Py_ssize_t)n, shape);
     else
-        PyErr_Format(PyExc_ValueError, "%s: must be a list of numbers, shape (n,) (got shape %R)",
+        PyErr_Format(PyExc_ValueError, "%s: must be a list of numbers, shape (n,) (given shape %R)",
                      field, shape);
     Py_DECREF(shape);
     return NULL;

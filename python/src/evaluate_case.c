@@ -18,7 +18,7 @@ PyObject *pymbc_evaluate_case(PyObject *module, PyObject *args, PyObject *kwargs
                                      PyUnicode_FSConverter, &path, &text_flag))
         return NULL;
     if (!PyBool_Check(text_flag)) {
-        PyErr_Format(PyExc_TypeError, "text: must be True or False (got %s)",
+        PyErr_Format(PyExc_TypeError, "text: must be True or False (given %s)",
                      Py_TYPE(text_flag)->tp_name);
         Py_DECREF(path);
         return NULL;

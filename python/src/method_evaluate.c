@@ -35,7 +35,7 @@ static int library(mbc_status st, const mbc_error *err)
 static int check_dict(PyObject *value, const char *field, const char *allowed)
 {
     if (!PyDict_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s: must be a dict with keys %s (got %s)", field, allowed,
+        PyErr_Format(PyExc_TypeError, "%s: must be a dict with keys %s (given %s)", field, allowed,
                      Py_TYPE(value)->tp_name);
         return -1;
     }
@@ -74,7 +74,7 @@ static PyArrayObject *vector_field(PyObject *d, const char *base, const char *ke
     char field[2 * FIELD_SIZE];
     snprintf(field, sizeof field, "%s.%s", base, key);
     if (v == Py_None) {
-        PyErr_Format(PyExc_TypeError, "%s: must be a list of %zd numbers (got NoneType)", field,
+        PyErr_Format(PyExc_TypeError, "%s: must be a list of %zd numbers (given NoneType)", field,
                      (Py_ssize_t)n);
         return NULL;
     }
@@ -104,7 +104,7 @@ static int number_field(PyObject *d, const char *base, const char *key, double *
         return -1;
     }
     if (!PyNumber_Check(v) || PyUnicode_Check(v) || PyComplex_Check(v)) {
-        PyErr_Format(PyExc_TypeError, "%s.%s: must be a number (got %s)", base, key,
+        PyErr_Format(PyExc_TypeError, "%s.%s: must be a number (given %s)", base, key,
                      Py_TYPE(v)->tp_name);
         return -1;
     }
@@ -187,7 +187,7 @@ static int set_cable_shape(mbc_input *in, int m, PyObject *d, const char *base)
         if (!(segments >= 1.0 && segments <= (double)MBC_INPUT_MAX_SEGMENTS &&
               segments == (double)(size_t)segments)) {
             PyErr_Format(PyExc_ValueError,
-                         "%s.segments: must be a whole number in [1, %d] (got %R)", base,
+                         "%s.segments: must be a whole number in [1, %d] (given %R)", base,
                          MBC_INPUT_MAX_SEGMENTS, PyDict_GetItemString(d, "segments"));
             return -1;
         }
@@ -245,12 +245,12 @@ static int set_markers(mbc_input *in, const mbc_type_info *t, PyObject *markers)
         /* no list: the wrong type; a list of another length: the wrong value */
         PyObject *exc = markers && !sequence ? PyExc_TypeError : PyExc_ValueError;
         if (listed == 2)
-            PyErr_Format(exc, "markers: must be a list of 2 markers: m0 (%s), m1 (%s) (got %s)",
+            PyErr_Format(exc, "markers: must be a list of 2 markers: m0 (%s), m1 (%s) (given %s)",
                          t->marker_types[0], t->marker_types[1], what);
         else
             PyErr_Format(exc,
                          "markers: must be a list of 1 marker: m0 (%s); m1 is given by 'cables' "
-                         "(got %s)",
+                         "(given %s)",
                          t->marker_types[0], what);
         return -1;
     }
@@ -278,7 +278,7 @@ static int set_ale(mbc_input *in, PyObject *cables, PyObject *ale)
         PyBytes_Check(cables)) {
         PyErr_Format(cables ? PyExc_TypeError : PyExc_ValueError,
                      "cables: must be a list of ANCF Cable2D elements {q, q_t, length}, one per "
-                     "entry of slidingMarkerNumbers (got %s)",
+                     "entry of slidingMarkerNumbers (given %s)",
                      cables ? Py_TYPE(cables)->tp_name : "nothing");
         return -1;
     }

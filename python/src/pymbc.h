@@ -81,7 +81,7 @@ const char *pymbc_default_text(const mbc_object *defaults, const mbc_param_info 
 /* value as a float64 C-contiguous array of any shape (a view when it is
  * one): bool, integer and float elements only. None, strings, dicts,
  * complex numbers and containers holding anything else raise TypeError
- * "FIELD: must be WANT (got list containing NoneType)"; rows of unequal
+ * "FIELD: must be WANT (given list containing NoneType)"; rows of unequal
  * length ValueError; out of memory MemoryError. New reference or NULL. */
 PyArrayObject *pymbc_float_array(PyObject *value, const char *field, const char *want);
 /* A 1-D float64 C-contiguous copy or view of `value` with exactly n

@@ -79,8 +79,8 @@ def test_wrong_argument_types(tmp_path):
         mbconnect.evaluate_case(None)
     with pytest.raises(TypeError) as e:
         mbconnect.evaluate_case(case, text="yes")
-    assert str(e.value) == "text: must be True or False (got str)"
+    assert str(e.value) == "text: must be True or False (given str)"
     with pytest.raises(TypeError) as e:
         mbconnect.evaluate_case(case, text=None)
-    assert str(e.value) == "text: must be True or False (got NoneType)"
+    assert str(e.value) == "text: must be True or False (given NoneType)"
     assert isinstance(mbconnect.evaluate_case(case, text=False), dict)

@@ -41,7 +41,7 @@ def test_python_blocks_run():
                 exec(compile(block, f"{DOC}:block{k + 1}", "exec"), namespace)
             # the printed messages the comments promise
             if "contactStiffness = -1" in block:
-                assert "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -1" \
+                assert "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given -1" \
                     in out.getvalue()
     finally:
         os.chdir(old)

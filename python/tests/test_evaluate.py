@@ -270,52 +270,52 @@ def test_evaluate_many_errors():
     pos, vel, rot, omega, data = random_states(obj, 10, 1)
     cases = [
         (dict(position=pos[:, :, :2], velocity=vel), ValueError,
-         "position: must have shape (N, 2, 3) (got (10, 2, 2))"),
+         "position: must have shape (N, 2, 3) (given (10, 2, 2))"),
         (dict(position=pos, velocity=vel[:5]), ValueError,
-         "velocity: must have shape (N, 2, 3) with N = 10 (got (5, 2, 3))"),
+         "velocity: must have shape (N, 2, 3) with N = 10 (given (5, 2, 3))"),
         (dict(position=pos, velocity=vel, data=data[:, :3]), ValueError,
-         "data: must have shape (N, 4) or (4,) with N = 10 (got (10, 3))"),
+         "data: must have shape (N, 4) or (4,) with N = 10 (given (10, 3))"),
         (dict(position=pos, velocity=vel, data=[[0, 0, 0, None]] * 10), TypeError,
-         "data: must be a numpy array of numbers (got list containing NoneType)"),
+         "data: must be a numpy array of numbers (given list containing NoneType)"),
         (dict(position=pos, velocity=None), ValueError,
          "evaluate_many: ContactSphereSphere needs position and velocity of shape (N, 2, 3) "
-         "(got no velocity)"),
+         "(given no velocity)"),
         (dict(position=pos, velocity=vel.astype(complex)), TypeError,
-         "velocity: must be a numpy array of numbers (got numpy.ndarray of dtype complex128)"),
+         "velocity: must be a numpy array of numbers (given numpy.ndarray of dtype complex128)"),
         (dict(position=pos, velocity=vel, forces="yes"), TypeError,
-         "forces: must be True, False or None (got str)"),
+         "forces: must be True, False or None (given str)"),
         (dict(position=pos, velocity=vel, outputs="Force"), TypeError,
-         "outputs: must be True, False or a list of names (got str)"),
+         "outputs: must be True, False or a list of names (given str)"),
         (dict(position=pos, velocity=vel, outputs=[1]), TypeError,
-         "outputs: must be True, False or a list of names (got int in the list)"),
+         "outputs: must be True, False or a list of names (given int in the list)"),
         (dict(position=pos, velocity=vel, algebraicEquations=True), RuntimeError,
          "ContactSphereSphere has no algebraic equations"),
         (dict(position=pos, velocity=vel, cablePoints=np.zeros((10, 3, 2))), TypeError,
          "evaluate_many: ContactSphereSphere does not take cablePoints: it has no Cable2DShape "
          "marker"),
         (dict(position=pos, velocity=vel, out=[1]), TypeError,
-         "out: must be the dict an earlier evaluate_many call returned (got list)"),
+         "out: must be the dict an earlier evaluate_many call returned (given list)"),
         (dict(position=pos, velocity=vel, rotation=rot[:, :, :2]), ValueError,
-         "rotation: must have shape (N, 2, 3, 3) with N = 10 (got (10, 2, 2, 3))"),
+         "rotation: must have shape (N, 2, 3, 3) with N = 10 (given (10, 2, 2, 3))"),
         (dict(position="abc", velocity=vel), TypeError,
-         "position: must be a numpy array of numbers (got str)"),
+         "position: must be a numpy array of numbers (given str)"),
         (dict(position=np.array([[["a"] * 3] * 2] * 10, dtype=object), velocity=vel), TypeError,
-         "position: must be a numpy array of numbers (got numpy.ndarray containing str)"),
+         "position: must be a numpy array of numbers (given numpy.ndarray containing str)"),
         (dict(position=pos, velocity=vel, outputs=["NoSuchOutput"]), ValueError,
          "outputs: ContactSphereSphere has no output variable 'NoSuchOutput'"),
     ]
     bad = pos.copy()
     bad[4, 1, 2] = np.nan
     cases.append((dict(position=bad, velocity=vel), ValueError,
-                  "ContactSphereSphere: marker m1 position[2] must be finite, got nan (state 4, "
+                  "ContactSphereSphere: marker m1 position[2] must be finite, given nan (state 4, "
                   "force evaluation)"))
     bad = omega.copy()
     bad[9, 0, 0] = -np.inf
     cases.append((dict(position=pos, velocity=vel, angularVelocityLocal=bad), ValueError,
-                  "ContactSphereSphere: marker m0 angular velocity[0] must be finite, got -inf "
+                  "ContactSphereSphere: marker m0 angular velocity[0] must be finite, given -inf "
                   "(state 9, force evaluation)"))
     cases.append((dict(position=pos, velocity=vel, data=[0, 0, np.nan, 0]), ValueError,
-                  "ContactSphereSphere: data[2] must be finite, got nan (state 0, force evaluation)"))
+                  "ContactSphereSphere: data[2] must be finite, given nan (state 0, force evaluation)"))
     cases.append((dict(position=pos, velocity=vel, out={"force": np.zeros((10, 2, 3))}),
                   ValueError, "out[torque]: must be a writeable C-contiguous float64 array of "
                   "shape (10, 2, 3)"))
@@ -335,39 +335,39 @@ def test_evaluate_errors():
     cases = [
         (dict(markers=good[:1]), ValueError, "markers: must be a list of 2 markers"),
         (dict(markers=[good[0], {"position": [0, 0]}]), ValueError,
-         "markers[1].position: must have shape (3,): a list of 3 numbers (got shape (2,))"),
+         "markers[1].position: must have shape (3,): a list of 3 numbers (given shape (2,))"),
         (dict(markers=[good[0], {"position": [0, 0, 0]}]), ValueError,
          "markers[1].velocity: missing (a list of 3 numbers)"),
         (dict(markers=[good[0], {"position": [0, 0, 0], "velocity": [0, 0, 0], "x": 1}]),
          ValueError, "markers[1].x: unknown key (allowed: position, velocity, rotation, angularVelocityLocal)"),
         # indices count from 0, as the list and the array given
         (dict(markers=[good[0], marker([0, 0, math.nan], [0, 0, 0])]), ValueError,
-         "markers[1].position[2]: must be finite (got nan)"),
+         "markers[1].position[2]: must be finite (given nan)"),
         (dict(markers=[marker([math.nan, 0, 0], [0, 0, 0]), good[1]]), ValueError,
-         "markers[0].position[0]: must be finite (got nan)"),
+         "markers[0].position[0]: must be finite (given nan)"),
         (dict(markers=good, data=[0, math.inf, 0, 0]), ValueError,
-         "data[1]: must be finite (got inf)"),
+         "data[1]: must be finite (given inf)"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.eye(3) * 2)]), ValueError,
-         "markers[1].rotation: must be a rotation matrix, row-major local -> global (got max |A^T A - I| = 3, det A = 8)"),
+         "markers[1].rotation: must be a rotation matrix, row-major local -> global (given max |A^T A - I| = 3, det A = 8)"),
         # None and other wrong types: TypeError naming the type given
         (dict(markers=None), TypeError, "markers: must be a list of 2 markers: m0 "
-         "(Position+Orientation), m1 (Position+Orientation) (got NoneType)"),
+         "(Position+Orientation), m1 (Position+Orientation) (given NoneType)"),
         (dict(markers=[good[0], {"position": None, "velocity": [0, 0, 0]}]), TypeError,
-         "markers[1].position: must be a list of 3 numbers (got NoneType)"),
+         "markers[1].position: must be a list of 3 numbers (given NoneType)"),
         (dict(markers=[good[0], marker([0, 0, None], [0, 0, 0])]), TypeError,
-         "markers[1].position: must be a list of numbers (got list containing NoneType)"),
+         "markers[1].position: must be a list of numbers (given list containing NoneType)"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 1j, 0])]), TypeError,
-         "markers[1].velocity: must be a list of numbers (got list containing complex)"),
+         "markers[1].velocity: must be a list of numbers (given list containing complex)"),
         (dict(markers=[good[0], 7]), TypeError,
          "markers[1]: must be a dict with keys position, velocity, rotation, "
-         "angularVelocityLocal (got int)"),
+         "angularVelocityLocal (given int)"),
         (dict(markers=good, data=[0, 0]), ValueError,
-         "data: must have 4 numbers, the data coordinates of ContactSphereSphere (got 2)"),
-        (dict(markers=good, data="abcd"), TypeError, "data: must be a list of numbers (got str)"),
+         "data: must have 4 numbers, the data coordinates of ContactSphereSphere (given 2)"),
+        (dict(markers=good, data="abcd"), TypeError, "data: must be a list of numbers (given str)"),
         (dict(markers=good, cables=[]), TypeError, "ContactSphereSphere has no ANCF cable"),
         (dict(markers=[good[0], marker([0, 0, 0], [0, 0, 0], np.zeros((2, 2)))]), ValueError,
          "markers[1].rotation: must have shape (9,) or (3, 3): a rotation matrix, row-major "
-         "(got shape (2, 2))"),
+         "(given shape (2, 2))"),
     ]
     for kwargs, exc, message in cases:
         with pytest.raises(exc) as e:
@@ -378,4 +378,4 @@ def test_evaluate_errors():
     with pytest.raises(ValueError) as e:
         broken.evaluate(markers=good)
     assert str(e.value) == ("ContactSphereSphere.markerNumbers: [0] must be set (ArrayMarkerIndex "
-                            ">= 0), got -1; 1 more violation")
+                            ">= 0), given -1; 1 more violation")

@@ -199,11 +199,11 @@ def test_evaluate_many_cable_and_ale_errors():
     # numberOfContactSegments = 4 fixes n + 1 = 5 points
     bad = dict(many, cablePoints=many["cablePoints"][:, :, :1])
     with pytest.raises(ValueError, match=r"^cablePoints: must have shape \(N, 5, 2\) with N = 60 "
-                                         r"\(got \(60, 5, 1\)\)$"):
+                                         r"\(given \(60, 5, 1\)\)$"):
         cable.evaluate_many(**bad)
     bad = dict(many, cablePointVelocities=many["cablePointVelocities"][:, :3])
     with pytest.raises(ValueError, match=r"^cablePointVelocities: must have shape \(N, 5, 2\) "
-                                         r"with N = 60 \(got \(60, 3, 2\)\)$"):
+                                         r"with N = 60 \(given \(60, 3, 2\)\)$"):
         cable.evaluate_many(**bad)
     bad = dict(many, position=np.zeros((N, 2, 3)))
     with pytest.raises(ValueError, match=r"^position: must have shape \(N, 1, 3\) "):
@@ -219,9 +219,9 @@ def test_evaluate_many_cable_and_ale_errors():
         cable.evaluate_many(**many, segments=4)
     lengths = np.full(N, 2.0)
     lengths[7] = -1.0
-    with pytest.raises(ValueError, match=r"^cableLength\[7\]: must be > 0 \(got -1\)$"):
+    with pytest.raises(ValueError, match=r"^cableLength\[7\]: must be > 0 \(given -1\)$"):
         cable.evaluate_many(**dict(many, cableLength=lengths))
-    with pytest.raises(ValueError, match=r"^cableLength: must be > 0 \(got 0\)$"):
+    with pytest.raises(ValueError, match=r"^cableLength: must be > 0 \(given 0\)$"):
         cable.evaluate_many(**dict(many, cableLength=0.0))
     points = many["cablePoints"].copy()
     points[17, 2, 1] = np.nan
@@ -229,17 +229,17 @@ def test_evaluate_many_cable_and_ale_errors():
         cable.evaluate_many(**dict(many, cablePoints=points))
     # the library's message (the flat index of the marker's points, from 0) and the state
     assert str(e.value) == ("ContactFrictionCircleCable2D: marker m1 points[5] must be finite, "
-                            "got nan (state 17, force evaluation)"), str(e.value)
+                            "given nan (state 17, force evaluation)"), str(e.value)
 
     elements, _ = states(cable, rng, "element")
     with pytest.raises(ValueError, match=r"^segments: must equal numberOfContactSegments = 4 "
-                                         r"\(got 3\)$"):
+                                         r"\(given 3\)$"):
         cable.evaluate_many(**dict(elements, segments=3))
-    with pytest.raises(TypeError, match=r"^segments: must be a whole number \(got float\)$"):
+    with pytest.raises(TypeError, match=r"^segments: must be a whole number \(given float\)$"):
         cable.evaluate_many(**dict(elements, segments=4.0))
     q = elements["cableQ"].copy()
     q[9, 6] = np.inf
-    with pytest.raises(ValueError, match=r"^cableQ\[9, 6\]: must be finite \(got inf\)$"):
+    with pytest.raises(ValueError, match=r"^cableQ\[9, 6\]: must be finite \(given inf\)$"):
         cable.evaluate_many(**dict(elements, cableQ=q))
     q = elements["cableQ"].copy()
     q[3, 2:4] = 0  # a zero slope at point 0 with an offset: no offset direction
@@ -258,9 +258,9 @@ def test_evaluate_many_cable_and_ale_errors():
         joint.evaluate_many(**dict(many, ale=np.zeros((N, 3))))
     with pytest.raises(ValueError, match=r"^cableLengths: must have shape \(N, 2\) or \(2,\) "):
         joint.evaluate_many(**dict(many, cableLengths=[1.5]))
-    with pytest.raises(ValueError, match=r"^cableLengths\[1\]: must be > 0 \(got -1.5\)$"):
+    with pytest.raises(ValueError, match=r"^cableLengths\[1\]: must be > 0 \(given -1.5\)$"):
         joint.evaluate_many(**dict(many, cableLengths=[1.5, -1.5]))
-    with pytest.raises(TypeError, match=r"^cableLengths: must be a numpy array of numbers \(got "
+    with pytest.raises(TypeError, match=r"^cableLengths: must be a numpy array of numbers \(given "
                                         r"list containing NoneType\)$"):
         joint.evaluate_many(**dict(many, cableLengths=[1.5, None]))
     z = many["lagrangeMultipliers"].copy()
@@ -268,7 +268,7 @@ def test_evaluate_many_cable_and_ale_errors():
     with pytest.raises(ValueError) as e:
         joint.evaluate_many(**dict(many, lagrangeMultipliers=z))
     # outputs come before the algebraic equations, as in evaluate()
-    assert str(e.value) == ("JointALEMoving2D: lagrange multipliers[1] must be finite, got inf "
+    assert str(e.value) == ("JointALEMoving2D: lagrange multipliers[1] must be finite, given inf "
                             "(state 42, output Position)"), str(e.value)
     with pytest.raises(ValueError) as e:
         joint.evaluate_many(**dict(many, lagrangeMultipliers=z), outputs=False)

@@ -103,7 +103,7 @@ def test_round_trip(t, p):
             setattr(obj, name, sample(p))
         what = "derived and computed by initialize" if p["role"] == "derived" else \
             "state updated by the runtime"
-        assert str(e.value) == f"{t}.{name}: is {what}; it has no setter ({p['type']}), got a value"
+        assert str(e.value) == f"{t}.{name}: is {what}; it has no setter ({p['type']}), given a value"
         return
     value = sample(p)
     setattr(obj, name, value)
@@ -187,57 +187,57 @@ def test_type_rules(t, p):
         return with_last(p, good, x)
 
     if p["kind"] == "string":
-        expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), got a number")
-        expect_error(obj, name, None, TypeError, head + f"must be a string ({ptype}), got NoneType")
+        expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), given a number")
+        expect_error(obj, name, None, TypeError, head + f"must be a string ({ptype}), given NoneType")
         return
-    expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), got a string")
+    expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), given a string")
     # None and other Python types that are no numbers: TypeError naming the type given
     want = "a number" if scalar else "a list of numbers"
-    expect_error(obj, name, {"a": 1}, TypeError, head + f"must be {want} ({ptype}), got dict")
-    expect_error(obj, name, None, TypeError, head + f"must be {want} ({ptype}), got NoneType")
-    expect_error(obj, name, 1 + 2j, TypeError, head + f"must be {want} ({ptype}), got complex")
-    expect_error(obj, name, object(), TypeError, head + f"must be {want} ({ptype}), got object")
+    expect_error(obj, name, {"a": 1}, TypeError, head + f"must be {want} ({ptype}), given dict")
+    expect_error(obj, name, None, TypeError, head + f"must be {want} ({ptype}), given NoneType")
+    expect_error(obj, name, 1 + 2j, TypeError, head + f"must be {want} ({ptype}), given complex")
+    expect_error(obj, name, object(), TypeError, head + f"must be {want} ({ptype}), given object")
     for element, named in ((None, "NoneType"), ("x", "str"), (1j, "complex")):
         bad, at = with_bad(element)
         if not scalar:
             expect_error(obj, name, bad, TypeError,
-                         head + f"must be {want} ({ptype}), got list containing {named}")
+                         head + f"must be {want} ({ptype}), given list containing {named}")
             expect_error(obj, name, np.array(bad, dtype=object), TypeError,
-                         head + f"must be {want} ({ptype}), got numpy.ndarray containing {named}")
+                         head + f"must be {want} ({ptype}), given numpy.ndarray containing {named}")
     expect_error(obj, name, np.zeros(2, dtype=complex), TypeError,
-                 head + f"must be {want} ({ptype}), got numpy.ndarray of dtype complex128")
+                 head + f"must be {want} ({ptype}), given numpy.ndarray of dtype complex128")
     bad, at = with_bad(math.nan)
-    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), got nan")
+    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), given nan")
     bad, at = with_bad(math.inf)
-    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), got inf")
+    expect_error(obj, name, bad, ValueError, head + f"{at}must be finite ({ptype}), given inf")
     if p["kind"] == "bool":
         bad, at = with_bad(2)
-        expect_error(obj, name, bad, ValueError, head + f"{at}must be 0 or 1 ({ptype}), got 2")
+        expect_error(obj, name, bad, ValueError, head + f"{at}must be 0 or 1 ({ptype}), given 2")
     if p["kind"] == "int":
         bad, at = with_bad(1.5)
         expect_error(obj, name, bad, ValueError,
-                     head + f"{at}must be a whole number ({ptype}), got 1.5")
+                     head + f"{at}must be a whole number ({ptype}), given 1.5")
     if p["kind"] == "index":
         bad, at = with_bad(1.5)
         expect_error(obj, name, bad, ValueError,
-                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), got 1.5")
+                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), given 1.5")
         bad, at = with_bad(-2)
         expect_error(obj, name, bad, ValueError,
-                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), got -2")
+                     head + f"{at}must be a valid index >= 0 or -1 for invalid ({ptype}), given -2")
     if p["min"] is not None:
         below = p["min"] if p["min_exclusive"] else p["min"] - 1
         bad, at = with_bad(below)
         expect_error(obj, name, bad, ValueError,
-                     head + f"{at}must be {p['rule']} ({ptype}), got {shortest(below)}")
+                     head + f"{at}must be {p['rule']} ({ptype}), given {shortest(below)}")
     if p["shape"] == "fixed":
         n = p["size"]
         expect_error(obj, name, [good[0]] * (n + 1), ValueError,
-                     head + f"must have {n} value{'s' if n != 1 else ''} ({ptype}), got {n + 1}")
+                     head + f"must have {n} value{'s' if n != 1 else ''} ({ptype}), given {n + 1}")
         expect_error(obj, name, np.zeros((n, 2)), ValueError,
-                     head + f"must be a list of numbers ({ptype}), got an array with 2 dimensions")
+                     head + f"must be a list of numbers ({ptype}), given an array with 2 dimensions")
     if scalar:
         expect_error(obj, name, [good, good], ValueError,
-                     head + f"must have 1 value ({ptype}), got 2")
+                     head + f"must have 1 value ({ptype}), given 2")
 
 
 @pytest.mark.parametrize("t,p", vparams())
@@ -256,7 +256,7 @@ def test_visualization(t, p):
     if p["kind"] != "string":
         with pytest.raises(TypeError) as e:
             setattr(obj.visualization, p["name"], "x")
-        assert str(e.value) == f"{t}.{p['name']}: must be a number ({p['type']}), got a string"
+        assert str(e.value) == f"{t}.{p['name']}: must be a number ({p['type']}), given a string"
         assert same(getattr(obj.visualization, p["name"]), got)
 
 
@@ -270,23 +270,23 @@ def test_cross_field_rules(t, p):
     cases = []
     if p["must_be_set"] and p["role"] == "input":
         if p["shape"] == "scalar":
-            cases.append((-1, f"must be set ({ptype} >= 0), got -1"))
+            cases.append((-1, f"must be set ({ptype} >= 0), given -1"))
         elif p["shape"] == "fixed":
-            cases.append(([-1] * p["size"], f"[0] must be set ({ptype} >= 0), got -1"))
+            cases.append(([-1] * p["size"], f"[0] must be set ({ptype} >= 0), given -1"))
         else:
-            cases.append(([2, -1, 4], f"[1] must be set ({ptype} >= 0), got -1"))
+            cases.append(([2, -1, 4], f"[1] must be set ({ptype} >= 0), given -1"))
     if p["min_length"] > 0 and p["role"] == "input":
         k = p["min_length"] - 1
         value = [1] * k if p["kind"] != "real" else [0.5] * k
         n = p["min_length"]
-        cases.append((value, f"must have at least {n} value{'s' if n != 1 else ''}, got {k}"))
+        cases.append((value, f"must have at least {n} value{'s' if n != 1 else ''}, given {k}"))
     if p["non_decreasing"] and p["role"] == "input":
-        cases.append(([0.0, 2.0, 1.0], "must be non-decreasing, got [2] = 1 after [1] = 2"))
+        cases.append(([0.0, 2.0, 1.0], "must be non-decreasing, given [2] = 1 after [1] = 2"))
     if p["positive_when"] and p["role"] == "input":
         flag = p["positive_when"]
         obj_args = {flag: True}
         bad = 0 if p["min"] is None or p["min"] <= 0 else p["min"]
-        cases.append(((bad, obj_args), f"must be > 0 when {flag} is True, got {shortest(bad)}"))
+        cases.append(((bad, obj_args), f"must be > 0 when {flag} is True, given {shortest(bad)}"))
     if not cases:
         pytest.skip("no cross-field rule")
     for value, message in cases:
@@ -361,7 +361,7 @@ def test_physical_rules(t, p):
         return "one of " + ", ".join(shortest(v) for v in p["one_of"])
 
     def refusal(at, x):
-        return head + f"{at}must be {refused_with(x)} ({ptype}), got {shortest(x)}"
+        return head + f"{at}must be {refused_with(x)} ({ptype}), given {shortest(x)}"
 
     if p["one_of"] is not None:
         obj = cls()
@@ -396,7 +396,7 @@ def test_physical_rules(t, p):
         bad = next(x for x in default if not allowed(p, x))
         shown = ", ".join(shortest(x) for x in default)
         got = shown if scalar else f"[{shown}]"
-        want = (head + f"must be {refused_with(bad)} before initialize (got {got}, "
+        want = (head + f"must be {refused_with(bad)} before initialize (given {got}, "
                 f"the unset default: {p['required']})")
         assert want in cls().validate()
         assert want not in cls(**{name: good}).validate()
@@ -414,7 +414,7 @@ def test_same_length_rule(t, p):
     m = len(getattr(obj, other))
     n = m + 1
     setattr(obj, p["name"], [1.0] * n if p["kind"] in ("real", "float") else list(range(n)))
-    assert f"{t}.{p['name']}: must have the same length as {other} ({m}), got {n}" \
+    assert f"{t}.{p['name']}: must have the same length as {other} ({m}), given {n}" \
         in obj.validate()
 
 

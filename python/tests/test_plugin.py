@@ -57,7 +57,7 @@ def test_plugin_types_are_first_class():
     c = cls(circlesRadii=[0.5, 0.4], contactStiffness=1e4)
     with pytest.raises(ValueError) as e:
         c.contactStiffness = -1
-    assert str(e.value) == "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), got -1"
+    assert str(e.value) == "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), given -1"
     assert c.contactStiffness == 1e4
 
     # evaluate agrees with the case header: Penetration 0.1 m, 1000 N on m1 along +x

@@ -92,16 +92,16 @@ static void test_refusals(void **state)
     c.s.data_count = 3;
     expect_refused(c.o, &c.s, MBC_ERR_INPUT,
                    "ContactSphereSphere: data node must have 4 data coordinates (data and "
-                   "start-of-step data), got 3");
+                   "start-of-step data), given 3");
     c.s.data_count = 4;
 
     c.m[1].velocity[2] = NAN;
     expect_refused(c.o, &c.s, MBC_ERR_INPUT,
-                   "ContactSphereSphere: marker m1 velocity[2] must be finite, got nan");
+                   "ContactSphereSphere: marker m1 velocity[2] must be finite, given nan");
     c.m[1].velocity[2] = 0;
     c.start[3] = INFINITY;
     expect_refused(c.o, &c.s, MBC_ERR_INPUT,
-                   "ContactSphereSphere: start-of-step data[3] must be finite, got inf");
+                   "ContactSphereSphere: start-of-step data[3] must be finite, given inf");
     c.start[3] = 0;
 
     c.s.marker[0] = NULL;
@@ -156,7 +156,7 @@ static void test_huge_finite_inputs_pass(void **state)
     c.m[1].rotation[5] = INFINITY;
     assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message,
-                        "ContactSphereSphere: marker m1 rotation[5] must be finite, got inf");
+                        "ContactSphereSphere: marker m1 rotation[5] must be finite, given inf");
     mbc_object_destroy(c.o);
 }
 
@@ -268,7 +268,7 @@ static void test_impact_model_refused(void **state)
     sphere_case c;
     sphere_case_init(&c);
     mbc_error err = {0};
-    const char *msg = "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3";
+    const char *msg = "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 3";
     assert_int_equal(mbc_object_set(c.o, "impactModel", 3, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message, msg);
     mbc_contact_sphere_sphere_params *p = c.o->params;
@@ -300,7 +300,7 @@ static void test_impact_model_refused(void **state)
      * directly */
     p->impactModel = 0;
     const char *lambda =
-        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), got 1";
+        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), given 1";
     assert_int_equal(mbc_object_set(c.o, "contactPlasticityRatio", 1, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message, lambda);
     assert_int_equal(mbc_object_initialize(c.o, &err, 1, NULL), MBC_OK);
@@ -328,14 +328,14 @@ static void test_unset_radii_refused(void **state)
     assert_int_not_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
     assert_int_equal(violations, 1);
     assert_string_equal(err.message, "ContactSphereSphere.spheresRadii: must be > 0 before "
-                                     "initialize (got [-1, -1], the unset default: set both "
+                                     "initialize (given [-1, -1], the unset default: set both "
                                      "radii)");
     assert_false(o->initialized);
     /* a negative radius that is not the placeholder: refused by the setter */
     const double half[2] = {0.5, -1};
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", half, 2, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), got -1");
+                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), given -1");
     mbc_object_destroy(o);
 }
 
@@ -353,10 +353,12 @@ static void test_state_check(void **state)
     c.m[0].angular_velocity_local[1] = -INFINITY;
     assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
     assert_string_equal(
-        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+        err.message,
+        "ContactSphereSphere: marker m0 angular velocity[1] must be finite, given -inf");
     assert_int_equal(mbc_object_forces(c.o, &c.s, &f, &err), MBC_ERR_INPUT);
     assert_string_equal(
-        err.message, "ContactSphereSphere: marker m0 angular velocity[1] must be finite, got -inf");
+        err.message,
+        "ContactSphereSphere: marker m0 angular velocity[1] must be finite, given -inf");
     c.m[0].angular_velocity_local[1] = 0;
     c.s.marker[1] = NULL;
     assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
@@ -366,7 +368,7 @@ static void test_state_check(void **state)
     c.s.data_count = 5;
     assert_int_equal(mbc_state_check(t, c.o->params, &c.s, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactSphereSphere: data node must have 4 data coordinates "
-                                     "(data and start-of-step data), got 5");
+                                     "(data and start-of-step data), given 5");
     assert_int_equal(mbc_state_check(t, c.o->params, NULL, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactSphereSphere: no state");
     assert_int_equal(mbc_state_check(NULL, c.o->params, &c.s, &err), MBC_ERR_VALUE);
@@ -422,17 +424,17 @@ static void test_six_data_coordinates(void **state)
     assert_true(f.force[1][0] == 13.0);
     data[5] = NAN;
     assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "ContactSphereSphere: data[5] must be finite, got nan");
+    assert_string_equal(err.message, "ContactSphereSphere: data[5] must be finite, given nan");
     data[5] = 6;
     start[4] = -INFINITY;
     assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message,
-                        "ContactSphereSphere: start-of-step data[4] must be finite, got -inf");
+                        "ContactSphereSphere: start-of-step data[4] must be finite, given -inf");
     assert_int_equal(six_data_calls, 1);
     s.data_count = 4;
     assert_int_equal(mbc_object_forces(o, &s, &f, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactSphereSphere: data node must have 6 data coordinates "
-                                     "(data and start-of-step data), got 4");
+                                     "(data and start-of-step data), given 4");
     mbc_object_destroy(o);
 }
 

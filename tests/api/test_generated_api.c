@@ -267,7 +267,7 @@ static void test_type_rules(void **state)
                         continue; /* the type's own rule speaks first */
                     char got[40];
                     mbc_format_number(bad[0], got, sizeof got);
-                    snprintf(msg, sizeof msg, "%smust be %s (%s), got %s", prefix, p->range_rule,
+                    snprintf(msg, sizeof msg, "%smust be %s (%s), given %s", prefix, p->range_rule,
                              p->type, got);
                     expect_rejected(t, p, o->params, bad, n, msg);
                     checked_range++;
@@ -280,8 +280,8 @@ static void test_type_rules(void **state)
                 for (size_t j = 0; j < p->one_of_count; j++)
                     snprintf(list + strlen(list), sizeof list - strlen(list), "%s %g", j ? "," : "",
                              p->one_of[j]);
-                snprintf(msg, sizeof msg, "%smust be one of%s (%s), got %g", prefix, list, p->type,
-                         bad[0]);
+                snprintf(msg, sizeof msg, "%smust be one of%s (%s), given %g", prefix, list,
+                         p->type, bad[0]);
                 expect_rejected(t, p, o->params, bad, n, msg);
                 checked_one_of++;
             }
@@ -292,13 +292,13 @@ static void test_type_rules(void **state)
                 if (!p->min_exclusive && admitted(p, p->min) == p->min) {
                     assert_int_equal(mbc_param_set_values(t, p, o->params, bad, n, &err), MBC_OK);
                     bad[0] = p->kind == MBC_VALUE_INT ? p->min - 1 : -1e-300;
-                    snprintf(msg, sizeof msg, "%smust be >= %g (%s), got %s", prefix, p->min,
+                    snprintf(msg, sizeof msg, "%smust be >= %g (%s), given %s", prefix, p->min,
                              p->type, p->kind == MBC_VALUE_INT ? "-1" : "-1e-300");
                 } else if (p->min_exclusive) {
-                    snprintf(msg, sizeof msg, "%smust be > %g (%s), got 0", prefix, p->min,
+                    snprintf(msg, sizeof msg, "%smust be > %g (%s), given 0", prefix, p->min,
                              p->type);
                 } else { /* the spec's range excludes the type's minimum */
-                    snprintf(msg, sizeof msg, "%smust be %s (%s), got 0", prefix, p->range_rule,
+                    snprintf(msg, sizeof msg, "%smust be %s (%s), given 0", prefix, p->range_rule,
                              p->type);
                 }
                 expect_rejected(t, p, o->params, bad, n, msg);
@@ -307,23 +307,23 @@ static void test_type_rules(void **state)
             if (p->kind == MBC_VALUE_REAL || p->kind == MBC_VALUE_FLOAT) {
                 memcpy(bad, ok, n * sizeof *bad);
                 bad[0] = NAN;
-                snprintf(msg, sizeof msg, "%smust be finite (%s), got nan", prefix, p->type);
+                snprintf(msg, sizeof msg, "%smust be finite (%s), given nan", prefix, p->type);
                 expect_rejected(t, p, o->params, bad, n, msg);
                 bad[0] = INFINITY;
-                snprintf(msg, sizeof msg, "%smust be finite (%s), got inf", prefix, p->type);
+                snprintf(msg, sizeof msg, "%smust be finite (%s), given inf", prefix, p->type);
                 expect_rejected(t, p, o->params, bad, n, msg);
                 checked_nonfinite++;
             }
             if (p->kind == MBC_VALUE_INT) {
                 memcpy(bad, ok, n * sizeof *bad);
                 bad[0] = 1.5;
-                snprintf(msg, sizeof msg, "%smust be a whole number (%s), got 1.5", prefix,
+                snprintf(msg, sizeof msg, "%smust be a whole number (%s), given 1.5", prefix,
                          p->type);
                 expect_rejected(t, p, o->params, bad, n, msg);
             }
             if (p->shape == MBC_FIXED) {
-                snprintf(msg, sizeof msg, "%s.%s: must have %zu values (%s), got %zu", t->type_name,
-                         p->name, p->size, p->type, p->size + 1);
+                snprintf(msg, sizeof msg, "%s.%s: must have %zu values (%s), given %zu",
+                         t->type_name, p->name, p->size, p->type, p->size + 1);
                 expect_rejected(t, p, o->params, ok, p->size + 1, msg);
                 checked_length++;
             }
@@ -347,14 +347,14 @@ static void test_typed_setters(void **state)
     mbc_error err;
     assert_int_equal(mbc_contact_sphere_sphere_set_contactStiffness(&p, -1, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -1");
+                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given -1");
     assert_true(mbc_contact_sphere_sphere_get_contactStiffness(&p) == 0.0);
     assert_int_equal(mbc_contact_sphere_sphere_set_contactStiffness(&p, 1e5, &err), MBC_OK);
     assert_true(mbc_contact_sphere_sphere_get_contactStiffness(&p) == 1e5);
     assert_int_equal(mbc_contact_sphere_sphere_set_restitutionCoefficient(&p, 0, &err),
                      MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "ContactSphereSphere.restitutionCoefficient: must be > 0 (PReal), got 0");
+                        "ContactSphereSphere.restitutionCoefficient: must be > 0 (PReal), given 0");
     const double radii[2] = {0.5, 0.25};
     assert_int_equal(mbc_contact_sphere_sphere_set_spheresRadii(&p, radii, &err), MBC_OK);
     assert_true(mbc_contact_sphere_sphere_get_spheresRadii(&p)[1] == 0.25);
@@ -369,7 +369,7 @@ static void test_typed_setters(void **state)
     assert_int_equal(mbc_joint_ale_moving2d_set_slidingMarkerNumbers(&a, markers, 3, &err),
                      MBC_ERR_VALUE);
     assert_string_equal(err.message, "JointALEMoving2D.slidingMarkerNumbers: [2] must be a valid "
-                                     "index >= 0 or -1 for invalid (ArrayMarkerIndex), got -2");
+                                     "index >= 0 or -1 for invalid (ArrayMarkerIndex), given -2");
     size_t count = 99;
     assert_null(mbc_joint_ale_moving2d_get_slidingMarkerNumbers(&a, &count));
     assert_int_equal(count, 0);
@@ -474,11 +474,11 @@ static void test_validate_rules(void **state)
     (void)state;
     mbc_error err;
     const char *const unset[] = {
-        "JointALEMoving2D.markerNumbers: [0] must be set (ArrayMarkerIndex >= 0), got -1",
-        "JointALEMoving2D.markerNumbers: [1] must be set (ArrayMarkerIndex >= 0), got -1",
-        "JointALEMoving2D.slidingMarkerNumbers: must have at least 1 value, got 0",
-        "JointALEMoving2D.nodeNumbers: [0] must be set (ArrayNodeIndex >= 0), got -1",
-        "JointALEMoving2D.nodeNumbers: [1] must be set (ArrayNodeIndex >= 0), got -1",
+        "JointALEMoving2D.markerNumbers: [0] must be set (ArrayMarkerIndex >= 0), given -1",
+        "JointALEMoving2D.markerNumbers: [1] must be set (ArrayMarkerIndex >= 0), given -1",
+        "JointALEMoving2D.slidingMarkerNumbers: must have at least 1 value, given 0",
+        "JointALEMoving2D.nodeNumbers: [0] must be set (ArrayNodeIndex >= 0), given -1",
+        "JointALEMoving2D.nodeNumbers: [1] must be set (ArrayNodeIndex >= 0), given -1",
     };
     mbc_object *o = mbc_object_create("JointALEMoving2D", &err);
     expect_violations(o, 5, unset);
@@ -489,7 +489,7 @@ static void test_validate_rules(void **state)
     const double two[2] = {0, 1};
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", two, 2, &err), MBC_OK);
     const char *const length[] = {"JointALEMoving2D.slidingMarkerOffsets: must have the same "
-                                  "length as slidingMarkerNumbers (3), got 2"};
+                                  "length as slidingMarkerNumbers (3), given 2"};
     expect_violations(o, 1, length);
     mbc_object_destroy(o);
 
@@ -497,14 +497,14 @@ static void test_validate_rules(void **state)
     const double decreasing[3] = {0, 2, 1.5};
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerOffsets", decreasing, 3, &err), MBC_OK);
     const char *const order[] = {"JointALEMoving2D.slidingMarkerOffsets: must be "
-                                 "non-decreasing, got [2] = 1.5 after [1] = 2"};
+                                 "non-decreasing, given [2] = 1.5 after [1] = 2"};
     expect_violations(o, 1, order);
     mbc_object_destroy(o);
 
     o = valid_ale();
     assert_int_equal(mbc_object_set(o, "usePenaltyFormulation", 1, &err), MBC_OK);
     const char *const penalty[] = {"JointALEMoving2D.penaltyStiffness: must be > 0 when "
-                                   "usePenaltyFormulation is True, got 0"};
+                                   "usePenaltyFormulation is True, given 0"};
     expect_violations(o, 1, penalty);
     assert_int_equal(mbc_object_set(o, "penaltyStiffness", 1e6, &err), MBC_OK);
     expect_violations(o, 0, NULL);
@@ -517,11 +517,12 @@ static void test_validate_rules(void **state)
     const double one_marker[1] = {7};
     assert_int_equal(mbc_object_set_array(o, "slidingMarkerNumbers", one_marker, 1, &err), MBC_OK);
     const char *const all[] = {
-        "JointALEMoving2D.slidingMarkerOffsets: must be non-decreasing, got [2] = 1.5 after [1] "
+        "JointALEMoving2D.slidingMarkerOffsets: must be non-decreasing, given [2] = 1.5 after [1] "
         "= 2",
         "JointALEMoving2D.slidingMarkerOffsets: must have the same length as "
-        "slidingMarkerNumbers (1), got 3",
-        "JointALEMoving2D.penaltyStiffness: must be > 0 when usePenaltyFormulation is True, got 0",
+        "slidingMarkerNumbers (1), given 3",
+        "JointALEMoving2D.penaltyStiffness: must be > 0 when usePenaltyFormulation is True, given "
+        "0",
     };
     expect_violations(o, 3, all);
     mbc_object_destroy(o);
@@ -537,10 +538,10 @@ static void test_validate_rules(void **state)
     assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 2);
     /* spheresRadii still holds its documented placeholder default */
     assert_string_equal(e[0].message,
-                        "ContactSphereSphere.spheresRadii: must be > 0 before initialize (got "
+                        "ContactSphereSphere.spheresRadii: must be > 0 before initialize (given "
                         "[-1, -1], the unset default: set both radii)");
     assert_string_equal(e[1].message,
-                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5");
+                        "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given -5");
     /* enumerations and ranges written directly are refused by validate() too */
     p.spheresRadii[0] = p.spheresRadii[1] = 0.5;
     p.contactStiffness = 1e4;
@@ -549,11 +550,11 @@ static void test_validate_rules(void **state)
     p.restitutionCoefficient = 1.5;
     assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 3);
     assert_string_equal(e[0].message, "ContactSphereSphere.contactPlasticityRatio: must be in "
-                                      "[0, 1) (UReal), got 1");
+                                      "[0, 1) (UReal), given 1");
     assert_string_equal(e[1].message, "ContactSphereSphere.restitutionCoefficient: must be in "
-                                      "(0, 1] (PReal), got 1.5");
+                                      "(0, 1] (PReal), given 1.5");
     assert_string_equal(e[2].message,
-                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 7");
+                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 7");
     /* one radius set, the other still -1: a plain rule violation, not "unset" */
     p.impactModel = 0;
     p.contactPlasticityRatio = 0;
@@ -561,7 +562,7 @@ static void test_validate_rules(void **state)
     p.spheresRadii[1] = -1;
     assert_int_equal(mbc_contact_sphere_sphere_validate(&p, e, 4), 1);
     assert_string_equal(e[0].message,
-                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), got -1");
+                        "ContactSphereSphere.spheresRadii: [1] must be > 0 (Vector2D), given -1");
 }
 
 /* Physical validity (issue 25): the seed defaults that are placeholders are
@@ -574,12 +575,12 @@ static void test_physical_validity(void **state)
         const char *type, *message;
     } unset[] = {
         {"ContactSphereSphere", "ContactSphereSphere.spheresRadii: must be > 0 before initialize "
-                                "(got [-1, -1], the unset default: set both radii)"},
+                                "(given [-1, -1], the unset default: set both radii)"},
         {"ContactConvexRoll",
-         "ContactConvexRoll.rollLength: must be > 0 before initialize (got 0, the unset "
+         "ContactConvexRoll.rollLength: must be > 0 before initialize (given 0, the unset "
          "default: set the roll's length L, the hull's x range is [-L/2, L/2])"},
         {"ContactFrictionCircleCable2D",
-         "ContactFrictionCircleCable2D.circleRadius: must be > 0 before initialize (got 0, the "
+         "ContactFrictionCircleCable2D.circleRadius: must be > 0 before initialize (given 0, the "
          "unset default: set the circle's radius)"},
     };
     mbc_error err = {0}, errs[8];
@@ -603,19 +604,19 @@ static void test_physical_validity(void **state)
         const char *message;
     } refused[] = {
         {"ContactConvexRoll", "contactStiffness", -1,
-         "ContactConvexRoll.contactStiffness: must be >= 0 (Real), got -1"},
+         "ContactConvexRoll.contactStiffness: must be >= 0 (Real), given -1"},
         {"ContactConvexRoll", "contactDamping", -0.5,
-         "ContactConvexRoll.contactDamping: must be >= 0 (Real), got -0.5"},
+         "ContactConvexRoll.contactDamping: must be >= 0 (Real), given -0.5"},
         {"ContactConvexRoll", "rollLength", -0.1,
-         "ContactConvexRoll.rollLength: must be >= 0 (UReal), got -0.1"},
+         "ContactConvexRoll.rollLength: must be >= 0 (UReal), given -0.1"},
         {"JointALEMoving2D", "penaltyStiffness", -5,
-         "JointALEMoving2D.penaltyStiffness: must be >= 0 (Real), got -5"},
+         "JointALEMoving2D.penaltyStiffness: must be >= 0 (Real), given -5"},
         {"ContactFrictionCircleCable2D", "circleRadius", 1e-300 * 0,
          NULL}, /* 0, the placeholder itself: accepted by the setter */
         {"ContactSphereSphere", "impactModel", 7,
-         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 7"},
+         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 7"},
         {"ContactSphereSphere", "restitutionCoefficient", 1.01,
-         "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 1.01"},
+         "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), given 1.01"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         mbc_object *o = mbc_object_create(refused[i].type, &err);
@@ -647,7 +648,7 @@ static void test_convex_hull_rule(void **state)
     assert_int_equal(mbc_object_set(o, "nodeNumber", 3, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "rollLength", 1, &err), MBC_OK);
     const char *const empty[] = {
-        "ContactConvexRoll.coefficientsHull: must have at least 1 value, got 0"};
+        "ContactConvexRoll.coefficientsHull: must have at least 1 value, given 0"};
     mbc_error errors[4];
     size_t n = 0;
     assert_int_equal(mbc_object_initialize(o, errors, 4, &n), MBC_ERR_VALUE);

@@ -44,20 +44,20 @@ static void check_rigid(int base)
     assert_int_equal(mbc_input_set_index_base(&in, base, &err), MBC_OK);
     const double p[3] = {0, 0, NAN};
     assert_int_equal(mbc_input_set_rigid_marker(&in, 1, p, zero3, NULL, NULL, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, base ? "markers[2].position[3]: must be finite (got nan)"
-                                          : "markers[1].position[2]: must be finite (got nan)");
+    assert_string_equal(err.message, base ? "markers[2].position[3]: must be finite (given nan)"
+                                          : "markers[1].position[2]: must be finite (given nan)");
     const double twice[9] = {2, 0, 0, 0, 2, 0, 0, 0, 2};
     assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, twice, NULL, &err),
                      MBC_ERR_INPUT);
     assert_string_equal(err.message,
                         base ? "markers[1].rotation: must be a rotation matrix, row-major local -> "
-                               "global (got max |A^T A - I| = 3, det A = 8)"
+                               "global (given max |A^T A - I| = 3, det A = 8)"
                              : "markers[0].rotation: must be a rotation matrix, row-major local -> "
-                               "global (got max |A^T A - I| = 3, det A = 8)");
+                               "global (given max |A^T A - I| = 3, det A = 8)");
     const double data[4] = {0, 0, 0, INFINITY};
     assert_int_equal(mbc_input_set_data(&in, data, 4, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, base ? "data[4]: must be finite (got inf)"
-                                          : "data[3]: must be finite (got inf)");
+    assert_string_equal(err.message, base ? "data[4]: must be finite (given inf)"
+                                          : "data[3]: must be finite (given inf)");
     const mbc_state *s = NULL;
     assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, base
@@ -89,7 +89,7 @@ static void test_cables_and_sliding_index(void **state)
     mbc_cable_element e = {{0, 0, 1, 0, 2, 0, 1, 0}, {0}, 2.0};
     e.q_t[5] = NAN;
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.0, NULL, 2, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "markers[1].cable.q_t[5]: must be finite (got nan)");
+    assert_string_equal(err.message, "markers[1].cable.q_t[5]: must be finite (given nan)");
     mbc_input_free(&in);
     mbc_object_destroy(o);
 
@@ -102,7 +102,7 @@ static void test_cables_and_sliding_index(void **state)
                               {{1, 0, 1, 0, 2, 0, 1, 0}, {0}, 1.0}};
     c[1].q[7] = -INFINITY;
     assert_int_equal(mbc_input_set_ale_cables(&in, c, 2, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "cables[1].q[7]: must be finite (got -inf)");
+    assert_string_equal(err.message, "cables[1].q[7]: must be finite (given -inf)");
     c[1].q[7] = 0.0;
     assert_int_equal(mbc_input_set_ale_cables(&in, c, 2, &err), MBC_OK);
     assert_int_equal(mbc_input_set_ale_node(&in, 0.5, 0.0, &err), MBC_OK);
@@ -112,7 +112,7 @@ static void test_cables_and_sliding_index(void **state)
     const mbc_state *s = NULL;
     assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "data[0]: must be the current sliding index, a whole number "
-                                     "in [0, 1] (got 2)");
+                                     "in [0, 1] (given 2)");
     mbc_input_free(&in);
     mbc_object_destroy(o);
 }
@@ -129,11 +129,11 @@ static void test_refused_bases(void **state)
     assert_int_equal(mbc_input_set_index_base(NULL, 0, &err), MBC_ERR_STATE);
     assert_int_equal(mbc_input_init(&in, o, &err), MBC_OK);
     assert_int_equal(mbc_input_set_index_base(&in, 2, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message, "input: index base must be 0 or 1 (got 2)");
+    assert_string_equal(err.message, "input: index base must be 0 or 1 (given 2)");
     assert_int_equal(mbc_input_set_index_base(&in, -1, &err), MBC_ERR_VALUE);
     const double p[3] = {NAN, 0, 0};
     assert_int_equal(mbc_input_set_rigid_marker(&in, 0, p, zero3, NULL, NULL, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "markers[1].position[1]: must be finite (got nan)");
+    assert_string_equal(err.message, "markers[1].position[1]: must be finite (given nan)");
     mbc_input_free(&in);
     assert_int_equal(mbc_input_set_index_base(&in, 0, &err), MBC_ERR_STATE);
     mbc_object_destroy(o);

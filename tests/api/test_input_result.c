@@ -65,7 +65,7 @@ static void test_rigid_markers_are_checked(void **state)
     assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, bad, NULL, &err),
                      MBC_ERR_INPUT);
     assert_string_equal(err.message, "markers[1].rotation: must be a rotation matrix, row-major "
-                                     "local -> global (got max |A^T A - I| = 3, det A = 2)");
+                                     "local -> global (given max |A^T A - I| = 3, det A = 2)");
     /* a reflection is orthonormal but det = -1 */
     const double mirror[9] = {-1, 0, 0, 0, 1, 0, 0, 0, 1};
     double dev = -1, det = 0;
@@ -73,13 +73,13 @@ static void test_rigid_markers_are_checked(void **state)
     assert_true(dev == 0.0 && det == -1.0);
     const double p[3] = {0, NAN, 0};
     assert_int_equal(mbc_input_set_rigid_marker(&in, 1, p, zero3, NULL, NULL, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "markers[2].position[2]: must be finite (got nan)");
+    assert_string_equal(err.message, "markers[2].position[2]: must be finite (given nan)");
     /* a Cable2DShape description for a rigid marker */
     const double pts[4] = {0, 0, 1, 0};
     assert_int_equal(mbc_input_set_cable_points(&in, 0, pts, 4, NULL, 1.0, 0.0, &err),
                      MBC_ERR_INPUT);
     assert_string_equal(err.message, "markers[1]: marker m0 of ContactSphereSphere is a "
-                                     "Position+Orientation marker (got cable points)");
+                                     "Position+Orientation marker (given cable points)");
     /* m0 only: m1 is missing */
     assert_int_equal(mbc_input_set_rigid_marker(&in, 0, zero3, zero3, NULL, NULL, &err), MBC_OK);
     const mbc_state *s = NULL;
@@ -119,7 +119,7 @@ static void test_data_defaults_and_counts(void **state)
     assert_int_equal(mbc_input_set_data(&in, three, 3, &err), MBC_ERR_SIZE);
     assert_string_equal(err.message,
                         "data: must have 4 numbers, the data coordinates of ContactSphereSphere "
-                        "(got 3)");
+                        "(given 3)");
     const double d[4] = {-0.01, 0, 0, 0}, d0[4] = {1, 2, 3, 4};
     assert_int_equal(mbc_input_set_data(&in, d, 4, &err), MBC_OK);
     assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
@@ -181,18 +181,19 @@ static void test_cable_from_ancf_element(void **state)
     mbc_cable_element e = {{0, 0, 1, 0, 2, 0, 1, 0}, {0}, 2.0};
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 3, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "markers[2].segments: must equal numberOfContactSegments = 4 (got 3)");
+                        "markers[2].segments: must equal numberOfContactSegments = 4 (given 3)");
     const double ale[2] = {0.5, 0.0};
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, ale, 4, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message, "markers[2].cable.verticalOffset: must be 0 for an ALE "
-                                     "cable (one with 'ale') (got 0.1)");
+                                     "cable (one with 'ale') (given 0.1)");
     mbc_cable_element flat = {{0, 0, 0, 0, 2, 0, 0, 0}, {0}, 2.0}; /* r' = 0 everywhere */
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &flat, 0.1, NULL, 4, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "markers[2].cable.verticalOffset: the cable slope is zero "
-                                     "at a point, so the offset direction is undefined (got 0.1)");
+    assert_string_equal(err.message,
+                        "markers[2].cable.verticalOffset: the cable slope is zero "
+                        "at a point, so the offset direction is undefined (given 0.1)");
     e.length = 0.0;
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 4, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message, "markers[2].cable.length: must be > 0 (got 0)");
+    assert_string_equal(err.message, "markers[2].cable.length: must be > 0 (given 0)");
     e.length = 2.0;
     assert_int_equal(mbc_input_set_cable_element(&in, 1, &e, 0.1, NULL, 4, &err), MBC_OK);
     const double c0[3] = {0.6, 0.29, 0};
@@ -211,7 +212,7 @@ static void test_cable_from_ancf_element(void **state)
     assert_int_equal(mbc_input_set_cable_points(&in, 1, pts, 6, NULL, 2.0, 0.0, &err),
                      MBC_ERR_SIZE);
     assert_string_equal(err.message, "markers[2].points: must have 2 * (numberOfContactSegments "
-                                     "+ 1) = 10 numbers (got 6)");
+                                     "+ 1) = 10 numbers (given 6)");
     mbc_input_free(&in);
     mbc_object_destroy(o);
 }
@@ -239,10 +240,10 @@ static void test_ale_joint_inputs(void **state)
                               {{1, 0, 1, 0, 2, 0, 1, 0}, {0}, 1.0}};
     assert_int_equal(mbc_input_set_ale_cables(&in, c, 1, &err), MBC_ERR_SIZE);
     assert_string_equal(err.message, "cables: must have one element per entry of "
-                                     "slidingMarkerNumbers (2) (got 1)");
+                                     "slidingMarkerNumbers (2) (given 1)");
     assert_int_equal(mbc_input_set_ale_cables(&in, c, 2, &err), MBC_OK);
     assert_int_equal(mbc_input_set_ale_node(&in, INFINITY, 0, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "ale.q: must be finite (got inf)");
+    assert_string_equal(err.message, "ale.q: must be finite (given inf)");
     assert_int_equal(mbc_input_set_ale_node(&in, 2.1, 0.5, &err), MBC_OK);
     const double z[2] = {0, -1000};
     assert_int_equal(mbc_input_set_lagrange(&in, z, &err), MBC_OK);
@@ -250,7 +251,7 @@ static void test_ale_joint_inputs(void **state)
     assert_int_equal(mbc_input_set_data(&in, idx, 1, &err), MBC_OK);
     assert_int_equal(mbc_input_state(&in, &s, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "data[1]: must be the current sliding index, a whole number "
-                                     "in [0, 1] (got 2)");
+                                     "in [0, 1] (given 2)");
     const double one[1] = {1};
     assert_int_equal(mbc_input_set_data(&in, one, 1, &err), MBC_OK);
     assert_int_equal(mbc_input_state(&in, &s, &err), MBC_OK);
@@ -290,10 +291,10 @@ static void test_case_files(void **state)
         mbc_case_run_file(&r, MBC_SOURCE_DIR "/tests/eval/errors/bad_rotation.lua", &json, &err),
         MBC_ERR_INPUT);
     assert_null(json);
-    assert_string_equal(err.message,
-                        MBC_SOURCE_DIR "/tests/eval/errors/bad_rotation.lua:markers[1].rotation: "
-                                       "must be a rotation matrix, row-major local -> global (got "
-                                       "max |A^T A - I| = 3, det A = 2)");
+    assert_string_equal(err.message, MBC_SOURCE_DIR
+                        "/tests/eval/errors/bad_rotation.lua:markers[1].rotation: "
+                        "must be a rotation matrix, row-major local -> global (given "
+                        "max |A^T A - I| = 3, det A = 2)");
     const char *text = "return { object = 'ContactSphereSphere', parameters = { spheresRadii = "
                        "{0.5, 0.5} }, markers = { { position = {0,0,0}, velocity = {0,0,0} }, "
                        "{ position = {2,0,0}, velocity = {0,0,0} } } }";
@@ -333,7 +334,7 @@ static void test_case_error_fields(void **state)
     assert_null(json);
     const char *prefix = "inline:parameters.contactStiffness: ";
     assert_string_equal(err.message, "inline:parameters.contactStiffness: must be >= 0 (UReal), "
-                                     "got -1 (ContactSphereSphere.contactStiffness)");
+                                     "given -1 (ContactSphereSphere.contactStiffness)");
     assert_int_equal(err.rule_offset, strlen(prefix));
     assert_string_equal(err.type_name, "ContactSphereSphere");
     assert_string_equal(err.param_name, "contactStiffness");
@@ -408,8 +409,9 @@ static void test_result_json_not_finite(void **state)
     assert_int_equal(mbc_result_json(&r, &json, &err), MBC_ERR_VALUE);
     assert_null(json);
     assert_int_equal(err.status, MBC_ERR_VALUE);
-    assert_string_equal(err.message, "forces.markers[1].force[2]: result is not finite (got -inf)");
-    assert_string_equal(err.message + err.rule_offset, "result is not finite (got -inf)");
+    assert_string_equal(err.message,
+                        "forces.markers[1].force[2]: result is not finite (given -inf)");
+    assert_string_equal(err.message + err.rule_offset, "result is not finite (given -inf)");
     FILE *f = tmpfile();
     assert_non_null(f);
     assert_int_equal(mbc_result_write_json(&r, f, &err), MBC_ERR_VALUE);

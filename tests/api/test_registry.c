@@ -268,7 +268,7 @@ static void test_create_by_name(void **state)
     assert_int_equal(n, 1);
     assert_true(v[0] == 2.5);
     assert_int_equal(mbc_object_set(o, "stiffness", -1, &err), MBC_ERR_VALUE);
-    assert_string_equal(err.message, "AaaSpring.stiffness: must be >= 0 (UReal), got -1");
+    assert_string_equal(err.message, "AaaSpring.stiffness: must be >= 0 (UReal), given -1");
     assert_int_equal(mbc_object_set(o, "stiffness", 7, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "visualization.show", 1, &err), MBC_OK);
     const spring_params *p = o->params;

@@ -94,13 +94,13 @@ static void test_lowest_failing_state_reported(void **state)
         mbc_error err;
         assert_int_equal(mbc_object_forces_many(o, b->s, b->f, BF_STATES, t, &err), MBC_ERR_INPUT);
         assert_string_equal(err.message, "ContactFrictionCircleCable2D: state 5: marker m1 "
-                                         "points[3] must be finite, got inf");
+                                         "points[3] must be finite, given inf");
     }
     b->pts[5][3] = 0.0;
     mbc_error err;
     assert_int_equal(mbc_object_forces_many(o, b->s, b->f, BF_STATES, 2, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactFrictionCircleCable2D: state 9: marker m0 "
-                                     "velocity[1] must be finite, got nan");
+                                     "velocity[1] must be finite, given nan");
     /* a wrong data size in one state */
     b->m[9][0].velocity[1] = 0.0;
     b->s[3].data_count = 2;

@@ -561,12 +561,12 @@ static void test_errors(void **state)
     p.impactModel = 3;
     assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3");
+                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 3");
     p.impactModel = 1;
     p.restitutionCoefficient = 0.0;
     assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, 1, &err), MBC_ERR_VALUE);
     assert_non_null(
-        strstr(err.message, "restitutionCoefficient: must be in (0, 1] (PReal), got 0"));
+        strstr(err.message, "restitutionCoefficient: must be in (0, 1] (PReal), given 0"));
     p.restitutionCoefficient = 0.5;
 
     /* pair 7 in contact with an overflowing damping force */

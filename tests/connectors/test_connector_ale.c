@@ -344,7 +344,7 @@ static void test_penalty_and_inactive(void **state)
     int found = 0;
     for (size_t k = 0; k < nv && k < 8; ++k) { /* (the fixture leaves the indices unset) */
         found |= strcmp(verr[k].message, "JointALEMoving2D.penaltyStiffness: must be > 0 when "
-                                         "usePenaltyFormulation is True, got 0") == 0;
+                                         "usePenaltyFormulation is True, given 0") == 0;
     }
     assert_true(found);
 
@@ -579,7 +579,7 @@ static void test_invalid_state(void **state)
         x.data[0] = bad[k];
         snprintf(msg, sizeof msg,
                  "JointALEMoving2D: data slidingMarkerIndex[0] must be a whole number in [0, 2] "
-                 "(an index into slidingMarkerNumbers), got %s",
+                 "(an index into slidingMarkerNumbers), given %s",
                  got[k]);
         assert_int_equal(mbc_object_algebraic_equations(o, &x.s, &x.a, &err), MBC_ERR_INPUT);
         assert_string_equal(err.message, msg);
@@ -599,7 +599,7 @@ static void test_invalid_state(void **state)
     x.s.cable_count = SN;
     x.el[2].length = 0.0;
     assert_int_equal(mbc_object_post_newton_step(o, &x.s, &x.pn, &err), MBC_ERR_INPUT);
-    assert_string_equal(err.message, "JointALEMoving2D: cables[2].length must be > 0, got 0");
+    assert_string_equal(err.message, "JointALEMoving2D: cables[2].length must be > 0, given 0");
     x.el[2].length = lengths[2];
     /* outputs: number and size */
     double out[3];
@@ -616,7 +616,7 @@ static void test_invalid_state(void **state)
     assert_int_equal(mbc_object_post_newton_step_many(o, states, pn, 2, 1, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message,
                         "JointALEMoving2D: state 1: data slidingMarkerIndex[0] must be a whole "
-                        "number in [0, 2] (an index into slidingMarkerNumbers), got 7");
+                        "number in [0, 2] (an index into slidingMarkerNumbers), given 7");
     mbc_object_destroy(o);
     fixture_done(&x);
 }

@@ -830,7 +830,7 @@ static void test_inconsistent_inputs(void **state)
     assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message,
                         "ContactFrictionCircleCable2D: data node must have 12 data coordinates "
-                        "(data and start-of-step data), got 11");
+                        "(data and start-of-step data), given 11");
     x.s.data_count = 12;
     x.s.data_start = NULL;
     assert_int_equal(mbc_object_post_newton_step(o4, &x.s, &x.pn, &err), MBC_ERR_INPUT);
@@ -838,12 +838,13 @@ static void test_inconsistent_inputs(void **state)
     x.f.cable_point_count = 4;
     assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_SIZE);
     assert_string_equal(
-        err.message, "ContactFrictionCircleCable2D: cable_point_forces must hold 5 points, got 4");
+        err.message,
+        "ContactFrictionCircleCable2D: cable_point_forces must hold 5 points, given 4");
     x.f.cable_point_count = 5;
     x.cable.length = 0.0;
     assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_ERR_INPUT);
     assert_string_equal(err.message, "ContactFrictionCircleCable2D: marker m1 length (the cable's "
-                                     "reference length) must be > 0, got 0");
+                                     "reference length) must be > 0, given 0");
     x.cable.length = 4.0;
     assert_int_equal(mbc_object_forces(o4, &x.s, &x.f, &err), MBC_OK);
     double co[8];

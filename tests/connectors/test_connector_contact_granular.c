@@ -463,18 +463,18 @@ static void test_checks(void **state)
     f.p.twistingModel = 1;
     assert_int_equal(mbc_contact_granular_validate(&f.p, e, 4), 4);
     assert_string_equal(e[0].message, "ContactGranular.youngsModulus: must be > 0 for both spheres "
-                                      "with normalModel 4 (jkr), got [0, 0]");
+                                      "with normalModel 4 (jkr), given [0, 0]");
     assert_string_equal(e[1].message,
                         "ContactGranular.limitDamping: must be False with normalModel "
                         "4 (jkr): a cohesive model's normal force is attractive by "
-                        "design, got True");
+                        "design, given True");
     assert_string_equal(e[2].message,
                         "ContactGranular.tangentialStiffness: -1 (from the materials) "
-                        "needs a mindlin model (tangentialModel 2 to 5), got "
+                        "needs a mindlin model (tangentialModel 2 to 5), given "
                         "tangentialModel 1");
     assert_string_equal(
         e[3].message,
-        "ContactGranular.twistingStiffness: must be > 0 with twistingModel 1 (sds), got 0");
+        "ContactGranular.twistingStiffness: must be > 0 with twistingModel 1 (sds), given 0");
     mbc_contact_granular_params_free(&f.p);
 }
 

@@ -634,30 +634,30 @@ static void test_bad_inputs(void **state)
     f.data[0] = -0.1;
     assert_int_equal(mbc_contact_sphere_sphere_forces(&f.p, &f.s, &F, &err), MBC_ERR_VALUE);
     assert_string_equal(err.message,
-                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3");
+                        "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 3");
     expect_model_refused(&f.p, "impactModel",
-                         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 3");
+                         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 3");
     f.p.impactModel = 0;
     f.p.contactPlasticityRatio = 1.0;
     expect_model_refused(
         &f.p, "contactPlasticityRatio",
-        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), got 1");
+        "ContactSphereSphere.contactPlasticityRatio: must be in [0, 1) (UReal), given 1");
     f.p.contactPlasticityRatio = 0.5;
     assert_int_equal(mbc_contact_sphere_sphere_check_model(&f.p, &err), MBC_OK);
     f.p.impactModel = 2;
     f.p.restitutionCoefficient = 0.0;
     expect_model_refused(
         &f.p, "restitutionCoefficient",
-        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 0");
+        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), given 0");
     f.p.restitutionCoefficient = 1.5; /* more energy out than in */
     expect_model_refused(
         &f.p, "restitutionCoefficient",
-        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), got 1.5");
+        "ContactSphereSphere.restitutionCoefficient: must be in (0, 1] (PReal), given 1.5");
     f.p.restitutionCoefficient = 0.5;
     f.p.contactStiffnessExponent = -1.0;
     expect_model_refused(
         &f.p, "contactStiffnessExponent",
-        "ContactSphereSphere.contactStiffnessExponent: must be > 0 (PReal), got -1");
+        "ContactSphereSphere.contactStiffnessExponent: must be > 0 (PReal), given -1");
     fixture_free(&f);
 }
 

@@ -669,41 +669,41 @@ static const error_case error_cases[] = {
              "(ContactSphereSphere has no parameter 'springConstant'; see 'mbc describe "
              "ContactSphereSphere')"},
     {ERR_DIR "bad_value.lua", ERR_DIR "bad_value.lua:parameters.contactStiffness: must be >= 0 "
-                                      "(UReal), got -1 (ContactSphereSphere.contactStiffness)"},
-    {ERR_DIR "wrong_array_length.lua",
-     ERR_DIR "wrong_array_length.lua:parameters.spheresRadii: must have 2 values (Vector2D), got 3 "
-             "(ContactSphereSphere.spheresRadii)"},
+                                      "(UReal), given -1 (ContactSphereSphere.contactStiffness)"},
+    {ERR_DIR "wrong_array_length.lua", ERR_DIR
+     "wrong_array_length.lua:parameters.spheresRadii: must have 2 values (Vector2D), given 3 "
+     "(ContactSphereSphere.spheresRadii)"},
     {ERR_DIR "string_for_number.lua",
      ERR_DIR "string_for_number.lua:parameters.impactModel: must be a number (UInt), given '2' "
              "(ContactSphereSphere.impactModel)"},
     {ERR_DIR "bad_visualization.lua",
      ERR_DIR "bad_visualization.lua:parameters.visualization: unknown key 'colour' (did you "
              "mean 'color'? allowed: show, color)"},
-    {ERR_DIR "validation.lua",
-     ERR_DIR "validation.lua:parameters.slidingMarkerOffsets: must be non-decreasing, got [1] = 0 "
-             "after [0] = 1 (JointALEMoving2D.slidingMarkerOffsets)"},
+    {ERR_DIR "validation.lua", ERR_DIR
+     "validation.lua:parameters.slidingMarkerOffsets: must be non-decreasing, given [1] = 0 "
+     "after [0] = 1 (JointALEMoving2D.slidingMarkerOffsets)"},
     {ERR_DIR "missing_marker_field.lua",
      ERR_DIR "missing_marker_field.lua:markers[1].position: missing (a list of 3 numbers)"},
     {ERR_DIR "bad_rotation.lua",
      ERR_DIR "bad_rotation.lua:markers[1].rotation: must be a rotation matrix, row-major local -> "
-             "global (got max |A^T A - I| = 3, det A = 2)"},
+             "global (given max |A^T A - I| = 3, det A = 2)"},
     {ERR_DIR "non_finite_input.lua",
      ERR_DIR "non_finite_input.lua:markers[2].position[2]: must be finite (given inf)"},
     {ERR_DIR "segments_mismatch.lua",
      ERR_DIR "segments_mismatch.lua:markers[2].segments: must equal numberOfContactSegments = 4 "
-             "(got 8)"},
+             "(given 8)"},
     {ERR_DIR "points_length.lua",
      ERR_DIR "points_length.lua:markers[2].points: must have 2 * (numberOfContactSegments + 1) = "
-             "10 numbers (got 6)"},
+             "10 numbers (given 6)"},
     {ERR_DIR "ale_offset.lua", ERR_DIR "ale_offset.lua:markers[2].cable.verticalOffset: must be 0 "
-                                       "for an ALE cable (one with 'ale') (got 0.01)"},
+                                       "for an ALE cable (one with 'ale') (given 0.01)"},
     {ERR_DIR "cables_count.lua",
      ERR_DIR "cables_count.lua:cables: must have one element per entry of slidingMarkerNumbers "
              "(2) (given 1)"},
     {ERR_DIR "ale_index.lua", ERR_DIR "ale_index.lua:data[1]: must be the current sliding index, "
-                                      "a whole number in [0, 1] (got 2)"},
+                                      "a whole number in [0, 1] (given 2)"},
     {ERR_DIR "data_length.lua", ERR_DIR "data_length.lua:data: must have 4 numbers, the data "
-                                        "coordinates of ContactSphereSphere (got 3)"},
+                                        "coordinates of ContactSphereSphere (given 3)"},
     {ERR_DIR "unknown_top_key.lua",
      ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (did you mean "
              "'dataStartOfStep'? allowed: object, parameters, markers, data, dataStartOfStep)"},
@@ -722,7 +722,7 @@ static const error_case error_cases[] = {
      ERR_DIR "non_table_return.lua:return: the case must return a table {object = ..., "
              "parameters = ..., markers = ...} (given 'ContactSphereSphere')"},
     {ERR_DIR "non_finite_result.lua",
-     ERR_DIR "non_finite_result.lua:algebraicEquations.position[0]: result is not finite (got "
+     ERR_DIR "non_finite_result.lua:algebraicEquations.position[0]: result is not finite (given "
              "nan)"},
     {ERR_DIR "does_not_exist.lua",
      ERR_DIR "does_not_exist.lua: cannot open (No such file or directory)"},

@@ -109,7 +109,7 @@ static void test_errors(void **state)
                  "granular: 'hertzz' is not a model or keyword (allowed: hooke, hertz, "
                  "hertz/material, dmt, jkr, damping, tangential, rolling, twisting, cutoff, "
                  "limit_damping)");
-    expect_error("hertz 1000", "granular: hertz needs 2 coefficients (k_n, damping), got 1");
+    expect_error("hertz 1000", "granular: hertz needs 2 coefficients (k_n, damping), given 1");
     expect_error("hertz 1000 tangential linear_history 1 2 3",
                  "granular: hertz needs 2 coefficients (k_n, damping): 'tangential' is not a "
                  "number");
@@ -132,7 +132,7 @@ static void test_errors(void **state)
                  "friction): 'NULL' is not a number");
     expect_error("hertz 1 2 tangential mindlin NULL 1 0.5",
                  "granular: NULL for the Mindlin tangential stiffness requires a normal model "
-                 "with material properties (hertz/material, dmt, jkr), got hertz");
+                 "with material properties (hertz/material, dmt, jkr), given hertz");
     expect_error("tangential linear_history 1 2 3",
                  "granular: no normal model among the words (one of hooke, hertz, "
                  "hertz/material, dmt, jkr is required)");
@@ -143,12 +143,12 @@ static void test_errors(void **state)
                  "is attractive by design)");
     expect_error("hertz 1 2 tangential linear_history 1 2 3 rolling sds 1 2",
                  "granular: rolling sds needs 3 coefficients (stiffness, damping, friction), "
-                 "got 2");
+                 "given 2");
     expect_error("hertz 1 2 tangential linear_history 1 2 3 twisting spring",
                  "granular: twisting 'spring' is not a twisting model (allowed: none, sds, "
                  "marshall)");
     expect_error("hertz 1 2 tangential linear_history 1 2 3 cutoff",
-                 "granular: cutoff needs 1 coefficient (distance), got 0");
+                 "granular: cutoff needs 1 coefficient (distance), given 0");
     expect_error("hertz 1 2 tangential linear_history 1 2 inf",
                  "granular: tangential linear_history needs 3 coefficients (k_t, damping ratio, "
                  "friction): 'inf' is not a number");

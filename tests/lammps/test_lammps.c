@@ -518,13 +518,13 @@ static void test_errors(void **state)
          "ERROR: mbconnect pair: ContactSphereSphere: unknown parameter 'ContactStiffness' (did "
          "you mean 'contactStiffness'?)"},
         {"bad_value", "",
-         "ERROR: mbconnect pair: ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got "
+         "ERROR: mbconnect pair: ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given "
          "-1"},
         {"not_number", "",
          "ContactSphereSphere.contactStiffness: must be a number or a comma-separated list of "
-         "numbers (UReal), got 'stiff'"},
+         "numbers (UReal), given 'stiff'"},
         {"one_of_value", "",
-         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), got 5"},
+         "ContactSphereSphere.impactModel: must be one of 0, 1, 2 (UInt), given 5"},
         {"no_binding", "", "connector type 'JointALEMoving2D' declares no pair binding"},
         {"atom_style", "-var style atomic",
          "needs atom_style sphere (per-atom radius, omega and torque); the atom style is atomic"},
@@ -582,7 +582,7 @@ static void test_errors(void **state)
         expect_error(cases[k].name, cases[k].vars, NULL, cases[k].expect);
     expect_error("hot_records", "", "MBC_LAMMPS_HOT_RECORDS=0",
                  "ERROR: mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 "
-                 "(got '0')");
+                 "(given '0')");
 }
 
 /* thermo_modify norm (norm.in): extensive entries of the fix vector are

@@ -38,7 +38,7 @@ HELP = "(mbc simulate --help shows the usage)"
     ([], f"mbc simulate: no scene file given {HELP}"),
     (["x.lua", "--csv"], f"mbc simulate: --csv needs a value {HELP}"),
     (["x.lua", "y.lua"], f"mbc simulate: more than one scene file: 'y.lua' {HELP}"),
-    (["x.lua", "--set", "n"], "mbc simulate: --set expects NAME=VALUE, got 'n'"),
+    (["x.lua", "--set", "n"], "mbc simulate: --set expects NAME=VALUE, given 'n'"),
     (["x.lua", "--json", "a", "--json", "b"], f"mbc simulate: --json is given twice {HELP}"),
     (["x.lua", "--csv", "a", "--json", "a"], f"mbc simulate: two result options name the same file {HELP}"),
     (["--list", "--csv", "a"], "mbc simulate: --list takes only --json, not '--csv'"),

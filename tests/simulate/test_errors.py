@@ -24,7 +24,7 @@ CASES = {
                              "'contactStifness' (did you mean 'contactStiffness'? allowed: name, "
                              "type, markers, aleNode and the parameters of the type)"),
     "library_parameter": (2, f"{D}/library_parameter.lua:13: connectors.contact: "
-                             "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), got -5"),
+                             "ContactSphereSphere.contactStiffness: must be >= 0 (UReal), given -5"),
     "marker_kind": (2, f"{D}/marker_kind.lua:12: connectors.c.markers: element 2: \"mGround\" is "
                        "a Position or Rigid marker; a CableShape marker is needed"),
     # the known types come from `mbc list`, so a type added to specs/ keeps this true
@@ -150,4 +150,4 @@ def test_csv_limit_needs_a_size(value):
                        capture_output=True, text=True)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr == ("mbc simulate: --csv-limit expects a size such as 500M, 4G or none, "
-                        f"got '{value}'\n")
+                        f"given '{value}'\n")

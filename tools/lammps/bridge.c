@@ -32,7 +32,7 @@ static int hot_records(ml_run *r)
     if (end != text && *end == '\0' && n >= 1 && n <= 1000)
         return (int)n;
     ml_error_at(r,
-                "mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 (got "
+                "mbconnect: MBC_LAMMPS_HOT_RECORDS must be a whole number from 1 to 1000 (given "
                 "'%s')",
                 text);
     return 0;

@@ -73,7 +73,7 @@ static int coefficients(int argc, char *const *argv, int *i, const model_words *
         if (w)
             return fail(msg, size, "%s needs %d coefficient%s (%s): '%s' is not a number%s",
                         m->name, m->count, s, m->coefs, w, null_ok ? " or NULL" : "");
-        return fail(msg, size, "%s needs %d coefficient%s (%s), got %d", m->name, m->count, s,
+        return fail(msg, size, "%s needs %d coefficient%s (%s), given %d", m->name, m->count, s,
                     m->coefs, got);
     }
     *i += 1 + m->count;
@@ -261,7 +261,7 @@ static int check_law(const ml_granular_law *law, char *msg, size_t size)
     if (law->k_t == -1 && (law->normal == ML_GRANULAR_HOOKE || law->normal == ML_GRANULAR_HERTZ))
         return fail(msg, size,
                     "NULL for the Mindlin tangential stiffness requires a normal model with "
-                    "material properties (hertz/material, dmt, jkr), got %s",
+                    "material properties (hertz/material, dmt, jkr), given %s",
                     normal_words[law->normal]);
     return 0;
 }
@@ -422,7 +422,7 @@ static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_w
         const char *a = i + 1 < argc ? argv[i + 1] : NULL;
         wall->axis = choice(a, axis_words, 3);
         if (wall->axis < 0)
-            return fail(msg, size, "%s needs an axis x, y or z, got '%s'", w, a ? a : "");
+            return fail(msg, size, "%s needs an axis x, y or z, given '%s'", w, a ? a : "");
         const model_words m = {wiggle ? "wiggle AXIS" : "shear AXIS", wiggle ? 2 : 1,
                                wiggle ? "amplitude, period" : "velocity"};
         double c[2] = {0, 0};
@@ -442,7 +442,7 @@ static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_w
         return fail(msg, size, "a wall cannot both wiggle and shear");
     const char *axis = wall->axis >= 0 && wall->axis < 3 ? axis_words[wall->axis] : "?";
     if (wall->wiggle && wall->style == ML_GRANULAR_ZCYLINDER && wall->axis != 2)
-        return fail(msg, size, "zcylinder wiggles along z only, got %s", axis);
+        return fail(msg, size, "zcylinder wiggles along z only, given %s", axis);
     if (wall->shear && wall->style == wall->axis)
         return fail(msg, size, "%s shears along its plane, not along %s",
                     wall->style >= 0 && wall->style < 4 ? wall_words[wall->style] : "?", axis);

@@ -16,7 +16,7 @@
  *
  * Errors: one line in msg, naming the word, the rule and the value, e.g.
  *   granular: 'hertzz' is not a model or keyword (allowed: hooke, hertz, ...)
- *   granular: hertz needs 2 coefficients (k_n, damping), got 1 ('1000')
+ *   granular: hertz needs 2 coefficients (k_n, damping), given 1 ('1000')
  * The caller prefixes the command and the location (LAMMPS's ERROR: form). */
 #ifndef ML_GRANULAR_WORDS_H
 #define ML_GRANULAR_WORDS_H

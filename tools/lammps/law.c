@@ -84,7 +84,7 @@ static int set_param(ml_run *r, ml_law *law, const char *name, const char *value
         if (p && !parse_values(value, x, &n))
             st = mbc_fail_param(&err, MBC_ERR_VALUE, t->type_name, name, 0,
                                 "must be a number or a comma-separated list of numbers (%s), "
-                                "got '%s'",
+                                "given '%s'",
                                 p->type, value);
         else
             st = mbc_object_set_array(o, name, x, p ? n : 1, &err);

@@ -145,7 +145,7 @@ static int parse_one(int argc, char **argv, int *i, options *o)
             return st;
         }
         if (strchr(v, '=') == NULL || v[0] == '=') {
-            return usage_error("--set expects NAME=VALUE, got '%s'", v);
+            return usage_error("--set expects NAME=VALUE, given '%s'", v);
         }
         if (o->set_count == MAX_SETS) {
             return usage_error("too many --set options (at most %d)", MAX_SETS);
@@ -159,7 +159,7 @@ static int parse_one(int argc, char **argv, int *i, options *o)
             return st;
         }
         if ((o->csv_limit = parse_size(limit)) < 0.0) {
-            return usage_error("--csv-limit expects a size such as 500M, 4G or none, got '%s'",
+            return usage_error("--csv-limit expects a size such as 500M, 4G or none, given '%s'",
                                limit);
         }
         return 0;

@@ -42,7 +42,7 @@ mbc_status mbc_contact_circle_circle2d_check_radii(const mbc_contact_circle_circ
     const double *r = p->circlesRadii;
     if (!(r[0] > 0.0 && r[1] > 0.0))
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE_NAME, "circlesRadii", 0,
-                              "both radii must be > 0, got [%g, %g]", r[0], r[1]);
+                              "both radii must be > 0, given [%g, %g]", r[0], r[1]);
     return MBC_OK;
 }
 
@@ -51,7 +51,7 @@ mbc_status mbc_contact_circle_circle2d_check_friction(const mbc_contact_circle_c
 {
     if (p->dynamicFriction > 0.0 && !(p->frictionProportionalZone > 0.0))
         return mbc_fail_param(err, MBC_ERR_VALUE, TYPE_NAME, "frictionProportionalZone", 0,
-                              "must be > 0 when dynamicFriction > 0, got %g",
+                              "must be > 0 when dynamicFriction > 0, given %g",
                               p->frictionProportionalZone);
     return MBC_OK;
 }
@@ -62,7 +62,7 @@ static mbc_status check_state(const mbc_contact_circle_circle2d_params *p, const
     if (!s || !s->marker[0] || !s->marker[1])
         return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs the rigid markers m0 and m1");
     if (!s->data || s->data_count != 1)
-        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs 1 data coordinate, got %zu",
+        return mbc_fail(err, MBC_ERR_INPUT, TYPE_NAME ": needs 1 data coordinate, given %zu",
                         s && s->data ? s->data_count : (size_t)0);
     mbc_error e;
     if (mbc_contact_circle_circle2d_check_radii(p, &e) != MBC_OK)
@@ -182,7 +182,7 @@ mbc_status mbc_contact_circle_circle2d_outputs(const mbc_contact_circle_circle2d
                         output);
     size_t need = output == MBC_CONTACT_CIRCLE_CIRCLE2D_OUTPUT_PENETRATION ? 1 : 3;
     if (size != need)
-        return mbc_fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size %zu, got %zu", need,
+        return mbc_fail(err, MBC_ERR_SIZE, TYPE_NAME ": output needs size %zu, given %zu", need,
                         size);
     mbc_status st = check_state(p, s, err);
     if (st != MBC_OK)

@@ -141,7 +141,8 @@ static void test_validation(const mbc_registry *r)
         return;
     /* setters check the type rules: value unchanged on failure */
     CHECK(mbc_object_set(o, "contactStiffness", -1, &err) == MBC_ERR_VALUE);
-    CHECK_STR(err.message, "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), got -1");
+    CHECK_STR(err.message,
+              "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), given -1");
     CHECK(mbc_object_set(o, "contactStiffnes", 1, &err) == MBC_ERR_NAME);
     CHECK_STR(err.message, "ContactCircleCircle2D: unknown parameter 'contactStiffnes' (did you mean "
                            "'contactStiffness'?)");
@@ -157,15 +158,15 @@ static void test_validation(const mbc_registry *r)
     CHECK(violations == 5);
     if (violations == 5) {
         CHECK_STR(errors[0].message, "ContactCircleCircle2D.markerNumbers: [0] must be set "
-                                     "(ArrayMarkerIndex >= 0), got -1");
+                                     "(ArrayMarkerIndex >= 0), given -1");
         CHECK_STR(errors[1].message, "ContactCircleCircle2D.markerNumbers: [1] must be set "
-                                     "(ArrayMarkerIndex >= 0), got -1");
+                                     "(ArrayMarkerIndex >= 0), given -1");
         CHECK_STR(errors[2].message,
-                  "ContactCircleCircle2D.nodeNumber: must be set (NodeIndex >= 0), got -1");
+                  "ContactCircleCircle2D.nodeNumber: must be set (NodeIndex >= 0), given -1");
         CHECK_STR(errors[3].message,
-                  "ContactCircleCircle2D.circlesRadii: both radii must be > 0, got [-1, -1]");
+                  "ContactCircleCircle2D.circlesRadii: both radii must be > 0, given [-1, -1]");
         CHECK_STR(errors[4].message, "ContactCircleCircle2D.frictionProportionalZone: must be > 0 "
-                                     "when dynamicFriction > 0, got 0");
+                                     "when dynamicFriction > 0, given 0");
     }
     CHECK(!o->initialized);
 
