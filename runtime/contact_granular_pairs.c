@@ -37,6 +37,7 @@
 /* The reductions of the vectorized sums and checks (mbconnect/pair_kernel.h
  * says when `omp simd` is on). */
 #if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
+/* NOLINTBEGIN(bugprone-macro-parentheses): an OpenMP clause takes names */
 #define GP_PRAGMA(text) _Pragma(#text)
 #define GP_SIMD_MIN(x)  GP_PRAGMA(omp simd reduction(min : x))
 /* 8 lanes: the loop reads 32-bit indices, for which the compiler would
@@ -46,6 +47,7 @@
 #define GP_SIMD_SUM1(x) GP_PRAGMA(omp simd reduction(+ : x))
 #define GP_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
     GP_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
+/* NOLINTEND(bugprone-macro-parentheses) */
 #else
 #define GP_SIMD_MIN(x)
 #define GP_SIMD_FILL

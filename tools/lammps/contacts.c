@@ -47,19 +47,21 @@ int ml_contacts_stamp(long long step)
     return (int)(step % INT_MAX) + 1;
 }
 
-/* The layout word: the tag 0x5A5 above 13 bits of capacity and 6 of width. */
-#define LAYOUT_TAG 0x5A5
+/* The layout word: the tag 0x5A5 above 13 bits of capacity and 6 of width
+ * (capacity <= ML_CAPACITY_MAX 4096, width <= ML_DATA_MAX 32: they fit). */
+#define LAYOUT_TAG 0x5A5u
 
 int ml_contacts_layout(int capacity, int width)
 {
-    return (LAYOUT_TAG << 19) | (capacity << 6) | width;
+    return (int)((LAYOUT_TAG << 19) | ((unsigned)capacity << 6) | (unsigned)width);
 }
 
 int ml_contacts_layout_read(int layout, int *capacity, int *width)
 {
-    *capacity = (layout >> 6) & 0x1FFF;
-    *width = layout & 0x3F;
-    return layout >= 0 && (layout >> 19) == LAYOUT_TAG && *capacity > 0 && *width > 0;
+    const unsigned word = (unsigned)layout; /* a value read from a file: any bits */
+    *capacity = (int)((word >> 6) & 0x1FFFu);
+    *width = (int)(word & 0x3Fu);
+    return layout >= 0 && (word >> 19) == LAYOUT_TAG && *capacity > 0 && *width > 0;
 }
 
 const double *ml_contacts_other(const ml_contacts *c, int j, int nlocal, int tag, long long last)

@@ -59,7 +59,7 @@ static int mix_one(ml_run *r, ml_bridge *b, int i, int j)
     char msg[ML_MESSAGE_SIZE / 2];
     if (ml_granular_mix(&b->words[i * n + i], &b->words[j * n + j], i, j, &w, msg, sizeof msg))
         return ml_error_at(r, "mbconnect: %s", msg);
-    if (b->mixed[ij] && b->words_set[ij] && memcmp(&b->words[ij], &w, sizeof w) == 0)
+    if (b->mixed[ij] && b->words_set[ij] && ml_granular_law_equal(&b->words[ij], &w))
         return 0;
     ml_law *law = ml_granular_law_create(r, "mbconnect", &w);
     if (!ml_all(r, law != NULL)) {

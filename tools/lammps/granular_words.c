@@ -281,6 +281,21 @@ int ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, char *m
     return check_law(law, msg, size);
 }
 
+bool ml_granular_law_equal(const ml_granular_law *a, const ml_granular_law *b)
+{
+    bool same = a->normal == b->normal && a->damping == b->damping &&
+                a->tangential == b->tangential && a->rolling == b->rolling &&
+                a->twisting == b->twisting && a->limit_damping == b->limit_damping &&
+                a->k_n == b->k_n && a->damping_coef == b->damping_coef &&
+                a->cohesion == b->cohesion && a->k_t == b->k_t && a->x_gamma_t == b->x_gamma_t &&
+                a->mu_t == b->mu_t && a->cutoff == b->cutoff;
+    for (int k = 0; k < 2; k++)
+        same = same && a->e[k] == b->e[k] && a->nu[k] == b->nu[k];
+    for (int k = 0; k < 3; k++)
+        same = same && a->roll[k] == b->roll[k] && a->twist[k] == b->twist[k];
+    return same;
+}
+
 /* ------------------------------------------------------------------ mixing */
 
 static double mix_geom(double a, double b)

@@ -70,6 +70,9 @@ typedef struct ml_granular_law {
     double cutoff;   /* the pair_coeff keyword cutoff; -1: none */
 } ml_granular_law;
 
+/* Whether two laws are the same, member by member. */
+bool ml_granular_law_equal(const ml_granular_law *a, const ml_granular_law *b);
+
 /* The words of one pair_coeff line after I J (argv[0..argc-1]). Returns 0,
  * or -1 with one line in msg. */
 int ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, char *msg, size_t size);

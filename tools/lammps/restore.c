@@ -251,12 +251,20 @@ int ml_restore_end(ml_run *r, ml_bridge *b, ml_restore *k)
     return 0;
 }
 
-/* FNV-1a over bytes. */
-static uint32_t fnv(uint32_t h, const void *p, size_t n)
+/* FNV-1a over the bytes of a string (with its NUL) and of an int (lowest
+ * byte first). */
+static uint32_t fnv_text(uint32_t h, const char *s)
 {
-    const unsigned char *s = p;
-    for (size_t k = 0; k < n; k++)
-        h = (h ^ s[k]) * 16777619u;
+    do
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    while (*s++);
+    return h;
+}
+static uint32_t fnv_int(uint32_t h, int v)
+{
+    const uint32_t u = (uint32_t)v;
+    for (int k = 0; k < 4; k++)
+        h = (h ^ ((u >> (8 * k)) & 0xFFu)) * 16777619u;
     return h;
 }
 
@@ -268,9 +276,9 @@ int ml_restore_laws(const ml_bridge *b)
         for (int j = i; j < n; j++) {
             const int law = b->law_of ? b->law_of[i * n + j] : -1;
             const char *name = law >= 0 ? b->laws[law]->object->type->type_name : "";
-            const int key[3] = {i, j, law >= 0 ? (int)b->laws[law]->data_count : -1};
-            h = fnv(h, key, sizeof key);
-            h = fnv(h, name, strlen(name) + 1);
+            h = fnv_int(fnv_int(h, i), j);
+            h = fnv_int(h, law >= 0 ? (int)b->laws[law]->data_count : -1);
+            h = fnv_text(h, name);
         }
     }
     return (int)(h & 0x7FFFFFFF) | 1; /* never 0, the word of a row never written */
