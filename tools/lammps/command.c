@@ -53,6 +53,26 @@ static int type_range(ml_run *r, const char *s, int ntypes, int *lo, int *hi)
     return 0;
 }
 
+/* `mbconnect pair I J granular WORDS...` (argv: the words after `granular`):
+ * the words as a ContactGranular law of the bridge. */
+static int pair_granular(ml_run *r, const int lo[2], const int hi[2], int argc, char **argv)
+{
+    ml_granular_law words;
+    char msg[ML_MESSAGE_SIZE / 2];
+    if (ml_granular_parse(argc, argv, &words, msg, sizeof msg) != 0)
+        return ml_error_at(r,
+                           "mbconnect pair: %s ("
+                           "the words of pair_style granular's pair_coeff I J"
+                           ")",
+                           msg);
+    ml_law *law = ml_granular_law_create(r, "mbconnect pair", &words);
+    if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
+        ml_law_destroy(law);
+        return r->status ? r->status : ML_EXIT_ERROR;
+    }
+    return ml_bridge_pair(r, lo, hi, law, &words);
+}
+
 static int pair(ml_run *r, int argc, char **argv)
 {
     if (argc < 4)
@@ -67,7 +87,7 @@ static int pair(ml_run *r, int argc, char **argv)
         type_range(r, argv[2], ntypes, &lo[1], &hi[1]) != 0)
         return r->status;
     if (strcmp(argv[3], "granular") == 0)
-        return ml_granular_pair(r, lo, hi, argc - 4, argv + 4);
+        return pair_granular(r, lo, hi, argc - 4, argv + 4);
     ml_law *law = ml_law_create(r, "mbconnect pair", argv[3], argc - 4, argv + 4);
     if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
         ml_law_destroy(law);

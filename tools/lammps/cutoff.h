@@ -8,7 +8,7 @@
 #ifndef ML_CUTOFF_H
 #define ML_CUTOFF_H
 
-#include "bridge.h"
+#include "bridge_state.h"
 
 /* Collective: b->radius_dynamic, radius_frozen, cut, cutoff and reach from
  * the atoms and fixes as they are now, and per type the largest radius its

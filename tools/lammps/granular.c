@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define GRANULAR_USAGE "the words of pair_style granular's pair_coeff I J"
-
 ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words)
 {
     ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
@@ -23,20 +21,6 @@ ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_la
         argv[2 * k + 1] = values[k];
     }
     return ml_law_create(r, what, ML_GRANULAR_TYPE, 2 * n, argv);
-}
-
-int ml_granular_pair(ml_run *r, const int lo[2], const int hi[2], int argc, char **argv)
-{
-    ml_granular_law words;
-    char msg[ML_MESSAGE_SIZE / 2];
-    if (ml_granular_parse(argc, argv, &words, msg, sizeof msg) != 0)
-        return ml_error_at(r, "mbconnect pair: %s (" GRANULAR_USAGE ")", msg);
-    ml_law *law = ml_granular_law_create(r, "mbconnect pair", &words);
-    if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
-        ml_law_destroy(law);
-        return r->status ? r->status : ML_EXIT_ERROR;
-    }
-    return ml_bridge_pair(r, lo, hi, law, &words);
 }
 
 void ml_granular_set_words(ml_bridge *b, const int lo[2], const int hi[2],

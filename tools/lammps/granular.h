@@ -7,16 +7,12 @@
 #ifndef ML_GRANULAR_H
 #define ML_GRANULAR_H
 
-#include "bridge.h"
+#include "bridge_core.h"
 #include "granular_words.h"
 
 /* The law of the words (a ContactGranular with their parameters); what
  * names the command in messages (a literal). NULL with a pending error. */
 ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words);
-
-/* `mbconnect pair I J granular WORDS...` (argv: the words after
- * `granular`). Returns 0 or the pending status. */
-int ml_granular_pair(ml_run *r, const int lo[2], const int hi[2], int argc, char **argv);
 
 /* Records the words of the type pairs lo..hi (their cutoff keyword too). */
 void ml_granular_set_words(ml_bridge *b, const int lo[2], const int hi[2],

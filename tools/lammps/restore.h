@@ -31,7 +31,7 @@
 #ifndef ML_RESTORE_H
 #define ML_RESTORE_H
 
-#include "bridge.h"
+#include "bridge_state.h"
 #include "contacts.h"
 
 /* The records to restore into a state fix about to be made. */

@@ -9,7 +9,7 @@
 
 #include <lammps/library.h>
 
-#include "bridge.h"
+#include "bridge_core.h"
 #include "granular.h"
 #include "granular_words.h"
 #include "host.h"
@@ -24,7 +24,7 @@
 struct ml_wall {
     ml_run *r; /* first: host.cpp's wall callback finds the run here */
     char id[64], group[64];
-    char state_fix[96], column[112]; /* the records' fix property/atom and its array */
+    char records_fix[96], column[112]; /* the records' fix property/atom and its array */
     ml_law *law;
     ml_granular_wall geo;
     long long time_origin; /* the step of the wall's creation (wiggle's phase 0) */
@@ -68,7 +68,7 @@ void ml_wall_unfix(ml_wall *w)
     if (!ml_wall_alive(w))
         return;
     ml_bridge_lammps(w->r, "unfix %s", w->id);
-    ml_bridge_lammps(w->r, "unfix %s", w->state_fix);
+    ml_bridge_lammps(w->r, "unfix %s", w->records_fix);
 }
 
 void ml_wall_atom_created(ml_wall *w, int i)
@@ -188,10 +188,10 @@ static int wall_setup(ml_run *r, ml_bridge *b, ml_wall *w)
     if (!old)
         b->wall_count++;
     ml_bridge_lammps(r, "fix %s %s external pf/callback 1 1", w->id, w->group);
-    ml_bridge_lammps(r, "fix %s all property/atom %s %d ghost no", w->state_fix, w->column,
+    ml_bridge_lammps(r, "fix %s all property/atom %s %d ghost no", w->records_fix, w->column,
                      w->width);
     if (r->status == 0)
-        ml_host_no_data_file(r, w->state_fix);
+        ml_host_no_data_file(r, w->records_fix);
     /* fix wall/gran adds no energy or virial; fix external would (its
      * virial unset) */
     ml_bridge_lammps(r, "fix_modify %s energy no virial no", w->id);
@@ -234,7 +234,7 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
         return r->status ? r->status : ML_EXIT_ERROR;
     }
     w->width = 1 + (int)w->law->data_count;
-    (void)snprintf(w->state_fix, sizeof w->state_fix, "%s_mbconnect_%08x", w->id,
+    (void)snprintf(w->records_fix, sizeof w->records_fix, "%s_mbconnect_%08x", w->id,
                    layout_of(w->law->object->type->type_name, w->width));
     const mbc_type_info *t = w->law->object->type;
     const int stored = mbc_type_find_output(t, "StoredEnergy"),
@@ -381,7 +381,7 @@ static int wall_gather(ml_wall *w, int nlocal, double **f, wall_atoms *a)
         return ml_error_at(w->r,
                            "mbconnect wall %s: per-atom arrays missing (atom style changed, or "
                            "fix %s deleted?)",
-                           w->id, w->state_fix);
+                           w->id, w->records_fix);
     if (nlocal > 0)
         a->atoms = (mbc_pair_atoms){.position = (const double(*)[3])a->x[0],
                                     .velocity = (const double(*)[3])a->v[0],
