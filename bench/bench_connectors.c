@@ -75,9 +75,8 @@ static void die(const char *what, const mbc_error *err)
 
 static void check(mbc_status st, const char *what, const mbc_error *err)
 {
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         die(what, err);
-    }
 }
 
 /* ---- sampling (tests/test_sampling.h: splitmix64 and rotations) ---- */
@@ -156,9 +155,8 @@ static bench_result measure(const char *name, bench_fn fn, void *ctx, double cal
     reps = (size_t)((double)reps * 1.1 * min_time_s / t) + 1;
     (void)time_run(fn, ctx, reps, name); /* last warm-up at full length */
     double ns[RUNS];
-    for (int k = 0; k < RUNS; ++k) {
+    for (int k = 0; k < RUNS; ++k)
         ns[k] = 1e9 * time_run(fn, ctx, reps, name) / ((double)reps * calls_per_rep);
-    }
     qsort(ns, RUNS, sizeof ns[0], cmp_double);
     r.ns = ns[RUNS / 2];
     r.min_ns = ns[0];
@@ -177,9 +175,8 @@ static void print_header(void)
 {
     printf("%-68s %10s %8s  %-20s %-18s %-12s %6s\n", "benchmark", "ns/call", "min", "per unit",
            "goal", "vs goal", "spread");
-    for (int i = 0; i < 149; ++i) {
+    for (int i = 0; i < 149; ++i)
         putchar('-');
-    }
     putchar('\n');
 }
 
@@ -244,9 +241,8 @@ static void sphere_params(mbc_contact_sphere_sphere_params *p, int model)
         p->minimumImpactVelocity = 0.01;
     }
     mbc_error e;
-    if (mbc_contact_sphere_sphere_validate(p, &e, 1) != 0) {
+    if (mbc_contact_sphere_sphere_validate(p, &e, 1) != 0)
         die("sphere parameters invalid", &e);
-    }
 }
 
 static void object_set(mbc_object *o, const char *name, const double *v, size_t n)
@@ -259,9 +255,8 @@ static mbc_object *sphere_object(const mbc_contact_sphere_sphere_params *p)
 {
     mbc_error e;
     mbc_object *o = mbc_object_create("ContactSphereSphere", &e);
-    if (o == NULL) {
+    if (o == NULL)
         die("mbc_object_create(ContactSphereSphere)", &e);
-    }
     const double markers[2] = {0, 1}, node = 0, model = p->impactModel;
     object_set(o, "markerNumbers", markers, 2);
     object_set(o, "nodeNumber", &node, 1);
@@ -320,14 +315,12 @@ static void sphere_setup(sphere_fixture *x, int model)
         memcpy(x->data, x->new_data, sizeof x->data);
         memcpy(x->data_start, x->new_data, sizeof x->data);
     }
-    if (!(x->data[0] <= 0.0 && x->data[1] >= x->p.frictionProportionalZone)) {
+    if (!(x->data[0] <= 0.0 && x->data[1] >= x->p.frictionProportionalZone))
         die("sphere setup: expected contact with sliding friction", NULL);
-    }
     check(mbc_contact_sphere_sphere_forces(&x->p, &x->s, &x->f, &x->err), "sphere forces (setup)",
           &x->err);
-    if (x->f.force[1][0] == 0.0 && x->f.force[1][1] == 0.0) {
+    if (x->f.force[1][0] == 0.0 && x->f.force[1][1] == 0.0)
         die("sphere setup: zero contact force", NULL);
-    }
     x->obj = sphere_object(&x->p);
 }
 
@@ -401,9 +394,8 @@ static void sphere_batch_setup(sphere_batch *b, const mbc_contact_sphere_sphere_
     b->markers = calloc(2 * n, sizeof *b->markers);
     b->data = calloc(4 * n, sizeof *b->data);
     b->states = calloc(n, sizeof *b->states);
-    if (b->markers == NULL || b->data == NULL || b->states == NULL) {
+    if (b->markers == NULL || b->data == NULL || b->states == NULL)
         die("out of memory for the sphere batch", NULL);
-    }
     const double rsum = p->spheresRadii[0] + p->spheresRadii[1];
     for (size_t k = 0; k < n; ++k) {
         mbc_rigid_marker *m = &b->markers[2 * k];
@@ -500,9 +492,8 @@ static void roll_setup(roll_fixture *x)
     x->p.viscousFriction = 0.01;
     x->p.exponentialDecayStatic = 0.01;
     x->p.frictionProportionalZone = 1e-3;
-    if (mbc_contact_convex_roll_validate(&x->p, &x->err, 1) != 0) {
+    if (mbc_contact_convex_roll_validate(&x->p, &x->err, 1) != 0)
         die("convex roll parameters invalid", &x->err);
-    }
     check(mbc_contact_convex_roll_initialize(&x->p, &x->err), "convex roll initialize", &x->err);
 
     rt_rot_z(0.0, x->m[0].rotation);
@@ -529,14 +520,12 @@ static void roll_setup(roll_fixture *x)
               "convex roll PostNewtonStep (setup)", &x->err);
         memcpy(x->data, x->new_data, sizeof x->data);
     }
-    if (!(x->data[2] < 0.0) || x->pn.warnings != 0) {
+    if (!(x->data[2] < 0.0) || x->pn.warnings != 0)
         die("convex roll setup: expected contact without warnings", NULL);
-    }
     check(mbc_contact_convex_roll_forces(&x->p, &x->s, &x->f, &x->err), "convex roll forces",
           &x->err);
-    if (!(x->f.force[1][2] > 0.0) || x->f.force[1][0] == 0.0) {
+    if (!(x->f.force[1][2] > 0.0) || x->f.force[1][0] == 0.0)
         die("convex roll setup: expected normal and friction force", NULL);
-    }
 }
 
 BENCH_HOOK_LOOP(run_roll_forces, roll_fixture,
@@ -584,17 +573,15 @@ static void cable_setup(cable_fixture *x, size_t n)
     x->p.frictionStiffness = 1e3;
     x->p.frictionCoefficient = 0.3;
     x->p.circleRadius = 0.3;
-    if (mbc_contact_friction_circle_cable2d_validate(&x->p, &x->err, 1) != 0) {
+    if (mbc_contact_friction_circle_cable2d_validate(&x->p, &x->err, 1) != 0)
         die("cable parameters invalid", &x->err);
-    }
     const double L = 2.0;
     const double q[8] = {0.0, 0.0, 1.0, 0.4, 2.0, 0.0, 1.0, -0.4};
     const double q_t[8] = {0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, -0.01};
     if (mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL) != MBC_OK ||
         mbc_ancf_cable2d_shape_point_velocities(q, q_t, L, 0.0, 0.0, (int)n, x->vel, NULL) !=
-            MBC_OK) {
+            MBC_OK)
         die("cable points", NULL);
-    }
     x->cable.segment_count = n;
     x->cable.points = x->pts;
     x->cable.point_velocities = x->vel;
@@ -621,22 +608,18 @@ static void cable_setup(cable_fixture *x, size_t n)
         memcpy(x->data, x->new_data, 3 * n * sizeof x->data[0]);
         memcpy(x->data_start, x->new_data, 3 * n * sizeof x->data[0]);
     }
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < n; ++i)
         x->in_contact += x->data[i] <= 0.0;
-    }
-    if (x->in_contact == 0 || x->in_contact == n) {
+    if (x->in_contact == 0 || x->in_contact == n)
         die("cable setup: expected a few segments in contact", NULL);
-    }
     check(mbc_contact_friction_circle_cable2d_forces(&x->p, &x->s, &x->f, &x->err), "cable forces",
           &x->err);
-    if (x->f.force[0][1] == 0.0) {
+    if (x->f.force[0][1] == 0.0)
         die("cable setup: expected a contact force", NULL);
-    }
     mbc_error e = {0};
     x->obj = mbc_object_create("ContactFrictionCircleCable2D", &e);
-    if (x->obj == NULL) {
+    if (x->obj == NULL)
         die("mbc_object_create(ContactFrictionCircleCable2D)", &e);
-    }
     const double markers[2] = {0, 1}, node = 0, count = (double)n;
     object_set(x->obj, "markerNumbers", markers, 2);
     object_set(x->obj, "nodeNumber", &node, 1);
@@ -697,9 +680,8 @@ static void ale_setup(ale_fixture *x)
     check(mbc_joint_ale_moving2d_set_markerNumbers(&x->p, markers, &x->err), "markers", &x->err);
     check(mbc_joint_ale_moving2d_set_nodeNumbers(&x->p, nodes, &x->err), "nodes", &x->err);
     check(mbc_joint_ale_moving2d_set_slidingOffset(&x->p, 0.05, &x->err), "offset", &x->err);
-    if (mbc_joint_ale_moving2d_validate(&x->p, &x->err, 1) != 0) {
+    if (mbc_joint_ale_moving2d_validate(&x->p, &x->err, 1) != 0)
         die("ALE parameters invalid", &x->err);
-    }
     for (int k = 0; k < ALE_ELEMENTS; ++k) {
         const double x0 = 0.5 * k, x1 = 0.5 * (k + 1);
         const double q[8] = {x0, 0.01 * k, 1.0, 0.02, x1, 0.01 * (k + 1), 1.0, -0.02};
@@ -729,14 +711,12 @@ static void ale_setup(ale_fixture *x)
           "ALE algebraic equations", &x->err);
     check(mbc_joint_ale_moving2d_post_newton_step(&x->p, &x->s, &x->pn, &x->err),
           "ALE PostNewtonStep", &x->err);
-    if (x->new_data[0] != 1.0 || x->pn.warnings != 0) {
+    if (x->new_data[0] != 1.0 || x->pn.warnings != 0)
         die("ALE setup: expected no index change", NULL);
-    }
     mbc_error e = {0};
     x->obj = mbc_object_create("JointALEMoving2D", &e);
-    if (x->obj == NULL) {
+    if (x->obj == NULL)
         die("mbc_object_create(JointALEMoving2D)", &e);
-    }
     const double sliding_d[ALE_ELEMENTS] = {10, 11, 12, 13}, pair[2] = {0, 1}, s_off = 0.05;
     object_set(x->obj, "slidingMarkerNumbers", sliding_d, ALE_ELEMENTS);
     object_set(x->obj, "slidingMarkerOffsets", offsets, ALE_ELEMENTS);
@@ -791,9 +771,8 @@ static void soa_setup(soa_batch *a, const sphere_batch *b)
     a->n = b->n;
     const size_t arrays = 18 + 4 + 4 + 9 + 4 + 2;
     a->mem = malloc(arrays * b->n * sizeof *a->mem);
-    if (a->mem == NULL) {
+    if (a->mem == NULL)
         die("out of memory for the SoA batch", NULL);
-    }
     double *next = a->mem;
 #define SOA_TAKE() (next += b->n, next - b->n)
     double *pos[2][3], *vel[2][3], *om[2][3], *x[4];
@@ -813,9 +792,8 @@ static void soa_setup(soa_batch *a, const sphere_batch *b)
         a->out.torque[0][i] = SOA_TAKE();
         a->out.torque[1][i] = SOA_TAKE();
     }
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 4; ++i)
         a->pns.data[i] = SOA_TAKE();
-    }
     a->pns.error = SOA_TAKE();
     a->pns.recommended_step = SOA_TAKE();
 #undef SOA_TAKE
@@ -830,16 +808,14 @@ static void soa_setup(soa_batch *a, const sphere_batch *b)
                 om[j][i][k] = R[3 * i] * w[0] + R[3 * i + 1] * w[1] + R[3 * i + 2] * w[2];
             }
         }
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < 4; ++i)
             x[i][k] = b->data[4 * k + i];
-        }
     }
     a->states = b->states;
     a->obj = sphere_object(b->p);
     a->forces = calloc(b->n, sizeof *a->forces);
-    if (a->forces == NULL) {
+    if (a->forces == NULL)
         die("out of memory for the forces", NULL);
-    }
 }
 
 static void soa_teardown(soa_batch *a)
@@ -880,9 +856,8 @@ static size_t run_triad(void *ctx, size_t reps)
 #if defined(_OPENMP)
 #pragma omp parallel for schedule(static) num_threads(t->threads)
 #endif
-        for (size_t i = 0; i < TRIAD_N; ++i) {
+        for (size_t i = 0; i < TRIAD_N; ++i)
             a[i] = b[i] + s * c[i];
-        }
     }
     bench_sink += a[reps % TRIAD_N];
     return 0;
@@ -893,9 +868,8 @@ static double triad_bandwidth(int threads)
 {
     triad t = {malloc(TRIAD_N * sizeof(double)), malloc(TRIAD_N * sizeof(double)),
                malloc(TRIAD_N * sizeof(double)), threads};
-    if (!t.a || !t.b || !t.c) {
+    if (!t.a || !t.b || !t.c)
         die("out of memory for the triad", NULL);
-    }
     for (size_t i = 0; i < TRIAD_N; ++i) {
         t.a[i] = 0.0;
         t.b[i] = 1.0 + (double)(i & 7u);
@@ -936,19 +910,15 @@ static void batch_api_rows(const mbc_contact_sphere_sphere_params *p)
                            "ContactSphereSphere mbc_object_forces_many, 1000 states, 2 threads",
                            "STREAM-like triad"};
     int want = 0;
-    for (size_t i = 0; i < sizeof group / sizeof group[0]; ++i) {
+    for (size_t i = 0; i < sizeof group / sizeof group[0]; ++i)
         want |= selected(group[i]);
-    }
-    if (!want) {
+    if (!want)
         return;
-    }
     double gbs[3] = {0.0, 0.0, 0.0};
-    if (selected(group[0]) || selected(group[12])) {
+    if (selected(group[0]) || selected(group[12]))
         gbs[1] = triad_bandwidth(1);
-    }
-    if (mbc_threads_available() && (selected(group[1]) || selected(group[12]))) {
+    if (mbc_threads_available() && (selected(group[1]) || selected(group[12])))
         gbs[2] = triad_bandwidth(2);
-    }
     const size_t sizes[2] = {BATCH_SMALL, BATCH_LARGE};
     for (int b = 0; b < 2; ++b) {
         sphere_batch aos;
@@ -957,9 +927,8 @@ static void batch_api_rows(const mbc_contact_sphere_sphere_params *p)
         soa_setup(&a, &aos);
         double ns1 = 0.0;
         for (int t = 1; t <= 2; ++t) {
-            if (t > 1 && !mbc_threads_available()) {
+            if (t > 1 && !mbc_threads_available())
                 break;
-            }
             a.threads = t;
             char name[128];
             snprintf(name, sizeof name,
@@ -1002,9 +971,8 @@ static void batch_api_rows(const mbc_contact_sphere_sphere_params *p)
 static void row(const char *name, bench_fn fn, void *ctx, double calls_per_rep, double units,
                 const char *unit, double goal_ns)
 {
-    if (!selected(name)) {
+    if (!selected(name))
         return;
-    }
     print_row(name, measure(name, fn, ctx, calls_per_rep), units, unit, goal_ns);
 }
 
@@ -1019,16 +987,14 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (strncmp(argv[i], "--min-time=", 11) == 0) {
             min_time_s = atof(argv[i] + 11);
-            if (!(min_time_s > 0.0)) {
+            if (!(min_time_s > 0.0))
                 usage();
-            }
         } else if (strncmp(argv[i], "--only=", 7) == 0) {
             only_filter = argv[i] + 7;
         } else if (strncmp(argv[i], "--reps=", 7) == 0) {
             const long v = atol(argv[i] + 7);
-            if (v < 1) {
+            if (v < 1)
                 usage();
-            }
             fixed_reps = (size_t)v;
         } else {
             usage();
@@ -1042,7 +1008,7 @@ int main(int argc, char **argv)
 #endif
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) &&                  \
     !defined(__SANITIZE_THREAD__)
-    /* the clone of the sphere batch loops the loader picks (runtime/sphere_batch.c) */
+    /* the clone of the sphere batch loops the loader picks (runtime/eval/sphere_batch.c) */
     printf("sphere batch loops: %s\n",
            __builtin_cpu_supports("avx512f") ? "AVX-512F (8 doubles per vector)"
            : __builtin_cpu_supports("avx2")  ? "AVX2 (4 doubles per vector)"
@@ -1069,9 +1035,8 @@ int main(int argc, char **argv)
         char name[128];
         snprintf(name, sizeof name, "ContactSphereSphere forces, batch of %zu pairs",
                  batch_sizes[b]);
-        if (!selected(name)) {
+        if (!selected(name))
             continue;
-        }
         sphere_batch batch;
         sphere_batch_setup(&batch, &sphere2.p, batch_sizes[b]);
         const bench_result r = measure(name, run_sphere_batch, &batch, (double)batch.n);

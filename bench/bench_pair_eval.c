@@ -163,9 +163,8 @@ static void column_views(columns *col, int n, mbc_sphere_batch *in,
         in->data[d] = in->data_start[d] = col->c[COL_S + d];
         pn->data[d] = col->c[COL_N + d];
     }
-    for (int c = 0; c < 3; c++) {
+    for (int c = 0; c < 3; c++)
         fo->force[c] = col->c[COL_F + c];
-    }
 }
 
 /* Pair k of the engine into column k (gathered as mbc-lammps did). */
@@ -181,9 +180,8 @@ static void gather(const engine *e, const mbc_pair *q, columns *col, int k)
     }
     col->c[COL_R][k] = e->r[a];
     col->c[COL_R + 1][k] = e->r[b];
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < 4; d++)
         col->c[COL_S + d][k] = q->data[d];
-    }
 }
 
 /* Column k's results back into the engine. */
@@ -197,9 +195,8 @@ static void scatter(engine *e, const mbc_pair *q, const columns *col, int k)
         e->t[a][c] += col->c[COL_T + c][k];
         e->t[b][c] += col->c[COL_T + 3 + c][k];
     }
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < 4; d++)
         q->data[d] = col->c[COL_N + d][k];
-    }
 }
 
 /* All pairs once the old way: gathered into columns, mbc_sphere_batch_step,
@@ -209,9 +206,8 @@ static void run_columns(const mbc_contact_sphere_sphere_params *p, engine *e, co
     mbc_error err = {0};
     for (int k0 = 0; k0 < e->pairs; k0 += CHUNK) {
         const int n = e->pairs - k0 < CHUNK ? e->pairs - k0 : CHUNK;
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; k++)
             gather(e, &e->pair[k0 + k], col, k);
-        }
         mbc_sphere_batch in;
         mbc_sphere_batch_post_newton pn;
         mbc_sphere_batch_forces fo;
@@ -220,9 +216,8 @@ static void run_columns(const mbc_contact_sphere_sphere_params *p, engine *e, co
             fprintf(stderr, "mbc-bench-pairs: %s\n", err.message);
             exit(1);
         }
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; k++)
             scatter(e, &e->pair[k0 + k], col, k);
-        }
     }
 }
 
@@ -235,11 +230,10 @@ static double time_path(mbc_object *o, engine *e, path p, int runs)
     double best = 1e30;
     for (int k = 0; k < runs; k++) {
         const double t0 = cpu_seconds();
-        if (p == PATH_COLUMNS) {
+        if (p == PATH_COLUMNS)
             run_columns(o->params, e, &col);
-        } else {
+        else
             run_inplace(o, e, p == PATH_HOOKS ? MBC_PAIR_HOOKS : 0u);
-        }
         const double dt = cpu_seconds() - t0;
         best = dt < best ? dt : best;
     }

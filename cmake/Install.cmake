@@ -11,13 +11,13 @@
 #     include/mbconnect/invariants.h, from harness/include/, not in the umbrella)
 #   include/mbconnect/*.h, include/mbconnect/generated/*.h, include/mbconnect/version.h,
 #     include/mbconnect/mbconnect.h (the umbrella header); exactly what these
-#     declare with MBC_API is what libmbconnect.so exports (tools/exports.sh)
+#     declare with MBC_API is what libmbconnect.so exports (dev/exports.sh)
 #   bin/mbcgen, bin/mbc
 #   share/mbconnect/specs/ (types.lua, the type registry, and the built-in specs)
 #   share/doc/mbconnect/ (html/, the documentation site, or without Sphinx the
 #     pages' .rst sources; examples/, every subfolder of examples/)
 #   share/man/man1/mbc.1, mbcgen.1 (cmake/ManPages.cmake)
-#   share/bash-completion/completions/mbc, mbcgen (tools/completion/mbc.bash)
+#   share/bash-completion/completions/mbc, mbcgen (cli/completion/mbc.bash)
 #   lib/cmake/mbconnect/ (find_package(mbconnect CONFIG): mbconnect::mbconnect,
 #     mbconnect::mbconnect_shared, mbconnect::mbconnect_lua,
 #     mbconnect::mbconnect_lua_shared, mbconnect::mbcgen, mbconnect::mbc and
@@ -130,7 +130,7 @@ install(FILES ${PROJECT_BINARY_DIR}/mbconnect.pc ${PROJECT_BINARY_DIR}/mbconnect
 # installed by mbc_add_man_page (cmake/ManPages.cmake), the HTML site by
 # cmake/Docs.cmake; tests/cli/test_install_tree.sh checks the tree.
 foreach(program mbc mbcgen)
-  install(FILES ${PROJECT_SOURCE_DIR}/tools/completion/mbc.bash
+  install(FILES ${PROJECT_SOURCE_DIR}/cli/completion/mbc.bash
     DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME ${program})
 endforeach()
 file(GLOB _mbc_example_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS

@@ -8,40 +8,43 @@
 # Export control: every object of the library is compiled with
 # -fvisibility=hidden, so libmbconnect.so exports exactly the functions and
 # variables that the installed headers declare with MBC_API
-# (include/mbconnect/export.h; checked by tools/exports.sh --check, the test
+# (include/mbconnect/export.h; checked by dev/exports.sh --check, the test
 # test_exports). In-tree tests, tools and benchmarks that reach internals
 # link the static library `mbconnect`.
 include(${PROJECT_SOURCE_DIR}/runtime/connectors.cmake OPTIONAL)
 
 add_library(mbc_core OBJECT
-  ${PROJECT_SOURCE_DIR}/runtime/params.c
-  ${PROJECT_SOURCE_DIR}/runtime/registry.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/params.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/registry.c
   ${PROJECT_SOURCE_DIR}/runtime/mbconnect.c
-  ${PROJECT_SOURCE_DIR}/runtime/object.c
-  ${PROJECT_SOURCE_DIR}/runtime/evaluate.c
-  ${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
-  ${PROJECT_SOURCE_DIR}/runtime/pair_eval.c
-  ${PROJECT_SOURCE_DIR}/runtime/wall_eval.c
-  ${PROJECT_SOURCE_DIR}/runtime/state_check.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/object.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/evaluate.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/pair_eval.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/pair_eval_check.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/wall_eval.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/state_check.c
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
 # their JSON form (result.c, json_out.c) and plugins (plugin.c, dlopen). No
 # Lua: case files are the Lua front end's (sandbox/, libmbconnect-lua).
 add_library(mbc_api OBJECT
-  ${PROJECT_SOURCE_DIR}/runtime/input.c
-  ${PROJECT_SOURCE_DIR}/runtime/result.c
-  ${PROJECT_SOURCE_DIR}/runtime/json_out.c
-  ${PROJECT_SOURCE_DIR}/runtime/plugin.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/input.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/result.c
+  ${PROJECT_SOURCE_DIR}/runtime/base/json_out.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/plugin.c
 )
 add_dependencies(mbc_api generate)
 add_dependencies(mbc_core generate)
-set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/evaluate_many.c
+set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/eval/evaluate_many.c
   PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")
 foreach(lib mbc_core mbc_runtime mbc_api)
   target_include_directories(${lib} PUBLIC
     ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/generated/include
     ${MBC_VERSION_INCLUDE_DIR})
+  # the runtime's internal headers across its folders: "mechanics/sticking.h"
+  target_include_directories(${lib} PRIVATE ${PROJECT_SOURCE_DIR}/runtime)
 endforeach()
 foreach(lib mbc_core mbc_runtime mbc_api)
   set_target_properties(${lib} PROPERTIES C_VISIBILITY_PRESET hidden)

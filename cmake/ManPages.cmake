@@ -15,9 +15,9 @@
 # The --help text should follow help2man's layout: "Usage:" lines (more
 # forms as "  or:  ..."), a description paragraph, "Options:" with options
 # indented by two spaces, and other paragraphs ("Exit status:",
-# "Examples:") that become sections. mbc(1) and mbcgen(1) are made this
-# way (tools/CMakeLists.txt, generator/CMakeLists.txt); so is any program
-# added later (e.g. mbc-lammps(1)).
+# "Examples:") that become sections. mbc(1), mbcgen(1) and mbc-lammps(1)
+# are made this way (cli/CMakeLists.txt, generator/CMakeLists.txt,
+# bridges/lammps/CMakeLists.txt); so is any program added later.
 #
 # Without help2man the pages are not made (a configure message says so);
 # the test of the install tree then skips its man page checks.

@@ -2,7 +2,7 @@
 /* C emitter: for every connector type a header with the parameter struct,
  * typed setters/getters and hook prototypes, and a source file with the
  * descriptor tables (mbc_type_info) that the table-driven code in
- * runtime/params.c and runtime/object.c works on. Also the registry of the
+ * runtime/object/params.c and runtime/object/object.c works on. Also the registry of the
  * built-in types and the registration of out-of-tree types. */
 #include "emit_c.h"
 #include "emit_c_literal.h"

@@ -132,14 +132,13 @@ static void put_title(strbuf *out, const char *title, char c)
 /* One line of a table cell: newlines become spaces, '|' is escaped. */
 static void put_cell_n(strbuf *out, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (s[i] == '\n')
             sb_putc(out, ' ');
         else if (s[i] == '|')
             sb_puts(out, "\\|");
         else
             sb_putc(out, s[i]);
-    }
 }
 
 static void put_cell(strbuf *out, const char *s)

@@ -21,9 +21,8 @@ mbc_status fileio_list_specs(const char *dir, file_list *out, mbc_error *err)
     out->paths = NULL;
     out->count = 0;
     DIR *d = opendir(dir);
-    if (!d) {
+    if (!d)
         return mbc_fail(err, MBC_ERR_IO, "%s: cannot open directory (%s)", dir, strerror(errno));
-    }
     size_t cap = 0;
     struct dirent *e;
     while ((e = readdir(d))) {

@@ -9,7 +9,7 @@
  *                       -> include/mbconnect/generated/contact_sphere_sphere.h
  *                       -> ObjectContactSphereSphere.rst    (naming_rst_page)
  *
- * Depends on strbuf.c, fileio.c and the core's runtime/fail.c only, so that
+ * Depends on strbuf.c, fileio.c and the core's runtime/base/fail.c only, so that
  * the build tree can compile it at configure time, before mbcgen exists
  * (generator/CMakeLists.txt). */
 #ifndef MBCGEN_NAMING_H

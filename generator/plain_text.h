@@ -17,7 +17,7 @@
  * 0, 1, ... for fixed sizes). Other defaults: the documented text, trimmed. */
 void plain_text_default(const spec_param *p, strbuf *out);
 /* The value rules of p in words, as the reflection tables say them
- * (mbc_param_rules_text, runtime/param_rules_text.c, compiled into mbcgen):
+ * (mbc_param_rules_text, runtime/object/param_rules_text.c, compiled into mbcgen):
  * ">= 0", "one of 0, 1, 2", "> 0 (required: set both radii)"; nothing when
  * p has none. */
 void plain_text_rules(const spec_param *p, strbuf *out);

@@ -85,14 +85,13 @@ static void tex_render(tex_reader *r, strbuf *out)
 static const char *group_end(const char *s, const char *end)
 {
     int depth = 1;
-    for (; s < end; s++) {
+    for (; s < end; s++)
         if (*s == '\\' && s + 1 < end)
             s++;
         else if (*s == '{')
             depth++;
         else if (*s == '}' && --depth == 0)
             return s;
-    }
     return end;
 }
 

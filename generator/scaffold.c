@@ -3,7 +3,7 @@
  * generator/templates/ (embedded at build time, embed_templates.cmake) with
  * the names derived from the type name and writes the files, never over an
  * existing one. Every file that has a comment syntax starts with the SPDX
- * line of mbconnect's license (tools/spdx.sh --check passes on a fresh
+ * line of mbconnect's license (dev/spdx.sh --check passes on a fresh
  * scaffold); a project of one's own may change it. */
 #include "scaffold.h"
 
@@ -235,7 +235,7 @@ mbc_status scaffold_new_type(const char *name, FILE *out, mbc_error *err)
     memset(files, 0, sizeof files);
     snprintf(files[0].path, sizeof files[0].path, "specs/%s.lua", name);
     files[0].tpl = scaffold_tpl_spec_lua_in;
-    snprintf(files[1].path, sizeof files[1].path, "runtime/%s.c", n.hooks);
+    snprintf(files[1].path, sizeof files[1].path, "runtime/connectors/%s/%s.c", n.snake, n.hooks);
     files[1].tpl = scaffold_tpl_hooks_c_in;
     snprintf(files[2].path, sizeof files[2].path, "tests/connectors/test_%s.c", n.hooks);
     files[2].tpl = scaffold_tpl_test_c_in;

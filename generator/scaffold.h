@@ -12,7 +12,7 @@
 #include "mbconnect/error.h"
 
 /* In the project root (where specs/types.lua is): writes specs/NAME.lua,
- * runtime/<hooks>.c, tests/connectors/test_<hooks>.c and
+ * runtime/connectors/<snake>/<hooks>.c, tests/connectors/test_<hooks>.c and
  * examples/cases/<snake>.lua, listing them on out. Refuses an invalid NAME,
  * a missing specs/types.lua and any existing file (nothing is written
  * then). Returns MBC_OK, or the problem in err: MBC_ERR_INPUT (a name, a

@@ -77,14 +77,13 @@ void sb_putc(strbuf *sb, char c)
  * emitters use most, which sb_format_simple writes without vsnprintf. */
 static int sb_simple_format(const char *fmt)
 {
-    for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
+    for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%'))
         if (p[1] == 's' || p[1] == 'd' || p[1] == 'c' || p[1] == '%')
             p += 2;
         else if (p[1] == 'z' && p[2] == 'u')
             p += 3;
         else
             return 0;
-    }
     return 1;
 }
 
@@ -161,11 +160,10 @@ void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
         }
         vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
     }
-    if (n > 0) {
+    if (n > 0)
         sb->len += (size_t)n;
-    } else {
+    else
         sb->data[sb->len] = '\0'; /* nothing (or an encoding error): unchanged */
-    }
     va_end(ap2);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The one reader of Lua tables (layer 2, the Lua front end; not installed).
  * Spec files (generator/spec_model.c, spec_invariants.c), case files
- * (sandbox/case.c) and scene files (tools/simulate/scene.c) read the tables
+ * (sandbox/case.c) and scene files (simulate/scene.c) read the tables
  * a chunk returned through it: typed getters, key checks, list shapes, the
  * source line of a key, the text of a given value, and every error as one
  * mbc_error record (mbconnect/error.h). docs/contributing.rst, "The table

@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: BSD-3-Clause
 -- ContactGranular: connector spec (documentation: docs/items/ObjectContactGranular.rst).
--- The model set of LAMMPS's pair_style granular; kernels in runtime/granular_inline.h.
+-- The model set of LAMMPS's pair_style granular; kernels in runtime/connectors/contact_granular/.
 return connector {
   type = "ContactGranular",
   description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`).]],
@@ -140,7 +140,7 @@ return connector {
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
   -- "Pair binding"): sphere a at m0, sphere b at m1, [r_a, r_b] in spheresRadii, [m_a, m_b]
-  -- in spheresMasses; the in-place kernel (runtime/contact_granular_pairs.c) and the reach
+  -- in spheresMasses; the in-place kernel (runtime/connectors/contact_granular/contact_granular_pairs.c) and the reach
   -- of a jkr contact beyond touching (until pull-off).
   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii",
                    masses = "spheresMasses", kernel = true, reach = true },

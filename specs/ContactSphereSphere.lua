@@ -104,7 +104,7 @@ return connector {
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
   -- "Pair binding"): mbc-lammps puts sphere a at m0, sphere b at m1 and [r_a, r_b] in spheresRadii;
-  -- kernel: the in-place kernel of runtime/contact_sphere_sphere_pairs.c (mbconnect/pair_eval.h).
+  -- kernel: the in-place kernel of runtime/connectors/contact_sphere_sphere/contact_sphere_sphere_pairs.c (mbconnect/pair_eval.h).
   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "spheresRadii",
                    kernel = true },
 

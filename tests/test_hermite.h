@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The ANCF Cable2D shape functions written from the physics notes, test-side
- * and independent of runtime/ancf_cable2d.c, for the tests that check the
+ * and independent of runtime/mechanics/ancf_cable2d.c, for the tests that check the
  * runtime against them (test_connector_ale.c, test_eval.c). Test-only; not
  * part of the library. */
 #ifndef MBC_TEST_HERMITE_H

@@ -45,9 +45,8 @@ static inline void rt_rot_z(double a, double R[9])
 {
     const double c = cos(a), s = sin(a);
     const double M[9] = {c, -s, 0, s, c, 0, 0, 0, 1};
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         R[i] = M[i];
-    }
 }
 
 /* Rotation about y by angle a. */
@@ -55,9 +54,8 @@ static inline void rt_rot_y(double a, double R[9])
 {
     const double c = cos(a), s = sin(a);
     const double M[9] = {c, 0, s, 0, 1, 0, -s, 0, c};
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         R[i] = M[i];
-    }
 }
 
 /* Rotation about x by angle a. */
@@ -65,19 +63,16 @@ static inline void rt_rot_x(double a, double R[9])
 {
     const double c = cos(a), s = sin(a);
     const double M[9] = {1, 0, 0, 0, c, -s, 0, s, c};
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         R[i] = M[i];
-    }
 }
 
 /* C = A B for row-major 3x3. */
 static inline void rt_mat_mul(const double A[9], const double B[9], double C[9])
 {
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
             C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-        }
-    }
 }
 
 /* Random rotation from a normalized random quaternion. */
@@ -96,9 +91,8 @@ static inline void rt_random_rotation(rt_rng *g, double R[9])
     const double M[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
                          2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
                          2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         R[i] = M[i];
-    }
 }
 
 #endif /* MBC_TEST_SAMPLING_H */

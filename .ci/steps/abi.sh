@@ -16,7 +16,7 @@ set -euo pipefail
 build="${MBC_BUILD_DIR:-build}"
 lib="$build/lib/libmbconnect.so"
 for f in "$lib" abi/libmbconnect.abi abi/baseline.txt; do
-  [ -e "$f" ] || { echo "abi.sh: $f missing (build with the default preset; baseline: tools/abi-baseline.sh)" >&2; exit 2; }
+  [ -e "$f" ] || { echo "abi.sh: $f missing (build with the default preset; baseline: dev/abi-baseline.sh)" >&2; exit 2; }
 done
 field() { sed -n "s/^$1=//p" "$2"; }
 base_version="$(field version abi/baseline.txt)"
@@ -62,7 +62,7 @@ if [ "$verdict" = incompatible ]; then
   cat >&2 <<MSG
 FAIL: incompatible ABI change against the baseline (version $base_version, $base_soname); abidiff's report is above.
 If the break is intended: in ONE commit bump the major version in CMakeLists.txt
-project(VERSION) (the SONAME follows), rebuild, run tools/abi-baseline.sh and commit abi/.
+project(VERSION) (the SONAME follows), rebuild, run dev/abi-baseline.sh and commit abi/.
 MSG
   exit 1
 fi
@@ -72,7 +72,7 @@ else
   echo "ok: the ABI equals the baseline"
 fi
 if [ "$soname" != "$base_soname" ]; then
-  echo "FAIL: SONAME $soname, but abi/ is the baseline of $base_soname: run tools/abi-baseline.sh and commit abi/" >&2
+  echo "FAIL: SONAME $soname, but abi/ is the baseline of $base_soname: run dev/abi-baseline.sh and commit abi/" >&2
   exit 1
 fi
 

@@ -4,7 +4,7 @@
 # the repository root after the default build exists in build/:
 #   .ci/steps/compat.sh
 # There are no release tags yet: the reference is the spec baseline
-# abi/specs-baseline/, written by tools/abi-baseline.sh together with the ABI
+# abi/specs-baseline/, written by dev/abi-baseline.sh together with the ABI
 # baseline (abi/baseline.txt records its version and commit).
 # 1. build/bin/mbcgen --compat abi/specs-baseline specs: a breaking change of
 #    a built-in type fails unless the major version in CMakeLists.txt is
@@ -18,7 +18,7 @@ set -euo pipefail
 
 mbcgen="${MBC_BUILD_DIR:-build}/bin/mbcgen"
 [ -x "$mbcgen" ] || { echo "compat.sh: $mbcgen missing (build with the default preset)" >&2; exit 2; }
-[ -f abi/baseline.txt ] || { echo "compat.sh: abi/baseline.txt missing (tools/abi-baseline.sh)" >&2; exit 2; }
+[ -f abi/baseline.txt ] || { echo "compat.sh: abi/baseline.txt missing (dev/abi-baseline.sh)" >&2; exit 2; }
 field() { sed -n "s/^$1=//p" "$2"; }
 major() { echo "${1%%.*}"; }
 base_version="$(field version abi/baseline.txt)"
@@ -40,12 +40,12 @@ echo "specs/ against abi/specs-baseline/ (version $base_version)"
 run_compat abi/specs-baseline specs
 if [ "$compat_rc" = 1 ]; then
   if [ "$(major "$version")" -gt "$(major "$base_version")" ]; then
-    echo "ok: breaking spec changes with a major bump ($base_version -> $version); refresh the baseline (tools/abi-baseline.sh) in this commit"
+    echo "ok: breaking spec changes with a major bump ($base_version -> $version); refresh the baseline (dev/abi-baseline.sh) in this commit"
   else
     cat >&2 <<MSG
 FAIL: breaking spec changes (above) against the baseline of $base_version without a major version bump.
 If intended: bump the major version in CMakeLists.txt project(VERSION), rebuild,
-run tools/abi-baseline.sh and commit abi/ in the same commit.
+run dev/abi-baseline.sh and commit abi/ in the same commit.
 MSG
     exit 1
   fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Static analysis (issue 8): cppcheck and clang-tidy over sandbox/,
-# generator/, runtime/, tools/ and generated/, using the compile commands of the default
+# generator/, runtime/, simulate/, bridges/, cli/ and generated/, using the compile commands of the default
 # preset (build/compile_commands.json; configured here if missing). Both must
 # be clean: cppcheck --enable=warning,performance,portability with
 # --error-exitcode=1, clang-tidy with the committed .clang-tidy
@@ -28,7 +28,7 @@ trap 'rm -rf "$work"' EXIT
 python3 - "$root" build/compile_commands.json "$work" <<'PY'
 import json, os, sys
 root, db, work = sys.argv[1], sys.argv[2], sys.argv[3]
-dirs = ("sandbox", "generator", "runtime", "tools", "generated")
+dirs = ("sandbox", "generator", "runtime", "simulate", "bridges", "cli", "generated")
 seen, keep = set(), []
 for e in json.load(open(db)):
     f = os.path.normpath(os.path.join(e["directory"], e["file"]))

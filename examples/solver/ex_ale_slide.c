@@ -54,23 +54,20 @@ static int observer(const rs_system *s, void *user)
     const double traveled = s_now - S0;
     const double exact = 0.5 * a * s->t * s->t;
     const double rel = fabs(traveled - exact) / exact;
-    if (rel > o->max_rel_error) {
+    if (rel > o->max_rel_error)
         o->max_rel_error = rel;
-    }
     const int index = (int)rs_node_data(s, o->node)[0];
     if (index != o->index) {
-        if (index == o->index + 1) {
+        if (index == o->index + 1)
             o->crossings++;
-        }
         o->index = index;
         if (index >= 0 && index < ELEMENTS) {
             o->t_cross[index] = s->t;
             o->s_cross[index] = s_now;
         }
     }
-    if (s->connectors[o->joint].marker[1] != o->cable_markers[index]) {
+    if (s->connectors[o->joint].marker[1] != o->cable_markers[index])
         o->marker_ok = 0;
-    }
     mbc_algebraic alg;
     mbc_error err;
     if (rs_connector_algebraic(sm, o->joint, &alg, &err) != MBC_OK) {
@@ -80,34 +77,29 @@ static int observer(const rs_system *s, void *user)
     }
     const double res = hypot(alg.position[0], alg.position[1]);
     const double vres = hypot(alg.velocity[0], alg.velocity[1]);
-    if (res > o->max_residual) {
+    if (res > o->max_residual)
         o->max_residual = res;
-    }
-    if (vres > o->max_vresidual) {
+    if (vres > o->max_vresidual)
         o->max_vresidual = vres;
-    }
     o->z_last[0] = s->z[0];
     o->z_last[1] = s->z[1];
-    if (o->step++ % 10 == 0) {
+    if (o->step++ % 10 == 0)
         fprintf(o->csv, "%.6f,%.10f,%.10f,%d,%.3e\n", s->t, s_now, S0 + exact, index, res);
-    }
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     rs_integrator integrator = RS_TRAPEZOIDAL;
-    if (rs_parse_options(argc, argv, &integrator) != 0) {
+    if (rs_parse_options(argc, argv, &integrator) != 0)
         return 2;
-    }
     if (integrator != RS_TRAPEZOIDAL) {
         fprintf(stderr, "ale-slide: has algebraic equations, needs the implicit integrator\n");
         return 2;
     }
     rs_system *s = rs_system_create();
-    if (s == NULL) {
+    if (s == NULL)
         return 2;
-    }
     s->settings.h_max = 1e-3;
     s->settings.discontinuous_tolerance = 1e-10; /* error of the joint in m */
     s->gravity[1] = -GRAVITY;

@@ -78,9 +78,8 @@ static void contact_state(const rs_system *s, const observe *o, int *contacts, i
             if (d[i] <= 0.0) {
                 (*contacts)++;
                 const int stick = (d[SEGMENTS + i] == 0.0);
-                if (stick) {
+                if (stick)
                     (*sticking)++;
-                }
                 if (d[i] <= deepest) {
                     deepest = d[i];
                     *principal_sticks = stick;
@@ -101,9 +100,8 @@ static int observer(const rs_system *s, void *user)
     const double slip = v + RADIUS * w; /* contact-point velocity */
     int contacts, sticking, principal_sticks;
     contact_state(s, o, &contacts, &sticking, &principal_sticks);
-    if (contacts > o->contacts_max) {
+    if (contacts > o->contacts_max)
         o->contacts_max = contacts;
-    }
     const double c = q[0] + RADIUS * q[2];
     if (!o->rolling && contacts > 0 && sticking == contacts) { /* all stick */
         o->rolling = 1;
@@ -113,20 +111,16 @@ static int observer(const rs_system *s, void *user)
     } else if (o->rolling && o->travel < 1.0) {
         o->travel = q[0] - o->x_roll;
         o->roll_steps++;
-        if (!principal_sticks) {
+        if (!principal_sticks)
             o->slip_steps++;
-        }
-        if (sticking != contacts) {
+        if (sticking != contacts)
             o->secondary_slip_steps++;
-        }
         const double drift = fabs(c - o->c_roll);
-        if (drift > o->max_drift) {
+        if (drift > o->max_drift)
             o->max_drift = drift;
-        }
     }
-    if (o->step++ % 10 == 0) {
+    if (o->step++ % 10 == 0)
         fprintf(o->csv, "%.6f,%.8f,%.8f,%.8e\n", s->t, v, -RADIUS * w, slip);
-    }
     if (s->t >= o->next_print - 1e-12) {
         printf("%8.4f | %9.5f %10.6f %10.6f %12.4e %3d/%d\n", s->t, q[0], v, -RADIUS * w, slip,
                sticking, contacts);
@@ -138,13 +132,11 @@ static int observer(const rs_system *s, void *user)
 int main(int argc, char **argv)
 {
     rs_integrator integrator = RS_TRAPEZOIDAL;
-    if (rs_parse_options(argc, argv, &integrator) != 0) {
+    if (rs_parse_options(argc, argv, &integrator) != 0)
         return 2;
-    }
     rs_system *s = rs_system_create();
-    if (s == NULL) {
+    if (s == NULL)
         return 2;
-    }
     s->settings.integrator = integrator;
     s->settings.h_max = 5e-5;
     s->settings.discontinuous_tolerance = 1e-6;

@@ -51,15 +51,12 @@ static int observer(const rs_system *s, void *user)
     rs_body_marker_state(s, o->b1, &m1);
     const double gap = (m1.position[0] - m0.position[0]) - 2.0 * RADIUS;
     const double *data = rs_node_data(s, o->node);
-    if (data[0] <= 0.0 && o->t_contact_start < 0.0) {
+    if (data[0] <= 0.0 && o->t_contact_start < 0.0)
         o->t_contact_start = s->t;
-    }
-    if (-gap > o->max_overlap) {
+    if (-gap > o->max_overlap)
         o->max_overlap = -gap;
-    }
-    if (o->t_contact_start >= 0.0 && data[0] > 0.0 && o->t_contact_end < 0.0) {
+    if (o->t_contact_start >= 0.0 && data[0] > 0.0 && o->t_contact_end < 0.0)
         o->t_contact_end = s->t;
-    }
     /* stop once clearly apart again */
     if (o->t_contact_end >= 0.0 && gap > GAP0) {
         o->separated = 1;
@@ -71,9 +68,8 @@ static int observer(const rs_system *s, void *user)
 static int run(int model, double e, rs_integrator integrator, run_result *res)
 {
     rs_system *s = rs_system_create();
-    if (s == NULL) {
+    if (s == NULL)
         return -1;
-    }
     rs_settings *st = &s->settings;
     st->integrator = integrator;
     st->h_max = 2e-5;
@@ -130,9 +126,8 @@ static int run(int model, double e, rs_integrator integrator, run_result *res)
 int main(int argc, char **argv)
 {
     rs_integrator integrator = RS_TRAPEZOIDAL;
-    if (rs_parse_options(argc, argv, &integrator) != 0) {
+    if (rs_parse_options(argc, argv, &integrator) != 0)
         return 2;
-    }
     FILE *csv = fopen("restitution.csv", "w");
     if (csv == NULL) {
         perror("restitution.csv");

@@ -61,21 +61,17 @@ static int observer(const rs_system *s, void *user)
     kinematics(s, o->roll, &v, &w);
     const double *d = rs_node_data(s, o->node);
     const double slip = hypot(d[0], d[1]);
-    if (o->t_roll < 0.0 && slip <= 1e-3 * V0) {
+    if (o->t_roll < 0.0 && slip <= 1e-3 * V0)
         o->t_roll = s->t;
-    }
     mbc_rigid_marker m;
     rs_body_marker_state(s, o->roll, &m);
     const double tilt = fabs(m.rotation[3]) + fabs(m.rotation[6]);
-    if (tilt > o->max_tilt) {
+    if (tilt > o->max_tilt)
         o->max_tilt = tilt;
-    }
-    if (fabs(d[2]) > o->max_gap_abs) {
+    if (fabs(d[2]) > o->max_gap_abs)
         o->max_gap_abs = fabs(d[2]);
-    }
-    if (o->step++ % 5 == 0) {
+    if (o->step++ % 5 == 0)
         fprintf(o->csv, "%.6f,%.8f,%.8f,%.8e\n", s->t, v, RADIUS * w, slip);
-    }
     if (s->t >= o->next_print - 1e-12) {
         printf("%8.4f | %10.6f %10.6f %12.4e\n", s->t, v, RADIUS * w, slip);
         o->next_print += 0.025;
@@ -86,13 +82,11 @@ static int observer(const rs_system *s, void *user)
 int main(int argc, char **argv)
 {
     rs_integrator integrator = RS_TRAPEZOIDAL;
-    if (rs_parse_options(argc, argv, &integrator) != 0) {
+    if (rs_parse_options(argc, argv, &integrator) != 0)
         return 2;
-    }
     rs_system *s = rs_system_create();
-    if (s == NULL) {
+    if (s == NULL)
         return 2;
-    }
     s->settings.integrator = integrator;
     s->settings.h_max = 1e-4;
     s->settings.discontinuous_tolerance = 1e-6;

@@ -4,9 +4,8 @@
 
 int rs_solve(int n, double *A, double *b, lapack_int *ipiv)
 {
-    if (n <= 0) {
+    if (n <= 0)
         return 0;
-    }
     const lapack_int info =
         LAPACKE_dgesv(LAPACK_ROW_MAJOR, (lapack_int)n, 1, A, (lapack_int)n, ipiv, b, 1);
     return (int)info;

@@ -14,11 +14,10 @@ void rs_check(rs_checks *c, int ok, const char *fmt, ...)
     vprintf(fmt, ap);
     printf("\n");
     va_end(ap);
-    if (ok) {
+    if (ok)
         c->passed++;
-    } else {
+    else
         c->failed++;
-    }
 }
 
 int rs_checks_finish(const rs_checks *c, const char *name)

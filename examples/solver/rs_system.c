@@ -48,9 +48,8 @@ void rs_settings_default(rs_settings *st)
 rs_system *rs_system_create(void)
 {
     rs_system *s = calloc(1, sizeof *s);
-    if (s == NULL) {
+    if (s == NULL)
         return NULL;
-    }
     rs_settings_default(&s->settings);
     s->stats.h_smallest = INFINITY;
     return s;
@@ -58,9 +57,8 @@ rs_system *rs_system_create(void)
 
 void rs_system_destroy(rs_system *s)
 {
-    if (s == NULL) {
+    if (s == NULL)
         return;
-    }
     for (int i = 0; i < s->connector_count; ++i) {
         rs_connector *c = &s->connectors[i];
         mbc_object_destroy(c->object);
@@ -94,21 +92,18 @@ static rs_body *new_body(rs_system *s, rs_body_kind kind, int nq, int nu)
     b->kind = kind;
     b->nq = nq;
     b->nu = nu;
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         b->rotation_ref[i] = (i % 4 == 0) ? 1.0 : 0.0;
-    }
     return b;
 }
 
 int rs_add_ground(rs_system *s, const double position[3])
 {
     rs_body *b = new_body(s, RS_GROUND, 0, 0);
-    if (b == NULL) {
+    if (b == NULL)
         return -1;
-    }
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         b->position[i] = position[i];
-    }
     return s->body_count - 1;
 }
 
@@ -119,9 +114,8 @@ static rs_body *new_body_at(rs_system *s, rs_body_kind kind, int n, double mass,
                             const double *u)
 {
     rs_body *b = new_body(s, kind, n, n);
-    if (b == NULL) {
+    if (b == NULL)
         return NULL;
-    }
     b->mass = mass;
     for (int i = 0; i < n; ++i) {
         b->q_init[i] = q[i];
@@ -143,9 +137,8 @@ int rs_add_mass_point_3d(rs_system *s, double mass, const double p[3], const dou
 int rs_add_rigid_2d(rs_system *s, double mass, double inertia, const double q[3], const double u[3])
 {
     rs_body *b = new_body_at(s, RS_RIGID_2D, 3, mass, q, u);
-    if (b == NULL) {
+    if (b == NULL)
         return -1;
-    }
     b->inertia[2] = inertia;
     return s->body_count - 1;
 }
@@ -154,9 +147,8 @@ int rs_add_rigid_3d(rs_system *s, double mass, const double inertia[3], const do
                     const double A0[9], const double v[3], const double omega_local[3])
 {
     rs_body *b = new_body(s, RS_RIGID_3D, 6, 6);
-    if (b == NULL) {
+    if (b == NULL)
         return -1;
-    }
     b->mass = mass;
     for (int i = 0; i < 3; ++i) {
         b->inertia[i] = inertia[i];
@@ -165,18 +157,16 @@ int rs_add_rigid_3d(rs_system *s, double mass, const double inertia[3], const do
         b->u_init[i] = v[i];
         b->u_init[3 + i] = omega_local[i];
     }
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         b->rotation_ref[i] = A0[i];
-    }
     return s->body_count - 1;
 }
 
 int rs_add_cable2d_fixed(rs_system *s, const double q[8], double length)
 {
     rs_body *b = new_body(s, RS_CABLE2D_FIXED, 0, 0);
-    if (b == NULL) {
+    if (b == NULL)
         return -1;
-    }
     for (int i = 0; i < 8; ++i) {
         b->cable.q[i] = q[i];
         b->cable.q_t[i] = 0.0;
@@ -187,12 +177,10 @@ int rs_add_cable2d_fixed(rs_system *s, const double q[8], double length)
 
 static int new_marker(rs_system *s, rs_marker_kind kind, int body, int segments, double h)
 {
-    if (s->finalized || s->marker_count >= RS_MAX_MARKERS) {
+    if (s->finalized || s->marker_count >= RS_MAX_MARKERS)
         return rs_fail(s, "cannot add marker (finalized or more than %d)", RS_MAX_MARKERS);
-    }
-    if (body < 0 || body >= s->body_count) {
+    if (body < 0 || body >= s->body_count)
         return rs_fail(s, "marker: body %d does not exist", body);
-    }
     rs_marker *m = &s->markers[s->marker_count];
     m->kind = kind;
     m->body = body;
@@ -204,9 +192,8 @@ static int new_marker(rs_system *s, rs_marker_kind kind, int body, int segments,
 int rs_add_body_marker(rs_system *s, int body)
 {
     if (body >= 0 && body < s->body_count &&
-        (s->bodies[body].kind == RS_CABLE2D_FIXED || s->bodies[body].kind == RS_ALE_NODE)) {
+        (s->bodies[body].kind == RS_CABLE2D_FIXED || s->bodies[body].kind == RS_ALE_NODE))
         return rs_fail(s, "body marker: body %d has no reference point", body);
-    }
     return new_marker(s, RS_MARKER_BODY, body, 0, 0.0);
 }
 
@@ -223,21 +210,18 @@ int rs_add_cable_shape_marker(rs_system *s, int cable_body, int segments, double
 int rs_add_cable_coordinates_marker(rs_system *s, int cable_body)
 {
     if (cable_body < 0 || cable_body >= s->body_count ||
-        s->bodies[cable_body].kind != RS_CABLE2D_FIXED) {
+        s->bodies[cable_body].kind != RS_CABLE2D_FIXED)
         return rs_fail(s, "cable coordinates marker: body %d is not a cable", cable_body);
-    }
     return new_marker(s, RS_MARKER_CABLE2D_COORDINATES, cable_body, 0, 0.0);
 }
 
 int rs_add_data_node(rs_system *s, size_t count, const double *initial)
 {
-    if (s->finalized || s->node_count >= RS_MAX_NODES) {
+    if (s->finalized || s->node_count >= RS_MAX_NODES)
         return rs_fail(s, "cannot add node (finalized or more than %d)", RS_MAX_NODES);
-    }
     const size_t cap = sizeof s->nodes[0].initial / sizeof s->nodes[0].initial[0];
-    if (count > cap) {
+    if (count > cap)
         return rs_fail(s, "data node: %zu coordinates, at most %zu supported", count, cap);
-    }
     rs_node *n = &s->nodes[s->node_count];
     memset(n, 0, sizeof *n);
     n->kind = RS_NODE_DATA;
@@ -245,22 +229,19 @@ int rs_add_data_node(rs_system *s, size_t count, const double *initial)
     n->count = count;
     if (initial != NULL) {
         n->has_initial = 1;
-        for (size_t i = 0; i < count; ++i) {
+        for (size_t i = 0; i < count; ++i)
             n->initial[i] = initial[i];
-        }
     }
     return s->node_count++;
 }
 
 int rs_add_ale_node(rs_system *s, double s0, double v0, double mass)
 {
-    if (s->node_count >= RS_MAX_NODES) {
+    if (s->node_count >= RS_MAX_NODES)
         return rs_fail(s, "too many nodes");
-    }
     rs_body *b = new_body(s, RS_ALE_NODE, 1, 1);
-    if (b == NULL) {
+    if (b == NULL)
         return -1;
-    }
     b->mass = mass;
     b->q_init[0] = s0;
     b->u_init[0] = v0;
@@ -273,9 +254,8 @@ int rs_add_ale_node(rs_system *s, double s0, double v0, double mass)
 
 int rs_add_connector(rs_system *s, mbc_object *o)
 {
-    if (o == NULL) {
+    if (o == NULL)
         return rs_fail(s, "connector: NULL object");
-    }
     if (s->finalized || s->connector_count >= RS_MAX_CONNECTORS) {
         mbc_object_destroy(o);
         return rs_fail(s, "cannot add connector (finalized or more than %d)", RS_MAX_CONNECTORS);
@@ -308,9 +288,8 @@ int rs_add_connector(rs_system *s, mbc_object *o)
 
 static void identity3(double A[9])
 {
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         A[i] = (i % 4 == 0) ? 1.0 : 0.0;
-    }
 }
 
 /* Reference-point kinematics of body b at (q, u). */
@@ -322,9 +301,8 @@ static void body_marker(const rs_body *b, const double *q, const double *u, mbc_
     const double *bu = u + b->u_offset;
     switch (b->kind) {
     case RS_GROUND:
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             m->position[i] = b->position[i];
-        }
         break;
     case RS_MASS_POINT_2D:
         m->position[0] = bq[0];
@@ -374,9 +352,8 @@ static void body_apply(const rs_body *b, const double *q, const double f[3], con
         bf[1] += f[1];
         break;
     case RS_MASS_POINT_3D:
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             bf[i] += f[i];
-        }
         break;
     case RS_RIGID_2D:
         bf[0] += f[0];
@@ -491,14 +468,12 @@ static void eval_kinematics(const rs_system *s, const double *q, const double *u
         const double *bu = u + b->u_offset;
         double *bd = qdot + b->q_offset;
         if (b->kind == RS_RIGID_3D) {
-            for (int k = 0; k < 3; ++k) {
+            for (int k = 0; k < 3; ++k)
                 bd[k] = bu[k];
-            }
             rs_rotvec_rate(bq + 3, bu + 3, bd + 3);
         } else {
-            for (int k = 0; k < b->nq; ++k) {
+            for (int k = 0; k < b->nq; ++k)
                 bd[k] = bu[k];
-            }
         }
     }
 }
@@ -508,31 +483,27 @@ static void eval_kinematics(const rs_system *s, const double *q, const double *u
 static int eval_forces(rs_system *s, const double *q, const double *u, const double *data,
                        double *F)
 {
-    for (int i = 0; i < s->nu; ++i) {
+    for (int i = 0; i < s->nu; ++i)
         F[i] = 0.0;
-    }
     for (int i = 0; i < s->body_count; ++i) {
         const rs_body *b = &s->bodies[i];
         double *bf = F + b->u_offset;
         const int nt = body_translations(b);
-        for (int k = 0; k < nt; ++k) {
+        for (int k = 0; k < nt; ++k)
             bf[k] += b->mass * s->gravity[k];
-        }
         if (b->kind == RS_RIGID_3D) {
             const double *w = u + b->u_offset + 3;
             const double Jw[3] = {b->inertia[0] * w[0], b->inertia[1] * w[1], b->inertia[2] * w[2]};
             double g[3];
             mbc_cross3(w, Jw, g);
-            for (int k = 0; k < 3; ++k) {
+            for (int k = 0; k < 3; ++k)
                 bf[3 + k] -= g[k];
-            }
         }
     }
     for (int i = 0; i < s->connector_count; ++i) {
         rs_connector *c = &s->connectors[i];
-        if (c->kind == RS_CON_ALE_JOINT) {
+        if (c->kind == RS_CON_ALE_JOINT)
             continue;
-        }
         rs_eval e;
         connector_state(s, c, q, u, s->z, data, s->data_start, &e);
         mbc_forces out;
@@ -559,9 +530,8 @@ static int eval_forces(rs_system *s, const double *q, const double *u, const dou
             const size_t rows = 2 * (c->segments + 1);
             for (int j = 0; j < 8; ++j) {
                 double acc = 0.0;
-                for (size_t r = 0; r < rows; ++r) {
+                for (size_t r = 0; r < rows; ++r)
                     acc += c->point_jacobian[r * 8 + (size_t)j] * c->point_forces[r];
-                }
                 c->cable_generalized_force[j] = acc;
             }
         } else {
@@ -578,17 +548,15 @@ static int eval_constraints(rs_system *s, const double *q, const double *u, cons
                             const double *data, double *C, double *Cq, double *Cu, double *Cz)
 {
     const int nz = s->nz;
-    if (nz == 0) {
+    if (nz == 0)
         return 0;
-    }
     memset(Cq, 0, (size_t)nz * (size_t)s->nq * sizeof *Cq);
     memset(Cu, 0, (size_t)nz * (size_t)s->nu * sizeof *Cu);
     memset(Cz, 0, (size_t)nz * (size_t)nz * sizeof *Cz);
     for (int i = 0; i < s->connector_count; ++i) {
         rs_connector *c = &s->connectors[i];
-        if (c->kind != RS_CON_ALE_JOINT) {
+        if (c->kind != RS_CON_ALE_JOINT)
             continue;
-        }
         rs_eval e;
         connector_state(s, c, q, u, z, data, s->data_start, &e);
         mbc_algebraic a;
@@ -611,9 +579,8 @@ static int eval_constraints(rs_system *s, const double *q, const double *u, cons
             Cq[row * (size_t)s->nq + (size_t)ale->q_offset] += a.d_ale[r];
             Cu[row * (size_t)s->nu + (size_t)ale->u_offset] += a.d_ale[r];
             /* a.d_cable: the cable elements are fixed (no coordinates). */
-            for (int k = 0; k < 2; ++k) {
+            for (int k = 0; k < 2; ++k)
                 Cz[row * (size_t)nz + c->z_offset + (size_t)k] = a.d_lagrange[2 * r + k];
-            }
         }
     }
     return 0;
@@ -629,21 +596,18 @@ static int get_indices(rs_system *s, const mbc_object *o, const char *name, mbc_
     mbc_error err;
     err.message[0] = '\0';
     size_t n = 0;
-    if (cap > 64 || mbc_object_get(o, name, v, cap, &n, &err) != MBC_OK || n > cap) {
+    if (cap > 64 || mbc_object_get(o, name, v, cap, &n, &err) != MBC_OK || n > cap)
         return rs_fail(s, "%s.%s: cannot read (%s)", o->type->type_name, name, err.message);
-    }
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < n; ++i)
         out[i] = (mbc_index)v[i];
-    }
     *count = n;
     return 0;
 }
 
 static int check_marker(rs_system *s, mbc_index m, rs_marker_kind kind, const char *what)
 {
-    if (m < 0 || m >= s->marker_count || s->markers[m].kind != kind) {
+    if (m < 0 || m >= s->marker_count || s->markers[m].kind != kind)
         return rs_fail(s, "%s: marker %d missing or of the wrong kind", what, (int)m);
-    }
     return 0;
 }
 
@@ -661,14 +625,12 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
                        violations > 0 ? errs[0].message : "initialize failed");
     }
     size_t n = 0;
-    if (get_indices(s, o, "markerNumbers", c->marker, 2, &n) != 0 || n != 2) {
+    if (get_indices(s, o, "markerNumbers", c->marker, 2, &n) != 0 || n != 2)
         return -1;
-    }
     mbc_index nodes[2] = {-1, -1};
     if (c->kind == RS_CON_ALE_JOINT) {
-        if (get_indices(s, o, "nodeNumbers", nodes, 2, &n) != 0) {
+        if (get_indices(s, o, "nodeNumbers", nodes, 2, &n) != 0)
             return -1;
-        }
         c->data_node = nodes[0];
         c->ale_node = nodes[1];
         if (c->ale_node < 0 || c->ale_node >= s->node_count ||
@@ -677,39 +639,31 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
                            c->ale_node);
         }
         mbc_index sm[64];
-        if (get_indices(s, o, "slidingMarkerNumbers", sm, 64, &n) != 0) {
+        if (get_indices(s, o, "slidingMarkerNumbers", sm, 64, &n) != 0)
             return -1;
-        }
         c->sliding_count = n;
         c->sliding_markers = malloc(n * sizeof *c->sliding_markers);
         c->cables = malloc(n * sizeof *c->cables);
-        if (c->sliding_markers == NULL || c->cables == NULL) {
+        if (c->sliding_markers == NULL || c->cables == NULL)
             return rs_fail(s, "out of memory");
-        }
         for (size_t k = 0; k < n; ++k) {
             c->sliding_markers[k] = sm[k];
-            if (check_marker(s, sm[k], RS_MARKER_CABLE2D_COORDINATES, "slidingMarkerNumbers") !=
-                0) {
+            if (check_marker(s, sm[k], RS_MARKER_CABLE2D_COORDINATES, "slidingMarkerNumbers") != 0)
                 return -1;
-            }
         }
         c->z_offset = *z_count;
         *z_count += 2;
-        if (check_marker(s, c->marker[1], RS_MARKER_CABLE2D_COORDINATES, "ALE joint m1") != 0) {
+        if (check_marker(s, c->marker[1], RS_MARKER_CABLE2D_COORDINATES, "ALE joint m1") != 0)
             return -1;
-        }
-        if (body_translations(&s->bodies[s->markers[c->marker[0]].body]) == 0) {
+        if (body_translations(&s->bodies[s->markers[c->marker[0]].body]) == 0)
             return rs_fail(s, "ALE joint m0 must be a mass point or rigid body marker");
-        }
     } else {
-        if (get_indices(s, o, "nodeNumber", nodes, 1, &n) != 0) {
+        if (get_indices(s, o, "nodeNumber", nodes, 1, &n) != 0)
             return -1;
-        }
         c->data_node = nodes[0];
         if (c->kind == RS_CON_CIRCLE_CABLE) {
-            if (check_marker(s, c->marker[1], RS_MARKER_CABLE2D_SHAPE, "circle-cable m1") != 0) {
+            if (check_marker(s, c->marker[1], RS_MARKER_CABLE2D_SHAPE, "circle-cable m1") != 0)
                 return -1;
-            }
             const size_t segs = (size_t)s->markers[c->marker[1]].segments;
             c->segments = segs;
             c->points = calloc(2 * (segs + 1), sizeof *c->points);
@@ -717,37 +671,32 @@ static int setup_connector(rs_system *s, int i, size_t *z_count)
             c->point_forces = calloc(2 * (segs + 1), sizeof *c->point_forces);
             c->point_jacobian = calloc(16 * (segs + 1), sizeof *c->point_jacobian);
             if (c->points == NULL || c->point_velocities == NULL || c->point_forces == NULL ||
-                c->point_jacobian == NULL) {
+                c->point_jacobian == NULL)
                 return rs_fail(s, "out of memory");
-            }
         } else if (check_marker(s, c->marker[1], RS_MARKER_BODY, "connector m1") != 0) {
             return -1;
         }
     }
-    if (check_marker(s, c->marker[0], RS_MARKER_BODY, "connector m0") != 0) {
+    if (check_marker(s, c->marker[0], RS_MARKER_BODY, "connector m0") != 0)
         return -1;
-    }
     if (c->data_node < 0 || c->data_node >= s->node_count ||
-        s->nodes[c->data_node].kind != RS_NODE_DATA) {
+        s->nodes[c->data_node].kind != RS_NODE_DATA)
         return rs_fail(s, "connector %d: data node %d missing", i, c->data_node);
-    }
     const size_t need = mbc_data_count(o->type, o->params);
     if (s->nodes[c->data_node].count != need) {
         return rs_fail(s, "connector %d (%s): data node has %zu coordinates, type needs %zu", i,
                        o->type->type_name, s->nodes[c->data_node].count, need);
     }
     c->post_data = calloc(need, sizeof *c->post_data);
-    if (c->post_data == NULL) {
+    if (c->post_data == NULL)
         return rs_fail(s, "out of memory");
-    }
     return 0;
 }
 
 int rs_system_finalize(rs_system *s)
 {
-    if (s->finalized) {
+    if (s->finalized)
         return rs_fail(s, "already finalized");
-    }
     int nq = 0, nu = 0;
     for (int i = 0; i < s->body_count; ++i) {
         s->bodies[i].q_offset = nq;
@@ -763,11 +712,9 @@ int rs_system_finalize(rs_system *s)
         }
     }
     size_t nz = 0;
-    for (int i = 0; i < s->connector_count; ++i) {
-        if (setup_connector(s, i, &nz) != 0) {
+    for (int i = 0; i < s->connector_count; ++i)
+        if (setup_connector(s, i, &nz) != 0)
             return -1;
-        }
-    }
     s->nq = nq;
     s->nu = nu;
     s->nz = (int)nz;
@@ -785,31 +732,25 @@ int rs_system_finalize(rs_system *s)
     s->work = calloc(work + 1, sizeof *s->work);
     s->pivots = calloc(n + 1, sizeof *s->pivots);
     if (s->q == NULL || s->u == NULL || s->z == NULL || s->data == NULL || s->data_start == NULL ||
-        s->mass == NULL || s->work == NULL || s->pivots == NULL) {
+        s->mass == NULL || s->work == NULL || s->pivots == NULL)
         return rs_fail(s, "out of memory");
-    }
     for (int i = 0; i < s->body_count; ++i) {
         const rs_body *b = &s->bodies[i];
-        for (int k = 0; k < b->nq; ++k) {
+        for (int k = 0; k < b->nq; ++k)
             s->q[b->q_offset + k] = b->q_init[k];
-        }
-        for (int k = 0; k < b->nu; ++k) {
+        for (int k = 0; k < b->nu; ++k)
             s->u[b->u_offset + k] = b->u_init[k];
-        }
         double diag[6] = {0};
         const int nt = body_translations(b);
-        for (int k = 0; k < nt; ++k) {
+        for (int k = 0; k < nt; ++k)
             diag[k] = b->mass;
-        }
-        if (b->kind == RS_RIGID_2D) {
+        if (b->kind == RS_RIGID_2D)
             diag[2] = b->inertia[2];
-        } else if (b->kind == RS_RIGID_3D) {
-            for (int k = 0; k < 3; ++k) {
+        else if (b->kind == RS_RIGID_3D)
+            for (int k = 0; k < 3; ++k)
                 diag[3 + k] = b->inertia[k];
-            }
-        } else if (b->kind == RS_ALE_NODE) {
+        else if (b->kind == RS_ALE_NODE)
             diag[0] = b->mass;
-        }
         for (int k = 0; k < b->nu; ++k) {
             const size_t r = (size_t)(b->u_offset + k);
             s->mass[r * (size_t)nu + r] = diag[k];
@@ -818,27 +759,23 @@ int rs_system_finalize(rs_system *s)
     /* initial data: given values, else the type's defaults */
     for (int i = 0; i < s->node_count; ++i) {
         const rs_node *nd_i = &s->nodes[i];
-        if (nd_i->kind == RS_NODE_DATA && nd_i->has_initial) {
-            for (size_t k = 0; k < nd_i->count; ++k) {
+        if (nd_i->kind == RS_NODE_DATA && nd_i->has_initial)
+            for (size_t k = 0; k < nd_i->count; ++k)
                 s->data[nd_i->offset + k] = nd_i->initial[k];
-            }
-        }
     }
     for (int i = 0; i < s->connector_count; ++i) {
         const rs_connector *c = &s->connectors[i];
         const rs_node *dn = &s->nodes[c->data_node];
-        if (!dn->has_initial) {
+        if (!dn->has_initial)
             mbc_initial_data(c->object->type, c->object->params, s->data + dn->offset);
-        }
     }
     memcpy(s->data_start, s->data, nd * sizeof *s->data);
     s->finalized = 1;
     s->t = 0.0;
     /* data consistent with the initial geometry: one PostNewtonStep at t = 0 */
     double err = 0.0, rec = -1.0;
-    if (post_newton(s, s->q, s->u, s->z, &err, &rec) != 0) {
+    if (post_newton(s, s->q, s->u, s->z, &err, &rec) != 0)
         return -1;
-    }
     memcpy(s->data_start, s->data, nd * sizeof *s->data);
     return 0;
 }
@@ -874,27 +811,23 @@ static int post_newton(rs_system *s, const double *q, const double *u, const dou
         c->last_error = out.error;
         c->warnings |= out.warnings;
         if (out.recommended_step > 0.0 &&
-            (*recommended < 0.0 || out.recommended_step < *recommended)) {
+            (*recommended < 0.0 || out.recommended_step < *recommended))
             *recommended = out.recommended_step;
-        }
         if (c->kind == RS_CON_ALE_JOINT && out.marker_number1 != MBC_INVALID_INDEX &&
             out.marker_number1 != c->marker[1]) {
             if (check_marker(s, out.marker_number1, RS_MARKER_CABLE2D_COORDINATES,
-                             "ALE joint re-linked m1") != 0) {
+                             "ALE joint re-linked m1") != 0)
                 return -1;
-            }
             c->marker[1] = out.marker_number1; /* re-link marker m1 */
             mbc_error e2;
             const double m1 = (double)out.marker_number1;
             double mk[2] = {(double)c->marker[0], m1};
-            if (mbc_object_set_array(c->object, "markerNumbers", mk, 2, &e2) != MBC_OK) {
+            if (mbc_object_set_array(c->object, "markerNumbers", mk, 2, &e2) != MBC_OK)
                 return rs_fail(s, "ALE joint: re-linking m1: %s", e2.message);
-            }
             size_t v = 0;
             mbc_error e3[2];
-            if (mbc_object_initialize(c->object, e3, 2, &v) != MBC_OK) {
+            if (mbc_object_initialize(c->object, e3, 2, &v) != MBC_OK)
                 return rs_fail(s, "ALE joint: re-initialize: %s", v ? e3[0].message : "");
-            }
         }
     }
     return 0;
@@ -966,17 +899,14 @@ static int ode_residual(rs_system *s, rs_work *w, double h, const double *x, dou
     const int nq = s->nq, nu = s->nu;
     const double *q1 = x, *u1 = x + nq;
     eval_kinematics(s, q1, u1, w->qd1);
-    if (eval_forces(s, q1, u1, s->data, w->F1) != 0) {
+    if (eval_forces(s, q1, u1, s->data, w->F1) != 0)
         return -1;
-    }
-    for (int i = 0; i < nq; ++i) {
+    for (int i = 0; i < nq; ++i)
         R[i] = q1[i] - s->q[i] - 0.5 * h * (w->qd0[i] + w->qd1[i]);
-    }
     for (int i = 0; i < nu; ++i) {
         double mdu = 0.0;
-        for (int j = 0; j < nu; ++j) {
+        for (int j = 0; j < nu; ++j)
             mdu += s->mass[(size_t)i * (size_t)nu + (size_t)j] * (u1[j] - s->u[j]);
-        }
         R[nq + i] = mdu - 0.5 * h * (w->F0[i] + w->F1[i]);
     }
     return 0;
@@ -987,27 +917,22 @@ static int trap_residual(rs_system *s, rs_work *w, double h, double *x, double *
 {
     const int nq = s->nq, nu = s->nu, nz = s->nz;
     const int ny = nq + nu, n = ny + nz;
-    if (ode_residual(s, w, h, x, R) != 0) {
+    if (ode_residual(s, w, h, x, R) != 0)
         return -1;
-    }
     if (nz > 0) {
-        if (eval_constraints(s, x, x + nq, x + ny, s->data, w->C, w->Cq, w->Cu, w->Cz) != 0) {
+        if (eval_constraints(s, x, x + nq, x + ny, s->data, w->C, w->Cq, w->Cu, w->Cz) != 0)
             return -1;
-        }
         for (int i = 0; i < nu; ++i) { /* + h C_u^T z */
             double acc = 0.0;
-            for (int r = 0; r < nz; ++r) {
+            for (int r = 0; r < nz; ++r)
                 acc += w->Cu[(size_t)r * (size_t)nu + (size_t)i] * x[ny + r];
-            }
             R[nq + i] += h * acc;
         }
-        for (int r = 0; r < nz; ++r) {
+        for (int r = 0; r < nz; ++r)
             R[ny + r] = w->C[r];
-        }
     }
-    if (J == NULL) {
+    if (J == NULL)
         return 0;
-    }
     memset(J, 0, (size_t)n * (size_t)n * sizeof *J);
     /* finite differences of the ODE part (forces and kinematics) */
     for (int j = 0; j < ny; ++j) {
@@ -1016,17 +941,14 @@ static int trap_residual(rs_system *s, rs_work *w, double h, double *x, double *
         x[j] = xj + eps;
         const int st = ode_residual(s, w, h, x, w->R1);
         x[j] = xj;
-        if (st != 0) {
+        if (st != 0)
             return -1;
-        }
         /* R (ODE rows) without the constraint term: recompute the base */
-        for (int i = 0; i < ny; ++i) {
+        for (int i = 0; i < ny; ++i)
             J[(size_t)i * (size_t)n + (size_t)j] = w->R1[i];
-        }
     }
-    if (ode_residual(s, w, h, x, w->R1) != 0) {
+    if (ode_residual(s, w, h, x, w->R1) != 0)
         return -1;
-    }
     for (int j = 0; j < ny; ++j) {
         const double eps = s->settings.fd_epsilon * (1.0 + fabs(x[j]));
         for (int i = 0; i < ny; ++i) {
@@ -1037,9 +959,8 @@ static int trap_residual(rs_system *s, rs_work *w, double h, double *x, double *
     /* constraint blocks from the library (mbc_algebraic); the derivative of
      * C_u^T z with respect to q (geometric stiffness) is neglected. */
     for (int r = 0; r < nz; ++r) {
-        for (int j = 0; j < nq; ++j) {
+        for (int j = 0; j < nq; ++j)
             J[(size_t)(ny + r) * (size_t)n + (size_t)j] = w->Cq[(size_t)r * (size_t)nq + (size_t)j];
-        }
         for (int k = 0; k < nz; ++k) {
             J[(size_t)(ny + r) * (size_t)n + (size_t)(ny + k)] =
                 w->Cz[(size_t)r * (size_t)nz + (size_t)k];
@@ -1059,34 +980,27 @@ static int trap_newton(rs_system *s, rs_work *w, double h)
     const int n = s->nq + s->nu + s->nz;
     double previous = INFINITY;
     for (int it = 0; it < s->settings.newton_max_iterations; ++it) {
-        if (trap_residual(s, w, h, w->x, w->R, w->J) != 0) {
+        if (trap_residual(s, w, h, w->x, w->R, w->J) != 0)
             return -1;
-        }
-        for (int i = 0; i < n; ++i) {
+        for (int i = 0; i < n; ++i)
             w->dx[i] = -w->R[i];
-        }
         s->stats.newton_iterations++;
-        if (rs_solve(n, w->J, w->dx, s->pivots) != 0) {
+        if (rs_solve(n, w->J, w->dx, s->pivots) != 0)
             return 1;
-        }
         double worst = 0.0;
         for (int i = 0; i < n; ++i) {
-            if (!isfinite(w->dx[i])) {
+            if (!isfinite(w->dx[i]))
                 return 1;
-            }
             w->x[i] += w->dx[i];
             const double r = fabs(w->dx[i]) / (1.0 + fabs(w->x[i]));
-            if (r > worst) {
+            if (r > worst)
                 worst = r;
-            }
         }
-        if (worst <= s->settings.newton_tolerance) {
+        if (worst <= s->settings.newton_tolerance)
             return 0;
-        }
         /* stagnation at the rounding floor (no more progress, already tiny) */
-        if (it > 1 && worst <= 1e3 * s->settings.newton_tolerance && worst >= 0.5 * previous) {
+        if (it > 1 && worst <= 1e3 * s->settings.newton_tolerance && worst >= 0.5 * previous)
             return 0;
-        }
         previous = worst;
     }
     return 1;
@@ -1100,13 +1014,11 @@ static int rk4_rhs(rs_system *s, rs_work *w, const double *y, double *yd)
 {
     const int nq = s->nq, nu = s->nu;
     eval_kinematics(s, y, y + nq, yd);
-    if (eval_forces(s, y, y + nq, s->data, yd + nq) != 0) {
+    if (eval_forces(s, y, y + nq, s->data, yd + nq) != 0)
         return -1;
-    }
     memcpy(w->Mf, s->mass, (size_t)nu * (size_t)nu * sizeof *w->Mf);
-    if (rs_solve(nu, w->Mf, yd + nq, s->pivots) != 0) {
+    if (rs_solve(nu, w->Mf, yd + nq, s->pivots) != 0)
         return rs_fail(s, "RK4: singular mass matrix");
-    }
     return 0;
 }
 
@@ -1117,20 +1029,16 @@ static int rk4_step(rs_system *s, rs_work *w, double h)
     memcpy(y0, s->q, (size_t)s->nq * sizeof *y0);
     memcpy(y0 + s->nq, s->u, (size_t)s->nu * sizeof *y0);
     const double c[3] = {0.5, 0.5, 1.0};
-    if (rk4_rhs(s, w, y0, w->k[0]) != 0) {
+    if (rk4_rhs(s, w, y0, w->k[0]) != 0)
         return -1;
-    }
     for (int st = 1; st < 4; ++st) {
-        for (int i = 0; i < ny; ++i) {
+        for (int i = 0; i < ny; ++i)
             w->yt[i] = y0[i] + c[st - 1] * h * w->k[st - 1][i];
-        }
-        if (rk4_rhs(s, w, w->yt, w->k[st]) != 0) {
+        if (rk4_rhs(s, w, w->yt, w->k[st]) != 0)
             return -1;
-        }
     }
-    for (int i = 0; i < ny; ++i) {
+    for (int i = 0; i < ny; ++i)
         w->x[i] = y0[i] + h / 6.0 * (w->k[0][i] + 2.0 * w->k[1][i] + 2.0 * w->k[2][i] + w->k[3][i]);
-    }
     return 0;
 }
 
@@ -1142,9 +1050,8 @@ static void accept_step(rs_system *s, rs_work *w, double h)
     const int nq = s->nq, nu = s->nu;
     memcpy(s->q, w->x, (size_t)nq * sizeof *s->q);
     memcpy(s->u, w->x + nq, (size_t)nu * sizeof *s->u);
-    if (s->nz > 0) {
+    if (s->nz > 0)
         memcpy(s->z, w->x + nq + nu, (size_t)s->nz * sizeof *s->z);
-    }
     /* 3D rigid bodies: fold the rotation increment into the reference */
     for (int i = 0; i < s->body_count; ++i) {
         rs_body *b = &s->bodies[i];
@@ -1161,19 +1068,16 @@ static void accept_step(rs_system *s, rs_work *w, double h)
     memcpy(s->data_start, s->data, s->nd * sizeof *s->data);
     s->t += h;
     s->stats.steps++;
-    if (h < s->stats.h_smallest) {
+    if (h < s->stats.h_smallest)
         s->stats.h_smallest = h;
-    }
 }
 
 int rs_step(rs_system *s, double h, double *h_taken)
 {
-    if (!s->finalized) {
+    if (!s->finalized)
         return rs_fail(s, "rs_step: system not finalized");
-    }
-    if (s->settings.integrator == RS_RK4 && s->nz > 0) {
+    if (s->settings.integrator == RS_RK4 && s->nz > 0)
         return rs_fail(s, "RK4 is for contact-only systems (no algebraic equations)");
-    }
     rs_work w;
     work_layout(s, &w);
     const int nq = s->nq, nu = s->nu, nz = s->nz;
@@ -1182,17 +1086,14 @@ int rs_step(rs_system *s, double h, double *h_taken)
         memcpy(s->data, s->data_start, s->nd * sizeof *s->data);
         if (s->settings.integrator == RS_TRAPEZOIDAL) {
             eval_kinematics(s, s->q, s->u, w.qd0);
-            if (eval_forces(s, s->q, s->u, s->data_start, w.F0) != 0) {
+            if (eval_forces(s, s->q, s->u, s->data_start, w.F0) != 0)
                 return -1;
-            }
             /* predictor: q1 = q0 + h qd0, u1 = u0, z1 = z0 */
-            for (int i = 0; i < nq; ++i) {
+            for (int i = 0; i < nq; ++i)
                 w.x[i] = s->q[i] + h * w.qd0[i];
-            }
             memcpy(w.x + nq, s->u, (size_t)nu * sizeof *w.x);
-            if (nz > 0) {
+            if (nz > 0)
                 memcpy(w.x + nq + nu, s->z, (size_t)nz * sizeof *w.x);
-            }
         }
         int redo = 0; /* 1: reduced step, 2: Newton failure */
         double new_h = h;
@@ -1202,9 +1103,8 @@ int rs_step(rs_system *s, double h, double *h_taken)
             s->stats.discontinuous_iterations++;
             if (s->settings.integrator == RS_TRAPEZOIDAL) {
                 const int st = trap_newton(s, &w, h);
-                if (st < 0) {
+                if (st < 0)
                     return -1;
-                }
                 if (st > 0) {
                     redo = 2;
                     new_h = 0.5 * h;
@@ -1214,9 +1114,8 @@ int rs_step(rs_system *s, double h, double *h_taken)
                 return -1;
             }
             double rec = -1.0;
-            if (post_newton(s, w.x, w.x + nq, w.x + nq + nu, &error, &rec) != 0) {
+            if (post_newton(s, w.x, w.x + nq, w.x + nq + nu, &error, &rec) != 0)
                 return -1;
-            }
             if (s->settings.honour_recommended_step && rec > 0.0 && rec < 0.99 * h) {
                 const double hr = fmax(rec, s->settings.h_min);
                 if (hr < 0.99 * h) {
@@ -1225,9 +1124,8 @@ int rs_step(rs_system *s, double h, double *h_taken)
                     break;
                 }
             }
-            if (error <= s->settings.discontinuous_tolerance) {
+            if (error <= s->settings.discontinuous_tolerance)
                 break;
-            }
         }
         if (redo != 0) {
             if (redo == 1) {
@@ -1246,16 +1144,13 @@ int rs_step(rs_system *s, double h, double *h_taken)
             it = s->settings.discontinuous_max_iterations;
             s->stats.discontinuous_unconverged++;
         }
-        if (it > 1) {
+        if (it > 1)
             s->stats.discontinuous_repeats++;
-        }
-        if (it > s->stats.max_discontinuous_iterations) {
+        if (it > s->stats.max_discontinuous_iterations)
             s->stats.max_discontinuous_iterations = it;
-        }
         accept_step(s, &w, h);
-        if (h_taken != NULL) {
+        if (h_taken != NULL)
             *h_taken = h;
-        }
         return 0;
     }
     return rs_fail(s, "rs_step: too many step reductions at t = %g", s->t);
@@ -1267,17 +1162,14 @@ int rs_simulate(rs_system *s, double t_end, rs_observer observer, void *user)
     while (s->t < t_end - 1e-12 * fmax(1.0, fabs(t_end))) {
         const double h_try = fmin(h, t_end - s->t);
         double h_done = h_try;
-        if (rs_step(s, h_try, &h_done) != 0) {
+        if (rs_step(s, h_try, &h_done) != 0)
             return -1;
-        }
         /* grow back after a reduction */
         h = fmin(s->settings.h_max, 2.0 * h_done);
-        if (h_done >= h_try) {
+        if (h_done >= h_try)
             h = s->settings.h_max;
-        }
-        if (observer != NULL && observer(s, user) != 0) {
+        if (observer != NULL && observer(s, user) != 0)
             break;
-        }
     }
     return 0;
 }

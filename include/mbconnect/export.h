@@ -5,7 +5,7 @@
  * exported from libmbconnect.so exactly when an installed header declares it
  * with MBC_API (include/mbconnect/ and the generated headers of the built-in
  * types). Everything else, the algorithm internals under runtime/ included,
- * stays inside the library. tools/exports.sh --check compares the two lists,
+ * stays inside the library. dev/exports.sh --check compares the two lists,
  * both ways (docs/versioning.rst, "What counts as API").
  *
  * For a program that uses the library MBC_API only states default

@@ -10,6 +10,8 @@
 #ifndef MBCONNECT_FRICTION_H
 #define MBCONNECT_FRICTION_H
 
+#include <math.h>
+
 #include "mbconnect/export.h"
 
 /* Parameters of the Stribeck function; all friction coefficients dimensionless. */
@@ -81,5 +83,42 @@ MBC_API double mbc_slip_last_sticking_position(double x_cur_stick, int slip_stat
  *                  taken as 0 when mu_k == 0 or state == MBC_STICK_UNDEFINED. */
 MBC_API double mbc_friction_tangent_force_newton(int state, double v_t, double delta_stick,
                                                  double f_n, double mu, double mu_v, double mu_k);
+
+/* The inline forms of mbc_coulomb_stick_slip and
+ * mbc_slip_last_sticking_position (above, with the equations): the exported
+ * functions are these kernels, and a loop over many segments (the cable
+ * hook's) calls them directly. Same operations in the same order, so the
+ * results are the same bits either way. */
+
+/* mbc_coulomb_stick_slip. */
+static inline int mbc_coulomb_stick_slip_inline(double v_t, double delta_stick, double f_n,
+                                                double mu, double mu_v, double mu_k, double *f_t,
+                                                double *f_t_lin)
+{
+    const double lin = mu_v * v_t + mu_k * delta_stick;
+    const double cap = mu * fabs(f_n);
+    if (f_t_lin != 0)
+        *f_t_lin = lin;
+    if (fabs(lin) <= cap) {
+        if (f_t != 0)
+            *f_t = lin;
+        return MBC_STICK;
+    }
+    /* slip in the direction of the trial force (|lin| > cap >= 0: lin != 0) */
+    const int state = (lin > 0.0) ? MBC_SLIP_POSITIVE : MBC_SLIP_NEGATIVE;
+    if (f_t != 0)
+        *f_t = cap * (double)state;
+    return state;
+}
+
+/* mbc_slip_last_sticking_position. */
+static inline double mbc_slip_last_sticking_position_inline(double x_cur_stick, int slip_state,
+                                                            double mu, double f_n, double mu_k)
+{
+    if (mu_k == 0.0)
+        return x_cur_stick;
+    const double s = (slip_state > 0) ? 1.0 : (slip_state < 0 ? -1.0 : 0.0);
+    return x_cur_stick - s * mu * fabs(f_n) / mu_k;
+}
 
 #endif /* MBCONNECT_FRICTION_H */

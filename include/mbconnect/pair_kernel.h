@@ -77,7 +77,7 @@
 #include <stddef.h>
 
 #include "mbconnect/error.h"
-#include "mbconnect/pair_eval.h"
+#include "mbconnect/pair_types.h"
 #include "mbconnect/vec.h"
 
 #ifdef __cplusplus
@@ -228,11 +228,9 @@ typedef struct mbc_pair_stage {
 static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_stage_start(const mbc_pair *pairs, size_t n,
                                                                const int data, mbc_pair_stage *st)
 {
-    for (size_t j = 0; j < n; ++j) {
-        for (int q = 0; q < data; ++q) {
+    for (size_t j = 0; j < n; ++j)
+        for (int q = 0; q < data; ++q)
             st->start[j * (size_t)data + (size_t)q] = pairs[j].data[q];
-        }
-    }
 }
 
 /* Pair j of a block: the kernel's result into the stage; returns 1 when a
@@ -254,9 +252,8 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_stage_start(const mbc_pair *p
         (ST)->d[1][J] = dy_;                                                                       \
         (ST)->d[2][J] = dz_;                                                                       \
         (ST)->gap[J] = in_.gap;                                                                    \
-        for (int q_ = 0; q_ < (OUTPUTS); ++q_) {                                                   \
+        for (int q_ = 0; q_ < (OUTPUTS); ++q_)                                                     \
             (ST)->output[q_][J] = out_.output[q_];                                                 \
-        }                                                                                          \
         (ST)->contact[J] = out_.contact;                                                           \
         (ST)->fail[J] = out_.fail;                                                                 \
         rerun_ |= (PLAIN) & ((!mbc_pair_norm_plain(dx_, dy_, dz_)) | out_.rerun);                  \
@@ -321,27 +318,22 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, 
     }
     if (post_newton) {
         double *restrict rec = p->data;
-        for (int q = 0; q < data; ++q) {
+        for (int q = 0; q < data; ++q)
             rec[q] = st->now[j * (size_t)data + (size_t)q];
-        }
     }
     const int contact = st->contact[j];
-    if (sk->contact) {
+    if (sk->contact)
         sk->contact[k] = (unsigned char)(contact != 0);
-    }
-    if (!contact) {
+    if (!contact)
         return;
-    }
     const double w = (own_a & own_b) ? 1.0 : 0.5;
     const double d[3] = {st->d[0][j], st->d[1][j], st->d[2][j]};
     acc[0] += w;
     acc[1] -= w * st->gap[j];
     mbc_pair_virial_add(acc + 2, d, f, w);
-    if (outputs > 0) {
-        for (size_t q = 0; q < sums->output_count; ++q) {
+    if (outputs > 0)
+        for (size_t q = 0; q < sums->output_count; ++q)
             sums->output_sums[q] += w * st->output[sums->outputs[q]][j];
-        }
-    }
 }
 
 /* Defines `static size_t NAME(const LAW *law, const mbc_pair_call *call,

@@ -8,7 +8,7 @@
  * nothing is global: every call is reentrant, and two calls on disjoint
  * outputs may run at the same time. The loops are written for the compiler's
  * vectorizer (branch-free selects for "in contact", restrict pointers,
- * `#pragma omp simd`); runtime/sphere_batch.c says which loops vectorize.
+ * `#pragma omp simd`); runtime/eval/sphere_batch.c says which loops vectorize.
  *
  * Results equal the single-pair hooks mbc_contact_sphere_sphere_forces and
  * mbc_contact_sphere_sphere_post_newton_step (same equations, same order of

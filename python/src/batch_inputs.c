@@ -414,10 +414,9 @@ static int read_outputs(batch_call *c, PyObject *outputs)
 /* The arrays given, in kwlist order; None counts as not given. */
 static int read_arrays(batch_call *c, PyObject **given, PyObject *segments)
 {
-    for (int a = 0; a < IN_COUNT; a++) {
+    for (int a = 0; a < IN_COUNT; a++)
         if (given[a] == Py_None)
             given[a] = NULL;
-    }
     c->element = c->shape && given[IN_ELEM_Q];
     for (int a = 0; a < IN_COUNT; a++) {
         const char *why = given[a] ? not_for(c, a) : NULL;

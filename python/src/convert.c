@@ -91,14 +91,13 @@ static PyObject *array_of(mbc_value_kind kind, const double *values, size_t n)
     PyArrayObject *a = (PyArrayObject *)PyArray_SimpleNew(1, dims, dtype);
     if (!a)
         return NULL;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (dtype == NPY_BOOL)
             ((npy_bool *)PyArray_DATA(a))[i] = values[i] != 0.0;
         else if (dtype == NPY_INT64)
             ((npy_int64 *)PyArray_DATA(a))[i] = (npy_int64)values[i];
         else
             ((double *)PyArray_DATA(a))[i] = values[i];
-    }
     return (PyObject *)a;
 }
 

@@ -21,9 +21,9 @@ static const double pi = 3.14159265358979323846;
 /* Rotation vectors of many sizes and directions, the series branch
  * (phi < 1e-4), both sides of the switch, and beyond pi. */
 static const double samples[][3] = {
-    {0.0, 0.0, 0.0},      {1e-9, -2e-9, 3e-9},    {3e-6, 1e-6, -2e-6},  {5e-5, -5e-5, 5e-5},
-    {0.0, 0.0, 0.99e-4},  {0.0, 0.0, 1.01e-4},    {0.3, -0.2, 0.1},     {1.0, 2.0, -0.5},
-    {-2.5, 0.4, 1.3},     {0.0, 3.14159, 0.0},    {4.0, -1.0, 2.0},     {-7.0, 3.0, 0.5},
+    {0.0, 0.0, 0.0},     {1e-9, -2e-9, 3e-9}, {3e-6, 1e-6, -2e-6}, {5e-5, -5e-5, 5e-5},
+    {0.0, 0.0, 0.99e-4}, {0.0, 0.0, 1.01e-4}, {0.3, -0.2, 0.1},    {1.0, 2.0, -0.5},
+    {-2.5, 0.4, 1.3},    {0.0, 3.14159, 0.0}, {4.0, -1.0, 2.0},    {-7.0, 3.0, 0.5},
 };
 #define SAMPLE_COUNT (sizeof samples / sizeof samples[0])
 

@@ -52,9 +52,8 @@ static mbc_object *bf_object(const char *type, const bf_value *v, size_t n)
     assert_non_null(o);
     bf_set2(o, "markerNumbers", 0, 1);
     bf_set(o, "nodeNumber", 0);
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < n; ++i)
         bf_set(o, v[i].name, v[i].v);
-    }
     return o;
 }
 
@@ -139,9 +138,8 @@ static void bf_states_fill(bf_states *b, const mbc_object *o, int cable, uint64_
             b->f[k].cable_point_count = BF_SEGMENTS + 1;
         } else {
             const double dist = 0.9 + rt_uniform(&g, -0.03, 0.03);
-            for (int i = 0; i < 3; ++i) {
+            for (int i = 0; i < 3; ++i)
                 b->m[k][0].position[i] = rt_uniform(&g, -1.0, 1.0);
-            }
             b->m[k][1].position[0] = b->m[k][0].position[0] + dist * 0.6;
             b->m[k][1].position[1] = b->m[k][0].position[1] + dist * 0.8;
             b->m[k][1].position[2] = b->m[k][0].position[2];

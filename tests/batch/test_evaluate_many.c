@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/evaluate_many.c: one object at many states equals
+/* Tests of runtime/eval/evaluate_many.c: one object at many states equals
  * mbc_object_forces / mbc_object_post_newton_step state by state (bit for
  * bit, any thread count), errors name the lowest failing state, and types
  * whose PostNewtonStep updates state parameters are refused. */
@@ -36,14 +36,12 @@ static void forces_equal_single(int cable, int threads)
     for (size_t k = 0; k < BF_STATES; ++k) {
         assert_memory_equal(b->f[k].force, ref->f[k].force, sizeof b->f[k].force);
         assert_memory_equal(b->f[k].torque, ref->f[k].torque, sizeof b->f[k].torque);
-        if (cable) {
+        if (cable)
             assert_memory_equal(b->F[k], ref->F[k], sizeof b->F[k]);
-        }
     }
     /* PostNewtonStep */
-    for (size_t k = 0; k < BF_STATES; ++k) {
+    for (size_t k = 0; k < BF_STATES; ++k)
         assert_int_equal(mbc_object_post_newton_step(o, &ref->s[k], &ref->pn[k], &err), MBC_OK);
-    }
     assert_int_equal(mbc_object_post_newton_step_many(o, b->s, b->pn, BF_STATES, threads, &err),
                      MBC_OK);
     for (size_t k = 0; k < BF_STATES; ++k) {

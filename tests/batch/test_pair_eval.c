@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of in-place pair evaluation (mbconnect/pair_eval.h,
- * runtime/pair_eval.c, runtime/contact_sphere_sphere_pairs.c):
+ * runtime/eval/pair_eval.c,
+ * runtime/connectors/contact_sphere_sphere/contact_sphere_sphere_pairs.c):
  * - ContactSphereSphere through its kernel equals the same call through the
  *   hooks, bit for bit (forces, torques, records, sums), for every impact
  *   model, exponent form, friction, the inactive connector, with and without
@@ -75,16 +76,14 @@ static void scene_fill(scene *sc, double v_reg, uint64_t seed)
         for (int c = 0; c < 3; ++c) {
             const int step = c == 0 ? 1 : c == 1 ? SIDE : SIDE * SIDE;
             const int l = c == 0 ? i % SIDE : c == 1 ? (i / SIDE) % SIDE : i / (SIDE * SIDE);
-            if (l + 1 == SIDE) {
+            if (l + 1 == SIDE)
                 continue;
-            }
             const int j = i + step;
             const double d[3] = {sc->x[j][0] - sc->x[i][0], sc->x[j][1] - sc->x[i][1],
                                  sc->x[j][2] - sc->x[i][2]};
             const double gap = mbc_norm3(d) - (sc->r[i] + sc->r[j]);
-            if (gap >= 0.0) {
+            if (gap >= 0.0)
                 continue;
-            }
             const size_t k = sc->npairs++;
             const int swap = rt_uniform(&g, 0.0, 1.0) < 0.5;
             sc->pairs[k].atom[0] = swap ? j : i;
@@ -181,9 +180,8 @@ static void run(mbc_object *o, scene *sc, int owned, unsigned flags, mbc_pair_su
     memset(sums, 0, sizeof *sums);
     mbc_error err = {0};
     const mbc_status st = mbc_pair_eval(o, &call, sums, &err);
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         print_error("mbc_pair_eval: %s\n", err.message);
-    }
     assert_int_equal(st, MBC_OK);
 }
 
@@ -204,9 +202,8 @@ static void compare_paths(const config *c, int owned, unsigned flags, uint64_t s
     scene *kernel = scene_new(), *hooks = scene_new();
     scene_fill(kernel, c->v_reg, seed);
     memcpy(hooks, kernel, sizeof *hooks);
-    for (size_t k = 0; k < hooks->npairs; ++k) {
+    for (size_t k = 0; k < hooks->npairs; ++k)
         hooks->pairs[k].data = hooks->rec[k];
-    }
     assert_true(kernel->npairs > NATOMS / 2);
     mbc_pair_sums sk, sh;
     run(o, kernel, owned, flags, &sk);
@@ -223,9 +220,8 @@ static void compare_paths(const config *c, int owned, unsigned flags, uint64_t s
     for (int i = 0; i < NATOMS; ++i) {
         for (int d = 0; d < 3; ++d) {
             fmax = fmax > fabs(kernel->f[i][d]) ? fmax : fabs(kernel->f[i][d]);
-            if (i >= owned) {
+            if (i >= owned)
                 assert_true(kernel->f[i][d] == 0.0 && kernel->t[i][d] == 0.0);
-            }
         }
     }
     assert_true(c->active ? fmax > 0.0 : fmax == 0.0);
@@ -260,9 +256,8 @@ static void test_energy_sums(void **state)
             scene *kernel = scene_new(), *hooks = scene_new();
             scene_fill(kernel, configs[c].v_reg, 400 + c);
             memcpy(hooks, kernel, sizeof *hooks);
-            for (size_t k = 0; k < hooks->npairs; ++k) {
+            for (size_t k = 0; k < hooks->npairs; ++k)
                 hooks->pairs[k].data = hooks->rec[k];
-            }
             double ek[2] = {0, 0}, eh[2] = {0, 0};
             const mbc_pair_atoms ak = scene_atoms(kernel, NATOMS), ah = scene_atoms(hooks, NATOMS);
             const mbc_pair_call ck = {&ak,   kernel->pairs, kernel->npairs,
@@ -293,8 +288,8 @@ static void test_energy_sums(void **state)
 
 /* ContactGranular (hertz/material, viscoelastic, mindlin, rolling sds,
  * twisting marshall) on the lattice, records from two steps: the kernel's
- * energy sums (runtime/contact_granular_pairs.c) equal the hooks' outputs
- * StoredEnergy and DissipatedPower summed pair by pair, 1e-12 relative. */
+ * energy sums (runtime/connectors/contact_granular/contact_granular_pairs.c) equal the hooks'
+ * outputs StoredEnergy and DissipatedPower summed pair by pair, 1e-12 relative. */
 static void test_granular_energy_sums(void **state)
 {
     (void)state;
@@ -308,9 +303,8 @@ static void test_granular_energy_sums(void **state)
                            "twistingModel"};
     /* timeStep: the hooks' history step, the call's dt on the kernel path */
     const double values[] = {1e-3, 2, 2, 0.5, 2, -1, 0.5, 0.4, 1, 1e3, 2, 0.1, 2};
-    for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k) {
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k)
         assert_int_equal(mbc_object_set(o, names[k], values[k], &err), MBC_OK);
-    }
     const double young[2] = {1e5, 2e5};
     const double radii[2] = {0.5, 0.5};
     assert_int_equal(mbc_object_set_array(o, "youngsModulus", young, 2, &err), MBC_OK);
@@ -408,11 +402,9 @@ static void test_head_on_hertz(void **state)
     ASSERT_NEAR(f[1][0], expect, 1e-12 * expect);
     ASSERT_NEAR(f[0][0], -expect, 1e-12 * expect);
     ASSERT_NEAR(rec[0], -delta, 1e-15);
-    for (int s = 0; s < 2; ++s) {
-        for (int d = 0; d < 3; ++d) {
+    for (int s = 0; s < 2; ++s)
+        for (int d = 0; d < 3; ++d)
             ASSERT_NEAR(t[s][d], 0.0, 1e-300);
-        }
-    }
     ASSERT_NEAR(sums.contacts, 1.0, 0.0);
     ASSERT_NEAR(sums.overlap, delta, 1e-15);
     ASSERT_NEAR(sums.virial[0], 0.98 * expect, 1e-12 * expect);
@@ -469,16 +461,14 @@ static void test_sums_against_hook(void **state)
         contacts += w;
         overlap += w * (sc->r[a] + sc->r[b] - mbc_norm3(d));
         const int ij[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
-        for (int c = 0; c < 6; ++c) {
+        for (int c = 0; c < 6; ++c)
             virial[c] += w * d[ij[c][0]] * fo.force[1][ij[c][1]];
-        }
         assert_int_equal(sc->contact[k], 1);
     }
     ASSERT_NEAR(sums.contacts, contacts, 0.0);
     ASSERT_NEAR(sums.overlap, overlap, 1e-12 * overlap);
-    for (int c = 0; c < 6; ++c) {
+    for (int c = 0; c < 6; ++c)
         ASSERT_NEAR(sums.virial[c], virial[c], 1e-12 * (fabs(virial[0]) + fabs(virial[1])));
-    }
     free(sc);
     mbc_object_destroy(o);
 }
@@ -505,13 +495,11 @@ static mbc_status mass_initialize(void *params, mbc_error *err)
 static void mass_force(const mass_params *p, const mbc_state *s, double f[3])
 {
     double d[3];
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 3; ++c)
         d[c] = s->marker[1]->position[c] - s->marker[0]->position[c];
-    }
     const double dist = mbc_norm3(d), gap = dist - (p->radii[0] + p->radii[1]);
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 3; ++c)
         f[c] = gap < p->reach ? p->k * p->m_eff * -gap * d[c] / dist : 0.0;
-    }
 }
 
 static mbc_status mass_forces(const void *params, const mbc_state *s, mbc_forces *out,
@@ -630,9 +618,8 @@ static mbc_status mass_evaluate(const void *params, const mbc_pair_call *call, m
     const mass_params *p = params;
     const mass_law L = {p->k, p->reach};
     mbc_status st = mbc_pair_kernel_outputs(err, "TestMassSpring", sums, 1);
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         return st;
-    }
     const size_t bad = mass_loop(&L, call, sums);
     return bad < call->count ? mbc_pair_kernel_fail(err, "TestMassSpring", call, sums, bad, "?")
                              : MBC_OK;
@@ -824,7 +811,7 @@ static void test_errors(void **state)
 }
 
 /* mbc_wall_eval's boundary: one line per mistake, as mbc_pair_eval's
- * (runtime/pair_eval_check.h): a type without a wall binding, no call,
+ * (runtime/eval/pair_eval_check.h): a type without a wall binding, no call,
  * missing arrays, an output that is not a scalar; a correct call then
  * evaluates (a sphere 0.1 into a plane: a force along +z on it). */
 static void test_wall_errors(void **state)

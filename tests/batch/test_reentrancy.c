@@ -75,11 +75,9 @@ static void *work(void *arg)
         w->failures += evaluate_all(w->o, w->mine, w->cable ? NULL : out3);
         w->mismatches += compare(w->mine, w->ref, nd);
         if (!w->cable) {
-            for (size_t k = 0; k < BF_STATES; ++k) {
-                for (int i = 0; i < 3; ++i) {
+            for (size_t k = 0; k < BF_STATES; ++k)
+                for (int i = 0; i < 3; ++i)
                     ref3[3 * k + i] = w->ref->f[k].force[1][i];
-                }
-            }
             w->mismatches += memcmp(out3, ref3, sizeof out3) != 0;
         }
         /* the many-state entry points, one thread each */
@@ -106,12 +104,10 @@ static void run_threads(int cable)
         assert_non_null(w[t].mine);
         bf_states_fill(w[t].mine, o, cable, 99);
     }
-    for (int t = 0; t < THREADS; ++t) {
+    for (int t = 0; t < THREADS; ++t)
         assert_int_equal(pthread_create(&th[t], NULL, work, &w[t]), 0);
-    }
-    for (int t = 0; t < THREADS; ++t) {
+    for (int t = 0; t < THREADS; ++t)
         assert_int_equal(pthread_join(th[t], NULL), 0);
-    }
     for (int t = 0; t < THREADS; ++t) {
         assert_int_equal(w[t].failures, 0);
         assert_int_equal(w[t].mismatches, 0);

@@ -13,7 +13,7 @@
 
 #include "test_util.h"
 
-#include "geometry_2d.h"
+#include "mechanics/geometry_2d.h"
 
 static void check_same(const double a[2], const double b[2], const double c[2])
 {

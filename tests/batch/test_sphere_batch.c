@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/sphere_batch.c: the ContactSphereSphere batch equals the
+/* Tests of runtime/eval/sphere_batch.c: the ContactSphereSphere batch equals the
  * single-pair hooks (forces and PostNewtonStep) to the bit for
  * random pairs in and out of contact, every impact model, the EAPM loading,
  * unloading and adhesion branches, both friction branches, shared and
@@ -69,9 +69,8 @@ static void batch_forces_out(pairs *q, mbc_sphere_batch_forces *o)
 
 static void batch_pns_out(pairs *q, mbc_sphere_batch_post_newton *o)
 {
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 4; ++i)
         o->data[i] = q->xo[i];
-    }
     o->error = q->err;
     o->recommended_step = q->rec;
 }
@@ -128,9 +127,8 @@ static void pairs_fill(pairs *q, size_t n, double v_reg, uint64_t seed)
         len = sqrt(len);
         const double dist = (k % 97 == 5) ? 0.0 : r0 + r1 + rt_uniform(&g, -0.03, 0.03);
         const double vscale = (k % 5 == 0) ? 20.0 : 1.0;
-        for (int j = 0; j < 2; ++j) {
+        for (int j = 0; j < 2; ++j)
             rt_random_rotation(&g, q->m[k][j].rotation);
-        }
         for (int i = 0; i < 3; ++i) {
             q->m[k][0].position[i] = rt_uniform(&g, -10.0, 10.0);
             q->m[k][1].position[i] = q->m[k][0].position[i] + dist * dir[i] / len;
@@ -192,9 +190,9 @@ static void pair_state(pairs *q, size_t k, mbc_state *s)
 /* Batch forces and PostNewtonStep vs the hooks for every pair: equal to
  * the bit (== also takes -0 for +0: the batch's blended forms may add
  * 0 * x where the hook adds nothing). Both call ContactSphereSphere's one
- * kernel (runtime/contact_sphere_sphere_kernel.h) in different forms
- * (vectorized and blended, general and branched), so this is the
- * regression test that they stay the same law. */
+ * kernel (runtime/connectors/contact_sphere_sphere/contact_sphere_sphere_kernel.h) in different
+ * forms (vectorized and blended, general and branched), so this is the regression test that they
+ * stay the same law. */
 static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs *q,
                                int per_pair_radii, int threads)
 {
@@ -220,9 +218,8 @@ static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs
         in_contact += (q->data[k][0] <= 0.0);
         /* friction opposing the slip under a tensile normal force (|f_1,n|) */
         double fn_dot = 0.0;
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             fn_dot += f.force[1][i] * (q->m[k][1].position[i] - q->m[k][0].position[i]);
-        }
         tensile_friction += (p.dynamicFriction != 0.0 && q->data[k][0] <= 0.0 && fn_dot < 0.0);
         for (int i = 0; i < 3; ++i) {
             ASSERT_REL(q->f[i][k], f.force[1][i], 0.0, k, "force on m1");
@@ -233,17 +230,15 @@ static void compare_with_hooks(const mbc_contact_sphere_sphere_params *p0, pairs
         double xo[4];
         mbc_post_newton pn_out = {.data = xo};
         assert_int_equal(mbc_contact_sphere_sphere_post_newton_step(&p, &s, &pn_out, &err), MBC_OK);
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < 4; ++i)
             ASSERT_REL(q->xo[i][k], xo[i], 0.0, k, "PostNewtonStep data");
-        }
         ASSERT_REL(q->err[k], pn_out.error, 0.0, k, "PostNewtonStep error");
         ASSERT_REL(q->rec[k], pn_out.recommended_step, 0.0, k, "recommended step");
     }
     /* the random set really covers contact and separation */
     assert_true(in_contact > q->n / 4 && in_contact < 3 * q->n / 4);
-    if (p0->dynamicFriction != 0.0) {
+    if (p0->dynamicFriction != 0.0)
         assert_true(tensile_friction > 0);
-    }
 }
 
 /* Parameter sets: every impact model and EAPM variant; exponent pairs with
@@ -293,9 +288,8 @@ static void test_batch_equals_hooks(void **state)
         mbc_contact_sphere_sphere_params p;
         config_params(&configs[c], &p);
         pairs_fill(q, NPAIRS, p.frictionProportionalZone, 1000 + c);
-        for (int radii = 0; radii < 2; ++radii) {
+        for (int radii = 0; radii < 2; ++radii)
             compare_with_hooks(&p, q, radii, 1);
-        }
         compare_with_hooks(&p, q, 1, 2);
     }
     free(q);
@@ -315,9 +309,8 @@ static void test_eapm_branches_covered(void **state)
                                       p.adhesionCoefficient,    p.adhesionExponent};
     size_t seen[4] = {0, 0, 0, 0};
     for (size_t k = 0; k < q->n; ++k) {
-        if (q->data[k][0] > 0.0) {
+        if (q->data[k][0] > 0.0)
             continue;
-        }
         const double d[3] = {q->m[k][1].position[0] - q->m[k][0].position[0],
                              q->m[k][1].position[1] - q->m[k][0].position[1],
                              q->m[k][1].position[2] - q->m[k][0].position[2]};
@@ -350,9 +343,8 @@ static void test_thread_count_independent(void **state)
     batch_views(q, 1, &in, &fo, &po);
     mbc_error err;
     for (int t = 1; t <= 4; ++t) {
-        if (t == 4) {
+        if (t == 4)
             setenv("MBC_THREADS", "2", 1);
-        }
         memset(q->f, 0xff, sizeof q->f);
         memset(q->xo, 0xff, sizeof q->xo);
         assert_int_equal(mbc_sphere_batch_forces_eval(&p, &in, &fo, t == 4 ? 0 : t, &err), MBC_OK);
@@ -362,13 +354,11 @@ static void test_thread_count_independent(void **state)
                            q->tau[0][1], q->tau[0][2], q->tau[1][0], q->tau[1][1],
                            q->tau[1][2], q->xo[0],     q->xo[1],     q->xo[2],
                            q->xo[3],     q->err,       q->rec,       q->f[0]};
-        for (int a = 0; a < 16; ++a) {
-            if (t == 1) {
+        for (int a = 0; a < 16; ++a)
+            if (t == 1)
                 memcpy(ref[a], cur[a], sizeof ref[a]);
-            } else {
+            else
                 assert_memory_equal(ref[a], cur[a], sizeof ref[a]);
-            }
-        }
     }
     unsetenv("MBC_THREADS");
     free(ref);
@@ -426,9 +416,8 @@ static void test_alignment_independent(void **state)
                     for (size_t k = 0; k < NIN + NOUT; ++k) {
                         const size_t off = mixed ? (5 * k + 3 * shift) % 8 : shift;
                         a[k] = mem + k * stride + off;
-                        if (k < NIN) {
+                        if (k < NIN)
                             memcpy(a[k], src[k], q->n * sizeof *a[k]);
-                        }
                     }
                     mbc_sphere_batch in2;
                     memset(&in2, 0, sizeof in2);
@@ -452,19 +441,16 @@ static void test_alignment_independent(void **state)
                         fo2.torque[0][i] = a[NIN + 3 + i];
                         fo2.torque[1][i] = a[NIN + 6 + i];
                     }
-                    for (int i = 0; i < 4; ++i) {
+                    for (int i = 0; i < 4; ++i)
                         po2.data[i] = a[NIN + 9 + i];
-                    }
                     po2.error = a[NIN + 13];
                     po2.recommended_step = a[NIN + 14];
                     for (int t = 1; t <= 2; ++t) {
-                        for (int k = NIN; k < NIN + NOUT; ++k) {
+                        for (int k = NIN; k < NIN + NOUT; ++k)
                             memset(a[k], 0xff, q->n * sizeof *a[k]);
-                        }
                         batch_eval_both(&p, &in2, &fo2, &po2, t);
-                        for (int k = 0; k < NOUT; ++k) {
+                        for (int k = 0; k < NOUT; ++k)
                             assert_memory_equal(a[NIN + k], ref[k], q->n * sizeof *ref[k]);
-                        }
                     }
                 }
             }
@@ -523,12 +509,10 @@ static void test_inactive(void **state)
     batch_views(q, 0, &in, &fo, &po);
     batch_eval_both(&p, &in, &fo, &po, 1);
     for (size_t k = 0; k < q->n; ++k) {
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             assert_true(q->f[i][k] == 0.0 && q->tau[0][i][k] == 0.0 && q->tau[1][i][k] == 0.0);
-        }
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < 4; ++i)
             assert_true(q->xo[i][k] == q->x[i][k]);
-        }
         assert_true(q->err[k] == 0.0 && q->rec[k] == -1.0);
     }
     free(q);
@@ -607,18 +591,16 @@ static void test_step_equals_two_calls(void **state)
             assert_int_equal(mbc_sphere_batch_post_newton_step(&p, &in, &po, threads, &err),
                              MBC_OK);
             mbc_sphere_batch next = in;
-            for (int i = 0; i < 4; ++i) {
+            for (int i = 0; i < 4; ++i)
                 next.data[i] = q->xo[i];
-            }
             assert_int_equal(mbc_sphere_batch_forces_eval(&p, &next, &fo, threads, &err), MBC_OK);
             for (int a = 0; a < NOUT; ++a) {
                 memcpy(ref[a], out[a], sizeof ref[a]);
                 memset(out[a], 0xff, sizeof ref[a]);
             }
             assert_int_equal(mbc_sphere_batch_step(&p, &in, &po, &fo, threads, &err), MBC_OK);
-            for (int a = 0; a < NOUT; ++a) {
+            for (int a = 0; a < NOUT; ++a)
                 assert_memory_equal(ref[a], out[a], q->n * sizeof(double));
-            }
         }
     }
     free(ref);
@@ -649,9 +631,8 @@ static void test_step_errors(void **state)
         mbc_status st = mbc_sphere_batch_post_newton_step(&p, &in, &po, 1, &two);
         if (st == MBC_OK) {
             mbc_sphere_batch next = in;
-            for (int i = 0; i < 4; ++i) {
+            for (int i = 0; i < 4; ++i)
                 next.data[i] = q->xo[i];
-            }
             st = mbc_sphere_batch_forces_eval(&p, &next, &fo, 1, &two);
         }
         assert_int_equal(st, MBC_ERR_INPUT);

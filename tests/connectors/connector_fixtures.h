@@ -25,9 +25,8 @@
 static inline void cf_markers_at_rest(mbc_rigid_marker *m, size_t n)
 {
     memset(m, 0, n * sizeof *m);
-    for (size_t j = 0; j < n; ++j) {
+    for (size_t j = 0; j < n; ++j)
         m[j].rotation[0] = m[j].rotation[4] = m[j].rotation[8] = 1.0;
-    }
 }
 
 /* A state of two rigid markers and data_count data coordinates (current
@@ -101,9 +100,8 @@ static inline double cf_random_direction(rt_rng *g, double min_length, double di
 static inline void cf_place_along(const double p0[3], const double dir[3], double len, double dist,
                                   double p1[3])
 {
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         p1[i] = p0[i] + dist * dir[i] / len;
-    }
 }
 
 /* c = a x b. */
@@ -135,9 +133,8 @@ static inline int cf_assert_balanced(const mbc_rigid_marker m[2], const mbc_forc
     for (int j = 0; j < 2; ++j) {
         double pxf[3];
         cf_cross(m[j].position, F->force[j], pxf);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             msum[i] += pxf[i];
-        }
         scale += cf_norm(F->torque[j]) + cf_norm(m[j].position) * cf_norm(F->force[j]);
         fscale += cf_norm(F->force[j]);
     }

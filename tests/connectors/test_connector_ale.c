@@ -83,9 +83,8 @@ static void fixture_init(fixture *x, rt_rng *g)
                              1.1 + rt_uniform(g, -0.2, 0.2),
                              -0.6 + rt_uniform(g, -0.2, 0.2)};
         memcpy(x->el[e].q, q, sizeof q);
-        for (int k = 0; k < 8; ++k) {
+        for (int k = 0; k < 8; ++k)
             x->el[e].q_t[k] = rt_uniform(g, -1, 1);
-        }
         x->el[e].length = L;
     }
     for (int k = 0; k < 3; ++k) {
@@ -245,11 +244,9 @@ static void check_jacobians(fixture *x)
     }
     /* the structure of each form, independent of the finite differences */
     if (!active) {
-        for (int r = 0; r < 2; ++r) {
-            for (int c = 0; c < 2; ++c) {
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < 2; ++c)
                 ASSERT_NEAR(a.dv_lagrange[2 * r + c], r == c ? 1.0 : 0.0, 0.0);
-            }
-        }
     } else if (x->p.usePenaltyFormulation) {
         for (int r = 0; r < 2; ++r) {
             for (int c = 0; c < 3; ++c) {
@@ -274,9 +271,8 @@ static void check_jacobians(fixture *x)
 static double max_abs(const double *v, int n)
 {
     double m = 0.0;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n; ++i)
         m = fmax(m, fabs(v[i]));
-    }
     return m;
 }
 
@@ -509,15 +505,13 @@ static void test_outputs(void **state)
     assert_int_equal(mbc_joint_ale_moving2d_outputs(
                          &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_POSITION, o, 3, &x.err),
                      MBC_OK);
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 3; ++k)
         ASSERT_NEAR(o[k], x.m0.position[k], 0.0);
-    }
     assert_int_equal(mbc_joint_ale_moving2d_outputs(
                          &x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_VELOCITY, o, 3, &x.err),
                      MBC_OK);
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 3; ++k)
         ASSERT_NEAR(o[k], x.m0.velocity[k], 0.0);
-    }
     assert_int_equal(
         mbc_joint_ale_moving2d_outputs(&x.p, &x.s, MBC_JOINT_ALE_MOVING2D_OUTPUT_SLIDING_COORDINATE,
                                        o, 1, &x.err),

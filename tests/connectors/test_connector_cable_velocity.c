@@ -272,18 +272,16 @@ static void test_ancf_path_finite_differences(void **state)
                               x.c.position[1] - dt * x.c.velocity[1]};
         for (int i = 0; i < NA; ++i) {
             const double rho = closest_rho(x.pts + 2 * i, x.pts + 2 * i + 2, x.c.position);
-            if (!(rho > 1e-3 && rho < 1 - 1e-3)) {
+            if (!(rho > 1e-3 && rho < 1 - 1e-3))
                 continue;
-            }
             double pr[2], d[2];
             for (int k = 0; k < 2; ++k) {
                 pr[k] = (1 - rho) * x.pts[2 * i + k] + rho * x.pts[2 * i + 2 + k];
                 d[k] = pr[k] - x.c.position[k];
             }
             const double dist = hypot(d[0], d[1]);
-            if (dist - 0.4 > 0.0) {
+            if (dist - 0.4 > 0.0)
                 continue; /* not in contact by geometry: outputs still given, fine */
-            }
             const double nn[2] = {d[0] / dist, d[1] / dist}, tt[2] = {-nn[1], nn[0]};
             /* gap at +-dt (closest point recomputed: the envelope theorem) */
             const double rp = closest_rho(pp + 2 * i, pp + 2 * i + 2, cp);

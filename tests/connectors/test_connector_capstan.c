@@ -148,9 +148,8 @@ static double capstan_run(capstan *c, double t_end, double h)
     memset(&drum, 0, sizeof drum);
     drum.rotation[0] = drum.rotation[4] = drum.rotation[8] = 1.0;
     double L = 0.0;
-    for (size_t i = 0; i < c->n; ++i) {
+    for (size_t i = 0; i < c->n; ++i)
         L += c->l0[i];
-    }
     const mbc_cable_marker belt = {c->n, c->x, c->v, L, 0.0};
     static double data[3 * CAP_MAX_SEG], start[3 * CAP_MAX_SEG], F[2 * (CAP_MAX_SEG + 1)];
     mbc_contact_friction_circle_cable2d_initial_data(&p, data);
@@ -190,9 +189,8 @@ static double capstan_run(capstan *c, double t_end, double h)
             c->v[2 * c->n + d] = V * c->t_b[d];
             c->x[2 * c->n + d] = c->x_end0[d] + V * (t + h) * c->t_b[d];
         }
-        if (k >= from) {
+        if (k >= from)
             sum += N_last;
-        }
     }
     mbc_contact_friction_circle_cable2d_params_free(&p);
     return sum / (double)(steps - from) / T1;

@@ -160,9 +160,8 @@ static void test_sn_pressed_straight_cable(void **state)
     x.data[1] = -0.05; /* active set: segment 1 only */
     run_forces(&x);
     const double expect[10] = {0, 0, 0, -35, 0, -15, 0, 0, 0, 0};
-    for (int k = 0; k < 10; ++k) {
+    for (int k = 0; k < 10; ++k)
         ASSERT_NEAR(x.F[k], expect[k], 1e-12);
-    }
     ASSERT_NEAR(x.f.force[0][0], 0.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][1], 50.0, 1e-12);
     ASSERT_NEAR(x.f.force[0][2], 0.0, 0.0);
@@ -281,9 +280,8 @@ static void test_tangent_force_newton(void **state)
     x.p.frictionStiffness = 100.0;
     /* cable points move with +0.2 in x, circle spins with omega_z = 2:
      * v_c = r omega t = (1, 0); v_t = 0.2 - 1 = -0.8 */
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = 0.2;
-    }
     x.circle.angular_velocity_local[2] = 2.0;
     double fl[8], co[8], cot[8];
 
@@ -497,9 +495,8 @@ static void test_pns_slip_reverses_with_trial_force(void **state)
     x.data_start[9] = xc - 0.25;
     x.data[5] = 1.0;
     x.data[9] = xc - 0.25;
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = -1.3; /* t = (1, 0): v_t = -1.3 */
-    }
     double cot[8];
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
     ASSERT_NEAR(cot[2], -1.3, 1e-14);
@@ -520,9 +517,8 @@ static void test_pns_slip_reverses_with_trial_force(void **state)
     assert_true(x.F[2] * x.vel[2] + x.F[4] * x.vel[4] < 0.0);
     /* the pre-tensioned spring seen in a stick state is the cap, now in -t */
     x.data[5] = 0.0;
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = 0.0;
-    }
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     ASSERT_NEAR(fl[2], -25.0, 1e-9);
     fixture_done(&x);
@@ -561,22 +557,19 @@ static void test_pns_velocity_penalty_only(void **state)
     x.p.frictionStiffness = 0.0;
     x.data_start[9] = 5.0;
     /* cable moves +3 m/s: f_t,lin = 30 > 25 -> slip +1 (direction from f_t,lin) */
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = 3.0;
-    }
     run_pns(&x);
     ASSERT_NEAR(x.new_data[5], 1.0, 0.0);
     ASSERT_NEAR(x.new_data[9], 0.0, 0.0); /* x_curStick not evaluated (mu_k = 0) */
     ASSERT_NEAR(x.pn.error, 5.0, 1e-9);
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = -3.0;
-    }
     run_pns(&x);
     ASSERT_NEAR(x.new_data[5], -1.0, 0.0);
     /* 1 m/s: f_t,lin = 10 -> stick */
-    for (int i = 0; i <= 4; ++i) {
+    for (int i = 0; i <= 4; ++i)
         x.vel[2 * i] = 1.0;
-    }
     run_pns(&x);
     ASSERT_NEAR(x.new_data[5], 0.0, 0.0);
     ASSERT_NEAR(x.pn.error, 15.0, 1e-9);
@@ -703,9 +696,8 @@ static void test_rolling_without_slip(void **state)
         x.circle.position[0] = X;
         rot_z(phi, x.circle.rotation);
         const double alpha = atan2(sin(-PI / 2 - phi), cos(-PI / 2 - phi));
-        if (alpha < prev_alpha - PI) {
+        if (alpha < prev_alpha - PI)
             wrapped = 1;
-        }
         prev_alpha = alpha;
         double co[8], cot[8], fl[8];
         run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES, co);
@@ -732,27 +724,23 @@ static void test_inactive(void **state)
     pns_fixture(&x);
     x.data[5] = 1.0;
     x.p.activeConnector = false;
-    for (size_t k = 0; k < 10; ++k) {
+    for (size_t k = 0; k < 10; ++k)
         x.F[k] = 7.0; /* must be overwritten */
-    }
     run_forces(&x);
-    for (size_t k = 0; k < 10; ++k) {
+    for (size_t k = 0; k < 10; ++k)
         ASSERT_NEAR(x.F[k], 0.0, 0.0);
-    }
     for (int k = 0; k < 3; ++k) {
         ASSERT_NEAR(x.f.force[0][k], 0.0, 0.0);
         ASSERT_NEAR(x.f.torque[0][k], 0.0, 0.0);
     }
     run_pns(&x);
-    for (size_t k = 0; k < 12; ++k) {
+    for (size_t k = 0; k < 12; ++k)
         ASSERT_NEAR(x.new_data[k], x.data[k], 0.0);
-    }
     ASSERT_NEAR(x.pn.error, 0.0, 0.0);
     double fl[8];
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < 8; ++k)
         ASSERT_NEAR(fl[k], 0.0, 0.0);
-    }
     fixture_done(&x);
 }
 
@@ -774,9 +762,8 @@ static void test_outputs_zero_without_contact(void **state)
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COORDINATES_T, cot);
     run_output(&x, MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_FORCE_LOCAL, fl);
     for (int i = 0; i < 4; ++i) {
-        if (i == 1) {
+        if (i == 1)
             continue;
-        }
         for (int k = 0; k < 2; ++k) {
             ASSERT_NEAR(co[2 * i + k], 0.0, 0.0);
             ASSERT_NEAR(cot[2 * i + k], 0.0, 0.0);
@@ -889,13 +876,11 @@ static void test_degenerate_geometry_finite(void **state)
     for (int sn = 0; sn < 2; ++sn) {
         x.p.useSegmentNormals = (sn == 1);
         run_forces(&x);
-        for (size_t k = 0; k < 10; ++k) {
+        for (size_t k = 0; k < 10; ++k)
             assert_true(isfinite(x.F[k]));
-        }
         run_pns(&x);
-        for (size_t k = 0; k < 12; ++k) {
+        for (size_t k = 0; k < 12; ++k)
             assert_true(isfinite(x.new_data[k]));
-        }
         assert_true(isfinite(x.pn.error));
     }
     fixture_done(&x);
@@ -929,9 +914,8 @@ static void random_state(fixture *x, rt_rng *g, size_t n, int use_ancf)
         q[5] = q[1] + L * sin(a) + rt_uniform(g, -0.3, 0.3);
         q[6] = cos(a) + rt_uniform(g, -0.3, 0.3);
         q[7] = sin(a) + rt_uniform(g, -0.3, 0.3);
-        for (int k = 0; k < 8; ++k) {
+        for (int k = 0; k < 8; ++k)
             qt[k] = rt_uniform(g, -1, 1);
-        }
         assert_int_equal(mbc_ancf_cable2d_shape_points(q, L, 0.0, (int)n, x->pts, NULL), MBC_OK);
         assert_int_equal(mbc_ancf_cable2d_shape_point_velocities(
                              q, qt, L, 0.0, rt_uniform(g, -1, 1), (int)n, x->vel, NULL),
@@ -1042,12 +1026,10 @@ static void test_random_equilibrium(void **state)
             }
         }
         double fscale = 0.0;
-        for (size_t k = 0; k < 2 * (n + 1); ++k) {
+        for (size_t k = 0; k < 2 * (n + 1); ++k)
             fscale += fabs(Fexp[k]);
-        }
-        for (size_t k = 0; k < 2 * (n + 1); ++k) {
+        for (size_t k = 0; k < 2 * (n + 1); ++k)
             ASSERT_NEAR(x.F[k], Fexp[k], 1e-12 * fscale);
-        }
         ASSERT_NEAR(x.f.torque[0][2], tau, 1e-12 * (fabs(tau) + mscale));
         ASSERT_NEAR(M, couple, 1e-12 * mscale);
         if (tau != 0.0)

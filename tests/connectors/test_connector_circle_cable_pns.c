@@ -3,17 +3,15 @@
  * composed here from the exported building blocks, bit for bit.
  *
  * The hook evaluates PostNewtonStep [I]-[IV] (see the hook's comment in
- * runtime/connector_contact_friction_circle_cable2d.c) in one fused
- * per-segment loop: one closest-point and distance evaluation per segment,
- * per-call quantities (r omega_z, L / n, 2 pi |r|) computed once, inline
- * copies of the sticking and friction kernels. The reference below calls the
- * public functions each step names (mbc_segment_closest_point,
- * mbc_sticking_position, mbc_sticking_difference, mbc_coulomb_stick_slip,
- * mbc_slip_last_sticking_position, mbc_sticking_normalize), which have their
- * own tests against analytic values (tests/runtime). The hook promises the
- * same operations in the same order, so the new data, the error and the
- * warnings must be equal to the bit (memcmp), on random states that reach
- * every branch: no contact, stick, both slip directions, undefined start
+ * runtime/connectors/contact_friction_circle_cable2d/connector_contact_friction_circle_cable2d.c)
+ * in one fused per-segment loop: one closest-point and distance evaluation per segment, per-call
+ * quantities (r omega_z, L / n, 2 pi |r|) computed once, inline copies of the sticking and friction
+ * kernels. The reference below calls the public functions each step names
+ * (mbc_segment_closest_point, mbc_sticking_position, mbc_sticking_difference,
+ * mbc_coulomb_stick_slip, mbc_slip_last_sticking_position, mbc_sticking_normalize), which have
+ * their own tests against analytic values (tests/runtime). The hook promises the same operations in
+ * the same order, so the new data, the error and the warnings must be equal to the bit (memcmp), on
+ * random states that reach every branch: no contact, stick, both slip directions, undefined start
  * state, mu_k = 0 and mu_v = 0, out-of-range last sticking positions, a
  * circle center on the cable, zero-length segments, 3D circle rotations.
  */
@@ -29,8 +27,8 @@
 
 #include "mbconnect/friction.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
-#include "geometry_2d.h"
-#include "sticking.h"
+#include "mechanics/geometry_2d.h"
+#include "mechanics/sticking.h"
 
 #define MAXSEG 80
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/connector_contact_granular.c (ContactGranular: forces,
- * post_newton_step, outputs, the parameter checks) with values computed
- * here by hand from the equations of specs/ContactGranular.lua (LAMMPS's
- * pair_granular.rst), independently of runtime/granular_inline.h; the
- * comparison with LAMMPS itself is tests/granular/test_granular_lammps.c.
+/* Tests of runtime/connectors/contact_granular/connector_contact_granular.c (ContactGranular:
+ * forces, post_newton_step, outputs, the parameter checks) with values computed here by hand from
+ * the equations of specs/ContactGranular.lua (LAMMPS's pair_granular.rst), independently of
+ * runtime/connectors/contact_granular/; the comparison with LAMMPS itself is
+ * tests/granular/test_granular_lammps.c.
  *
  * The geometry of most tests: sphere a (m0, r = 0.5) at the origin, sphere
  * b (m1, r = 0.5) at x = 0.95: overlap delta = 0.05, n = (x_a - x_b)/|.| =
@@ -22,7 +22,7 @@
 
 #include "connector_fixtures.h"
 
-#include "contact_granular.h"
+#include "connectors/contact_granular/contact_granular.h"
 #include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/vec.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/connector_contact_convex_roll.c (hooks initialize, forces,
- * post_newton_step, outputs and the check mbc_convex_roll_check_hull of
+/* Tests of runtime/connectors/contact_convex_roll/connector_contact_convex_roll.c (hooks
+ * initialize, forces, post_newton_step, outputs and the check mbc_convex_roll_check_hull of
  * ContactConvexRoll).
  *
  * Expected values are computed here by hand from the seed and physics-notes.md
@@ -26,16 +26,14 @@
 
 static void mat_vec(const double A[9], const double x[3], double y[3])
 {
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-    }
 }
 
 static void mat_tvec(const double A[9], const double x[3], double y[3])
 {
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         y[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
-    }
 }
 
 /* A fixture: params, ground m0 and roll m1, current and start-of-step data. */
@@ -72,9 +70,8 @@ static void fixture_init(fixture *f, const double *k, size_t n, double L)
     f->p.nodeNumber = 0;
     f->p.contactStiffness = 1e5;
     set_hull(f, k, n, L);
-    for (int j = 0; j < 2; ++j) {
+    for (int j = 0; j < 2; ++j)
         rt_rot_z(0.0, f->m[j].rotation);
-    }
     cf_rigid_state(&f->s, &f->m[0], &f->m[1], f->data, f->start, 3);
     mbc_contact_convex_roll_initial_data(&f->p, f->data);
     mbc_contact_convex_roll_initial_data(&f->p, f->start);
@@ -141,11 +138,10 @@ static void test_level_rest(void **state)
     for (int h = 0; h < 2; ++h) {
         for (int j = 0; j < 6; ++j) {
             fixture f;
-            if (h == 0) {
+            if (h == 0)
                 fixture_init(&f, CYLINDER, 1, 1.0);
-            } else {
+            else
                 fixture_init(&f, BARREL, 3, 1.0);
-            }
             double Rz[9], Rx[9];
             rt_rot_z(0.7 * j, Rz);
             rt_rot_x(1.1 * j - 0.4, Rx);
@@ -162,9 +158,8 @@ static void test_level_rest(void **state)
             check_forces(&f, &F, f1, p_c, 1e-9);
             double out[3];
             output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
-            for (int i = 0; i < 3; ++i) {
+            for (int i = 0; i < 3; ++i)
                 ASSERT_NEAR(out[i], p_c[i], 1e-14);
-            }
             /* data gap > 0: no contact, although the geometry penetrates */
             f.data[2] = 1e-9;
             const mbc_forces F0 = eval_forces(&f);
@@ -192,11 +187,10 @@ static void test_tilted_barrel_point(void **state)
         rt_rot_y(th, Ry);
         rt_mat_mul(Rz, Ry, f.m[1].rotation);
         double x = tan(th) / (2.0 * 0.2);
-        if (x > 0.5) {
+        if (x > 0.5)
             x = 0.5;
-        } else if (x < -0.5) {
+        else if (x < -0.5)
             x = -0.5;
-        }
         const double pl[3] = {x, 0.0, -(0.4 - 0.2 * x * x)};
         double p_c[3];
         mat_vec(f.m[1].rotation, pl, p_c);
@@ -212,9 +206,8 @@ static void test_tilted_barrel_point(void **state)
         check_forces(&f, &F, f1, p_c, 1e-8);
         double out[3];
         output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             ASSERT_NEAR(out[i], p_c[i], 1e-13);
-        }
         double nd[3];
         eval_pns(&f, nd);
         ASSERT_NEAR(nd[2], -0.004, 1e-13);
@@ -245,9 +238,8 @@ static void test_rolling_without_slip(void **state)
         /* omega = w (cos psi, sin psi, 0), r_C = (0, 0, -0.4):
          * omega x r_C = 0.4 w (-sin psi, cos psi, 0) */
         const double wxr[3] = {-0.4 * w * sin(psi), 0.4 * w * cos(psi), 0.0};
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             f.m[1].velocity[i] = -wxr[i];
-        }
         f.data[2] = -pen;
         const mbc_forces F = eval_forces(&f);
         const double f1[3] = {0.0, 0.0, 1e5 * pen};
@@ -258,9 +250,8 @@ static void test_rolling_without_slip(void **state)
         ASSERT_NEAR(nd[0], 0.0, 1e-13);
         ASSERT_NEAR(nd[1], 0.0, 1e-13);
         output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY, out);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             ASSERT_NEAR(out[i], wxr[i], 1e-13);
-        }
         fixture_free(&f);
     }
 }
@@ -289,11 +280,10 @@ static void test_pure_sliding(void **state)
         f.data[2] = -0.003;
         const double fN = 1e5 * 0.003;
         double mu;
-        if (v <= 1e-3) {
+        if (v <= 1e-3)
             mu = (0.4 + 0.2) * v / 1e-3;
-        } else {
+        else
             mu = 0.4 + 0.2 * exp(-(v - 1e-3) / 0.1) + 0.05 * (v - 1e-3);
-        }
         const double f1[3] = {-mu * fN * cos(dir), -mu * fN * sin(dir), fN};
         const double p_c[3] = {0.0, 0.0, -0.003};
         const mbc_forces F = eval_forces(&f);
@@ -400,9 +390,8 @@ static void rot_exp(const double w[3], double t, double R[9])
     double K2[9];
     rt_mat_mul(K, K, K2);
     const double s = a > 0 ? sin(a) / a : 1.0, c = a > 0 ? (1 - cos(a)) / (a * a) : 0.5;
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < 9; ++i)
         R[i] = (i % 4 == 0 ? 1.0 : 0.0) + s * K[i] + c * K2[i];
-    }
 }
 
 /* v_mat,z, the damping velocity, is d/dt of the penetration: along a rigid
@@ -444,9 +433,8 @@ static void test_damping_velocity_is_gap_rate(void **state)
             double A[9];
             rot_exp(omega, t, A);
             rt_mat_mul(A, A0, f.m[1].rotation);
-            for (int i = 0; i < 3; ++i) {
+            for (int i = 0; i < 3; ++i)
                 f.m[1].position[i] = p0[i] + v[i] * t;
-            }
             f.m[0].position[2] = f.m[0].velocity[2] * t;
             double nd[3];
             (void)eval_pns(&f, nd);
@@ -460,9 +448,8 @@ static void test_damping_velocity_is_gap_rate(void **state)
         const mbc_forces F = eval_forces(&f);
         const double rate = (gp[0] - gp[1]) / (2 * h);
         ASSERT_NEAR(-F.force[1][2], rate, 1e-7 * (1.0 + fabs(rate)));
-        if (it == 0) {
+        if (it == 0)
             ASSERT_NEAR(rate, -0.24413, 5e-6); /* not the center's 0 */
-        }
         fixture_free(&f);
     }
 }
@@ -603,18 +590,16 @@ static void test_vertical_axis(void **state)
     const mbc_post_newton r = eval_pns(&f, nd);
     assert_true(r.warnings & MBC_WARN_AXIS_VERTICAL);
     ASSERT_NEAR(r.error, 0.0, 0.0);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(nd[i], f.data[i], 0.0);
-    }
     const size_t vars[4] = {
         MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY,
         MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE};
     for (int v = 0; v < 4; ++v) {
         double out[3];
         output3(&f, vars[v], out);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             assert_true(isfinite(out[i]));
-        }
     }
     fixture_free(&f);
 }
@@ -699,22 +684,18 @@ static void test_outputs_and_inactive(void **state)
     const mbc_forces F = eval_forces(&f);
     double out[3];
     output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION, out);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], p_c[i], 1e-14);
-    }
     output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY, out);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], v_c[i], 1e-13);
-    }
     output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, out);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], F.force[1][i], 0.0);
-    }
     assert_true(cf_norm(out) > 0.0 && fabs(out[0]) > 0.0);
     output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_TORQUE, out);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], F.torque[1][i], 0.0);
-    }
     assert_true(cf_norm(out) > 0.0);
     /* a wrong size or output number: refused by mbc_object_output
      * (tests/api/test_evaluate.c); the typed hook asserts them */
@@ -733,9 +714,8 @@ static void test_outputs_and_inactive(void **state)
     f.data[2] = 0.3; /* disagrees with the geometry on purpose */
     double nd[3];
     const mbc_post_newton r = eval_pns(&f, nd);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(nd[i], f.data[i], 0.0);
-    }
     ASSERT_NEAR(r.error, 0.0, 0.0);
     assert_true(r.recommended_step < 0.0);
     output3(&f, MBC_CONTACT_CONVEX_ROLL_OUTPUT_FORCE, out);

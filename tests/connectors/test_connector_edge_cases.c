@@ -18,16 +18,16 @@
 
 #include "connector_fixtures.h"
 
-#include "ale.h"
+#include "mechanics/ale.h"
 #include "mbconnect/contact_laws.h"
-#include "convex_hull.h"
+#include "mechanics/convex_hull.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/ancf_cable2d.h"
-#include "geometry_2d.h"
+#include "mechanics/geometry_2d.h"
 #include "mbconnect/friction.h"
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
-#include "sticking.h"
+#include "mechanics/sticking.h"
 
 /* ContactConvexRoll PostNewtonStep with activeConnector = false: the data are
  * copied, no error, no recommended step and no warning (the warnings field
@@ -54,9 +54,8 @@ static void test_convex_roll_inactive_post_newton(void **state)
     assert_int_equal(pn.warnings, 0u);
     ASSERT_NEAR(pn.error, 0.0, 0.0);
     assert_true(pn.recommended_step < 0.0);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(nd[i], data[i], 0.0);
-    }
     mbc_contact_convex_roll_params_free(&p);
 }
 

@@ -38,9 +38,8 @@
 
 static void mat_vec(const double A[9], const double x[3], double y[3])
 {
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-    }
 }
 
 static double dot3(const double a[3], const double b[3])
@@ -116,12 +115,10 @@ static void test_sphere_sphere_passive(void **state)
         most_negative = fmin(most_negative, P);
         /* bookkeeping: a tensile normal force (m1 pulled towards m0) with friction */
         double dv[3];
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             dv[i] = m[1].velocity[i] - m[0].velocity[i];
-        }
-        if (dot3(dv, dir) > 0.0 && p.contactDamping > 1.0 && p.dynamicFriction > 0.1) {
+        if (dot3(dv, dir) > 0.0 && p.contactDamping > 1.0 && p.dynamicFriction > 0.1)
             ++tensile_with_slip;
-        }
         mbc_contact_sphere_sphere_params_free(&p);
     }
     /* not vacuous: many states separate (tensile damping force) with friction on,
@@ -253,9 +250,8 @@ static void cable_init(cable_fixture *x, rt_rng *g)
     x->cable.points = x->pts;
     x->cable.point_velocities = x->vel;
     x->cable.length = rt_uniform(g, 0.5, 3.0);
-    for (int k = 0; k < 2 * (NCS + 1); ++k) {
+    for (int k = 0; k < 2 * (NCS + 1); ++k)
         x->vel[k] = rt_uniform(g, -2.0, 2.0);
-    }
     x->c.velocity[0] = rt_uniform(g, -2.0, 2.0);
     x->c.velocity[1] = rt_uniform(g, -2.0, 2.0);
     x->s.marker[0] = &x->c;
@@ -370,9 +366,8 @@ static void test_circle_cable_passive_rotating(void **state)
         /* tangent angles th[0..2], increasing; vertices between them */
         double th[NCS];
         th[0] = rt_uniform(&g, -RT_PI, RT_PI);
-        for (int i = 1; i < NCS; ++i) {
+        for (int i = 1; i < NCS; ++i)
             th[i] = th[i - 1] + rt_uniform(&g, 0.3, 1.2);
-        }
         const double a0 = rt_uniform(&g, 0.05, 0.5), a1 = rt_uniform(&g, 0.05, 0.5);
         x.pts[0] = c[0] + rs * cos(th[0]) + a0 * sin(th[0]);
         x.pts[1] = c[1] + rs * sin(th[0]) - a0 * cos(th[0]);
@@ -456,9 +451,8 @@ static void test_circle_cable_friction_power_on_circle(void **state)
             expect += fl[2 * i] * (t[0] * v_c[0] + t[1] * v_c[1]);
             scale += fabs(fl[2 * i]) * hypot(v_c[0], v_c[1]);
         }
-        for (int k = 0; k < 2 * (NCS + 1); ++k) {
+        for (int k = 0; k < 2 * (NCS + 1); ++k)
             P_total += F[k] * x.vel[k];
-        }
         const double P_circle = marker_power(&x.c, out.force[0], out.torque[0]);
         ASSERT_NEAR(P_circle, expect, 1e-12 * (scale + 1e-300));
         ASSERT_PASSIVE(P_total, scale + 1.0);
@@ -514,9 +508,8 @@ static void test_circle_cable_friction_power_hand(void **state)
     const double P_circle = marker_power(&c, o.force[0], o.torque[0]);
     ASSERT_NEAR(P_circle, -0.05 * 1.0, 1e-15); /* f_t (t . v_c) */
     double P = P_circle;
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < 4; ++k)
         P += F[k] * vel[k];
-    }
     ASSERT_NEAR(P, -0.0025, 1e-15);
     mbc_contact_friction_circle_cable2d_params_free(&p);
 }

@@ -61,9 +61,8 @@ static void rigid_velocity(const rigid_motion *m, const double p[3], double v[3]
 {
     const double d[3] = {p[0] - m->P[0], p[1] - m->P[1], p[2] - m->P[2]};
     cross(m->W, d, v);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         v[i] += m->V[i];
-    }
 }
 
 /* A marker at its place moving with the rigid motion: velocity and local
@@ -72,9 +71,8 @@ static void move_marker(const rigid_motion *m, mbc_rigid_marker *k)
 {
     rigid_velocity(m, k->position, k->velocity);
     const double *A = k->rotation;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         k->angular_velocity_local[i] = A[i] * m->W[0] + A[3 + i] * m->W[1] + A[6 + i] * m->W[2];
-    }
 }
 
 /* A planar rigid motion (V_z = 0, W = (0, 0, W_z)). */
@@ -204,9 +202,8 @@ static void test_convex_roll_rigid_motion(void **state)
         rigid_motion ground = {{0, 0, rt_uniform(&g, -1, 1)}, {0, 0, 0}, {0, 0, 0}};
         rigid_motion roll = ground;
         rt_random_vec(&g, 4.0, roll.W);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             roll.P[i] = m[1].position[i];
-        }
         roll.P[2] -= 0.4; /* the contact point */
         move_marker(&ground, &m[0]);
         move_marker(&roll, &m[1]);
@@ -277,9 +274,8 @@ static void circle_cable_case(rt_rng *g, double scale)
     /* tangent angles and the circumscribed polygon (vertices between them) */
     double th[NCS], pts[2 * (NCS + 1)], vel[2 * (NCS + 1)];
     th[0] = rt_uniform(g, -RT_PI, RT_PI);
-    for (int i = 1; i < NCS; ++i) {
+    for (int i = 1; i < NCS; ++i)
         th[i] = th[i - 1] + rt_uniform(g, 0.3, 1.0);
-    }
     const double a0 = rt_uniform(g, 0.05, 0.5), a1 = rt_uniform(g, 0.05, 0.5);
     double rel[2 * (NCS + 1)];
     rel[0] = r * cos(th[0]) + a0 * sin(th[0]);
@@ -335,10 +331,9 @@ static void circle_cable_case(rt_rng *g, double scale)
                      MBC_OK);
     for (int i = 0; i < NCS; ++i) {
         ASSERT_NEAR(nd[i], gap, 1e-13);
-        if (scale < 1.0) {
+        if (scale < 1.0)
             ASSERT_NEAR(nd[NCS + i], 0.0, 0.0); /* stick: |mu_v v_t| <= mu |f_n| */
-        }
-        data[i] = -0.01; /* contact by the data */
+        data[i] = -0.01;                        /* contact by the data */
         data[NCS + i] = 0.0;
         data[2 * NCS + i] = 0.0;
     }
@@ -386,9 +381,8 @@ static void circle_cable_case(rt_rng *g, double scale)
         p.contactDamping = 0.0;
         p.frictionVelocityPenalty = 0.0;
         assert_int_equal(mbc_contact_friction_circle_cable2d_forces(&p, &s, &f0, &err), MBC_OK);
-        for (int k = 0; k < 2 * (NCS + 1); ++k) {
+        for (int k = 0; k < 2 * (NCS + 1); ++k)
             ASSERT_NEAR(F[k], F0[k], 1e-11);
-        }
         ASSERT_NEAR(f.torque[0][2], f0.torque[0][2], 1e-11);
     }
     mbc_contact_friction_circle_cable2d_params_free(&p);
@@ -438,11 +432,10 @@ static void test_ale_rigid_motion(void **state)
         for (int j = 0; j < 4; ++j) {
             const double r3[3] = {q[2 * j], q[2 * j + 1], 0.0};
             double v[3];
-            if (j % 2 == 0) { /* node position */
+            if (j % 2 == 0) /* node position */
                 rigid_velocity(&rm, r3, v);
-            } else { /* slope: rotates only */
+            else /* slope: rotates only */
                 cross(rm.W, r3, v);
-            }
             el.q_t[2 * j] = v[0];
             el.q_t[2 * j + 1] = v[1];
         }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/connector_contact_sphere_sphere.c (hooks forces,
- * post_newton_step, outputs of ContactSphereSphere).
+/* Tests of runtime/connectors/contact_sphere_sphere/connector_contact_sphere_sphere.c (hooks
+ * forces, post_newton_step, outputs of ContactSphereSphere).
  *
  * Expected values are computed here by hand from the seed equations and
  * physics-notes.md ("ContactSphereSphere"), independently of the code under test. */
@@ -17,7 +17,7 @@
 
 #include "connector_fixtures.h"
 
-#include "contact_sphere_sphere.h"
+#include "connectors/contact_sphere_sphere/contact_sphere_sphere.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 
 #define PI 3.14159265358979323846
@@ -122,9 +122,8 @@ static void test_equilibrium_random(void **state)
         f.p.frictionProportionalZone = rt_uniform(&g, 1e-4, 1e-1);
         double n[3] = {rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1), rt_uniform(&g, -1, 1)};
         const double nn = cf_norm(n);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 3; ++i)
             n[i] /= nn;
-        }
         const double p0[3] = {rt_uniform(&g, -10, 10), rt_uniform(&g, -10, 10),
                               rt_uniform(&g, -10, 10)};
         const double rsum = f.p.spheresRadii[0] + f.p.spheresRadii[1];
@@ -340,9 +339,8 @@ static void test_friction_and_torques(void **state)
     f.data[1] = 0.0; /* regularized branch, although |v_t| >> v_reg */
     mbc_forces F = eval_forces(&f);
     double f1[3];
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / 0.01;
-    }
     for (int i = 0; i < 3; ++i) {
         ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * cf_norm(f1));
         ASSERT_NEAR(F.force[0][i], -f1[i], 1e-9 * cf_norm(f1));
@@ -357,12 +355,10 @@ static void test_friction_and_torques(void **state)
 
     f.data[1] = 0.02; /* sliding branch */
     F = eval_forces(&f);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         f1[i] = fn * n[i] - vt[i] * 0.4 * fn / vrel;
-    }
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(F.force[1][i], f1[i], 1e-9 * cf_norm(f1));
-    }
     /* sliding friction magnitude is mu f_n */
     const double ft[3] = {F.force[1][0] - fn, F.force[1][1], F.force[1][2]};
     ASSERT_NEAR(cf_norm(ft), 0.4 * fn, 1e-9);
@@ -429,11 +425,9 @@ static void test_coincident_centers(void **state)
     f.m[0].angular_velocity_local[2] = 1.0;
     f.data[0] = -0.8;
     const mbc_forces F = eval_forces(&f);
-    for (int j = 0; j < 2; ++j) {
-        for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 2; ++j)
+        for (int i = 0; i < 3; ++i)
             assert_true(isfinite(F.force[j][i]) && isfinite(F.torque[j][i]));
-        }
-    }
     ASSERT_NEAR(F.force[1][0], 1e4 * 0.8, 1e-9);
     double out[3];
     mbc_error err;
@@ -445,9 +439,8 @@ static void test_coincident_centers(void **state)
     ASSERT_NEAR(out[2], 0.0, 0.0);
     double nd[4];
     const mbc_post_newton r = eval_pns(&f, nd);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 4; ++i)
         assert_true(isfinite(nd[i]));
-    }
     assert_true(isfinite(r.error));
     fixture_free(&f);
 }
@@ -479,9 +472,8 @@ static void test_inactive(void **state)
     ASSERT_NEAR(cf_norm(F2.force[1]), 0.0, 0.0);
     double nd[4];
     const mbc_post_newton r = eval_pns(&f, nd);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 4; ++i)
         ASSERT_NEAR(nd[i], f.data[i], 0.0);
-    }
     ASSERT_NEAR(r.error, 0.0, 0.0);
     assert_true(r.recommended_step < 0.0);
     double out[3];
@@ -562,15 +554,13 @@ static void test_outputs(void **state)
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DIRECTOR3, out, 3, &err),
                      MBC_OK);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], n[i], 1e-15);
-    }
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT, out, 3, &err),
                      MBC_OK);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], 0.79 * n[i], 1e-15);
-    }
     assert_int_equal(
         mbc_contact_sphere_sphere_outputs(
             &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISPLACEMENT_LOCAL, out, 3, &err),
@@ -587,21 +577,18 @@ static void test_outputs(void **state)
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_FORCE, out, 3, &err),
                      MBC_OK);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], F.force[1][i], 0.0);
-    }
     assert_true(cf_norm(out) > 0.0);
     assert_int_equal(mbc_contact_sphere_sphere_outputs(
                          &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_TORQUE, out, 3, &err),
                      MBC_OK);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(out[i], F.torque[0][i], 0.0);
-    }
     assert_true(cf_norm(out) > 0.0);
     /* the documented ratio: tau_m1 = tau_m0 (r1 + g/2)/(r0 + g/2) */
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(F.torque[1][i], out[i] * (0.3 - 0.005) / (0.5 - 0.005), 1e-12);
-    }
     /* a wrong size or output number is refused by mbc_object_output
      * (tests/api/test_evaluate.c); the typed hook asserts them */
     fixture_free(&f);

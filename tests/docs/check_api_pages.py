@@ -92,7 +92,7 @@ for t in types:
 
 
 def python_module():
-    """The mbconnect module built next to `mbc` (build/tools/mbc ->
+    """The mbconnect module built next to `mbc` (build/bin/mbc ->
     build/python), or None when it is not built."""
     d = os.path.dirname(os.path.abspath(mbc))
     while d != os.path.dirname(d):

@@ -5,7 +5,7 @@
  * It keeps every number's source text, so the tests can check the format
  * (17 significant digits) separately from the value.
  *
- * Independent of the code under test: it is not built from tools/json_out.c. */
+ * Independent of the code under test: it is not built from runtime/base/json_out.c. */
 #ifndef MBC_TEST_JSON_MINI_H
 #define MBC_TEST_JSON_MINI_H
 

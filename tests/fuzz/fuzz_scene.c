@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz target: an `mbc simulate` scene file of arbitrary bytes, loaded the
- * way `mbc simulate` loads it (sim_scene_load of tools/simulate/scene.h,
+ * way `mbc simulate` loads it (sim_scene_load of simulate/scene.h,
  * the call mbc_simulate_main makes) against the built-in types: the sandboxed
  * run, the scene table and every item in it (bodies, cables, markers,
  * elements, connectors with their parameters and initialization, sensors,

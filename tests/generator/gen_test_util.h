@@ -61,10 +61,9 @@ static inline void gt_print_line(FILE *out, const char *label, const char *text,
                                  size_t line)
 {
     size_t i = 0, cur = 1;
-    while (i < len && cur < line) {
+    while (i < len && cur < line)
         if (text[i++] == '\n')
             cur++;
-    }
     if (cur < line || i >= len) {
         fprintf(out, "  %s: <end of file>\n", label);
         return;

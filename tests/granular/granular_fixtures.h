@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared by the granular tests: a ContactGranular object from the words of
- * a pair_coeff line (tools/lammps/granular_words.h), set by name as
+ * a pair_coeff line (bridges/lammps/granular_words.h), set by name as
  * mbc-lammps sets a law. */
 #ifndef MBC_TEST_GRANULAR_FIXTURES_H
 #define MBC_TEST_GRANULAR_FIXTURES_H

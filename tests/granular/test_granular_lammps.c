@@ -12,10 +12,9 @@
  * angular velocities, as 17 digits) and LAMMPS's forces and torques.
  *
  * Our side, from the dumped inputs and the translator of the pair_coeff
- * words (tools/lammps/granular_words.h):
- *   kernel  the law's instances (runtime/granular_kernels.h) as an engine
- *           runs them: the setup call without update, then one update per
- *           step, on a record per pair;
+ * words (bridges/lammps/granular_words.h):
+ *   kernel  the law's instances (runtime/connectors/contact_granular/granular_kernels.h) as an
+ * engine runs them: the setup call without update, then one update per step, on a record per pair;
  *   hooks   ContactGranular through the generic API: PostNewtonStep from
  *           the previous record, then force evaluation.
  * Per-atom sums of forces and torques must equal LAMMPS's to 1e-12 relative
@@ -47,10 +46,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "contact_granular.h"
+#include "connectors/contact_granular/contact_granular.h"
 #include "granular_cases.h"
 #include "granular_fixtures.h"
-#include "granular_kernels.h"
+#include "connectors/contact_granular/granular_kernels.h"
 #include "granular_words.h"
 #include "mbconnect/mbconnect.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The translator of pair_style granular / fix wall/gran granular words
- * (tools/lammps/granular_words.h), without LAMMPS: what each word sets
+ * (bridges/lammps/granular_words.h), without LAMMPS: what each word sets
  * (against LAMMPS's documentation and pair_granular.cpp's coeff()), the
  * mixing of types I != J, one exact line per mistake, and that every law
  * becomes a valid ContactGranular whose effective coefficients are LAMMPS's
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "contact_granular.h"
+#include "connectors/contact_granular/contact_granular.h"
 #include "granular_fixtures.h"
 #include "granular_words.h"
 

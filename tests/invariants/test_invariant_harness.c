@@ -179,8 +179,8 @@ static mbc_status cable_pns(void *p, const mbc_state *s, mbc_post_newton *out, m
                                                                      out, err);
 }
 
-static mbc_status cable_output(const void *p, const mbc_state *s, size_t var,
-                               double *out, size_t size, mbc_error *err)
+static mbc_status cable_output(const void *p, const mbc_state *s, size_t var, double *out,
+                               size_t size, mbc_error *err)
 {
     wrong_cable w;
     return mbc_contact_friction_circle_cable2d_type.output(p, wrong_velocities(s, &w), var, out,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbc-lammps end to end (tools/lammps, docs/lammps.rst): LAMMPS runs on 1
+/* mbc-lammps end to end (bridges/lammps, docs/lammps.rst): LAMMPS runs on 1
  * and 2 MPI ranks, checked against LAMMPS's own pair granular, against
  * itself on another rank count, against the analytic restitution and
  * Newton's cradle and against `mbc simulate`, plus every bad input's one
@@ -269,7 +269,7 @@ static void test_equivalence(void **state)
 
 /* The thermo output of a granular gas on 1 and 2 ranks, batch and hooks,
  * and with the data of every record but the first of each atom in the
- * records' second array (MBC_LAMMPS_HOT_RECORDS=1, tools/lammps/contacts.h). */
+ * records' second array (MBC_LAMMPS_HOT_RECORDS=1, bridges/lammps/contacts.h). */
 static void test_ranks(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Sourced by the shell tests of tools/ (test_spdx.sh, test_spelling.sh,
+# Sourced by the shell tests of dev/ (test_spdx.sh, test_spelling.sh,
 # test_exports_policy.sh, test_layers_policy.sh, test_wording.sh):
 #   scratch_repo NAME   skips (exit 77) under valgrind, which traces children
 #                       (.ci/steps/memcheck.sh) and would test git and the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # The ABI and spec-compatibility policy of .ci/steps/abi.sh, .ci/steps/compat.sh
-# and tools/abi-baseline.sh, on a scratch git repository holding a tiny
+# and dev/abi-baseline.sh, on a scratch git repository holding a tiny
 # libmbconnect (two public functions, one public struct) built with CMake, and
 # a copy of specs/:
 #   - baseline equal to the build: passes;
@@ -28,12 +28,12 @@ mbcgen="$2"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-abi-policy.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 repo="$tmp/repo"
-mkdir -p "$repo"/{tools,.ci/steps,include/mbconnect,generated/include/mbconnect/generated,src}
+mkdir -p "$repo"/{dev,.ci/steps,include/mbconnect,generated/include/mbconnect/generated,src}
 cd "$repo"
 git init -q .
 git config user.email test@localhost
 git config user.name test
-cp "$src/tools/abi-baseline.sh" tools/
+cp "$src/dev/abi-baseline.sh" dev/
 cp "$src/.ci/steps/abi.sh" "$src/.ci/steps/compat.sh" .ci/steps/
 cp -r "$src/specs" specs
 
@@ -96,7 +96,7 @@ printf '/build/\n' >.gitignore
 # first baseline: provisional
 write_project 0.1.0 "mbc_a mbc_b" "int a; int b;"
 build
-tools/abi-baseline.sh --provisional >/dev/null
+dev/abi-baseline.sh --provisional >/dev/null
 commit "baseline 0.1.0"
 step .ci/steps/abi.sh
 expect 0 "ok: the ABI equals the baseline" "refresh audit skipped"
@@ -124,7 +124,7 @@ expect 0 "1 Added function" "'function int mbc_c(int)'" "ok: compatible ABI chan
 # the provisional baseline is replaced over a break once, without a bump
 write_project 0.1.0 "mbc_a" "int a; int b;"
 build
-tools/abi-baseline.sh >/dev/null
+dev/abi-baseline.sh >/dev/null
 commit "stable baseline 0.1.0 without mbc_b"
 step .ci/steps/abi.sh
 expect 0 "ok: incompatible refresh over the provisional baseline of 0.1.0"
@@ -133,7 +133,7 @@ grep -qx status=stable abi/baseline.txt || fail "refresh did not write status=st
 # a stable baseline refreshed over a removal without a major bump fails ...
 write_project 0.1.0 "" "int a; int b;"
 build
-tools/abi-baseline.sh >/dev/null
+dev/abi-baseline.sh >/dev/null
 commit "remove mbc_a, refresh, no bump"
 step .ci/steps/abi.sh
 expect 1 "1 Removed function" "FAIL: the baseline was refreshed over an incompatible change without a major version and SONAME bump"
@@ -142,7 +142,7 @@ git reset -q --hard HEAD^
 # ... and passes with the major version and SONAME bumped in the same commit
 write_project 1.0.0 "" "int a; int b;"
 build
-tools/abi-baseline.sh >/dev/null
+dev/abi-baseline.sh >/dev/null
 commit "remove mbc_a, 1.0.0, refresh"
 step .ci/steps/abi.sh
 expect 0 "SONAME changed from 'libmbconnect.so.0' to 'libmbconnect.so.1'" "ok: incompatible refresh with a major bump (0.1.0 -> 1.0.0"
@@ -164,13 +164,13 @@ write_project 2.0.0 "" "int a; int b;"
 build
 step .ci/steps/compat.sh
 expect 0 "ok: breaking spec changes with a major bump (1.0.0 -> 2.0.0)"
-tools/abi-baseline.sh >/dev/null
+dev/abi-baseline.sh >/dev/null
 commit "rename contactDamping, 2.0.0, refresh"
 step .ci/steps/compat.sh
 expect 0 "ok: no breaking spec change" "ok: breaking refresh with a major bump (1.0.0 -> 2.0.0)"
 # a spec baseline refreshed over a break without a bump fails
 sed -i 's/\bdampingCoefficient\b/damping/g' specs/ContactSphereSphere.lua
-tools/abi-baseline.sh >/dev/null
+dev/abi-baseline.sh >/dev/null
 commit "rename again, refresh, no bump"
 step .ci/steps/compat.sh
 expect 1 "FAIL: the spec baseline was refreshed over breaking changes without a major bump (2.0.0 -> 2.0.0)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# tools/exports.sh --check on a scratch tree holding a tiny libmbconnect.so
+# dev/exports.sh --check on a scratch tree holding a tiny libmbconnect.so
 # (built with -fvisibility=hidden, as the real one) and its headers:
 #   - exports equal to the MBC_API declarations: passes, also beside symbols
 #     no C program can name (reserved identifiers, F.resolver);
@@ -13,8 +13,8 @@ set -euo pipefail
 src="$1"
 . "$src/tests/release/scratch_repo.sh"
 scratch_repo test_exports_policy
-mkdir -p {tools,include/mbconnect,generated/include/mbconnect/generated,build/lib}
-cp "$src/tools/exports.sh" tools/
+mkdir -p {dev,include/mbconnect,generated/include/mbconnect/generated,build/lib}
+cp "$src/dev/exports.sh" dev/
 cp "$src/include/mbconnect/export.h" include/mbconnect/
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -67,10 +67,10 @@ EOF
 }
 
 expect_pass() {
-  tools/exports.sh --check --build build >out.txt 2>&1 || { cat out.txt; fail "$1: expected to pass"; }
+  dev/exports.sh --check --build build >out.txt 2>&1 || { cat out.txt; fail "$1: expected to pass"; }
 }
 expect_fail() { # what, message
-  if tools/exports.sh --check --build build >out.txt 2>&1; then
+  if dev/exports.sh --check --build build >out.txt 2>&1; then
     cat out.txt
     fail "$1: expected to fail"
   fi
@@ -118,4 +118,4 @@ EOF
 gcc -shared -fPIC -fvisibility=hidden -Iinclude -o build/lib/libmbconnect-lua.so case.c
 expect_fail "an export of the front end beyond case.h" \
   "libmbconnect-lua.so: exported but declared MBC_API in no installed header: mbc_reader_leak"
-echo "ok: tools/exports.sh passes equal exports and names every kind of difference"
+echo "ok: dev/exports.sh passes equal exports and names every kind of difference"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# tools/spdx.sh on a scratch git repository: --check lists exactly the files
+# dev/spdx.sh on a scratch git repository: --check lists exactly the files
 # without the line, --fix adds it in each file's comment syntax below a shebang
 # (and a Python encoding line), a second --fix changes no byte, excluded and
 # generated files are left alone, unknown kinds and foreign SPDX lines fail.
@@ -9,8 +9,8 @@ set -euo pipefail
 src="$1"
 . "$src/tests/release/scratch_repo.sh"
 scratch_repo test_spdx
-mkdir -p tools tests/seeds tests/specs-bad generated src
-cp "$src/tools/spdx.sh" tools/
+mkdir -p dev tests/seeds tests/specs-bad generated src
+cp "$src/dev/spdx.sh" dev/
 printf 'int x;\n' >src/a.c
 printf '#!/bin/sh\necho hi\n' >src/run.sh && chmod +x src/run.sh
 printf '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\nprint(1)\n' >src/m.py
@@ -25,7 +25,7 @@ git add -A
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # --check: the five sources, CMakeLists.txt and the generated file; not the exclusions
-if tools/spdx.sh --check >"$tmp/check.out"; then fail "--check passed with missing lines"; fi
+if dev/spdx.sh --check >"$tmp/check.out"; then fail "--check passed with missing lines"; fi
 sort "$tmp/check.out" >"$tmp/check.sorted"
 cat >"$tmp/want.sorted" <<'W'
 missing: CMakeLists.txt
@@ -35,14 +35,14 @@ missing: src/a.c
 missing: src/ci-step
 missing: src/m.py
 missing: src/run.sh
-missing: tools/spdx.sh
+missing: dev/spdx.sh
 W
-# tools/spdx.sh itself has the line (copied from the tree)
-grep -v 'tools/spdx.sh' "$tmp/want.sorted" >"$tmp/want2.sorted"
+# dev/spdx.sh itself has the line (copied from the tree)
+grep -v 'dev/spdx.sh' "$tmp/want.sorted" >"$tmp/want2.sorted"
 diff "$tmp/want2.sorted" "$tmp/check.sorted" || fail "--check listed other files"
 
 # --fix: exit 1 only because of generated/g.c, which it must not touch
-if tools/spdx.sh --fix >"$tmp/fix.out"; then fail "--fix passed with a stale generated file"; fi
+if dev/spdx.sh --fix >"$tmp/fix.out"; then fail "--fix passed with a stale generated file"; fi
 grep -qx 'missing: generated/g.c (generated: rebuild so mbcgen rewrites it)' "$tmp/fix.out" || fail "generated file not reported"
 [ "$(cat generated/g.c)" = "/* Generated */" ] || fail "--fix edited generated/"
 [ "$(cat src/a.c)" = "$(printf '/* SPDX-License-Identifier: BSD-3-Clause */\nint x;')" ] || fail "C file: $(cat src/a.c)"
@@ -57,25 +57,25 @@ grep -qx 'missing: generated/g.c (generated: rebuild so mbcgen rewrites it)' "$t
 
 # idempotent: a second --fix changes no byte
 printf '/* SPDX-License-Identifier: BSD-3-Clause */\n/* Generated */\n' >generated/g.c
-tools/spdx.sh --fix >"$tmp/fix2.out" || fail "second --fix failed: $(cat "$tmp/fix2.out")"
+dev/spdx.sh --fix >"$tmp/fix2.out" || fail "second --fix failed: $(cat "$tmp/fix2.out")"
 grep -qx 'spdx: ok (0 added)' "$tmp/fix2.out" || fail "second --fix added lines: $(cat "$tmp/fix2.out")"
 git add -A
 before="$(git ls-files -s | sha1sum)"
-tools/spdx.sh --fix >/dev/null
+dev/spdx.sh --fix >/dev/null
 git add -A
 [ "$before" = "$(git ls-files -s | sha1sum)" ] || fail "third --fix changed files"
-tools/spdx.sh --check >/dev/null || fail "--check after --fix"
+dev/spdx.sh --check >/dev/null || fail "--check after --fix"
 
 # an untracked new file (a merge in progress) is seen
 printf 'int y;\n' >src/new.c
-if tools/spdx.sh --check >"$tmp/new.out"; then fail "untracked file not seen"; fi
+if dev/spdx.sh --check >"$tmp/new.out"; then fail "untracked file not seen"; fi
 grep -qx 'missing: src/new.c' "$tmp/new.out" || fail "untracked file: $(cat "$tmp/new.out")"
 rm src/new.c
 
 # a kind of file without a rule, and a different SPDX line, fail --check and are not edited
 printf 'x\n' >src/thing.xyz
 printf '// SPDX-License-Identifier: MIT\nint z;\n' >src/mit.c
-if tools/spdx.sh --fix >"$tmp/odd.out"; then fail "unknown kind passed"; fi
+if dev/spdx.sh --fix >"$tmp/odd.out"; then fail "unknown kind passed"; fi
 grep -q '^unclassified: src/thing.xyz ' "$tmp/odd.out" || fail "unknown kind: $(cat "$tmp/odd.out")"
 grep -q '^misplaced: src/mit.c ' "$tmp/odd.out" || fail "foreign SPDX line: $(cat "$tmp/odd.out")"
 [ "$(cat src/thing.xyz)" = x ] || fail "unknown kind edited"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/ale.c: element coordinate, index update, residuals and
+/* Tests of runtime/mechanics/ale.c: element coordinate, index update, residuals and
  * their Jacobians. */
 #include "test_util.h"
 
-#include "ale.h"
+#include "mechanics/ale.h"
 #include "mbconnect/ancf_cable2d.h"
 
 static void test_element_coordinate(void **state)
@@ -120,37 +120,31 @@ static void test_jacobians_fd(void **state)
         double a[2], b[2];
         mbc_ale_position_residual(qp, L, s, p0, a);
         mbc_ale_position_residual(qm, L, s, p0, b);
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             ASSERT_NEAR(Jq[8 * r + j], (a[r] - b[r]) / (2 * h), 1e-8);
-        }
         mbc_ale_velocity_residual(qp, QT, L, s, a_t, v0, a);
         mbc_ale_velocity_residual(qm, QT, L, s, a_t, v0, b);
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             ASSERT_NEAR(Jvq[8 * r + j], (a[r] - b[r]) / (2 * h), 1e-8);
-        }
         mbc_ale_velocity_residual(Q, qtp, L, s, a_t, v0, a);
         mbc_ale_velocity_residual(Q, qtm, L, s, a_t, v0, b);
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             ASSERT_NEAR(Jqt[8 * r + j], (a[r] - b[r]) / (2 * h), 1e-8);
-        }
     }
     double a[2], b[2];
     /* q_ALE enters through s_el with d s_el / d q_ALE = 1 */
     mbc_ale_position_residual(Q, L, s + h, p0, a);
     mbc_ale_position_residual(Q, L, s - h, p0, b);
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         ASSERT_NEAR(Jale[r], (a[r] - b[r]) / (2 * h), 1e-8);
-    }
     mbc_ale_velocity_residual(Q, QT, L, s + h, a_t, v0, a);
     mbc_ale_velocity_residual(Q, QT, L, s - h, a_t, v0, b);
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         ASSERT_NEAR(Jvale[r], (a[r] - b[r]) / (2 * h), 1e-8);
-    }
     mbc_ale_velocity_residual(Q, QT, L, s, a_t + h, v0, a);
     mbc_ale_velocity_residual(Q, QT, L, s, a_t - h, v0, b);
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         ASSERT_NEAR(Jalet[r], (a[r] - b[r]) / (2 * h), 1e-8);
-    }
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/ancf_cable2d.c: shape functions, Cable2DShape points,
+/* Tests of runtime/mechanics/ancf_cable2d.c: shape functions, Cable2DShape points,
  * velocities and the point Jacobian. */
 #include "test_util.h"
 
@@ -262,16 +262,14 @@ static void test_point_jacobian_fd(void **state)
         assert_int_equal(mbc_ancf_cable2d_shape_point_jacobian(q, L, hs[a], n, J, NULL), MBC_OK);
         for (int j = 0; j < 8; ++j) {
             double qp[8], qm[8], pp[12], pm[12];
-            for (int m = 0; m < 8; ++m) {
+            for (int m = 0; m < 8; ++m)
                 qp[m] = qm[m] = q[m];
-            }
             qp[j] += dq;
             qm[j] -= dq;
             mbc_ancf_cable2d_shape_points(qp, L, hs[a], n, pp, NULL);
             mbc_ancf_cable2d_shape_points(qm, L, hs[a], n, pm, NULL);
-            for (int r = 0; r < rows; ++r) {
+            for (int r = 0; r < rows; ++r)
                 ASSERT_NEAR(J[r * 8 + j], (pp[r] - pm[r]) / (2 * dq), 1e-8);
-            }
         }
     }
 }
@@ -295,9 +293,8 @@ static void test_degenerate_inputs(void **state)
         ASSERT_FINITE(p[i]);
         ASSERT_FINITE(v[i]);
     }
-    for (int i = 0; i < 48; ++i) {
+    for (int i = 0; i < 48; ++i)
         ASSERT_FINITE(J[i]);
-    }
     ASSERT_NEAR(p[0], 0.0, 0.0); /* no offset applied at the zero-slope point */
     assert_int_equal(mbc_ancf_cable2d_shape_points(q, 1.0, 0.0, 0, p, NULL), MBC_ERR_VALUE);
     assert_int_equal(mbc_ancf_cable2d_shape_point_jacobian(q, 1.0, 0.0, -3, J, NULL),

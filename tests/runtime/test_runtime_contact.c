@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/contact_laws.c: linear law, EAPM, restitution models. */
+/* Tests of runtime/mechanics/contact_laws.c: linear law, EAPM, restitution models. */
 #include "test_util.h"
 
 #include "mbconnect/contact_laws.h"
@@ -64,11 +64,10 @@ static void check_switch(double delta_p, double lo, double hi, int b_lo, int b_h
     for (int it = 0; it < 200 && nextafter(lo, hi) != hi; ++it) {
         const double m = 0.5 * (lo + hi);
         eapm(&EAPM, m, delta_p, &b);
-        if (b == b_lo) {
+        if (b == b_lo)
             lo = m;
-        } else {
+        else
             hi = m;
-        }
     }
     ASSERT_NEAR(eapm(&EAPM, lo, delta_p, NULL), eapm(&EAPM, hi, delta_p, NULL), 1e-10);
 }

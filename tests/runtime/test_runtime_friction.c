@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/friction.c: Stribeck, regularized Coulomb, Coulomb cap. */
+/* Tests of runtime/mechanics/friction.c: Stribeck, regularized Coulomb, Coulomb cap. */
 #include "test_util.h"
 
 #include "mbconnect/friction.h"
@@ -43,9 +43,8 @@ static void test_stribeck_shape(void **state)
     (void)state;
     ASSERT_NEAR(mu(0.0005), 0.25, 1e-15);
     double peak = 0.0;
-    for (int k = 0; k <= 100000; ++k) {
+    for (int k = 0; k <= 100000; ++k)
         peak = fmax(peak, mu(0.5 * k / 100000.0));
-    }
     ASSERT_NEAR(peak, 0.5, 1e-15);
     /* one decay length above v_reg: mu_d + mu_s_off/e + mu_v v_exp */
     ASSERT_NEAR(mu(P.v_reg + P.v_exp), 0.37407588823428845, 1e-15);
@@ -122,9 +121,8 @@ static void test_regularized_coulomb(void **state)
     double fa[3], fb[3];
     mbc_regularized_coulomb_force(vr, 0.001 * (1 - 1e-15), 0.4, 10.0, 0.001, fa);
     mbc_regularized_coulomb_force(vr, 0.001, 0.4, 10.0, 0.001, fb);
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 3; ++c)
         ASSERT_NEAR(fa[c], fb[c], 1e-12);
-    }
 }
 
 /* Coulomb cap with stick/slip decision, seed PostNewtonStep law. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/geometry_2d.c: closest point of a segment to a point. */
+/* Tests of runtime/mechanics/geometry_2d.c: closest point of a segment to a point. */
 #include "test_util.h"
 
-#include "geometry_2d.h"
+#include "mechanics/geometry_2d.h"
 
 static const double P0[2] = {0.0, 0.0};
 static const double P1[2] = {4.0, 0.0};

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/convex_hull.c: polynomial, derivatives, concavity check,
+/* Tests of runtime/mechanics/convex_hull.c: polynomial, derivatives, concavity check,
  * bounding radius, lowest-point search. */
 #include "test_util.h"
 
-#include "convex_hull.h"
+#include "mechanics/convex_hull.h"
 #include "mbconnect/vec.h"
 
 /* Lowest global z of the hull surface by brute-force sampling. */
@@ -177,9 +177,8 @@ static void test_general_rotation(void **state)
         assert_int_equal(hc.warnings & MBC_WARN_HULL_NOT_CONVERGED, 0);
         const double d[3] = {-A[6], -A[7], -A[8]};
         const double rho = hypot(d[1], d[2]);
-        if (!hc.clamped) {
+        if (!hc.clamped)
             ASSERT_NEAR(mbc_poly_eval_derivative(k, 5, 1, hc.x), -d[0] / rho, 1e-14);
-        }
         if (t < 3) {
             const double zmin = brute_force_min_z(k, 5, L, A, p_m1[2]);
             assert_true(hc.p_global[2] <= zmin + 1e-14);
@@ -188,9 +187,8 @@ static void test_general_rotation(void **state)
         /* global point = A p_local + p_m1 */
         double pg[3];
         mbc_mat3_mul(A, hc.p_local, pg);
-        for (int c = 0; c < 3; ++c) {
+        for (int c = 0; c < 3; ++c)
             ASSERT_NEAR(hc.p_global[c], pg[c] + p_m1[c], 1e-15);
-        }
     }
 }
 

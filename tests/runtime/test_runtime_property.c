@@ -6,13 +6,13 @@
  * coordinates up to 1e6, including exact zeros and tiny values). */
 #include "test_util.h"
 
-#include "ale.h"
+#include "mechanics/ale.h"
 #include "mbconnect/ancf_cable2d.h"
 #include "mbconnect/contact_laws.h"
-#include "convex_hull.h"
+#include "mechanics/convex_hull.h"
 #include "mbconnect/friction.h"
-#include "geometry_2d.h"
-#include "sticking.h"
+#include "mechanics/geometry_2d.h"
+#include "mechanics/sticking.h"
 #include "mbconnect/vec.h"
 
 #define STATES 100000
@@ -22,15 +22,12 @@ static double value(rt_rng *g)
 {
     const double u = rt_unit(g);
     const double sgn = rt_unit(g) < 0.5 ? -1.0 : 1.0;
-    if (u < 0.1) {
+    if (u < 0.1)
         return 0.0;
-    }
-    if (u < 0.2) {
+    if (u < 0.2)
         return sgn * rt_uniform(g, 0.0, 1e-12);
-    }
-    if (u < 0.9) {
+    if (u < 0.9)
         return rt_uniform(g, -10.0, 10.0);
-    }
     return sgn * rt_uniform(g, 1e3, 1e6);
 }
 
@@ -60,11 +57,10 @@ static void geometry(rt_rng *g, int s)
 {
     double a[2] = {value(g), value(g)}, b[2], c[2];
     const double u = rt_unit(g);
-    if (u < 0.1) { /* degenerate segment */
+    if (u < 0.1) /* degenerate segment */
         b[0] = a[0], b[1] = a[1];
-    } else {
+    else
         b[0] = value(g), b[1] = value(g);
-    }
     if (u > 0.9) { /* center on the segment or an end */
         const double t = rt_unit(g) < 0.5 ? 0.5 : 1.0;
         c[0] = a[0] + t * (b[0] - a[0]), c[1] = a[1] + t * (b[1] - a[1]);
@@ -129,9 +125,8 @@ static void sticking(rt_rng *g, int s)
     out[2] = mbc_sticking_normalize(value(g), r);
     out[3] = mbc_sticking_difference(value(g), value(g), r);
     all_finite(out, 4, s, "sticking");
-    if (r > 0.0) {
+    if (r > 0.0)
         assert_true(fabs(out[2]) <= RT_PI * r * (1 + 1e-12));
-    }
 }
 
 static void friction(rt_rng *g, int s)
@@ -197,11 +192,10 @@ static void hull(rt_rng *g, int s)
     const double L = length(g) * 1e-2;
     const double x = rt_uniform(g, -L, L);
     double A[9];
-    if (rt_unit(g) < 0.05) {
+    if (rt_unit(g) < 0.05)
         rt_rot_y(RT_PI / 2, A); /* vertical axis */
-    } else {
+    else
         rt_random_rotation(g, A);
-    }
     const double p_m1[3] = {value(g), value(g), value(g)};
     double out[12], dk[5];
     out[0] = mbc_poly_eval(kk, n, x);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Tests of runtime/sticking.c: normalization, sign rule, sticking position. */
+/* Tests of runtime/mechanics/sticking.c: normalization, sign rule, sticking position. */
 #include "test_util.h"
 
-#include "sticking.h"
+#include "mechanics/sticking.h"
 
 static void test_normalize(void **state)
 {
@@ -86,9 +86,8 @@ static void test_rolling_invariance(void **state)
         double A[9];
         rt_rot_z(-shift / r, A); /* rolling clockwise */
         const double x = mbc_sticking_position(n, A, r, 0.1 + shift, lseg, 0.0, a, b, NULL);
-        if (k == 0) {
+        if (k == 0)
             x0 = x;
-        }
         ASSERT_NEAR(x, x0, 1e-14);
     }
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The dynamic ANCF Cable2D element of mbc simulate (tools/simulate/
+/* The dynamic ANCF Cable2D element of mbc simulate (simulate/
  * ancf_dynamic.h) against independent facts: the mass of a rigid
  * translation is rhoA L; the internal force is the gradient of the strain
  * energy (central differences); a rigidly moved straight element is free of
@@ -29,18 +29,14 @@ static void test_mass_of_rigid_translation(void **state)
         double u[8] = {0};
         u[c] = u[4 + c] = 1.0; /* unit translation along c, slopes unchanged */
         double m = 0.0;
-        for (int i = 0; i < 8; ++i) {
-            for (int j = 0; j < 8; ++j) {
+        for (int i = 0; i < 8; ++i)
+            for (int j = 0; j < 8; ++j)
                 m += u[i] * M[i * 8 + j] * u[j];
-            }
-        }
         assert_true(fabs(m - props.mass_per_length * props.length) < 1e-13);
     }
-    for (int i = 0; i < 8; ++i) { /* symmetric */
-        for (int j = 0; j < 8; ++j) {
+    for (int i = 0; i < 8; ++i) /* symmetric */
+        for (int j = 0; j < 8; ++j)
             assert_true(fabs(M[i * 8 + j] - M[j * 8 + i]) < 1e-15);
-        }
-    }
 }
 
 static void test_internal_force_is_energy_gradient(void **state)
@@ -74,9 +70,8 @@ static void test_rigid_motion_is_strain_free(void **state)
     damped.bending_damping = 2.0;
     double Q[8];
     sim_cable_internal_force(&damped, q, qt, Q);
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < 8; ++k)
         assert_true(fabs(Q[k]) < 1e-9);
-    }
     assert_true(sim_cable_strain_energy(&props, q) < 1e-20);
 }
 
@@ -89,9 +84,8 @@ static void test_damping_is_linear_in_velocity(void **state)
     const double qt[8] = {0.3, -0.1, 0.2, 0.5, -0.4, 0.1, 0.05, -0.2};
     double qt2[8], Q0[8], Q1[8], Q2[8];
     const double zero[8] = {0};
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < 8; ++k)
         qt2[k] = 2.0 * qt[k];
-    }
     sim_cable_internal_force(&damped, q_bent, zero, Q0);
     sim_cable_internal_force(&damped, q_bent, qt, Q1);
     sim_cable_internal_force(&damped, q_bent, qt2, Q2);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The step-size control of mbc simulate (tools/simulate/step_control.c,
+/* The step-size control of mbc simulate (simulate/step_control.c,
  * docs/simulate.rst "Step-size control") on the impacts of
  * tests/simulate/bounce.lua, against facts that do not come from it:
  *   - a sphere in free flight moves at its initial speed until it touches,
@@ -43,17 +43,15 @@ static void bounce_open(bounce *b, const char *const *sets, int count)
     b->model = sim_model_create();
     assert_non_null(b->model);
     mbc_status st = sim_scene_load(b->model, SCENE, &b->registry, sets, count, &b->sandbox, &err);
-    if (st == MBC_OK) {
+    if (st == MBC_OK)
         st = sim_run_create(b->model, mbc_sandbox_state(b->sandbox), &b->run, &err);
-    }
     if (st == MBC_OK && (st = sim_pattern_build(b->run, &err)) == MBC_OK &&
         (st = sim_initial_data(b->run, &err)) == MBC_OK) {
         st = b->model->settings.method == SIM_RK4 ? sim_rk4_init(b->run, &err)
                                                   : sim_genalpha_init(b->run, &err);
     }
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         fail_msg("%s", err.message);
-    }
     sim_step_control_init(&b->control, &b->model->settings);
 }
 
@@ -68,13 +66,11 @@ static void bounce_close(bounce *b)
 static int bounce_step(bounce *b)
 {
     const double end = b->model->settings.end_time;
-    if (b->run->state.t >= end - 1e-12 * fmax(1.0, end)) {
+    if (b->run->state.t >= end - 1e-12 * fmax(1.0, end))
         return 0;
-    }
     mbc_error err = {0};
-    if (sim_step(b->run, &b->control, end - b->run->state.t, &err) != MBC_OK) {
+    if (sim_step(b->run, &b->control, end - b->run->state.t, &err) != MBC_OK)
         fail_msg("%s", err.message);
-    }
     return 1;
 }
 
@@ -87,11 +83,9 @@ static double data_of(const bounce *b, int i, int k)
 /* 1 when every contact is open (gap > 0 in the data): the ball flies freely. */
 static int flying(const bounce *b)
 {
-    for (int i = 0; i < b->model->connector_count; ++i) {
-        if (!(data_of(b, i, 0) > 0.0)) {
+    for (int i = 0; i < b->model->connector_count; ++i)
+        if (!(data_of(b, i, 0) > 0.0))
             return 0;
-        }
-    }
     return 1;
 }
 
@@ -126,11 +120,9 @@ static void test_impact_velocity_is_the_approach_speed(void **state)
     static const char *const gaps[] = {"5.3e-4", "1e-4", "1.16e-4", "2.46e-4", "7.998e-4", "8e-4"};
     static const char *const methods[] = {"generalizedAlpha", "newmark", "RK4"};
     int failed = 0;
-    for (size_t i = 0; i < sizeof gaps / sizeof *gaps; ++i) {
-        for (size_t j = 0; j < sizeof methods / sizeof *methods; ++j) {
+    for (size_t i = 0; i < sizeof gaps / sizeof *gaps; ++i)
+        for (size_t j = 0; j < sizeof methods / sizeof *methods; ++j)
             failed += !(fabs(impact_velocity(gaps[i], methods[j]) - 10.0) <= 1e-12);
-        }
-    }
     assert_int_equal(failed, 0);
 }
 
@@ -157,14 +149,12 @@ static void flight_speeds(const char *model, const char *e, const char *h, doubl
             continue;
         }
         const double v = b.run->state.v[b.model->bodies[0].offset];
-        if (flights == 0 || (v > 0.0) != (last > 0.0)) {
+        if (flights == 0 || (v > 0.0) != (last > 0.0))
             ++flights; /* a new flight: the ball came back from an impact */
-        }
         last = v;
         speed[flights - 1] = fabs(v);
-        if (flights == FLIGHTS && ++steps_in_flight == 3) {
+        if (flights == FLIGHTS && ++steps_in_flight == 3)
             break;
-        }
     }
     assert_int_equal(flights, FLIGHTS);
     bounce_close(&b);
@@ -176,9 +166,8 @@ static double restitutions(const char *model, const char *e, const char *h, doub
 {
     double v[FLIGHTS];
     flight_speeds(model, e, h, v);
-    for (int k = 1; k < FLIGHTS; ++k) {
+    for (int k = 1; k < FLIGHTS; ++k)
         r[k - 1] = v[k] / v[k - 1];
-    }
     const double lo = fmin(fmin(r[0], r[1]), r[2]), hi = fmax(fmax(r[0], r[1]), r[2]);
     printf("impactModel %s, e = %s, h = %s: v_k / v_(k-1) = %.10f %.10f %.10f (spread %.2e)\n",
            model, e, h, r[0], r[1], r[2], (hi - lo) / lo);

@@ -144,8 +144,9 @@ static void test_validation(const mbc_registry *r)
     CHECK_STR(err.message,
               "ContactCircleCircle2D.contactStiffness: must be >= 0 (UReal), given -1");
     CHECK(mbc_object_set(o, "contactStiffnes", 1, &err) == MBC_ERR_NAME);
-    CHECK_STR(err.message, "ContactCircleCircle2D: unknown parameter 'contactStiffnes' (did you mean "
-                           "'contactStiffness'?)");
+    CHECK_STR(err.message,
+              "ContactCircleCircle2D: unknown parameter 'contactStiffnes' (did you mean "
+              "'contactStiffness'?)");
     const double three[3] = {1, 2, 3};
     CHECK(mbc_object_set_array(o, "circlesRadii", three, 3, &err) == MBC_ERR_SIZE);
 

@@ -23,9 +23,8 @@ static inline mbc_pair_out sticky_kernel(const sticky_law *L, const mbc_pair_in 
 {
     (void)start;
     (void)plain;
-    if (post_newton) {
+    if (post_newton)
         now[0] = in.gap;
-    }
     const double m_eff = 1.0 / (1.0 / in.m[0] + 1.0 / in.m[1]);
     const double v_n = (in.v[1][0] - in.v[0][0]) * in.n[0] + (in.v[1][1] - in.v[0][1]) * in.n[1] +
                        (in.v[1][2] - in.v[0][2]) * in.n[2];
@@ -99,13 +98,11 @@ mbc_status mbc_contact_sticky_sphere_outputs(const mbc_contact_sticky_sphere_par
     (void)err;
     const sticky_law L = sticky_law_of(p);
     const mbc_pair_out o = sticky_kernel(&L, sticky_in(p, s), s->data, NULL, 0, 0);
-    if (output == MBC_CONTACT_STICKY_SPHERE_OUTPUT_ENERGY) {
+    if (output == MBC_CONTACT_STICKY_SPHERE_OUTPUT_ENERGY)
         out[0] = o.output[0];
-    } else {
-        for (int i = 0; i < 3; i++) {
+    else
+        for (int i = 0; i < 3; i++)
             out[i] = o.force[i];
-        }
-    }
     return MBC_OK;
 }
 
@@ -125,9 +122,8 @@ mbc_status mbc_contact_sticky_sphere_pair_evaluate(const mbc_contact_sticky_sphe
                                                    mbc_error *err)
 {
     const mbc_status st = mbc_pair_kernel_outputs(err, "ContactStickySphere", sums, 1);
-    if (st != MBC_OK) {
+    if (st != MBC_OK)
         return st;
-    }
     const sticky_law L = sticky_law_of(p);
     const size_t bad = (call->flags & MBC_PAIR_POST_NEWTON) ? sticky_pns(&L, call, sums)
                                                             : sticky_keep(&L, call, sums);
