@@ -8,9 +8,10 @@
 #   dev/format.sh --check   print the files whose layout differs; exit 1 if any
 #   dev/format.sh --fix     rewrite them in place, then check
 #
-# Files: the .c, .h and .cpp files git tracks plus untracked ones that are
-# not ignored, except generated/ (mbcgen's output, byte for byte) and the
-# generator's templates (*.c.in, which are not C until filled in).
+# Files: the .c, .h and .cpp files git tracks, except generated/ (mbcgen's
+# output, byte for byte); the generator's templates (*.c.in) are not C until
+# filled in. A file not yet added is not read: a scaffolded type (mbcgen
+# --new-type) gets its layout from --fix before it is committed.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 
@@ -26,7 +27,7 @@ command -v clang-format >/dev/null || {
 }
 
 files() {
-  git ls-files -co --exclude-standard -z -- '*.c' '*.h' '*.cpp' ':!generated'
+  git ls-files -z -- '*.c' '*.h' '*.cpp' ':!generated'
 }
 
 if [ "$mode" = --fix ]; then

@@ -246,7 +246,8 @@ mbc_status scaffold_new_type(const char *name, FILE *out, mbc_error *err)
         return st;
     fprintf(out,
             "mbcgen: next: cmake --build build && ctest --test-dir build (the build writes "
-            "docs/items/Object%s.rst and generated/; commit them with the new files)\n",
+            "docs/items/Object%s.rst and generated/; commit them with the new files, laid out "
+            "by dev/format.sh --fix)\n",
             name);
     return MBC_OK;
 }
