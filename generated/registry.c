@@ -3,6 +3,7 @@
 /* The registry of built-in connector types (sorted by type name). */
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
+#include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
@@ -12,9 +13,10 @@
 const mbc_type_info *const mbc_builtin_types[] = {
     &mbc_contact_convex_roll_type,
     &mbc_contact_friction_circle_cable2d_type,
+    &mbc_contact_gran_classic_type,
     &mbc_contact_granular_type,
     &mbc_contact_sphere_sphere_type,
     &mbc_joint_ale_moving2d_type,
 };
 
-const size_t mbc_builtin_type_count = 5;
+const size_t mbc_builtin_type_count = 6;

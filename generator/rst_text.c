@@ -15,6 +15,9 @@ const rst_text_label rst_text_labels[] = {
     {"sec-physics-contact-laws", "Normal contact laws", "physics", 0},
     {"sec-physics-granular", "Granular contact laws (LAMMPS's pair_style granular)",
      "physics-granular", 1},
+    {"sec-physics-gran-classic",
+     "Classic granular contact laws (LAMMPS's gran/hooke, gran/hooke/history, gran/hertz/history)",
+     "physics-gran-classic", 1},
 };
 const size_t rst_text_label_count = sizeof rst_text_labels / sizeof rst_text_labels[0];
 

@@ -8,13 +8,16 @@
 #include <lammps/library.h>
 
 #include "bridge.h"
+#include "classic_words.h"
 #include "granular.h"
 #include "law.h"
 #include "wall.h"
 
 #define ML_CAPACITY_MAX 4096
 
-#define PAIR_USAGE "mbconnect pair I J TYPE [NAME VALUE]... or mbconnect pair I J granular WORDS..."
+#define PAIR_USAGE                                                                                 \
+    "mbconnect pair I J TYPE [NAME VALUE]..., mbconnect pair I J granular WORDS... or mbconnect "  \
+    "pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS..."
 
 /* A whole positive integer; 0 when s is not one. */
 static long whole(const char *s, size_t n)
@@ -73,6 +76,29 @@ static int pair_granular(ml_run *r, const int lo[2], const int hi[2], int argc, 
     return ml_bridge_pair(r, lo, hi, law, &words);
 }
 
+/* `mbconnect pair I J gran/hooke/history WORDS...` (argv: the words after
+ * the style): the words of pair_style gran/hooke, gran/hooke/history or
+ * gran/hertz/history as a ContactGranClassic law of the bridge. */
+static int pair_classic(ml_run *r, const int lo[2], const int hi[2], int model, int argc,
+                        char **argv)
+{
+    ml_classic_law words;
+    char msg[ML_MESSAGE_SIZE / 2];
+    int used = 0;
+    const double *nktv2p = lammps_extract_global(r->lmp, "nktv2p");
+    if (ml_classic_parse(model, argc, argv, nktv2p ? *nktv2p : 1.0, false, &words, &used, msg,
+                         sizeof msg) != 0)
+        return ml_error_at(r, "mbconnect pair: %s (the words of the pair_style command)", msg);
+    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
+    const int n = ml_classic_params(&words, p);
+    ml_law *law = ml_params_law_create(r, "mbconnect pair", ML_CLASSIC_TYPE, p, n);
+    if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
+        ml_law_destroy(law);
+        return r->status ? r->status : ML_EXIT_ERROR;
+    }
+    return ml_bridge_pair(r, lo, hi, law, NULL);
+}
+
 static int pair(ml_run *r, int argc, char **argv)
 {
     if (argc < 4)
@@ -88,6 +114,9 @@ static int pair(ml_run *r, int argc, char **argv)
         return r->status;
     if (strcmp(argv[3], "granular") == 0)
         return pair_granular(r, lo, hi, argc - 4, argv + 4);
+    const int classic = ml_classic_pair_style(argv[3]);
+    if (classic >= 0)
+        return pair_classic(r, lo, hi, classic, argc - 4, argv + 4);
     ml_law *law = ml_law_create(r, "mbconnect pair", argv[3], argc - 4, argv + 4);
     if (!ml_all(r, law != NULL)) { /* out of memory may be one rank's */
         ml_law_destroy(law);

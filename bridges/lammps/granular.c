@@ -5,13 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
-ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words)
+ml_law *ml_params_law_create(ml_run *r, const char *what, const char *type,
+                             const ml_granular_param *p, int n)
 {
-    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
-    const int n = ml_granular_params(words, p);
     char values[ML_GRANULAR_MAX_PARAMS][64];
     char *argv[2 * ML_GRANULAR_MAX_PARAMS];
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n && k < ML_GRANULAR_MAX_PARAMS; k++) {
         if (p[k].count == 2)
             (void)snprintf(values[k], sizeof values[k], "%.17g,%.17g", p[k].value[0],
                            p[k].value[1]);
@@ -20,7 +19,14 @@ ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_la
         argv[2 * k] = (char *)p[k].name;
         argv[2 * k + 1] = values[k];
     }
-    return ml_law_create(r, what, ML_GRANULAR_TYPE, 2 * n, argv);
+    return ml_law_create(r, what, type, 2 * n, argv);
+}
+
+ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words)
+{
+    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
+    const int n = ml_granular_params(words, p);
+    return ml_params_law_create(r, what, ML_GRANULAR_TYPE, p, n);
 }
 
 void ml_granular_set_words(ml_bridge *b, const int lo[2], const int hi[2],

@@ -10,6 +10,12 @@
 #include "bridge_core.h"
 #include "granular_words.h"
 
+/* A law of type `type` with the n named parameters p (the translators'
+ * output); what names the command in messages (a literal). NULL with a
+ * pending error. */
+ml_law *ml_params_law_create(ml_run *r, const char *what, const char *type,
+                             const ml_granular_param *p, int n);
+
 /* The law of the words (a ContactGranular with their parameters); what
  * names the command in messages (a literal). NULL with a pending error. */
 ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words);

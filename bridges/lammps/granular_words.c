@@ -28,9 +28,7 @@ __attribute__((format(printf, 3, 4))) static int fail(char *msg, size_t size, co
     return -1;
 }
 
-/* A number as LAMMPS's utils::numeric takes it (digits, sign, point,
- * exponent), converted whole and finite. */
-static bool number(const char *word, double *out)
+bool ml_granular_number(const char *word, double *out)
 {
     if (!word || !*word || strspn(word, "0123456789+-.eE") != strlen(word))
         return false;
@@ -60,7 +58,7 @@ static int coefficients(int argc, char *const *argv, int *i, const model_words *
         double v;
         if (got == 0 && null_ok && strcmp(w, "NULL") == 0)
             v = -1;
-        else if (!number(w, &v))
+        else if (!ml_granular_number(w, &v))
             break;
         out[got++] = v;
     }
@@ -221,7 +219,7 @@ static int parse_word(int argc, char *const *argv, int *i, ml_granular_law *law,
         return coefficients(argc, argv, i, &m, &law->cutoff, false, msg, size);
     }
     double v;
-    if (number(w, &v) && after)
+    if (ml_granular_number(w, &v) && after)
         return fail(msg, size,
                     "'%s' after %s is one coefficient too many (expected a model or "
                     "keyword: " KEYWORDS ")",
@@ -391,7 +389,7 @@ static int bound(const char *w, double none, double *out, const char *what, char
         *out = none;
         return 0;
     }
-    if (!number(w, out))
+    if (!ml_granular_number(w, out))
         return w ? fail(msg, size, "%s '%s' is not a number or NULL", what, w)
                  : fail(msg, size, "%s is missing", what);
     return 0;

@@ -70,6 +70,10 @@ typedef struct ml_granular_law {
     double cutoff;   /* the pair_coeff keyword cutoff; -1: none */
 } ml_granular_law;
 
+/* A number as LAMMPS's utils::numeric takes it (digits, sign, point,
+ * exponent), converted whole and finite: true with *out, else false. */
+bool ml_granular_number(const char *word, double *out);
+
 /* Whether two laws are the same, member by member. */
 bool ml_granular_law_equal(const ml_granular_law *a, const ml_granular_law *b);
 

@@ -10,14 +10,16 @@
 #include <lammps/library.h>
 
 #include "bridge_core.h"
+#include "classic_words.h"
 #include "granular.h"
 #include "granular_words.h"
 #include "host.h"
 #include "mbconnect/wall_eval.h"
 
 #define WALL_USAGE                                                                                 \
-    "mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES], or mbconnect wall "    \
-    "ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]"
+    "mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES], mbconnect wall ID "    \
+    "GROUP hooke|hooke/history|hertz/history WORDS... STYLE ARGS [KEYWORD VALUES], or mbconnect "  \
+    "wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]"
 #define WALL_CHUNK 128 /* contacts per library call */
 #define WALL_PI    3.14159265358979323846
 
@@ -86,6 +88,32 @@ static const char *plain(const char *msg)
     return strncmp(msg, "granular: ", 10) == 0 ? msg + 10 : msg;
 }
 
+/* fix wall/gran's classic models (argv: the words after hooke,
+ * hooke/history or hertz/history): the law and the wall; NULL with the
+ * error. */
+static ml_law *classic_wall_law(ml_run *r, int model, int argc, char **argv, ml_granular_wall *geo)
+{
+    char msg[ML_MESSAGE_SIZE / 2];
+    ml_classic_law words;
+    int used = 0;
+    const double *nktv2p = lammps_extract_global(r->lmp, "nktv2p");
+    if (ml_classic_parse(model, argc, argv, nktv2p ? *nktv2p : 1.0, true, &words, &used, msg,
+                         sizeof msg) != 0) {
+        ml_error_at(r, "mbconnect wall: %s (the arguments of fix wall/gran after the group)", msg);
+        return NULL;
+    }
+    if (ml_granular_parse_wall_geometry(argc - used, argv + used, geo, msg, sizeof msg) != 0) {
+        ml_error_at(r,
+                    "mbconnect wall: %s (the arguments of fix wall/gran after the model words "
+                    "Kn Kt gamma_n gamma_t xmu dampflag [limit_damping])",
+                    plain(msg));
+        return NULL;
+    }
+    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
+    const int n = ml_classic_params(&words, p);
+    return ml_params_law_create(r, "mbconnect wall", ML_CLASSIC_TYPE, p, n);
+}
+
 /* The law and the wall of the words after ID GROUP; NULL with the error. */
 static ml_law *wall_law(ml_run *r, int argc, char **argv, ml_granular_wall *geo)
 {
@@ -97,6 +125,9 @@ static ml_law *wall_law(ml_run *r, int argc, char **argv, ml_granular_wall *geo)
         ml_error_at(r, "mbconnect wall: %s (the arguments of fix wall/gran after the group)", msg);
         return NULL;
     }
+    const int classic = ml_classic_wall_model(argv[0]);
+    if (classic >= 0)
+        return classic_wall_law(r, classic, argc - 1, argv + 1, geo);
     int i = 1;
     while (i < argc && ml_granular_wall_word(argv[i]) == -1)
         i += 2;

@@ -49,6 +49,7 @@
 #include "connectors/contact_granular/contact_granular.h"
 #include "granular_cases.h"
 #include "granular_fixtures.h"
+#include "granular_lmp.h"
 #include "connectors/contact_granular/granular_kernels.h"
 #include "granular_words.h"
 #include "mbconnect/mbconnect.h"
@@ -59,55 +60,10 @@
 
 static char out_dir[512];
 
-/* Runs lmp on the spheres with the given interaction lines; reads the
- * frames of steps 0..NSTEPS. */
 static void run_lmp(const char *name, const atom *a, int ntypes, const char *interaction,
                     frame *frames)
 {
-    char data[700], in[700], dump[700], log[700], cmd[2600];
-    snprintf(data, sizeof data, "%s/%s.data", out_dir, name);
-    snprintf(in, sizeof in, "%s/%s.in", out_dir, name);
-    snprintf(dump, sizeof dump, "%s/%s.dump", out_dir, name);
-    snprintf(log, sizeof log, "%s/%s.log", out_dir, name);
-    assert_int_equal(write_data(data, a, ntypes), 0);
-    FILE *f = fopen(in, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
-            "read_data %s\n%s\ntimestep %.17g\n"
-            "dump d all custom 1 %s id type radius mass x y z vx vy vz omegax omegay omegaz "
-            "fx fy fz tqx tqy tqz\ndump_modify d format float %%.17g sort id\n"
-            "thermo 100\nrun %d\n",
-            data, interaction, DT, dump, NSTEPS);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "%s -nocite -log %s -screen none -in %s", MBC_LMP, log, in);
-    if (system(cmd) != 0)
-        fail_msg("%s failed (log: %s)", cmd, log);
-    f = fopen(dump, "r");
-    assert_non_null(f);
-    char line[1024];
-    for (int s = 0; s <= NSTEPS; s++) {
-        int atoms_seen = 0;
-        while (atoms_seen == 0 && fgets(line, sizeof line, f))
-            if (strncmp(line, "ITEM: ATOMS", 11) == 0)
-                atoms_seen = 1;
-        assert_true(atoms_seen);
-        for (int k = 0; k < NATOMS; k++) {
-            atom *t = &frames[s].a[k];
-            int id;
-            assert_non_null(fgets(line, sizeof line, f));
-            const int n = sscanf(line,
-                                 "%d %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf "
-                                 "%lf %lf %lf %lf",
-                                 &id, &t->type, &t->radius, &t->mass, &t->x[0], &t->x[1], &t->x[2],
-                                 &t->v[0], &t->v[1], &t->v[2], &t->w[0], &t->w[1], &t->w[2],
-                                 &frames[s].f[k][0], &frames[s].f[k][1], &frames[s].f[k][2],
-                                 &frames[s].t[k][0], &frames[s].t[k][1], &frames[s].t[k][2]);
-            assert_int_equal(n, 19);
-            assert_int_equal(id, k + 1);
-        }
-    }
-    fclose(f);
+    gl_run_lmp(out_dir, name, a, ntypes, interaction, frames);
 }
 
 /* --------------------------------------------------------------- our side */

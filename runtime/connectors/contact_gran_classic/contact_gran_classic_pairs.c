@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* ContactGranClassic in place on a particle engine's arrays: the pairs of
+ * mbc_pair_eval (mbconnect/pair_eval.h, spec key `kernel = true`) and the
+ * walls of mbc_wall_eval (mbconnect/wall_eval.h, spec key wall_binding).
+ *
+ * Each call makes the law once and runs, block by block, the kernel
+ * instance of its model, of pairs or walls and of whether the call takes a
+ * history step (gran_classic_law.h): the contacts gathered from the
+ * engine's arrays into the block's columns, the kernel over them in a
+ * vectorized loop, then the results added to the atoms in the order of the
+ * contacts, as LAMMPS adds them (the force, then the torque, on a, then on
+ * b): an engine that offers the pairs in LAMMPS's order gets LAMMPS's sums
+ * to the bit.
+ *
+ * Orientation: sphere a is call->pairs[k].atom[0]. The law is odd under the
+ * exchange of a and b (the shear history with it): an engine that keeps
+ * each record in one orientation (mbc-lammps: the lower atom ID first) gets
+ * the forces of either orientation to the bit. */
+#include "mbconnect/generated/contact_gran_classic.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "contact_gran_classic.h"
+#include "mbconnect/pair_kernel.h"
+
+#define GC_TYPE "ContactGranClassic"
+
+/* Contacts per block: its columns (about 16 KiB) stay in L1. */
+#define GC_BLOCK 64
+
+#if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
+/* NOLINTBEGIN(bugprone-macro-parentheses): an OpenMP clause takes names */
+#define GC_PRAGMA(text) _Pragma(#text)
+#define GC_SIMD         GC_PRAGMA(omp simd)
+/* 8 lanes: the gathering reads 32-bit indices (16 lanes otherwise) */
+#define GC_SIMD_FILL GC_PRAGMA(omp simd simdlen(8))
+#define GC_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
+    GC_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
+#define GC_SIMD_SUM1(x) GC_PRAGMA(omp simd reduction(+ : x))
+/* NOLINTEND(bugprone-macro-parentheses) */
+#else
+#define GC_SIMD
+#define GC_SIMD_FILL
+#define GC_SIMD_SUM(a, b, c, d, e, f, g, h)
+#define GC_SIMD_SUM1(x)
+#endif
+
+/* A block of contacts, column by column: the law's inputs and results. */
+typedef struct gc_block {
+    size_t count;
+    double del[3][GC_BLOCK], vr[3][GC_BLOCK], wsum[3][GC_BLOCK], shear[3][GC_BLOCK];
+    double r_a[GC_BLOCK], r_b[GC_BLOCK], meff[GC_BLOCK];
+    double force[3][GC_BLOCK], torque_a[3][GC_BLOCK], torque_b[3][GC_BLOCK];
+    double shear_out[3][GC_BLOCK], fn[GC_BLOCK], overlap[GC_BLOCK], touch[GC_BLOCK];
+    double w[GC_BLOCK]; /* the weight of each contact in the sums (0 out of touch) */
+} gc_block;
+
+MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j)
+{
+    mbc_gran_classic_in in;
+    for (int k = 0; k < 3; k++) {
+        in.del[k] = b->del[k][j];
+        in.vr[k] = b->vr[k][j];
+        in.wsum[k] = b->wsum[k][j];
+        in.shear[k] = b->shear[k][j];
+    }
+    in.r_a = b->r_a[j];
+    in.r_b = b->r_b[j];
+    in.meff = b->meff[j];
+    return in;
+}
+
+MBC_GRAN_CLASSIC_INLINE void gc_out_to(gc_block *b, size_t j, const mbc_gran_classic_out o)
+{
+    for (int k = 0; k < 3; k++) {
+        b->force[k][j] = o.force[k];
+        b->torque_a[k][j] = o.torque_a[k];
+        b->torque_b[k][j] = o.torque_b[k];
+        b->shear_out[k][j] = o.shear[k];
+    }
+    b->fn[j] = o.fn;
+    b->overlap[j] = o.overlap;
+    b->touch[j] = o.touch;
+}
+
+/* The kernel over a block: one instance per model M, pairs or walls W and
+ * history step S. */
+typedef void (*gc_instance)(const mbc_gran_classic_law *law, gc_block *b);
+
+#define GC_INSTANCE(M, W, S)                                                                       \
+    static MBC_PAIR_CLONES void gc_run_##M##_##W##_##S(const mbc_gran_classic_law *law,            \
+                                                       gc_block *b)                                \
+    {                                                                                              \
+        const size_t n = b->count;                                                                 \
+        GC_SIMD for (size_t j = 0; j < n; j++)                                                     \
+            gc_out_to(b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));               \
+    }
+GC_INSTANCE(0, 0, 0)
+GC_INSTANCE(0, 0, 1)
+GC_INSTANCE(0, 1, 0)
+GC_INSTANCE(0, 1, 1)
+GC_INSTANCE(1, 0, 0)
+GC_INSTANCE(1, 0, 1)
+GC_INSTANCE(1, 1, 0)
+GC_INSTANCE(1, 1, 1)
+GC_INSTANCE(2, 0, 0)
+GC_INSTANCE(2, 0, 1)
+GC_INSTANCE(2, 1, 0)
+GC_INSTANCE(2, 1, 1)
+
+static const gc_instance gc_instances[MBC_GRAN_CLASSIC_MODELS][2][2] = {
+    {{gc_run_0_0_0, gc_run_0_0_1}, {gc_run_0_1_0, gc_run_0_1_1}},
+    {{gc_run_1_0_0, gc_run_1_0_1}, {gc_run_1_1_0, gc_run_1_1_1}},
+    {{gc_run_2_0_0, gc_run_2_0_1}, {gc_run_2_1_0, gc_run_2_1_1}},
+};
+
+/* One call's law, instance and record handling, and the block's columns
+ * of the outputs it sums. */
+typedef struct gc_call {
+    mbc_gran_classic_law law;
+    gc_instance run;
+    int history; /* the model keeps a shear history */
+    int keep;    /* the records stay as they are */
+    size_t outputs;
+    const double *column[MBC_PAIR_OUTPUT_MAX];
+} gc_call;
+
+static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned flags, double dt,
+                             int wall, const mbc_pair_sums *sums, gc_block *b, gc_call *g,
+                             mbc_error *err)
+{
+    if (sums->output_count > MBC_PAIR_OUTPUT_MAX)
+        return mbc_fail(err, MBC_ERR_SIZE, GC_TYPE ": more than %d outputs summed in one call",
+                        MBC_PAIR_OUTPUT_MAX);
+    g->outputs = sums->output_count;
+    for (size_t q = 0; q < g->outputs; q++) {
+        const size_t k = sums->outputs[q];
+        if (k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_OVERLAP)
+            g->column[q] = b->overlap;
+        else if (k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_NORMAL_FORCE)
+            g->column[q] = b->fn;
+        else
+            return mbc_fail(err, MBC_ERR_VALUE, GC_TYPE ": output %zu is not a scalar output", k);
+    }
+    mbc_contact_gran_classic_law(p, &g->law);
+    g->law.dt = dt;
+    const int setup = (flags & MBC_PAIR_SETUP) != 0;
+    const int step = (flags & MBC_PAIR_POST_NEWTON) && !setup;
+    g->run = gc_instances[p->model][wall][step];
+    g->history = p->model != MBC_GRAN_CLASSIC_HOOKE;
+    g->keep = !(flags & MBC_PAIR_POST_NEWTON) && !setup;
+    return MBC_OK;
+}
+
+/* The block's contacts from the engine's arrays (vectorized: the atoms'
+ * values gathered by index), then their shear history (a plain loop: a
+ * pointer per contact). */
+static MBC_PAIR_CLONES void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs,
+                                    size_t n, int history)
+{
+    MBC_PAIR_ARRAYS(at);
+    GC_SIMD_FILL for (size_t j = 0; j < n; j++)
+    {
+        const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
+        const double ra = r_[ia], rb = r_[ib];
+        for (int k = 0; k < 3; k++) {
+            b->del[k][j] = x_[ia][k] - x_[ib][k];
+            b->vr[k][j] = v_[ia][k] - v_[ib][k];
+            b->wsum[k][j] = ra * w_[ia][k] + rb * w_[ib][k];
+        }
+        b->r_a[j] = ra;
+        b->r_b[j] = rb;
+        b->meff[j] = mbc_gran_classic_meff(m_[ia], m_[ib]);
+    }
+    for (size_t j = 0; j < n; j++)
+        for (int k = 0; k < 3; k++)
+            b->shear[k][j] = history ? pairs[j].data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
+    b->count = n;
+}
+
+/* The first contact of the block whose force or torques are not finite (a
+ * wall's torque_b is not used), or n; vectorized. */
+static MBC_PAIR_CLONES size_t gc_first_bad(const gc_block *b, size_t n, const int wall)
+{
+    size_t first = n;
+#if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
+    GC_PRAGMA(omp simd reduction(min : first))
+#endif
+    for (size_t j = 0; j < n; j++) {
+        double s = 0.0;
+        for (int k = 0; k < 3; k++)
+            s += b->force[k][j] + b->torque_a[k][j] + (wall ? 0.0 : b->torque_b[k][j]);
+        first = (b->touch[j] != 0.0 && !(s - s == 0.0) && j < first) ? j : first;
+    }
+    return first;
+}
+
+/* The record of contact j into data (not when the call keeps the records). */
+static inline void gc_record_out(const gc_call *g, const gc_block *b, size_t j, double *data)
+{
+    if (g->keep)
+        return;
+    data[MBC_GRAN_CLASSIC_TOUCH] = b->touch[j];
+    for (int k = 0; k < 3; k++)
+        data[MBC_GRAN_CLASSIC_SHEAR + k] = b->shear_out[k][j];
+}
+
+/* The block's first n pairs into the atoms, in LAMMPS's order: the force on
+ * a, its torque, then the same on b (owned atoms only); the record, the
+ * contact and the weight of each. */
+static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0, gc_block *b,
+                         size_t n)
+{
+    const mbc_pair_atoms *at = call->atoms;
+    double(*force)[3] = at->force;
+    double(*torque)[3] = at->torque;
+    for (size_t j = 0; j < n; j++) {
+        const mbc_pair *p = &call->pairs[k0 + j];
+        gc_record_out(g, b, j, p->data);
+        const int touching = b->touch[j] != 0.0;
+        if (call->contact)
+            call->contact[k0 + j] = (unsigned char)touching;
+        b->w[j] = 0.0;
+        if (!touching)
+            continue;
+        const int ia = p->atom[0], ib = p->atom[1];
+        const int own_a = ia < at->owned, own_b = ib < at->owned;
+        if (own_a)
+            for (int k = 0; k < 3; k++) {
+                force[ia][k] += b->force[k][j];
+                torque[ia][k] += b->torque_a[k][j];
+            }
+        if (own_b)
+            for (int k = 0; k < 3; k++) {
+                force[ib][k] -= b->force[k][j];
+                torque[ib][k] += b->torque_b[k][j];
+            }
+        b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+    }
+}
+
+/* The sums of the block's n contacts, each with its weight b->w: count,
+ * overlap, virial (d = x_b - x_a = -del, the force on b -f_a: w del_i
+ * f_a,j; pairs only), outputs; vectorized. */
+static MBC_PAIR_CLONES void gc_sums(const gc_call *g, mbc_pair_sums *sums, const gc_block *b,
+                                    size_t n, const int virial)
+{
+    double c = 0.0, o = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+    GC_SIMD_SUM(c, o, v0, v1, v2, v3, v4, v5)
+    for (size_t j = 0; j < n; j++) {
+        const double w = b->w[j];
+        c += w;
+        o += w * b->overlap[j];
+        v0 += w * b->del[0][j] * b->force[0][j];
+        v1 += w * b->del[1][j] * b->force[1][j];
+        v2 += w * b->del[2][j] * b->force[2][j];
+        v3 += w * b->del[0][j] * b->force[1][j];
+        v4 += w * b->del[0][j] * b->force[2][j];
+        v5 += w * b->del[1][j] * b->force[2][j];
+    }
+    sums->contacts += c;
+    sums->overlap += o;
+    if (virial) {
+        const double v[6] = {v0, v1, v2, v3, v4, v5};
+        for (int k = 0; k < 6; k++)
+            sums->virial[k] += v[k];
+    }
+    for (size_t q = 0; q < g->outputs; q++) {
+        const double *col = g->column[q];
+        double t = 0.0;
+        GC_SIMD_SUM1(t)
+        for (size_t j = 0; j < n; j++)
+            t += b->w[j] * col[j];
+        sums->output_sums[q] += t;
+    }
+}
+
+/* Without activeConnector: no forces, records kept, every pair in contact
+ * while the spheres touch (as the hooks path). */
+static void gc_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
+{
+    const mbc_pair_atoms *at = call->atoms;
+    for (size_t k = 0; k < call->count; k++) {
+        const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
+        const double *xa = at->position[a], *xb = at->position[b];
+        const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
+        const double delta =
+            at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (call->contact)
+            call->contact[k] = 1;
+        const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
+        sums->contacts += w;
+        sums->overlap += w * delta;
+    }
+}
+
+mbc_status mbc_contact_gran_classic_pair_evaluate(const mbc_contact_gran_classic_params *p,
+                                                  const mbc_pair_call *call, mbc_pair_sums *sums,
+                                                  mbc_error *err)
+{
+    gc_block b;
+    gc_call g;
+    const mbc_status st = gc_prepare(p, call->flags, call->dt, 0, sums, &b, &g, err);
+    if (st != MBC_OK)
+        return st;
+    if (!p->activeConnector) {
+        gc_inactive(call, sums);
+        return MBC_OK;
+    }
+    for (size_t k0 = 0; k0 < call->count; k0 += GC_BLOCK) {
+        const size_t n = call->count - k0 < GC_BLOCK ? call->count - k0 : GC_BLOCK;
+        gc_fill(&b, call->atoms, call->pairs + k0, n, g.history);
+        g.run(&g.law, &b);
+        const size_t bad = gc_first_bad(&b, n, 0);
+        gc_pairs_add(&g, call, k0, &b, bad);
+        gc_sums(&g, sums, &b, bad, 1);
+        if (bad < n)
+            return mbc_pair_kernel_fail(err, GC_TYPE, call, sums, k0 + bad,
+                                        "contact force not finite");
+    }
+    return MBC_OK;
+}
+
+/* ------------------------------------------------------------------ walls */
+
+/* The block's wall contacts: the sphere (sphere a), the wall in sphere b's
+ * place (its velocity, its radius of curvature; no rotation, the sphere's
+ * mass: fix_wall_gran.cpp's meff). */
+static void gc_wall_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_wall_contact *walls,
+                         size_t n, int history)
+{
+    for (size_t j = 0; j < n; j++) {
+        const mbc_wall_contact *w = &walls[j];
+        const int i = w->atom;
+        const double ra = at->radius[i];
+        for (int k = 0; k < 3; k++) {
+            b->del[k][j] = w->del[k];
+            b->vr[k][j] = at->velocity[i][k] - w->velocity[k];
+            b->wsum[k][j] = ra * at->angular_velocity[i][k];
+            b->shear[k][j] = history ? w->data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
+        }
+        b->r_a[j] = ra;
+        b->r_b[j] = w->radius;
+        b->meff[j] = at->mass[i];
+    }
+    b->count = n;
+}
+
+mbc_status mbc_contact_gran_classic_wall_evaluate(const mbc_contact_gran_classic_params *p,
+                                                  const mbc_wall_call *call, mbc_pair_sums *sums,
+                                                  mbc_error *err)
+{
+    gc_block b;
+    gc_call g;
+    const mbc_status st = gc_prepare(p, call->flags, call->dt, 1, sums, &b, &g, err);
+    if (st != MBC_OK)
+        return st;
+    if (!p->activeConnector) { /* no forces, records kept, nothing in contact */
+        if (call->contact)
+            memset(call->contact, 0, call->count);
+        return MBC_OK;
+    }
+    const mbc_pair_atoms *at = call->atoms;
+    for (size_t k0 = 0; k0 < call->count; k0 += GC_BLOCK) {
+        const size_t n = call->count - k0 < GC_BLOCK ? call->count - k0 : GC_BLOCK;
+        gc_wall_fill(&b, at, call->walls + k0, n, g.history);
+        g.run(&g.law, &b);
+        const size_t bad = gc_first_bad(&b, n, 1);
+        for (size_t j = 0; j < bad; j++) {
+            const mbc_wall_contact *w = &call->walls[k0 + j];
+            gc_record_out(&g, &b, j, w->data);
+            const int touching = b.touch[j] != 0.0;
+            if (call->contact)
+                call->contact[k0 + j] = (unsigned char)touching;
+            b.w[j] = touching ? 1.0 : 0.0;
+            if (!touching || w->atom >= at->owned)
+                continue;
+            for (int k = 0; k < 3; k++) {
+                at->force[w->atom][k] += b.force[k][j];
+                at->torque[w->atom][k] += b.torque_a[k][j];
+            }
+        }
+        gc_sums(&g, sums, &b, bad, 0);
+        if (bad < n) {
+            sums->failed = k0 + bad;
+            return mbc_fail(err, MBC_ERR_INPUT, GC_TYPE ": wall contact force not finite");
+        }
+    }
+    return MBC_OK;
+}
