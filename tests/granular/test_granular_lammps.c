@@ -264,26 +264,6 @@ static void test_pair_cases(void **state)
 
 /* ------------------------------------------------------------------ walls */
 
-/* The contact of atom k with fix wall/gran's wall, as FixWallGran::
- * post_force forms it: zplane lo: del = (0, 0, z - lo), flat (r_wall =
- * +inf); zcylinder R: del = -(R - rho)/rho (x, y, 0), r_wall = -2R inside. */
-static bool wall_del(const atom *a, int where, double del[3], double *r_wall)
-{
-    del[0] = del[1] = del[2] = 0;
-    if (where == ON_PLANE) {
-        del[2] = a->x[2] - 0.0;
-        *r_wall = INFINITY;
-        return true;
-    }
-    const double delxy = sqrt(a->x[0] * a->x[0] + a->x[1] * a->x[1]);
-    const double delr = CYLINDER_RADIUS - delxy;
-    if (delr > a->radius)
-        return false;
-    del[0] = -delr / delxy * a->x[0];
-    del[1] = -delr / delxy * a->x[1];
-    *r_wall = (delxy < CYLINDER_RADIUS) ? -2 * CYLINDER_RADIUS : 2 * CYLINDER_RADIUS;
-    return true;
-}
 
 /* The wall kernel over every atom, steps 0..NSTEPS (setup without update). */
 static compare compare_walls(const ml_granular_law *words, int where, const frame *frames,
