@@ -280,9 +280,14 @@ static void test_exchange_and_frame(void **state)
     rt_rng g = {42};
     for (int t = 0; t < 500; t++) {
         const int model = t % 3;
-        mbc_gran_classic_law law = {.kn = 1e5, .kt = 3e4, .gamman = 50, .gammat = 25,
-                                    .xmu = 0.3 * (t % 4), .limit_floor = (t % 5) ? -INFINITY : 0,
-                                    .dt = 1e-3, .lammps2021 = 1.0};
+        mbc_gran_classic_law law = {.kn = 1e5,
+                                    .kt = 3e4,
+                                    .gamman = 50,
+                                    .gammat = 25,
+                                    .xmu = 0.3 * (t % 4),
+                                    .limit_floor = (t % 5) ? -INFINITY : 0,
+                                    .dt = 1e-3,
+                                    .lammps2021 = 1.0};
         double xa[3], xb[3], va[3], vb[3], wa[3], wb[3], h[3];
         for (int k = 0; k < 3; k++) {
             xa[k] = rt_uniform(&g, -0.3, 0.3);
@@ -357,8 +362,8 @@ static void test_pair_and_wall_kernels(void **state)
     /* a plane at z = 0 under a sphere at z = 0.45, at rest: 0.05 deep */
     double x[1][3] = {{0, 0, 0.45}}, v[1][3] = {{0}}, w[1][3] = {{0}}, r[1] = {0.5}, m[1] = {2};
     double f[1][3] = {{0}}, t[1][3] = {{0}}, rec[NDATA] = {0};
-    const mbc_pair_atoms at = {(const double(*)[3])x, (const double(*)[3])v, (const double(*)[3])w,
-                               r, m, f, t, 1};
+    const mbc_pair_atoms at = {
+        (const double(*)[3])x, (const double(*)[3])v, (const double(*)[3])w, r, m, f, t, 1};
     mbc_wall_contact c = {.atom = 0, .data = rec, .del = {0, 0, 0.45}, .radius = INFINITY};
     mbc_wall_call call = {&at, &c, 1, MBC_PAIR_POST_NEWTON, 1e-3, NULL};
     mbc_pair_sums sums = {0};

@@ -204,6 +204,48 @@ static const wall_case wall_cases[] = {
      "marshall zcylinder 4.0"},
 };
 
+/* A case of the classic styles (ContactGranClassic): a pair style's
+ * words, and the IDs of frozen atoms (fix freeze; 0-ended). */
+typedef struct classic_case {
+    const char *name;
+    const char *style; /* gran/hooke, gran/hooke/history, gran/hertz/history */
+    const char *words;
+    int frozen[4];
+} classic_case;
+
+static const classic_case classic_pairs[] = {
+    {"hooke", "gran/hooke", "2000 700 50 30 0.5 1", {0}},
+    {"hooke_dampflag0", "gran/hooke", "2000 700 50 30 0.5 0", {0}},
+    {"hooke_history", "gran/hooke/history", "2000 NULL 50 NULL 0.5 1", {0}},
+    {"hooke_history_dampflag0", "gran/hooke/history", "2000.0 NULL 50.0 NULL 0.5 0", {0}},
+    {"hooke_history_limit", "gran/hooke/history", "2000 NULL 3000 NULL 0.5 1 limit_damping", {0}},
+    {"hooke_history_xmu0", "gran/hooke/history", "2000 NULL 50 NULL 0 1", {0}},
+    {"hertz_history", "gran/hertz/history", "40000 NULL 400 NULL 0.5 1", {0}},
+    {"hertz_history_limit", "gran/hertz/history", "40000 NULL 30000 NULL 0.3 0 limit_damping", {0}},
+    {"hooke_history_frozen", "gran/hooke/history", "2000 NULL 50 NULL 0.5 1", {2, 5, 6, 0}},
+    {"hertz_history_frozen", "gran/hertz/history", "40000 2e4 400 100 0.4 1", {1, 2, 9, 0}},
+};
+
+/* fix wall/gran with the classic models. */
+typedef struct classic_wall {
+    const char *name;
+    int where;
+    const char *words; /* fix wall/gran's words after the group */
+} classic_wall;
+
+static const classic_wall classic_walls[] = {
+    {"wall_hooke", ON_PLANE, "hooke 2000 700 50 30 0.5 1 zplane 0.0 NULL"},
+    {"wall_hooke_history", ON_PLANE, "hooke/history 2000 NULL 50 NULL 0.5 1 zplane 0.0 NULL"},
+    {"wall_hooke_history_limit", ON_PLANE,
+     "hooke/history 2000 NULL 3000 NULL 0.5 0 limit_damping zplane 0.0 NULL"},
+    {"wall_hertz_history", ON_PLANE, "hertz/history 40000 NULL 400 NULL 0.5 1 zplane 0.0 NULL"},
+    {"wall_hertz_history_cylinder", IN_CYLINDER,
+     "hertz/history 40000 NULL 400 NULL 0.5 1 zcylinder 4.0"},
+    {"wall_hooke_history_cylinder", IN_CYLINDER,
+     "hooke/history 2000 NULL 50 NULL 0.3 1 "
+     "zcylinder 4.0"},
+};
+
 /* The contact of atom k with fix wall/gran's wall, as FixWallGran::
  * post_force forms it: zplane lo: del = (0, 0, z - lo), flat (r_wall =
  * +inf); zcylinder R: del = -(R - rho)/rho (x, y, 0), r_wall = -2R inside. */

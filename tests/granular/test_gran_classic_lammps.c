@@ -55,46 +55,6 @@
 
 static char out_dir[512];
 
-/* One case: a pair style's words, and the IDs of frozen atoms (0-ended). */
-typedef struct classic_case {
-    const char *name;
-    const char *style; /* gran/hooke, gran/hooke/history, gran/hertz/history */
-    const char *words;
-    int frozen[4];
-} classic_case;
-
-static const classic_case classic_pairs[] = {
-    {"hooke", "gran/hooke", "2000 700 50 30 0.5 1", {0}},
-    {"hooke_dampflag0", "gran/hooke", "2000 700 50 30 0.5 0", {0}},
-    {"hooke_history", "gran/hooke/history", "2000 NULL 50 NULL 0.5 1", {0}},
-    {"hooke_history_dampflag0", "gran/hooke/history", "2000.0 NULL 50.0 NULL 0.5 0", {0}},
-    {"hooke_history_limit", "gran/hooke/history", "2000 NULL 3000 NULL 0.5 1 limit_damping", {0}},
-    {"hooke_history_xmu0", "gran/hooke/history", "2000 NULL 50 NULL 0 1", {0}},
-    {"hertz_history", "gran/hertz/history", "40000 NULL 400 NULL 0.5 1", {0}},
-    {"hertz_history_limit", "gran/hertz/history", "40000 NULL 30000 NULL 0.3 0 limit_damping",
-     {0}},
-    {"hooke_history_frozen", "gran/hooke/history", "2000 NULL 50 NULL 0.5 1", {2, 5, 6, 0}},
-    {"hertz_history_frozen", "gran/hertz/history", "40000 2e4 400 100 0.4 1", {1, 2, 9, 0}},
-};
-
-typedef struct classic_wall {
-    const char *name;
-    int where;
-    const char *words; /* fix wall/gran's words after the group */
-} classic_wall;
-
-static const classic_wall classic_walls[] = {
-    {"wall_hooke", ON_PLANE, "hooke 2000 700 50 30 0.5 1 zplane 0.0 NULL"},
-    {"wall_hooke_history", ON_PLANE, "hooke/history 2000 NULL 50 NULL 0.5 1 zplane 0.0 NULL"},
-    {"wall_hooke_history_limit", ON_PLANE,
-     "hooke/history 2000 NULL 3000 NULL 0.5 0 limit_damping zplane 0.0 NULL"},
-    {"wall_hertz_history", ON_PLANE, "hertz/history 40000 NULL 400 NULL 0.5 1 zplane 0.0 NULL"},
-    {"wall_hertz_history_cylinder", IN_CYLINDER,
-     "hertz/history 40000 NULL 400 NULL 0.5 1 zcylinder 4.0"},
-    {"wall_hooke_history_cylinder", IN_CYLINDER, "hooke/history 2000 NULL 50 NULL 0.3 1 "
-                                                 "zcylinder 4.0"},
-};
-
 /* The comparison of one case over the steps. */
 typedef struct compare {
     double kernel, hooks;  /* largest relative difference over the steps */
@@ -148,8 +108,14 @@ static void arrays_of(arrays *A, const frame *fr, const classic_case *cc)
         A->r[k] = fr->a[k].radius;
         A->m[k] = is_frozen(cc, k + 1) ? INFINITY : fr->a[k].mass;
     }
-    A->at = (mbc_pair_atoms){(const double(*)[3])A->x, (const double(*)[3])A->v,
-                             (const double(*)[3])A->w, A->r, A->m, A->f, A->t, NATOMS};
+    A->at = (mbc_pair_atoms){(const double(*)[3])A->x,
+                             (const double(*)[3])A->v,
+                             (const double(*)[3])A->w,
+                             A->r,
+                             A->m,
+                             A->f,
+                             A->t,
+                             NATOMS};
 }
 
 /* fix freeze: frozen atoms get no force and no torque. */
@@ -223,8 +189,8 @@ static void hooks_pair(mbc_object *o, const frame *fr, int a, int b, int s, doub
 static compare compare_pairs(const classic_case *cc, bool lammps2021, const frame *frames)
 {
     int used = 0;
-    const ml_classic_law law = parse_words(ml_classic_pair_style(cc->style), cc->words, false,
-                                           &used);
+    const ml_classic_law law =
+        parse_words(ml_classic_pair_style(cc->style), cc->words, false, &used);
     static double rec[NATOMS][NATOMS][MBC_GRAN_CLASSIC_RECORD];
     static double hook_rec[NATOMS][NATOMS][MBC_GRAN_CLASSIC_RECORD];
     memset(rec, 0, sizeof rec);
@@ -243,9 +209,8 @@ static compare compare_pairs(const classic_case *cc, bool lammps2021, const fram
                 assert_non_null(o);
                 const mbc_pair pair = {{a, b}, rec[a][b]};
                 unsigned char contact = 0;
-                const mbc_pair_call call = {&X.at, &pair, 1,
-                                            s == 0 ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON, DT,
-                                            &contact};
+                const mbc_pair_call call = {
+                    &X.at, &pair, 1, s == 0 ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON, DT, &contact};
                 const size_t outputs[1] = {MBC_CONTACT_GRAN_CLASSIC_OUTPUT_NORMAL_FORCE};
                 double fn = 0;
                 mbc_pair_sums sums = {.outputs = outputs, .output_count = 1, .output_sums = &fn};
@@ -281,8 +246,9 @@ static compare compare_pairs(const classic_case *cc, bool lammps2021, const fram
         if (s == 0)
             c.setup = k;
         if (!cc->frozen[0])
-            c.hooks = fmax(c.hooks, fmax(rel_diff((const double(*)[3])fh, (const double(*)[3])frames[s].f),
-                                         rel_diff((const double(*)[3])th, (const double(*)[3])frames[s].t)));
+            c.hooks = fmax(c.hooks,
+                           fmax(rel_diff((const double(*)[3])fh, (const double(*)[3])frames[s].f),
+                                rel_diff((const double(*)[3])th, (const double(*)[3])frames[s].t)));
     }
     return c;
 }
@@ -292,14 +258,13 @@ static void run_pair_case(const classic_case *cc, frame *frames)
     atom a[NATOMS];
     spheres(a, 1, CHAIN);
     char interaction[1024];
-    int n = snprintf(interaction, sizeof interaction, "pair_style %s %s\npair_coeff * *",
-                     cc->style, cc->words);
+    int n = snprintf(interaction, sizeof interaction, "pair_style %s %s\npair_coeff * *", cc->style,
+                     cc->words);
     if (cc->frozen[0]) {
         n += snprintf(interaction + n, sizeof interaction - (size_t)n, "\ngroup frozen id");
         for (int k = 0; cc->frozen[k]; k++)
             n += snprintf(interaction + n, sizeof interaction - (size_t)n, " %d", cc->frozen[k]);
-        snprintf(interaction + n, sizeof interaction - (size_t)n,
-                 "\nfix freeze frozen freeze");
+        snprintf(interaction + n, sizeof interaction - (size_t)n, "\nfix freeze frozen freeze");
     }
     gl_run_lmp(out_dir, cc->name, a, 1, interaction, frames);
 }
@@ -314,8 +279,8 @@ static void test_classic_pairs(void **state)
         static frame frames[NSTEPS + 1];
         run_pair_case(cc, frames);
         const compare c = compare_pairs(cc, true, frames);
-        printf("  %-26s contacts %d (sliding %d)  kernel %.2e  hooks %.2e\n", cc->name,
-               c.contacts, c.sliding, c.kernel, c.hooks);
+        printf("  %-26s contacts %d (sliding %d)  kernel %.2e  hooks %.2e\n", cc->name, c.contacts,
+               c.sliding, c.kernel, c.hooks);
         if (!(c.kernel <= TOL && c.hooks <= TOL))
             fail_msg("%s: relative difference to LAMMPS kernel %.3g, hooks %.3g (> %g)", cc->name,
                      c.kernel, c.hooks, TOL);
@@ -364,8 +329,8 @@ static void test_classic_walls(void **state)
         char buf[1024], *argv[64];
         gf_split(wc->words, buf, sizeof buf, argv);
         int used = 0;
-        const ml_classic_law law = parse_words(ml_classic_wall_model(argv[0]),
-                                               strchr(wc->words, ' ') + 1, true, &used);
+        const ml_classic_law law =
+            parse_words(ml_classic_wall_model(argv[0]), strchr(wc->words, ' ') + 1, true, &used);
         static double rec[NATOMS][MBC_GRAN_CLASSIC_RECORD];
         memset(rec, 0, sizeof rec);
         double worst = 0;
@@ -383,16 +348,17 @@ static void test_classic_walls(void **state)
                 if (wall_del(&frames[s].a[k], wc->where, w.del, &w.radius))
                     c[count++] = w;
             }
-            const mbc_wall_call call = {&X.at, c, (size_t)count,
-                                        s == 0 ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON, DT, NULL};
+            const mbc_wall_call call = {
+                &X.at, c, (size_t)count, s == 0 ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON, DT, NULL};
             mbc_pair_sums sums = {0};
             mbc_error err = {0};
             if (mbc_wall_eval(o, &call, &sums, &err) != MBC_OK)
                 fail_msg("%s: %s", wc->name, err.message);
             mbc_object_destroy(o);
             contacts = (int)sums.contacts;
-            worst = fmax(worst, fmax(rel_diff((const double(*)[3])X.f, (const double(*)[3])frames[s].f),
-                                     rel_diff((const double(*)[3])X.t, (const double(*)[3])frames[s].t)));
+            worst = fmax(worst,
+                         fmax(rel_diff((const double(*)[3])X.f, (const double(*)[3])frames[s].f),
+                              rel_diff((const double(*)[3])X.t, (const double(*)[3])frames[s].t)));
         }
         printf("  %-30s contacts %d  kernel %.2e\n", wc->name, contacts, worst);
         assert_true(contacts == NATOMS);

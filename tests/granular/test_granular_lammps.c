@@ -264,7 +264,6 @@ static void test_pair_cases(void **state)
 
 /* ------------------------------------------------------------------ walls */
 
-
 /* The wall kernel over every atom, steps 0..NSTEPS (setup without update). */
 static compare compare_walls(const ml_granular_law *words, int where, const frame *frames,
                              double k_n_factor)

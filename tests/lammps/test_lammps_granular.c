@@ -49,6 +49,7 @@
 #include <cmocka.h>
 
 #include "granular_cases.h"
+#include "classic_words.h"
 #include "granular_words.h"
 #include "read_file.h"
 
@@ -149,7 +150,10 @@ put(text *t, const char *fmt, ...)
 
 /* The input of lmp from one of mbc-lammps: `mbconnect pair I J granular W`
  * -> pair_coeff I J W (pair_style granular before the first),
- * `mbconnect wall ID G granular A` -> fix ID G wall/gran granular A; lines
+ * `mbconnect wall ID G granular A` -> fix ID G wall/gran granular A,
+ * `mbconnect pair I J gran/STYLE W` -> pair_style gran/STYLE W and
+ * pair_coeff I J, `mbconnect wall ID G MODEL W` (hooke, hooke/history,
+ * hertz/history) -> fix ID G wall/gran MODEL W; lines
  * that read the bridge's fix vector (f_mbconnect) dropped; `extra` lines
  * after the first `units` line of both. *ours receives mbc-lammps's input
  * with the same extra lines. */
@@ -162,7 +166,7 @@ static char *native_input(const char *input, const char *extra, char **ours)
         char line[4096];
         snprintf(line, sizeof line, "%.*s", (int)n, p);
         p += n + (p[n] == '\n');
-        char i[32], j[32], id[64], g[64];
+        char i[32], j[32], id[64], g[64], style[64];
         int at = 0;
         if (sscanf(line, "mbconnect pair %31s %31s granular %n", i, j, &at) == 2 && at > 0) {
             if (!styled++)
@@ -170,6 +174,12 @@ static char *native_input(const char *input, const char *extra, char **ours)
             put(&t, "pair_coeff %s %s %s\n", i, j, line + at);
         } else if (sscanf(line, "mbconnect wall %63s %63s granular %n", id, g, &at) == 2 && at) {
             put(&t, "fix %s %s wall/gran granular %s\n", id, g, line + at);
+        } else if (sscanf(line, "mbconnect pair %31s %31s %63s %n", i, j, style, &at) == 3 &&
+                   at > 0 && ml_classic_pair_style(style) >= 0) {
+            put(&t, "pair_style %s %s\npair_coeff %s %s\n", style, line + at, i, j);
+        } else if (sscanf(line, "mbconnect wall %63s %63s %63s %n", id, g, style, &at) == 3 &&
+                   at > 0 && ml_classic_wall_model(style) >= 0) {
+            put(&t, "fix %s %s wall/gran %s %s\n", id, g, style, line + at);
         } else if (!strstr(line, "f_mbconnect")) {
             put(&t, "%s\n", line);
         }
@@ -248,6 +258,9 @@ static double thermo_difference(const char *a_name, const char *b_name, int *row
 }
 
 /* ----------------------------------------------------------- forces */
+
+static void compare_inputs(const char *group, const char *path, const char *extra,
+                           const char *vars);
 
 /* One case of the forces group: its data file and its lines for both. */
 typedef struct force_case {
@@ -374,20 +387,18 @@ static double frames_difference(double a[NSTEPS + 1][NATOMS][6], double b[NSTEPS
     return worst;
 }
 
-static void test_forces(void **state)
+/* Every case of fc on each variant (units, newton, ranks): the per-atom
+ * forces and torques of every step equal lmp's within FORCE_TOL. */
+typedef struct force_variant {
+    const char *name, *units, *newton;
+    int np;
+} force_variant;
+
+static void run_force_variants(const force_case *fc, int n, const force_variant *variants,
+                               size_t nv)
 {
-    (void)state;
-    static force_case fc[64];
-    int n = make_cases(fc, 63);
-    named_wall(&wall_cases[1], &fc[n++]);
-    static const struct {
-        const char *name, *units, *newton;
-        int np;
-    } variants[] = {{"forces_lj_1", "lj", "off", 1},
-                    {"forces_si_2_newton", "si", "on", 2},
-                    {"forces_cgs_2", "cgs", "off", 2}};
     double worst_all = 0.0;
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    for (size_t v = 0; v < nv; v++) {
         char native[128], ours[128], path[1500];
         snprintf(native, sizeof native, "%s_lmp", variants[v].name);
         snprintf(ours, sizeof ours, "%s_mbc", variants[v].name);
@@ -423,6 +434,75 @@ static void test_forces(void **state)
     }
     printf("forces and torques: largest relative difference %.2e (allowed %g)\n", worst_all,
            FORCE_TOL);
+}
+
+static void test_forces(void **state)
+{
+    (void)state;
+    static force_case fc[64];
+    int n = make_cases(fc, 63);
+    named_wall(&wall_cases[1], &fc[n++]);
+    static const force_variant variants[] = {{"forces_lj_1", "lj", "off", 1},
+                                             {"forces_si_2_newton", "si", "on", 2},
+                                             {"forces_cgs_2", "cgs", "off", 2}};
+    run_force_variants(fc, n, variants, sizeof variants / sizeof variants[0]);
+}
+
+/* The classic styles' cases (granular_cases.h): `mbconnect pair * *
+ * gran/STYLE WORDS` and `mbconnect wall w all MODEL WORDS` against
+ * pair_style gran/STYLE WORDS and fix wall/gran MODEL WORDS, fix freeze
+ * after them (its post_force zeroes the frozen atoms' forces after the
+ * laws'). */
+static int make_classic_cases(force_case *fc, int max)
+{
+    int n = 0;
+    for (size_t k = 0; k < sizeof classic_pairs / sizeof classic_pairs[0] && n < max; k++, n++) {
+        const classic_case *cc = &classic_pairs[k];
+        force_case *c = &fc[n];
+        *c = (force_case){.name = cc->name, .ntypes = 1, .where = CHAIN};
+        snprintf(c->native, sizeof c->native, "pair_style %s %s\npair_coeff * *\n", cc->style,
+                 cc->words);
+        snprintf(c->ours, sizeof c->ours, "mbconnect pair * * %s %s\n", cc->style, cc->words);
+        if (!cc->frozen[0])
+            continue;
+        char freeze[256] = "group frozen id";
+        for (int f = 0; cc->frozen[f]; f++)
+            snprintf(freeze + strlen(freeze), sizeof freeze - strlen(freeze), " %d", cc->frozen[f]);
+        for (int e = 0; e < 2; e++) {
+            char *text = e ? c->ours : c->native;
+            snprintf(text + strlen(text), sizeof c->ours - strlen(text),
+                     "%s\nfix freeze frozen freeze\n", freeze);
+        }
+    }
+    for (size_t k = 0; k < sizeof classic_walls / sizeof classic_walls[0] && n < max; k++, n++) {
+        const classic_wall *wc = &classic_walls[k];
+        force_case *c = &fc[n];
+        *c = (force_case){.name = wc->name, .ntypes = 1, .where = wc->where};
+        snprintf(c->native, sizeof c->native, "fix w all wall/gran %s\n", wc->words);
+        snprintf(c->ours, sizeof c->ours, "mbconnect wall w all %s\n", wc->words);
+    }
+    return n;
+}
+
+/* The classic styles: the forces of every case on 1 rank (units lj, newton
+ * off), 2 ranks (si, newton on) and 2 ranks (metal, newton off: hertz/history
+ * divides Kn and Kt by nktv2p = 1.6021765e6); then a pour
+ * (tests/lammps/granular/classic_pour.in: gran/hooke/history, a
+ * hooke/history floor, fix pour into a periodic box, newton on and atom
+ * sorting, which the shear history survives: it changes sign with the
+ * pair's owner, as LAMMPS's transfer does) on 1 and 2 ranks, every thermo
+ * value within THERMO_TOL. */
+static void test_classic(void **state)
+{
+    (void)state;
+    static force_case fc[64];
+    const int n = make_classic_cases(fc, 64);
+    static const force_variant variants[] = {{"classic_lj_1", "lj", "off", 1},
+                                             {"classic_si_2_newton", "si", "on", 2},
+                                             {"classic_metal_2", "metal", "off", 2}};
+    run_force_variants(fc, n, variants, sizeof variants / sizeof variants[0]);
+    compare_inputs("classic_pour", MBC_SOURCE_DIR "/tests/lammps/granular/classic_pour.in", "",
+                   "-var steps 8000");
 }
 
 /* ------------------------------------------------- thermo and pour */
@@ -508,6 +588,7 @@ int main(int argc, char **argv)
         {"forces", cmocka_unit_test(test_forces)},
         {"thermo", cmocka_unit_test(test_thermo)},
         {"pour", cmocka_unit_test(test_pour)},
+        {"classic", cmocka_unit_test(test_classic)},
     };
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         if (argc > 1 && strcmp(argv[1], groups[g].name) == 0) {
@@ -515,6 +596,6 @@ int main(int argc, char **argv)
             return cmocka_run_group_tests_name(groups[g].name, one, NULL, NULL);
         }
     }
-    fprintf(stderr, "usage: test_lammps_granular GROUP (forces, thermo, pour)\n");
+    fprintf(stderr, "usage: test_lammps_granular GROUP (forces, thermo, pour, classic)\n");
     return 2;
 }
