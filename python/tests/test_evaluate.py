@@ -54,6 +54,32 @@ def test_sphere_sphere_linear_contact_by_hand():
     assert not np.any(r["forces"]["markers"][1]["force"])
 
 
+def test_gran_classic_hertz_by_hand():
+    # LAMMPS's gran/hertz/history as ContactGranClassic(model=2): the
+    # Hertzian factor sqrt(delta R*) scales the spring, the damping m*
+    # gamma_n and the shear spring; the friction acts at the radii
+    kn, kt, gn, gt = 1e5, 3e4, 40.0, 20.0
+    c = mbconnect.ContactGranClassic(model=2, normalStiffness=kn, tangentialStiffness=kt,
+                                     normalDamping=gn, tangentialDamping=gt,
+                                     frictionCoefficient=0.5, spheresRadii=[0.5, 0.3],
+                                     spheresMasses=[2.0, 3.0])
+    dist, vn, vt = 0.78, -0.2, 0.1           # b approaches along x and slides along y
+    xi = [0.0, -2e-4, 0.0]                   # the shear history
+    r = c.evaluate(markers=[marker([0, 0, 0], [0, 0, 0]), marker([dist, 0, 0], [vn, vt, 0])],
+                   data=[1.0] + xi)
+    delta, reff, meff = 0.8 - dist, 0.5 * 0.3 / 0.8, 2.0 * 3.0 / 5.0
+    s = math.sqrt(delta * reff)
+    vrn = (0 - vn) * -1.0                              # v_r . n, n = -e_x (from b to a)
+    fn = s * (kn * delta - meff * gn * vrn)
+    ft = -s * (kt * xi[1] + meff * gt * (0 - vt))     # v_tr = v_a - v_b along y
+    fa = r["forces"]["markers"][0]["force"]
+    assert np.allclose(fa, [-fn, ft, 0], rtol=1e-13, atol=1e-12)
+    assert abs(ft) < 0.5 * abs(fn)                    # sticking
+    assert np.allclose(r["forces"]["markers"][0]["torque"], [0, 0, 0.5 * ft], rtol=1e-13)
+    assert np.allclose(r["forces"]["markers"][1]["torque"], [0, 0, 0.3 * ft], rtol=1e-13)
+    assert r["outputs"]["NormalForce"][0] == pytest.approx(fn, rel=1e-13)
+
+
 def mbc_eval(binary_dir, case):
     out = subprocess.run([str(binary_dir / "bin" / "mbc"), "eval", str(case)],
                          check=True, capture_output=True, text=True).stdout

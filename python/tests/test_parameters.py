@@ -568,6 +568,10 @@ def test_pair_binding():
         "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii",
         "masses": "spheresMasses", "kernel": True, "reach": True}
     assert mbconnect.JointALEMoving2D.pair_binding is None
+    # specs/ContactGranClassic.lua: masses (a rigid body's, +inf frozen), kernel, no reach
+    assert mbconnect.ContactGranClassic.pair_binding == {
+        "kind": "spheres", "centers": ("m0", "m1"), "radii": "spheresRadii",
+        "masses": "spheresMasses", "kernel": True, "reach": False}
 
 
 def test_wall_binding():
@@ -586,6 +590,7 @@ def test_wall_binding():
                 "the wall's radius of curvature)\n" in text)
     # as specs/ContactGranular.lua writes it
     assert mbconnect.ContactGranular.wall_binding == {"shapes": ("plane", "cylinder")}
+    assert mbconnect.ContactGranClassic.wall_binding == {"shapes": ("plane", "cylinder")}
     assert mbconnect.ContactSphereSphere.wall_binding is None
 
 

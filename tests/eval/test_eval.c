@@ -899,6 +899,30 @@ static void test_granular_sliding(void **state)
     jm_free(doc);
 }
 
+/* examples/cases/gran_classic_sliding.lua: hooke/history, overlap 0.05,
+ * b slides along +y at 1 m/s with a shear history xi = (0, -1e-3, 0):
+ * F_n = 500 N on a along -x, F_t = -(k_t xi + m* gamma_t v_tr) = 25 N along
+ * +y acting at the radii: 12.5 N m about +z on both (the moments miss
+ * -delta n x F_t = 1.25 N m, LAMMPS's lever arms); PostNewtonStep adds one
+ * step: xi = (0, -2e-3, 0). */
+static void test_gran_classic_sliding(void **state)
+{
+    jm_value *doc =
+        eval_ok(mbc_path(state), "examples/cases/gran_classic_sliding.lua", "ContactGranClassic");
+    expect_vec3(doc, "forces.markers[0].force", -500, 25, 0);
+    expect_vec3(doc, "forces.markers[1].force", 500, -25, 0);
+    expect_vec3(doc, "forces.markers[0].torque", 0, 0, 12.5);
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 12.5);
+    const double data[4] = {1, 0, -2e-3, 0};
+    expect_vec_at(doc, "postNewtonStep.data", data, 4, __LINE__);
+    expect_near(doc, "postNewtonStep.error", 0.0);
+    expect_vec3(doc, "outputs.Normal", -1, 0, 0);
+    expect_near(doc, "outputs.Overlap[0]", 0.05);
+    expect_near(doc, "outputs.NormalForce[0]", 500);
+    expect_vec3(doc, "outputs.TangentialForce", 0, 25, 0);
+    jm_free(doc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -910,6 +934,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_json_checker),
         cmocka_unit_test_prestate(test_sphere_static, mbc),
         cmocka_unit_test_prestate(test_granular_sliding, mbc),
+        cmocka_unit_test_prestate(test_gran_classic_sliding, mbc),
         cmocka_unit_test_prestate(test_sphere_impact_model2, mbc),
         cmocka_unit_test_prestate(test_sphere_eapm, mbc),
         cmocka_unit_test_prestate(test_sphere_contact_switch, mbc),

@@ -97,6 +97,48 @@ def test_granular_restitution_energy_books():
     assert max(r["stored"] for r in rows) > 0.1  # the spring was loaded
 
 
+@pytest.mark.parametrize("e", [0.2, 0.5, 0.9])
+def test_gran_classic_restitution_hooke(e):
+    # ContactGranClassic's hooke/history (LAMMPS's gran/hooke/history): a
+    # linear spring with damping m* gamma_n, whose restitution
+    # exp(-pi zeta / sqrt(1 - zeta^2)) is the e the scene asked for
+    s, _ = simulate(f"{SCENES}/gran_classic_restitution.lua", f"e={e}")
+    vl, vr = s["sensors"]["vLeft"][0], s["sensors"]["vRight"][0]
+    assert abs((vr - vl) / 1.0 - e) <= 0.003
+    assert abs(vl + vr) <= 1e-9  # momentum (equal masses, zero total)
+
+
+def hertz_classic_restitution(k, gamma, v, meff=0.5, reff=0.05, h=2e-7):
+    """The restitution of gran/hertz/history's head-on impact, by RK4 on
+    m* d'' = -sqrt(d R*) (k d + m* gamma d'), d(0) = 0, d'(0) = v."""
+    def acc(d, dv):
+        return -math.sqrt(d * reff) * (k * d + meff * gamma * dv) / meff if d > 0 else 0.0
+
+    d, dv = 0.0, v
+    while True:
+        k1 = (dv, acc(d, dv))
+        k2 = (dv + h / 2 * k1[1], acc(d + h / 2 * k1[0], dv + h / 2 * k1[1]))
+        k3 = (dv + h / 2 * k2[1], acc(d + h / 2 * k2[0], dv + h / 2 * k2[1]))
+        k4 = (dv + h * k3[1], acc(d + h * k3[0], dv + h * k3[1]))
+        d += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        dv += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        if d < 0:
+            return -dv / v
+
+
+@pytest.mark.parametrize("v", [1.0, 0.3])
+def test_gran_classic_restitution_hertz(v):
+    # gran/hertz/history scales the damping by sqrt(delta R*) as well: its
+    # restitution grows as the impact slows (0.53 at 1 m/s, 0.60 at 0.3 m/s
+    # for gamma_n = 1e5), as an independent integration of its equation of
+    # motion says
+    s, _ = simulate(f"{SCENES}/gran_classic_restitution.lua", "model=2", "gamma=1e5", f"v={v}")
+    e = (s["sensors"]["vRight"][0] - s["sensors"]["vLeft"][0]) / v
+    expected = hertz_classic_restitution(1e8, 1e5, v)
+    assert abs(e - expected) <= 0.002
+    assert 0.5 < e < 0.62
+
+
 # ----------------------------------------------------------------------- roll
 def test_roll_sliding_to_rolling():
     s, rows = simulate(f"{SCENES}/roll.lua", csv_file=True)
