@@ -4,7 +4,8 @@
 
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
                                            [--steps N] [--repeat R] [--capacity C] [--hooks]
-                                           [--law css|full|plain] [--newton on|off]
+                                           [--law css|full|plain|classic|classic_hertz]
+                                           [--newton on|off]
                                            [--compare OTHER_BUILD_DIR] [--callgrind]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
@@ -15,8 +16,11 @@ batch path) and through `pair_style granular` (hertz, damping velocity).
 same words of pair_style granular through both (mbconnect pair * * granular
 WORDS against pair_coeff * * WORDS): full is `hertz/material ... damping
 tsuji tangential mindlin NULL ... rolling sds ... twisting marshall`, plain
-`hertz ... tangential linear_history`; --newton (default on, LAMMPS's
-default, for these; off for css) is the run's newton setting.
+`hertz ... tangential linear_history`. --law classic and classic_hertz run
+bench/lammps/bench_classic.in: ContactGranClassic with the words of
+pair_style gran/hooke/history (classic) or gran/hertz/history
+(classic_hertz) against that pair style itself. --newton (default on,
+LAMMPS's default, for these; off for css) is the run's newton setting.
 Reported per step: the wall-clock loop time and the CPU time (loop time x
 LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native of the
 bests and the median of the R runs' own CPU-time ratios, and for
@@ -49,7 +53,13 @@ WORDS = {
     "full": "hertz/material 1e8 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 "
             "rolling sds 1e3 5 0.1 twisting marshall",
     "plain": "hertz 2e8 0.5 tangential linear_history 1e4 1.0 0.5",
+    "classic": "2e6 NULL 50 NULL 0.5 1",
+    "classic_hertz": "2e8 NULL 500 NULL 0.5 1",
 }
+# the classic laws: their pair style (mbconnect pair * * STYLE WORDS against
+# pair_style STYLE WORDS) and its compute() in the callgrind profile
+CLASSIC = {"classic": ("gran/hooke/history", "PairGranHookeHistory::compute"),
+           "classic_hertz": ("gran/hertz/history", "PairGranHertzHistory::compute")}
 
 
 def option(name, default):
@@ -61,13 +71,16 @@ def option(name, default):
 def command(build, size, steps, capacity, warm=20):
     nx, ny, nz = size
     law = option("--law", "css")
-    bench = "bench.in" if law == "css" else "bench_granular.in"
+    bench = "bench.in" if law == "css" else "bench_classic.in" if law in CLASSIC \
+        else "bench_granular.in"
     args = [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / bench),
             "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
             "-var", "steps", str(steps), "-var", "warm", str(warm),
             "-var", "capacity", str(capacity), "-log", "none"]
     if law != "css":
         args += ["-var", "words", WORDS[law], "-var", "newton", option("--newton", "on")]
+    if law in CLASSIC:
+        args += ["-var", "style", CLASSIC[law][0]]
     return args
 
 
@@ -111,7 +124,9 @@ def callgrind(build, capacity):
     # simple cubic lattice, periodic: 3 touching pairs per sphere; each side
     # evaluates the forces warm + 1 and steps + 1 times (a run's set-up too)
     pairs = n ** 3 * 3 * (warm + 1 + steps + 1)
-    return inclusive("ml_step_callback") / pairs, inclusive("PairGranular::compute") / pairs
+    law = option("--law", "css")
+    native = CLASSIC[law][1] if law in CLASSIC else "PairGranular::compute"
+    return inclusive("ml_step_callback") / pairs, inclusive(native) / pairs
 
 
 def main():
@@ -125,8 +140,10 @@ def main():
               "%d contacts per atom)" % capacity)
         for b in builds:
             bridge, native = callgrind(b, capacity)
-            print("%s: bridge %.0f, pair granular %.0f, ratio %.2f" % (b, bridge, native,
-                                                                    bridge / native))
+            law = option("--law", "css")
+            print("%s: law %s: bridge %.0f, %s %.0f, ratio %.2f"
+                  % (b, law, bridge, CLASSIC[law][0] if law in CLASSIC else "pair granular",
+                     native, bridge / native))
         return
     sizes = option("--sizes", "32k,128k").split(",")
     ranks = [int(r) for r in option("--ranks", "1,2").split(",")]
@@ -139,7 +156,8 @@ def main():
     law = option("--law", "css")
     print(f"law {law}" + (f" ({WORDS[law]}), newton {option('--newton', 'on')}" if law != "css"
                           else " (ContactSphereSphere, hertz velocity damping), newton off"))
-    print(f"mbc-lammps vs pair granular, {steps} steps per run, best of {repeat}, "
+    native = f"pair {CLASSIC[law][0]}" if law in CLASSIC else "pair granular"
+    print(f"mbc-lammps vs {native}, {steps} steps per run, best of {repeat}, "
           f"{capacity} contacts per atom; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "
           f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6} {'median':>6}"

@@ -180,7 +180,7 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
     const double fn = law->xmu * fabs(ccel * r);
 
     double fs1, fs2, fs3;
-    double shear[3] = {in.shear[0], in.shear[1], in.shear[2]};
+    double sh1 = in.shear[0], sh2 = in.shear[1], sh3 = in.shear[2];
     if (model == MBC_GRAN_CLASSIC_HOOKE) {
         /* tangential damping limited by Coulomb: no spring */
         const double fsd = meff * law->gammat * vrel;
@@ -191,28 +191,29 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
     } else {
         /* the step: the increment, then the component along n removed */
         if (step) {
-            shear[0] += vtr1 * law->dt;
-            shear[1] += vtr2 * law->dt;
-            shear[2] += vtr3 * law->dt;
+            sh1 += vtr1 * law->dt;
+            sh2 += vtr2 * law->dt;
+            sh3 += vtr3 * law->dt;
         }
-        const double shrmag = sqrt(shear[0] * shear[0] + shear[1] * shear[1] + shear[2] * shear[2]);
-        double rsht = shear[0] * delx + shear[1] * dely + shear[2] * delz;
+        const double shrmag = sqrt(sh1 * sh1 + sh2 * sh2 + sh3 * sh3);
+        double rsht = sh1 * delx + sh2 * dely + sh3 * delz;
         rsht *= rsqinv;
         if (step) {
-            shear[0] -= rsht * delx;
-            shear[1] -= rsht * dely;
-            shear[2] -= rsht * delz;
+            sh1 -= rsht * delx;
+            sh2 -= rsht * dely;
+            sh3 -= rsht * delz;
         }
         /* shear spring + tangential damping (Hertz: times sqrt(delta R*)) */
         const double mgt = meff * law->gammat;
+        const double kt = law->kt;
         if (model == MBC_GRAN_CLASSIC_HERTZ_HISTORY) {
-            fs1 = -polyhertz * (law->kt * shear[0] + mgt * vtr1);
-            fs2 = -polyhertz * (law->kt * shear[1] + mgt * vtr2);
-            fs3 = -polyhertz * (law->kt * shear[2] + mgt * vtr3);
+            fs1 = -polyhertz * (kt * sh1 + mgt * vtr1);
+            fs2 = -polyhertz * (kt * sh2 + mgt * vtr2);
+            fs3 = -polyhertz * (kt * sh3 + mgt * vtr3);
         } else {
-            fs1 = -(law->kt * shear[0] + mgt * vtr1);
-            fs2 = -(law->kt * shear[1] + mgt * vtr2);
-            fs3 = -(law->kt * shear[2] + mgt * vtr3);
+            fs1 = -(kt * sh1 + mgt * vtr1);
+            fs2 = -(kt * sh2 + mgt * vtr2);
+            fs3 = -(kt * sh3 + mgt * vtr3);
         }
         /* sliding: the force scaled to the Coulomb limit, the history
          * truncated to the spring that gives it (2021: none for a history
@@ -221,35 +222,40 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
         const int slides = fs > fn;
         const int as2021 = mbc_gran_classic_lane(fs, law->lammps2021);
         const int rescale = slides && (shrmag != 0.0 || !as2021);
-        const int keep_spring = !as2021 && !(law->kt != 0.0); /* no spring: nothing to truncate */
+        /* no spring (documented form): nothing to truncate */
+        const int truncate = rescale && (as2021 || kt != 0.0);
         const double ratio = fn / fs;
-        const double v[3] = {vtr1, vtr2, vtr3};
-        for (int k = 0; k < 3; k++) {
-            const double g = mgt * v[k] / law->kt;
-            const double truncated = ratio * (shear[k] + g) - g;
-            shear[k] = (rescale && !keep_spring) ? truncated : shear[k];
-        }
-        const int zero = slides && !rescale;
-        fs1 = zero ? 0.0 : rescale ? fs1 * ratio : fs1;
-        fs2 = zero ? 0.0 : rescale ? fs2 * ratio : fs2;
-        fs3 = zero ? 0.0 : rescale ? fs3 * ratio : fs3;
+        const double g1 = mgt * vtr1 / kt, g2 = mgt * vtr2 / kt, g3 = mgt * vtr3 / kt;
+        const double t1 = ratio * (sh1 + g1) - g1, t2 = ratio * (sh2 + g2) - g2,
+                     t3 = ratio * (sh3 + g3) - g3;
+        sh1 = truncate ? t1 : sh1;
+        sh2 = truncate ? t2 : sh2;
+        sh3 = truncate ? t3 : sh3;
+        fs1 = rescale ? fs1 * ratio : slides ? 0.0 : fs1;
+        fs2 = rescale ? fs2 * ratio : slides ? 0.0 : fs2;
+        fs3 = rescale ? fs3 * ratio : slides ? 0.0 : fs3;
     }
 
     /* forces and torques: the friction's lever arms are the radii */
     const double tor1 = rinv * (dely * fs3 - delz * fs2);
     const double tor2 = rinv * (delz * fs1 - delx * fs3);
     const double tor3 = rinv * (delx * fs2 - dely * fs1);
-    const double f[3] = {delx * ccel + fs1, dely * ccel + fs2, delz * ccel + fs3};
-    const double fsv[3] = {fs1, fs2, fs3};
-    const double tor[3] = {tor1, tor2, tor3};
     mbc_gran_classic_out o;
-    for (int k = 0; k < 3; k++) {
-        o.force[k] = touching ? f[k] : 0.0;
-        o.torque_a[k] = touching ? -(in.r_a * tor[k]) : 0.0;
-        o.torque_b[k] = touching ? -(in.r_b * tor[k]) : 0.0;
-        o.ft[k] = touching ? fsv[k] : 0.0;
-        o.shear[k] = touching ? shear[k] : 0.0;
-    }
+    o.force[0] = touching ? delx * ccel + fs1 : 0.0;
+    o.force[1] = touching ? dely * ccel + fs2 : 0.0;
+    o.force[2] = touching ? delz * ccel + fs3 : 0.0;
+    o.torque_a[0] = touching ? -(in.r_a * tor1) : 0.0;
+    o.torque_a[1] = touching ? -(in.r_a * tor2) : 0.0;
+    o.torque_a[2] = touching ? -(in.r_a * tor3) : 0.0;
+    o.torque_b[0] = touching ? -(in.r_b * tor1) : 0.0;
+    o.torque_b[1] = touching ? -(in.r_b * tor2) : 0.0;
+    o.torque_b[2] = touching ? -(in.r_b * tor3) : 0.0;
+    o.ft[0] = touching ? fs1 : 0.0;
+    o.ft[1] = touching ? fs2 : 0.0;
+    o.ft[2] = touching ? fs3 : 0.0;
+    o.shear[0] = touching ? sh1 : 0.0;
+    o.shear[1] = touching ? sh2 : 0.0;
+    o.shear[2] = touching ? sh3 : 0.0;
     o.fn = touching ? ccel * r : 0.0;
     o.overlap = radsum - r;
     o.touch = touching ? 1.0 : 0.0;
