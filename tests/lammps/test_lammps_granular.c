@@ -491,7 +491,54 @@ static int make_classic_cases(force_case *fc, int max)
  * hooke/history floor, fix pour into a periodic box, newton on and atom
  * sorting, which the shear history survives: it changes sign with the
  * pair's owner, as LAMMPS's transfer does) on 1 and 2 ranks, every thermo
- * value within THERMO_TOL. */
+ * value within THERMO_TOL; and Debian's examples/pour/in.pour (2 runs of
+ * 2500 steps) and in.pour.2d (4000 steps) spelled out, the same. */
+/* Debian's example `rel` (examples/pour/in.pour, in.pour.2d) spelled out
+ * for mbc-lammps (its pair_style gran/... and fix wall/gran lines as
+ * mbconnect lines, pair_coeff dropped), every `run` shortened to `steps`
+ * and the thermo every 250 steps with 15 digits, written into out_dir/name
+ * as mbc.in; the path of that file. NULL without lammps-examples. */
+static const char *spelled_out_example(const char *name, const char *rel, int steps)
+{
+    if (!MBC_LAMMPS_EXAMPLES[0])
+        return NULL;
+    char path[1300];
+    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, rel);
+    char *in = read_file(path, NULL);
+    if (!in)
+        fail_msg("%s: missing", path);
+    text t = {0};
+    for (const char *p = in; *p;) {
+        const size_t n = strcspn(p, "\n");
+        char line[4096], style[64], id[64], g[64], model[64];
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        p += n + (p[n] == '\n');
+        int at = 0;
+        if (sscanf(line, "pair_style %63s %n", style, &at) == 1 && at > 0 &&
+            ml_classic_pair_style(style) >= 0)
+            put(&t, "mbconnect pair * * %s %s\n", style, line + at);
+        else if (strncmp(line, "pair_coeff", 10) == 0)
+            continue;
+        else if (sscanf(line, "fix %63s %63s wall/gran %63s %n", id, g, model, &at) == 3 &&
+                 at > 0 && ml_classic_wall_model(model) >= 0)
+            put(&t, "mbconnect wall %s %s %s %s\n", id, g, model, line + at);
+        else if (strncmp(line, "run", 3) == 0)
+            put(&t, "run %d\n", steps);
+        else if (strncmp(line, "thermo\t", 7) == 0 || strncmp(line, "thermo ", 7) == 0)
+            put(&t, "thermo 250\n");
+        else if (strncmp(line, "thermo_modify", 13) == 0)
+            put(&t, "%s format float %%.15g\n", line);
+        else
+            put(&t, "%s\n", line);
+    }
+    free(in);
+    write_text(name, "mbc.in", t.s);
+    free(t.s);
+    static char out[1400];
+    snprintf(out, sizeof out, "%s/%s/mbc.in", out_dir, name);
+    return out;
+}
+
 static void test_classic(void **state)
 {
     (void)state;
@@ -503,6 +550,20 @@ static void test_classic(void **state)
     run_force_variants(fc, n, variants, sizeof variants / sizeof variants[0]);
     compare_inputs("classic_pour", MBC_SOURCE_DIR "/tests/lammps/granular/classic_pour.in", "",
                    "-var steps 8000");
+    /* Debian's pour examples with the classic styles, spelled out */
+    static const struct {
+        const char *name, *rel;
+        int steps;
+    } examples[] = {{"classic_in_pour", "pour/in.pour", 2500},
+                    {"classic_in_pour_2d", "pour/in.pour.2d", 4000}};
+    for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++) {
+        const char *in = spelled_out_example(examples[k].name, examples[k].rel, examples[k].steps);
+        if (!in) {
+            printf("%s: skipped, no lammps-examples\n", examples[k].name);
+            continue;
+        }
+        compare_inputs(examples[k].name, in, "", "");
+    }
 }
 
 /* ------------------------------------------------- thermo and pour */
