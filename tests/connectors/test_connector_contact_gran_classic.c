@@ -261,6 +261,31 @@ static void test_lammps2021_zero_stiffness(void **state)
     expect_vec(forces(&f).force[0], -500, 5, 0, 1e-13);
 }
 
+/* Coincident centers: the normal is 0/0 and the force not finite; forces
+ * and PostNewtonStep refuse with one line naming the distance and the
+ * overlap. */
+static void test_coincident_centers(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, 1);
+    f.m[1].position[0] = 0;
+    validate(&f);
+    mbc_forces out;
+    memset(&out, 0, sizeof out);
+    mbc_error err = {0};
+    assert_int_equal(mbc_contact_gran_classic_forces(&f.p, &f.s, &out, &err), MBC_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "ContactGranClassic: contact force not finite (center distance 0, "
+                        "overlap 1)");
+    double next[NDATA];
+    mbc_post_newton pn = {.data = next};
+    mbc_error err2 = {0};
+    assert_int_equal(mbc_contact_gran_classic_post_newton_step(&f.p, &f.s, &pn, &err2),
+                     MBC_ERR_INPUT);
+    assert_string_equal(err2.message, err.message);
+}
+
 static void test_effective_mass(void **state)
 {
     (void)state;
@@ -401,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_hooke_no_history),
         cmocka_unit_test(test_lammps2021_zero_history),
         cmocka_unit_test(test_lammps2021_zero_stiffness),
+        cmocka_unit_test(test_coincident_centers),
         cmocka_unit_test(test_effective_mass),
         cmocka_unit_test(test_exchange_and_frame),
         cmocka_unit_test(test_pair_and_wall_kernels),

@@ -84,6 +84,23 @@ static mbc_gran_classic_out gc_evaluate(const mbc_contact_gran_classic_params *p
     return mbc_gran_classic_contact(&law, (int)p->model, 0, step, gc_in(p, s, rec));
 }
 
+/* The distance of the markers (the centers) [m]. */
+static double gc_distance(const mbc_state *s)
+{
+    const double *xa = s->marker[0]->position, *xb = s->marker[1]->position;
+    const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
+    return sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+}
+
+/* The error of a contact whose force is not finite (coincident centers: a
+ * distance of 0). */
+static mbc_status gc_not_finite(const mbc_state *s, const mbc_gran_classic_out *o, mbc_error *err)
+{
+    return mbc_fail(err, MBC_ERR_INPUT,
+                    TYPE ": contact force not finite (center distance %g, overlap %g)",
+                    gc_distance(s), o->overlap);
+}
+
 static int gc_finite(const mbc_gran_classic_out *o)
 {
     double sum = 0.0;
@@ -102,8 +119,7 @@ static mbc_status gc_current(const mbc_contact_gran_classic_params *p, const mbc
         return MBC_OK;
     *o = gc_evaluate(p, s, s->data, 0);
     if (o->touch != 0.0 && !gc_finite(o))
-        return mbc_fail(err, MBC_ERR_INPUT, TYPE ": contact force not finite (overlap %g)",
-                        o->overlap);
+        return gc_not_finite(s, o, err);
     return MBC_OK;
 }
 
@@ -151,8 +167,7 @@ mbc_status mbc_contact_gran_classic_post_newton_step(const mbc_contact_gran_clas
     for (int k = 0; k < 3; k++)
         out->data[MBC_GRAN_CLASSIC_SHEAR + k] = o.shear[k];
     if (o.touch != 0.0 && !gc_finite(&o))
-        return mbc_fail(err, MBC_ERR_INPUT, TYPE ": contact force not finite (overlap %g)",
-                        o.overlap);
+        return gc_not_finite(s, &o, err);
     if (o.touch != 0.0 && s->data[MBC_GRAN_CLASSIC_TOUCH] == 0.0)
         out->error = fabs(o.fn);
     return MBC_OK;
@@ -174,7 +189,7 @@ mbc_status mbc_contact_gran_classic_outputs(const mbc_contact_gran_classic_param
         return st;
     const double *xa = s->marker[0]->position, *xb = s->marker[1]->position;
     const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
-    const double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    const double dist = gc_distance(s);
     switch (var) {
     case MBC_CONTACT_GRAN_CLASSIC_OUTPUT_FORCE:
         memcpy(out, o.force, 3 * sizeof(double));

@@ -89,8 +89,8 @@ typedef struct mbc_gran_classic_in {
     double shear[3]; /* the record's shear history [m] */
 } mbc_gran_classic_in;
 
-/* What the law gives for a contact: out of touch every value is 0 (the
- * record cleared). */
+/* What the law gives for a contact: out of touch every value but the
+ * overlap is 0 (the record cleared). */
 typedef struct mbc_gran_classic_out {
     double force[3];    /* on a [N] (on b: the negative) */
     double torque_a[3]; /* -r_a n x F_t [N m] */
