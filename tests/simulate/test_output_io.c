@@ -21,42 +21,51 @@
 
 #include "output.h"
 
-/* A fresh directory of the test's own under the build tree. */
-static void scratch(char *dir, size_t size, const char *name)
+/* A fresh directory of the test's own under the build tree, and a file in it. */
+typedef struct place {
+    char dir[512], path[600];
+} place;
+
+static place scratch(const char *name, const char *file)
 {
-    snprintf(dir, size, "%s/tests/output-io-%s-%ld", MBC_BINARY_DIR, name, (long)getpid());
-    mkdir(dir, 0777);
+    place at;
+    snprintf(at.dir, sizeof at.dir, "%s/tests/output-io-%s-%ld", MBC_BINARY_DIR, name,
+             (long)getpid());
+    snprintf(at.path, sizeof at.path, "%s/%s", at.dir, file);
+    mkdir(at.dir, 0777);
+    return at;
+}
+
+/* st and err are the I/O failure "PATH: RULE". */
+static void expect_io(mbc_status st, const mbc_error *err, const char *path, const char *rule)
+{
+    assert_int_equal(st, MBC_ERR_IO);
+    assert_int_equal(err->status, MBC_ERR_IO);
+    char want[700];
+    snprintf(want, sizeof want, "%s: %s", path, rule);
+    assert_string_equal(err->message, want);
 }
 
 static void test_missing_directory(void **state)
 {
     (void)state;
-    char dir[512], path[600];
-    scratch(dir, sizeof dir, "missing");
-    snprintf(path, sizeof path, "%s/no/such/dir/r.csv", dir);
+    const place at = scratch("missing", "no/such/dir/r.csv");
     sim_out_file o;
     mbc_error err = {0};
-    assert_int_equal(sim_out_open(&o, path, &err), MBC_ERR_IO);
-    assert_int_equal(err.status, MBC_ERR_IO);
-    char want[700];
-    snprintf(want, sizeof want, "%s: cannot write (directory missing or not writable)", path);
-    assert_string_equal(err.message, want);
+    expect_io(sim_out_open(&o, at.path, &err), &err, at.path,
+              "cannot write (directory missing or not writable)");
     assert_null(o.f);
-    rmdir(dir);
+    rmdir(at.dir);
 }
 
 static void test_directory_as_file(void **state)
 {
     (void)state;
-    char dir[512];
-    scratch(dir, sizeof dir, "dir");
+    const place at = scratch("dir", "");
     sim_out_file o;
     mbc_error err = {0};
-    assert_int_equal(sim_out_open(&o, dir, &err), MBC_ERR_IO);
-    char want[700];
-    snprintf(want, sizeof want, "%s: cannot write (a directory)", dir);
-    assert_string_equal(err.message, want);
-    rmdir(dir);
+    expect_io(sim_out_open(&o, at.dir, &err), &err, at.dir, "cannot write (a directory)");
+    rmdir(at.dir);
 }
 
 static void test_full_device(void **state)
@@ -72,31 +81,24 @@ static void test_full_device(void **state)
     assert_true(o.direct);
     for (int i = 0; i < 10000; i++)
         fputs("0.5,0.25,0.125\n", o.f);
-    assert_int_equal(sim_out_commit(&o, &err), MBC_ERR_IO);
-    assert_int_equal(err.status, MBC_ERR_IO);
-    assert_string_equal(err.message, "/dev/full: writing failed");
+    expect_io(sim_out_commit(&o, &err), &err, "/dev/full", "writing failed");
 }
 
 static void test_rename_fails(void **state)
 {
     (void)state;
-    char dir[512], path[600];
-    scratch(dir, sizeof dir, "rename");
-    snprintf(path, sizeof path, "%s/r.json", dir);
+    const place at = scratch("rename", "r.json");
     sim_out_file o;
     mbc_error err = {0};
-    assert_int_equal(sim_out_open(&o, path, &err), MBC_OK);
+    assert_int_equal(sim_out_open(&o, at.path, &err), MBC_OK);
     assert_false(o.direct);
     fputs("{}\n", o.f);
     /* the directory goes away before the run ends: nothing can be renamed */
     assert_int_equal(remove(o.tmp), 0);
-    assert_int_equal(rmdir(dir), 0);
-    assert_int_equal(sim_out_commit(&o, &err), MBC_ERR_IO);
-    char want[700];
-    snprintf(want, sizeof want, "%s: writing failed (disk full?)", path);
-    assert_string_equal(err.message, want);
+    assert_int_equal(rmdir(at.dir), 0);
+    expect_io(sim_out_commit(&o, &err), &err, at.path, "writing failed (disk full?)");
     struct stat st;
-    assert_int_not_equal(stat(dir, &st), 0); /* nothing was made again */
+    assert_int_not_equal(stat(at.dir, &st), 0); /* nothing was made again */
 }
 
 int main(void)
