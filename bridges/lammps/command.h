@@ -4,7 +4,11 @@
  *   mbconnect pair I J TYPE [NAME VALUE]...   the law of the atom type pairs I x J
  *   mbconnect pair I J granular WORDS...      the same with the words of pair_style
  *                                             granular's pair_coeff I J
+ *   mbconnect pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS...
+ *                                             the same with the words of that
+ *                                             pair_style line
  *   mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES]
+ *   mbconnect wall ID GROUP hooke|hooke/history|hertz/history WORDS... STYLE ARGS [...]
  *   mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]
  *                                             a wall, as fix ID GROUP wall/gran
  *   mbconnect capacity N                      contacts per atom (default 16)

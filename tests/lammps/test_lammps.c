@@ -180,6 +180,9 @@ static void test_cli(void **state)
     char *out = run_file("cli_help", "output.txt"), *err = run_file("cli_help", "errors.txt");
     assert_non_null(strstr(out, "Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
     assert_non_null(strstr(out, "mbconnect pair I J TYPE [NAME VALUE]..."));
+    assert_non_null(
+        strstr(out, "mbconnect pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS"));
+    assert_non_null(strstr(out, "mbconnect wall ID GROUP hooke|hooke/history|hertz/history"));
     assert_string_equal(err, "");
     free(out);
     free(err);
