@@ -276,10 +276,15 @@ static MBC_PAIR_CLONES void gc_sums(const gc_call *g, mbc_pair_sums *sums, const
     }
 }
 
-/* Without activeConnector: no forces, records kept, every pair in contact
- * while the spheres touch (as the hooks path). */
-static void gc_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
+/* Without activeConnector: no forces, records kept; every pair in contact
+ * while the spheres touch (as the hooks path), no wall contact. */
+static void gc_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, mbc_pair_sums *sums)
 {
+    if (walls) {
+        if (walls->contact)
+            memset(walls->contact, 0, walls->count);
+        return;
+    }
     const mbc_pair_atoms *at = call->atoms;
     for (size_t k = 0; k < call->count; k++) {
         const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
@@ -293,33 +298,6 @@ static void gc_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
         sums->contacts += w;
         sums->overlap += w * delta;
     }
-}
-
-mbc_status mbc_contact_gran_classic_pair_evaluate(const mbc_contact_gran_classic_params *p,
-                                                  const mbc_pair_call *call, mbc_pair_sums *sums,
-                                                  mbc_error *err)
-{
-    gc_block b;
-    gc_call g;
-    const mbc_status st = gc_prepare(p, call->flags, call->dt, 0, sums, &b, &g, err);
-    if (st != MBC_OK)
-        return st;
-    if (!p->activeConnector) {
-        gc_inactive(call, sums);
-        return MBC_OK;
-    }
-    for (size_t k0 = 0; k0 < call->count; k0 += GC_BLOCK) {
-        const size_t n = call->count - k0 < GC_BLOCK ? call->count - k0 : GC_BLOCK;
-        gc_fill(&b, call->atoms, call->pairs + k0, n, g.history);
-        g.run(&g.law, &b);
-        const size_t bad = gc_first_bad(&b, n, 0);
-        gc_pairs_add(&g, call, k0, &b, bad);
-        gc_sums(&g, sums, &b, bad, 1);
-        if (bad < n)
-            return mbc_pair_kernel_fail(err, GC_TYPE, call, sums, k0 + bad,
-                                        "contact force not finite");
-    }
-    return MBC_OK;
 }
 
 /* ------------------------------------------------------------------ walls */
@@ -347,45 +325,86 @@ static void gc_wall_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_wall_c
     b->count = n;
 }
 
+/* The block's first n wall contacts into their spheres (the force, then
+ * the torque: fix_wall_gran.cpp's order, owned atoms only); the record, the
+ * contact and the weight of each. */
+static void gc_walls_add(const gc_call *g, const mbc_wall_call *call, size_t k0, gc_block *b,
+                         size_t n)
+{
+    const mbc_pair_atoms *at = call->atoms;
+    for (size_t j = 0; j < n; j++) {
+        const mbc_wall_contact *w = &call->walls[k0 + j];
+        gc_record_out(g, b, j, w->data);
+        const int touching = b->touch[j] != 0.0;
+        if (call->contact)
+            call->contact[k0 + j] = (unsigned char)touching;
+        b->w[j] = touching ? 1.0 : 0.0;
+        if (!touching || w->atom >= at->owned)
+            continue;
+        for (int k = 0; k < 3; k++) {
+            at->force[w->atom][k] += b->force[k][j];
+            at->torque[w->atom][k] += b->torque_a[k][j];
+        }
+    }
+}
+
+/* The one path of a call over an engine's pairs (call) or walls (walls; the
+ * other NULL): the law once, then block by block the contacts from the
+ * engine's arrays, the kernel instance, the first contact whose force is
+ * not finite, the contacts before it into the atoms and the sums, the
+ * error at it. Inlined into each entry point, so that the pair or wall
+ * choice of each block is made at compile time. */
+MBC_GRAN_CLASSIC_INLINE mbc_status gc_evaluate(const mbc_contact_gran_classic_params *p,
+                                               const mbc_pair_call *call,
+                                               const mbc_wall_call *walls, mbc_pair_sums *sums,
+                                               mbc_error *err)
+{
+    const int wall = walls != NULL;
+    gc_block b;
+    gc_call g;
+    const mbc_status st = gc_prepare(p, wall ? walls->flags : call->flags,
+                                     wall ? walls->dt : call->dt, wall, sums, &b, &g, err);
+    if (st != MBC_OK)
+        return st;
+    if (!p->activeConnector) {
+        gc_inactive(call, walls, sums);
+        return MBC_OK;
+    }
+    const size_t count = wall ? walls->count : call->count;
+    for (size_t k0 = 0; k0 < count; k0 += GC_BLOCK) {
+        const size_t n = count - k0 < GC_BLOCK ? count - k0 : GC_BLOCK;
+        if (wall)
+            gc_wall_fill(&b, walls->atoms, walls->walls + k0, n, g.history);
+        else
+            gc_fill(&b, call->atoms, call->pairs + k0, n, g.history);
+        g.run(&g.law, &b);
+        const size_t bad = gc_first_bad(&b, n, wall);
+        if (wall)
+            gc_walls_add(&g, walls, k0, &b, bad);
+        else
+            gc_pairs_add(&g, call, k0, &b, bad);
+        gc_sums(&g, sums, &b, bad, !wall);
+        if (bad < n && wall) {
+            sums->failed = k0 + bad;
+            return mbc_fail(err, MBC_ERR_INPUT, GC_TYPE ": wall contact force not finite");
+        }
+        if (bad < n)
+            return mbc_pair_kernel_fail(err, GC_TYPE, call, sums, k0 + bad,
+                                        "contact force not finite");
+    }
+    return MBC_OK;
+}
+
+mbc_status mbc_contact_gran_classic_pair_evaluate(const mbc_contact_gran_classic_params *p,
+                                                  const mbc_pair_call *call, mbc_pair_sums *sums,
+                                                  mbc_error *err)
+{
+    return gc_evaluate(p, call, NULL, sums, err);
+}
+
 mbc_status mbc_contact_gran_classic_wall_evaluate(const mbc_contact_gran_classic_params *p,
                                                   const mbc_wall_call *call, mbc_pair_sums *sums,
                                                   mbc_error *err)
 {
-    gc_block b;
-    gc_call g;
-    const mbc_status st = gc_prepare(p, call->flags, call->dt, 1, sums, &b, &g, err);
-    if (st != MBC_OK)
-        return st;
-    if (!p->activeConnector) { /* no forces, records kept, nothing in contact */
-        if (call->contact)
-            memset(call->contact, 0, call->count);
-        return MBC_OK;
-    }
-    const mbc_pair_atoms *at = call->atoms;
-    for (size_t k0 = 0; k0 < call->count; k0 += GC_BLOCK) {
-        const size_t n = call->count - k0 < GC_BLOCK ? call->count - k0 : GC_BLOCK;
-        gc_wall_fill(&b, at, call->walls + k0, n, g.history);
-        g.run(&g.law, &b);
-        const size_t bad = gc_first_bad(&b, n, 1);
-        for (size_t j = 0; j < bad; j++) {
-            const mbc_wall_contact *w = &call->walls[k0 + j];
-            gc_record_out(&g, &b, j, w->data);
-            const int touching = b.touch[j] != 0.0;
-            if (call->contact)
-                call->contact[k0 + j] = (unsigned char)touching;
-            b.w[j] = touching ? 1.0 : 0.0;
-            if (!touching || w->atom >= at->owned)
-                continue;
-            for (int k = 0; k < 3; k++) {
-                at->force[w->atom][k] += b.force[k][j];
-                at->torque[w->atom][k] += b.torque_a[k][j];
-            }
-        }
-        gc_sums(&g, sums, &b, bad, 0);
-        if (bad < n) {
-            sums->failed = k0 + bad;
-            return mbc_fail(err, MBC_ERR_INPUT, GC_TYPE ": wall contact force not finite");
-        }
-    }
-    return MBC_OK;
+    return gc_evaluate(p, NULL, call, sums, err);
 }
