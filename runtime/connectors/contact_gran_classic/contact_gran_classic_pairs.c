@@ -354,10 +354,10 @@ static void gc_walls_add(const gc_call *g, const mbc_wall_call *call, size_t k0,
  * not finite, the contacts before it into the atoms and the sums, the
  * error at it. Inlined into each entry point, so that the pair or wall
  * choice of each block is made at compile time. */
-MBC_GRAN_CLASSIC_INLINE mbc_status gc_evaluate(const mbc_contact_gran_classic_params *p,
-                                               const mbc_pair_call *call,
-                                               const mbc_wall_call *walls, mbc_pair_sums *sums,
-                                               mbc_error *err)
+MBC_GRAN_CLASSIC_INLINE mbc_status gc_engine_evaluate(const mbc_contact_gran_classic_params *p,
+                                                      const mbc_pair_call *call,
+                                                      const mbc_wall_call *walls,
+                                                      mbc_pair_sums *sums, mbc_error *err)
 {
     const int wall = walls != NULL;
     gc_block b;
@@ -399,12 +399,12 @@ mbc_status mbc_contact_gran_classic_pair_evaluate(const mbc_contact_gran_classic
                                                   const mbc_pair_call *call, mbc_pair_sums *sums,
                                                   mbc_error *err)
 {
-    return gc_evaluate(p, call, NULL, sums, err);
+    return gc_engine_evaluate(p, call, NULL, sums, err);
 }
 
 mbc_status mbc_contact_gran_classic_wall_evaluate(const mbc_contact_gran_classic_params *p,
                                                   const mbc_wall_call *call, mbc_pair_sums *sums,
                                                   mbc_error *err)
 {
-    return gc_evaluate(p, NULL, call, sums, err);
+    return gc_engine_evaluate(p, NULL, call, sums, err);
 }
