@@ -68,7 +68,7 @@ static inline void lmp_runs(const char *name, const atom *a, int ntypes, const c
                      "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
                      "read_data %s\n%s\ntimestep %.17g\nthermo 100\n",
                      data, interaction, DT);
-    for (int k = 0; k < runs; k++)
+    for (int k = 0; k < runs && n > 0 && (size_t)n < sizeof text; k++)
         n += snprintf(text + n, sizeof text - (size_t)n,
                       "%s\ndump d all custom 1 %s/%s-%d.dump id type radius mass x y z vx vy vz "
                       "omegax omegay omegaz fx fy fz tqx tqy tqz\n"
