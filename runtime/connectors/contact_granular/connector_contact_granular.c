@@ -342,6 +342,18 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
                                  update, &e->res);
 }
 
+/* A contact whose force or torques are not finite: one line with the
+ * overlap, the contact radius and the record it was computed from (the
+ * data given: a history too large for the law overflows). */
+static mbc_status gr_not_finite(mbc_error *err, const mbc_granular_result *r, const double *rec)
+{
+    return mbc_fail(err, MBC_ERR_INPUT,
+                    TYPE ": contact force not finite (overlap %g, contact radius %g; from the data "
+                         "[%g, %g, %g, %g, %g, %g, %g, %g, %g])",
+                    r->delta, r->a, rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7],
+                    rec[8]);
+}
+
 static bool finite_result(const mbc_granular_result *r)
 {
     double ta[3], tb[3], sum = 0.0;
@@ -364,9 +376,7 @@ static mbc_status gr_current(const mbc_contact_granular_params *p, const mbc_sta
     }
     memcpy(e->rec, s->data, sizeof e->rec);
     if (gr_evaluate(p, s, e->rec, false, e) && !finite_result(&e->res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e->res.delta, e->res.a);
+        return gr_not_finite(err, &e->res, s->data);
     return MBC_OK;
 }
 
@@ -411,9 +421,7 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
     gr_eval e = {0};
     const bool touching = gr_evaluate(p, s, out->data, true, &e);
     if (touching && !finite_result(&e.res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e.res.delta, e.res.a);
+        return gr_not_finite(err, &e.res, s->data_start);
     if (touching && s->data[MBC_GRANULAR_TOUCH] == 0.0)
         out->error = fabs(e.res.f_n);
     return MBC_OK;
