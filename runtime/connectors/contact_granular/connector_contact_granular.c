@@ -133,9 +133,8 @@ static void pair_law_2021(const mbc_contact_granular_params *p, mbc_granular_law
     }
 }
 
-/* The law as the documentation gives it; with lammps2021 the values of
- * 2021's code that both pairs and walls share (dmt's F_n0 from a cohesion
- * of 0: 2021 reads a variable only its jkr code sets, docs/physics-departures.rst). */
+/* The law as the documentation gives it, pairs and walls alike
+ * (pair_law_2021 and wall_law_2021 set 2021's values over it). */
 static void law_of(const mbc_contact_granular_params *p, mbc_granular_law *law)
 {
     memset(law, 0, sizeof *law);
