@@ -6,6 +6,7 @@
 #ifndef MBC_TEST_GRANULAR_FIXTURES_H
 #define MBC_TEST_GRANULAR_FIXTURES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,13 +59,36 @@ static inline mbc_object *gf_object_of(const char *type, const ml_granular_param
     return o;
 }
 
-/* A ContactGranular object with the law's parameters (gf_object_of). */
+/* ContactGranular's switch of LAMMPS 2021's numbers and what an engine
+ * tells it (the parameters lammps2021, lammps2021TangentialHistory,
+ * lammps2021WallInits). */
+typedef struct gf_lammps2021 {
+    bool on, tangential_history;
+    int wall_inits;
+} gf_lammps2021;
+
+/* A ContactGranular object with the law's parameters (gf_object_of), and
+ * with `as` the switch (NULL: the defaults). */
+static inline mbc_object *gf_object_as(const ml_granular_law *law, const double radii[2],
+                                       const double masses[2], double dt, const gf_lammps2021 *as)
+{
+    ml_granular_param p[ML_GRANULAR_MAX_PARAMS + 3];
+    int n = ml_granular_params(law, p);
+    if (as) {
+        p[n++] = (ml_granular_param){"lammps2021", {as->on ? 1.0 : 0.0, 0.0}, 1};
+        p[n++] = (ml_granular_param){
+            "lammps2021TangentialHistory", {as->tangential_history ? 1.0 : 0.0, 0.0}, 1};
+        if (as->wall_inits > 0)
+            p[n++] = (ml_granular_param){"lammps2021WallInits", {as->wall_inits, 0.0}, 1};
+    }
+    return gf_object_of(ML_GRANULAR_TYPE, p, n, radii, masses, dt);
+}
+
+/* The same with the defaults of the switch. */
 static inline mbc_object *gf_object(const ml_granular_law *law, const double radii[2],
                                     const double masses[2], double dt)
 {
-    ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
-    const int n = ml_granular_params(law, p);
-    return gf_object_of(ML_GRANULAR_TYPE, p, n, radii, masses, dt);
+    return gf_object_as(law, radii, masses, dt, NULL);
 }
 
 /* A ContactGranClassic object with the law's parameters (gf_object_of),

@@ -49,11 +49,10 @@
 #include "granular_cases.h"
 #include "granular_fixtures.h"
 #include "granular_lmp.h"
+#include "granular_wall_motion.h"
 #include "mbconnect/mbconnect.h"
 
 #define TOL 1e-12
-
-static char out_dir[512];
 
 /* The comparison of one case over the steps. */
 typedef struct compare {
@@ -266,7 +265,7 @@ static void run_pair_case(const classic_case *cc, frame *frames)
             n += snprintf(interaction + n, sizeof interaction - (size_t)n, " %d", cc->frozen[k]);
         snprintf(interaction + n, sizeof interaction - (size_t)n, "\nfix freeze frozen freeze");
     }
-    gl_run_lmp(out_dir, cc->name, a, 1, interaction, frames);
+    run_lmp(cc->name, a, 1, interaction, frames);
 }
 
 static void test_classic_pairs(void **state)
@@ -325,12 +324,17 @@ static void test_classic_walls(void **state)
         snprintf(interaction, sizeof interaction, "pair_style none\nfix w all wall/gran %s",
                  wc->words);
         static frame frames[NSTEPS + 1];
-        gl_run_lmp(out_dir, wc->name, a, 1, interaction, frames);
-        char buf[1024], *argv[64];
-        gf_split(wc->words, buf, sizeof buf, argv);
+        run_lmp(wc->name, a, 1, interaction, frames);
+        char buf[1024], *argv[64], msg[512];
+        const int argc = gf_split(wc->words, buf, sizeof buf, argv);
         int used = 0;
         const ml_classic_law law =
             parse_words(ml_classic_wall_model(argv[0]), strchr(wc->words, ' ') + 1, true, &used);
+        /* the wall as mbconnect wall forms it (granular_wall_motion.h) */
+        ml_granular_wall geo;
+        if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &geo, msg,
+                                            sizeof msg))
+            fail_msg("%s: %s", wc->name, msg);
         static double rec[NATOMS][MBC_GRAN_CLASSIC_RECORD];
         memset(rec, 0, sizeof rec);
         double worst = 0;
@@ -343,9 +347,11 @@ static void test_classic_walls(void **state)
             assert_non_null(o);
             mbc_wall_contact c[NATOMS];
             int count = 0;
+            ml_granular_wall_now now = ml_granular_wall_at(&geo, 0.0, s, DT);
             for (int k = 0; k < NATOMS; k++) {
                 mbc_wall_contact w = {.atom = k, .data = rec[k]};
-                if (wall_del(&frames[s].a[k], wc->where, w.del, &w.radius))
+                if (ml_granular_wall_atom(&geo, &now, true, frames[s].a[k].x, frames[s].a[k].radius,
+                                          w.del, w.velocity, &w.radius))
                     c[count++] = w;
             }
             const mbc_wall_call call = {
@@ -369,16 +375,9 @@ static void test_classic_walls(void **state)
 
 int main(void)
 {
-    if (MBC_LMP[0] == '\0' || access(MBC_LMP, X_OK) != 0) {
-        printf("SKIPPED: LAMMPS's lmp not found (apt-get install lammps); the classic granular "
-               "law is compared against it\n");
-        return 77;
-    }
-    snprintf(out_dir, sizeof out_dir, "%s", MBC_GRANULAR_OUT);
-    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: %s\n", out_dir, strerror(errno));
-        return 1;
-    }
+    const int ready = lmp_prepare(MBC_GRANULAR_OUT);
+    if (ready != 0)
+        return ready;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classic_pairs),
         cmocka_unit_test(test_departure_zero_history),
