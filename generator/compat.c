@@ -400,8 +400,10 @@ int compat_main(const char *old_dir, const char *new_dir)
                new_dir, r.breaking, r.breaking == 1 ? "" : "s", r.compatible,
                r.compatible == 1 ? "" : "s");
     } else {
-        fprintf(stderr, "mbcgen --compat: cannot compare %s with %s (specs above are invalid)\n",
-                old_dir, new_dir);
+        fprintf(stderr,
+                "mbcgen --compat: cannot compare %s with %s: both must load without errors "
+                "(given %zu error%s, above)\n",
+                old_dir, new_dir, diag.count, diag.count == 1 ? "" : "s");
     }
     sb_free(&report);
     diag_free(&diag);

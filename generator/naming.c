@@ -35,6 +35,20 @@ bool naming_is_spec_name(const char *s)
     return naming_is_identifier(s) && strlen(s) <= NAMING_MAX_NAME && !naming_is_c_keyword(s);
 }
 
+const char *naming_spec_name_rule(const char *s)
+{
+    if (!naming_is_identifier(s))
+        return "must be a C identifier (a letter or '_', then letters, digits and '_')";
+    if (strlen(s) > NAMING_MAX_NAME)
+        return "must be at most 63 characters long";
+    return naming_is_c_keyword(s) ? "must not be a C keyword" : NULL;
+}
+
+bool naming_is_name(const char *s)
+{
+    return naming_is_identifier(s) && strlen(s) <= NAMING_MAX_NAME;
+}
+
 void naming_snake(const char *name, strbuf *out)
 {
     size_t n = strlen(name);

@@ -307,6 +307,15 @@ static int present(mbc_reader *r, const mbc_reader_table *t, const char *key, un
     return 0;
 }
 
+int mbc_reader_value(mbc_reader *r, const mbc_reader_table *t, const char *key, unsigned flags)
+{
+    if (push_field(r, t, key))
+        return 1;
+    if (flags & MBC_READER_REQUIRED)
+        mbc_reader_missing(r, t, key, NULL);
+    return 0;
+}
+
 mbc_status mbc_reader_string(mbc_reader *r, const mbc_reader_table *t, const char *key,
                              unsigned flags, const char **out)
 {

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The parameter lists of a connector spec (docs/spec-language.rst,
+ * "Parameter keys"): `parameters` and `visualization`. */
+#ifndef MBCGEN_SPEC_PARAMS_H
+#define MBCGEN_SPEC_PARAMS_H
+
+#include <stddef.h>
+
+#include "loader.h"
+
+/* Reads t[key] (t the connector table at idx, whose key `key =` is searched
+ * from `line`), a list of param "name" { ... } entries named `what` in
+ * messages ("parameter", "visualization parameter"), into *out (allocated in
+ * the spec's arena) and *count; every problem is reported. */
+void spec_params_load(loader *ld, int idx, int line, const char *key, const char *what,
+                      spec_param **out, size_t *count);
+
+#endif
