@@ -127,7 +127,11 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
             snprintf(size, sizeof size, "any");
         else
             snprintf(size, sizeof size, "%zu", p->size);
-        fprintf(out, "  %-30s %-18s %-5s %s%s\n", p->name, p->type, size, p->default_text,
+        /* a named choice's default with its name: "1 (hertz)" */
+        const char *choice =
+            p->default_count == 1 ? mbc_param_choice_name(p, p->default_values[0]) : NULL;
+        fprintf(out, "  %-30s %-18s %-5s %s%s%s%s%s\n", p->name, p->type, size, p->default_text,
+                choice ? " (" : "", choice ? choice : "", choice ? ")" : "",
                 p->role == MBC_ROLE_DERIVED ? "  (derived)"
                 : p->role == MBC_ROLE_STATE ? "  (state)"
                                             : "");
@@ -191,8 +195,10 @@ static void json_range_end(json_writer *w, const char *key, const mbc_param_info
 
 /* The spec's physical-validity rules: "oneOf" (values or null), "range"
  * (text, ends and whether each end is open, or null), "required" (the hint
- * when the default is a placeholder, or null) and "rulesText" (every value
- * rule in words, as the text form shows them, or null). */
+ * when the default is a placeholder, or null), "rulesText" (every value
+ * rule in words, as the text form shows them, or null) and "choices" (the
+ * names of the values 0, 1, ... of a parameter with named choices, or
+ * null). */
 static void json_rules(json_writer *w, const mbc_param_info *p)
 {
     if (p->one_of_count) {
@@ -223,6 +229,16 @@ static void json_rules(json_writer *w, const mbc_param_info *p)
         json_string(w, "rulesText", rules);
     else
         json_null(w, "rulesText");
+    size_t n = 0;
+    const char *const *names = mbc_param_info_choices(p, &n);
+    if (names) {
+        json_begin_array(w, "choices", true);
+        for (size_t k = 0; k < n; k++)
+            json_string(w, NULL, names[k]);
+        json_end_array(w);
+    } else {
+        json_null(w, "choices");
+    }
 }
 
 static void json_param(json_writer *w, const mbc_param_info *p)

@@ -64,6 +64,22 @@ void naming_snake(const char *name, strbuf *out)
     }
 }
 
+void naming_constant(const char *name, strbuf *out)
+{
+    const size_t start = out->len;
+    naming_snake(name, out);
+    for (size_t i = start; i < out->len; i++)
+        out->data[i] = (char)toupper((unsigned char)out->data[i]);
+}
+
+void naming_choice_constant(const char *param, const char *choice, strbuf *out)
+{
+    naming_constant(param, out);
+    sb_putc(out, '_');
+    for (const char *p = choice; *p; p++)
+        sb_putc(out, isalnum((unsigned char)*p) ? (char)toupper((unsigned char)*p) : '_');
+}
+
 void naming_c_source(const char *type_name, strbuf *out)
 {
     naming_snake(type_name, out);

@@ -48,6 +48,15 @@ bool naming_is_name(const char *s);
  * contact_friction_circle_cable2d, ALEJoint -> ale_joint. */
 void naming_snake(const char *name, strbuf *out);
 
+/* Appends the name of a generated constant made of `name`: its snake-case
+ * form in capitals (StoredEnergy -> STORED_ENERGY). */
+void naming_constant(const char *name, strbuf *out);
+/* Appends the constant of a named choice (the part after MBC_<TYPE>_):
+ * naming_constant of the parameter, '_', the choice in capitals with every
+ * other character as '_' (normalModel, "hertz/material" ->
+ * NORMAL_MODEL_HERTZ_MATERIAL). */
+void naming_choice_constant(const char *param, const char *choice, strbuf *out);
+
 /* The files mbcgen writes for a type, relative to --c-out (C) and
  * --rst-out (RST); appended to out. */
 void naming_c_source(const char *type_name, strbuf *out);

@@ -570,8 +570,102 @@ static int same_constant(loader *ld, const char *a, const char *b)
     return same;
 }
 
+/* The constants of the type's header that are not a named choice's
+ * (emit_c.c), each after MBC_<TYPE>_, with what gives them, into
+ * names[0..] and whats[0..]; returns their count (at most max). */
+static size_t other_constants(const spec_connector *c, strbuf *names, strbuf *whats, size_t max)
+{
+    size_t n = 0;
+    static const char *const fixed[] = {"TYPE_NAME", "OUTPUT_COUNT", "DATA_COUNT"};
+    for (size_t i = 0; i < 3 && n < max; i++, n++) {
+        sb_puts(&names[n], fixed[i]);
+        sb_puts(&whats[n], "the header");
+    }
+    for (size_t i = 0; i < c->output_count && n < max; i++, n++) {
+        sb_puts(&names[n], "OUTPUT_");
+        naming_constant(c->outputs[i].name, &names[n]);
+        sb_printf(&whats[n], "output '%s'", c->outputs[i].name);
+    }
+    for (size_t i = 0; i < c->data.block_count && n < max; i++, n++) {
+        sb_puts(&names[n], "DATA_");
+        naming_constant(c->data.blocks[i].name, &names[n]);
+        sb_printf(&whats[n], "coordinate '%s'", c->data.blocks[i].name);
+    }
+    return n;
+}
+
+/* A named choice's constant (MBC_<TYPE>_<PARAM>_<NAME>, and
+ * MBC_<TYPE>_<PARAM>_NAMES) that another constant of the header has too. */
+static void check_choice_constants(loader *ld, const spec_connector *c, const spec_param *p,
+                                   const strbuf *names, const strbuf *whats, size_t n)
+{
+    strbuf macro;
+    sb_init(&macro);
+    naming_constant(c->type_name, &macro);
+    for (size_t k = 0; k <= p->choices.count; k++) {
+        strbuf x;
+        sb_init(&x);
+        if (k < p->choices.count) {
+            naming_choice_constant(p->name, p->choices.items[k], &x);
+        } else {
+            naming_constant(p->name, &x);
+            sb_puts(&x, "_NAMES");
+        }
+        for (size_t i = 0; i < n && !sb_failed(&x); i++)
+            if (strcmp(sb_str(&x), sb_str(&names[i])) == 0)
+                mbc_reader_fail(ld->r, p->line, NULL,
+                                "parameter '%s': %s%s%s gives the C constant MBC_%s_%s, which "
+                                "%s gives too; rename one",
+                                p->name, k < p->choices.count ? "choice '" : "the names",
+                                k < p->choices.count ? p->choices.items[k] : "",
+                                k < p->choices.count ? "'" : "", sb_str(&macro), sb_str(&x),
+                                sb_str(&whats[i]));
+        const int failed = sb_failed(&x) || sb_failed(&macro);
+        sb_free(&x);
+        if (failed) {
+            sb_free(&macro);
+            mbc_reader_raise_nomem(ld->r);
+        }
+    }
+    sb_free(&macro);
+}
+
+/* The named choices' constants against the header's others, and those of
+ * the other parameters' choices. */
+static void check_choices_constants(loader *ld, const spec_connector *c)
+{
+    size_t with = 0;
+    for (size_t i = 0; i < c->param_count + c->vparam_count; i++)
+        with +=
+            (i < c->param_count ? &c->params[i] : &c->vparams[i - c->param_count])->choices.count;
+    if (!with)
+        return;
+    enum { MAX = 256 };
+    strbuf names[MAX], whats[MAX];
+    for (size_t i = 0; i < MAX; i++)
+        sb_init(&names[i]), sb_init(&whats[i]);
+    size_t n = other_constants(c, names, whats, MAX);
+    for (size_t i = 0; i < c->param_count + c->vparam_count; i++) {
+        const spec_param *p = i < c->param_count ? &c->params[i] : &c->vparams[i - c->param_count];
+        check_choice_constants(ld, c, p, names, whats, n);
+        for (size_t k = 0; k < p->choices.count && n < MAX; k++, n++) {
+            naming_choice_constant(p->name, p->choices.items[k], &names[n]);
+            sb_printf(&whats[n], "choice '%s' of parameter '%s'", p->choices.items[k], p->name);
+        }
+    }
+    int failed = 0;
+    for (size_t i = 0; i < MAX; i++) {
+        failed |= sb_failed(&names[i]) || sb_failed(&whats[i]);
+        sb_free(&names[i]);
+        sb_free(&whats[i]);
+    }
+    if (failed)
+        mbc_reader_raise_nomem(ld->r);
+}
+
 static void check_constants(loader *ld, const spec_connector *c)
 {
+    check_choices_constants(ld, c);
     for (size_t i = 0; i < c->output_count; i++)
         for (size_t j = 0; j < i; j++)
             if (same_constant(ld, c->outputs[i].name, c->outputs[j].name))

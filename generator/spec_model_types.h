@@ -128,6 +128,11 @@ typedef struct spec_type_registry {
     const spec_type *visualization; /* the type of the implicit `visualization` parameter */
 } spec_type_registry;
 
+typedef struct spec_string_list {
+    char **items;
+    size_t count;
+} spec_string_list;
+
 /* A parameter value: `count` numbers, or one string. */
 typedef struct spec_value {
     size_t count;
@@ -175,6 +180,9 @@ typedef struct spec_param {
                         * on the RST item page only; NULL: description */
     spec_param_role role;
     spec_rules rules;
+    /* `choices`: the names of the values 0 .. count - 1 of an integer scalar
+     * (rules.one_of lists those values); empty for other parameters */
+    spec_string_list choices;
     int line;
 } spec_param;
 
@@ -261,11 +269,6 @@ typedef enum spec_marker_kind {
     SPEC_MARKER_CABLE2D_COORDINATES, /* { "BodyCable2DCoordinates" } */
     SPEC_MARKER_KIND_COUNT
 } spec_marker_kind;
-
-typedef struct spec_string_list {
-    char **items;
-    size_t count;
-} spec_string_list;
 
 typedef struct spec_connector {
     arena mem;

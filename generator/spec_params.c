@@ -5,9 +5,12 @@
  * spec_param_rules.c's. */
 #include "spec_params.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "mbconnect/suggest.h"
 
 #include "naming.h"
 #include "sandbox.h"
@@ -15,12 +18,39 @@
 #include "spec_param_rules.h"
 #include "spec_types.h"
 
-static const char *const param_keys[] = {"type", "symbol", "size",      "default", "description",
-                                         "role", "rules",  "seed_text", "doc",     NULL};
+static const char *const param_keys[] = {"type",      "symbol",      "size", "default",
+                                         "choices",   "description", "role", "rules",
+                                         "seed_text", "doc",         NULL};
 static const char *const doc_keys[] = {"default", "size", NULL};
 static const char *const role_names[] = {"input", "derived", "state"};
 
 /* ---------------------------------------------------------------- values */
+
+/* A default given as the name of a choice (the string at the top of the
+ * stack): its value into *x. */
+static int read_choice(loader *ld, const spec_param *p, int line, const char *what, double *x)
+{
+    const char *name = lua_tostring(ld->L, -1);
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, name);
+    strbuf *names = &ld->sb; /* the loader's: a raise leaves nothing behind */
+    sb_free(names);
+    for (size_t i = 0; i < p->choices.count; i++) {
+        if (strcmp(p->choices.items[i], name) == 0) {
+            *x = (double)i;
+            return 1;
+        }
+        mbc_suggest_offer(&s, p->choices.items[i]);
+        sb_printf(names, "%s%s", i ? ", " : "", p->choices.items[i]);
+    }
+    if (sb_failed(names))
+        mbc_reader_raise_nomem(ld->r);
+    mbc_reader_fail(ld->r, line, NULL,
+                    "%s: default must be one of the choices %s, or a number (given '%s'%s%s%s)",
+                    what, sb_str(names), name, s.best ? "; did you mean '" : "",
+                    s.best ? s.best : "", s.best ? "'?" : "");
+    return 0;
+}
 
 /* Reads one element of a value from the top of the stack into *x (or *s). */
 static int read_element(loader *ld, const spec_param *p, int line, const char *what, double *x,
@@ -47,6 +77,8 @@ static int read_element(loader *ld, const spec_param *p, int line, const char *w
     case SPEC_INT:
     case SPEC_INDEX:
     case SPEC_REAL: {
+        if (lua_type(L, -1) == LUA_TSTRING && p->choices.count)
+            return read_choice(ld, p, line, what, x);
         if (lua_type(L, -1) != LUA_TNUMBER)
             break;
         double v = lua_tonumber(L, -1);
@@ -176,6 +208,108 @@ static void load_param_size(loader *ld, const mbc_reader_table *t, spec_param *p
     p->size_in_docs = 1;
 }
 
+/* A choice's name: a letter, then letters, digits, '_', '/', '-' or '.'
+ * (the words of a solver's input, "hertz/material"), at most 63 characters. */
+static int is_choice_name(const char *s)
+{
+    if (!isalpha((unsigned char)s[0]) || strlen(s) > NAMING_MAX_NAME)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && !strchr("_/-.", *s))
+            return 0;
+    return 1;
+}
+
+/* The constant of a choice in the type's header: MBC_<TYPE>_<PARAM>_<NAME>. */
+static void choice_constant(const loader *ld, const spec_param *p, const char *choice, strbuf *out)
+{
+    const spec_connector *c = ld->target;
+    sb_puts(out, "MBC_");
+    naming_constant(c->type_name ? c->type_name : "", out);
+    sb_putc(out, '_');
+    naming_choice_constant(p->name, choice, out);
+}
+
+/* The choices' names give distinct C constants. */
+static void check_choice_constants(loader *ld, int line, const char *what, const spec_param *p)
+{
+    for (size_t i = 1; i < p->choices.count; i++)
+        for (size_t j = 0; j < i; j++) {
+            strbuf a, b;
+            sb_init(&a);
+            sb_init(&b);
+            choice_constant(ld, p, p->choices.items[i], &a);
+            choice_constant(ld, p, p->choices.items[j], &b);
+            const int failed = sb_failed(&a) || sb_failed(&b);
+            if (!failed && strcmp(sb_str(&a), sb_str(&b)) == 0)
+                mbc_reader_fail(ld->r, line, NULL,
+                                "%s: choice '%s' gives the same C constant as choice '%s' (%s); "
+                                "rename one",
+                                what, p->choices.items[i], p->choices.items[j], sb_str(&a));
+            sb_free(&a);
+            sb_free(&b);
+            if (failed)
+                mbc_reader_raise_nomem(ld->r);
+        }
+}
+
+/* choices = { "name", ... }: the names of the values 0 .. n-1 of an
+ * integer scalar whose type admits 0 (docs/spec-language.rst). */
+static void load_param_choices(loader *ld, const mbc_reader_table *t, spec_param *p)
+{
+    const size_t before = loader_errors(ld);
+    loader_string_list(ld, t->idx, "choices", t->line, t->name, &p->choices);
+    if (!p->choices.items)
+        return;
+    const int line = mbc_reader_key_line(ld->r, "choices", t->line);
+    const spec_type *ty = p->type;
+    if (ty->value != SPEC_INT || p->shape != SPEC_SCALAR ||
+        (ty->has_min && (ty->min_exclusive ? !(0 > ty->min) : !(0 >= ty->min))))
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: choices name the values 0, 1, 2, ... of an integer scalar whose type "
+                        "admits 0, such as UInt (given type %s)",
+                        t->name, ty->name);
+    else if ((p->choices.count == 0 && loader_errors(ld) == before) || p->choices.count > 64)
+        mbc_reader_fail(ld->r, line, NULL, "%s: choices must list 1 to 64 names (given %zu)",
+                        t->name, p->choices.count);
+    for (size_t i = 0; i < p->choices.count; i++)
+        if (!is_choice_name(p->choices.items[i]))
+            mbc_reader_fail(ld->r, line, NULL,
+                            "%s: a choice must be a word of at most 63 characters: a letter, "
+                            "then letters, digits, '_', '/', '-' or '.' (given '%s')",
+                            t->name, p->choices.items[i]);
+    if (loader_errors(ld) == before)
+        check_choice_constants(ld, line, t->name, p);
+    if (loader_errors(ld) != before)
+        p->choices.count = 0; /* reported: the default is not read against them */
+}
+
+/* The values of the choices are the rule one_of = {0, ..., n-1}, which the
+ * spec does not give itself; the default is one of them. */
+static void apply_choices(loader *ld, const mbc_reader_table *t, spec_param *p)
+{
+    spec_rules *ru = &p->rules;
+    const size_t n = p->choices.count;
+    if (n == 0)
+        return;
+    if (ru->one_of_count || ru->has_range) {
+        mbc_reader_fail(ld->r, t->line, NULL,
+                        "%s: choices set the values 0 to %zu, so rules.%s does not apply (given "
+                        "both: remove it)",
+                        t->name, n - 1, ru->one_of_count ? "one_of" : "range");
+        return;
+    }
+    ru->one_of = arena_alloc(ld->mem, n * sizeof *ru->one_of);
+    for (size_t i = 0; i < n; i++)
+        ru->one_of[i] = (double)i;
+    ru->one_of_count = n;
+    if (p->def.num && p->def.count == 1 && !(p->def.num[0] >= 0 && p->def.num[0] < (double)n))
+        mbc_reader_fail(ld->r, t->line, NULL,
+                        "%s: default must be one of the choices' values 0 to %zu, or a name "
+                        "(given %.17g)",
+                        t->name, n - 1, p->def.num[0]);
+}
+
 /* doc = { default = "text", size = true/false }: returns doc.default or NULL. */
 static char *load_param_doc(loader *ld, const mbc_reader_table *t, spec_param *p)
 {
@@ -255,10 +389,12 @@ static void load_param(loader *ld, int idx, spec_param *p, const char *list)
     if (!p->type)
         return;
     load_param_size(ld, &t, p);
+    load_param_choices(ld, &t, p);
     char *doc_default = load_param_doc(ld, &t, p);
     const int ok = load_param_default(ld, &t, p);
     set_doc_default(ld, &t, p, ok, doc_default);
     spec_param_rules_load(ld, &t, p);
+    apply_choices(ld, &t, p);
 }
 
 void spec_params_load(loader *ld, int idx, int line, const char *key, const char *what,
