@@ -222,7 +222,9 @@ int loader_list_entry(loader *ld, int list, size_t i, const char *key, int line,
     char buf[96];
     lua_rawgeti(L, list, (lua_Integer)i);
     const char *k = mbc_sandbox_table_kind(L, -1);
-    if (!k || strcmp(k, kind) != 0) {
+    /* a list of parameters takes standard "name" { ... } too */
+    const int standard = k && strcmp(kind, "param") == 0 && strcmp(k, "standard") == 0;
+    if (!standard && (!k || strcmp(k, kind) != 0)) {
         mbc_reader_fail(ld->r, line, NULL, "%s[%zu]: expected %s \"name\" { ... } (given %s)", key,
                         i, kind, mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;

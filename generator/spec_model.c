@@ -595,16 +595,17 @@ static size_t other_constants(const spec_connector *c, strbuf *names, strbuf *wh
 }
 
 /* A named choice's constant (MBC_<TYPE>_<PARAM>_<NAME>, and
- * MBC_<TYPE>_<PARAM>_NAMES) that another constant of the header has too. */
-static void check_choice_constants(loader *ld, const spec_connector *c, const spec_param *p,
-                                   const strbuf *names, const strbuf *whats, size_t n)
+ * MBC_<TYPE>_<PARAM>_NAMES) that another constant of the header has too.
+ * Returns 1 when an allocation failed (the caller frees, then raises). */
+static int check_choice_constants(loader *ld, const spec_connector *c, const spec_param *p,
+                                  const strbuf *names, const strbuf *whats, size_t n)
 {
-    strbuf macro;
+    strbuf macro, x;
     sb_init(&macro);
+    sb_init(&x);
     naming_constant(c->type_name, &macro);
-    for (size_t k = 0; k <= p->choices.count; k++) {
-        strbuf x;
-        sb_init(&x);
+    for (size_t k = 0; k <= p->choices.count && !sb_failed(&macro); k++) {
+        sb_free(&x);
         if (k < p->choices.count) {
             naming_choice_constant(p->name, p->choices.items[k], &x);
         } else {
@@ -620,14 +621,11 @@ static void check_choice_constants(loader *ld, const spec_connector *c, const sp
                                 k < p->choices.count ? p->choices.items[k] : "",
                                 k < p->choices.count ? "'" : "", sb_str(&macro), sb_str(&x),
                                 sb_str(&whats[i]));
-        const int failed = sb_failed(&x) || sb_failed(&macro);
-        sb_free(&x);
-        if (failed) {
-            sb_free(&macro);
-            mbc_reader_raise_nomem(ld->r);
-        }
     }
+    const int failed = sb_failed(&x) || sb_failed(&macro);
+    sb_free(&x);
     sb_free(&macro);
+    return failed;
 }
 
 /* The named choices' constants against the header's others, and those of
@@ -645,15 +643,15 @@ static void check_choices_constants(loader *ld, const spec_connector *c)
     for (size_t i = 0; i < MAX; i++)
         sb_init(&names[i]), sb_init(&whats[i]);
     size_t n = other_constants(c, names, whats, MAX);
-    for (size_t i = 0; i < c->param_count + c->vparam_count; i++) {
+    int failed = 0;
+    for (size_t i = 0; i < c->param_count + c->vparam_count && !failed; i++) {
         const spec_param *p = i < c->param_count ? &c->params[i] : &c->vparams[i - c->param_count];
-        check_choice_constants(ld, c, p, names, whats, n);
+        failed = check_choice_constants(ld, c, p, names, whats, n);
         for (size_t k = 0; k < p->choices.count && n < MAX; k++, n++) {
             naming_choice_constant(p->name, p->choices.items[k], &names[n]);
             sb_printf(&whats[n], "choice '%s' of parameter '%s'", p->choices.items[k], p->name);
         }
     }
-    int failed = 0;
     for (size_t i = 0; i < MAX; i++) {
         failed |= sb_failed(&names[i]) || sb_failed(&whats[i]);
         sb_free(&names[i]);

@@ -375,7 +375,7 @@ static void set_doc_default(loader *ld, const mbc_reader_table *t, spec_param *p
     }
 }
 
-static void load_param(loader *ld, int idx, spec_param *p, const char *list)
+void spec_params_load_one(loader *ld, int idx, spec_param *p, const char *list)
 {
     ld->param_errors = loader_errors(ld);
     const int line = mbc_sandbox_table_line(ld->L, idx);
@@ -397,6 +397,62 @@ static void load_param(loader *ld, int idx, spec_param *p, const char *list)
     apply_choices(ld, &t, p);
 }
 
+/* The standard parameter of types.lua named by standard "name" { ... } (the
+ * table at idx), with the spec's keys over its own, as a param table the
+ * spec could have written at that line (pushed); 0 (nothing pushed) when
+ * types.lua has none of that name (reported). */
+static int push_standard(loader *ld, int idx, const char *what)
+{
+    lua_State *L = ld->L;
+    const char *name = mbc_sandbox_table_name(L, idx);
+    const int line = mbc_sandbox_table_line(L, idx);
+    const spec_standard *st = spec_types_find_standard(ld->reg, name);
+    if (!st) {
+        mbc_suggestion s;
+        mbc_suggest_begin(&s, name);
+        strbuf *known = &ld->sb; /* the loader's: a raise leaves nothing behind */
+        sb_free(known);
+        for (size_t i = 0; i < ld->reg->standard_count; i++) {
+            mbc_suggest_offer(&s, ld->reg->standards[i].name);
+            sb_printf(known, "%s%s", i ? ", " : "", ld->reg->standards[i].name);
+        }
+        if (sb_failed(known))
+            mbc_reader_raise_nomem(ld->r);
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s '%s': standard must name a standard parameter of types.lua (given "
+                        "'%s'; %s%s%sknown: %s)",
+                        what, name, name, s.best ? "did you mean '" : "", s.best ? s.best : "",
+                        s.best ? "'? " : "", known->len ? sb_str(known) : "none");
+        return 0;
+    }
+    lua_createtable(L, 0, (int)st->field_count + 2);
+    const int t = lua_gettop(L);
+    for (size_t i = 0; i < st->field_count; i++) {
+        const spec_standard_field *f = &st->fields[i];
+        if (f->kind == SPEC_FIELD_STRING)
+            lua_pushstring(L, f->text);
+        else if (f->kind == SPEC_FIELD_NUMBER)
+            lua_pushnumber(L, f->number);
+        else if (f->kind == SPEC_FIELD_BOOL)
+            lua_pushboolean(L, f->number != 0.0);
+        else {
+            lua_createtable(L, (int)f->count, 0);
+            for (size_t k = 0; k < f->count; k++) {
+                lua_pushnumber(L, f->list[k]);
+                lua_rawseti(L, -2, (lua_Integer)k + 1);
+            }
+        }
+        lua_setfield(L, t, f->key);
+    }
+    for (lua_pushnil(L); lua_next(L, idx);) { /* the spec's keys */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, t);
+    }
+    mbc_sandbox_table_record(L, t, "param", name, line);
+    return 1;
+}
+
 void spec_params_load(loader *ld, int idx, int line, const char *key, const char *what,
                       spec_param **out, size_t *count)
 {
@@ -406,8 +462,15 @@ void spec_params_load(loader *ld, int idx, int line, const char *key, const char
     *count = 0;
     for (size_t i = 1; i <= n; i++) {
         if (loader_list_entry(ld, list, i, key, line, "param")) {
+            const char *kind = mbc_sandbox_table_kind(ld->L, -1);
+            if (strcmp(kind, "standard") == 0 && !push_standard(ld, lua_gettop(ld->L), what)) {
+                lua_pop(ld->L, 1);
+                continue;
+            }
             spec_param *p = &(*out)[(*count)++];
-            load_param(ld, lua_gettop(ld->L), p, what);
+            spec_params_load_one(ld, lua_gettop(ld->L), p, what);
+            if (strcmp(kind, "standard") == 0)
+                lua_pop(ld->L, 1); /* the table push_standard made */
             for (size_t j = 0; j + 1 < *count; j++)
                 if (strcmp((*out)[j].name, p->name) == 0)
                     mbc_reader_fail(ld->r, p->line, NULL,

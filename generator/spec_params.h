@@ -15,4 +15,9 @@
 void spec_params_load(loader *ld, int idx, int line, const char *key, const char *what,
                       spec_param **out, size_t *count);
 
+/* Reads the param "name" { ... } table at idx into p (`list` names it in
+ * messages: "parameter"); a standard parameter of types.lua is checked
+ * this way when the registry is loaded. */
+void spec_params_load_one(loader *ld, int idx, spec_param *p, const char *list);
+
 #endif

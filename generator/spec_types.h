@@ -16,5 +16,7 @@ mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list 
 void spec_types_free(spec_type_registry *reg);
 /* The type called name, or NULL. */
 const spec_type *spec_types_find(const spec_type_registry *reg, const char *name);
+/* The standard parameter called name, or NULL. */
+const spec_standard *spec_types_find_standard(const spec_type_registry *reg, const char *name);
 
 #endif

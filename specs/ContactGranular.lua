@@ -11,8 +11,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name" },
+    standard "name" {},
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = "markers at the centers of sphere a (m0) and sphere b (m1)" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -67,15 +66,13 @@ return connector {
       description = "twisting damping of twisting sds [SI:N m s/rad]" },
     param "twistingFriction" { type = "UReal", symbol = [[\mu_{twist}]], default = 0,
       description = "twisting friction coefficient of twisting sds [SI:m]" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = false,
+    standard "show" { default = false,
       description = "set true, if item is shown in visualization and false if it is not shown; draws spheres by given radii" },
-    param "color" { type = "Float4", default = {0.7, 0.7, 0.7, 1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" { default = {0.7, 0.7, 0.7, 1} },
   },
 
   outputs = {
