@@ -6,9 +6,11 @@
 #include "describe.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json_out.h"
+#include "mbconnect/output_text.h"
 #include "mbconnect/wall_eval.h"
 
 static const char *const kind_names[] = {"bool", "int", "real", "float", "string", "index"};
@@ -142,6 +144,20 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
     }
 }
 
+/* One output in the library's words (mbconnect/output_text.h), as Python's
+ * describe() has it too. */
+static void print_output(FILE *out, const mbc_type_info *t, size_t i)
+{
+    char small[2048];
+    const size_t n = mbc_output_text(t, i, small, sizeof small);
+    char *text = n < sizeof small ? small : malloc(n + 1);
+    if (text && text != small)
+        mbc_output_text(t, i, text, n + 1);
+    fputs(text ? text : small, out); /* no memory: the text cut to the buffer */
+    if (text != small)
+        free(text);
+}
+
 static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *out)
 {
     char origin[1100];
@@ -154,15 +170,8 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
     fprintf(out, "\nOutput variables (%zu):\n", t->output_count);
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        char size[64];
-        if (o->per >= 0)
-            snprintf(size, sizeof size, "%zu*%s", o->factor, t->params[o->per].name);
-        else
-            snprintf(size, sizeof size, "%zu", o->factor);
-        fprintf(out, "  %-20s size %-28s %s\n", o->name, size, o->description);
-    }
+    for (size_t i = 0; i < t->output_count; i++)
+        print_output(out, t, i);
     fprintf(out, "\nData coordinates (%zu block%s of %s each):\n", t->data_block_count,
             t->data_block_count == 1 ? "" : "s",
             t->data_per >= 0 ? t->params[t->data_per].name : "1");

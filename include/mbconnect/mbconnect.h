@@ -61,6 +61,7 @@
 #include "mbconnect/input.h"
 #include "mbconnect/invariant_info.h"
 #include "mbconnect/object.h"
+#include "mbconnect/output_text.h"
 #include "mbconnect/pair_binding.h"
 #include "mbconnect/param_choices.h"
 #include "mbconnect/param_rules_text.h"

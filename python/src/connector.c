@@ -7,6 +7,8 @@
  * obj.visualization.<name>. */
 #include "pymbc.h"
 
+#include "mbconnect/output_text.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,6 +85,28 @@ static void describe_param(PyObject *parts, const mbc_param_info *p, const char 
         append(parts, "      rules: %s\n", rules);
 }
 
+/* One output in the library's words (mbconnect/output_text.h), as `mbc
+ * describe` has it too. */
+static void append_output(PyObject *parts, const mbc_type_info *t, size_t i)
+{
+    char small[2048];
+    const size_t n = mbc_output_text(t, i, small, sizeof small);
+    char *text = n < sizeof small ? small : PyMem_Malloc(n + 1);
+    if (!text) {
+        PyErr_NoMemory();
+        return;
+    }
+    if (text != small)
+        mbc_output_text(t, i, text, n + 1);
+    PyObject *s = PyUnicode_FromString(text);
+    if (s) {
+        PyList_Append(parts, s);
+        Py_DECREF(s);
+    }
+    if (text != small)
+        PyMem_Free(text);
+}
+
 PyObject *pymbc_describe(const mbc_type_info *t)
 {
     mbc_object *defaults = pymbc_defaults_object(t);
@@ -105,16 +129,8 @@ PyObject *pymbc_describe(const mbc_type_info *t)
             describe_param(parts, &t->vparams[i], "visualization.", defaults);
     }
     append(parts, "\nOutput variables (%zu):\n", t->output_count);
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        char size[96];
-        if (o->per >= 0)
-            snprintf(size, sizeof size, "%zu * %s", o->factor, t->params[o->per].name);
-        else
-            snprintf(size, sizeof size, "%zu", o->factor);
-        append(parts, "  %s [%s]%s%s\n      %s\n", o->name, size, o->symbol ? "  symbol " : "",
-               o->symbol ? o->symbol : "", o->description ? o->description : "");
-    }
+    for (size_t i = 0; i < t->output_count; i++)
+        append_output(parts, t, i);
     append(parts, "\nData coordinates (%zu blocks of %s each):\n", t->data_block_count,
            t->data_per >= 0 ? t->params[t->data_per].name : "1");
     for (size_t i = 0; i < t->data_block_count; i++) {
