@@ -19,7 +19,7 @@ static size_t output_index(const mbc_type_info *t, const char *name)
     for (size_t i = 0; i < t->output_count; i++)
         if (strcmp(t->outputs[i].name, name) == 0)
             return i;
-    fail_msg("no output %s in %s", name, t->name);
+    fail_msg("no output %s in %s", name, t->type_name);
     return 0;
 }
 
