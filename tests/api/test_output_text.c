@@ -40,13 +40,13 @@ static void test_per_parameter(void **state)
 {
     (void)state;
     /* specs/ContactFrictionCircleCable2D.lua: output "ForceLocal" { size =
-     * {2, "numberOfContactSegments"}, symbol = [[[f_{t,0}, ...]] } */
+     * {2, "numberOfContactSegments"}, symbol = [[[f_{t,0}, ...]] }, in text [f_(t,0), ...] */
     const mbc_type_info *t = &mbc_contact_friction_circle_cable2d_type;
     char text[1024];
     mbc_output_text(t, output_index(t, "ForceLocal"), text, sizeof text);
-    const char *head = "  ForceLocal [2 * numberOfContactSegments]  symbol [f_{t,0},";
+    const char *head = "  ForceLocal [2 * numberOfContactSegments]  symbol [f_(t,0), f_(n,0),";
     assert_memory_equal(text, head, strlen(head));
-    assert_non_null(strstr(text, "\n      local contact forces in tangential"));
+    assert_non_null(strstr(text, "\n      local contact forces in tangential (t) and normal (n)"));
     assert_int_equal(text[strlen(text) - 1], '\n');
 }
 
