@@ -75,7 +75,7 @@ mbc_status loader_run(mbc_sandbox *box, const char *file, const char *text, size
 mbc_reader_table loader_table(mbc_reader *r, int idx, int line, const char *what)
 {
     mbc_reader_table t;
-    mbc_reader_table_at(r, &t, idx, MBC_READER_LABEL, line, "%s", what);
+    mbc_reader_table_named(r, &t, idx, MBC_READER_LABEL, line, what);
     return t;
 }
 
@@ -176,10 +176,17 @@ void loader_string_list_at(loader *ld, int v, int line, const char *where, spec_
 void loader_string_list(loader *ld, int idx, const char *key, int line, const char *what,
                         spec_string_list *out)
 {
-    line = mbc_reader_key_line(ld->r, key, line);
     out->items = NULL;
     out->count = 0;
     mbc_reader_table t = loader_table(ld->r, idx, line, what), list;
+    /* an absent list has no line to find: the search for its key would
+     * read the rest of the file (most parameters have no choices) */
+    const int present = mbc_reader_value(ld->r, &t, key, 0);
+    lua_pop(ld->L, 1);
+    if (!present)
+        return;
+    line = mbc_reader_key_line(ld->r, key, line);
+    t = loader_table(ld->r, idx, line, what);
     if (mbc_reader_subtable(ld->r, &t, key, 0, "a list of strings", &list) == MBC_OK && list.idx) {
         char where[256];
         snprintf(where, sizeof where, "%s: '%s'", what, key);

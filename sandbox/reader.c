@@ -55,6 +55,19 @@ void mbc_reader_table_at(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader
     va_end(ap);
 }
 
+void mbc_reader_table_named(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
+                            int line, const char *name)
+{
+    t->idx = lua_absindex(r->L, idx);
+    t->line = line;
+    t->naming = naming;
+    size_t n = strlen(name);
+    if (n >= sizeof t->name)
+        n = sizeof t->name - 1; /* cut as mbc_reader_table_at's snprintf cuts */
+    memcpy(t->name, name, n);
+    t->name[n] = '\0';
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static void deliver(mbc_reader *r, const mbc_error *e)

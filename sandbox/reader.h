@@ -118,6 +118,11 @@ void
 mbc_reader_table_at(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
                     int line, const char *name, ...);
 
+/* mbc_reader_table_at with the name as it is, not a format (the loader
+ * describes thousands of tables a spec: no printf for each). */
+void mbc_reader_table_named(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
+                            int line, const char *name);
+
 /* ---------------------------------------------------------- getters of t[key] */
 
 /* Pushes t[key] as it is, of any type (a value whose type decides how it
