@@ -41,6 +41,8 @@ static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, 
     return mbc_contact_gran_classic_outputs(p, s, output, out, size, err);
 }
 
+static const char *const param_choices_model[] = MBC_CONTACT_GRAN_CLASSIC_MODEL_NAMES;
+
 static const mbc_param_info params[] = {
     {
         .name = "name",
@@ -147,7 +149,7 @@ static const mbc_param_info params[] = {
         .name = "model",
         .type = "UInt",
         .symbol = NULL,
-        .description = "0 hooke (no shear history: LAMMPS's gran/hooke), 1 hooke/history (gran/hooke/history), 2 hertz/history (gran/hertz/history); see the theory",
+        .description = "the law, named by LAMMPS's styles: hooke (no shear history: gran/hooke), hooke/history (gran/hooke/history), hertz/history (gran/hertz/history); see the theory",
         .default_text = "1",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -160,6 +162,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_model,
         .one_of = param_one_of_model,
         .one_of_count = 3,
     },

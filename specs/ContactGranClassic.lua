@@ -13,8 +13,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name" },
+    standard "name" {},
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = "markers at the centers of sphere a (m0) and sphere b (m1)" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -25,8 +24,9 @@ return connector {
       description = [[mass of sphere a and mass of sphere b [SI:kg]: the effective mass \ :math:`m^* = m_a m_b/(m_a+m_b)`\  weighs the damping; a particle solver sets them for each pair (the mass of the rigid body a sphere belongs to; a sphere that does not move leaves the other's mass)]] },
     param "timeStep" { type = "PReal", symbol = [[\Delta t]], default = 1e-4, doc = { default = "1e-4" },
       description = "the time step of the solver [SI:s]: each PostNewtonStep adds one step of relative tangential motion to the shear history; set it to the solver's step (a particle solver sets it)" },
-    param "model" { type = "UInt", default = 1, rules = { one_of = { 0, 1, 2 } },
-      description = "0 hooke (no shear history: LAMMPS's gran/hooke), 1 hooke/history (gran/hooke/history), 2 hertz/history (gran/hertz/history); see the theory" },
+    param "model" { type = "UInt", default = "hooke/history",
+      choices = { "hooke", "hooke/history", "hertz/history" },
+      description = "the law, named by LAMMPS's styles: hooke (no shear history: gran/hooke), hooke/history (gran/hooke/history), hertz/history (gran/hertz/history); see the theory" },
     param "normalStiffness" { type = "UReal", symbol = "k_n", default = 0,
       description = "normal stiffness: hooke and hooke/history [SI:N/m], hertz/history [SI:N/m^2] (LAMMPS's Kn; in pressure units it is divided by nktv2p: mbc-lammps does so)" },
     param "tangentialStiffness" { type = "UReal", symbol = "k_t", default = 0,
@@ -43,15 +43,13 @@ return connector {
       description = "True: the normal force is never attractive; where the damping would make it so, it is 0 (LAMMPS's keyword limit_damping)" },
     param "lammps2021" { type = "Bool", default = true,
       description = "True: LAMMPS 2021's numbers to the bit; False: the forms of its documentation where that version contradicts them (a sliding contact whose shear history has length 0 gets mu F_n, not 0; a spring of stiffness 0 holds no history), see the theory" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = false,
+    standard "show" { default = false,
       description = "set true, if item is shown in visualization and false if it is not shown; draws spheres by given radii" },
-    param "color" { type = "Float4", default = {0.7, 0.7, 0.7, 1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" { default = {0.7, 0.7, 0.7, 1} },
   },
 
   outputs = {

@@ -55,14 +55,14 @@ def test_sphere_sphere_linear_contact_by_hand():
 
 
 def test_gran_classic_hertz_by_hand():
-    # LAMMPS's gran/hertz/history as ContactGranClassic(model=2): the
-    # Hertzian factor sqrt(delta R*) scales the spring, the damping m*
+    # LAMMPS's gran/hertz/history as ContactGranClassic(model="hertz/history"):
+    # the Hertzian factor sqrt(delta R*) scales the spring, the damping m*
     # gamma_n and the shear spring; the friction acts at the radii
     kn, kt, gn, gt = 1e5, 3e4, 40.0, 20.0
-    c = mbconnect.ContactGranClassic(model=2, normalStiffness=kn, tangentialStiffness=kt,
-                                     normalDamping=gn, tangentialDamping=gt,
-                                     frictionCoefficient=0.5, spheresRadii=[0.5, 0.3],
-                                     spheresMasses=[2.0, 3.0])
+    c = mbconnect.ContactGranClassic(model="hertz/history", normalStiffness=kn,
+                                     tangentialStiffness=kt, normalDamping=gn,
+                                     tangentialDamping=gt, frictionCoefficient=0.5,
+                                     spheresRadii=[0.5, 0.3], spheresMasses=[2.0, 3.0])
     dist, vn, vt = 0.78, -0.2, 0.1           # b approaches along x and slides along y
     xi = [0.0, -2e-4, 0.0]                   # the shear history
     r = c.evaluate(markers=[marker([0, 0, 0], [0, 0, 0]), marker([dist, 0, 0], [vn, vt, 0])],

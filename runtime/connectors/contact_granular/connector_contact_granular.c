@@ -36,6 +36,33 @@ _Static_assert(MBC_CONTACT_GRANULAR_DATA_TOUCHING == MBC_GRANULAR_TOUCH &&
                    MBC_CONTACT_GRANULAR_DATA_CONTACT_RADIUS_PREVIOUS == MBC_GRANULAR_A_PREV,
                "the spec's data coordinates are in the order of the record");
 
+/* The kernels' model numbers are the spec's named choices (specs/ContactGranular.lua). */
+#define SAME(KERNEL, SPEC) ((KERNEL) == MBC_CONTACT_GRANULAR_##SPEC)
+_Static_assert(SAME(MBC_GRANULAR_HOOKE, NORMAL_MODEL_HOOKE) &&
+                   SAME(MBC_GRANULAR_HERTZ, NORMAL_MODEL_HERTZ) &&
+                   SAME(MBC_GRANULAR_HERTZ_MATERIAL, NORMAL_MODEL_HERTZ_MATERIAL) &&
+                   SAME(MBC_GRANULAR_DMT, NORMAL_MODEL_DMT) &&
+                   SAME(MBC_GRANULAR_JKR, NORMAL_MODEL_JKR) &&
+                   SAME(MBC_GRANULAR_VELOCITY, DAMPING_MODEL_VELOCITY) &&
+                   SAME(MBC_GRANULAR_MASS_VELOCITY, DAMPING_MODEL_MASS_VELOCITY) &&
+                   SAME(MBC_GRANULAR_VISCOELASTIC, DAMPING_MODEL_VISCOELASTIC) &&
+                   SAME(MBC_GRANULAR_TSUJI, DAMPING_MODEL_TSUJI),
+               "the normal and damping models are the spec's choices");
+_Static_assert(SAME(MBC_GRANULAR_LINEAR_NOHISTORY, TANGENTIAL_MODEL_LINEAR_NOHISTORY) &&
+                   SAME(MBC_GRANULAR_LINEAR_HISTORY, TANGENTIAL_MODEL_LINEAR_HISTORY) &&
+                   SAME(MBC_GRANULAR_MINDLIN, TANGENTIAL_MODEL_MINDLIN) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE, TANGENTIAL_MODEL_MINDLIN_RESCALE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_FORCE, TANGENTIAL_MODEL_MINDLIN_FORCE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE_FORCE,
+                        TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE) &&
+                   SAME(MBC_GRANULAR_ROLL_NONE, ROLLING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_ROLL_SDS, ROLLING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_NONE, TWISTING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_TWIST_SDS, TWISTING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_MARSHALL, TWISTING_MODEL_MARSHALL),
+               "the tangential, rolling and twisting models are the spec's choices");
+#undef SAME
+
 #define TYPE "ContactGranular"
 
 /* ------------------------------------------------------------------ the law */
@@ -199,11 +226,13 @@ void mbc_contact_granular_wall_law(const mbc_contact_granular_params *p, mbc_gra
 
 /* ------------------------------------------------------------------ checks */
 
-static const char *const normal_names[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-
+/* The name of a normal model: the spec's choices (its generated header). */
 static const char *normal_name(int normal)
 {
-    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? normal_names[normal] : "?";
+    static const char *const names[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+    _Static_assert(sizeof names / sizeof names[0] == MBC_GRANULAR_NORMAL_COUNT,
+                   "one name per normal model");
+    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? names[normal] : "?";
 }
 
 /* The material models need both moduli > 0 (E* is their harmonic sum). */

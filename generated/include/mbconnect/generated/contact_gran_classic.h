@@ -35,6 +35,12 @@ extern "C" {
 #define MBC_CONTACT_GRAN_CLASSIC_DATA_SHEAR_Z 3
 #define MBC_CONTACT_GRAN_CLASSIC_DATA_COUNT 4
 
+/* model: the values of its named choices, and their names */
+#define MBC_CONTACT_GRAN_CLASSIC_MODEL_HOOKE 0
+#define MBC_CONTACT_GRAN_CLASSIC_MODEL_HOOKE_HISTORY 1
+#define MBC_CONTACT_GRAN_CLASSIC_MODEL_HERTZ_HISTORY 2
+#define MBC_CONTACT_GRAN_CLASSIC_MODEL_NAMES {"hooke", "hooke/history", "hertz/history"}
+
 typedef struct mbc_contact_gran_classic_visualization {
     bool show; /* Bool, default False */
     float color[4]; /* Float4, default [0.7,0.7,0.7,1.] */
