@@ -78,8 +78,8 @@ static mbc_status pair(ml_run *r, int argc, char **argv, mbc_error *err)
         }
     }
     ml_host_command(r, line);
-    if (!ml_host_fix_exists(r, SUMS_FIX))
-        ml_host_command(r, "fix " SUMS_FIX " all mbconnect/sums");
+    /* made again: its vector has an entry for each output name so far */
+    ml_host_command(r, "fix " SUMS_FIX " all mbconnect/sums");
     return MBC_OK;
 }
 

@@ -119,11 +119,18 @@ class FixSums : public Fix
     FixSums(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
     {
         vector_flag = 1;
-        size_vector = 2;
         global_freq = 1;
         extvector = -1;
-        extlist = new int[2 + 64 + 1];
         books = style_run(lmp, ML_FIX_SUMS_STYLE)->books;
+        const PairMbc *p = pair();
+        const char *names[64];
+        const size_t sums = p && p->law_table() ? ml_laws_sum_names(p->law_table(), names, 64) : 0;
+        size_vector = 2 + static_cast<int>(sums) + (books ? 1 : 0);
+        extlist = new int[size_vector];
+        extlist[0] = 1; /* a count: the more atoms, the more contacts */
+        extlist[1] = 0; /* a mean */
+        for (int k = 2; k < size_vector; k++)
+            extlist[k] = 1; /* sums over the pairs; the dissipated energy */
     }
     ~FixSums() override
     {
@@ -136,12 +143,6 @@ class FixSums : public Fix
     void init() override
     {
         const PairMbc *p = pair();
-        const size_t sums = p && p->steps() ? ml_step_sum_count(p->steps()) : 0;
-        size_vector = 2 + static_cast<int>(sums) + (books ? 1 : 0);
-        extlist[0] = 1; /* a count: the more atoms, the more contacts */
-        extlist[1] = 0; /* a mean */
-        for (int k = 2; k < size_vector; k++)
-            extlist[k] = 1; /* sums over the pairs; the dissipated energy */
         power = p && p->steps() ? ml_step_sum_slot(p->steps(), "DissipatedPower") : -1;
         stamp = -1;
     }
@@ -162,7 +163,7 @@ class FixSums : public Fix
             return values[0] > 0 ? values[1] / values[0] : 0.0;
         if (books && n == size_vector - 1)
             return dissipated;
-        return values[n];
+        return static_cast<size_t>(n) < values.size() ? values[n] : 0.0;
     }
 
   private:

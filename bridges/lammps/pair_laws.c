@@ -284,13 +284,15 @@ mbc_status ml_laws_finish(ml_laws *L, mbc_error *err)
                                         "ContactGranular's corrected transfer",
                                         "LAMMPS 2021's transfer"};
     L->width = 1; /* LAMMPS's history takes at least one value per neighbor */
-    L->beyond_contact = 0;
+    L->beyond_contact = L->cutoff_lists = 0;
     const ml_law *first = NULL;
     for (size_t k = 0; k < L->law_count; k++) {
         const ml_law *law = L->laws[k];
         if ((int)law->data_count > L->width)
             L->width = (int)law->data_count;
-        L->beyond_contact |= mbc_pair_eval_reach(law->object, 1.0, 1.0) > 0.0;
+        const int reach = mbc_pair_eval_reach(law->object, 1.0, 1.0) > 0.0;
+        L->beyond_contact |= reach;
+        L->cutoff_lists |= reach && !(law->granular && law->lammps2021);
         const int t = transfer_of(law);
         if (t == 0)
             continue;
@@ -306,4 +308,24 @@ mbc_status ml_laws_finish(ml_laws *L, mbc_error *err)
     L->owner_orient = first && first->granular;
     L->transfer_2021 = first && transfer_of(first) == 3;
     return MBC_OK;
+}
+
+size_t ml_laws_sum_names(const ml_laws *L, const char **names, size_t capacity)
+{
+    size_t count = 0;
+    for (size_t k = 0; k < L->law_count; k++) {
+        const ml_law *law = L->laws[k];
+        for (size_t q = 0; q < law->output_count; q++) {
+            const char *name = law->object->type->outputs[law->outputs[q]].name;
+            size_t s = 0;
+            while (s < count && s < capacity && strcmp(names[s], name) != 0)
+                s++;
+            if (s < count)
+                continue;
+            if (count < capacity)
+                names[count] = name;
+            count++;
+        }
+    }
+    return count;
 }

@@ -40,7 +40,12 @@ typedef struct ml_laws {
     double *cut_type; /* the `cutoff` keyword's distance, or -1 */
     /* after ml_laws_finish: */
     int beyond_contact; /* a law's contacts outlive touching: neighbors beyond kept */
-    int width;          /* values per neighbor of the contact history (>= 1) */
+    /* the neighbor lists hold the pairs within the type pairs' cutoffs (the
+     * reach), not only those within r_i + r_j + skin as pair_style
+     * granular's: a law's contacts outlive touching by more than LAMMPS
+     * 2021's jkr keeps them (a reach, other than 2021's jkr) */
+    int cutoff_lists;
+    int width; /* values per neighbor of the contact history (>= 1) */
     /* the records' orientation: ContactGranular's (the laws are then all
      * ContactGranular) is the neighbor list owner's, as pair_style
      * granular's, and a pair that changes owner has its tangential history
@@ -90,6 +95,12 @@ double ml_laws_cutoff(const ml_laws *L, int i, int j, const double *dynamic, con
  * law of another type with data, or ContactGranular laws of 2021's and of
  * the corrected forms). */
 mbc_status ml_laws_finish(ml_laws *L, mbc_error *err);
+
+/* The distinct names of the laws' summed scalar outputs (ml_law.outputs),
+ * in the order of the laws (the pair_coeff lines that made them), into
+ * names (capacity entries); returns their count, or more than capacity
+ * when they do not fit (the count is then not exact). */
+size_t ml_laws_sum_names(const ml_laws *L, const char **names, size_t capacity);
 
 /* The law of type pair (i, j), or NULL. */
 static inline ml_law *ml_laws_of(const ml_laws *L, int i, int j)

@@ -5,6 +5,7 @@
  * init_one()'s cutoffs), not from its code. */
 #include "pair_mbc.h"
 
+#include <lammps/domain.h>
 #include <lammps/neigh_list.h>
 
 #include <algorithm>
@@ -78,14 +79,10 @@ PairMbc::PairMbc(LAMMPS *lmp, const char *style_name, int words)
     nondefault_history_transfer = 1; /* ml_step_transfer */
     reinitflag = 0;                  /* fix adapt cannot change a law's parameters */
     writedata = 1;
-    /* a placeholder where the history fix will be, so that its place among
-     * the fixes is the pair style's (its pre_exchange must come before any
-     * fix that migrates atoms), as pair_style granular does */
     history_id = free_id(modify, id_base(style));
     dummy_id = history_id + "_DUMMY";
-    modify->add_fix(dummy_id + " all DUMMY", 1);
     ids_id = history_id + "_IDS";
-    ids = modify->add_fix(ids_id + " all " ML_FIX_IDS_STYLE, 1);
+    place_history();
     mbc_error err = {};
     if (ml_step_create(&step, &err) != MBC_OK)
         fail(err);
@@ -95,8 +92,9 @@ PairMbc::~PairMbc()
 {
     delete[] svector;
     svector = nullptr;
-    for (const std::string &id : {history_id, dummy_id, ids_id})
-        if (modify->find_fix(id) >= 0)
+    const std::string made = history ? std::string(history->id) : std::string();
+    for (const std::string &id : {made, dummy_id, ids_id})
+        if (!id.empty() && modify->find_fix(id) >= 0)
             modify->delete_fix(id);
     ml_step_destroy(step);
     ml_laws_destroy(laws);
@@ -106,9 +104,23 @@ PairMbc::~PairMbc()
     }
 }
 
+/* An error every rank found alike (its message names the style). */
 void PairMbc::fail(const mbc_error &err)
 {
-    ML_ALL(error, style + ": " + err.message);
+    ML_ALL(error, err.message);
+}
+
+/* A placeholder where the history fix will be, so that its place among
+ * the fixes is the pair style's (its pre_exchange must come before any fix
+ * that migrates atoms), as pair_style granular does; made when the pair
+ * style is, or, for one made before the box (before read_data, whose Pair
+ * Coeffs need it), at its first pair_coeff, before any fix. */
+void PairMbc::place_history()
+{
+    if (!placed && !history && domain->box_exist) {
+        modify->add_fix(dummy_id + " all DUMMY", 1);
+        placed = 1;
+    }
 }
 
 void PairMbc::allocate()
@@ -153,6 +165,7 @@ void PairMbc::coeff(int narg, char **arg)
                                                    "none"));
     if (!allocated)
         allocate();
+    place_history();
     int lo[2], hi[2];
     utils::bounds(FLERR, arg[0], 1, atom->ntypes, lo[0], hi[0], error);
     utils::bounds(FLERR, arg[1], 1, atom->ntypes, lo[1], hi[1], error);
@@ -266,9 +279,13 @@ void PairMbc::make_history()
     evaluated = 0;
 }
 
-/* The records of atoms whose IDs changed since the last run, remapped. */
+/* The records of atoms whose IDs changed since the last run, remapped.
+ * The IDs' fix is made at the first run's set-up (after read_restart has
+ * read the file's per-atom data, which LAMMPS hands it then). */
 void PairMbc::remap_ids()
 {
+    if (!ids || modify->find_fix(ids_id) < 0)
+        ids = modify->add_fix(ids_id + " all " ML_FIX_IDS_STYLE, 1);
     const int *then = fix_ids_then(ids);
     mbc_error err = {};
     long long moved = 0, dropped = 0;
@@ -286,6 +303,7 @@ void PairMbc::remap_ids()
                            std::to_string(dropped) +
                            " were dropped (their partner was deleted, or the records' "
                            "orientation depends on the IDs)");
+    fix_ids_refresh(ids);
 }
 
 /* The log line that says which law computes the style. */
@@ -325,8 +343,8 @@ void PairMbc::init_style()
     if (!rq)
         ML_ALL(error, style + ": this LAMMPS's NeighRequest is not laid out as that of 29 Sep 2021 "
                               "(mbc-lammps is built for Debian's LAMMPS)");
-    rq->size = 1;    /* neighbors within r_i + r_j + skin */
-    rq->history = 1; /* marked for FixNeighHistory */
+    rq->size = !laws->cutoff_lists; /* neighbors within r_i + r_j + skin */
+    rq->history = 1;                /* marked for FixNeighHistory */
     make_history();
     remap_ids();
     const int ifreeze = modify->find_fix_by_style("^freeze");

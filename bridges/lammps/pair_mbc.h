@@ -70,6 +70,11 @@ class PairMbc : public LAMMPS_NS::Pair
     {
         return step;
     }
+    /* The laws of the type pairs (NULL before the first pair_coeff). */
+    const ml_laws *law_table() const
+    {
+        return laws;
+    }
 
   private:
     std::string style;
@@ -90,6 +95,8 @@ class PairMbc : public LAMMPS_NS::Pair
     ml_step_report last{};
     int neighprev = 0;
 
+    int placed = 0; /* the history fix's placeholder was made */
+    void place_history();
     void allocate();
     void make_laws();
     void check_run();

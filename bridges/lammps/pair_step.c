@@ -69,22 +69,15 @@ void ml_step_destroy(ml_step *s)
     free(s);
 }
 
-/* The slot of output `name` among the sums (a new one when not there). */
-static int sum_slot(ml_step *s, const char *name)
-{
-    for (size_t k = 0; k < s->sum_count; k++)
-        if (strcmp(s->sum_names[k], name) == 0)
-            return (int)k;
-    if (s->sum_count == SUM_CAPACITY)
-        return -1;
-    s->sum_names[s->sum_count] = name;
-    return (int)s->sum_count++;
-}
-
 mbc_status ml_step_laws(ml_step *s, const ml_laws *L, mbc_error *err)
 {
     free_chunks(s);
-    s->sum_count = 0;
+    s->sum_count = ml_laws_sum_names(L, s->sum_names, SUM_CAPACITY);
+    if (s->sum_count > SUM_CAPACITY) {
+        s->sum_count = 0;
+        return mbc_fail(err, MBC_ERR_SIZE, "%s: more than %d distinct scalar outputs", L->style,
+                        SUM_CAPACITY);
+    }
     s->chunks = calloc(L->law_count + 1, sizeof *s->chunks);
     if (!s->chunks)
         return mbc_fail_nomem(err, L->style);
@@ -99,12 +92,8 @@ mbc_status ml_step_laws(ml_step *s, const ml_laws *L, mbc_error *err)
         c->slot = calloc(n + 1, sizeof *c->slot);
         if (!c->outputs || !c->output_sums || !c->slot)
             return mbc_fail_nomem(err, L->style);
-        for (size_t q = 0; q < n; q++) {
-            c->slot[q] = sum_slot(s, law->object->type->outputs[law->outputs[q]].name);
-            if (c->slot[q] < 0)
-                return mbc_fail(err, MBC_ERR_SIZE, "%s: more than %d distinct scalar outputs",
-                                L->style, SUM_CAPACITY);
-        }
+        for (size_t q = 0; q < n; q++)
+            c->slot[q] = ml_step_sum_slot(s, law->object->type->outputs[law->outputs[q]].name);
     }
     return MBC_OK;
 }
