@@ -3,7 +3,7 @@
 -- The model set of LAMMPS's pair_style granular; kernels in runtime/connectors/contact_granular/.
 return connector {
   type = "ContactGranular",
-  description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`).]],
+  description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`); with lammps2021 = True that version's own numbers there too.]],
   authors = { "mbconnect" },
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
@@ -63,6 +63,14 @@ return connector {
       description = "twisting damping of twisting sds [SI:N m s/rad]" },
     param "twistingFriction" { type = "UReal", symbol = [[\mu_{twist}]], default = 0,
       description = "twisting friction coefficient of twisting sds [SI:m]" },
+    -- LAMMPS 2021's own numbers (the theory, "LAMMPS 2021's numbers";
+    -- docs/physics-departures.rst): the switch, and what an engine tells it
+    param "lammps2021" { type = "Bool", default = false,
+      description = "False: the law as LAMMPS's documentation gives it, with mbconnect's corrections of LAMMPS 2021. True: the numbers of LAMMPS 2021's own code (Debian's 29 Sep 2021 update 2) where it departs from its documentation deterministically: linear_nohistory beside history models (lammps2021TangentialHistory) and, as a wall, the material, dmt, jkr and tsuji forms of fix wall/gran (lammps2021WallInits); see the theory, LAMMPS 2021's numbers" },
+    param "lammps2021TangentialHistory" { type = "Bool", default = false,
+      description = "with lammps2021 and tangentialModel 0 (linear_nohistory): True when a type pair of the run has a tangential model with history (LAMMPS 2021's global flag, which evaluates linear_nohistory in its history branch); the engine sets it for the whole run; not read otherwise, nor by a wall" },
+    param "lammps2021WallInits" { type = "PInt", default = 1,
+      description = "with lammps2021, for a wall with dampingModel 3 (tsuji): how many times LAMMPS 2021's FixWallGran::init() has run for the wall (every run, minimize, write_restart, write_data, ...), each replacing the restitution coefficient by alpha of itself: 1 gives alpha(e), 2 alpha(alpha(e)); the engine counts them; not read otherwise" },
     param "activeConnector" { type = "Bool", default = true,
       description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
   },
@@ -283,6 +291,14 @@ The dissipated power of a mechanism is what its forces take from the two spheres
 
 
 with \ :math:`{\mathbf{v}}_c = {\mathbf{v}}_{t,rel} + \frac{\delta}{2}(\tomega_a + \tomega_b)\times{\mathbf{n}}`\  the relative velocity of the points where the friction acts (force history: the spring term is \ :math:`-\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}`\ ). A mechanism at its Coulomb limit slides: its spring is held at the limit and the spring term is left out. While a contact sticks, \ :math:`P_n = \eta_n v_n^2 \ge 0`\ , \ :math:`P_{roll} = \gamma_{roll}|{\mathbf{v}}_{roll}|^2`\ , \ :math:`P_{twist} = \gamma_{twist}\Omega_t^2`\ ; \ :math:`P_t = \eta_t|{\mathbf{v}}_{t,rel}|^2 - \frac{\delta}{2}{\mathbf{F}}_t\cdot((\tomega_a + \tomega_b)\times{\mathbf{n}})`\ : the second term, from the friction torque's lever (r - delta/2) that differs from the radii of the sliding velocity, can be negative (the law is not passive). The sum of the stored energies and of the time integral of the powers is the work of the contact forces and torques on the spheres, except: the growth of the mindlin stiffness \ :math:`k_t a`\  with the contact radius (at constant history), the change of the spring energy while a contact slides (the limit changes with the normal force) and the jkr jumps; a particle solver's balance shows them.
+
+LAMMPS 2021's numbers
+---------------------
+
+The law above is LAMMPS's documented one, as mbconnect corrects LAMMPS 2021 (:ref:`sec-physics-departures-granular`). With lammps2021 = True it gives the numbers of LAMMPS 2021's own code instead where that code departs from its documentation deterministically, for an engine that must reproduce earlier runs to the bit. The same kernels evaluate both: the switch changes values the law is made with, not its code.
+
++  linear_nohistory with lammps2021TangentialHistory = True (a type pair of the run has a tangential model with history): 2021's history branch with \ :math:`k_t = 0`\ , the mindlin/force form, \ :math:`{\mathbf{F}}_t = -\eta_t{\mathbf{v}}_{t,rel}`\  below the Coulomb limit and 0 above it (a history of length 0).
++  As a wall (an engine's wall through the wall binding), 2021's fix wall/gran: the material models take \ :math:`k_n = \frac{E_a}{2(1-\nu_a)}\cdot 1.333333333333333`\  and, for tangentialStiffness = -1, \ :math:`k_t = E_a(2-\nu_a)(1+\nu_a)/4`\  (sphere a's material; youngsModulus and poissonsRatio of b are not read); dmt's F_n0 takes \ :math:`F_{pulloff} = 4\pi d^2 R^*`\  with \ :math:`d = \|{\mathbf{x}}_a - {\mathbf{x}}_w\|`\ , the distance to the wall (2021 forms it from a variable it never sets, where Debian's build has \ :math:`d^2`\ ); jkr holds a contact while \ :math:`\|{\mathbf{x}}_a - {\mathbf{x}}_w\| \le r_a + \delta_c'`\ , \ :math:`\delta_c' = a_c'^2/r_a - 2\sqrt{\pi\gamma a_c'/E}`\ , \ :math:`a_c' = (9\pi\gamma r_a/(4E))^{1/3}`\ , and one that has not touched while also \ :math:`\le r_a`\ , with 2021's \ :math:`2\pi \approx 6.28318530717959`\  in \ :math:`F_{ne}`\ ; tsuji applies \ :math:`\alpha`\ , its powers by ``pow``, lammps2021WallInits times to e (2021 replaces e by \ :math:`\alpha(e)`\  at every initialization of the wall). The tangential model of a wall is its own (lammps2021TangentialHistory is not read). A pair's dmt keeps the documented F_n0: 2021's reads memory its pair style never writes in a run without jkr.
 
 History
 -------

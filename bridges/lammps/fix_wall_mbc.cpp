@@ -81,6 +81,7 @@ class FixWallMbc : public Fix
     bigint time_origin = 0;
     int evaluated = 0;
     long long foreign = 0; /* records of a restart file written by another law, dropped */
+    int inits = 0;         /* init() calls (LAMMPS 2021's tsuji walls count them) */
     double sums[3] = {0.0, 0.0, 0.0}; /* contacts, stored energy, dissipated power */
     double dissipated = 0.0;
     void check_periodic();
@@ -148,7 +149,15 @@ void FixWallMbc::init()
             ML_ALL(error, "Fix " + what + ": the masses of rigid bodies (fix " +
                               std::string(modify->fix[k]->style) +
                               ") are not taken as the contacts' masses: not supported");
-    if (comm->me == 0)
+    /* LAMMPS 2021's FixWallGran::init() replaces tsuji's restitution
+     * coefficient by alpha of it in place, at every init (runs, write_data,
+     * ...): the law counts them (ContactGranular's lammps2021WallInits) */
+    inits++;
+    mbc_error err = {};
+    if (wall->law->lammps2021 &&
+        ml_law_set(wall->law, what.c_str(), "lammps2021WallInits", inits, &err) != MBC_OK)
+        ML_ALL(error, err.message);
+    if (comm->me == 0 && inits == 1)
         utils::logmesg(lmp,
                        what + " " + std::string(id) + ": " +
                            (what == "wall/gran/mbc" ? "fix wall/gran computed by" : "the law of") +

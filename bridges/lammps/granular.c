@@ -11,7 +11,7 @@ mbc_status ml_granular_law_create(const mbc_registry *reg, const char *what,
     ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
     const int n = ml_granular_params(words, p);
     char values[ML_GRANULAR_MAX_PARAMS][64];
-    char *argv[2 * ML_GRANULAR_MAX_PARAMS];
+    char *argv[2 * ML_GRANULAR_MAX_PARAMS + 2];
     for (int k = 0; k < n; k++) {
         if (p[k].count == 2)
             (void)snprintf(values[k], sizeof values[k], "%.17g,%.17g", p[k].value[0],
@@ -21,8 +21,7 @@ mbc_status ml_granular_law_create(const mbc_registry *reg, const char *what,
         argv[2 * k] = (char *)p[k].name;
         argv[2 * k + 1] = values[k];
     }
-    const mbc_status st = ml_law_create(reg, what, ML_GRANULAR_TYPE, 2 * n, argv, books, out, err);
-    if (st == MBC_OK)
-        (*out)->lammps2021 = lammps2021;
-    return st;
+    argv[2 * n] = "lammps2021";
+    argv[2 * n + 1] = lammps2021 ? "true" : "false";
+    return ml_law_create(reg, what, ML_GRANULAR_TYPE, 2 * n + 2, argv, books, out, err);
 }

@@ -265,3 +265,20 @@ mbc_status ml_law_create(const mbc_registry *reg, const char *what, const char *
     *out = law;
     return MBC_OK;
 }
+
+mbc_status ml_law_set(ml_law *law, const char *what, const char *name, double value, mbc_error *err)
+{
+    mbc_object *o = law->object;
+    double now = 0.0;
+    size_t got = 0;
+    mbc_error e = {0};
+    if (!mbc_object_find_param(o, name) ||
+        (mbc_object_get(o, name, &now, 1, &got, &e) == MBC_OK && got == 1 && now == value))
+        return MBC_OK;
+    law->radii[0] = law->radii[1] = 1.0;
+    set_unit_masses(law);
+    if (mbc_object_set(o, name, value, &e) != MBC_OK ||
+        mbc_object_initialize(o, &e, 1, NULL) != MBC_OK)
+        return mbc_fail(err, e.status, "%s: %s", what, e.message);
+    return MBC_OK;
+}

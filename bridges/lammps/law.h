@@ -55,4 +55,11 @@ mbc_status ml_law_create(const mbc_registry *reg, const char *what, const char *
                          char *const *argv, int books, ml_law **out, mbc_error *err);
 void ml_law_destroy(ml_law *law);
 
+/* Sets the law's parameter `name` (a run's setting the engine gives:
+ * ContactGranular's lammps2021TangentialHistory, lammps2021WallInits) and
+ * initializes it again; nothing when the type has no such parameter or
+ * it holds the value already. */
+mbc_status ml_law_set(ml_law *law, const char *what, const char *name, double value,
+                      mbc_error *err);
+
 #endif

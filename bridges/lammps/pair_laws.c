@@ -329,3 +329,21 @@ size_t ml_laws_sum_names(const ml_laws *L, const char **names, size_t capacity)
     }
     return count;
 }
+
+mbc_status ml_laws_history_run(ml_laws *L, mbc_error *err)
+{
+    int history = 0;
+    for (size_t k = 0; k < L->law_count; k++) {
+        const ml_law *law = L->laws[k];
+        double model = 0.0;
+        size_t got = 0;
+        if (law->granular &&
+            mbc_object_get(law->object, "tangentialModel", &model, 1, &got, NULL) == MBC_OK)
+            history |= got == 1 && model != 0.0;
+    }
+    mbc_status st = MBC_OK;
+    for (size_t k = 0; k < L->law_count && st == MBC_OK; k++)
+        if (L->laws[k]->granular && L->laws[k]->lammps2021)
+            st = ml_law_set(L->laws[k], L->style, "lammps2021TangentialHistory", history, err);
+    return st;
+}

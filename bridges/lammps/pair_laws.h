@@ -96,6 +96,11 @@ double ml_laws_cutoff(const ml_laws *L, int i, int j, const double *dynamic, con
  * the corrected forms). */
 mbc_status ml_laws_finish(ml_laws *L, mbc_error *err);
 
+/* LAMMPS 2021's run-wide flag of a tangential model with history into
+ * every ContactGranular law of 2021's forms (lammps2021TangentialHistory:
+ * 2021 evaluates linear_nohistory in its history branch then). */
+mbc_status ml_laws_history_run(ml_laws *L, mbc_error *err);
+
 /* The distinct names of the laws' summed scalar outputs (ml_law.outputs),
  * in the order of the laws (the pair_coeff lines that made them), into
  * names (capacity entries); returns their count, or more than capacity

@@ -335,7 +335,8 @@ void PairMbc::init_style()
         make_laws();
     mix_all();
     mbc_error err = {};
-    if (ml_laws_finish(laws, &err) != MBC_OK || ml_step_laws(step, laws, &err) != MBC_OK)
+    if (ml_laws_history_run(laws, &err) != MBC_OK || ml_laws_finish(laws, &err) != MBC_OK ||
+        ml_step_laws(step, laws, &err) != MBC_OK)
         fail(err);
     beyond_contact = laws->beyond_contact;
     const int irequest = neighbor->request(this, instance_me);

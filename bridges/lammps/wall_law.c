@@ -2,12 +2,12 @@
 /* Walls with a law (wall_law.h). */
 #include "wall_law.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "granular.h"
+#include "granular_wall_motion.h"
 
 #define WALL_USAGE                                                                                 \
     "granular WORDS... STYLE ARGS [KEYWORD VALUES], or TYPE [NAME VALUE]... STYLE ARGS "           \
@@ -107,60 +107,6 @@ mbc_status ml_wall_create(const mbc_registry *reg, const char *what, int argc, c
 
 /* ----------------------------------------------------------- each step */
 
-/* The wall's position and velocity at this step (FixWallGran::post_force). */
-typedef struct wall_now {
-    double lo, hi, v[3];
-} wall_now;
-
-static wall_now wall_position(const ml_wall *w, long long steps, double dt)
-{
-    const ml_granular_wall *g = &w->geo;
-    wall_now now = {g->lo, g->hi, {0.0, 0.0, 0.0}};
-    if (g->wiggle) {
-        const double arg = w->omega * (double)steps * dt;
-        if (g->style == g->axis) {
-            now.lo = g->lo + g->amplitude - g->amplitude * cos(arg);
-            now.hi = g->hi + g->amplitude - g->amplitude * cos(arg);
-        }
-        now.v[g->axis] = g->amplitude * w->omega * sin(arg);
-    } else if (g->shear) {
-        now.v[g->axis] = g->vshear;
-    }
-    return now;
-}
-
-/* Atom i's contact with the wall as FixWallGran forms it: del (from the
- * wall to the center), the wall's velocity there and its radius (+inf: a
- * plane). 0 when the cylinder is farther than the radius. */
-static int wall_geometry(const ml_wall *w, const wall_now *now, const double *x, double radius,
-                         mbc_wall_contact *c)
-{
-    const ml_granular_wall *g = &w->geo;
-    for (int k = 0; k < 3; k++) {
-        c->del[k] = 0.0;
-        c->velocity[k] = now->v[k];
-    }
-    c->radius = INFINITY;
-    if (g->style != ML_GRANULAR_ZCYLINDER) {
-        const double del1 = x[g->style] - now->lo, del2 = now->hi - x[g->style];
-        c->del[g->style] = del1 < del2 ? del1 : -del2;
-        return 1;
-    }
-    const double delxy = sqrt(x[0] * x[0] + x[1] * x[1]);
-    const double delr = g->cylinder_radius - delxy;
-    if (delr > radius)
-        return 0;
-    c->del[0] = -delr / delxy * x[0];
-    c->del[1] = -delr / delxy * x[1];
-    c->radius = delxy < g->cylinder_radius ? -2 * g->cylinder_radius : 2 * g->cylinder_radius;
-    if (g->shear && g->axis != 2) { /* the rotating cylinder's surface (departure D13) */
-        c->velocity[0] = g->vshear * x[1] / delxy;
-        c->velocity[1] = -g->vshear * x[0] / delxy;
-        c->velocity[2] = 0.0;
-    }
-    return 1;
-}
-
 /* The chunk through the library; records of contacts that ended forgotten. */
 static mbc_status wall_chunk(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep,
                              mbc_error *err)
@@ -223,7 +169,9 @@ mbc_status ml_wall_run(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep, 
 {
     memset(rep, 0, sizeof *rep);
     w->count = 0;
-    const wall_now now = wall_position(w, f->steps, f->dt);
+    /* the wall at this step; a sheared cylinder of a lammps2021 law takes
+     * the atoms in LAMMPS's order (granular_wall_motion.h) */
+    ml_granular_wall_now now = ml_granular_wall_at(&w->geo, w->omega, f->steps, f->dt);
     const mbc_object *o = w->law->object;
     const unsigned step = f->setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
     mbc_status st = MBC_OK;
@@ -233,7 +181,9 @@ mbc_status ml_wall_run(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep, 
         double *rec = f->records[i];
         const double rad = f->atoms.radius[i];
         mbc_wall_contact c = {.atom = i};
-        const int near = wall_geometry(w, &now, f->atoms.position[i], rad, &c);
+        const int near =
+            ml_granular_wall_atom(&w->geo, &now, w->law->lammps2021, f->atoms.position[i], rad,
+                                  c.del, c.velocity, &c.radius);
         const double rsq = c.del[0] * c.del[0] + c.del[1] * c.del[1] + c.del[2] * c.del[2];
         const int known = rec[0] != 0.0;
         const double reach = known ? mbc_pair_eval_reach(o, rad, c.radius) : 0.0;

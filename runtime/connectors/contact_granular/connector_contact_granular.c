@@ -78,7 +78,65 @@ static bool material_model(int normal)
            normal == MBC_GRANULAR_JKR;
 }
 
-void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+/* LAMMPS 2021's fix wall/gran (init()): alpha(e) with the powers of pow
+ * (the pair style has powint), once per initialization of the wall, in
+ * place: the n-th run takes alpha applied n times. */
+static double tsuji_alpha_wall_2021(double e, int inits)
+{
+    double cor = e;
+    for (int k = 0; k < inits; k++)
+        cor = 1.2728 - 4.2783 * cor + 11.087 * pow(cor, 2) - 22.348 * pow(cor, 3) +
+              27.467 * pow(cor, 4) - 18.022 * pow(cor, 5) + 4.8218 * pow(cor, 6);
+    return cor;
+}
+
+/* LAMMPS 2021's constants of fix_wall_gran.cpp, which are not the pair
+ * style's: FOURTHIRDS and TWOPI, written with fewer digits. */
+#define WALL_2021_FOURTHIRDS 1.333333333333333
+#define WALL_2021_TWOPI      6.28318530717959
+
+/* A wall's law with lammps2021 (docs/physics-departures.rst, "Material
+ * walls", "jkr walls", "tsuji walls in a second run"): 2021's fix wall/gran
+ * takes one material, sphere a's here, k_n = E/(2(1 - nu)) 4/3 and for a
+ * NULL k_t E/4 (2 - nu)(1 + nu), jkr's pull-off of the wall and its 2 pi,
+ * and tsuji's alpha of pow applied once per initialization. */
+static void wall_law_2021(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    const double e = p->youngsModulus[0], nu = p->poissonsRatio[0];
+    if (material_model(p->normalModel)) {
+        law->k_n = e / (2 * (1 - nu)) * WALL_2021_FOURTHIRDS;
+        law->e_jkr = law->k_n * 0.75;
+        if (p->tangentialModel != MBC_GRANULAR_LINEAR_NOHISTORY && p->tangentialStiffness == -1.0)
+            law->k_t = e / 4 * (2 - nu) * (1 + nu);
+    }
+    if (p->normalModel == MBC_GRANULAR_DMT) { /* F_pulloff = 4 pi |del|^2 R* */
+        law->cohesion_crit = 0.0;
+        law->cohesion_crit_rsq = 1.0;
+    }
+    if (p->normalModel == MBC_GRANULAR_JKR) {
+        law->jkr_2pi = WALL_2021_TWOPI;
+        law->jkr_wall_2021 = 1.0;
+    }
+    if (p->dampingModel == MBC_GRANULAR_TSUJI)
+        law->eta_n0 = tsuji_alpha_wall_2021(p->normalDamping, p->lammps2021WallInits);
+}
+
+/* A pair's law with lammps2021 (docs/physics-departures.rst,
+ * "linear_nohistory beside history models"): in a run with tangential
+ * history 2021 evaluates linear_nohistory in its history branch with k_t =
+ * 0, the mindlin/force form. */
+static void pair_law_2021(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    if (p->tangentialModel == MBC_GRANULAR_LINEAR_NOHISTORY && p->lammps2021TangentialHistory) {
+        law->tangential = MBC_GRANULAR_MINDLIN_FORCE;
+        law->k_t = 0.0;
+    }
+}
+
+/* The law as the documentation gives it; with lammps2021 the values of
+ * 2021's code that both pairs and walls share (dmt's F_n0 from a cohesion
+ * of 0: 2021 reads a variable only its jkr code sets, docs/physics-departures.rst). */
+static void law_of(const mbc_contact_granular_params *p, mbc_granular_law *law)
 {
     memset(law, 0, sizeof *law);
     law->normal = p->normalModel;
@@ -120,6 +178,24 @@ void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular
                        ? 1.0
                        : 0.0;
     law->step = 1.0;
+    law->cohesion_crit = p->surfaceEnergy;
+    law->cohesion_crit_rsq = 0.0;
+    law->jkr_2pi = MBC_GRANULAR_2PI;
+    law->jkr_wall_2021 = 0.0;
+}
+
+void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    law_of(p, law);
+    if (p->lammps2021)
+        pair_law_2021(p, law);
+}
+
+void mbc_contact_granular_wall_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    law_of(p, law);
+    if (p->lammps2021)
+        wall_law_2021(p, law);
 }
 
 /* ------------------------------------------------------------------ checks */

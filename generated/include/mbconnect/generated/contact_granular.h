@@ -79,6 +79,9 @@ typedef struct mbc_contact_granular_params {
     double twistingStiffness; /* UReal, default 0. */
     double twistingDamping; /* UReal, default 0. */
     double twistingFriction; /* UReal, default 0. */
+    bool lammps2021; /* Bool, default False */
+    bool lammps2021TangentialHistory; /* Bool, default False */
+    int lammps2021WallInits; /* PInt, default 1 */
     bool activeConnector; /* Bool, default True */
     mbc_contact_granular_visualization visualization;
 } mbc_contact_granular_params;
@@ -122,6 +125,9 @@ MBC_API mbc_status mbc_contact_granular_set_twistingModel(mbc_contact_granular_p
 MBC_API mbc_status mbc_contact_granular_set_twistingStiffness(mbc_contact_granular_params *p, double value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_twistingDamping(mbc_contact_granular_params *p, double value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_twistingFriction(mbc_contact_granular_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021(mbc_contact_granular_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021TangentialHistory(mbc_contact_granular_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021WallInits(mbc_contact_granular_params *p, int value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_activeConnector(mbc_contact_granular_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
@@ -151,6 +157,9 @@ MBC_API int mbc_contact_granular_get_twistingModel(const mbc_contact_granular_pa
 MBC_API double mbc_contact_granular_get_twistingStiffness(const mbc_contact_granular_params *p);
 MBC_API double mbc_contact_granular_get_twistingDamping(const mbc_contact_granular_params *p);
 MBC_API double mbc_contact_granular_get_twistingFriction(const mbc_contact_granular_params *p);
+MBC_API bool mbc_contact_granular_get_lammps2021(const mbc_contact_granular_params *p);
+MBC_API bool mbc_contact_granular_get_lammps2021TangentialHistory(const mbc_contact_granular_params *p);
+MBC_API int mbc_contact_granular_get_lammps2021WallInits(const mbc_contact_granular_params *p);
 MBC_API bool mbc_contact_granular_get_activeConnector(const mbc_contact_granular_params *p);
 
 /* Runtime hooks of ContactGranular, handwritten and compiled together with this
