@@ -431,7 +431,7 @@ void PairMbc::finish_compute(mbc_status st, const mbc_error &e)
         snprintf(err.message, sizeof err.message, "%s", text.c_str());
         raise_atoms(lmp, err, rank, __FILE__, __LINE__);
     }
-    if (!evaluated && all[1] > 0.0 && comm->me == 0)
+    if (!evaluated && !restored && all[1] > 0.0 && comm->me == 0)
         ML_WARN(error, step_text + std::to_string(static_cast<long long>(all[1])) +
                            " contacts start without their history: no contact history to "
                            "continue: a new set-up, or atoms from a data file (restart files keep "
@@ -488,11 +488,42 @@ const double *PairMbc::find_record(int i, int j, double *copy)
     };
     if (const double *rec = look(i, j))
         return rec;
-    if (const double *rec = look(j, i)) {
-        ml_step_transfer(laws, rec, copy);
-        return copy;
+    const double *rec = look(j, i);
+    if (!rec) { /* compute pair/local's own list may hold the pair as j's image and i */
+        const auto found = records_by_ids().find(id_key(atom->tag[i], atom->tag[j]));
+        if (found == by_ids.end())
+            return nullptr;
+        if (found->second.owner == atom->tag[i])
+            return found->second.record;
+        rec = found->second.record;
     }
-    return nullptr;
+    ml_step_transfer(laws, rec, copy);
+    return copy;
+}
+
+/* The touching pairs of the pair style's list by their atoms' IDs, made
+ * once per step and list (for single(): a compute's list may hold a pair
+ * that the pair style's holds as the other atom and an image). */
+const std::unordered_map<uint64_t, PairMbc::Held> &PairMbc::records_by_ids()
+{
+    if (by_ids_step == update->ntimestep && by_ids_list == neighbor->lastcall)
+        return by_ids;
+    by_ids.clear();
+    const int width = laws->width;
+    for (int ii = 0; ii < list->inum; ii++) {
+        const int i = list->ilist[ii];
+        for (int jj = 0; jj < list->numneigh[i]; jj++) {
+            if (!history->firstflag[i][jj])
+                continue;
+            const int j = list->firstneigh[i][jj] & NEIGHMASK;
+            by_ids.emplace(
+                id_key(atom->tag[i], atom->tag[j]),
+                Held{history->firstvalue[i] + static_cast<size_t>(width) * jj, atom->tag[i]});
+        }
+    }
+    by_ids_step = update->ntimestep;
+    by_ids_list = neighbor->lastcall;
+    return by_ids;
 }
 
 /* compute pair/local: the law of (i, j) with the pair's record, without a
@@ -512,13 +543,26 @@ double PairMbc::single(int i, int j, int itype, int jtype, double rsq, double, d
     const ml_law *law = ml_laws_of(laws, itype, jtype);
     std::vector<double> copy(laws->width + 1);
     const double *rec = law ? find_record(i, j, copy.data()) : nullptr;
-    if (!rec)
+    if (!rec || (law->lammps2021 && !jkr_reported_2021(law, i, j, rsq)))
         return 0.0;
     for (int d = 0; d < 3; d++)
         svector[9 + d] = atom->x[i][d] - atom->x[j][d];
     if (law->granular)
         return single_granular(i, j, law, rec, rsq, fforce);
     return single_results(i, j, law, rec, rsq, fforce);
+}
+
+/* LAMMPS 2021's single() reports a jkr pair only while its distance is
+ * within r_i + r_j + delta_c, delta_c the (negative) pull-off overlap (its
+ * sign error, docs/physics-departures.rst): a contact the pair style holds
+ * beyond that gives zeros there. Other laws: reported. */
+bool PairMbc::jkr_reported_2021(const ml_law *law, int i, int j, double rsq) const
+{
+    const double reach = mbc_pair_eval_reach(law->object, atom->radius[i], atom->radius[j]);
+    if (!(reach > 0.0))
+        return true;
+    const double dist = atom->radius[i] + atom->radius[j] - reach;
+    return rsq <= dist * dist;
 }
 
 double PairMbc::single_granular(int i, int j, const ml_law *law, const double *rec, double rsq,
@@ -660,6 +704,7 @@ void PairMbc::read_restart(FILE *fp)
     }
     MPI_Bcast(&lammps2021, 1, MPI_INT, 0, world);
     MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
+    restored = 1; /* the file's contact history continues (a contact of its first step may start) */
     allocate();
     for (int i = 1; i <= atom->ntypes; i++)
         for (int j = i; j <= atom->ntypes; j++) {

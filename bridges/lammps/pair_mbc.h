@@ -22,7 +22,9 @@
 
 #include "lammps_views.h"
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 extern "C" {
@@ -91,6 +93,7 @@ class PairMbc : public LAMMPS_NS::Pair
     int freeze_group_bit = 0;
     std::vector<double> mass_scratch;
     int evaluated = 0;   /* a force evaluation ran since the history fix was made */
+    int restored = 0;    /* made by read_restart, with the file's history */
     int deep_warned = 0; /* the warning of a deep start was given */
     ml_step_report last{};
     int neighprev = 0;
@@ -108,11 +111,26 @@ class PairMbc : public LAMMPS_NS::Pair
     void announce();
     const double *masses(int nall);
     void finish_compute(mbc_status st, const mbc_error &err);
+    bool jkr_reported_2021(const ml_law *law, int i, int j, double rsq) const;
     double single_granular(int i, int j, const ml_law *law, const double *rec, double rsq,
                            double &fforce);
     double single_results(int i, int j, const ml_law *law, const double *rec, double rsq,
                           double &fforce);
     const double *find_record(int i, int j, double *copy);
+    /* a touching pair's record and the ID of the atom that holds it */
+    struct Held {
+        const double *record;
+        int owner;
+    };
+    static uint64_t id_key(int a, int b)
+    {
+        const uint64_t lo = static_cast<uint32_t>(a < b ? a : b);
+        const uint64_t hi = static_cast<uint32_t>(a < b ? b : a);
+        return lo << 32 | hi;
+    }
+    std::unordered_map<uint64_t, Held> by_ids;
+    LAMMPS_NS::bigint by_ids_step = -1, by_ids_list = -1;
+    const std::unordered_map<uint64_t, Held> &records_by_ids();
     [[noreturn]] void fail(const mbc_error &err);
 };
 

@@ -2,6 +2,7 @@
 /* Walls with a law (wall_law.h). */
 #include "wall_law.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,7 +187,11 @@ mbc_status ml_wall_run(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep, 
                                   c.del, c.velocity, &c.radius);
         const double rsq = c.del[0] * c.del[0] + c.del[1] * c.del[1] + c.del[2] * c.del[2];
         const int known = rec[0] != 0.0;
-        const double reach = known ? mbc_pair_eval_reach(o, rad, c.radius) : 0.0;
+        /* a cylinder's contact is asked as a plane's too: LAMMPS 2021's jkr
+         * walls hold theirs by the sphere's radius alone */
+        const double reach = known ? fmax(mbc_pair_eval_reach(o, rad, c.radius),
+                                          mbc_pair_eval_reach(o, rad, INFINITY))
+                                   : 0.0;
         if (!near || !(rsq < (rad + reach) * (rad + reach))) {
             if (known)
                 memset(rec, 0, (size_t)w->width * sizeof *rec);

@@ -452,7 +452,11 @@ double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, dou
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
     double reach = -mbc_granular_jkr_pulloff(&law, reff);
-    if (p->lammps2021) { /* a wall of 2021 holds a contact to r_a + delta_c' (a superset) */
+    if (p->lammps2021 && !isfinite(r_b)) {
+        /* a wall of 2021 (sphere b of infinite radius; an engine asks so
+         * for a cylinder too) holds a contact to r_a + delta_c' (a
+         * superset); a pair's is its own pull-off distance, as 2021's
+         * pulloff_distance() and single() compute it */
         mbc_granular_law wall;
         mbc_contact_granular_wall_law(p, &wall);
         const double held = mbc_granular_jkr_pulloff_wall_2021(&wall, r_a);
