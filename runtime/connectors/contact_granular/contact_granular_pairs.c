@@ -388,10 +388,66 @@ static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms 
     b->count = n;
 }
 
-/* Without activeConnector: no forces (zero results), records kept, every
- * pair in contact while the spheres touch (as the hooks path). */
-static void gp_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
+/* Wall contact k (block column j) into its sphere: the force, then the
+ * friction, twisting and rolling torques (fix_wall_gran.cpp's order); its
+ * record, contact and weight. */
+static void gp_wall_add(const gp_call *g, const mbc_wall_call *call, size_t k,
+                        mbc_granular_block *b, size_t j)
 {
+    const mbc_pair_atoms *at = call->atoms;
+    gp_record_out(g, b, j, call->walls[k].data);
+    const int touching = b->touching[j];
+    if (call->contact)
+        call->contact[k] = (unsigned char)(touching != 0);
+    b->w[j] = touching ? 1.0 : 0.0;
+    const int ia = call->walls[k].atom;
+    if (!touching || ia >= at->owned)
+        return;
+    gp_add(at->force[ia], b->force, j);
+    gp_add(at->torque[ia], b->torque_a, j);
+    gp_add(at->torque[ia], b->twist, j);
+    gp_add(at->torque[ia], b->roll, j);
+}
+
+/* The block's first n wall contacts into their spheres (gp_wall_add). */
+static void gp_walls_add(const gp_call *g, const mbc_wall_call *call, size_t k0,
+                         mbc_granular_block *b, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        gp_wall_add(g, call, k0 + j, b, j);
+}
+
+static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, int i)
+{
+    const mbc_granular_sphere s = {at->position[i], at->velocity[i], at->angular_velocity[i],
+                                   at->radius[i], at->mass ? at->mass[i] : 1.0};
+    return s;
+}
+
+/* The block's n wall contacts from the engine's arrays, with their records. */
+static void gp_wall_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
+                         const mbc_wall_contact *walls, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        const mbc_wall_contact *w = &walls[j];
+        const mbc_granular_sphere s = gp_sphere(at, w->atom);
+        mbc_granular_contact c;
+        mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
+        mbc_granular_block_put(b, j, &c, w->data);
+    }
+    b->count = n;
+}
+
+/* Without activeConnector: no forces (zero results), records kept; every
+ * pair in contact while the spheres touch (as the hooks path), no wall
+ * contact. */
+static void gp_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, mbc_pair_sums *sums)
+{
+    if (walls) {
+        if (walls->contact)
+            memset(walls->contact, 0, walls->count);
+        return;
+    }
     const mbc_pair_atoms *at = call->atoms;
     for (size_t k = 0; k < call->count; k++) {
         const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
@@ -413,33 +469,65 @@ static void gp_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
     }
 }
 
-mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params *p,
-                                              const mbc_pair_call *call, mbc_pair_sums *sums,
-                                              mbc_error *err)
+/* The one path of a call over an engine's pairs (call) or walls (walls; the
+ * other NULL): the law once, then block by block the contacts from the
+ * engine's arrays, the stages, the first contact whose force is not finite,
+ * the contacts before it into the atoms and the sums, the error at it.
+ * Inlined into each entry point, so that the pair or wall choice of each
+ * block is made at compile time. */
+MBC_GRANULAR_INLINE mbc_status gp_evaluate(const mbc_contact_granular_params *p,
+                                           const mbc_pair_call *call, const mbc_wall_call *walls,
+                                           mbc_pair_sums *sums, mbc_error *err)
 {
     const mbc_status st = gp_check_outputs(sums, err);
     if (st != MBC_OK)
         return st;
     if (!p->activeConnector) {
-        gp_inactive(call, sums);
+        gp_inactive(call, walls, sums);
         return MBC_OK;
     }
+    const int wall = walls != NULL;
+    const size_t count = wall ? walls->count : call->count;
     mbc_granular_block b;
     gp_call g;
-    gp_prepare(p, false, call->flags, call->dt, sums, &b, &g);
-    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
-        const size_t n =
-            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
-        gp_fill(&b, call->atoms, call->pairs + k0, n);
+    gp_prepare(p, wall, wall ? walls->flags : call->flags, wall ? walls->dt : call->dt, sums, &b,
+               &g);
+    for (size_t k0 = 0; k0 < count; k0 += MBC_GRANULAR_BLOCK) {
+        const size_t n = count - k0 < MBC_GRANULAR_BLOCK ? count - k0 : MBC_GRANULAR_BLOCK;
+        if (wall)
+            gp_wall_fill(&b, walls->atoms, walls->walls + k0, n);
+        else
+            gp_fill(&b, call->atoms, call->pairs + k0, n);
         gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 0, g.k.stage_b != NULL);
-        gp_pairs_add(&g, call, k0, &b, bad);
-        gp_sums(&g, sums, &b, bad, 1);
+        const size_t bad = gp_first_bad(&b, n, wall, g.k.stage_b != NULL);
+        if (wall)
+            gp_walls_add(&g, walls, k0, &b, bad);
+        else
+            gp_pairs_add(&g, call, k0, &b, bad);
+        gp_sums(&g, sums, &b, bad, !wall);
+        if (bad < n && wall) {
+            sums->failed = k0 + bad;
+            return mbc_fail(err, MBC_ERR_INPUT, GP_TYPE ": wall contact force not finite");
+        }
         if (bad < n)
             return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + bad,
                                         "contact force not finite");
     }
     return MBC_OK;
+}
+
+mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params *p,
+                                              const mbc_pair_call *call, mbc_pair_sums *sums,
+                                              mbc_error *err)
+{
+    return gp_evaluate(p, call, NULL, sums, err);
+}
+
+mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p,
+                                              const mbc_wall_call *call, mbc_pair_sums *sums,
+                                              mbc_error *err)
+{
+    return gp_evaluate(p, NULL, call, sums, err);
 }
 
 double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a, double r_b)
@@ -463,71 +551,4 @@ double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, dou
         reach = held > reach ? held : reach;
     }
     return reach > 0.0 ? reach : 0.0;
-}
-
-/* Wall contact k (block column j) into its sphere: the force, then the
- * friction, twisting and rolling torques (fix_wall_gran.cpp's order); its
- * record, contact and weight. */
-static void gp_wall_add(const gp_call *g, const mbc_wall_call *call, size_t k,
-                        mbc_granular_block *b, size_t j)
-{
-    const mbc_pair_atoms *at = call->atoms;
-    gp_record_out(g, b, j, call->walls[k].data);
-    const int touching = b->touching[j];
-    if (call->contact)
-        call->contact[k] = (unsigned char)(touching != 0);
-    b->w[j] = touching ? 1.0 : 0.0;
-    const int ia = call->walls[k].atom;
-    if (!touching || ia >= at->owned)
-        return;
-    gp_add(at->force[ia], b->force, j);
-    gp_add(at->torque[ia], b->torque_a, j);
-    gp_add(at->torque[ia], b->twist, j);
-    gp_add(at->torque[ia], b->roll, j);
-}
-
-static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, int i)
-{
-    const mbc_granular_sphere s = {at->position[i], at->velocity[i], at->angular_velocity[i],
-                                   at->radius[i], at->mass ? at->mass[i] : 1.0};
-    return s;
-}
-
-mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p,
-                                              const mbc_wall_call *call, mbc_pair_sums *sums,
-                                              mbc_error *err)
-{
-    const mbc_status st = gp_check_outputs(sums, err);
-    if (st != MBC_OK)
-        return st;
-    if (!p->activeConnector) { /* no forces, records kept, nothing in contact */
-        if (call->contact)
-            memset(call->contact, 0, call->count);
-        return MBC_OK;
-    }
-    mbc_granular_block b;
-    gp_call g;
-    gp_prepare(p, true, call->flags, call->dt, sums, &b, &g);
-    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
-        const size_t n =
-            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
-        for (size_t j = 0; j < n; j++) {
-            const mbc_wall_contact *w = &call->walls[k0 + j];
-            const mbc_granular_sphere s = gp_sphere(call->atoms, w->atom);
-            mbc_granular_contact c;
-            mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
-            mbc_granular_block_put(&b, j, &c, w->data);
-        }
-        b.count = n;
-        gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 1, g.k.stage_b != NULL);
-        for (size_t j = 0; j < bad; j++)
-            gp_wall_add(&g, call, k0 + j, &b, j);
-        gp_sums(&g, sums, &b, bad, 0);
-        if (bad < n) {
-            sums->failed = k0 + bad;
-            return mbc_fail(err, MBC_ERR_INPUT, GP_TYPE ": wall contact force not finite");
-        }
-    }
-    return MBC_OK;
 }
