@@ -183,8 +183,8 @@ class FixSums : public Fix
         const size_t sums = p && p->steps() ? ml_step_sum_count(p->steps()) : 0;
         std::vector<double> mine(2 + sums, 0.0);
         if (p) {
-            mine[0] = p->report().contacts;
-            mine[1] = p->report().overlap;
+            mine[0] = p->last_report().contacts;
+            mine[1] = p->last_report().overlap;
             const double *s = ml_step_sums(p->steps());
             for (size_t k = 0; k < sums; k++)
                 mine[2 + k] = s[k];

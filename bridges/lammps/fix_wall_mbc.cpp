@@ -76,6 +76,19 @@ class FixWallMbc : public Fix
   private:
     std::string what;
     ml_wall *wall = nullptr;
+    ml_run *run = nullptr;
+    /* wall in the run's holdings (freed at exit if LAMMPS ends the process
+     * before it deletes the fix) */
+    struct Held_c {
+        ml_held node;
+        FixWallMbc *self;
+    } held_c{};
+    static void release_held(ml_held *h)
+    {
+        FixWallMbc *f = reinterpret_cast<Held_c *>(h)->self;
+        ml_wall_destroy(f->wall);
+        f->wall = nullptr;
+    }
     double **records = nullptr;
     int width = 1;
     bigint time_origin = 0;
@@ -90,7 +103,10 @@ class FixWallMbc : public Fix
 FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name, int granular_only)
     : Fix(lmp, narg, arg), what(style_name)
 {
-    ml_run *run = style_run(lmp, style_name);
+    run = style_run(lmp, style_name);
+    held_c.node.release = release_held;
+    held_c.self = this;
+    ml_hold(run, &held_c.node);
     if (!atom->sphere_flag && !(atom->radius_flag && atom->omega_flag && atom->torque_flag))
         ML_ALL(error, "Fix " + what + " requires atom style sphere");
     if (narg < 5)
@@ -101,7 +117,7 @@ FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name
     mbc_error err = {};
     if (ml_wall_create(&run->registry, what.c_str(), narg - 3, arg + 3, granular_only,
                        !run->corrected, run->books, &wall, &err) != MBC_OK)
-        ML_ALL(error, err.message);
+        raise_all(lmp, err, __FILE__, __LINE__);
     if (wall->law->masses && !atom->rmass_flag)
         ML_ALL(error, "Fix " + what + ": " + wall->law->object->type->type_name +
                           " needs the atoms' masses (atom_style sphere)");
@@ -126,7 +142,8 @@ FixWallMbc::~FixWallMbc()
     atom->delete_callback(id, Atom::GROW);
     atom->delete_callback(id, Atom::RESTART);
     memory->destroy(records);
-    ml_wall_destroy(wall);
+    ml_unhold(run, &held_c.node);
+    release_held(&held_c.node);
 }
 
 void FixWallMbc::check_periodic()
@@ -156,7 +173,7 @@ void FixWallMbc::init()
     mbc_error err = {};
     if (wall->law->lammps2021 &&
         ml_law_set(wall->law, what.c_str(), "lammps2021WallInits", inits, &err) != MBC_OK)
-        ML_ALL(error, err.message);
+        raise_all(lmp, err, __FILE__, __LINE__);
     if (comm->me == 0 && inits == 1)
         utils::logmesg(lmp,
                        what + " " + std::string(id) + ": " +

@@ -76,7 +76,13 @@ LAMMPS *host(const ml_run *r)
  * the process. */
 void release_hosted()
 {
-    if (hosted && hosted->free_args)
+    if (!hosted)
+        return;
+    while (ml_held *h = hosted->held) {
+        ml_unhold(hosted, h);
+        h->release(h);
+    }
+    if (hosted->free_args)
         hosted->free_args(hosted);
 }
 
@@ -149,6 +155,13 @@ ml_run *style_run(LAMMPS *lmp, const char *style)
         ML_ALL(lmp->error, std::string(style) + ": this LAMMPS instance was not started by "
                                                 "mbc-lammps");
     return r;
+}
+
+void raise_all(LAMMPS *lmp, const mbc_error &err, const char *file, int line)
+{
+    if (err.status == MBC_ERR_NOMEM)
+        raise_nomem(lmp, err);
+    lmp->error->all(std::string(file), line, std::string(err.message));
 }
 
 void raise_atoms(LAMMPS *lmp, const mbc_error &err, int rank, const char *file, int line)

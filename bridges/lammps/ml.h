@@ -31,6 +31,15 @@ enum { ML_EXIT_ERROR = 1, ML_EXIT_USAGE = 2, ML_EXIT_NOMEM = MBC_EXIT_NOMEM };
 
 struct ml_args;
 
+/* What a style of mbc-lammps holds that mbconnect's C code allocated (its
+ * laws, its step's buffers): a node inside the style, linked into its run
+ * while the style lives, so that the exit handler frees it when LAMMPS ends
+ * the process (an error, out of memory) without deleting the style. */
+typedef struct ml_held {
+    struct ml_held *prev, *next;
+    void (*release)(struct ml_held *h); /* frees what is held (idempotent) */
+} ml_held;
+
 typedef struct ml_run {
     void *lmp;     /* the LAMMPS instance (host.cpp), NULL before and after it */
     MPI_Comm comm; /* LAMMPS's world (a partition's processes with -partition) */
@@ -50,7 +59,29 @@ typedef struct ml_run {
      * that host.cpp registers */
     void (*free_args)(struct ml_run *r);
     mbc_status (*command)(struct ml_run *r, int argc, char **argv, mbc_error *err);
+    ml_held *held; /* the first of the styles' holdings (ml_hold), or NULL */
 } ml_run;
+
+/* h into r's holdings / out of them (when its style is deleted). */
+static inline void ml_hold(ml_run *r, ml_held *h)
+{
+    h->prev = NULL;
+    h->next = r->held;
+    if (r->held)
+        r->held->prev = h;
+    r->held = h;
+}
+
+static inline void ml_unhold(ml_run *r, ml_held *h)
+{
+    if (h->prev)
+        h->prev->next = h->next;
+    else if (r->held == h)
+        r->held = h->next;
+    if (h->next)
+        h->next->prev = h->prev;
+    h->prev = h->next = NULL;
+}
 
 /* Collective: the error of the lowest rank whose st is not MBC_OK, on
  * every rank (err), and that rank; -1 when no rank failed. */

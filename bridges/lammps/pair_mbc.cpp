@@ -51,7 +51,7 @@ std::string id_base(const std::string &style)
 /* The tally callback of pair_step.h: the Pair's ev_tally_xyz. */
 void tally_pair(void *ctx, int i, int j, double energy, const double f_i[3], const double del[3])
 {
-    static_cast<PairMbc *>(ctx)->tally(i, j, energy, f_i, del);
+    static_cast<PairMbc *>(ctx)->tally_xyz(i, j, energy, f_i, del);
 }
 } // namespace
 
@@ -83,9 +83,21 @@ PairMbc::PairMbc(LAMMPS *lmp, const char *style_name, int words)
     dummy_id = history_id + "_DUMMY";
     ids_id = history_id + "_IDS";
     place_history();
+    held_c.node.release = release_held;
+    held_c.self = this;
+    ml_hold(run, &held_c.node);
     mbc_error err = {};
     if (ml_step_create(&step, &err) != MBC_OK)
-        fail(err);
+        raise_error(err);
+}
+
+void PairMbc::release_held(ml_held *h)
+{
+    PairMbc *p = reinterpret_cast<Held_c *>(h)->self;
+    ml_step_destroy(p->step);
+    p->step = nullptr;
+    ml_laws_destroy(p->laws);
+    p->laws = nullptr;
 }
 
 PairMbc::~PairMbc()
@@ -96,8 +108,8 @@ PairMbc::~PairMbc()
     for (const std::string &id : {made, dummy_id, ids_id})
         if (!id.empty() && modify->find_fix(id) >= 0)
             modify->delete_fix(id);
-    ml_step_destroy(step);
-    ml_laws_destroy(laws);
+    ml_unhold(run, &held_c.node);
+    release_held(&held_c.node);
     if (allocated) {
         memory->destroy(setflag);
         memory->destroy(cutsq);
@@ -105,9 +117,9 @@ PairMbc::~PairMbc()
 }
 
 /* An error every rank found alike (its message names the style). */
-void PairMbc::fail(const mbc_error &err)
+void PairMbc::raise_error(const mbc_error &err)
 {
-    ML_ALL(error, err.message);
+    raise_all(lmp, err, __FILE__, __LINE__);
 }
 
 /* A placeholder where the history fix will be, so that its place among
@@ -142,7 +154,7 @@ void PairMbc::make_laws()
     mbc_error err = {};
     if (ml_laws_create(&run->registry, style.c_str(), words_only, lammps2021, run->books,
                        atom->ntypes, &laws, &err) != MBC_OK)
-        fail(err);
+        raise_error(err);
 }
 
 /* pair_style granular/mbc [cutoff] (as pair_style granular), pair_style
@@ -171,7 +183,7 @@ void PairMbc::coeff(int narg, char **arg)
     utils::bounds(FLERR, arg[1], 1, atom->ntypes, lo[1], hi[1], error);
     mbc_error err = {};
     if (ml_laws_coeff(laws, lo, hi, narg - 2, arg + 2, &err) != MBC_OK)
-        ML_ALL(error, err.message);
+        raise_error(err);
     for (int i = lo[0]; i <= hi[0]; i++)
         for (int j = std::max(lo[1], i); j <= hi[1]; j++)
             setflag[i][j] = 1;
@@ -210,7 +222,7 @@ void PairMbc::mix_all()
             int mixed = 0;
             mbc_error err = {};
             if (ml_laws_mix(laws, i, j, &mixed, &err) != MBC_OK)
-                fail(err);
+                raise_error(err);
             if (mixed)
                 unset += (unset.empty() ? "" : ", ") + std::to_string(i) + "-" + std::to_string(j);
         }
@@ -293,7 +305,7 @@ void PairMbc::remap_ids()
                                        history->partner, history->valuepartner, laws->width,
                                        !laws->owner_orient, &moved, &dropped, &err);
     if (ml_agree(world, st, &err) >= 0)
-        fail(err);
+        raise_error(err);
     if ((moved > 0 || dropped > 0) && comm->me == 0)
         ML_WARN(error, style +
                            ": atom IDs were reassigned since the last run (reset_atom_ids, "
@@ -337,7 +349,7 @@ void PairMbc::init_style()
     mbc_error err = {};
     if (ml_laws_history_run(laws, &err) != MBC_OK || ml_laws_finish(laws, &err) != MBC_OK ||
         ml_step_laws(step, laws, &err) != MBC_OK)
-        fail(err);
+        raise_error(err);
     beyond_contact = laws->beyond_contact;
     const int irequest = neighbor->request(this, instance_me);
     NeighRequestView *rq = view_request(neighbor, irequest, this);
@@ -376,7 +388,7 @@ const double *PairMbc::masses(int nall)
     return mass_scratch.data();
 }
 
-void PairMbc::tally(int i, int j, double energy, const double f_i[3], const double del[3])
+void PairMbc::tally_xyz(int i, int j, double energy, const double f_i[3], const double del[3])
 {
     ev_tally_xyz(i, j, atom->nlocal, force->newton_pair, energy, 0.0, f_i[0], f_i[1], f_i[2],
                  del[0], del[1], del[2]);

@@ -61,10 +61,10 @@ class PairMbc : public LAMMPS_NS::Pair
 
     /* A pair's tally into LAMMPS's per-atom and global energy and virial
      * (ev_tally_xyz, as pair_style granular tallies its pairs). */
-    void tally(int i, int j, double energy, const double f_i[3], const double del[3]);
+    void tally_xyz(int i, int j, double energy, const double f_i[3], const double del[3]);
     /* This rank's contacts, overlap and output sums of the last evaluation
      * (fix mbconnect's vector); the sums' names. */
-    const ml_step_report &report() const
+    const ml_step_report &last_report() const
     {
         return last;
     }
@@ -84,6 +84,13 @@ class PairMbc : public LAMMPS_NS::Pair
     ml_run *run = nullptr;
     ml_laws *laws = nullptr;
     ml_step *step = nullptr;
+    /* laws and step in the run's holdings (freed at exit if LAMMPS ends
+     * the process before it deletes the style) */
+    struct Held_c {
+        ml_held node;
+        PairMbc *self;
+    } held_c{};
+    static void release_held(ml_held *h);
     int lammps2021 = 1;
     double cutoff_global = -1.0;
     std::string dummy_id, history_id, ids_id;
@@ -131,7 +138,7 @@ class PairMbc : public LAMMPS_NS::Pair
     std::unordered_map<uint64_t, Held> by_ids;
     LAMMPS_NS::bigint by_ids_step = -1, by_ids_list = -1;
     const std::unordered_map<uint64_t, Held> &records_by_ids();
-    [[noreturn]] void fail(const mbc_error &err);
+    [[noreturn]] void raise_error(const mbc_error &err);
 };
 
 } // namespace mbc_lammps

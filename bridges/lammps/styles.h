@@ -21,6 +21,12 @@ ml_run *hosted_run(LAMMPS_NS::LAMMPS *lmp);
 /* The run of lmp, or LAMMPS's error naming `style` (on every rank). */
 ml_run *style_run(LAMMPS_NS::LAMMPS *lmp, const char *style);
 
+/* An error every rank found alike: LAMMPS's Error::all with its message,
+ * or, out of memory, "WHAT: out of memory" on stderr and status 71 (as
+ * every mbconnect tool). */
+[[noreturn]] void raise_all(LAMMPS_NS::LAMMPS *lmp, const mbc_error &err, const char *file,
+                            int line);
+
 /* An error every rank agreed on (ml_agree), found on rank `rank` about its
  * atoms: "ERROR on proc N: TEXT (FILE:LINE)" on the screen and in the log
  * (rank 0 writes it), then every rank ends as after LAMMPS's Error::all
