@@ -84,6 +84,12 @@ static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, 
     return mbc_contact_granular_outputs(p, s, output, out, size, err);
 }
 
+static const char *const param_choices_normalModel[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+static const char *const param_choices_dampingModel[] = MBC_CONTACT_GRANULAR_DAMPING_MODEL_NAMES;
+static const char *const param_choices_tangentialModel[] = MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_NAMES;
+static const char *const param_choices_rollingModel[] = MBC_CONTACT_GRANULAR_ROLLING_MODEL_NAMES;
+static const char *const param_choices_twistingModel[] = MBC_CONTACT_GRANULAR_TWISTING_MODEL_NAMES;
+
 static const mbc_param_info params[] = {
     {
         .name = "name",
@@ -190,7 +196,7 @@ static const mbc_param_info params[] = {
         .name = "normalModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "normal contact model: 0 hooke, 1 hertz, 2 hertz/material, 3 dmt, 4 jkr (the words of pair_style granular); see the theory",
+        .description = "normal contact model, named by the words of pair_style granular; see the theory",
         .default_text = "1",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -203,6 +209,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_normalModel,
         .one_of = param_one_of_normalModel,
         .one_of_count = 5,
     },
@@ -287,7 +295,7 @@ static const mbc_param_info params[] = {
         .name = "dampingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "normal damping model: 0 velocity, 1 mass_velocity, 2 viscoelastic (LAMMPS's default), 3 tsuji; it scales the tangential damping too",
+        .description = "normal damping model (viscoelastic is LAMMPS's default); it scales the tangential damping too",
         .default_text = "2",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -300,6 +308,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_dampingModel,
         .one_of = param_one_of_dampingModel,
         .one_of_count = 4,
     },
@@ -340,7 +350,7 @@ static const mbc_param_info params[] = {
         .name = "tangentialModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "tangential model: 0 linear_nohistory, 1 linear_history, 2 mindlin, 3 mindlin_rescale, 4 mindlin/force, 5 mindlin_rescale/force",
+        .description = "tangential (friction) model",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -353,6 +363,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_tangentialModel,
         .one_of = param_one_of_tangentialModel,
         .one_of_count = 6,
     },
@@ -411,7 +423,7 @@ static const mbc_param_info params[] = {
         .name = "rollingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "rolling resistance: 0 none, 1 sds (spring-dashpot-slider)",
+        .description = "rolling resistance (sds: spring-dashpot-slider)",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -424,6 +436,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_rollingModel,
         .one_of = param_one_of_rollingModel,
         .one_of_count = 2,
     },
@@ -486,7 +500,7 @@ static const mbc_param_info params[] = {
         .name = "twistingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "twisting resistance: 0 none, 1 sds, 2 marshall (coefficients from the tangential model)",
+        .description = "twisting resistance (marshall takes its coefficients from the tangential model)",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -499,6 +513,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_twistingModel,
         .check = check_twistingModel,
         .one_of = param_one_of_twistingModel,
         .one_of_count = 3,

@@ -80,7 +80,10 @@ static mbc_status set_param(ml_law *law, const char *what, const char *name, con
     } else {
         double x[LAW_MAX_VALUES];
         size_t n = 0;
-        if (p && !parse_values(value, x, &n))
+        const bool numbers = p && parse_values(value, x, &n);
+        if (p && !numbers && mbc_param_choice_name(p, 0)) /* a named choice: "hertz" */
+            st = mbc_object_set_string(o, name, value, &e);
+        else if (p && !numbers)
             st = mbc_fail_param(&e, MBC_ERR_VALUE, t->type_name, name, 0,
                                 "must be a number or a comma-separated list of numbers (%s), "
                                 "given '%s'",

@@ -36,6 +36,33 @@ _Static_assert(MBC_CONTACT_GRANULAR_DATA_TOUCHING == MBC_GRANULAR_TOUCH &&
                    MBC_CONTACT_GRANULAR_DATA_CONTACT_RADIUS_PREVIOUS == MBC_GRANULAR_A_PREV,
                "the spec's data coordinates are in the order of the record");
 
+/* The kernels' model numbers are the spec's named choices (specs/ContactGranular.lua). */
+#define SAME(KERNEL, SPEC) ((KERNEL) == MBC_CONTACT_GRANULAR_##SPEC)
+_Static_assert(SAME(MBC_GRANULAR_HOOKE, NORMAL_MODEL_HOOKE) &&
+                   SAME(MBC_GRANULAR_HERTZ, NORMAL_MODEL_HERTZ) &&
+                   SAME(MBC_GRANULAR_HERTZ_MATERIAL, NORMAL_MODEL_HERTZ_MATERIAL) &&
+                   SAME(MBC_GRANULAR_DMT, NORMAL_MODEL_DMT) &&
+                   SAME(MBC_GRANULAR_JKR, NORMAL_MODEL_JKR) &&
+                   SAME(MBC_GRANULAR_VELOCITY, DAMPING_MODEL_VELOCITY) &&
+                   SAME(MBC_GRANULAR_MASS_VELOCITY, DAMPING_MODEL_MASS_VELOCITY) &&
+                   SAME(MBC_GRANULAR_VISCOELASTIC, DAMPING_MODEL_VISCOELASTIC) &&
+                   SAME(MBC_GRANULAR_TSUJI, DAMPING_MODEL_TSUJI),
+               "the normal and damping models are the spec's choices");
+_Static_assert(SAME(MBC_GRANULAR_LINEAR_NOHISTORY, TANGENTIAL_MODEL_LINEAR_NOHISTORY) &&
+                   SAME(MBC_GRANULAR_LINEAR_HISTORY, TANGENTIAL_MODEL_LINEAR_HISTORY) &&
+                   SAME(MBC_GRANULAR_MINDLIN, TANGENTIAL_MODEL_MINDLIN) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE, TANGENTIAL_MODEL_MINDLIN_RESCALE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_FORCE, TANGENTIAL_MODEL_MINDLIN_FORCE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE_FORCE,
+                        TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE) &&
+                   SAME(MBC_GRANULAR_ROLL_NONE, ROLLING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_ROLL_SDS, ROLLING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_NONE, TWISTING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_TWIST_SDS, TWISTING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_MARSHALL, TWISTING_MODEL_MARSHALL),
+               "the tangential, rolling and twisting models are the spec's choices");
+#undef SAME
+
 #define TYPE "ContactGranular"
 
 /* ------------------------------------------------------------------ the law */
@@ -133,9 +160,8 @@ static void pair_law_2021(const mbc_contact_granular_params *p, mbc_granular_law
     }
 }
 
-/* The law as the documentation gives it; with lammps2021 the values of
- * 2021's code that both pairs and walls share (dmt's F_n0 from a cohesion
- * of 0: 2021 reads a variable only its jkr code sets, docs/physics-departures.rst). */
+/* The law as the documentation gives it, pairs and walls alike
+ * (pair_law_2021 and wall_law_2021 set 2021's values over it). */
 static void law_of(const mbc_contact_granular_params *p, mbc_granular_law *law)
 {
     memset(law, 0, sizeof *law);
@@ -200,11 +226,13 @@ void mbc_contact_granular_wall_law(const mbc_contact_granular_params *p, mbc_gra
 
 /* ------------------------------------------------------------------ checks */
 
-static const char *const normal_names[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-
+/* The name of a normal model: the spec's choices (its generated header). */
 static const char *normal_name(int normal)
 {
-    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? normal_names[normal] : "?";
+    static const char *const names[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+    _Static_assert(sizeof names / sizeof names[0] == MBC_GRANULAR_NORMAL_COUNT,
+                   "one name per normal model");
+    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? names[normal] : "?";
 }
 
 /* The material models need both moduli > 0 (E* is their harmonic sum). */
@@ -342,6 +370,18 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
                                  update, &e->res);
 }
 
+/* A contact whose force or torques are not finite: one line with the
+ * overlap, the contact radius and the record it was computed from (the
+ * data given: a history too large for the law overflows). */
+static mbc_status gr_not_finite(mbc_error *err, const mbc_granular_result *r, const double *rec)
+{
+    return mbc_fail(err, MBC_ERR_INPUT,
+                    TYPE ": contact force not finite (overlap %g, contact radius %g; from the data "
+                         "[%g, %g, %g, %g, %g, %g, %g, %g, %g])",
+                    r->delta, r->a, rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7],
+                    rec[8]);
+}
+
 static bool finite_result(const mbc_granular_result *r)
 {
     double ta[3], tb[3], sum = 0.0;
@@ -364,9 +404,7 @@ static mbc_status gr_current(const mbc_contact_granular_params *p, const mbc_sta
     }
     memcpy(e->rec, s->data, sizeof e->rec);
     if (gr_evaluate(p, s, e->rec, false, e) && !finite_result(&e->res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e->res.delta, e->res.a);
+        return gr_not_finite(err, &e->res, s->data);
     return MBC_OK;
 }
 
@@ -411,9 +449,7 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
     gr_eval e = {0};
     const bool touching = gr_evaluate(p, s, out->data, true, &e);
     if (touching && !finite_result(&e.res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e.res.delta, e.res.a);
+        return gr_not_finite(err, &e.res, s->data_start);
     if (touching && s->data[MBC_GRANULAR_TOUCH] == 0.0)
         out->error = fabs(e.res.f_n);
     return MBC_OK;

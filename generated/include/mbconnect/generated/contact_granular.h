@@ -47,6 +47,41 @@ extern "C" {
 #define MBC_CONTACT_GRANULAR_DATA_CONTACT_RADIUS_PREVIOUS 8
 #define MBC_CONTACT_GRANULAR_DATA_COUNT 9
 
+/* normalModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HOOKE 0
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HERTZ 1
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HERTZ_MATERIAL 2
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_DMT 3
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_JKR 4
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES {"hooke", "hertz", "hertz/material", "dmt", "jkr"}
+
+/* dampingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_VELOCITY 0
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_MASS_VELOCITY 1
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_VISCOELASTIC 2
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_TSUJI 3
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_NAMES {"velocity", "mass_velocity", "viscoelastic", "tsuji"}
+
+/* tangentialModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_LINEAR_NOHISTORY 0
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_LINEAR_HISTORY 1
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN 2
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE 3
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_FORCE 4
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE 5
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_NAMES {"linear_nohistory", "linear_history", "mindlin", "mindlin_rescale", "mindlin/force", "mindlin_rescale/force"}
+
+/* rollingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_NONE 0
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_SDS 1
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_NAMES {"none", "sds"}
+
+/* twistingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_NONE 0
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_SDS 1
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_MARSHALL 2
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_NAMES {"none", "sds", "marshall"}
+
 typedef struct mbc_contact_granular_visualization {
     bool show; /* Bool, default False */
     float color[4]; /* Float4, default [0.7,0.7,0.7,1.] */
