@@ -105,7 +105,7 @@ Model::Model(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup *hsetup, boo
              int64_t hash)
     : ContactModelBase(lmp, is_wall), lmp_(lmp), owner_(owner_of(hsetup, is_wall)), hash_(hash),
       models_(models_of(hash)), touch_flags_(CONTACT_NORMAL_MODEL), close_clears_(0), shear_at_(-1),
-      roll_at_(-1), dt_(&lmp->update->dt), stride_(0), announced_(false),
+      roll_at_(-1), dt_(&lmp->update->dt), stride_(0), announced_(false), settings_given_(false),
       tangential_damping_(false), limit_force_(false), kt_to_kn_(false), viscous_(false),
       tangential_reduce_(false), torsion_torque_(false), heating_normal_(false),
       heating_tangential_(false), tracking_(false), elastic_energy_(false),
@@ -173,6 +173,7 @@ void Model::registerSettings(Settings &settings)
 /* What ContactLiggghts does not compute is refused here, in one line. */
 void Model::postSettings(LIGGGHTS::IContactHistorySetup *)
 {
+    settings_given_ = true;
     const bool hooke = models_.normal == MBC_LIGGGHTS_HOOKE;
     const char *word = heating_normal_ ? (hooke ? "heating_normal_hooke" : "heating_normal_hertz")
                        : heating_tangential_ ? "heating_tangential_history"
@@ -259,12 +260,22 @@ void Model::connect_native(PropertyRegistry &registry)
     }
 }
 
-/* Once per model, on the screen and in the log: which law computes it. */
+/* Once per model, on the screen and in the log: which law computes it;
+ * and a pair style that LIGGGHTS rebuilt from a restart file, whose words it
+ * does not restore (pair_gran_proxy.cpp: only the model hash is in the
+ * file), said as a warning: LIGGGHTS 3.8 runs it with every word off. */
 void Model::announce()
 {
-    if (announced_ || lmp_->comm->me != 0)
+    if (announced_)
         return;
     announced_ = true;
+    if (!settings_given_ && !is_wall())
+        lmp_->error->warning(FLERR, "mbc-liggghts: pair gran came back from the restart file "
+                                    "without its words: as LIGGGHTS 3.8 does, it runs with "
+                                    "every word off (tangential_damping off); give the "
+                                    "pair_style line again to set them");
+    if (lmp_->comm->me != 0)
+        return;
     const std::string line = "mbc-liggghts: " + owner_ + ": " + model_words(hash_) +
                              " computed by mbconnect's ContactLiggghts" +
                              (options.liggghts38 ? " (liggghts38: LIGGGHTS 3.8's numbers)\n"

@@ -184,6 +184,7 @@ class Model : public LIGGGHTS::ContactModels::ContactModelBase
     std::vector<mbc_liggghts_law> laws_; /* (max_type + 1)^2: row i, column j */
     int stride_;
     bool announced_;
+    bool settings_given_; /* postSettings ran: the words of a pair_style or fix line */
     /* the settings words (the native models' defaults: a model rebuilt from
      * a restart file gets no settings() call, and runs with these) */
     bool tangential_damping_, limit_force_, kt_to_kn_, viscous_, tangential_reduce_,

@@ -123,6 +123,11 @@ def compare(a, b, prefix, label):
     return len(fa)
 
 
+# mbc-liggghts's warning for a pair style that came back from a restart file
+# without its words (model.cpp)
+RESTORED = "pair gran came back from the restart file without its words"
+
+
 def announced(text, label):
     ours = text.count("computed by mbconnect's ContactLiggghts")
     native = text.count("is computed by LIGGGHTS itself")
@@ -144,6 +149,7 @@ def diff(name, ranks):
             text += run(engine, ranks, dirs[engine], "in.case2")
         if engine == "mbc":
             announced(text, f"{name} np{ranks}")
+            check(RESTORED not in text, f"{name} np{ranks}: no pair style without its words")
     label = f"{name} on {ranks} rank(s): liggghts = mbc-liggghts -sf mbc"
     compare(dirs["native"], dirs["mbc"], "cmp", label)
     if case.second:
@@ -175,7 +181,7 @@ thermo_style	custom step atoms ke c_1 vol
 thermo		1000
 {dump}thermo_modify	lost ignore norm no
 fix		movecad2 all move/mesh mesh cad1   rotate origin 0. 0. 0. axis 0. 1. 0. period 2.
-run		4000
+run		2000
 """
 
 
@@ -232,7 +238,10 @@ def restart(ranks):
             d = os.path.join(base, f"{second}-np{ranks}-after-{source[0]}-np{source[1]}")
             shutil.copytree(two, d)
             shutil.copy(written[source], os.path.join(d, "post", "r.restart"))
-            run(second, ranks, d)
+            text = run(second, ranks, d)
+            if second == "mbc":
+                check(text.count(RESTORED) == 1, f"restart: {source[0]} on {source[1]} then mbc "
+                      f"on {ranks}: the pair style from the file is said once")
             seconds[second] = d
         reference = os.path.join(base, f"native-np{ranks}-after-native-np{source[1]}")
         for second, d in seconds.items():
