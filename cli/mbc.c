@@ -14,6 +14,7 @@
  * its usage on stdout with status 0; a usage error is one line on stderr
  * that says what was wrong and where options belong, status 2. Errors of
  * the input are one line on stderr, status 2. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,7 +252,21 @@ static int run_command(const mbc_registry *r, const command *c, int argc, char *
     return cmd_help(nargs ? args[0] : NULL, r);
 }
 
-int main(int argc, char **argv)
+/* The status of a command whose output on standard output may not have
+ * reached it (a full disk, a closed pipe): a command that succeeded fails
+ * with one line and status 2, one that failed has said why. */
+static int stdout_checked(int status)
+{
+    const int flushed = fflush(stdout) == 0;
+    const int reason = errno;
+    if (status != 0 || (flushed && !ferror(stdout)))
+        return status;
+    fprintf(stderr, "mbc: cannot write to standard output (%s)\n",
+            flushed ? "a write failed" : strerror(reason));
+    return 2;
+}
+
+static int mbc_main(int argc, char **argv)
 {
     /* the types mbc knows: the built-in ones and those of the plugins */
     mbc_registry registry;
@@ -304,4 +319,9 @@ int main(int argc, char **argv)
         return 2;
     }
     return run_command(&registry, c, argc - a - 1, argv + a + 1);
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_checked(mbc_main(argc, argv));
 }

@@ -83,10 +83,13 @@ install(DIRECTORY ${MBC_DOCS_HTML}/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/html
 set(MBC_DOCS_INSTALLED ON) # tests/cli: the install test checks the site
 
 # The site builds from scratch with zero warnings (-W -n), into its own
-# output directory; build/docs/src is staged by the 'docs' target.
+# output directory; build/docs/src is staged by the 'docs' target. Slow (the
+# build's own Sphinx run, -W -n too, and the page checks below are the
+# default preset's share of the docs).
 add_test(NAME test_docs_sphinx_build COMMAND ${MBC_DOCS_PYTHON} -m sphinx -W -n -E -q -b html
   -d ${MBC_DOCS_DIR}/test-doctrees ${MBC_DOCS_SRC} ${MBC_DOCS_DIR}/test-html)
 set_tests_properties(test_docs_sphinx_build PROPERTIES LABELS docs)
+mbc_slow_test(test_docs_sphinx_build)
 
 # The site copies of the seed pages differ from the committed pages (which are
 # byte-identical to the seeds) only by moved indentation and citations.
@@ -98,7 +101,8 @@ set_tests_properties(test_docs_site_pages PROPERTIES LABELS docs)
 # chromedriver or selenium are absent).
 add_test(NAME test_docs_browser COMMAND ${MBC_DOCS_PYTHON}
   ${PROJECT_SOURCE_DIR}/tests/docs/browser_check.py ${MBC_DOCS_HTML} ${MBC_DOCS_DIR}/screenshots)
-set_tests_properties(test_docs_browser PROPERTIES LABELS "browser;docs" SKIP_RETURN_CODE 77 TIMEOUT 600)
+set_tests_properties(test_docs_browser PROPERTIES LABELS "browser;docs" SKIP_RETURN_CODE 77)
+mbc_slow_test(test_docs_browser TIMEOUT 600)
 
 # The generated API reference equals the library's reflection tables
 # (`mbc describe`) and names only setters the generated headers declare.
@@ -106,3 +110,4 @@ add_test(NAME test_docs_api_pages COMMAND ${MBC_DOCS_PYTHON}
   ${PROJECT_SOURCE_DIR}/tests/docs/check_api_pages.py $<TARGET_FILE:mbc> ${MBC_DOCS_SRC}
   ${PROJECT_SOURCE_DIR}/generated/include)
 set_tests_properties(test_docs_api_pages PROPERTIES LABELS docs)
+mbc_test_defaults()

@@ -109,7 +109,8 @@ static int write_ctest(const char *file, const char *command, const char *prefix
             const char *inv = mbc_invariant_name((mbc_invariant)k);
             fprintf(f,
                     "add_test([=[%s.%s.%s%s]=] [=[%s]=] --type [=[%s]=] --invariant %s%s)\n"
-                    "set_tests_properties([=[%s.%s.%s%s]=] PROPERTIES LABELS invariants)\n",
+                    "set_tests_properties([=[%s.%s.%s%s]=] PROPERTIES LABELS invariants TIMEOUT "
+                    "120)\n",
                     prefix, types[i]->type_name, inv, holds ? "" : ".not_holding", command,
                     types[i]->type_name, inv, holds ? "" : " --expect-violation", prefix,
                     types[i]->type_name, inv, holds ? "" : ".not_holding");

@@ -107,7 +107,7 @@ mbc_status sim_out_open(sim_out_file *o, const char *path, mbc_error *err)
         o->direct = 1;
         o->f = fopen(path, "w");
         return o->f != NULL ? MBC_OK
-                            : mbc_fail(err, MBC_ERR_VALUE, "%s: cannot write (%s)", path,
+                            : mbc_fail(err, MBC_ERR_IO, "%s: cannot write (%s)", path,
                                        S_ISDIR(st.st_mode) ? "a directory" : "not writable");
     }
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp%ld", path, (long)getpid());
@@ -116,7 +116,7 @@ mbc_status sim_out_open(sim_out_file *o, const char *path, mbc_error *err)
     if (o->f == NULL) {
         sim_signals_forget(o->slot);
         o->slot = -1;
-        return mbc_fail(err, MBC_ERR_VALUE, "%s: cannot write (directory missing or not writable)",
+        return mbc_fail(err, MBC_ERR_IO, "%s: cannot write (directory missing or not writable)",
                         path);
     }
     return MBC_OK;
@@ -141,7 +141,7 @@ mbc_status sim_out_commit(sim_out_file *o, mbc_error *err)
     const int bad = ferror(o->f) | fclose(o->f);
     o->f = NULL;
     if (o->direct)
-        return bad ? mbc_fail(err, MBC_ERR_VALUE, "%s: writing failed", o->path) : MBC_OK;
+        return bad ? mbc_fail(err, MBC_ERR_IO, "%s: writing failed", o->path) : MBC_OK;
     sim_signals_block(1);
     const int moved = !bad && rename(o->tmp, o->path) == 0;
     if (!moved)
@@ -150,7 +150,7 @@ mbc_status sim_out_commit(sim_out_file *o, mbc_error *err)
     o->slot = -1;
     sim_signals_block(0);
     if (!moved)
-        return mbc_fail(err, MBC_ERR_VALUE, "%s: writing failed (disk full?)", o->path);
+        return mbc_fail(err, MBC_ERR_IO, "%s: writing failed (disk full?)", o->path);
     return MBC_OK;
 }
 

@@ -348,11 +348,11 @@ mbc_status sim_plot(const sim_model *m, const sim_plot_ranges *ranges, const cha
     sim_signals_forget(o.slot);
     sim_signals_block(0);
     if (g == NULL) {
-        return mbc_fail(err, MBC_ERR_VALUE,
+        return mbc_fail(err, MBC_ERR_IO,
                         "--plot: cannot run gnuplot (apt-get install -y gnuplot-nox)");
     }
     if (!ok) {
-        return mbc_fail(err, MBC_ERR_VALUE, "--plot %s: gnuplot failed (is gnuplot-nox installed?)",
+        return mbc_fail(err, MBC_ERR_IO, "--plot %s: gnuplot failed (is gnuplot-nox installed?)",
                         path);
     }
     return MBC_OK;

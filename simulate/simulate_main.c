@@ -294,7 +294,7 @@ static mbc_status run(sim_run *r, const options *o, outputs *out, mbc_error *err
     } else if (o->json == NULL) {
         sim_json_summary(r, stdout, wall_seconds() - start);
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            return mbc_fail(err, MBC_ERR_VALUE, "%s: writing the summary to standard output failed",
+            return mbc_fail(err, MBC_ERR_IO, "%s: writing the summary to standard output failed",
                             r->model->scene_name);
         }
     }
@@ -429,7 +429,11 @@ int mbc_simulate_main(int argc, char **argv, const mbc_registry *registry)
         return parsed;
     if (opt.list) {
         sim_list_items(stdout, registry, opt.list_json);
-        return fflush(stdout) == 0 ? 0 : 1;
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fputs("mbc simulate --list: cannot write to standard output\n", stderr);
+            return 1;
+        }
+        return 0;
     }
     mbc_error err = {0};
     const int status = simulate(&opt, registry, &err);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # mbc-lammps (issue 23, docs/lammps.rst). The tests (ctest -L lammps, on 1 and
-# 2 MPI ranks) run with the rest of the suite in `ctest --preset default`;
+# 2 MPI ranks) run with the rest of the suite in `ctest --preset full`;
 # this step adds what needs an install: the out-of-tree pair law of
 # examples/lammps/plugin, built against the installed mbconnect as a user
 # would build it, then loaded with --plugin into a LAMMPS run on 2 ranks.

@@ -85,7 +85,8 @@ MBC_API const char *mbc_result_warning_name(unsigned flag);
  * number is an error naming its JSON path; nothing is returned then. */
 MBC_API mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err);
 /* The same document written to f (nothing is written on error; a write
- * error is MBC_ERR_INPUT "result: cannot write the JSON document"). */
+ * error is MBC_ERR_IO "result: cannot write the JSON document", a NULL f
+ * MBC_ERR_VALUE). */
 MBC_API mbc_status mbc_result_write_json(const mbc_result *r, FILE *f, mbc_error *err);
 
 #ifdef __cplusplus

@@ -249,13 +249,15 @@ mbc_status mbc_result_json(const mbc_result *r, char **json, mbc_error *err)
 
 mbc_status mbc_result_write_json(const mbc_result *r, FILE *f, mbc_error *err)
 {
+    if (!f)
+        return mbc_fail(err, MBC_ERR_VALUE, "result: the file must be an open stream (given NULL)");
     char *json = NULL;
     mbc_status st = mbc_result_json(r, &json, err);
     if (st != MBC_OK)
         return st;
-    int bad = !f || fputs(json, f) == EOF || fflush(f) != 0;
+    int bad = fputs(json, f) == EOF || fflush(f) != 0;
     free(json);
     if (bad)
-        return mbc_fail(err, MBC_ERR_INPUT, "result: cannot write the JSON document");
+        return mbc_fail(err, MBC_ERR_IO, "result: cannot write the JSON document");
     return MBC_OK;
 }

@@ -10,16 +10,16 @@
  * they give the hooks' numbers (to the last bit, except the sign of a zero:
  * tests/batch/test_sphere_batch.c compares every pair).
  *
- * mbc_sphere_batch_step runs both in one loop (sb_step_loop): the
- * PostNewtonStep body, then the forces body on its new data, sharing the
- * kinematics and the normal force (the bodies are the macros SB_PNS and
- * SB_FORCES, so the three loops do the same operations). In mbc-lammps
- * it costs 108 instead of 171 instructions per pair under valgrind (AVX2
- * clones).
+ * The three entry points are one path (sb_call) over one loop (sb_loop),
+ * instantiated for what a call computes: the forces, the PostNewtonStep, or
+ * both in one pass for mbc_sphere_batch_step (the PostNewtonStep, then the
+ * forces on its new data, sharing the kinematics and the normal force). In
+ * mbc-lammps the step cost 108 instead of 171 instructions per pair under
+ * valgrind (AVX2 clones).
  *
  * Vectorization (gcc 12, -O3 -fopenmp-simd, -fopt-info-vec and objdump of
- * libmbconnect): the `omp simd` loops of sb_forces_loop, sb_pns_loop and
- * sb_step_loop in their "fast" instantiations (exponents n_exp and n_adh
+ * libmbconnect): the `omp simd` loop of sb_loop in its "fast"
+ * instantiations (exponents n_exp and n_adh
  * in {1, 1.5, 2}: powers are x, x sqrt(x), x^2 selected without branches;
  * shared or per-pair radii) vectorize. On x86-64 each fast instantiation has three clones chosen
  * by the loader (ifunc) from the CPU: AVX-512F (8 doubles per vector, 64-byte
@@ -150,89 +150,28 @@ typedef struct sb_ctx {
     oerr[k] = (p).bad ? NAN : (p).error;                                                           \
     orec[k] = (p).step
 
-/* Forces of pairs [b, e). Returns 1 when a pair in contact has a non-finite
- * normal force (the hook's error), else 0. */
-SB_INLINE int sb_forces_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
-                             const double *restrict x0, const double *restrict x1,
-                             const double *restrict x2, const double *restrict x3,
-                             double *restrict fx, double *restrict fy, double *restrict fz,
-                             double *restrict t0x, double *restrict t0y, double *restrict t0z,
-                             double *restrict t1x, double *restrict t1y, double *restrict t1z,
-                             const int radii, const int general, int *rerun_out)
-{
-    const ss_law law = c->law;
-    const double r0_shared = c->r0, r1_shared = c->r1;
-    int rerun = 0;
-    int bad = 0;
-#pragma omp simd reduction(| : bad, rerun)
-    for (size_t k = b; k < e; ++k) {
-        SB_KINEMATICS(k);
-        const double f_n = ss_normal_force(&law, kin.delta, kin.v_n, x2[k], x3[k], SB_EXPO, SB_EXPO,
-                                           SS_MODEL_BLEND);
-        const ss_frc f = ss_forces(&law, kin, x0[k], x1[k], f_n, SS_FRICTION_ON);
-        bad |= f.bad;
-        SB_STORE_FORCES(k, f);
-    }
-    *rerun_out = rerun;
-    return bad;
-}
+/* What a call computes: the PostNewtonStep (mbc_sphere_batch_post_newton_step),
+ * the forces (mbc_sphere_batch_forces_eval) or both in one pass, the forces
+ * on the PostNewtonStep's new data (mbc_sphere_batch_step). */
+enum { SB_PNS = 1, SB_FORCES = 2, SB_STEP = SB_PNS | SB_FORCES };
 
-SB_INLINE int sb_forces_range(const sb_ctx *c, size_t b, size_t e, const int radii,
-                              const int general, int *rerun)
-{
-    return sb_forces_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->x[2], c->x[3], c->f[0],
-                          c->f[1], c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1],
-                          c->t1[2], radii, general, rerun);
-}
-
-/* PostNewtonStep of pairs [b, e) (hook mbc_contact_sphere_sphere_post_newton_step).
- * Returns 1 when a friction-switch normal force is not finite (the hook's
- * error); error[k] of that pair is then NaN. */
-SB_INLINE int sb_pns_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
-                          const double *restrict x0, const double *restrict x1,
-                          const double *restrict s0, const double *restrict s2,
-                          const double *restrict s3, double *restrict o0, double *restrict o1,
-                          double *restrict o2, double *restrict o3, double *restrict oerr,
-                          double *restrict orec, const int radii, const int general, int *rerun_out)
-{
-    const ss_law law = c->law;
-    const double r0_shared = c->r0, r1_shared = c->r1;
-    int rerun = 0;
-    int bad = 0;
-#pragma omp simd reduction(| : bad, rerun)
-    for (size_t k = b; k < e; ++k) {
-        SB_KINEMATICS(k);
-        const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
-                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
-        bad |= p.bad;
-        SB_STORE_PNS(k, p);
-    }
-    *rerun_out = rerun;
-    return bad;
-}
-
-SB_INLINE int sb_pns_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general,
-                           int *rerun)
-{
-    return sb_pns_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->xs[0], c->xs[2], c->xs[3],
-                       c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, radii, general,
-                       rerun);
-}
-
-/* PostNewtonStep, then the forces with its new data, of pairs [b, e) in one
- * pass (mbc_sphere_batch_step): the kinematics and the normal force are
- * computed once, where the two loops above compute them each (from the
- * same inputs: same values). Returns bit 0 as sb_pns_loop, bit 1 as
- * sb_forces_loop. */
-SB_INLINE int sb_step_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
-                           const double *restrict x0, const double *restrict x1,
-                           const double *restrict s0, const double *restrict s2,
-                           const double *restrict s3, double *restrict o0, double *restrict o1,
-                           double *restrict o2, double *restrict o3, double *restrict oerr,
-                           double *restrict orec, double *restrict fx, double *restrict fy,
-                           double *restrict fz, double *restrict t0x, double *restrict t0y,
-                           double *restrict t0z, double *restrict t1x, double *restrict t1y,
-                           double *restrict t1z, const int radii, const int general, int *rerun_out)
+/* The PostNewtonStep and/or the forces of pairs [b, e), as `what` says (a
+ * constant in each instantiation: the other part folds away). With both, the
+ * kinematics and the normal force are computed once, and the forces read
+ * the new data: x_0 = g, x_1 = |v_t|, x_2, x_3 as f_n (the values the two
+ * calls would compute from the same inputs). Returns SB_PNS when a
+ * friction-switch normal force is not finite (the hook's error; error[k] of
+ * that pair is then NaN), SB_FORCES when a pair in contact has a non-finite
+ * normal force (the hook's error), or both. */
+SB_INLINE int
+sb_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS, const double *restrict x0,
+        const double *restrict x1, const double *restrict x2, const double *restrict x3,
+        const double *restrict s0, const double *restrict s2, const double *restrict s3,
+        double *restrict o0, double *restrict o1, double *restrict o2, double *restrict o3,
+        double *restrict oerr, double *restrict orec, double *restrict fx, double *restrict fy,
+        double *restrict fz, double *restrict t0x, double *restrict t0y, double *restrict t0z,
+        double *restrict t1x, double *restrict t1y, double *restrict t1z, const int what,
+        const int radii, const int general, int *rerun_out)
 {
     const ss_law law = c->law;
     const double r0_shared = c->r0, r1_shared = c->r1;
@@ -241,57 +180,67 @@ SB_INLINE int sb_step_loop(const sb_ctx *c, size_t b, size_t e, SB_INPUT_PARAMS,
 #pragma omp simd reduction(| : bad_pns, bad_forces, rerun)
     for (size_t k = b; k < e; ++k) {
         SB_KINEMATICS(k);
-        const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
-                                        SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
-        bad_pns |= p.bad;
-        SB_STORE_PNS(k, p);
-        /* the forces read the new data: x_0 = g, x_1 = |v_t|, x_2, x_3 as f_n */
-        const ss_frc f = ss_forces(&law, kin, p.x0, p.x1, p.f_n, SS_FRICTION_ON);
-        bad_forces |= f.bad;
-        SB_STORE_FORCES(k, f);
+        double d0, d1, f_n;
+        if (what & SB_PNS) {
+            const ss_pns p = ss_post_newton(&law, kin, x0[k], x1[k], s0[k], s2[k], s3[k], SB_EXPO,
+                                            SB_EXPO, SS_MODEL_BLEND, SS_FRICTION_ON, 1);
+            bad_pns |= p.bad;
+            SB_STORE_PNS(k, p);
+            d0 = p.x0;
+            d1 = p.x1;
+            f_n = p.f_n;
+        } else {
+            d0 = x0[k];
+            d1 = x1[k];
+            f_n = ss_normal_force(&law, kin.delta, kin.v_n, x2[k], x3[k], SB_EXPO, SB_EXPO,
+                                  SS_MODEL_BLEND);
+        }
+        if (what & SB_FORCES) {
+            const ss_frc f = ss_forces(&law, kin, d0, d1, f_n, SS_FRICTION_ON);
+            bad_forces |= f.bad;
+            SB_STORE_FORCES(k, f);
+        }
     }
     *rerun_out = rerun;
-    return bad_pns | (bad_forces << 1);
+    return (bad_pns ? SB_PNS : 0) | (bad_forces ? SB_FORCES : 0);
 }
 
-SB_INLINE int sb_step_range(const sb_ctx *c, size_t b, size_t e, const int radii, const int general,
-                            int *rerun)
+SB_INLINE int sb_range(const sb_ctx *c, size_t b, size_t e, const int what, const int radii,
+                       const int general, int *rerun)
 {
-    return sb_step_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->xs[0], c->xs[2], c->xs[3],
-                        c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec, c->f[0], c->f[1],
-                        c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1], c->t1[2], radii,
-                        general, rerun);
+    return sb_loop(c, b, e, SB_INPUT_ARGS(c), c->x[0], c->x[1], c->x[2], c->x[3], c->xs[0],
+                   c->xs[2], c->xs[3], c->xo[0], c->xo[1], c->xo[2], c->xo[3], c->err, c->rec,
+                   c->f[0], c->f[1], c->f[2], c->t0[0], c->t0[1], c->t0[2], c->t1[0], c->t1[1],
+                   c->t1[2], what, radii, general, rerun);
 }
 
-/* The four instantiations of each loop (per-pair or shared radii x fast or
- * general exponents), written once by SB_INSTANTIATE for sb_forces_range,
- * sb_pns_range and sb_step_range (a macro, so each keeps its own constant-folded, cloned
- * copy); the fast ones are the vectorized ones. A fast range in
+/* The four instantiations of sb_range for each of SB_FORCES, SB_PNS and
+ * SB_STEP (per-pair or shared radii x fast or general exponents), written
+ * once by SB_INSTANTIATE (a macro, so each keeps its own constant-folded,
+ * cloned copy); the fast ones are the vectorized ones. A fast range in
  * which a norm needs the under/overflow-safe form is computed again by the
  * general loop (same results otherwise: its powers equal the fast ones). */
-#define SB_INSTANTIATE(LOOP)                                                                       \
-    static int sb_##LOOP##_general(const sb_ctx *c, size_t b, size_t e)                            \
+#define SB_FAST(NAME, WHAT, RADII, KIND)                                                           \
+    static SB_CLONES int sb_##NAME##_fast_##KIND(const sb_ctx *c, size_t b, size_t e)              \
     {                                                                                              \
         int rerun = 0;                                                                             \
-        return (c->rad0 != NULL) ? sb_##LOOP##_range(c, b, e, 1, 1, &rerun)                        \
-                                 : sb_##LOOP##_range(c, b, e, 0, 1, &rerun);                       \
-    }                                                                                              \
-    static SB_CLONES int sb_##LOOP##_fast_shared(const sb_ctx *c, size_t b, size_t e)              \
-    {                                                                                              \
-        int rerun = 0;                                                                             \
-        const int bad = sb_##LOOP##_range(c, b, e, 0, 0, &rerun);                                  \
-        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
-    }                                                                                              \
-    static SB_CLONES int sb_##LOOP##_fast_radii(const sb_ctx *c, size_t b, size_t e)               \
-    {                                                                                              \
-        int rerun = 0;                                                                             \
-        const int bad = sb_##LOOP##_range(c, b, e, 1, 0, &rerun);                                  \
-        return rerun ? sb_##LOOP##_general(c, b, e) : bad;                                         \
+        const int bad = sb_range(c, b, e, WHAT, RADII, 0, &rerun);                                 \
+        return rerun ? sb_##NAME##_general(c, b, e) : bad;                                         \
     }
-SB_INSTANTIATE(forces)
-SB_INSTANTIATE(pns)
-SB_INSTANTIATE(step)
+#define SB_INSTANTIATE(NAME, WHAT)                                                                 \
+    static int sb_##NAME##_general(const sb_ctx *c, size_t b, size_t e)                            \
+    {                                                                                              \
+        int rerun = 0;                                                                             \
+        return (c->rad0 != NULL) ? sb_range(c, b, e, WHAT, 1, 1, &rerun)                           \
+                                 : sb_range(c, b, e, WHAT, 0, 1, &rerun);                          \
+    }                                                                                              \
+    SB_FAST(NAME, WHAT, 0, shared)                                                                 \
+    SB_FAST(NAME, WHAT, 1, radii)
+SB_INSTANTIATE(forces, SB_FORCES)
+SB_INSTANTIATE(pns, SB_PNS)
+SB_INSTANTIATE(step, SB_STEP)
 #undef SB_INSTANTIATE
+#undef SB_FAST
 
 typedef int (*sb_range_fn)(const sb_ctx *c, size_t b, size_t e);
 
@@ -301,15 +250,26 @@ static int sb_fast_exponent(double n)
     return n == 1.0 || n == 1.5 || n == 2.0;
 }
 
-/* The instantiation of a loop for c: the general one unless every exponent
- * in use has a pow-free form, else the fast one for per-pair or shared
- * radii. */
-static sb_range_fn sb_pick(const sb_ctx *c, sb_range_fn general, sb_range_fn fast_radii,
-                           sb_range_fn fast_shared)
+/* The instantiations of sb_range for each `what` (SB_FORCES, SB_PNS, SB_STEP). */
+typedef struct sb_loops {
+    sb_range_fn general, fast_radii, fast_shared;
+} sb_loops;
+
+static const sb_loops sb_loops_of[] = {
+    [SB_FORCES] = {sb_forces_general, sb_forces_fast_radii, sb_forces_fast_shared},
+    [SB_PNS] = {sb_pns_general, sb_pns_fast_radii, sb_pns_fast_shared},
+    [SB_STEP] = {sb_step_general, sb_step_fast_radii, sb_step_fast_shared},
+};
+
+/* The instantiation of the loop of `what` for c: the general one unless
+ * every exponent in use has a pow-free form, else the fast one for per-pair
+ * or shared radii. */
+static sb_range_fn sb_pick(const sb_ctx *c, int what)
 {
+    const sb_loops *l = &sb_loops_of[what];
     const int fast = sb_fast_exponent(c->law.n_exp.n) &&
                      (c->law.model != SS_MODEL_PLASTIC || sb_fast_exponent(c->law.n_adh.n));
-    return !fast ? general : (c->rad0 != NULL ? fast_radii : fast_shared);
+    return !fast ? l->general : (c->rad0 != NULL ? l->fast_radii : l->fast_shared);
 }
 
 /* The first `head` pairs run on their own, so that every chunk after them
@@ -555,26 +515,52 @@ static mbc_status sb_pns_error(const sb_ctx *c, size_t n, mbc_error *err)
                     SB_NAME ": pair %zu: normal force not finite at a friction switch", k);
 }
 
+/* The one path of the three entry points: checks the arrays of what the
+ * call computes (`what`: its outputs pn and fo, NULL where it computes no
+ * such part), then runs its loop over all pairs, or keeps the data and
+ * writes no forces for an inactive connector. */
+static mbc_status sb_call(const mbc_contact_sphere_sphere_params *p, const mbc_sphere_batch *in,
+                          int what, const mbc_sphere_batch_post_newton *pn,
+                          const mbc_sphere_batch_forces *fo, int threads, mbc_error *err)
+{
+    const int pns = (what & SB_PNS) != 0, forces = (what & SB_FORCES) != 0;
+    sb_ctx c = {0};
+    mbc_status st = sb_setup(p, in, pns, &c, err);
+    if (st == MBC_OK && pns)
+        st = sb_pns_out(pn, &c, err);
+    if (st == MBC_OK && forces)
+        st = sb_forces_out(fo, &c, err);
+    if (st != MBC_OK)
+        return st;
+    const size_t n = in->count;
+    if (!p->activeConnector) {
+        if (pns)
+            sb_pns_inactive(&c, n);
+        if (forces)
+            sb_forces_inactive(&c, n);
+        return MBC_OK;
+    }
+    const int bad =
+        sb_run(sb_pick(&c, what), &c, n, sb_head(&c, pns, forces), mbc_threads_resolve(threads));
+    if (bad & SB_PNS)
+        return sb_pns_error(&c, n, err);
+    if (bad & SB_FORCES) {
+        /* the forces read the PostNewtonStep's new data in a step: the
+         * error is that of mbc_sphere_batch_forces_eval on it */
+        sb_ctx f = c;
+        for (int i = 0; pns && i < 4; ++i)
+            f.x[i] = c.xo[i];
+        return sb_forces_error(&f, n, err);
+    }
+    return MBC_OK;
+}
+
 mbc_status mbc_sphere_batch_forces_eval(const mbc_contact_sphere_sphere_params *p,
                                         const mbc_sphere_batch *in,
                                         const mbc_sphere_batch_forces *out, int threads,
                                         mbc_error *err)
 {
-    sb_ctx c = {0};
-    mbc_status st = sb_setup(p, in, 0, &c, err);
-    if (st == MBC_OK)
-        st = sb_forces_out(out, &c, err);
-    if (st != MBC_OK)
-        return st;
-    const size_t n = in->count;
-    if (!p->activeConnector) {
-        sb_forces_inactive(&c, n);
-        return MBC_OK;
-    }
-    sb_range_fn fn = sb_pick(&c, sb_forces_general, sb_forces_fast_radii, sb_forces_fast_shared);
-    if (sb_run(fn, &c, n, sb_head(&c, 0, 1), mbc_threads_resolve(threads)))
-        return sb_forces_error(&c, n, err);
-    return MBC_OK;
+    return sb_call(p, in, SB_FORCES, NULL, out, threads, err);
 }
 
 mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_params *p,
@@ -582,50 +568,12 @@ mbc_status mbc_sphere_batch_post_newton_step(const mbc_contact_sphere_sphere_par
                                              const mbc_sphere_batch_post_newton *out, int threads,
                                              mbc_error *err)
 {
-    sb_ctx c = {0};
-    mbc_status st = sb_setup(p, in, 1, &c, err);
-    if (st == MBC_OK)
-        st = sb_pns_out(out, &c, err);
-    if (st != MBC_OK)
-        return st;
-    const size_t n = in->count;
-    if (!p->activeConnector) {
-        sb_pns_inactive(&c, n);
-        return MBC_OK;
-    }
-    sb_range_fn fn = sb_pick(&c, sb_pns_general, sb_pns_fast_radii, sb_pns_fast_shared);
-    if (sb_run(fn, &c, n, sb_head(&c, 1, 0), mbc_threads_resolve(threads)))
-        return sb_pns_error(&c, n, err);
-    return MBC_OK;
+    return sb_call(p, in, SB_PNS, out, NULL, threads, err);
 }
 
 mbc_status mbc_sphere_batch_step(const mbc_contact_sphere_sphere_params *p,
                                  const mbc_sphere_batch *in, const mbc_sphere_batch_post_newton *pn,
                                  const mbc_sphere_batch_forces *fo, int threads, mbc_error *err)
 {
-    sb_ctx c = {0};
-    mbc_status st = sb_setup(p, in, 1, &c, err);
-    if (st == MBC_OK)
-        st = sb_pns_out(pn, &c, err);
-    if (st == MBC_OK)
-        st = sb_forces_out(fo, &c, err);
-    if (st != MBC_OK)
-        return st;
-    const size_t n = in->count;
-    if (!p->activeConnector) {
-        sb_pns_inactive(&c, n);
-        sb_forces_inactive(&c, n);
-        return MBC_OK;
-    }
-    sb_range_fn fn = sb_pick(&c, sb_step_general, sb_step_fast_radii, sb_step_fast_shared);
-    const int bad = sb_run(fn, &c, n, sb_head(&c, 1, 1), mbc_threads_resolve(threads));
-    if (bad & 1)
-        return sb_pns_error(&c, n, err);
-    if (bad & 2) { /* as mbc_sphere_batch_forces_eval on the new data */
-        sb_ctx forces = c;
-        for (int i = 0; i < 4; ++i)
-            forces.x[i] = c.xo[i];
-        return sb_forces_error(&forces, n, err);
-    }
-    return MBC_OK;
+    return sb_call(p, in, SB_STEP, pn, fo, threads, err);
 }

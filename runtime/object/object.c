@@ -14,8 +14,19 @@
 
 mbc_object *mbc_object_create_type(const mbc_type_info *t, mbc_error *err)
 {
-    if (!t || !t->type_name || t->params_size == 0) {
-        mbc_fail(err, MBC_ERR_VALUE, "mbc_object_create_type: invalid type");
+    if (!t) {
+        mbc_fail(err, MBC_ERR_VALUE,
+                 "mbc_object_create_type: the type must be a type descriptor (given NULL)");
+        return NULL;
+    }
+    if (!t->type_name) {
+        mbc_fail(err, MBC_ERR_VALUE,
+                 "mbc_object_create_type: the type descriptor must have a type_name (given NULL)");
+        return NULL;
+    }
+    if (t->params_size == 0) {
+        mbc_fail(err, MBC_ERR_VALUE,
+                 "mbc_object_create_type: %s: params_size must be > 0 (given 0)", t->type_name);
         return NULL;
     }
     mbc_object *o = calloc(1, sizeof *o);

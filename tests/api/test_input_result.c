@@ -158,6 +158,16 @@ static void test_data_defaults_and_counts(void **state)
     assert_int_equal(fread(back, 1, n + 1, f), n);
     assert_string_equal(back, json);
     free(back);
+    /* a stream that cannot be written (read-only) is an I/O error; no stream
+     * is a value error */
+    FILE *ro = fopen(MBC_SOURCE_DIR "/README.md", "r");
+    assert_non_null(ro);
+    assert_int_equal(mbc_result_write_json(&r, ro, &err), MBC_ERR_IO);
+    assert_int_equal(err.status, MBC_ERR_IO);
+    assert_string_equal(err.message, "result: cannot write the JSON document");
+    fclose(ro);
+    assert_int_equal(mbc_result_write_json(&r, NULL, &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "result: the file must be an open stream (given NULL)");
     fclose(f);
     free(json);
     mbc_result_free(&r);

@@ -297,7 +297,20 @@ static void test_create_by_name(void **state)
     assert_non_null(o);
     mbc_object_destroy(o);
     assert_null(mbc_object_create_type(NULL, &err));
-    assert_string_equal(err.message, "mbc_object_create_type: invalid type");
+    assert_int_equal(err.status, MBC_ERR_VALUE);
+    assert_string_equal(err.message,
+                        "mbc_object_create_type: the type must be a type descriptor (given NULL)");
+    mbc_type_info nameless = spring_type;
+    nameless.type_name = NULL;
+    assert_null(mbc_object_create_type(&nameless, &err));
+    assert_string_equal(
+        err.message,
+        "mbc_object_create_type: the type descriptor must have a type_name (given NULL)");
+    mbc_type_info empty = spring_type;
+    empty.params_size = 0;
+    assert_null(mbc_object_create_type(&empty, &err));
+    assert_string_equal(err.message,
+                        "mbc_object_create_type: AaaSpring: params_size must be > 0 (given 0)");
     assert_null(mbc_registry_create(NULL, "AaaSpring", &err));
 }
 

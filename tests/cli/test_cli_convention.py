@@ -9,6 +9,8 @@
   text as `mbc COMMAND --help`;
 * a usage error is one line on stderr, nothing on stdout, status 2, and
   says what was wrong and where options belong (the exact lines below);
+* output that cannot be written (a full disk) is one line on stderr and
+  status 2 (mbc simulate: 1), never status 0;
 * mbcgen accepts -jN as well as -j N and --jobs N, with the same output.
 """
 import os
@@ -104,6 +106,33 @@ for args, line in [
 rc, out, err = run(mbc, "describe", "NoSuchType")
 if rc != 2 or out or not err.startswith("mbc: unknown connector type 'NoSuchType' (known: "):
     failures.append("mbc describe NoSuchType: status %d, %r" % (rc, err))
+
+# output that cannot be written (a full disk: /dev/full) is one line on
+# stderr and a failure, never status 0 with the output lost
+if os.path.exists("/dev/full"):
+    full_disk = "mbc: cannot write to standard output (No space left on device)\n"
+    for args, status, line in [
+            (["list"], 2, full_disk),
+            (["list", "--json"], 2, full_disk),
+            (["describe", "ContactSphereSphere"], 2, full_disk),
+            (["--version"], 2, full_disk),
+            (["help", "list"], 2, full_disk),
+            (["eval", "examples/cases/sphere_sphere_static.lua"], 2,
+             "examples/cases/sphere_sphere_static.lua: cannot write the result to standard "
+             "output\n"),
+            (["simulate", "--list"], 1, "mbc simulate --list: cannot write to standard output\n")]:
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([mbc, *args], stdout=full, stderr=subprocess.PIPE, text=True)
+        if p.returncode != status or p.stderr != line:
+            failures.append("mbc %s > /dev/full: status %d, stderr %r\n  want status %d and %r"
+                            % (" ".join(args), p.returncode, p.stderr, status, line))
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([mbc, "describe", "--json", "ContactSphereSphere"], stdout=full,
+                           stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or not p.stderr.startswith("mbc: cannot write to standard output (") \
+            or p.stderr.count("\n") != 1:
+        failures.append("mbc describe --json > /dev/full: status %d, stderr %r"
+                        % (p.returncode, p.stderr))
 
 # mbcgen: -jN, -j N and --jobs N give the same files and messages
 rc, out, err = run(mbcgen, "--bogus")

@@ -358,67 +358,6 @@ static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms 
     b->count = n;
 }
 
-/* Without activeConnector: no forces, records kept, every pair in contact
- * while the spheres touch (as the hooks path). */
-static void gp_inactive(const mbc_pair_call *call, mbc_pair_sums *sums)
-{
-    const mbc_pair_atoms *at = call->atoms;
-    for (size_t k = 0; k < call->count; k++) {
-        const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
-        const double *xa = at->position[a], *xb = at->position[b];
-        const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
-        const double delta =
-            at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        if (call->contact)
-            call->contact[k] = 1;
-        const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
-        sums->contacts += w;
-        sums->overlap += w * delta;
-    }
-}
-
-mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params *p,
-                                              const mbc_pair_call *call, mbc_pair_sums *sums,
-                                              mbc_error *err)
-{
-    const mbc_status st = gp_check_outputs(sums, err);
-    if (st != MBC_OK)
-        return st;
-    if (!p->activeConnector) {
-        gp_inactive(call, sums);
-        return MBC_OK;
-    }
-    mbc_granular_block b;
-    gp_call g;
-    gp_prepare(p, call->flags, call->dt, sums, &b, &g);
-    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
-        const size_t n =
-            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
-        gp_fill(&b, call->atoms, call->pairs + k0, n);
-        gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 0, g.k.stage_b != NULL);
-        gp_pairs_add(&g, call, k0, &b, bad);
-        gp_sums(&g, sums, &b, bad, 1);
-        if (bad < n)
-            return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + bad,
-                                        "contact force not finite");
-    }
-    return MBC_OK;
-}
-
-double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a, double r_b)
-{
-    if (p->normalModel != MBC_GRANULAR_JKR || !p->activeConnector)
-        return 0.0;
-    const double reff = mbc_granular_reff(r_a, r_b);
-    if (!(reff > 0.0))
-        return 0.0;
-    mbc_granular_law law;
-    mbc_contact_granular_law(p, &law);
-    const double reach = -mbc_granular_jkr_pulloff(&law, reff);
-    return reach > 0.0 ? reach : 0.0;
-}
-
 /* Wall contact k (block column j) into its sphere: the force, then the
  * friction, twisting and rolling torques (fix_wall_gran.cpp's order); its
  * record, contact and weight. */
@@ -440,6 +379,14 @@ static void gp_wall_add(const gp_call *g, const mbc_wall_call *call, size_t k,
     gp_add(at->torque[ia], b->roll, j);
 }
 
+/* The block's first n wall contacts into their spheres (gp_wall_add). */
+static void gp_walls_add(const gp_call *g, const mbc_wall_call *call, size_t k0,
+                         mbc_granular_block *b, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        gp_wall_add(g, call, k0 + j, b, j);
+}
+
 static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, int i)
 {
     const mbc_granular_sphere s = {at->position[i], at->velocity[i], at->angular_velocity[i],
@@ -447,41 +394,113 @@ static mbc_granular_sphere gp_sphere(const mbc_pair_atoms *at, int i)
     return s;
 }
 
-mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p,
-                                              const mbc_wall_call *call, mbc_pair_sums *sums,
-                                              mbc_error *err)
+/* The block's n wall contacts from the engine's arrays, with their records. */
+static void gp_wall_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
+                         const mbc_wall_contact *walls, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        const mbc_wall_contact *w = &walls[j];
+        const mbc_granular_sphere s = gp_sphere(at, w->atom);
+        mbc_granular_contact c;
+        mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
+        mbc_granular_block_put(b, j, &c, w->data);
+    }
+    b->count = n;
+}
+
+/* Without activeConnector: no forces, records kept; every pair in contact
+ * while the spheres touch (as the hooks path), no wall contact. */
+static void gp_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, mbc_pair_sums *sums)
+{
+    if (walls) {
+        if (walls->contact)
+            memset(walls->contact, 0, walls->count);
+        return;
+    }
+    const mbc_pair_atoms *at = call->atoms;
+    for (size_t k = 0; k < call->count; k++) {
+        const int a = call->pairs[k].atom[0], b = call->pairs[k].atom[1];
+        const double *xa = at->position[a], *xb = at->position[b];
+        const double d[3] = {xa[0] - xb[0], xa[1] - xb[1], xa[2] - xb[2]};
+        const double delta =
+            at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (call->contact)
+            call->contact[k] = 1;
+        const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
+        sums->contacts += w;
+        sums->overlap += w * delta;
+    }
+}
+
+/* The one path of a call over an engine's pairs (call) or walls (walls; the
+ * other NULL): the law once, then block by block the contacts from the
+ * engine's arrays, the stages, the first contact whose force is not finite,
+ * the contacts before it into the atoms and the sums, the error at it.
+ * Inlined into each entry point, so that the pair or wall choice of each
+ * block is made at compile time. */
+MBC_GRANULAR_INLINE mbc_status gp_evaluate(const mbc_contact_granular_params *p,
+                                           const mbc_pair_call *call, const mbc_wall_call *walls,
+                                           mbc_pair_sums *sums, mbc_error *err)
 {
     const mbc_status st = gp_check_outputs(sums, err);
     if (st != MBC_OK)
         return st;
-    if (!p->activeConnector) { /* no forces, records kept, nothing in contact */
-        if (call->contact)
-            memset(call->contact, 0, call->count);
+    if (!p->activeConnector) {
+        gp_inactive(call, walls, sums);
         return MBC_OK;
     }
+    const int wall = walls != NULL;
+    const size_t count = wall ? walls->count : call->count;
     mbc_granular_block b;
     gp_call g;
-    gp_prepare(p, call->flags, call->dt, sums, &b, &g);
-    for (size_t k0 = 0; k0 < call->count; k0 += MBC_GRANULAR_BLOCK) {
-        const size_t n =
-            call->count - k0 < MBC_GRANULAR_BLOCK ? call->count - k0 : MBC_GRANULAR_BLOCK;
-        for (size_t j = 0; j < n; j++) {
-            const mbc_wall_contact *w = &call->walls[k0 + j];
-            const mbc_granular_sphere s = gp_sphere(call->atoms, w->atom);
-            mbc_granular_contact c;
-            mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
-            mbc_granular_block_put(&b, j, &c, w->data);
-        }
-        b.count = n;
+    gp_prepare(p, wall ? walls->flags : call->flags, wall ? walls->dt : call->dt, sums, &b, &g);
+    for (size_t k0 = 0; k0 < count; k0 += MBC_GRANULAR_BLOCK) {
+        const size_t n = count - k0 < MBC_GRANULAR_BLOCK ? count - k0 : MBC_GRANULAR_BLOCK;
+        if (wall)
+            gp_wall_fill(&b, walls->atoms, walls->walls + k0, n);
+        else
+            gp_fill(&b, call->atoms, call->pairs + k0, n);
         gp_run(&g, &b);
-        const size_t bad = gp_first_bad(&b, n, 1, g.k.stage_b != NULL);
-        for (size_t j = 0; j < bad; j++)
-            gp_wall_add(&g, call, k0 + j, &b, j);
-        gp_sums(&g, sums, &b, bad, 0);
-        if (bad < n) {
+        const size_t bad = gp_first_bad(&b, n, wall, g.k.stage_b != NULL);
+        if (wall)
+            gp_walls_add(&g, walls, k0, &b, bad);
+        else
+            gp_pairs_add(&g, call, k0, &b, bad);
+        gp_sums(&g, sums, &b, bad, !wall);
+        if (bad < n && wall) {
             sums->failed = k0 + bad;
             return mbc_fail(err, MBC_ERR_INPUT, GP_TYPE ": wall contact force not finite");
         }
+        if (bad < n)
+            return mbc_pair_kernel_fail(err, GP_TYPE, call, sums, k0 + bad,
+                                        "contact force not finite");
     }
     return MBC_OK;
+}
+
+mbc_status mbc_contact_granular_pair_evaluate(const mbc_contact_granular_params *p,
+                                              const mbc_pair_call *call, mbc_pair_sums *sums,
+                                              mbc_error *err)
+{
+    return gp_evaluate(p, call, NULL, sums, err);
+}
+
+mbc_status mbc_contact_granular_wall_evaluate(const mbc_contact_granular_params *p,
+                                              const mbc_wall_call *call, mbc_pair_sums *sums,
+                                              mbc_error *err)
+{
+    return gp_evaluate(p, NULL, call, sums, err);
+}
+
+double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, double r_a, double r_b)
+{
+    if (p->normalModel != MBC_GRANULAR_JKR || !p->activeConnector)
+        return 0.0;
+    const double reff = mbc_granular_reff(r_a, r_b);
+    if (!(reff > 0.0))
+        return 0.0;
+    mbc_granular_law law;
+    mbc_contact_granular_law(p, &law);
+    const double reach = -mbc_granular_jkr_pulloff(&law, reff);
+    return reach > 0.0 ? reach : 0.0;
 }
