@@ -55,6 +55,9 @@ status=0
 # -LE lammps: those tests start MPI jobs (mpirun, orted) whose Open MPI
 # reports are not ours; .ci/steps/lammps.sh runs mbc-lammps itself under
 # valgrind, on one rank with Open MPI's suppressions.
+# -LE liggghts: the same for mbc-liggghts (tests/liggghts), whose runs are
+# LIGGGHTS's own, minutes long even natively; the sanitize preset runs them
+# with the bridge and the law under ASan, UBSan and LeakSanitizer.
 # -LE benchmark: the DEM verification benchmarks (tests/benchmark) are
 # CPython scripts that start mbc simulate hundreds of times (a minute
 # natively); the laws and mbc simulate they run have their own cmocka and
@@ -62,7 +65,7 @@ status=0
 # -LE inject: the fault-injection tests preload their own allocator, which
 # valgrind's replaces; they check leaks themselves (a count of live blocks)
 # and run under LeakSanitizer in the sanitize preset.
-(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|inject|benchmark' --output-on-failure -j2 \
+(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|liggghts|inject|benchmark' --output-on-failure -j2 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \
   --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||

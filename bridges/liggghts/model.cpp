@@ -269,13 +269,13 @@ void Model::announce()
     if (announced_)
         return;
     announced_ = true;
+    if (lmp_->comm->me != 0) /* LIGGGHTS's warning() prints on every rank */
+        return;
     if (!settings_given_ && !is_wall())
         lmp_->error->warning(FLERR, "mbc-liggghts: pair gran came back from the restart file "
                                     "without its words: as LIGGGHTS 3.8 does, it runs with "
                                     "every word off (tangential_damping off); give the "
                                     "pair_style line again to set them");
-    if (lmp_->comm->me != 0)
-        return;
     const std::string line = "mbc-liggghts: " + owner_ + ": " + model_words(hash_) +
                              " computed by mbconnect's ContactLiggghts" +
                              (options.liggghts38 ? " (liggghts38: LIGGGHTS 3.8's numbers)\n"
