@@ -103,6 +103,13 @@ def same_values(a, b):
     return True
 
 
+def atom_count(text):
+    """The number of atoms of a dump frame (the line after ITEM: NUMBER OF ATOMS)."""
+    lines = text.splitlines()
+    at = lines.index("ITEM: NUMBER OF ATOMS") if "ITEM: NUMBER OF ATOMS" in lines else -1
+    return int(lines[at + 1]) if 0 <= at < len(lines) - 1 else 0
+
+
 def compare(a, b, prefix, label):
     """Every frame post/PREFIX.*.txt of a and b the same; returns the count."""
     fa, fb = frames(a, prefix), frames(b, prefix)
@@ -114,7 +121,7 @@ def compare(a, b, prefix, label):
             continue
         ta = open(os.path.join(a, "post", name)).read()
         tb = open(os.path.join(b, "post", name)).read()
-        atoms = max(atoms, ta.count("\n"))
+        atoms = max(atoms, atom_count(ta))
         if ta != tb and not same_values(ta, tb):
             differ.append(name)
     check(not differ and atoms > 0,
