@@ -6,9 +6,11 @@
 #include "describe.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json_out.h"
+#include "mbconnect/output_text.h"
 #include "mbconnect/wall_eval.h"
 
 static const char *const kind_names[] = {"bool", "int", "real", "float", "string", "index"};
@@ -127,7 +129,11 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
             snprintf(size, sizeof size, "any");
         else
             snprintf(size, sizeof size, "%zu", p->size);
-        fprintf(out, "  %-30s %-18s %-5s %s%s\n", p->name, p->type, size, p->default_text,
+        /* a named choice's default with its name: "1 (hertz)" */
+        const char *choice =
+            p->default_count == 1 ? mbc_param_choice_name(p, p->default_values[0]) : NULL;
+        fprintf(out, "  %-30s %-18s %-5s %s%s%s%s%s\n", p->name, p->type, size, p->default_text,
+                choice ? " (" : "", choice ? choice : "", choice ? ")" : "",
                 p->role == MBC_ROLE_DERIVED ? "  (derived)"
                 : p->role == MBC_ROLE_STATE ? "  (state)"
                                             : "");
@@ -136,6 +142,20 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
         if (mbc_param_rules_text(p, rules, sizeof rules)[0])
             fprintf(out, "      rules: %s\n", rules);
     }
+}
+
+/* One output in the library's words (mbconnect/output_text.h), as Python's
+ * describe() has it too. */
+static void print_output(FILE *out, const mbc_type_info *t, size_t i)
+{
+    char small[2048];
+    const size_t n = mbc_output_text(t, i, small, sizeof small);
+    char *text = n < sizeof small ? small : malloc(n + 1);
+    if (text && text != small)
+        mbc_output_text(t, i, text, n + 1);
+    fputs(text ? text : small, out); /* no memory: the text cut to the buffer */
+    if (text != small)
+        free(text);
 }
 
 static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *out)
@@ -150,15 +170,8 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
     fprintf(out, "\nOutput variables (%zu):\n", t->output_count);
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        char size[64];
-        if (o->per >= 0)
-            snprintf(size, sizeof size, "%zu*%s", o->factor, t->params[o->per].name);
-        else
-            snprintf(size, sizeof size, "%zu", o->factor);
-        fprintf(out, "  %-20s size %-28s %s\n", o->name, size, o->description);
-    }
+    for (size_t i = 0; i < t->output_count; i++)
+        print_output(out, t, i);
     fprintf(out, "\nData coordinates (%zu block%s of %s each):\n", t->data_block_count,
             t->data_block_count == 1 ? "" : "s",
             t->data_per >= 0 ? t->params[t->data_per].name : "1");
@@ -191,8 +204,10 @@ static void json_range_end(json_writer *w, const char *key, const mbc_param_info
 
 /* The spec's physical-validity rules: "oneOf" (values or null), "range"
  * (text, ends and whether each end is open, or null), "required" (the hint
- * when the default is a placeholder, or null) and "rulesText" (every value
- * rule in words, as the text form shows them, or null). */
+ * when the default is a placeholder, or null), "rulesText" (every value
+ * rule in words, as the text form shows them, or null) and "choices" (the
+ * names of the values 0, 1, ... of a parameter with named choices, or
+ * null). */
 static void json_rules(json_writer *w, const mbc_param_info *p)
 {
     if (p->one_of_count) {
@@ -223,6 +238,16 @@ static void json_rules(json_writer *w, const mbc_param_info *p)
         json_string(w, "rulesText", rules);
     else
         json_null(w, "rulesText");
+    size_t n = 0;
+    const char *const *names = mbc_param_info_choices(p, &n);
+    if (names) {
+        json_begin_array(w, "choices", true);
+        for (size_t k = 0; k < n; k++)
+            json_string(w, NULL, names[k]);
+        json_end_array(w);
+    } else {
+        json_null(w, "choices");
+    }
 }
 
 static void json_param(json_writer *w, const mbc_param_info *p)

@@ -37,6 +37,9 @@ static const double param_one_of_twistingModel[] = {0.0, 1.0, 2.0};
 static const double param_default_twistingStiffness[] = {0.0};
 static const double param_default_twistingDamping[] = {0.0};
 static const double param_default_twistingFriction[] = {0.0};
+static const double param_default_lammps2021[] = {0.0};
+static const double param_default_lammps2021TangentialHistory[] = {0.0};
+static const double param_default_lammps2021WallInits[] = {1.0};
 static const double param_default_activeConnector[] = {1.0};
 static const double vparam_default_show[] = {0.0};
 static const double vparam_default_color[] = {0.7, 0.7, 0.7, 1.0};
@@ -80,6 +83,12 @@ static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, 
 {
     return mbc_contact_granular_outputs(p, s, output, out, size, err);
 }
+
+static const char *const param_choices_normalModel[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+static const char *const param_choices_dampingModel[] = MBC_CONTACT_GRANULAR_DAMPING_MODEL_NAMES;
+static const char *const param_choices_tangentialModel[] = MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_NAMES;
+static const char *const param_choices_rollingModel[] = MBC_CONTACT_GRANULAR_ROLLING_MODEL_NAMES;
+static const char *const param_choices_twistingModel[] = MBC_CONTACT_GRANULAR_TWISTING_MODEL_NAMES;
 
 static const mbc_param_info params[] = {
     {
@@ -187,7 +196,7 @@ static const mbc_param_info params[] = {
         .name = "normalModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "normal contact model: 0 hooke, 1 hertz, 2 hertz/material, 3 dmt, 4 jkr (the words of pair_style granular); see the theory",
+        .description = "normal contact model, named by the words of pair_style granular; see the theory",
         .default_text = "1",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -200,6 +209,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_normalModel,
         .one_of = param_one_of_normalModel,
         .one_of_count = 5,
     },
@@ -284,7 +295,7 @@ static const mbc_param_info params[] = {
         .name = "dampingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "normal damping model: 0 velocity, 1 mass_velocity, 2 viscoelastic (LAMMPS's default), 3 tsuji; it scales the tangential damping too",
+        .description = "normal damping model (viscoelastic is LAMMPS's default); it scales the tangential damping too",
         .default_text = "2",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -297,6 +308,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_dampingModel,
         .one_of = param_one_of_dampingModel,
         .one_of_count = 4,
     },
@@ -337,7 +350,7 @@ static const mbc_param_info params[] = {
         .name = "tangentialModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "tangential model: 0 linear_nohistory, 1 linear_history, 2 mindlin, 3 mindlin_rescale, 4 mindlin/force, 5 mindlin_rescale/force",
+        .description = "tangential (friction) model",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -350,6 +363,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_tangentialModel,
         .one_of = param_one_of_tangentialModel,
         .one_of_count = 6,
     },
@@ -408,7 +423,7 @@ static const mbc_param_info params[] = {
         .name = "rollingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "rolling resistance: 0 none, 1 sds (spring-dashpot-slider)",
+        .description = "rolling resistance (sds: spring-dashpot-slider)",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -421,6 +436,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_rollingModel,
         .one_of = param_one_of_rollingModel,
         .one_of_count = 2,
     },
@@ -483,7 +500,7 @@ static const mbc_param_info params[] = {
         .name = "twistingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "twisting resistance: 0 none, 1 sds, 2 marshall (coefficients from the tangential model)",
+        .description = "twisting resistance (marshall takes its coefficients from the tangential model)",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -496,6 +513,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_twistingModel,
         .check = check_twistingModel,
         .one_of = param_one_of_twistingModel,
         .one_of_count = 3,
@@ -552,6 +571,52 @@ static const mbc_param_info params[] = {
         .min = 0.0,
         .min_exclusive = false,
         .rule = ">= 0",
+        .role = MBC_ROLE_INPUT,
+    },
+    {
+        .name = "lammps2021",
+        .type = "Bool",
+        .symbol = NULL,
+        .description = "False: the law as LAMMPS's documentation gives it, with mbconnect's corrections of LAMMPS 2021. True: the numbers of LAMMPS 2021's own code (Debian's 29 Sep 2021 update 2) where it departs from its documentation deterministically: linear_nohistory beside history models (lammps2021TangentialHistory) and, as a wall, the material, dmt, jkr and tsuji forms of fix wall/gran (lammps2021WallInits); see the theory, LAMMPS 2021's numbers",
+        .default_text = "False",
+        .kind = MBC_VALUE_BOOL,
+        .shape = MBC_SCALAR,
+        .size = 1,
+        .offset = offsetof(mbc_contact_granular_params, lammps2021),
+        .default_values = param_default_lammps2021,
+        .default_count = 1,
+        .role = MBC_ROLE_INPUT,
+    },
+    {
+        .name = "lammps2021TangentialHistory",
+        .type = "Bool",
+        .symbol = NULL,
+        .description = "with lammps2021 and tangentialModel 0 (linear_nohistory): True when a type pair of the run has a tangential model with history (LAMMPS 2021's global flag, which evaluates linear_nohistory in its history branch); the engine sets it for the whole run; not read otherwise, nor by a wall",
+        .default_text = "False",
+        .kind = MBC_VALUE_BOOL,
+        .shape = MBC_SCALAR,
+        .size = 1,
+        .offset = offsetof(mbc_contact_granular_params, lammps2021TangentialHistory),
+        .default_values = param_default_lammps2021TangentialHistory,
+        .default_count = 1,
+        .role = MBC_ROLE_INPUT,
+    },
+    {
+        .name = "lammps2021WallInits",
+        .type = "PInt",
+        .symbol = NULL,
+        .description = "with lammps2021, for a wall with dampingModel 3 (tsuji): how many times LAMMPS 2021's FixWallGran::init() has run for the wall (every run, minimize, write_restart, write_data, ...), each replacing the restitution coefficient by alpha of itself: 1 gives alpha(e), 2 alpha(alpha(e)); the engine counts them; not read otherwise",
+        .default_text = "1",
+        .kind = MBC_VALUE_INT,
+        .shape = MBC_SCALAR,
+        .size = 1,
+        .offset = offsetof(mbc_contact_granular_params, lammps2021WallInits),
+        .default_values = param_default_lammps2021WallInits,
+        .default_count = 1,
+        .has_min = true,
+        .min = 0.0,
+        .min_exclusive = true,
+        .rule = "> 0",
         .role = MBC_ROLE_INPUT,
     },
     {
@@ -736,12 +801,12 @@ static const mbc_pair_binding pair_binding = {
 const mbc_type_info mbc_contact_granular_type = {
     .type_name = "ContactGranular",
     .class_name = "ObjectContactGranular",
-    .description = "A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (Granular contact laws (LAMMPS's pair_style granular) (physics-granular.html)).",
+    .description = "A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (Granular contact laws (LAMMPS's pair_style granular) (physics-granular.html)); with lammps2021 = True that version's own numbers there too.",
     .marker_types = {"Position+Orientation", "Position+Orientation"},
     .marker_kinds = {MBC_MARKER_RIGID, MBC_MARKER_RIGID},
     .params_size = sizeof(mbc_contact_granular_params),
     .params = params,
-    .param_count = 27,
+    .param_count = 30,
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
@@ -946,10 +1011,28 @@ mbc_status mbc_contact_granular_set_twistingFriction(mbc_contact_granular_params
     return mbc_param_set_values(&mbc_contact_granular_type, &params[25], p, &v, 1, err);
 }
 
-mbc_status mbc_contact_granular_set_activeConnector(mbc_contact_granular_params *p, bool value, mbc_error *err)
+mbc_status mbc_contact_granular_set_lammps2021(mbc_contact_granular_params *p, bool value, mbc_error *err)
 {
     const double v = value;
     return mbc_param_set_values(&mbc_contact_granular_type, &params[26], p, &v, 1, err);
+}
+
+mbc_status mbc_contact_granular_set_lammps2021TangentialHistory(mbc_contact_granular_params *p, bool value, mbc_error *err)
+{
+    const double v = value;
+    return mbc_param_set_values(&mbc_contact_granular_type, &params[27], p, &v, 1, err);
+}
+
+mbc_status mbc_contact_granular_set_lammps2021WallInits(mbc_contact_granular_params *p, int value, mbc_error *err)
+{
+    const double v = value;
+    return mbc_param_set_values(&mbc_contact_granular_type, &params[28], p, &v, 1, err);
+}
+
+mbc_status mbc_contact_granular_set_activeConnector(mbc_contact_granular_params *p, bool value, mbc_error *err)
+{
+    const double v = value;
+    return mbc_param_set_values(&mbc_contact_granular_type, &params[29], p, &v, 1, err);
 }
 
 const char *mbc_contact_granular_get_name(const mbc_contact_granular_params *p)
@@ -1080,6 +1163,21 @@ double mbc_contact_granular_get_twistingDamping(const mbc_contact_granular_param
 double mbc_contact_granular_get_twistingFriction(const mbc_contact_granular_params *p)
 {
     return p->twistingFriction;
+}
+
+bool mbc_contact_granular_get_lammps2021(const mbc_contact_granular_params *p)
+{
+    return p->lammps2021;
+}
+
+bool mbc_contact_granular_get_lammps2021TangentialHistory(const mbc_contact_granular_params *p)
+{
+    return p->lammps2021TangentialHistory;
+}
+
+int mbc_contact_granular_get_lammps2021WallInits(const mbc_contact_granular_params *p)
+{
+    return p->lammps2021WallInits;
 }
 
 bool mbc_contact_granular_get_activeConnector(const mbc_contact_granular_params *p)

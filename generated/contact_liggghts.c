@@ -75,6 +75,11 @@ static mbc_status hook_output(const void *p, const mbc_state *s, size_t output, 
     return mbc_contact_liggghts_outputs(p, s, output, out, size, err);
 }
 
+static const char *const param_choices_normalModel[] = MBC_CONTACT_LIGGGHTS_NORMAL_MODEL_NAMES;
+static const char *const param_choices_tangentialModel[] = MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_NAMES;
+static const char *const param_choices_cohesionModel[] = MBC_CONTACT_LIGGGHTS_COHESION_MODEL_NAMES;
+static const char *const param_choices_rollingModel[] = MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_NAMES;
+
 static const mbc_param_info params[] = {
     {
         .name = "name",
@@ -181,7 +186,7 @@ static const mbc_param_info params[] = {
         .name = "normalModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "normal contact model: 0 hooke, 1 hertz (LIGGGHTS's words model hooke, model hertz); see the theory",
+        .description = "normal contact model, named by LIGGGHTS's words (model hooke, model hertz); see the theory",
         .default_text = "1",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -194,6 +199,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_normalModel,
         .one_of = param_one_of_normalModel,
         .one_of_count = 2,
     },
@@ -201,7 +208,7 @@ static const mbc_param_info params[] = {
         .name = "tangentialModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "tangential model: 0 off, 1 no_history, 2 history (LIGGGHTS's word tangential)",
+        .description = "tangential model, named by the words of LIGGGHTS's tangential",
         .default_text = "2",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -214,6 +221,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_tangentialModel,
         .one_of = param_one_of_tangentialModel,
         .one_of_count = 3,
     },
@@ -221,7 +230,7 @@ static const mbc_param_info params[] = {
         .name = "cohesionModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "cohesion model: 0 off, 1 sjkr, 2 sjkr2 (LIGGGHTS's word cohesion)",
+        .description = "cohesion model, named by the words of LIGGGHTS's cohesion",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -234,6 +243,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_cohesionModel,
         .one_of = param_one_of_cohesionModel,
         .one_of_count = 3,
     },
@@ -241,7 +252,7 @@ static const mbc_param_info params[] = {
         .name = "rollingModel",
         .type = "UInt",
         .symbol = NULL,
-        .description = "rolling resistance: 0 off, 1 cdt, 2 epsd, 3 epsd2, 4 epsd3 (LIGGGHTS's word rolling_friction)",
+        .description = "rolling resistance, named by the words of LIGGGHTS's rolling_friction",
         .default_text = "0",
         .kind = MBC_VALUE_INT,
         .shape = MBC_SCALAR,
@@ -254,6 +265,8 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_choices = true,
+        .choices = param_choices_rollingModel,
         .one_of = param_one_of_rollingModel,
         .one_of_count = 5,
     },
@@ -345,7 +358,7 @@ static const mbc_param_info params[] = {
         .name = "characteristicVelocity",
         .type = "UReal",
         .symbol = "v_c",
-        .description = "characteristic impact velocity of hooke [SI:m/s] (characteristicVelocity): the stiffness gives a Hertzian contact's peak overlap at this impact speed; > 0 with normalModel 0",
+        .description = "characteristic impact velocity of hooke [SI:m/s] (characteristicVelocity): the stiffness gives a Hertzian contact's peak overlap at this impact speed; > 0 with normalModel hooke",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -418,7 +431,7 @@ static const mbc_param_info params[] = {
         .name = "rollingStiffness",
         .type = "UReal",
         .symbol = "k_r0",
-        .description = "prefactor of the epsd3 rolling stiffness k_r = k_r0 k_n \316\274_r^2 R^(*2) [SI:1] (rollingStiffness); > 0 with rollingModel 4",
+        .description = "prefactor of the epsd3 rolling stiffness k_r = k_r0 k_n \316\274_r^2 R^(*2) [SI:1] (rollingStiffness); > 0 with rollingModel epsd3",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,

@@ -183,6 +183,20 @@ static void compare_rules(compat_ctx *cx, const char *where, const char *kind, c
     }
 }
 
+/* A choice's name is how case files, Python and the words of a solver's
+ * input set the value: a name that is gone or means another value breaks
+ * them; names given to values that had none are an addition. */
+static void compare_choices(compat_ctx *cx, const char *where, const char *kind,
+                            const spec_param *op, const spec_param *np)
+{
+    for (size_t k = 0; k < op->choices.count; k++)
+        if (k >= np->choices.count || strcmp(op->choices.items[k], np->choices.items[k]) != 0)
+            breaking(cx, where, "%s '%s': choice '%s' (value %zu) removed or renamed", kind,
+                     op->name, op->choices.items[k], k);
+    if (np->choices.count && !op->choices.count)
+        compatible(cx, where, "%s '%s': its values named (choices)", kind, np->name);
+}
+
 static void compare_param_lists(compat_ctx *cx, const char *where, const char *kind,
                                 const spec_param *ol, size_t on, const spec_param *nl, size_t nn)
 {
@@ -218,6 +232,7 @@ static void compare_param_lists(compat_ctx *cx, const char *where, const char *k
             breaking(cx, where, "%s '%s': role changed (%s -> %s)", kind, op->name,
                      role_names[op->role], role_names[np->role]);
         compare_rules(cx, where, kind, op, np);
+        compare_choices(cx, where, kind, op, np);
     }
     for (size_t i = 0; i < nn; i++) {
         const spec_param *np = &nl[i];
@@ -400,8 +415,10 @@ int compat_main(const char *old_dir, const char *new_dir)
                new_dir, r.breaking, r.breaking == 1 ? "" : "s", r.compatible,
                r.compatible == 1 ? "" : "s");
     } else {
-        fprintf(stderr, "mbcgen --compat: cannot compare %s with %s (specs above are invalid)\n",
-                old_dir, new_dir);
+        fprintf(stderr,
+                "mbcgen --compat: cannot compare %s with %s: both must load without errors "
+                "(given %zu error%s, above)\n",
+                old_dir, new_dir, diag.count, diag.count == 1 ? "" : "s");
     }
     sb_free(&report);
     diag_free(&diag);

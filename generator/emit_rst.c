@@ -98,6 +98,20 @@ static void put_default(const spec_param *p, emit_rst_text text, strbuf *out)
         plain_text_default(p, out);
     else
         sb_puts(out, p->doc_default);
+    if (p->choices.count && p->def.count == 1) /* its name: "1 (hertz)" */
+        sb_printf(out, " (%s)", p->choices.items[(size_t)p->def.num[0]]);
+}
+
+/* The names of a parameter's choices, a line of its entry:
+ * "choices: 0 = ``hooke``, 1 = ``hertz``, ...". */
+static void put_choices(const spec_param *p, strbuf *out)
+{
+    if (!p->choices.count)
+        return;
+    sb_puts(out, "  | choices:");
+    for (size_t k = 0; k < p->choices.count; k++)
+        sb_printf(out, "%s %zu = ``%s``", k ? "," : "", k, p->choices.items[k]);
+    sb_putc(out, '\n');
 }
 
 static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
@@ -113,6 +127,7 @@ static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
     sb_puts(out, "default = ");
     put_default(p, text, out);
     sb_printf(out, "]:\n  | %s\n", shown(p->description, p->seed_text, text));
+    put_choices(p, out);
 }
 
 static void emit_parameters(const spec_connector *c, const spec_type *vis, emit_rst_text text,

@@ -164,7 +164,12 @@ static void emit_api_params(const spec_connector *c, strbuf *out)
         if (p->rules.has_range) /* the spec's range tightens the type's rule */
             sb_printf(out, "\n     - ``%s``%s\n     - ", p->rules.range_rule,
                       p->rules.required ? ", must be set" : "");
-        else if (p->rules.one_of_count) {
+        else if (p->choices.count) {
+            sb_puts(out, "\n     - one of");
+            for (size_t k = 0; k < p->choices.count; k++)
+                sb_printf(out, "%s ``%s`` (%zu)", k ? "," : "", p->choices.items[k], k);
+            sb_puts(out, "\n     - ");
+        } else if (p->rules.one_of_count) {
             sb_puts(out, "\n     - one of ``");
             for (size_t k = 0; k < p->rules.one_of_count; k++)
                 sb_printf(out, "%s%g", k ? ", " : "", p->rules.one_of[k]);

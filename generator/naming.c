@@ -35,6 +35,20 @@ bool naming_is_spec_name(const char *s)
     return naming_is_identifier(s) && strlen(s) <= NAMING_MAX_NAME && !naming_is_c_keyword(s);
 }
 
+const char *naming_spec_name_rule(const char *s)
+{
+    if (!naming_is_identifier(s))
+        return "must be a C identifier (a letter or '_', then letters, digits and '_')";
+    if (strlen(s) > NAMING_MAX_NAME)
+        return "must be at most 63 characters long";
+    return naming_is_c_keyword(s) ? "must not be a C keyword" : NULL;
+}
+
+bool naming_is_name(const char *s)
+{
+    return naming_is_identifier(s) && strlen(s) <= NAMING_MAX_NAME;
+}
+
 void naming_snake(const char *name, strbuf *out)
 {
     size_t n = strlen(name);
@@ -48,6 +62,22 @@ void naming_snake(const char *name, strbuf *out)
         }
         sb_putc(out, (char)tolower(c));
     }
+}
+
+void naming_constant(const char *name, strbuf *out)
+{
+    const size_t start = out->len;
+    naming_snake(name, out);
+    for (size_t i = start; i < out->len; i++)
+        out->data[i] = (char)toupper((unsigned char)out->data[i]);
+}
+
+void naming_choice_constant(const char *param, const char *choice, strbuf *out)
+{
+    naming_constant(param, out);
+    sb_putc(out, '_');
+    for (const char *p = choice; *p; p++)
+        sb_putc(out, isalnum((unsigned char)*p) ? (char)toupper((unsigned char)*p) : '_');
 }
 
 void naming_c_source(const char *type_name, strbuf *out)

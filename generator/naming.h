@@ -32,12 +32,30 @@ bool naming_is_c_keyword(const char *s);
 /* A name a spec may give: an identifier of at most NAMING_MAX_NAME
  * characters that is not a C keyword (it becomes part of generated C). */
 bool naming_is_spec_name(const char *s);
+/* The rule of naming_is_spec_name that s breaks, as a message says it
+ * ("must not be a C keyword"), or NULL when s is a spec name. */
+const char *naming_spec_name_rule(const char *s);
+/* A name of the type registry (types.lua): an identifier of at most
+ * NAMING_MAX_NAME characters (a C keyword is allowed: no C name is made
+ * of it), the rule NAMING_NAME_RULE. */
+bool naming_is_name(const char *s);
+#define NAMING_NAME_RULE                                                                           \
+    "an identifier (a letter or '_', then letters, digits and '_'), at most 63 characters"
 
 /* Appends the snake-case form of a CamelCase name: an '_' before a capital
  * that follows a lower-case letter, or that follows a capital and precedes a
  * lower-case letter; everything lower-case. ContactFrictionCircleCable2D ->
  * contact_friction_circle_cable2d, ALEJoint -> ale_joint. */
 void naming_snake(const char *name, strbuf *out);
+
+/* Appends the name of a generated constant made of `name`: its snake-case
+ * form in capitals (StoredEnergy -> STORED_ENERGY). */
+void naming_constant(const char *name, strbuf *out);
+/* Appends the constant of a named choice (the part after MBC_<TYPE>_):
+ * naming_constant of the parameter, '_', the choice in capitals with every
+ * other character as '_' (normalModel, "hertz/material" ->
+ * NORMAL_MODEL_HERTZ_MATERIAL). */
+void naming_choice_constant(const char *param, const char *choice, strbuf *out);
 
 /* The files mbcgen writes for a type, relative to --c-out (C) and
  * --rst-out (RST); appended to out. */

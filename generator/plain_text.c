@@ -48,7 +48,13 @@ void plain_text_rules(const spec_param *p, strbuf *out)
                                  .range_min = ru->range_min,
                                  .range_max = ru->range_max,
                                  .range_rule = ru->range_rule,
-                                 .required = ru->required};
+                                 .required = ru->required,
+                                 /* the names of its choices (an int scalar), as the
+                                  * generated table has them */
+                                 .kind = MBC_VALUE_INT,
+                                 .shape = MBC_SCALAR,
+                                 .has_choices = p->choices.count != 0,
+                                 .choices = (const char *const *)p->choices.items};
     char text[512];
     sb_puts(out, mbc_param_rules_text(&info, text, sizeof text));
 }

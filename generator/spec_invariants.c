@@ -27,9 +27,9 @@
 
 #include <lauxlib.h>
 
+#include "loader.h"
 #include "mbconnect/input.h"
 #include "sandbox.h"
-#include "spec_invariants.h"
 
 const char *const spec_invariant_names[SPEC_INVARIANT_COUNT] = {
     "action_reaction", "frame_invariance", "frame_invariance_z",
@@ -46,28 +46,6 @@ typedef struct inv_loader {
     size_t errors_before;      /* the reader's errors before the block */
     const char *needs_told[3]; /* hooks invariants.hold was told it needs: once each */
 } inv_loader;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-fail(inv_loader *ld, int line, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    mbc_reader_fail(ld->r, line, NULL, "%s", msg);
-}
-
-/* The reader's view of the table at idx, named `what`. */
-static mbc_reader_table labeled(const inv_loader *ld, int idx, int line, const char *what)
-{
-    mbc_reader_table t;
-    mbc_reader_table_at(ld->r, &t, idx, MBC_READER_LABEL, line, "%s", what);
-    return t;
-}
 
 static int find_name(const char *s, const char *const names[], int count)
 {
@@ -110,8 +88,8 @@ static void each_string(inv_loader *ld, const char *field, int line,
     char buf[96];
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
-        fail(ld, line, "invariants.%s: must be a list of names (given %s)", field,
-             mbc_reader_describe(L, v, buf, sizeof buf));
+        mbc_reader_fail(ld->r, line, NULL, "invariants.%s: must be a list of names (given %s)",
+                        field, mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     size_t n = lua_rawlen(L, v);
@@ -119,15 +97,16 @@ static void each_string(inv_loader *ld, const char *field, int line,
     while (lua_next(L, v)) {
         if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 ||
             (lua_Unsigned)lua_tointeger(L, -2) > n)
-            fail(ld, line, "invariants.%s: must be a list of names (given the key %s)", field,
-                 mbc_reader_describe(L, -2, buf, sizeof buf));
+            mbc_reader_fail(ld->r, line, NULL,
+                            "invariants.%s: must be a list of names (given the key %s)", field,
+                            mbc_reader_describe(L, -2, buf, sizeof buf));
         lua_pop(L, 1);
     }
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, v, (lua_Integer)i);
         if (lua_type(L, -1) != LUA_TSTRING)
-            fail(ld, line, "invariants.%s[%zu]: must be a name (given %s)", field, i,
-                 mbc_reader_describe(L, -1, buf, sizeof buf));
+            mbc_reader_fail(ld->r, line, NULL, "invariants.%s[%zu]: must be a name (given %s)",
+                            field, i, mbc_reader_describe(L, -1, buf, sizeof buf));
         else
             entry(ld, lua_tostring(L, -1), mbc_reader_word_line(ld->r, lua_tostring(L, -1), line),
                   ctx);
@@ -143,19 +122,20 @@ static void hold_entry(inv_loader *ld, const char *name, int line, void *ctx)
     /* hooks that had an error are reported there, not again here */
     const char *need = k >= 0 && !(iv->broken & SPEC_BROKEN_HOOKS) ? missing_hooks(ld->c, k) : NULL;
     if (k < 0)
-        fail(ld, line, "invariants.hold: unknown invariant '%s' (known: %s)", name,
-             known_invariants());
+        mbc_reader_fail(ld->r, line, NULL, "invariants.hold: unknown invariant '%s' (known: %s)",
+                        name, known_invariants());
     else if (iv->holds & (1u << k))
-        fail(ld, line, "invariants.hold: '%s' listed twice", name);
+        mbc_reader_fail(ld->r, line, NULL, "invariants.hold: '%s' listed twice", name);
     else if (need) {
         size_t i = 0;
         while (i < 3 && ld->needs_told[i] && ld->needs_told[i] != need)
             i++;
         if (i < 3 && !ld->needs_told[i]) { /* one line per missing hook */
             ld->needs_told[i] = need;
-            fail(ld, line,
-                 "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'", name,
-                 need);
+            mbc_reader_fail(
+                ld->r, line, NULL,
+                "invariants.hold: '%s' needs %s, which the type does not list in 'hooks'", name,
+                need);
         }
     } else
         iv->holds |= 1u << k;
@@ -175,7 +155,8 @@ static void list_entry(inv_loader *ld, const char *name, int line, void *ctx)
     name_list *l = ctx;
     if (!l->known(ld->c, name)) {
         if (!(ld->c->invariants.broken & l->broken)) /* else reported in that block */
-            fail(ld, line, "invariants.%s: unknown %s '%s'", l->field, l->kind, name);
+            mbc_reader_fail(ld->r, line, NULL, "invariants.%s: unknown %s '%s'", l->field, l->kind,
+                            name);
     } else
         l->items[l->count++] = arena_strdup(&ld->c->mem, name);
 }
@@ -218,15 +199,17 @@ static void load_not_holding(inv_loader *ld, int line)
     char buf[96];
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
-        fail(ld, line, "invariants.not_holding: must map invariant names to reasons (given %s)",
-             mbc_reader_describe(L, v, buf, sizeof buf));
+        mbc_reader_fail(ld->r, line, NULL,
+                        "invariants.not_holding: must map invariant names to reasons (given %s)",
+                        mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     lua_pushnil(L);
     while (lua_next(L, v)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
-            fail(ld, line, "invariants.not_holding: keys must be invariant names (given %s)",
-                 mbc_reader_describe(L, -2, buf, sizeof buf));
+            mbc_reader_fail(ld->r, line, NULL,
+                            "invariants.not_holding: keys must be invariant names (given %s)",
+                            mbc_reader_describe(L, -2, buf, sizeof buf));
             lua_pop(L, 1);
             continue;
         }
@@ -234,14 +217,17 @@ static void load_not_holding(inv_loader *ld, int line)
         int at = mbc_reader_word_line(ld->r, name, line);
         int k = find_name(name, spec_invariant_names, SPEC_INVARIANT_COUNT);
         if (k < 0)
-            fail(ld, at, "invariants.not_holding: unknown invariant '%s' (known: %s)", name,
-                 known_invariants());
+            mbc_reader_fail(ld->r, at, NULL,
+                            "invariants.not_holding: unknown invariant '%s' (known: %s)", name,
+                            known_invariants());
         else if (iv->holds & (1u << k))
-            fail(ld, at, "invariants.not_holding: '%s' is also listed in invariants.hold", name);
+            mbc_reader_fail(ld->r, at, NULL,
+                            "invariants.not_holding: '%s' is also listed in invariants.hold", name);
         else if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
-            fail(ld, at,
-                 "invariants.not_holding.%s: the reason must be a non-empty string (given %s)",
-                 name, mbc_reader_describe(L, -1, buf, sizeof buf));
+            mbc_reader_fail(
+                ld->r, at, NULL,
+                "invariants.not_holding.%s: the reason must be a non-empty string (given %s)", name,
+                mbc_reader_describe(L, -1, buf, sizeof buf));
         else {
             iv->not_holding |= 1u << k;
             iv->reasons[k] = arena_strdup(&ld->c->mem, lua_tostring(L, -1));
@@ -275,18 +261,20 @@ static int sample_element(inv_loader *ld, const spec_param *p, int idx, const ch
         else if (ty->value == SPEC_INDEX && *x < (p->rules.must_be_set ? 0 : -1))
             rule = p->rules.must_be_set ? "an index >= 0 (must_be_set)" : "an index >= 0 or -1";
         else if (*x > MBC_INPUT_MAX_SEGMENTS && spec_is_count(ld->c, p)) {
-            fail(ld, at, "%s: a count (data or output size) must be at most %d (given %s)", where,
-                 MBC_INPUT_MAX_SEGMENTS, mbc_reader_describe(L, idx, buf, sizeof buf));
+            mbc_reader_fail(
+                ld->r, at, NULL, "%s: a count (data or output size) must be at most %d (given %s)",
+                where, MBC_INPUT_MAX_SEGMENTS, mbc_reader_describe(L, idx, buf, sizeof buf));
             return 0;
         } else if (ty->has_min && (ty->min_exclusive ? !(*x > ty->min) : !(*x >= ty->min))) {
-            fail(ld, at, "%s: must be %s (%s) (given %s)", where, ty->rule ? ty->rule : "in range",
-                 ty->name, mbc_reader_describe(L, idx, buf, sizeof buf));
+            mbc_reader_fail(ld->r, at, NULL, "%s: must be %s (%s) (given %s)", where,
+                            ty->rule ? ty->rule : "in range", ty->name,
+                            mbc_reader_describe(L, idx, buf, sizeof buf));
             return 0;
         } else
             return 1;
     }
-    fail(ld, at, "%s: must be %s for type %s (given %s)", where, rule, ty->name,
-         mbc_reader_describe(L, idx, buf, sizeof buf));
+    mbc_reader_fail(ld->r, at, NULL, "%s: must be %s for type %s (given %s)", where, rule, ty->name,
+                    mbc_reader_describe(L, idx, buf, sizeof buf));
     return 0;
 }
 
@@ -316,22 +304,23 @@ static int sample_value(inv_loader *ld, const char *field, const spec_param *p, 
     }
     if (p->shape != SPEC_VECTOR && sv->count != (size_t)p->size) {
         if (list)
-            fail(ld, at, "%s: needs %d value%s (given %zu)", where, p->size,
-                 p->size == 1 ? "" : "s", sv->count);
+            mbc_reader_fail(ld->r, at, NULL, "%s: needs %d value%s (given %zu)", where, p->size,
+                            p->size == 1 ? "" : "s", sv->count);
         else
-            fail(ld, at, "%s: needs a list of %d values (given %s)", where, p->size,
-                 mbc_reader_describe(L, -1, buf, sizeof buf));
+            mbc_reader_fail(ld->r, at, NULL, "%s: needs a list of %d values (given %s)", where,
+                            p->size, mbc_reader_describe(L, -1, buf, sizeof buf));
         return 0;
     }
     if (p->shape == SPEC_VECTOR && p->rules.min_length && sv->count < (size_t)p->rules.min_length) {
-        fail(ld, at, "%s: needs at least %d value%s (min_length) (given %zu)", where,
-             p->rules.min_length, p->rules.min_length == 1 ? "" : "s", sv->count);
+        mbc_reader_fail(ld->r, at, NULL, "%s: needs at least %d value%s (min_length) (given %zu)",
+                        where, p->rules.min_length, p->rules.min_length == 1 ? "" : "s", sv->count);
         return 0;
     }
     for (size_t i = 1; p->rules.non_decreasing && i < sv->count; i++)
         if (sv->values[i] < sv->values[i - 1]) {
-            fail(ld, at, "%s: must be non-decreasing (given [%zu] = %.17g after %.17g)", where,
-                 i + 1, sv->values[i], sv->values[i - 1]);
+            mbc_reader_fail(ld->r, at, NULL,
+                            "%s: must be non-decreasing (given [%zu] = %.17g after %.17g)", where,
+                            i + 1, sv->values[i], sv->values[i - 1]);
             return 0;
         }
     return 1;
@@ -345,8 +334,9 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
     char buf[96];
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
-        fail(ld, line, "invariants.%s: must map parameter names to values (given %s)", field,
-             mbc_reader_describe(L, v, buf, sizeof buf));
+        mbc_reader_fail(ld->r, line, NULL,
+                        "invariants.%s: must map parameter names to values (given %s)", field,
+                        mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     size_t n = 0;
@@ -359,8 +349,9 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
     lua_pushnil(L);
     while (lua_next(L, v)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
-            fail(ld, line, "invariants.%s: keys must be parameter names (given %s)", field,
-                 mbc_reader_describe(L, -2, buf, sizeof buf));
+            mbc_reader_fail(ld->r, line, NULL,
+                            "invariants.%s: keys must be parameter names (given %s)", field,
+                            mbc_reader_describe(L, -2, buf, sizeof buf));
             lua_pop(L, 1);
             continue;
         }
@@ -372,15 +363,18 @@ static void load_values(inv_loader *ld, const char *field, int line, spec_sample
             if (c->invariants.broken & SPEC_BROKEN_PARAMS)
                 ; /* reported there */
             else if (close)
-                fail(ld, at, "invariants.%s: unknown parameter '%s' (did you mean '%s'?)", field,
-                     name, close->name);
+                mbc_reader_fail(ld->r, at, NULL,
+                                "invariants.%s: unknown parameter '%s' (did you mean '%s'?)", field,
+                                name, close->name);
             else
-                fail(ld, at, "invariants.%s: unknown parameter '%s'", field, name);
+                mbc_reader_fail(ld->r, at, NULL, "invariants.%s: unknown parameter '%s'", field,
+                                name);
         } else if (!p->type) {
             /* its unknown type is reported already: one line per mistake */
         } else if (p->role != SPEC_INPUT || p->type->value == SPEC_STRING) {
-            fail(ld, at, "invariants.%s.%s: only numeric input parameters can be sampled", field,
-                 name);
+            mbc_reader_fail(ld->r, at, NULL,
+                            "invariants.%s.%s: only numeric input parameters can be sampled", field,
+                            name);
         } else {
             spec_sample_value *sv = &(*out)[*out_count];
             memset(sv, 0, sizeof *sv); /* the slot of a rejected value is reused */
@@ -399,14 +393,15 @@ static void load_rigid_zero(inv_loader *ld, int line)
     char buf[96];
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
-        fail(ld, line,
-             "invariants.rigid_zero: must be { outputs = {...}, data = {...} } (given %s)",
-             mbc_reader_describe(L, v, buf, sizeof buf));
+        mbc_reader_fail(
+            ld->r, line, NULL,
+            "invariants.rigid_zero: must be { outputs = {...}, data = {...} } (given %s)",
+            mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     static const char *const rigid_keys[] = {"outputs", "data", "forces", "reason", NULL};
     const size_t before_keys = ld->r->errors;
-    mbc_reader_table table = labeled(ld, v, line, "invariants.rigid_zero");
+    mbc_reader_table table = loader_table(ld->r, v, line, "invariants.rigid_zero");
     mbc_reader_check_keys(ld->r, &table, rigid_keys, 0);
     const int unknown = ld->r->errors > before_keys; /* a misspelled `reason` is not also missing */
     struct spec_connector *c = ld->c;
@@ -433,28 +428,28 @@ static void load_rigid_zero(inv_loader *ld, int line)
                     &data);
     lua_pop(L, 1);
     if (outs.count > c->output_count || data.count > c->data.block_count)
-        fail(ld, line, "invariants.rigid_zero: a name is listed twice");
+        mbc_reader_fail(ld->r, line, NULL, "invariants.rigid_zero: a name is listed twice");
     lua_getfield(L, v, "forces");
     if (lua_isboolean(L, -1))
         iv->rigid_forces_nonzero = !lua_toboolean(L, -1);
     else if (!lua_isnil(L, -1))
-        fail(ld, mbc_reader_word_line(ld->r, "forces", line),
-             "invariants.rigid_zero.forces: must be true or false (given %s)",
-             mbc_reader_describe(L, -1, buf, sizeof buf));
+        mbc_reader_fail(ld->r, mbc_reader_word_line(ld->r, "forces", line), NULL,
+                        "invariants.rigid_zero.forces: must be true or false (given %s)",
+                        mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_getfield(L, v, "reason");
     const int reason_given = !lua_isnil(L, -1);
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
         iv->rigid_reason = arena_strdup(&c->mem, lua_tostring(L, -1));
     else if (reason_given)
-        fail(ld, mbc_reader_word_line(ld->r, "reason", line),
-             "invariants.rigid_zero.reason: must be a non-empty string (given %s)",
-             mbc_reader_describe(L, -1, buf, sizeof buf));
+        mbc_reader_fail(ld->r, mbc_reader_word_line(ld->r, "reason", line), NULL,
+                        "invariants.rigid_zero.reason: must be a non-empty string (given %s)",
+                        mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     if (iv->rigid_forces_nonzero && !reason_given && !unknown)
-        fail(ld, line,
-             "invariants.rigid_zero: forces = false needs a reason (why the damping "
-             "and friction forces do not vanish under rigid motion)");
+        mbc_reader_fail(ld->r, line, NULL,
+                        "invariants.rigid_zero: forces = false needs a reason (why the damping "
+                        "and friction forces do not vanish under rigid motion)");
     iv->rigid_zero_outputs = outs.items;
     iv->rigid_zero_output_count = outs.count;
     iv->rigid_zero_data = data.items;
@@ -469,10 +464,10 @@ static void load_frames(inv_loader *ld, int line)
     char buf[96];
     int v = lua_gettop(L);
     if (!lua_istable(L, v) || mbc_sandbox_table_kind(L, v)) {
-        fail(ld, line,
-             "invariants.frames: must map output names to \"scalar\", \"vector\" or "
-             "\"point\" (given %s)",
-             mbc_reader_describe(L, v, buf, sizeof buf));
+        mbc_reader_fail(ld->r, line, NULL,
+                        "invariants.frames: must map output names to \"scalar\", \"vector\" or "
+                        "\"point\" (given %s)",
+                        mbc_reader_describe(L, v, buf, sizeof buf));
         return;
     }
     iv->frames = arena_alloc(&c->mem, (c->output_count + c->param_count + 1) * sizeof *iv->frames);
@@ -495,16 +490,19 @@ static void load_frames(inv_loader *ld, int line)
              * error, is reported where that mistake is */
             const spec_param *q = name ? spec_find_param(c, name) : NULL;
             if (!(iv->broken & (SPEC_BROKEN_OUTPUTS | SPEC_BROKEN_PARAMS)) && !(q && !q->type))
-                fail(ld, at, "invariants.frames: unknown output or state parameter %s",
-                     mbc_reader_describe(L, -2, buf, sizeof buf));
+                mbc_reader_fail(ld->r, at, NULL,
+                                "invariants.frames: unknown output or state parameter %s",
+                                mbc_reader_describe(L, -2, buf, sizeof buf));
         } else if (k < 0)
-            fail(ld, at,
-                 "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
-                 name, mbc_reader_describe(L, -1, buf, sizeof buf));
+            mbc_reader_fail(
+                ld->r, at, NULL,
+                "invariants.frames.%s: must be \"scalar\", \"vector\" or \"point\" (given %s)",
+                name, mbc_reader_describe(L, -1, buf, sizeof buf));
         else if (k > 0 && !(iv->broken & SPEC_BROKEN_OUTPUTS) &&
                  (o ? o->size.factor % 3 != 0 : sp->shape == SPEC_VECTOR || sp->size % 3))
-            fail(ld, at, "invariants.frames.%s: a %s needs a size that is a multiple of 3", name,
-                 kind);
+            mbc_reader_fail(ld->r, at, NULL,
+                            "invariants.frames.%s: a %s needs a size that is a multiple of 3", name,
+                            kind);
         else {
             iv->frames[iv->frame_count].name = arena_strdup(&c->mem, name);
             iv->frames[iv->frame_count].is_param = sp != NULL;
@@ -526,7 +524,8 @@ static void rest_entry(inv_loader *ld, const char *name, int line, void *ctx)
     else if (strcmp(name, "m1") == 0)
         ld->c->invariants.at_rest |= 2u;
     else
-        fail(ld, line, "invariants.at_rest: unknown marker '%s' (known: m0, m1)", name);
+        mbc_reader_fail(ld->r, line, NULL,
+                        "invariants.at_rest: unknown marker '%s' (known: m0, m1)", name);
 }
 
 /* Parameter values in the order the parameters are declared (the Lua
@@ -566,13 +565,14 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
     ld.line = line = mbc_reader_word_line(ld.r, "invariants", line);
     iv->declared = 1;
     if (!lua_istable(L, b) || mbc_sandbox_table_kind(L, b)) {
-        fail(&ld, line, "invariants: must be a table { hold = {...}, ... } (given %s)",
-             mbc_reader_describe(L, b, buf, sizeof buf));
+        mbc_reader_fail(ld.r, line, NULL,
+                        "invariants: must be a table { hold = {...}, ... } (given %s)",
+                        mbc_reader_describe(L, b, buf, sizeof buf));
         lua_pop(L, 1);
         return (int)(r->errors - ld.errors_before);
     }
     const size_t before_keys = r->errors;
-    mbc_reader_table table = labeled(&ld, b, line, "invariants");
+    mbc_reader_table table = loader_table(ld.r, b, line, "invariants");
     mbc_reader_check_keys(ld.r, &table, block_keys, 0);
     const int misspelled = r->errors > before_keys; /* e.g. `frams`: not unclassified outputs */
     lua_getfield(L, b, "hold");
@@ -587,9 +587,9 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
     if (lua_isboolean(L, -1))
         iv->planar = lua_toboolean(L, -1);
     else if (!lua_isnil(L, -1))
-        fail(&ld, mbc_reader_word_line(ld.r, "planar", line),
-             "invariants.planar: must be true or false (given %s)",
-             mbc_reader_describe(L, -1, buf, sizeof buf));
+        mbc_reader_fail(ld.r, mbc_reader_word_line(ld.r, "planar", line), NULL,
+                        "invariants.planar: must be true or false (given %s)",
+                        mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_getfield(L, b, "at_rest");
     if (!lua_isnil(L, -1))
@@ -621,9 +621,10 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
     if (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) > 0)
         iv->unbalanced_moment = arena_strdup(&c->mem, lua_tostring(L, -1));
     else if (!lua_isnil(L, -1))
-        fail(&ld, mbc_reader_word_line(ld.r, "unbalanced_moment", line),
-             "invariants.unbalanced_moment: must be a non-empty string, the reason (given %s)",
-             mbc_reader_describe(L, -1, buf, sizeof buf));
+        mbc_reader_fail(
+            ld.r, mbc_reader_word_line(ld.r, "unbalanced_moment", line), NULL,
+            "invariants.unbalanced_moment: must be a non-empty string, the reason (given %s)",
+            mbc_reader_describe(L, -1, buf, sizeof buf));
     lua_pop(L, 1);
     lua_pop(L, 1);
 
@@ -643,10 +644,11 @@ int spec_invariants_load(mbc_reader *r, const mbc_reader_table *ct, spec_connect
             missing += !found;
         }
         if (missing) /* one line for all of them */
-            fail(&ld, line,
-                 "invariants.frames: output%s %s %s not classified (frame invariance needs "
-                 "\"scalar\", \"vector\" or \"point\" for every output)",
-                 missing == 1 ? "" : "s", names, missing == 1 ? "is" : "are");
+            mbc_reader_fail(
+                ld.r, line, NULL,
+                "invariants.frames: output%s %s %s not classified (frame invariance needs "
+                "\"scalar\", \"vector\" or \"point\" for every output)",
+                missing == 1 ? "" : "s", names, missing == 1 ? "is" : "are");
     }
     return (int)(r->errors - ld.errors_before);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Loading the spec model (its types: spec_model_types.h) from the Lua spec
- * files and the parameter-type registry (specs/types.lua).
+ * files, against the parameter-type registry (specs/types.lua, spec_types.h).
  *
  * Data flows one way: spec files -> spec_model (loaded and validated here)
  * -> emitters (emit_rst.c, emit_c.c) -> files. Emitters only read the model.
@@ -11,9 +11,11 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "spec_defaults.h"
 #include "spec_invariants.h"
 #include "spec_model_types.h"
 #include "spec_pair_binding.h"
+#include "spec_types.h"
 #include "spec_wall_binding.h"
 #include "strbuf.h"
 
@@ -22,13 +24,6 @@ extern const char *const spec_hook_names[SPEC_HOOK_COUNT];
 
 /* The C enumerator of each kind ("MBC_MARKER_RIGID"). */
 extern const char *const spec_marker_kind_c[SPEC_MARKER_KIND_COUNT];
-
-/* Loads the type registry from a Lua file. Returns MBC_OK, or a failure
- * status with every problem in diag (MBC_ERR_INPUT: an invalid registry,
- * MBC_ERR_IO: a file that cannot be read, MBC_ERR_NOMEM). */
-mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag);
-void spec_types_free(spec_type_registry *reg);
-const spec_type *spec_types_find(const spec_type_registry *reg, const char *name);
 
 /* Loads and validates one connector spec from a file (display_name is used in
  * messages) or from a buffer. Returns MBC_OK when the spec is valid;
@@ -52,8 +47,5 @@ mbc_status spec_connector_load_in(spec_connector *out, struct mbc_sandbox *box,
 mbc_status spec_connector_load_file(spec_connector *out, struct mbc_sandbox *box,
                                     const spec_type_registry *reg, const char *path,
                                     diag_list *diag);
-
-/* Writes a value the way the docs write defaults of this type (e.g. "0.", "[-1.,-1.]"). */
-void spec_format_default(const spec_param *p, const spec_value *v, struct strbuf *out);
 
 #endif

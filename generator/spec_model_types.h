@@ -120,13 +120,47 @@ typedef struct spec_type {
     int line;          /* line in types.lua */
 } spec_type;
 
+/* One key of a standard parameter (types.lua): a string, a number, a
+ * boolean or a list of numbers. */
+typedef enum spec_field_kind {
+    SPEC_FIELD_STRING,
+    SPEC_FIELD_NUMBER,
+    SPEC_FIELD_BOOL,
+    SPEC_FIELD_LIST
+} spec_field_kind;
+
+typedef struct spec_standard_field {
+    char *key;
+    spec_field_kind kind;
+    char *text;    /* SPEC_FIELD_STRING */
+    double number; /* SPEC_FIELD_NUMBER; SPEC_FIELD_BOOL: 0 or 1 */
+    double *list;  /* SPEC_FIELD_LIST: count numbers */
+    size_t count;
+} spec_standard_field;
+
+/* A standard parameter (types.lua's param "name" { ... }): the keys a spec
+ * takes with standard "name" { ... }, whose keys override them. */
+typedef struct spec_standard {
+    char *name;
+    int line; /* in types.lua */
+    spec_standard_field *fields;
+    size_t field_count;
+} spec_standard;
+
 typedef struct spec_type_registry {
     arena mem;
     char *file;
     spec_type *types;
     size_t count;
     const spec_type *visualization; /* the type of the implicit `visualization` parameter */
+    spec_standard *standards;
+    size_t standard_count;
 } spec_type_registry;
+
+typedef struct spec_string_list {
+    char **items;
+    size_t count;
+} spec_string_list;
 
 /* A parameter value: `count` numbers, or one string. */
 typedef struct spec_value {
@@ -175,6 +209,9 @@ typedef struct spec_param {
                         * on the RST item page only; NULL: description */
     spec_param_role role;
     spec_rules rules;
+    /* `choices`: the names of the values 0 .. count - 1 of an integer scalar
+     * (rules.one_of lists those values); empty for other parameters */
+    spec_string_list choices;
     int line;
 } spec_param;
 
@@ -261,11 +298,6 @@ typedef enum spec_marker_kind {
     SPEC_MARKER_CABLE2D_COORDINATES, /* { "BodyCable2DCoordinates" } */
     SPEC_MARKER_KIND_COUNT
 } spec_marker_kind;
-
-typedef struct spec_string_list {
-    char **items;
-    size_t count;
-} spec_string_list;
 
 typedef struct spec_connector {
     arena mem;

@@ -186,7 +186,9 @@ static bool set_param(eval_ctx *c, const mbc_reader_table *t, const char *key, c
     if (p && type == LUA_TBOOLEAN)
         wrong = p->kind != MBC_VALUE_BOOL;
     else if (p && (type == LUA_TSTRING || p->kind == MBC_VALUE_STRING))
-        wrong = (type == LUA_TSTRING) != (p->kind == MBC_VALUE_STRING);
+        /* a named choice by its name too ("hertz") */
+        wrong = (type == LUA_TSTRING) !=
+                (p->kind == MBC_VALUE_STRING || mbc_param_choice_name(p, 0) != NULL);
     if (wrong) {
         fail(c, field, "must be %s (%s), given %s (%s.%s)",
              p->kind == MBC_VALUE_BOOL     ? "true or false"

@@ -55,6 +55,19 @@ void mbc_reader_table_at(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader
     va_end(ap);
 }
 
+void mbc_reader_table_named(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
+                            int line, const char *name)
+{
+    t->idx = lua_absindex(r->L, idx);
+    t->line = line;
+    t->naming = naming;
+    size_t n = strlen(name);
+    if (n >= sizeof t->name)
+        n = sizeof t->name - 1; /* cut as mbc_reader_table_at's snprintf cuts */
+    memcpy(t->name, name, n);
+    t->name[n] = '\0';
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static void deliver(mbc_reader *r, const mbc_error *e)
@@ -304,6 +317,15 @@ static int present(mbc_reader *r, const mbc_reader_table *t, const char *key, un
     lua_pop(r->L, 1);
     if (flags & MBC_READER_REQUIRED)
         *status = mbc_reader_missing(r, t, key, hint);
+    return 0;
+}
+
+int mbc_reader_value(mbc_reader *r, const mbc_reader_table *t, const char *key, unsigned flags)
+{
+    if (push_field(r, t, key))
+        return 1;
+    if (flags & MBC_READER_REQUIRED)
+        mbc_reader_missing(r, t, key, NULL);
     return 0;
 }
 

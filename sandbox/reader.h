@@ -118,7 +118,18 @@ void
 mbc_reader_table_at(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
                     int line, const char *name, ...);
 
+/* mbc_reader_table_at with the name as it is, not a format (the loader
+ * describes thousands of tables a spec: no printf for each). */
+void mbc_reader_table_named(mbc_reader *r, mbc_reader_table *t, int idx, mbc_reader_naming naming,
+                            int line, const char *name);
+
 /* ---------------------------------------------------------- getters of t[key] */
+
+/* Pushes t[key] as it is, of any type (a value whose type decides how it
+ * is read, as a spec's default); with MBC_READER_REQUIRED a nil is
+ * "missing". Returns 1 when it is present (not nil), else 0. Pop the pushed
+ * value whatever the result. */
+int mbc_reader_value(mbc_reader *r, const mbc_reader_table *t, const char *key, unsigned flags);
 
 /* A string (NUL bytes refused; MBC_READER_NONEMPTY refuses ""). */
 mbc_status mbc_reader_string(mbc_reader *r, const mbc_reader_table *t, const char *key,

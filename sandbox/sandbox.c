@@ -31,9 +31,9 @@ struct mbc_sandbox {
 #define UNLIMITED ((size_t)-1)
 
 /* The constructors, in the order of their kind codes (1 + index). */
-static const char *const ctor_kinds[] = {"param", "output",    "coordinate", "quantity",
-                                         "type",  "connector", NULL};
-#define NAMED_CTORS 5 /* the first five take a name: param "x" { ... } */
+static const char *const ctor_kinds[] = {"param", "output",   "coordinate", "quantity",
+                                         "type",  "standard", "connector",  NULL};
+#define NAMED_CTORS 6 /* the first six take a name: param "x" { ... } */
 
 /* What a constructor records about a table lives in two weak-keyed side
  * tables in the registry, out of reach of spec code, so a spec cannot forge
@@ -620,6 +620,19 @@ const char *mbc_sandbox_table_name(lua_State *L, int idx)
     const char *s = lua_tostring(L, -1);
     lua_pop(L, 2);
     return s;
+}
+
+void mbc_sandbox_table_record(lua_State *L, int idx, const char *kind, const char *name, int line)
+{
+    int k = 0;
+    while (ctor_kinds[k] && strcmp(ctor_kinds[k], kind) != 0)
+        k++;
+    if (!ctor_kinds[k])
+        return;
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, name ? name : "");
+    record_table(L, idx, k, name ? -1 : 0, line);
+    lua_pop(L, 1);
 }
 
 const char *mbc_sandbox_table_kind(lua_State *L, int idx)

@@ -44,8 +44,8 @@ typedef struct mbc_sandbox mbc_sandbox;
 /* Features of a sandbox (flags for mbc_sandbox_new). */
 enum {
     /* Chunks see the spec constructors param, output, coordinate, quantity,
-     * type and connector (spec files only; case and scene files are plain
-     * tables and get a one-line error naming the constructor). */
+     * type, standard and connector (spec files only; case and scene files
+     * are plain tables and get a one-line error naming the constructor). */
     MBC_SANDBOX_SPEC_CONSTRUCTORS = 1u << 0
 };
 
@@ -105,5 +105,10 @@ mbc_status mbc_sandbox_load_file(const char *path, const mbc_sandbox_limits *lim
 int mbc_sandbox_table_line(lua_State *L, int idx);
 const char *mbc_sandbox_table_name(lua_State *L, int idx);
 const char *mbc_sandbox_table_kind(lua_State *L, int idx);
+/* Records for the table at idx what the constructor `kind` ("param") with
+ * this name (may be NULL) at this line would have: a table the loader made
+ * itself (a standard parameter with a spec's keys) reads as the spec had
+ * written it. */
+void mbc_sandbox_table_record(lua_State *L, int idx, const char *kind, const char *name, int line);
 
 #endif

@@ -101,6 +101,9 @@ static mbc_status set_parameter(scene_ctx *c, sim_connector *con, const mbc_para
         /* true/false only for Bool parameters: true is not a stiffness of 1 */
         const double x = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
         st = mbc_object_set(con->object, p->name, x, &err);
+    } else if (lua_type(L, -1) == LUA_TSTRING && mbc_param_choice_name(p, 0)) {
+        /* a named choice by its name ("hertz") */
+        st = mbc_object_set_string(con->object, p->name, lua_tostring(L, -1), &err);
     } else if (p->kind == MBC_VALUE_INDEX && lua_type(L, -1) == LUA_TSTRING) {
         const int mk = scene_find_marker(c->m, lua_tostring(L, -1));
         if (mk < 0)

@@ -11,9 +11,7 @@ return connector {
   hooks = { "initialize", "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name",
-      seed_text = "constraints's unique name" },
+    standard "name" { seed_text = "constraints's unique name" },
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = [[list of markers used in connector; \ :math:`m0`\  represents the ground, which can undergo translations but not rotations, and \ :math:`m1`\  represents the rolling body, which has its reference point (=local position [0,0,0]) at the roll's center point]] },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -51,15 +49,12 @@ return connector {
     param "pContact" { type = "Vector3D", default = {0, 0, 0}, role = "state", doc = { default = "[0,0,0]" },
       description = "the current potential contact point; contact occurs if pContact[2] < 0",
       seed_text = "The  current potential contact point. Contact occures if pContact[2] < 0. " },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = true,
-      description = "set true, if item is shown in visualization and false if it is not shown" },
-    param "color" { type = "Float4", default = {-1, -1, -1, -1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "show" {},
+    standard "color" {},
   },
 
   outputs = {

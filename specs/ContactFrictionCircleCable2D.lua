@@ -9,8 +9,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name" },
+    standard "name" {},
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true }, doc = { size = false },
       description = [[a marker \ :math:`m0`\  with position and orientation and a marker \ :math:`m1`\  of type BodyCable2DShape; together defining the contact geometry]] },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_g", rules = { must_be_set = true },
@@ -32,20 +31,18 @@ return connector {
       description = "radius [SI:m] of contact circle" },
     param "useSegmentNormals" { type = "Bool", default = true,
       description = "True: use normal and tangent according to linear segment; this is appropriate for very long (compared to circle) segments; False: use normals at segment points according to vector to circle center; this is more consistent for short segments, as forces are only applied in beam tangent and normal direction" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = true,
+    standard "show" {
       description = [[set True, if item is shown in visualization and false if it is not shown; note that only normal contact forces can be  drawn, which are approximated by \ :math:`k_c \cdot g`\  (neglecting damping term)]] },
     param "showContactCircle" { type = "Bool", default = true,
       description = "if True and show=True, the underlying contact circle is shown",
       seed_text = "if True and show=True, the underlying contact circle is shown; uses circleTiling*4 for tiling (from VisualizationSettings.general)" },
     param "drawSize" { type = "float", default = -1,
       description = "drawing size = diameter of spring; size == -1.f means that default connector size is used" },
-    param "color" { type = "Float4", default = {-1, -1, -1, -1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" {},
   },
 
   outputs = {

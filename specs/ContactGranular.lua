@@ -3,7 +3,7 @@
 -- The model set of LAMMPS's pair_style granular; kernels in runtime/connectors/contact_granular/.
 return connector {
   type = "ContactGranular",
-  description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`).]],
+  description = [[A contact between two spheres with the model set of LAMMPS's pair_style granular: a normal model (hooke, hertz, hertz/material, dmt, jkr) with damping (velocity, mass_velocity, viscoelastic, tsuji), tangential friction with or without history (linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force), rolling resistance (sds) and twisting resistance (marshall, sds). The models are chosen by parameters; each combination is evaluated by a kernel specialized for it. The data coordinates hold the contact flag and the tangential, rolling and twisting history. Each connector handles one pair of spheres; it does no contact search. The same numbers as LAMMPS (Debian's 29 Sep 2021 update 2) to round-off, except where mbconnect corrects that version (:ref:`sec-physics-granular`); with lammps2021 = True that version's own numbers there too.]],
   authors = { "mbconnect" },
   provides = { "Connector" },
   markers = { { "Position", "Orientation" }, { "Position", "Orientation" } },
@@ -11,8 +11,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name" },
+    standard "name" {},
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = "markers at the centers of sphere a (m0) and sphere b (m1)" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -23,8 +22,9 @@ return connector {
       description = [[mass of sphere a and mass of sphere b [SI:kg]; they give the effective mass \ :math:`m^* = m_a m_b/(m_a+m_b)`\  of the damping models; a particle solver sets them for each pair]] },
     param "timeStep" { type = "PReal", symbol = [[\Delta t]], default = 1e-4, doc = { default = "1e-4" },
       description = "the time step of the solver [SI:s]: each PostNewtonStep adds one step of relative motion to the history; set it to the solver's step (a particle solver sets it)" },
-    param "normalModel" { type = "UInt", default = 1, rules = { one_of = { 0, 1, 2, 3, 4 } },
-      description = "normal contact model: 0 hooke, 1 hertz, 2 hertz/material, 3 dmt, 4 jkr (the words of pair_style granular); see the theory" },
+    param "normalModel" { type = "UInt", default = "hertz",
+      choices = { "hooke", "hertz", "hertz/material", "dmt", "jkr" },
+      description = "normal contact model, named by the words of pair_style granular; see the theory" },
     param "normalStiffness" { type = "UReal", symbol = "k_n", default = 0,
       description = "normal stiffness of hooke [SI:N/m] and hertz [SI:N/m^2]; the material models (hertz/material, dmt, jkr) take k_n = 4/3 E* from youngsModulus and poissonsRatio instead" },
     param "youngsModulus" { type = "Vector2D", symbol = [[[E_a,E_b]\tp]], size = 2, default = {0, 0}, rules = { range = "[0, inf)", check = "mbc_contact_granular_check_material" },
@@ -33,45 +33,54 @@ return connector {
       description = "Poisson's ratio of sphere a and of sphere b [SI:1]; read by the material models and by tangentialStiffness = -1" },
     param "surfaceEnergy" { type = "UReal", symbol = [[\gamma]], default = 0,
       description = "surface energy density of the cohesive models dmt and jkr [SI:J/m^2]" },
-    param "dampingModel" { type = "UInt", default = 2, rules = { one_of = { 0, 1, 2, 3 } },
-      description = "normal damping model: 0 velocity, 1 mass_velocity, 2 viscoelastic (LAMMPS's default), 3 tsuji; it scales the tangential damping too" },
+    param "dampingModel" { type = "UInt", default = "viscoelastic",
+      choices = { "velocity", "mass_velocity", "viscoelastic", "tsuji" },
+      description = "normal damping model (viscoelastic is LAMMPS's default); it scales the tangential damping too" },
     param "normalDamping" { type = "UReal", symbol = [[\eta_{n0}]], default = 0,
       description = [[normal damping coefficient: velocity [SI:N s/m], mass_velocity [SI:1/s], viscoelastic [SI:1/(m s)]; with tsuji the coefficient of restitution e [SI:1], from which \ :math:`\alpha(e)`\  is computed]] },
     param "limitDamping" { type = "Bool", default = false, rules = { check = "mbc_contact_granular_check_limit_damping" },
       description = "True: the normal force is never attractive (the damping cannot pull the spheres together); not with dmt or jkr (LAMMPS's keyword limit_damping)" },
-    param "tangentialModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1, 2, 3, 4, 5 } },
-      description = "tangential model: 0 linear_nohistory, 1 linear_history, 2 mindlin, 3 mindlin_rescale, 4 mindlin/force, 5 mindlin_rescale/force" },
+    param "tangentialModel" { type = "UInt", default = "linear_nohistory",
+      choices = { "linear_nohistory", "linear_history", "mindlin", "mindlin_rescale", "mindlin/force", "mindlin_rescale/force" },
+      description = "tangential (friction) model" },
     param "tangentialStiffness" { type = "Real", symbol = "k_t", default = 0, rules = { check = "mbc_contact_granular_check_tangential" },
       description = [[tangential stiffness: linear_history [SI:N/m], mindlin models [SI:N/m^2]; > 0 with linear_history, mindlin and mindlin_rescale; -1 with a mindlin model and a material normal model: \ :math:`k_t = 8 G^*`\  from the materials (LAMMPS's NULL); not read by linear_nohistory]] },
     param "tangentialDamping" { type = "UReal", symbol = [[x_{\gamma,t}]], default = 0,
       description = [[tangential damping as a multiple of the normal damping prefactor \ :math:`\eta_n`\  [SI:1] ]] },
     param "frictionCoefficient" { type = "UReal", symbol = [[\mu_t]], default = 0,
       description = "sliding friction coefficient [SI:1]" },
-    param "rollingModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1 } },
-      description = "rolling resistance: 0 none, 1 sds (spring-dashpot-slider)" },
+    param "rollingModel" { type = "UInt", default = "none", choices = { "none", "sds" },
+      description = "rolling resistance (sds: spring-dashpot-slider)" },
     param "rollingStiffness" { type = "UReal", symbol = [[k_{roll}]], default = 0, rules = { check = "mbc_contact_granular_check_rolling" },
       description = "rolling stiffness [SI:N/m]; > 0 with rolling sds" },
     param "rollingDamping" { type = "UReal", symbol = [[\gamma_{roll}]], default = 0,
       description = "rolling damping [SI:N s/m]" },
     param "rollingFriction" { type = "UReal", symbol = [[\mu_{roll}]], default = 0,
       description = "rolling friction coefficient [SI:1]" },
-    param "twistingModel" { type = "UInt", default = 0, rules = { one_of = { 0, 1, 2 }, check = "mbc_contact_granular_check_twisting" },
-      description = "twisting resistance: 0 none, 1 sds, 2 marshall (coefficients from the tangential model)" },
+    param "twistingModel" { type = "UInt", default = "none", choices = { "none", "sds", "marshall" },
+      rules = { check = "mbc_contact_granular_check_twisting" },
+      description = "twisting resistance (marshall takes its coefficients from the tangential model)" },
     param "twistingStiffness" { type = "UReal", symbol = [[k_{twist}]], default = 0,
       description = "twisting stiffness of twisting sds [SI:N m/rad]; > 0 with sds" },
     param "twistingDamping" { type = "UReal", symbol = [[\gamma_{twist}]], default = 0,
       description = "twisting damping of twisting sds [SI:N m s/rad]" },
     param "twistingFriction" { type = "UReal", symbol = [[\mu_{twist}]], default = 0,
       description = "twisting friction coefficient of twisting sds [SI:m]" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    -- LAMMPS 2021's own numbers (the theory, "LAMMPS 2021's numbers";
+    -- docs/physics-departures.rst): the switch, and what an engine tells it
+    param "lammps2021" { type = "Bool", default = false,
+      description = "False: the law as LAMMPS's documentation gives it, with mbconnect's corrections of LAMMPS 2021. True: the numbers of LAMMPS 2021's own code (Debian's 29 Sep 2021 update 2) where it departs from its documentation deterministically: linear_nohistory beside history models (lammps2021TangentialHistory) and, as a wall, the material, dmt, jkr and tsuji forms of fix wall/gran (lammps2021WallInits); see the theory, LAMMPS 2021's numbers" },
+    param "lammps2021TangentialHistory" { type = "Bool", default = false,
+      description = "with lammps2021 and tangentialModel 0 (linear_nohistory): True when a type pair of the run has a tangential model with history (LAMMPS 2021's global flag, which evaluates linear_nohistory in its history branch); the engine sets it for the whole run; not read otherwise, nor by a wall" },
+    param "lammps2021WallInits" { type = "PInt", default = 1,
+      description = "with lammps2021, for a wall with dampingModel 3 (tsuji): how many times LAMMPS 2021's FixWallGran::init() has run for the wall (every run, minimize, write_restart, write_data, ...), each replacing the restitution coefficient by alpha of itself: 1 gives alpha(e), 2 alpha(alpha(e)); the engine counts them; not read otherwise" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = false,
+    standard "show" { default = false,
       description = "set true, if item is shown in visualization and false if it is not shown; draws spheres by given radii" },
-    param "color" { type = "Float4", default = {0.7, 0.7, 0.7, 1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" { default = {0.7, 0.7, 0.7, 1} },
   },
 
   outputs = {
@@ -283,6 +292,14 @@ The dissipated power of a mechanism is what its forces take from the two spheres
 
 
 with \ :math:`{\mathbf{v}}_c = {\mathbf{v}}_{t,rel} + \frac{\delta}{2}(\tomega_a + \tomega_b)\times{\mathbf{n}}`\  the relative velocity of the points where the friction acts (force history: the spring term is \ :math:`-\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}`\ ). A mechanism at its Coulomb limit slides: its spring is held at the limit and the spring term is left out. While a contact sticks, \ :math:`P_n = \eta_n v_n^2 \ge 0`\ , \ :math:`P_{roll} = \gamma_{roll}|{\mathbf{v}}_{roll}|^2`\ , \ :math:`P_{twist} = \gamma_{twist}\Omega_t^2`\ ; \ :math:`P_t = \eta_t|{\mathbf{v}}_{t,rel}|^2 - \frac{\delta}{2}{\mathbf{F}}_t\cdot((\tomega_a + \tomega_b)\times{\mathbf{n}})`\ : the second term, from the friction torque's lever (r - delta/2) that differs from the radii of the sliding velocity, can be negative (the law is not passive). The sum of the stored energies and of the time integral of the powers is the work of the contact forces and torques on the spheres, except: the growth of the mindlin stiffness \ :math:`k_t a`\  with the contact radius (at constant history), the change of the spring energy while a contact slides (the limit changes with the normal force) and the jkr jumps; a particle solver's balance shows them.
+
+LAMMPS 2021's numbers
+---------------------
+
+The law above is LAMMPS's documented one, as mbconnect corrects LAMMPS 2021 (:ref:`sec-physics-departures-granular`). With lammps2021 = True it gives the numbers of LAMMPS 2021's own code instead where that code departs from its documentation deterministically, for an engine that must reproduce earlier runs to the bit. The same kernels evaluate both: the switch changes values the law is made with, not its code.
+
++  linear_nohistory with lammps2021TangentialHistory = True (a type pair of the run has a tangential model with history): 2021's history branch with \ :math:`k_t = 0`\ , the mindlin/force form, \ :math:`{\mathbf{F}}_t = -\eta_t{\mathbf{v}}_{t,rel}`\  below the Coulomb limit and 0 above it (a history of length 0).
++  As a wall (an engine's wall through the wall binding), 2021's fix wall/gran: the material models take \ :math:`k_n = \frac{E_a}{2(1-\nu_a)}\cdot 1.333333333333333`\  and, for tangentialStiffness = -1, \ :math:`k_t = E_a(2-\nu_a)(1+\nu_a)/4`\  (sphere a's material; youngsModulus and poissonsRatio of b are not read); dmt's F_n0 takes \ :math:`F_{pulloff} = 4\pi d^2 R^*`\  with \ :math:`d = \|{\mathbf{x}}_a - {\mathbf{x}}_w\|`\ , the distance to the wall (2021 forms it from a variable it never sets, where Debian's build has \ :math:`d^2`\ ); jkr holds a contact while \ :math:`\|{\mathbf{x}}_a - {\mathbf{x}}_w\| \le r_a + \delta_c'`\ , \ :math:`\delta_c' = a_c'^2/r_a - 2\sqrt{\pi\gamma a_c'/E}`\ , \ :math:`a_c' = (9\pi\gamma r_a/(4E))^{1/3}`\ , and one that has not touched while also \ :math:`\le r_a`\ , with 2021's \ :math:`2\pi \approx 6.28318530717959`\  in \ :math:`F_{ne}`\ ; tsuji applies \ :math:`\alpha`\ , its powers by ``pow``, lammps2021WallInits times to e (2021 replaces e by \ :math:`\alpha(e)`\  at every initialization of the wall). The tangential model of a wall is its own (lammps2021TangentialHistory is not read). A pair's dmt keeps the documented F_n0: 2021's reads memory its pair style never writes in a run without jkr.
 
 History
 -------

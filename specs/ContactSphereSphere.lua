@@ -11,9 +11,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name",
-      seed_text = "constraints's unique name" },
+    standard "name" { seed_text = "constraints's unique name" },
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = "list of markers representing centers of spheres, used in connector" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -49,15 +47,13 @@ return connector {
     param "impactModel" { type = "UInt", symbol = [[m_\mathrm{impact}]], default = 0, rules = { one_of = { 0, 1, 2 } },
       description = "number of impact model: 0) linear model (only linear damping is used); 1) Hunt-Crossley model; 2) Gonthier/EtAl-Carvalho/Martins mixed model; model 2 is much more accurate regarding the coefficient of restitution, in the full range [0,1] except for 0; note: in all models the linear contactDamping is added as well, unless it is zero",
       seed_text = "number of impact model: 0) linear model (only linear damping is used); 1) Hunt-Crossley model; 2) Gonthier/EtAl-Carvalho/Martins mixed model; model 2 is much more accurate regarding the coefficient of restitution, in the full range [0,1] except for 0; NOTE: in all models, the linear contactDamping still added, if not set to zero!" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = false,
+    standard "show" { default = false,
       description = "set true, if item is shown in visualization and false if it is not shown; draws spheres by given radii" },
-    param "color" { type = "Float4", default = {0.7, 0.7, 0.7, 1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" { default = {0.7, 0.7, 0.7, 1} },
   },
 
   outputs = {

@@ -11,9 +11,7 @@ return connector {
   hooks = { "post_newton_step", "outputs", "algebraic_equations" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name",
-      seed_text = "constraints's unique name" },
+    standard "name" { seed_text = "constraints's unique name" },
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,\,m1]\tp]], size = 2, rules = { must_be_set = true }, doc = { size = false },
       description = "marker m0: position-marker of mass point or rigid body; marker m1: updated marker to ANCF Cable2D element, where the sliding joint currently is attached to; must be initialized with an appropriate (global) marker number according to the starting position of the sliding object; this marker changes with time (PostNewtonStep)" },
     param "slidingMarkerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m_{s0}, \ldots, m_{sn}]\tp]], default = {}, rules = { min_length = 1, must_be_set = true },
@@ -31,17 +29,14 @@ return connector {
       seed_text = "flag, which determines, if the connector is formulated with penalty, but still using algebraic equations (IsPenaltyConnector() still false)" },
     param "penaltyStiffness" { type = "Real", symbol = "k", default = 0, rules = { positive_when = "usePenaltyFormulation", range = "[0, inf)" },
       description = "penalty stiffness [SI:N/m] used if usePenaltyFormulation=True" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = true,
-      description = "set true, if item is shown in visualization and false if it is not shown" },
+    standard "show" {},
     param "drawSize" { type = "float", default = -1,
       description = "drawing size = radius of revolute joint; size == -1.f means that default connector size is used" },
-    param "color" { type = "Float4", default = {-1, -1, -1, -1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" {},
   },
 
   outputs = {

@@ -5,7 +5,8 @@
 -- how many elements a value has (shape: scalar, fixed with size, vector), the
 -- value rule (min, exclusive), the C element type, and how a documented fixed
 -- size is written (size_doc). Reals must always be finite. Adding a type is
--- one entry here; the generator and the generated setters pick it up.
+-- one entry here; the generator and the generated setters pick it up. The
+-- standard parameters follow the types.
 return {
   type "String" { value = "string", c_type = "char *",
     description = "text (UTF-8)" },
@@ -46,4 +47,16 @@ return {
     description = "list of marker numbers" },
   type "VisualizationParameters" { value = "bool", c_type = "void", visualization = true,
     description = "parameters for visualization of item" },
+
+  -- Standard parameters: the parameters every connector has, declared once.
+  -- A spec takes one at its place in `parameters` or `visualization` with
+  -- standard "name" { ... }, whose keys replace these (docs/spec-language.rst).
+  param "name" { type = "String", default = "",
+    description = "connector's unique name" },
+  param "activeConnector" { type = "Bool", default = true,
+    description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+  param "show" { type = "Bool", default = true,
+    description = "set true, if item is shown in visualization and false if it is not shown" },
+  param "color" { type = "Float4", default = {-1, -1, -1, -1},
+    description = "RGBA connector color; if R==-1, use default color" },
 }

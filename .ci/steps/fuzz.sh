@@ -18,7 +18,7 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 TARGETS=(fuzz_spec fuzz_case fuzz_eval fuzz_scene)
 
 .ci/install-missing.sh clang libclang-rt-14-dev

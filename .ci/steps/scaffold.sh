@@ -64,7 +64,7 @@ step "out of tree: the README's mbc --plugin lines, as written"
   test "$(wc -l <"$tmp/lines.sh")" -eq 2
   cat "$tmp/lines.sh"
   bash -e "$tmp/lines.sh" >"$tmp/plugin.out"
-  grep -E '^  Energy +size 1 ' "$tmp/plugin.out"
+  grep -E '^  Energy \[1\]$' "$tmp/plugin.out"
   grep -E '"Energy": \[50\.000000000000000\]' "$tmp/plugin.out"
 )
 step "out of tree, the pair law: mbcgen --new-project --pair, build and test against the prefix"

@@ -12,9 +12,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEYWORDS                                                                                   \
-    "hooke, hertz, hertz/material, dmt, jkr, damping, tangential, rolling, twisting, cutoff, "     \
-    "limit_damping"
+#include "mbconnect/generated/contact_granular.h"
+#include "mbconnect/param_choices.h"
+
+_Static_assert(ML_GRANULAR_HOOKE == MBC_CONTACT_GRANULAR_NORMAL_MODEL_HOOKE &&
+                   ML_GRANULAR_JKR == MBC_CONTACT_GRANULAR_NORMAL_MODEL_JKR &&
+                   ML_GRANULAR_VISCOELASTIC == MBC_CONTACT_GRANULAR_DAMPING_MODEL_VISCOELASTIC &&
+                   ML_GRANULAR_MINDLIN_RESCALE_FORCE ==
+                       MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE &&
+                   ML_GRANULAR_ROLL_SDS == MBC_CONTACT_GRANULAR_ROLLING_MODEL_SDS &&
+                   ML_GRANULAR_TWIST_MARSHALL == MBC_CONTACT_GRANULAR_TWISTING_MODEL_MARSHALL,
+               "the model numbers are ContactGranular's choices");
+
+/* The model words are the names of ContactGranular's choices (its spec's
+ * `choices`, through the type's table): the model called `word` of the
+ * parameter `param` ("normalModel"), or -1. */
+static int model(const char *param, const char *word)
+{
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    return word ? mbc_param_choice_value(mbc_type_find_param(t, param), word) : -1;
+}
+
+/* The word of model m of `param` ("?" for none). */
+static const char *model_word(const char *param, int m)
+{
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    const char *name = mbc_param_choice_name(mbc_type_find_param(t, param), m);
+    return name ? name : "?";
+}
+
+/* The words of every model of `param`: "hooke, hertz, hertz/material, dmt, jkr". */
+static const char *model_list(const char *param, char *buf, size_t size)
+{
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    return mbc_param_choices_text(mbc_type_find_param(t, param), false, buf, size);
+}
+
+/* The words a pair_coeff line may start a word with: the normal models,
+ * then the keywords ("cutoff" only with `cutoff`: a wall has none). */
+static const char *keywords(bool cutoff, char *buf, size_t size)
+{
+    char normal[128];
+    snprintf(buf, size, "%s, damping, tangential, rolling, twisting, %slimit_damping",
+             model_list("normalModel", normal, sizeof normal), cutoff ? "cutoff, " : "");
+    return buf;
+}
 
 __attribute__((format(printf, 3, 4))) static int fail(char *msg, size_t size, const char *fmt, ...)
 {
@@ -89,26 +131,27 @@ static int choice(const char *word, const char *const *names, int n)
     return -1;
 }
 
-static const char *const normal_words[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-static const model_words normal_models[] = {
-    {"hooke", 2, "k_n, damping"},
-    {"hertz", 2, "k_n, damping"},
-    {"hertz/material", 3, "E, damping, Poisson's ratio"},
-    {"dmt", 4, "E, damping, Poisson's ratio, cohesion"},
-    {"jkr", 4, "E, damping, Poisson's ratio, cohesion"},
+/* The coefficients of each normal model (ML_GRANULAR_HOOKE ... JKR). */
+static const struct {
+    int count;
+    const char *coefs;
+} normal_coefficients[] = {
+    {2, "k_n, damping"},
+    {2, "k_n, damping"},
+    {3, "E, damping, Poisson's ratio"},
+    {4, "E, damping, Poisson's ratio, cohesion"},
+    {4, "E, damping, Poisson's ratio, cohesion"},
 };
-static const char *const damping_words[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji"};
-static const char *const tangential_words[] = {"linear_nohistory", "linear_history",
-                                               "mindlin",          "mindlin_rescale",
-                                               "mindlin/force",    "mindlin_rescale/force"};
-static const char *const rolling_words[] = {"none", "sds"};
-static const char *const twisting_words[] = {"none", "sds", "marshall"};
+_Static_assert(sizeof normal_coefficients / sizeof normal_coefficients[0] == ML_GRANULAR_JKR + 1,
+               "the coefficients of every normal model");
 
 static int parse_normal(int argc, char *const *argv, int *i, int model, ml_granular_law *law,
                         char *msg, size_t size)
 {
     double c[4] = {0, 0, 0, 0};
-    if (coefficients(argc, argv, i, &normal_models[model], c, false, msg, size))
+    const model_words m = {model_word("normalModel", model), normal_coefficients[model].count,
+                           normal_coefficients[model].coefs};
+    if (coefficients(argc, argv, i, &m, c, false, msg, size))
         return -1;
     law->normal = model;
     law->damping_coef = c[1];
@@ -126,25 +169,22 @@ static int parse_tangential(int argc, char *const *argv, int *i, ml_granular_law
                             size_t size)
 {
     const char *w = *i + 1 < argc ? argv[*i + 1] : NULL;
-    const int t = choice(w, tangential_words, 6);
+    const int t = model("tangentialModel", w);
+    char words[160];
+    model_list("tangentialModel", words, sizeof words);
     if (t < 0)
-        return w ? fail(msg, size,
-                        "tangential '%s' is not a tangential model (allowed: linear_nohistory, "
-                        "linear_history, mindlin, mindlin_rescale, mindlin/force, "
-                        "mindlin_rescale/force)",
-                        w)
-                 : fail(msg, size,
-                        "tangential needs a model (linear_nohistory, linear_history, "
-                        "mindlin, mindlin_rescale, mindlin/force, mindlin_rescale/force)");
+        return w ? fail(msg, size, "tangential '%s' is not a tangential model (allowed: %s)", w,
+                        words)
+                 : fail(msg, size, "tangential needs a model (%s)", words);
     *i += 1;
     double c[3] = {0, 0, 0};
+    char name[64];
+    snprintf(name, sizeof name, "tangential %s", model_word("tangentialModel", t));
     if (t == ML_GRANULAR_LINEAR_NOHISTORY) {
-        const model_words m = {"tangential linear_nohistory", 2, "damping ratio, friction"};
+        const model_words m = {name, 2, "damping ratio, friction"};
         if (coefficients(argc, argv, i, &m, c + 1, false, msg, size))
             return -1;
     } else {
-        char name[64];
-        snprintf(name, sizeof name, "tangential %s", tangential_words[t]);
         const model_words m = {name, 3, "k_t, damping ratio, friction"};
         if (coefficients(argc, argv, i, &m, c, t != ML_GRANULAR_LINEAR_HISTORY, msg, size))
             return -1;
@@ -161,13 +201,14 @@ static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, m
                             char *msg, size_t size)
 {
     const char *kw = rolling ? "rolling" : "twisting";
+    const char *param = rolling ? "rollingModel" : "twistingModel";
     const char *w = *i + 1 < argc ? argv[*i + 1] : NULL;
-    const int m = rolling ? choice(w, rolling_words, 2) : choice(w, twisting_words, 3);
+    const int m = model(param, w);
+    char words[96];
+    model_list(param, words, sizeof words);
     if (m < 0)
-        return w ? fail(msg, size, "%s '%s' is not a %s model (allowed: %s)", kw, w, kw,
-                        rolling ? "none, sds" : "none, sds, marshall")
-                 : fail(msg, size, "%s needs a model (%s)", kw,
-                        rolling ? "none, sds" : "none, sds, marshall");
+        return w ? fail(msg, size, "%s '%s' is not a %s model (allowed: %s)", kw, w, kw, words)
+                 : fail(msg, size, "%s needs a model (%s)", kw, words);
     *i += 1;
     double *c = rolling ? law->roll : law->twist;
     if (rolling)
@@ -175,8 +216,8 @@ static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, m
     else
         law->twisting = m;
     if ((rolling && m == ML_GRANULAR_ROLL_SDS) || (!rolling && m == ML_GRANULAR_TWIST_SDS)) {
-        char name[32];
-        snprintf(name, sizeof name, "%s sds", kw);
+        char name[64];
+        snprintf(name, sizeof name, "%s %s", kw, model_word(param, m));
         const model_words mw = {name, 3, "stiffness, damping, friction"};
         return coefficients(argc, argv, i, &mw, c, false, msg, size);
     }
@@ -189,20 +230,18 @@ static int parse_word(int argc, char *const *argv, int *i, ml_granular_law *law,
                       const char *after, char *msg, size_t size)
 {
     const char *w = argv[*i];
-    const int normal = choice(w, normal_words, 5);
+    const int normal = model("normalModel", w);
     if (normal >= 0)
         return parse_normal(argc, argv, i, normal, law, msg, size);
     if (strcmp(w, "damping") == 0) {
         const char *d = *i + 1 < argc ? argv[*i + 1] : NULL;
-        const int m = choice(d, damping_words, 4);
+        const int m = model("dampingModel", d);
+        char words[96];
+        model_list("dampingModel", words, sizeof words);
         if (m < 0)
-            return d ? fail(msg, size,
-                            "damping '%s' is not a damping model (allowed: velocity, "
-                            "mass_velocity, viscoelastic, tsuji)",
-                            d)
-                     : fail(msg, size,
-                            "damping needs a model (velocity, mass_velocity, "
-                            "viscoelastic, tsuji)");
+            return d ? fail(msg, size, "damping '%s' is not a damping model (allowed: %s)", d,
+                            words)
+                     : fail(msg, size, "damping needs a model (%s)", words);
         law->damping = m;
         *i += 2;
         return 0;
@@ -221,15 +260,15 @@ static int parse_word(int argc, char *const *argv, int *i, ml_granular_law *law,
         return coefficients(argc, argv, i, &m, &law->cutoff, false, msg, size);
     }
     double v;
+    char allowed[192];
+    keywords(!wall, allowed, sizeof allowed);
     if (number(w, &v) && after)
         return fail(msg, size,
                     "'%s' after %s is one coefficient too many (expected a model or "
-                    "keyword: " KEYWORDS ")",
-                    w, after);
-    return fail(msg, size, "'%s' is not a model or keyword (allowed: %s)", w,
-                wall ? "hooke, hertz, hertz/material, dmt, jkr, damping, tangential, rolling, "
-                       "twisting, limit_damping, then a wall style"
-                     : KEYWORDS);
+                    "keyword: %s)",
+                    w, after, allowed);
+    return fail(msg, size, "'%s' is not a model or keyword (allowed: %s%s)", w, allowed,
+                wall ? ", then a wall style" : "");
 }
 
 static void law_defaults(ml_granular_law *law)
@@ -244,25 +283,29 @@ static void law_defaults(ml_granular_law *law)
 /* The rules LAMMPS checks once all words are read. */
 static int check_law(const ml_granular_law *law, char *msg, size_t size)
 {
+    char words[160];
     if (law->normal < 0)
-        return fail(msg, size,
-                    "no normal model among the words (one of hooke, hertz, "
-                    "hertz/material, dmt, jkr is required)");
+        return fail(msg, size, "no normal model among the words (one of %s is required)",
+                    model_list("normalModel", words, sizeof words));
     if (law->tangential < 0)
         return fail(msg, size,
-                    "no tangential model among the words (tangential "
-                    "linear_nohistory, linear_history, mindlin, ... is required)");
+                    "no tangential model among the words (tangential with one of %s is "
+                    "required)",
+                    model_list("tangentialModel", words, sizeof words));
     const bool cohesive = law->normal == ML_GRANULAR_DMT || law->normal == ML_GRANULAR_JKR;
     if (law->limit_damping && cohesive)
         return fail(msg, size,
                     "limit_damping cannot be used with the %s model (its normal "
                     "force is attractive by design)",
-                    normal_words[law->normal]);
+                    model_word("normalModel", law->normal));
     if (law->k_t == -1 && (law->normal == ML_GRANULAR_HOOKE || law->normal == ML_GRANULAR_HERTZ))
         return fail(msg, size,
                     "NULL for the Mindlin tangential stiffness requires a normal model with "
-                    "material properties (hertz/material, dmt, jkr), given %s",
-                    normal_words[law->normal]);
+                    "material properties (%s, %s, %s), given %s",
+                    model_word("normalModel", ML_GRANULAR_HERTZ_MATERIAL),
+                    model_word("normalModel", ML_GRANULAR_DMT),
+                    model_word("normalModel", ML_GRANULAR_JKR),
+                    model_word("normalModel", law->normal));
     return 0;
 }
 

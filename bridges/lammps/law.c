@@ -81,7 +81,10 @@ static int set_param(ml_run *r, ml_law *law, const char *name, const char *value
     } else {
         double x[LAW_MAX_VALUES];
         size_t n = 0;
-        if (p && !parse_values(value, x, &n))
+        const bool numbers = p && parse_values(value, x, &n);
+        if (p && !numbers && mbc_param_choice_name(p, 0)) /* a named choice: "hertz" */
+            st = mbc_object_set_string(o, name, value, &err);
+        else if (p && !numbers)
             st = mbc_fail_param(&err, MBC_ERR_VALUE, t->type_name, name, 0,
                                 "must be a number or a comma-separated list of numbers (%s), "
                                 "given '%s'",

@@ -11,6 +11,7 @@
 
 #include "bridge_core.h"
 #include "granular.h"
+#include "granular_wall_motion.h"
 #include "granular_words.h"
 #include "host.h"
 #include "mbconnect/wall_eval.h"
@@ -29,6 +30,7 @@ struct ml_wall {
     ml_granular_wall geo;
     long long time_origin; /* the step of the wall's creation (wiggle's phase 0) */
     double omega;          /* wiggle: 2 pi / period */
+    bool lammps2021;       /* the law's lammps2021: a sheared cylinder as LAMMPS 2021 */
     /* per atom: 1 + the law's data count; [0] = 0 without a contact, else
      * 1 + the step of the record's data (1 + the step whose evaluation wrote
      * it: a repeated evaluation at that step, a run's set-up or the first
@@ -159,6 +161,16 @@ static int wall_check(ml_run *r, const ml_wall *w, const char *id)
     return 0;
 }
 
+/* A Bool parameter of the law's type by name; false when the type has none. */
+static bool law_flag(const mbc_object *o, const char *name)
+{
+    double v = 0.0;
+    size_t n = 0;
+    mbc_error err = {0};
+    return mbc_object_find_param(o, name) && mbc_object_get(o, name, &v, 1, &n, &err) == MBC_OK &&
+           n == 1 && v != 0.0;
+}
+
 /* The layout of a wall's records: FNV-1a of the type name and the width. */
 static unsigned layout_of(const char *type_name, int width)
 {
@@ -243,6 +255,7 @@ int ml_wall_command(ml_run *r, int argc, char **argv)
     w->book_outputs[0] = (size_t)(stored >= 0 ? stored : 0);
     w->book_outputs[1] = (size_t)(power >= 0 ? power : 0);
     w->omega = w->geo.wiggle ? 2.0 * WALL_PI / w->geo.period : 0.0;
+    w->lammps2021 = law_flag(w->law->object, "lammps2021");
     if (wall_setup(r, b, w) != 0)
         return r->status;
     char text[256];
@@ -261,58 +274,23 @@ typedef struct wall_atoms {
     mbc_pair_atoms atoms;
 } wall_atoms;
 
-/* The wall's position and velocity at this step (FixWallGran::post_force). */
-typedef struct wall_now {
-    double lo, hi, v[3];
-} wall_now;
-
-static wall_now wall_position(const ml_wall *w, long long step, double dt)
+/* The wall's position and velocity at this step (FixWallGran::post_force;
+ * granular_wall_motion.h). */
+static ml_granular_wall_now wall_position(const ml_wall *w, long long step, double dt)
 {
-    const ml_granular_wall *g = &w->geo;
-    wall_now now = {g->lo, g->hi, {0.0, 0.0, 0.0}};
-    if (g->wiggle) {
-        const double arg = w->omega * (double)(step - w->time_origin) * dt;
-        if (g->style == g->axis) {
-            now.lo = g->lo + g->amplitude - g->amplitude * cos(arg);
-            now.hi = g->hi + g->amplitude - g->amplitude * cos(arg);
-        }
-        now.v[g->axis] = g->amplitude * w->omega * sin(arg);
-    } else if (g->shear) {
-        now.v[g->axis] = g->vshear;
-    }
-    return now;
+    return ml_granular_wall_at(&w->geo, w->omega, step - w->time_origin, dt);
 }
 
 /* Atom i's contact with the wall as FixWallGran forms it: del (from the
  * wall to the center), the wall's velocity there and its radius (+inf: a
- * plane). 0 when the cylinder is farther than the radius. */
-static int wall_geometry(const ml_wall *w, const wall_now *now, const double *x, double radius,
-                         mbc_wall_contact *c)
+ * plane). 0 when the cylinder is farther than the radius. The atoms come
+ * in LAMMPS's order (a sheared cylinder of a lammps2021 law accumulates
+ * its velocity in now, as 2021 does). */
+static int wall_geometry(const ml_wall *w, ml_granular_wall_now *now, const double *x,
+                         double radius, mbc_wall_contact *c)
 {
-    const ml_granular_wall *g = &w->geo;
-    for (int k = 0; k < 3; k++) {
-        c->del[k] = 0.0;
-        c->velocity[k] = now->v[k];
-    }
-    c->radius = INFINITY;
-    if (g->style != ML_GRANULAR_ZCYLINDER) {
-        const double del1 = x[g->style] - now->lo, del2 = now->hi - x[g->style];
-        c->del[g->style] = del1 < del2 ? del1 : -del2;
-        return 1;
-    }
-    const double delxy = sqrt(x[0] * x[0] + x[1] * x[1]);
-    const double delr = g->cylinder_radius - delxy;
-    if (delr > radius)
-        return 0;
-    c->del[0] = -delr / delxy * x[0];
-    c->del[1] = -delr / delxy * x[1];
-    c->radius = delxy < g->cylinder_radius ? -2 * g->cylinder_radius : 2 * g->cylinder_radius;
-    if (g->shear && g->axis != 2) { /* the rotating cylinder's surface (departure D13) */
-        c->velocity[0] = g->vshear * x[1] / delxy;
-        c->velocity[1] = -g->vshear * x[0] / delxy;
-        c->velocity[2] = 0.0;
-    }
-    return 1;
+    return ml_granular_wall_atom(&w->geo, now, w->lammps2021, x, radius, c->del, c->velocity,
+                                 &c->radius);
 }
 
 /* The chunk through the library; records of contacts that ended forgotten.
@@ -406,7 +384,7 @@ static void wall_contacts(ml_wall *w, wall_atoms *a, int nlocal, long long step,
     const int bit = ml_host_group_bit(r, w->group);
     const unsigned base = ml_host_setup(r) ? MBC_PAIR_SETUP : 0u;
     const double stamp = (double)step + 1.0;
-    const wall_now now = wall_position(w, step, dt);
+    ml_granular_wall_now now = wall_position(w, step, dt);
     const mbc_object *o = w->law->object;
     for (int i = 0; i < nlocal && r->status == 0; i++) {
         if (!(a->mask[i] & bit))

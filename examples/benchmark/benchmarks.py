@@ -72,18 +72,6 @@ def sphere(material, radius, vn=0.0, vt=0.0, omega=0.0):
 
 # ----------------------------------------------------------------- the laws
 
-NORMAL = {"hooke": 0, "hertz": 1, "hertz/material": 2, "dmt": 3, "jkr": 4}
-DAMPING = {"velocity": 0, "mass_velocity": 1, "viscoelastic": 2, "tsuji": 3}
-TANGENTIAL = {
-    "linear_nohistory": 0,
-    "linear_history": 1,
-    "mindlin": 2,
-    "mindlin_rescale": 3,
-    "mindlin/force": 4,
-    "mindlin_rescale/force": 5,
-}
-
-
 def fmt(x):
     """A number as LAMMPS and the scene read it back exactly (an integer as
     an integer)."""
@@ -97,9 +85,11 @@ class Granular:
     and as ContactGranular's parameters (docs/physics-granular.rst).
 
     normal: ("hooke"|"hertz", k_n, eta) or ("hertz/material", E, eta, nu)
-    or ("dmt"|"jkr", E, eta, nu, gamma); damping: a word of DAMPING;
+    or ("dmt"|"jkr", E, eta, nu, gamma); damping: a word of pair_style granular;
     tangential: ("linear_nohistory", x_gamma_t, mu) or (a history model,
-    k_t, x_gamma_t, mu); rolling: None or ("sds", k, gamma, mu)."""
+    k_t, x_gamma_t, mu); rolling: None or ("sds", k, gamma, mu). The words
+    are the names of ContactGranular's model parameters' choices, which its
+    parameters take as they are."""
 
     def __init__(self, normal, damping, tangential, rolling=None, limit_damping=False):
         self.normal = normal
@@ -120,7 +110,7 @@ class Granular:
 
     def params(self):
         n = self.normal
-        p = {"normalModel": NORMAL[n[0]], "dampingModel": DAMPING[self.damping]}
+        p = {"normalModel": n[0], "dampingModel": self.damping}
         if n[0] in ("hooke", "hertz"):
             p.update(normalStiffness=n[1], normalDamping=n[2])
         else:
@@ -128,14 +118,14 @@ class Granular:
             if n[0] in ("dmt", "jkr"):
                 p["surfaceEnergy"] = n[4]
         t = self.tangential
-        p["tangentialModel"] = TANGENTIAL[t[0]]
+        p["tangentialModel"] = t[0]
         if t[0] == "linear_nohistory":
             p.update(tangentialDamping=t[1], frictionCoefficient=t[2])
         else:
             p.update(tangentialStiffness=t[1], tangentialDamping=t[2], frictionCoefficient=t[3])
         if self.rolling:
             r = self.rolling
-            p.update(rollingModel=1, rollingStiffness=r[1], rollingDamping=r[2], rollingFriction=r[3])
+            p.update(rollingModel=r[0], rollingStiffness=r[1], rollingDamping=r[2], rollingFriction=r[3])
         if self.limit_damping:
             p["limitDamping"] = True
         return p
@@ -182,6 +172,8 @@ def scene_law(params):
             text = "true" if value else "false"
         elif isinstance(value, (list, tuple)):
             text = ":".join(fmt(v) for v in value)
+        elif isinstance(value, str):
+            text = value  # a named choice: "hertz/material"
         else:
             text = fmt(value)
         items.append(f"{name}={text}")

@@ -56,7 +56,7 @@ def run(bench, engine, level):
         exe = B.find_exe("mbc", "MBC")
         out = os.path.join(tmp, "out.csv")
         args = [exe, "simulate", os.path.join(B.SCENES_DIR, "pulloff.lua"), "--quiet", "--csv", out,
-                "--json", os.path.join(tmp, "out.json"), "--set", f"normalModel={B.NORMAL[bench.model]}",
+                "--json", os.path.join(tmp, "out.json"), "--set", f"normalModel={bench.model}",
                 "--set", f"E={B.fmt(bench.E)}", "--set", f"nu={B.fmt(bench.nu)}",
                 "--set", f"gamma={B.fmt(bench.gamma)}", "--set", f"h={B.fmt(h)}"]
         for k, v in common(bench, h).items():

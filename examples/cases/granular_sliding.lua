@@ -10,11 +10,11 @@ return {
   parameters = {
     spheresRadii = {0.5, 0.5},
     spheresMasses = {2, 6},
-    normalModel = 0,          -- hooke
+    normalModel = "hooke",    -- a named choice, or its number (0)
     normalStiffness = 1e4,
-    dampingModel = 0,         -- velocity
+    dampingModel = "velocity",
     normalDamping = 100,
-    tangentialModel = 0,      -- linear_nohistory
+    tangentialModel = "linear_nohistory",
     tangentialDamping = 1,
     frictionCoefficient = 0.1,
   },

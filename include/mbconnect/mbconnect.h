@@ -7,8 +7,9 @@
  * - error.h            the one status type and error record (mbc_status, mbc_error)
  * - connector.h        the evaluation contract: marker state, results (includes error.h)
  * - hooks.h            the one table of runtime hooks (MBC_HOOKS X-macro)
- * - object.h           reflection (type descriptors, by-name parameter access),
- *                      the built-in types and registry objects (mbc_registry)
+ * - object.h           reflection (type descriptors, by-name parameter access,
+ *                      named choices: param_choices.h), the built-in types and
+ *                      registry objects (mbc_registry)
  * - evaluate.h         forces, PostNewtonStep, outputs, algebraic equations of any object
  * - state_check.h      the check of a state at the API boundary (for callers of typed hooks)
  * - invariant_info.h   the physics invariants a spec declares (data of mbc_type_info);
@@ -63,7 +64,9 @@
 #include "mbconnect/input.h"
 #include "mbconnect/invariant_info.h"
 #include "mbconnect/object.h"
+#include "mbconnect/output_text.h"
 #include "mbconnect/pair_binding.h"
+#include "mbconnect/param_choices.h"
 #include "mbconnect/param_rules_text.h"
 #include "mbconnect/params.h"
 #include "mbconnect/plugin.h"

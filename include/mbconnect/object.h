@@ -6,7 +6,8 @@
  *
  * This header also brings in everything an object is made of: the
  * descriptor tables (type_info.h), the table-driven parameter access
- * (params.h, param_rules_text.h), the bindings in words (pair_binding.h)
+ * (params.h, param_rules_text.h), the names of integer values
+ * (param_choices.h), the bindings in words (pair_binding.h)
  * and the registry (registry.h). */
 #ifndef MBCONNECT_OBJECT_H
 #define MBCONNECT_OBJECT_H
@@ -19,6 +20,7 @@
 #include "mbconnect/format_number.h"
 #include "mbconnect/hooks.h"
 #include "mbconnect/pair_binding.h"
+#include "mbconnect/param_choices.h"
 #include "mbconnect/param_rules_text.h"
 #include "mbconnect/params.h"
 #include "mbconnect/registry.h"

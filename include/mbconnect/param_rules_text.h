@@ -14,8 +14,10 @@ extern "C" {
 #endif
 
 /* The value rules of p in words (docs/mbc.rst, "mbc describe"): the spec's
- * one_of and range (physical validity), the type's rule when they do not
- * imply it, and the spec's required hint, e.g. ">= 0", "one of 0, 1, 2",
+ * one_of and range (physical validity; one_of with the names of named
+ * choices: "one of hooke (0), hertz (1), hertz/material (2), dmt (3), jkr
+ * (4)"), the type's rule when they do not imply it, and the spec's required
+ * hint, e.g. ">= 0", "one of 0, 1, 2",
  * "in [0, 1)", "> 0 (required: set both radii)"; "" when p has none. Writes
  * at most size bytes into buf (truncated, NUL-terminated) and returns buf. */
 MBC_API const char *mbc_param_rules_text(const mbc_param_info *p, char *buf, size_t size);

@@ -30,6 +30,9 @@ MBC_API mbc_status mbc_param_set_values(const mbc_type_info *t, const mbc_param_
 MBC_API mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p,
                                          void *params, const mbc_index *values, size_t count,
                                          mbc_error *err);
+/* A String parameter's text, or an integer parameter's named choice by its
+ * name (mbconnect/param_choices.h: ContactGranular.normalModel "hertz" sets
+ * 1); any other parameter: "must be a number (T), given a string". */
 MBC_API mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p,
                                         void *params, const char *value, mbc_error *err);
 /* Reads up to `capacity` values; *count receives the parameter's element count. */

@@ -52,9 +52,15 @@ typedef struct mbc_param_info {
     const char *default_text; /* the default as documented */
     mbc_value_kind kind;
     mbc_shape shape;
-    size_t size;         /* elements for MBC_SCALAR (1) and MBC_FIXED */
-    size_t offset;       /* offsetof the field in the params struct */
-    size_t count_offset; /* MBC_VECTOR: offsetof the element count */
+    size_t size;   /* elements for MBC_SCALAR (1) and MBC_FIXED */
+    size_t offset; /* offsetof the field in the params struct */
+    union {
+        size_t count_offset; /* MBC_VECTOR: offsetof the element count */
+        /* an MBC_SCALAR MBC_VALUE_INT parameter with has_choices (spec key
+         * `choices`): the names of its values 0 .. one_of_count - 1; read it
+         * through mbc_param_info_choices */
+        const char *const *choices;
+    };
     const double *default_values;
     size_t default_count;
     bool has_min; /* value rule: x >= min, or x > min when min_exclusive */
@@ -63,7 +69,10 @@ typedef struct mbc_param_info {
     const char *rule; /* ">= 0", "> 0" or NULL */
     mbc_param_role role;
     /* extra rules checked by validate() */
-    bool must_be_set;      /* every index element >= 0 */
+    bool must_be_set; /* every index element >= 0 */
+    /* `choices` names the values (in the padding after must_be_set: false in
+     * a descriptor written before named choices) */
+    bool has_choices;
     size_t min_length;     /* vectors */
     size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
@@ -82,6 +91,16 @@ typedef struct mbc_param_info {
      * hint ("set both radii"); NULL otherwise */
     const char *required;
 } mbc_param_info;
+
+/* The names of p's values, value v called names[v] for v in [0, *count)
+ * (ContactGranular.normalModel: "hooke", "hertz", "hertz/material", "dmt",
+ * "jkr"), or NULL and *count 0 when p has none. */
+static inline const char *const *mbc_param_info_choices(const mbc_param_info *p, size_t *count)
+{
+    const bool has = p->has_choices && p->shape == MBC_SCALAR && p->kind == MBC_VALUE_INT;
+    *count = has ? p->one_of_count : 0;
+    return has ? p->choices : (const char *const *)0;
+}
 
 /* What a marker is; which members of mbc_state carry it:
  * - MBC_MARKER_POSITION (spec { "Position" }) and MBC_MARKER_RIGID

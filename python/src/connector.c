@@ -7,6 +7,8 @@
  * obj.visualization.<name>. */
 #include "pymbc.h"
 
+#include "mbconnect/output_text.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,23 +56,55 @@ static const char *role_text(mbc_param_role r)
                                  : "";
 }
 
+/* " (hertz)": the name of p's default when p has named choices, else "". */
+static const char *default_choice(const mbc_param_info *p, char *buf, size_t size)
+{
+    const char *name =
+        p->default_count == 1 ? mbc_param_choice_name(p, p->default_values[0]) : NULL;
+    snprintf(buf, size, name ? " (%s)" : "", name);
+    return buf;
+}
+
 static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix,
                            const mbc_object *defaults)
 {
-    char unit[64], shown[256];
+    char unit[64], shown[256], choice[80];
     unit_of(p->description, unit, sizeof unit);
     char size[32] = "";
     if (p->shape == MBC_FIXED)
         snprintf(size, sizeof size, "[%zu]", p->size);
     else if (p->shape == MBC_VECTOR)
         snprintf(size, sizeof size, "[n]");
-    append(parts, "  %s%s: %s%s = %s%s%s%s%s%s\n      %s\n", prefix, p->name, p->type, size,
-           pymbc_default_text(defaults, p, shown, sizeof shown), unit[0] ? "  unit " : "", unit,
+    append(parts, "  %s%s: %s%s = %s%s%s%s%s%s%s\n      %s\n", prefix, p->name, p->type, size,
+           pymbc_default_text(defaults, p, shown, sizeof shown),
+           default_choice(p, choice, sizeof choice), unit[0] ? "  unit " : "", unit,
            p->symbol ? "  symbol " : "", p->symbol ? p->symbol : "", role_text(p->role),
            p->description ? p->description : "");
     char rules[512];
     if (mbc_param_rules_text(p, rules, sizeof rules)[0])
         append(parts, "      rules: %s\n", rules);
+}
+
+/* One output in the library's words (mbconnect/output_text.h), as `mbc
+ * describe` has it too. */
+static void append_output(PyObject *parts, const mbc_type_info *t, size_t i)
+{
+    char small[2048];
+    const size_t n = mbc_output_text(t, i, small, sizeof small);
+    char *text = n < sizeof small ? small : PyMem_Malloc(n + 1);
+    if (!text) {
+        PyErr_NoMemory();
+        return;
+    }
+    if (text != small)
+        mbc_output_text(t, i, text, n + 1);
+    PyObject *s = PyUnicode_FromString(text);
+    if (s) {
+        PyList_Append(parts, s);
+        Py_DECREF(s);
+    }
+    if (text != small)
+        PyMem_Free(text);
 }
 
 PyObject *pymbc_describe(const mbc_type_info *t)
@@ -95,16 +129,8 @@ PyObject *pymbc_describe(const mbc_type_info *t)
             describe_param(parts, &t->vparams[i], "visualization.", defaults);
     }
     append(parts, "\nOutput variables (%zu):\n", t->output_count);
-    for (size_t i = 0; i < t->output_count; i++) {
-        const mbc_output_info *o = &t->outputs[i];
-        char size[96];
-        if (o->per >= 0)
-            snprintf(size, sizeof size, "%zu * %s", o->factor, t->params[o->per].name);
-        else
-            snprintf(size, sizeof size, "%zu", o->factor);
-        append(parts, "  %s [%s]%s%s\n      %s\n", o->name, size, o->symbol ? "  symbol " : "",
-               o->symbol ? o->symbol : "", o->description ? o->description : "");
-    }
+    for (size_t i = 0; i < t->output_count; i++)
+        append_output(parts, t, i);
     append(parts, "\nData coordinates (%zu blocks of %s each):\n", t->data_block_count,
            t->data_per >= 0 ? t->params[t->data_per].name : "1");
     for (size_t i = 0; i < t->data_block_count; i++) {
@@ -702,6 +728,24 @@ static PyObject *one_of_record(const mbc_param_info *p)
     return tuple;
 }
 
+/* The names of p's choices (value i is called names[i]) as a tuple, or None. */
+static PyObject *choices_record(const mbc_param_info *p)
+{
+    size_t n = 0;
+    const char *const *names = mbc_param_info_choices(p, &n);
+    if (!names)
+        return Py_NewRef(Py_None);
+    PyObject *tuple = PyTuple_New((Py_ssize_t)n);
+    for (size_t k = 0; tuple && k < n; k++) {
+        PyObject *name = PyUnicode_FromString(names[k]);
+        if (!name)
+            Py_CLEAR(tuple);
+        else
+            PyTuple_SET_ITEM(tuple, (Py_ssize_t)k, name);
+    }
+    return tuple;
+}
+
 /* The spec's physical-validity rules of p into its record r: "one_of",
  * "range", "required" (the hint when the default is a placeholder that
  * breaks the rules, or None) and "rules_text" (every value rule in words, as
@@ -751,7 +795,7 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
         p->non_decreasing ? Py_True : Py_False, "positive_when",
         p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
-    if (r && add_rules(r, p) < 0)
+    if (r && (add_rules(r, p) < 0 || set_item(r, "choices", choices_record(p)) < 0))
         Py_CLEAR(r);
     return r;
 }
@@ -920,13 +964,14 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         goto done;
     for (size_t i = 0; i < t->param_count; i++) {
         const mbc_param_info *p = &t->params[i];
-        char unit[64], shown[256], rules[512];
+        char unit[64], shown[256], rules[512], choice[80];
         unit_of(p->description, unit, sizeof unit);
         mbc_param_rules_text(p, rules, sizeof rules);
         /* "UReal, default 0., symbol k_c, unit N/m, rules >= 0\n\ndescription" */
-        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s%s%s\n\n%s", p->type,
-                 p->shape == MBC_VECTOR ? " (list)" : "",
-                 pymbc_default_text(defaults, p, shown, sizeof shown), p->symbol ? ", symbol " : "",
+        snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s%s%s%s\n\n%s",
+                 p->type, p->shape == MBC_VECTOR ? " (list)" : "",
+                 pymbc_default_text(defaults, p, shown, sizeof shown),
+                 default_choice(p, choice, sizeof choice), p->symbol ? ", symbol " : "",
                  p->symbol ? p->symbol : "", unit[0] ? ", unit " : "", unit,
                  rules[0] ? ", rules " : "", rules, role_text(p->role),
                  p->description ? p->description : "");

@@ -185,9 +185,12 @@ int pymbc_param_set(mbc_object *o, const mbc_param_info *p, const char *name, Py
                          o->type->type_name, p->name, p->type, value);
             return -1;
         }
-        /* a number parameter: the library says "must be a number (T), given a string" */
+        /* a number parameter: the library says "must be a number (T), given a string";
+         * one with named choices takes a name (a wrong one is a ValueError) */
         mbc_status st = mbc_object_set_string(o, name, s, &err);
-        return library_status(st, &err, p->kind == MBC_VALUE_STRING ? NULL : PyExc_TypeError);
+        size_t choices = 0;
+        const bool text = p->kind == MBC_VALUE_STRING || mbc_param_info_choices(p, &choices);
+        return library_status(st, &err, text ? NULL : PyExc_TypeError);
     }
     if (p->kind == MBC_VALUE_STRING) {
         if (PyNumber_Check(value) || PySequence_Check(value)) {

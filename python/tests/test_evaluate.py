@@ -167,6 +167,10 @@ def configured(t):
                         ("impactModel", 2), ("restitutionCoefficient", 0.7)]:
         if name in names:
             setattr(obj, name, value)
+    if t == "ContactLiggghts":  # the moduli and e have no default (LIGGGHTS's tables)
+        obj.youngsModulus = [1e7, 1e7]
+        obj.coefficientRestitution = 0.5
+        obj.coefficientFriction = 0.3
     return obj
 
 
@@ -379,3 +383,32 @@ def test_evaluate_errors():
         broken.evaluate(markers=good)
     assert str(e.value) == ("ContactSphereSphere.markerNumbers: [0] must be set (ArrayMarkerIndex "
                             ">= 0), given -1; 1 more violation")
+
+
+def test_granular_lammps2021_switch():
+    """ContactGranular.lammps2021 (docs/physics-departures.rst, "linear_nohistory
+    beside history models"): in a run with tangential history LAMMPS 2021
+    evaluates linear_nohistory in its history branch with k_t = 0: the damping
+    force eta_t v below the Coulomb limit, as the documented law, and no
+    friction above it, where the documented law gives mu F_n. Hooke k_n = 1e4,
+    overlap 0.05: F_n = 500 N, mu F_n = 50 N; eta_t = 100 N s/m."""
+    common = dict(spheresRadii=[0.5, 0.5], spheresMasses=[2, 6], normalModel=0,
+                  normalStiffness=1e4, dampingModel=0, normalDamping=100, tangentialModel=0,
+                  tangentialDamping=1, frictionCoefficient=0.1)
+    data = [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    for v, documented, lammps2021 in ((0.2, 20.0, 20.0), (1.0, 50.0, 0.0)):
+        markers = [marker([0, 0, 0], [0, 0, 0]), marker([0.95, 0, 0], [0, v, 0])]
+        for switch, history, expected in ((False, True, documented), (True, True, lammps2021),
+                                          (True, False, documented)):
+            c = mbconnect.ContactGranular(lammps2021=switch,
+                                          lammps2021TangentialHistory=history, **common)
+            r = c.evaluate(markers=markers, data=data)
+            f = r["forces"]["markers"][0]["force"]
+            assert f[0] == pytest.approx(-500, rel=1e-12)
+            assert f[1] == pytest.approx(expected, rel=1e-12, abs=1e-12)
+            assert r["outputs"]["TangentialForce"][1] == pytest.approx(expected, abs=1e-12)
+    # the parameters are the type's, with their defaults and documentation
+    info = {p["name"]: p for p in mbconnect.ContactGranular.parameter_info}
+    assert info["lammps2021"]["default"] in (False, 0, [False], [0])
+    assert info["lammps2021WallInits"]["default"] in (1, [1])
+    assert "FixWallGran::init()" in info["lammps2021WallInits"]["description"]

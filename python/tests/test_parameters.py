@@ -190,7 +190,14 @@ def test_type_rules(t, p):
         expect_error(obj, name, 1.5, TypeError, head + f"must be a string ({ptype}), given a number")
         expect_error(obj, name, None, TypeError, head + f"must be a string ({ptype}), given NoneType")
         return
-    expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), given a string")
+    if p["choices"]:
+        # a named choice takes a name: a wrong one is a ValueError listing them
+        names = ", ".join(p["choices"])
+        last = len(p["choices"]) - 1
+        expect_error(obj, name, "x", ValueError,
+                     head + f"must be one of {names} or their numbers 0 to {last} ({ptype}), given 'x'")
+    else:
+        expect_error(obj, name, "x", TypeError, head + f"must be a number ({ptype}), given a string")
     # None and other Python types that are no numbers: TypeError naming the type given
     want = "a number" if scalar else "a list of numbers"
     expect_error(obj, name, {"a": 1}, TypeError, head + f"must be {want} ({ptype}), given dict")
@@ -304,13 +311,20 @@ def test_cross_field_rules(t, p):
         assert (head + message) == text or len(problems) > 1
 
 
+def one_of_text(p):
+    """"one of 0, 1, 2", or with named choices "one of hooke (0), hertz (1)"."""
+    if p["choices"]:
+        return "one of " + ", ".join(f"{n} ({shortest(v)})" for n, v in zip(p["choices"], p["one_of"]))
+    return "one of " + ", ".join(shortest(x) for x in p["one_of"])
+
+
 def rules_text(p):
     """The rules in words as this test reads them from parameter_info: the
     spec's one_of and range, the type's rule when those allow a value it
     refuses, then the required hint."""
     spec = []
     if p["one_of"] is not None:
-        spec.append("one of " + ", ".join(shortest(x) for x in p["one_of"]))
+        spec.append(one_of_text(p))
     r = p["range"]
     if r is not None:
         spec.append(r["text"])
@@ -358,7 +372,7 @@ def test_physical_rules(t, p):
             return p["rule"]
         if p["range"] is not None and not allowed({**p, "one_of": None}, x):
             return p["range"]["text"]
-        return "one of " + ", ".join(shortest(v) for v in p["one_of"])
+        return one_of_text(p)
 
     def refusal(at, x):
         return head + f"{at}must be {refused_with(x)} ({ptype}), given {shortest(x)}"
@@ -529,6 +543,46 @@ def test_describe_and_help():
         rendered = pydoc.render_doc(cls, renderer=pydoc.plaintext)
         for p in cls.parameter_info:
             assert p["name"] in rendered
+    # the library's words for an output (mbc_output_text), as mbc describe
+    # prints them: specs/ContactSphereSphere.lua's Force, by hand
+    assert "  Force [3]\n      global contact force vector\n" in mbconnect.ContactSphereSphere.describe()
+
+
+def test_named_choices():
+    """An integer parameter with named choices (the spec's `choices`): its
+    record lists the names (value i is called names[i]), a name sets its
+    value as the number does, a wrong name is refused with the closest one,
+    and describe() and help() show the names; a parameter without choices
+    has None."""
+    cls = mbconnect.ContactGranular
+    info = {p["name"]: p for p in cls.parameter_info}
+    assert info["normalModel"]["choices"] == ("hooke", "hertz", "hertz/material", "dmt", "jkr")
+    assert info["twistingModel"]["choices"] == ("none", "sds", "marshall")
+    assert info["normalModel"]["one_of"] == (0, 1, 2, 3, 4)
+    assert info["normalStiffness"]["choices"] is None
+    assert all(p["choices"] is None for p in mbconnect.ContactSphereSphere.parameter_info)
+    c = cls(normalModel="jkr", tangentialModel="mindlin/force")
+    assert c.normalModel == 4 and c.tangentialModel == 4
+    c.dampingModel = "tsuji"
+    assert c.dampingModel == 3
+    c.dampingModel = 1  # the number as before
+    assert c.dampingModel == 1
+    with pytest.raises(ValueError) as e:
+        c.normalModel = "hertzz"
+    assert str(e.value) == ("ContactGranular.normalModel: must be one of hooke, hertz, "
+                            "hertz/material, dmt, jkr or their numbers 0 to 4 (UInt), given "
+                            "'hertzz' (did you mean 'hertz'?)")
+    assert c.normalModel == 4, "the value must stay unchanged"
+    with pytest.raises(ValueError) as e:
+        c.normalModel = 5
+    assert str(e.value) == ("ContactGranular.normalModel: must be one of hooke (0), hertz (1), "
+                            "hertz/material (2), dmt (3), jkr (4) (UInt), given 5")
+    text = cls.describe()
+    assert "  normalModel: UInt = 1 (hertz)\n" in text
+    assert "      rules: one of hooke (0), hertz (1), hertz/material (2), dmt (3), jkr (4)\n" in text
+    assert info["normalModel"]["rules_text"] == (
+        "one of hooke (0), hertz (1), hertz/material (2), dmt (3), jkr (4)")
+    assert cls.normalModel.__doc__.startswith("UInt, default 1 (hertz), rules one of hooke (0)")
 
 
 def test_pair_binding():

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mbconnect/format_number.h"
+#include "mbconnect/param_choices.h"
 #include "mbconnect/param_rules_text.h"
 
 /* x satisfies the type's rule (x >= min, or x > min). */
@@ -55,7 +56,12 @@ const char *mbc_param_rules_text(const mbc_param_info *p, char *buf, size_t size
         put(buf, size, &used, p->rule);
         put(buf, size, &used, spec_rule ? " and " : "");
     }
-    for (size_t i = 0; i < p->one_of_count; i++) {
+    char names[512] = ""; /* named choices: "one of hooke (0), hertz (1)" */
+    if (p->one_of_count && mbc_param_choices_text(p, true, names, sizeof names)[0]) {
+        put(buf, size, &used, "one of ");
+        put(buf, size, &used, names);
+    }
+    for (size_t i = 0; !names[0] && i < p->one_of_count; i++) {
         char number[32];
         mbc_format_number(p->one_of[i], number, sizeof number);
         put(buf, size, &used, i ? ", " : "one of ");

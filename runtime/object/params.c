@@ -11,8 +11,12 @@
 #include <string.h>
 
 #include "mbconnect/format_number.h"
+#include "mbconnect/param_choices.h"
 #include "mbconnect/params.h"
 #include "mbconnect/suggest.h"
+
+/* A rule in words, long enough for the names of a parameter's choices. */
+#define RULE_SIZE 320
 
 static void *field(void *params, const mbc_param_info *p)
 {
@@ -116,10 +120,17 @@ static int value_rules_ok(const mbc_param_info *p, double x, char *rule, size_t 
     }
     if (p->one_of_count == 0)
         return 1;
-    size_t used = (size_t)snprintf(rule, size, "must be one of");
-    for (size_t i = 0; i < p->one_of_count; i++) {
+    for (size_t i = 0; i < p->one_of_count; i++)
         if (x == p->one_of[i])
             return 1;
+    /* "one of 0, 1, 2", or the names: "one of hooke (0), hertz (1)" */
+    char names[RULE_SIZE - 16];
+    if (mbc_param_choices_text(p, true, names, sizeof names)[0]) {
+        snprintf(rule, size, "must be one of %s", names);
+        return 0;
+    }
+    size_t used = (size_t)snprintf(rule, size, "must be one of");
+    for (size_t i = 0; i < p->one_of_count; i++) {
         char text[32];
         mbc_format_number(p->one_of[i], text, sizeof text);
         if (used < size)
@@ -206,12 +217,12 @@ static mbc_status check_values(const mbc_type_info *t, const mbc_param_info *p,
         return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL", "NULL");
     const int placeholder = is_placeholder(p, values, count);
     for (size_t i = 0; i < count; i++) {
-        char rule[128];
+        char rule[RULE_SIZE];
         if (placeholder ? !type_rule_ok(p, values[i], rule, sizeof rule)
                         : !element_ok(p, values[i], rule, sizeof rule)) {
             mbc_format_number(values[i], text, sizeof text);
             if (count > 1 || p->shape != MBC_SCALAR) {
-                char with_index[160];
+                char with_index[RULE_SIZE + 32];
                 snprintf(with_index, sizeof with_index, "[%zu] %s", i, rule);
                 /* "ContactSphereSphere.spheresRadii: [1] must be ..." */
                 return fail(err, MBC_ERR_VALUE, t, p, with_index, text);
@@ -274,9 +285,9 @@ mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p
     if (count && !values)
         return fail(err, MBC_ERR_VALUE, t, p, "values must not be NULL", "NULL");
     for (size_t i = 0; i < count; i++) {
-        char rule[128], text[32];
+        char rule[RULE_SIZE], text[32];
         if (!element_ok(p, values[i], rule, sizeof rule)) {
-            char with_index[160];
+            char with_index[RULE_SIZE + 32];
             snprintf(with_index, sizeof with_index, "[%zu] %s", i, rule);
             snprintf(text, sizeof text, "%d", values[i]);
             return fail(err, MBC_ERR_VALUE, t, p, with_index, text);
@@ -308,9 +319,34 @@ mbc_status mbc_param_set_indices(const mbc_type_info *t, const mbc_param_info *p
     return MBC_OK;
 }
 
+/* A choice of p by its name (p has named choices): "must be one of hooke,
+ * hertz, ... or their numbers 0 to 4 (UInt), given 'hertzz' (did you mean
+ * 'hertz'?)". */
+static mbc_status set_choice(const mbc_type_info *t, const mbc_param_info *p, void *params,
+                             const char *value, mbc_error *err)
+{
+    const int v = value ? mbc_param_choice_value(p, value) : -1;
+    if (v >= 0) {
+        const double x = v;
+        return mbc_param_set_values(t, p, params, &x, 1, err);
+    }
+    size_t n = 0;
+    mbc_param_info_choices(p, &n);
+    const char *close = mbc_param_suggest_choice(p, value);
+    char names[RULE_SIZE];
+    mbc_param_choices_text(p, false, names, sizeof names);
+    return mbc_fail_param(err, MBC_ERR_VALUE, t->type_name, p->name, (size_t)(p - t->params) + 1,
+                          "must be one of %s or their numbers 0 to %zu (%s), given '%s'%s%s%s",
+                          names, n - 1, p->type, value ? value : "NULL",
+                          close ? " (did you mean '" : "", close ? close : "", close ? "'?)" : "");
+}
+
 mbc_status mbc_param_set_string(const mbc_type_info *t, const mbc_param_info *p, void *params,
                                 const char *value, mbc_error *err)
 {
+    size_t choices = 0;
+    if (mbc_param_info_choices(p, &choices))
+        return set_choice(t, p, params, value, err);
     if (p->kind != MBC_VALUE_STRING)
         return fail(err, MBC_ERR_VALUE, t, p, "must be a number", "a string");
     mbc_status st = check_settable(t, p, err);
@@ -437,7 +473,7 @@ static int report_unset(violations *v, const mbc_type_info *t, const mbc_param_i
 {
     if (!p->required || n != p->default_count || n == 0)
         return 0;
-    char rule[128], first[128] = "", text[160] = "";
+    char rule[RULE_SIZE], first[RULE_SIZE] = "", text[160] = "";
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         const double x = read_element(base, p->kind, i);
@@ -477,7 +513,7 @@ static void validate_values(violations *v, const mbc_type_info *t, const mbc_par
         return;
     for (size_t i = 0; i < n; i++) {
         double x = read_element(base, p->kind, i);
-        char rule[128], text[64];
+        char rule[RULE_SIZE], text[64];
         if (!element_ok(p, x, rule, sizeof rule)) {
             mbc_format_number(x, text, sizeof text);
             if (p->shape == MBC_SCALAR)

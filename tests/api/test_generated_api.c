@@ -18,6 +18,7 @@
 
 #include "mbconnect/generated/contact_convex_roll.h"
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
+#include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 #include "mbconnect/object.h"
@@ -276,10 +277,17 @@ static void test_type_rules(void **state)
             if (p->one_of_count) { /* an enumeration: the next whole number is refused */
                 memcpy(bad, ok, n * sizeof *bad);
                 bad[0] = p->one_of[p->one_of_count - 1] + 1;
-                char list[128] = "";
+                /* the values, or the names of its choices with their values */
+                size_t nc = 0;
+                const char *const *names = mbc_param_info_choices(p, &nc);
+                char list[256] = "";
                 for (size_t j = 0; j < p->one_of_count; j++)
-                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s %g", j ? "," : "",
-                             p->one_of[j]);
+                    if (names)
+                        snprintf(list + strlen(list), sizeof list - strlen(list), "%s %s (%g)",
+                                 j ? "," : "", names[j], p->one_of[j]);
+                    else
+                        snprintf(list + strlen(list), sizeof list - strlen(list), "%s %g",
+                                 j ? "," : "", p->one_of[j]);
                 snprintf(msg, sizeof msg, "%smust be one of%s (%s), given %g", prefix, list,
                          p->type, bad[0]);
                 expect_rejected(t, p, o->params, bad, n, msg);
@@ -760,6 +768,98 @@ static void test_data_layout(void **state)
     assert_int_equal(mbc_type_find_output(ale, NULL), -1);
 }
 
+/* Named choices (spec key `choices`): ContactGranular's five model
+ * parameters carry LAMMPS's words in their descriptors (has_choices, in the
+ * padding of 1.0's layout, and the names), the header's constants and its
+ * initializer of the names; the library looks names up both ways, sets a
+ * parameter by a name and says a wrong one with the closest; the seed types
+ * have none. */
+static void test_named_choices(void **state)
+{
+    (void)state;
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    static const struct {
+        const char *param;
+        const char *names[6];
+        size_t count;
+    } want[] = {
+        {"normalModel", {"hooke", "hertz", "hertz/material", "dmt", "jkr"}, 5},
+        {"dampingModel", {"velocity", "mass_velocity", "viscoelastic", "tsuji"}, 4},
+        {"tangentialModel",
+         {"linear_nohistory", "linear_history", "mindlin", "mindlin_rescale", "mindlin/force",
+          "mindlin_rescale/force"},
+         6},
+        {"rollingModel", {"none", "sds"}, 2},
+        {"twistingModel", {"none", "sds", "marshall"}, 3},
+    };
+    size_t with_choices = 0;
+    for (size_t i = 0; i < t->param_count; i++) {
+        size_t n = 0;
+        with_choices += mbc_param_info_choices(&t->params[i], &n) != NULL;
+    }
+    assert_int_equal(with_choices, 5);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const mbc_param_info *p = mbc_type_find_param(t, want[i].param);
+        size_t n = 0;
+        const char *const *names = mbc_param_info_choices(p, &n);
+        assert_true(p->has_choices && names == p->choices);
+        assert_int_equal(n, want[i].count);
+        assert_int_equal(p->one_of_count, want[i].count); /* the values 0 .. count - 1 */
+        for (size_t k = 0; k < want[i].count; k++) {
+            assert_true(p->one_of[k] == (double)k);
+            assert_string_equal(names[k], want[i].names[k]);
+            assert_string_equal(mbc_param_choice_name(p, (double)k), want[i].names[k]);
+            assert_int_equal(mbc_param_choice_value(p, want[i].names[k]), (int)k);
+        }
+        assert_null(mbc_param_choice_name(p, (double)want[i].count));
+        assert_null(mbc_param_choice_name(p, 0.5));
+        assert_null(mbc_param_choice_name(p, -1));
+        assert_int_equal(mbc_param_choice_value(p, "Hertz"), -1); /* exact names only */
+    }
+    /* the generated header: one constant per name and the names in order */
+    static const char *const normal[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+    assert_int_equal(sizeof normal / sizeof normal[0], 5);
+    assert_string_equal(normal[MBC_CONTACT_GRANULAR_NORMAL_MODEL_HERTZ_MATERIAL], "hertz/material");
+    assert_int_equal(MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE, 5);
+    assert_int_equal(MBC_CONTACT_GRANULAR_TWISTING_MODEL_MARSHALL, 2);
+    /* texts */
+    const mbc_param_info *normal_model = mbc_type_find_param(t, "normalModel");
+    char text[512];
+    assert_string_equal(mbc_param_choices_text(normal_model, false, text, sizeof text),
+                        "hooke, hertz, hertz/material, dmt, jkr");
+    assert_string_equal(mbc_param_rules_text(normal_model, text, sizeof text),
+                        "one of hooke (0), hertz (1), hertz/material (2), dmt (3), jkr (4)");
+    assert_string_equal(mbc_param_choices_text(normal_model, true, text, 12), "hooke (0), ");
+    assert_string_equal(mbc_param_suggest_choice(normal_model, "hertzz"), "hertz");
+    assert_null(mbc_param_suggest_choice(normal_model, "xyz"));
+    /* by name through the generic object */
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactGranular", &err);
+    assert_non_null(o);
+    assert_int_equal(mbc_object_set_string(o, "normalModel", "jkr", &err), MBC_OK);
+    assert_int_equal(((const mbc_contact_granular_params *)o->params)->normalModel,
+                     MBC_CONTACT_GRANULAR_NORMAL_MODEL_JKR);
+    assert_int_equal(mbc_object_set_string(o, "normalModel", "dmtt", &err), MBC_ERR_VALUE);
+    assert_string_equal(err.message, "ContactGranular.normalModel: must be one of hooke, hertz, "
+                                     "hertz/material, dmt, jkr or their numbers 0 to 4 (UInt), "
+                                     "given 'dmtt' (did you mean 'dmt'?)");
+    assert_string_equal(err.param_name, "normalModel");
+    assert_int_equal(((const mbc_contact_granular_params *)o->params)->normalModel, 4);
+    assert_int_equal(mbc_object_set_string(o, "normalStiffness", "jkr", &err), MBC_ERR_VALUE);
+    assert_string_equal(
+        err.message, "ContactGranular.normalStiffness: must be a number (UReal), given a string");
+    mbc_object_destroy(o);
+    /* the seed types have none: impactModel's values have no names */
+    const mbc_param_info *impact =
+        mbc_type_find_param(&mbc_contact_sphere_sphere_type, "impactModel");
+    size_t n = 99;
+    assert_false(impact->has_choices);
+    assert_null(mbc_param_info_choices(impact, &n));
+    assert_int_equal(n, 0);
+    assert_null(mbc_param_choice_name(impact, 0));
+    assert_string_equal(mbc_param_rules_text(impact, text, sizeof text), "one of 0, 1, 2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -772,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_convex_hull_rule),
         cmocka_unit_test(test_registry),
         cmocka_unit_test(test_data_layout),
+        cmocka_unit_test(test_named_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

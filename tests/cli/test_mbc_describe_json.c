@@ -163,10 +163,29 @@ static void check_rules(const jm_value *j, const mbc_param_info *p, const char *
     char rules[512];
     mbc_param_rules_text(p, rules, sizeof rules);
     expect_str(j, "rulesText", rules[0] ? rules : NULL, where);
+    /* "choices": the names of the values 0, 1, ... (the type's table), or null */
+    size_t n = 0;
+    const char *const *names = mbc_param_info_choices(p, &n);
+    const jm_value *choices = jm_member(j, "choices");
+    assert_non_null(choices);
+    if (!names) {
+        assert_int_equal(choices->type, JM_NULL);
+        return;
+    }
+    assert_int_equal(choices->type, JM_ARRAY);
+    assert_int_equal(choices->count, n);
+    assert_int_equal(n, p->one_of_count);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(p->one_of[k], (double)k);
+        if (choices->items[k]->type != JM_STRING || strcmp(choices->items[k]->text, names[k]))
+            fail_msg("%s.choices[%zu]: JSON %s, registry %s", where, k, choices->items[k]->text,
+                     names[k]);
+    }
 }
 
-static void check_param(const jm_value *j, const mbc_param_info *p, const char *type)
+static void check_param(const jm_value *j, const mbc_type_info *t, const mbc_param_info *p)
 {
+    const char *type = t->type_name;
     static const char *const kinds[] = {"bool", "int", "real", "float", "string", "index"};
     static const char *const shapes[] = {"scalar", "fixed", "vector"};
     static const char *const roles[] = {"input", "derived", "state"};
@@ -212,14 +231,16 @@ static void check_param(const jm_value *j, const mbc_param_info *p, const char *
     expect_plain(p->default_text, where);
 }
 
-static void check_params(const jm_value *list, const mbc_param_info *p, size_t n, const char *type)
+static void check_params(const jm_value *list, const mbc_type_info *t, const mbc_param_info *p,
+                         size_t n)
 {
+    const char *type = t->type_name;
     assert_non_null(list);
     assert_int_equal(list->type, JM_ARRAY);
     if (list->count != n)
         fail_msg("%s: %zu parameters in JSON, %zu in the registry", type, list->count, n);
     for (size_t i = 0; i < n; i++)
-        check_param(list->items[i], &p[i], type);
+        check_param(list->items[i], t, &p[i]);
 }
 
 static void check_outputs_and_data(const jm_value *v, const mbc_type_info *t)
@@ -369,8 +390,8 @@ static int check_type(const mbc_registry *r, size_t index)
     MBC_HOOKS(CHECK_HOOK)
 #undef CHECK_HOOK
     assert_int_equal(k, hooks->count);
-    check_params(jm_member(v, "parameters"), t->params, t->param_count, t->type_name);
-    check_params(jm_member(v, "visualization"), t->vparams, t->vparam_count, t->type_name);
+    check_params(jm_member(v, "parameters"), t, t->params, t->param_count);
+    check_params(jm_member(v, "visualization"), t, t->vparams, t->vparam_count);
     check_outputs_and_data(v, t);
 
     /* the text form: plain too, with the origin and the pair binding */

@@ -79,9 +79,14 @@ for t in types:
         if has_setter != r[4].startswith("set"):
             failures.append("%s: %s: the page says access %r, the header %s a setter"
                             % (t, name, r[4], "declares" if has_setter else "has no"))
-    out_part = desc.split("\nOutputs", 1)[1].split("\nData coordinates", 1)[0] if "\nOutputs" in desc else ""
-    lib_outputs = [(m.group(1), m.group(2)) for m in re.finditer(r"\n  (\S+)\s+size (\S+)", out_part)]
-    page_outputs = [(norm(r[0]), norm(r[1]).replace("*", "*")) for r in table_rows(rst, "Output variables")] if lib_outputs else []
+    # mbc describe's "Output variables (N):" lists each as mbc_output_text
+    # writes it: "  Force [3]", "  ForceLocal [2 * numberOfContactSegments]"
+    out_part = desc.split("\nOutput variables (", 1)[1].split("\nData coordinates", 1)[0]
+    out_count = int(out_part.split(")", 1)[0])
+    lib_outputs = [(m.group(1), norm(m.group(2))) for m in re.finditer(r"\n  (\S+) \[([^\]]+)\]", out_part)]
+    page_outputs = [(norm(r[0]), norm(r[1])) for r in table_rows(rst, "Output variables")] if out_count else []
+    if len(lib_outputs) != out_count:
+        failures.append("%s: mbc describe lists %d outputs, says %d" % (t, len(lib_outputs), out_count))
     if lib_outputs != page_outputs:
         failures.append("%s: outputs differ:\n  library %s\n  page    %s" % (t, lib_outputs, page_outputs))
     data_part = desc.split("\nData coordinates", 1)[1] if "\nData coordinates" in desc else ""

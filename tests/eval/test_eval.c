@@ -939,6 +939,25 @@ static void test_liggghts_sticking(void **state)
     jm_free(doc);
 }
 
+/* examples/cases/granular_sliding_lammps2021.lua: the same spheres with
+ * lammps2021 and lammps2021TangentialHistory: LAMMPS 2021's history branch
+ * with k_t = 0, whose history of length 0 gives no friction once eta_t v =
+ * 100 N exceeds mu F_n = 50 N; the normal force as before. */
+static void test_granular_sliding_lammps2021(void **state)
+{
+    jm_value *doc = eval_ok(mbc_path(state), "examples/cases/granular_sliding_lammps2021.lua",
+                            "ContactGranular");
+    expect_vec3(doc, "forces.markers[0].force", -500, 0, 0);
+    expect_vec3(doc, "forces.markers[1].force", 500, 0, 0);
+    expect_vec3(doc, "forces.markers[0].torque", 0, 0, 0);
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0);
+    const double data[9] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    expect_vec_at(doc, "postNewtonStep.data", data, 9, __LINE__);
+    expect_near(doc, "outputs.NormalForce[0]", 500);
+    expect_vec3(doc, "outputs.TangentialForce", 0, 0, 0);
+    jm_free(doc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -951,6 +970,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_sphere_static, mbc),
         cmocka_unit_test_prestate(test_granular_sliding, mbc),
         cmocka_unit_test_prestate(test_liggghts_sticking, mbc),
+        cmocka_unit_test_prestate(test_granular_sliding_lammps2021, mbc),
         cmocka_unit_test_prestate(test_sphere_impact_model2, mbc),
         cmocka_unit_test_prestate(test_sphere_eapm, mbc),
         cmocka_unit_test_prestate(test_sphere_contact_switch, mbc),

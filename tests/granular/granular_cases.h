@@ -37,9 +37,13 @@ static double rnd(double lo, double hi)
 /* A chain of spheres, each overlapping the next by 0.5 ... 4 % of the radius
  * sum in a random direction (and no other), half of them slow and half
  * fast, spinning in all directions: sliding, sticking, rolling and twisting
- * contacts. (The chain's first half is slow, the second fast.) `wall`: the spheres sit on the plane
- * z = 0 instead, overlapping it, none touching another. */
-enum { CHAIN, ON_PLANE, IN_CYLINDER };
+ * contacts. (The chain's first half is slow, the second fast.) ON_PLANE: the
+ * spheres sit on the plane z = 0 instead, overlapping it, none touching
+ * another; IN_CYLINDER: they touch the inside of a cylinder about z of
+ * radius CYLINDER_RADIUS; PAIRS: spheres 2p and 2p + 1 overlap as in the
+ * chain, and no other two (every sphere has one contact, so LAMMPS's sums
+ * are its contact's values). */
+enum { CHAIN, ON_PLANE, IN_CYLINDER, PAIRS };
 #define CYLINDER_RADIUS 4.0
 
 static void spheres(atom *a, int ntypes, int where)
@@ -64,8 +68,9 @@ static void spheres(atom *a, int ntypes, int where)
                 a[k].x[2] = 2.0 * (k % 3) - 2;
                 break;
             }
-            if (k == 0) {
-                a[k].x[0] = a[k].x[1] = a[k].x[2] = 0;
+            if (k == 0 || (where == PAIRS && k % 2 == 0)) {
+                a[k].x[0] = where == PAIRS ? 2.5 * k - 12 : 0;
+                a[k].x[1] = a[k].x[2] = 0;
                 break;
             }
             const double z = rnd(-1, 1), phi = rnd(0, 6.283185307179586), s = sqrt(1 - z * z);
@@ -76,7 +81,7 @@ static void spheres(atom *a, int ntypes, int where)
             for (int i = 0; i < 3; i++)
                 a[k].x[i] = a[k - 1].x[i] + dist * d[i];
             bool clear = true;
-            for (int j = 0; j < k - 1; j++) {
+            for (int j = 0; j < k - 1 && where == CHAIN; j++) {
                 double r2 = 0;
                 for (int i = 0; i < 3; i++)
                     r2 += (a[k].x[i] - a[j].x[i]) * (a[k].x[i] - a[j].x[i]);
@@ -202,6 +207,33 @@ static const wall_case wall_cases[] = {
     {"wall_cylinder", IN_CYLINDER,
      "hertz 6000 20 tangential mindlin/force 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting "
      "marshall zcylinder 4.0"},
+};
+
+/* fix wall/gran granular where LAMMPS 2021 departs from its documentation
+ * (docs/physics-departures.rst): 2021's numbers with ContactGranular's
+ * lammps2021 = True (test_granular_lammps2021 against the kernel;
+ * test_lammps_granular through mbc-lammps with the law by name). */
+static const wall_case wall_cases_2021[] = {
+    {"wall2021_material", ON_PLANE,
+     "hertz/material 1e4 20 0.3 tangential mindlin 4000 1.0 0.4 zplane 0.0 NULL"},
+    {"wall2021_material_null", ON_PLANE,
+     "hertz/material 1e4 20 0.3 tangential mindlin_rescale NULL 1.0 0.4 rolling sds 200 0.5 0.3 "
+     "twisting marshall zplane 0.0 NULL"},
+    {"wall2021_dmt", ON_PLANE,
+     "dmt 1e4 20 0.3 2 tangential mindlin NULL 1.0 0.1 rolling sds 200 0.5 0.05 twisting "
+     "marshall zplane 0.0 NULL"},
+    {"wall2021_jkr", ON_PLANE,
+     "jkr 1e4 20 0.3 5 tangential mindlin NULL 1.0 0.4 rolling sds 200 0.5 0.3 twisting "
+     "marshall zplane 0.0 NULL"},
+    {"wall2021_tsuji", ON_PLANE,
+     "hertz 6000 0.6 damping tsuji tangential mindlin_rescale 4000 1.0 0.3 twisting marshall "
+     "zplane 0.0 NULL"},
+    {"wall2021_shear_x", IN_CYLINDER,
+     "hertz 6000 20 tangential mindlin/force 4000 1.0 0.4 rolling sds 200 0.5 0.3 twisting "
+     "marshall zcylinder 4.0 shear x 0.3"},
+    {"wall2021_shear_y", IN_CYLINDER,
+     "hooke 300 20 damping velocity tangential linear_history 2000 1.0 0.4 zcylinder 4.0 shear y "
+     "-0.5"},
 };
 
 #endif

@@ -5,6 +5,7 @@
 #ifndef MBC_TEST_GRANULAR_FIXTURES_H
 #define MBC_TEST_GRANULAR_FIXTURES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,11 +22,20 @@ static inline int gf_split(const char *line, char *buf, size_t size, char **argv
     return argc;
 }
 
+/* ContactGranular's switch of LAMMPS 2021's numbers and what an engine
+ * tells it (the parameters lammps2021, lammps2021TangentialHistory,
+ * lammps2021WallInits). */
+typedef struct gf_lammps2021 {
+    bool on, tangential_history;
+    int wall_inits;
+} gf_lammps2021;
+
 /* A ContactGranular object with the law's parameters, the radii, masses
- * and time step given; NULL (and a message on stderr) when a parameter is
- * refused or validation fails. */
-static inline mbc_object *gf_object(const ml_granular_law *law, const double radii[2],
-                                    const double masses[2], double dt)
+ * and time step given, and with `as` the switch (NULL: the defaults); NULL
+ * (and a message on stderr) when a parameter is refused or validation
+ * fails. */
+static inline mbc_object *gf_object_as(const ml_granular_law *law, const double radii[2],
+                                       const double masses[2], double dt, const gf_lammps2021 *as)
 {
     mbc_error err = {0};
     mbc_object *o = mbc_object_create(ML_GRANULAR_TYPE, &err);
@@ -45,6 +55,12 @@ static inline mbc_object *gf_object(const ml_granular_law *law, const double rad
         st = mbc_object_set_array(o, "spheresMasses", masses, 2, &err);
     if (st == MBC_OK)
         st = mbc_object_set(o, "timeStep", dt, &err);
+    if (st == MBC_OK && as)
+        st = mbc_object_set(o, "lammps2021", as->on, &err);
+    if (st == MBC_OK && as)
+        st = mbc_object_set(o, "lammps2021TangentialHistory", as->tangential_history, &err);
+    if (st == MBC_OK && as && as->wall_inits > 0)
+        st = mbc_object_set(o, "lammps2021WallInits", as->wall_inits, &err);
     mbc_object_set_default_indices(o);
     mbc_error errors[8];
     size_t violations = 0;
@@ -56,6 +72,13 @@ static inline mbc_object *gf_object(const ml_granular_law *law, const double rad
         return NULL;
     }
     return o;
+}
+
+/* The same with the defaults of the switch. */
+static inline mbc_object *gf_object(const ml_granular_law *law, const double radii[2],
+                                    const double masses[2], double dt)
+{
+    return gf_object_as(law, radii, masses, dt, NULL);
 }
 
 #endif

@@ -11,26 +11,24 @@
  * each step holds every input (positions, radii, masses, velocities,
  * angular velocities, as 17 digits) and LAMMPS's forces and torques.
  *
- * Our side, from the dumped inputs and the translator of the pair_coeff
- * words (bridges/lammps/granular_words.h):
- *   kernel  the law's instances (runtime/connectors/contact_granular/granular_kernels.h) as an
- * engine runs them: the setup call without update, then one update per step, on a record per pair;
- *   hooks   ContactGranular through the generic API: PostNewtonStep from
- *           the previous record, then force evaluation.
- * Per-atom sums of forces and torques must equal LAMMPS's to 1e-12 relative
- * (the largest force or torque of the step). The kernel equals LAMMPS's
- * bits for every contact; the sums differ by the order of addition only.
- * Walls: fix wall/gran granular (zplane, zcylinder) against the wall
- * kernel, to the bit. jkr: a contact that touched holds beyond touching
- * (two runs, displace_atoms between them), to the bit.
+ * Our side (granular_compare.h), from the dumped inputs and the translator
+ * of the pair_coeff words (bridges/lammps/granular_words.h): the kernel as
+ * an engine runs it, and the hooks. Per-atom sums of forces and torques must
+ * equal LAMMPS's to 1e-12 relative (the largest force or torque of the
+ * step). The kernel equals LAMMPS's bits for every contact; the sums differ
+ * by the order of addition only. Walls: fix wall/gran granular (zplane,
+ * zcylinder) against the wall kernel, to the bit. jkr: a contact that
+ * touched holds beyond touching (two runs, displace_atoms between them), to
+ * the bit.
  *
- * The cases that docs/physics-granular.rst lists as corrections of LAMMPS
- * 2021 are not compared (implicit mixing of types I != J: LAMMPS 2021
- * leaves that pair's models unset; dmt at a Coulomb limit: its F_n0 reads
- * an unset cohesion; material and jkr walls; linear_nohistory beside
- * history models; rolling/twisting history at a change of owner). Three
- * deterministic ones are checked to behave in LAMMPS as that page says:
- * material walls, linear_nohistory beside history, the owner change.
+ * The default law, which is compared here, corrects LAMMPS 2021 where
+ * docs/physics-departures.rst says; those cases are left out (implicit
+ * mixing of types I != J: LAMMPS 2021 leaves that pair's models unset; dmt
+ * at a Coulomb limit; material and jkr walls; tsuji walls after the first
+ * run; linear_nohistory beside history models; rolling/twisting history at
+ * a change of owner). test_granular_lammps2021 compares the law with
+ * lammps2021 = True on them; the owner change, which the engine's transfer
+ * decides, is checked here to behave in LAMMPS as that page says.
  *
  * Without lmp the test is skipped (status 77). */
 #include <errno.h>
@@ -48,226 +46,12 @@
 
 #include "connectors/contact_granular/contact_granular.h"
 #include "granular_cases.h"
+#include "granular_compare.h"
 #include "granular_fixtures.h"
+#include "granular_lmp.h"
 #include "connectors/contact_granular/granular_kernels.h"
 #include "granular_words.h"
 #include "mbconnect/mbconnect.h"
-
-#define TOL 1e-12
-
-/* ------------------------------------------------------------- running lmp */
-
-static char out_dir[512];
-
-/* Runs lmp on the spheres with the given interaction lines; reads the
- * frames of steps 0..NSTEPS. */
-static void run_lmp(const char *name, const atom *a, int ntypes, const char *interaction,
-                    frame *frames)
-{
-    char data[700], in[700], dump[700], log[700], cmd[2600];
-    snprintf(data, sizeof data, "%s/%s.data", out_dir, name);
-    snprintf(in, sizeof in, "%s/%s.in", out_dir, name);
-    snprintf(dump, sizeof dump, "%s/%s.dump", out_dir, name);
-    snprintf(log, sizeof log, "%s/%s.log", out_dir, name);
-    assert_int_equal(write_data(data, a, ntypes), 0);
-    FILE *f = fopen(in, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "units lj\natom_style sphere\nboundary f f f\ncomm_modify vel yes\n"
-            "read_data %s\n%s\ntimestep %.17g\n"
-            "dump d all custom 1 %s id type radius mass x y z vx vy vz omegax omegay omegaz "
-            "fx fy fz tqx tqy tqz\ndump_modify d format float %%.17g sort id\n"
-            "thermo 100\nrun %d\n",
-            data, interaction, DT, dump, NSTEPS);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "%s -nocite -log %s -screen none -in %s", MBC_LMP, log, in);
-    if (system(cmd) != 0)
-        fail_msg("%s failed (log: %s)", cmd, log);
-    f = fopen(dump, "r");
-    assert_non_null(f);
-    char line[1024];
-    for (int s = 0; s <= NSTEPS; s++) {
-        int atoms_seen = 0;
-        while (atoms_seen == 0 && fgets(line, sizeof line, f))
-            if (strncmp(line, "ITEM: ATOMS", 11) == 0)
-                atoms_seen = 1;
-        assert_true(atoms_seen);
-        for (int k = 0; k < NATOMS; k++) {
-            atom *t = &frames[s].a[k];
-            int id;
-            assert_non_null(fgets(line, sizeof line, f));
-            const int n = sscanf(line,
-                                 "%d %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf "
-                                 "%lf %lf %lf %lf",
-                                 &id, &t->type, &t->radius, &t->mass, &t->x[0], &t->x[1], &t->x[2],
-                                 &t->v[0], &t->v[1], &t->v[2], &t->w[0], &t->w[1], &t->w[2],
-                                 &frames[s].f[k][0], &frames[s].f[k][1], &frames[s].f[k][2],
-                                 &frames[s].t[k][0], &frames[s].t[k][1], &frames[s].t[k][2]);
-            assert_int_equal(n, 19);
-            assert_int_equal(id, k + 1);
-        }
-    }
-    fclose(f);
-}
-
-/* --------------------------------------------------------------- our side */
-
-/* The laws of the type pairs, from the pair_coeff lines (with mixing). */
-typedef struct laws {
-    int ntypes;
-    ml_granular_law law[3][3];
-} laws;
-
-static void laws_from_words(laws *L, int ntypes, const char *const *lines)
-{
-    L->ntypes = ntypes;
-    bool set[3][3] = {{false}};
-    for (; *lines; lines++) {
-        char buf[1024], *argv[64], msg[512];
-        const int argc = gf_split(*lines, buf, sizeof buf, argv);
-        ml_granular_law law;
-        if (ml_granular_parse(argc - 2, argv + 2, &law, msg, sizeof msg))
-            fail_msg("%s: %s", *lines, msg);
-        for (int i = 1; i <= ntypes; i++)
-            for (int j = 1; j <= ntypes; j++)
-                if ((argv[0][0] == '*' || atoi(argv[0]) == i) &&
-                    (argv[1][0] == '*' || atoi(argv[1]) == j)) {
-                    L->law[i][j] = L->law[j][i] = law;
-                    set[i][j] = set[j][i] = true;
-                }
-    }
-    for (int i = 1; i <= ntypes; i++)
-        for (int j = i + 1; j <= ntypes; j++)
-            if (!set[i][j]) {
-                char msg[512];
-                if (ml_granular_mix(&L->law[i][i], &L->law[j][j], i, j, &L->law[i][j], msg,
-                                    sizeof msg))
-                    fail_msg("%s", msg);
-                L->law[j][i] = L->law[i][j];
-            }
-}
-
-/* The state of a pair of dumped atoms for the generic API. */
-typedef struct pair_state {
-    mbc_rigid_marker m[2];
-    mbc_state s;
-} pair_state;
-
-static void pair_state_init(pair_state *ps, const atom *a, const atom *b, const double *data,
-                            const double *start)
-{
-    const atom *ab[2] = {a, b};
-    for (int k = 0; k < 2; k++) {
-        memset(&ps->m[k], 0, sizeof ps->m[k]);
-        memcpy(ps->m[k].position, ab[k]->x, sizeof ab[k]->x);
-        memcpy(ps->m[k].velocity, ab[k]->v, sizeof ab[k]->v);
-        memcpy(ps->m[k].angular_velocity_local, ab[k]->w, sizeof ab[k]->w);
-        ps->m[k].rotation[0] = ps->m[k].rotation[4] = ps->m[k].rotation[8] = 1.0;
-    }
-    ps->s = (mbc_state){.marker = {&ps->m[0], &ps->m[1]},
-                        .data = data,
-                        .data_start = start,
-                        .data_count = MBC_GRANULAR_RECORD};
-}
-
-/* One case's comparison, step by step. */
-typedef struct compare {
-    double kernel, hooks;  /* largest relative difference over the steps */
-    int contacts, sliding; /* contacts in touch at the last step; of them sliding */
-} compare;
-
-static double rel_diff(const double (*ours)[3], const double (*ref)[3])
-{
-    double scale = 0, diff = 0;
-    for (int k = 0; k < NATOMS; k++)
-        for (int i = 0; i < 3; i++) {
-            scale = fmax(scale, fabs(ref[k][i]));
-            diff = fmax(diff, fabs(ours[k][i] - ref[k][i]));
-        }
-    return scale > 0 ? diff / scale : diff;
-}
-
-static void accumulate(double (*f)[3], double (*t)[3], int a, int b, const double force[3],
-                       const double ta[3], const double tb[3])
-{
-    for (int i = 0; i < 3; i++) {
-        f[a][i] += force[i];
-        f[b][i] -= force[i];
-        t[a][i] += ta[i];
-        t[b][i] += tb[i];
-    }
-}
-
-/* The pair law: both paths over every pair of atoms, steps 0..NSTEPS. */
-static compare compare_pairs(const char *name, const laws *L, const frame *frames)
-{
-    static double rec[NATOMS][NATOMS][MBC_GRANULAR_RECORD];
-    static double hook_rec[NATOMS][NATOMS][MBC_GRANULAR_RECORD];
-    memset(rec, 0, sizeof rec);
-    compare c = {0, 0, 0, 0};
-    for (int s = 0; s <= NSTEPS; s++) {
-        const atom *A = frames[s].a;
-        double fk[NATOMS][3] = {{0}}, tk[NATOMS][3] = {{0}};
-        double fh[NATOMS][3] = {{0}}, th[NATOMS][3] = {{0}};
-        c.contacts = c.sliding = 0;
-        for (int a = 0; a < NATOMS; a++)
-            for (int b = a + 1; b < NATOMS; b++) {
-                const double radii[2] = {A[a].radius, A[b].radius};
-                const double masses[2] = {A[a].mass, A[b].mass};
-                mbc_object *o = gf_object(&L->law[A[a].type][A[b].type], radii, masses, DT);
-                assert_non_null(o);
-                /* kernel: setup call (no update) at step 0, one update per step after */
-                mbc_granular_law law;
-                mbc_contact_granular_law(o->params, &law);
-                const mbc_granular_kernels k = mbc_granular_kernels_for(&law);
-                const mbc_granular_sphere sa = {A[a].x, A[a].v, A[a].w, A[a].radius, A[a].mass};
-                const mbc_granular_sphere sb = {A[b].x, A[b].v, A[b].w, A[b].radius, A[b].mass};
-                mbc_granular_contact ct;
-                mbc_granular_pair_contact(&sa, &sb, &ct);
-                mbc_granular_result r;
-                if (mbc_granular_evaluate(&law, k, &ct, rec[a][b], s > 0, &r)) {
-                    double ta[3], tb[3];
-                    mbc_granular_total_torques(&r, ta, tb);
-                    accumulate(fk, tk, a, b, r.force, ta, tb);
-                    c.contacts++;
-                    double ft = 0;
-                    for (int i = 0; i < 3; i++)
-                        ft += r.f_t[i] * r.f_t[i];
-                    c.sliding += sqrt(ft) >= law.mu_t * r.fncrit * (1 - 1e-12) && ft > 0;
-                }
-                /* hooks: step 0 takes the setup record (the flag of the contact test);
-                 * then PostNewtonStep from the previous record, and forces */
-                double *data = hook_rec[a][b];
-                if (s == 0) {
-                    memcpy(data, rec[a][b], sizeof hook_rec[a][b]);
-                } else {
-                    double start[MBC_GRANULAR_RECORD], next[MBC_GRANULAR_RECORD];
-                    memcpy(start, data, sizeof start);
-                    pair_state ps;
-                    pair_state_init(&ps, &A[a], &A[b], start, start);
-                    mbc_post_newton pn = {.data = next};
-                    mbc_error err = {0};
-                    if (mbc_object_post_newton_step(o, &ps.s, &pn, &err) != MBC_OK)
-                        fail_msg("%s: %s", name, err.message);
-                    memcpy(data, next, sizeof next);
-                }
-                pair_state ps;
-                pair_state_init(&ps, &A[a], &A[b], data, data);
-                mbc_forces fo;
-                memset(&fo, 0, sizeof fo);
-                mbc_error err = {0};
-                if (mbc_object_forces(o, &ps.s, &fo, &err) != MBC_OK)
-                    fail_msg("%s: %s", name, err.message);
-                accumulate(fh, th, a, b, fo.force[0], fo.torque[0], fo.torque[1]);
-                mbc_object_destroy(o);
-            }
-        c.kernel = fmax(c.kernel, fmax(rel_diff((const double(*)[3])fk, frames[s].f),
-                                       rel_diff((const double(*)[3])tk, frames[s].t)));
-        c.hooks = fmax(c.hooks, fmax(rel_diff((const double(*)[3])fh, frames[s].f),
-                                     rel_diff((const double(*)[3])th, frames[s].t)));
-    }
-    return c;
-}
 
 /* ------------------------------------------------------------------- cases */
 
@@ -280,16 +64,13 @@ static void test_pair_cases(void **state)
         const pair_case *pc = &pair_cases[n];
         atom a[NATOMS];
         spheres(a, pc->ntypes, CHAIN);
-        char interaction[2048] = "pair_style granular";
-        for (const char *const *l = pc->lines; *l; l++) {
-            strcat(interaction, "\npair_coeff ");
-            strcat(interaction, *l);
-        }
+        char interaction[2048];
+        pair_coeff_lines(interaction, sizeof interaction, pc->lines);
         static frame frames[NSTEPS + 1];
         run_lmp(pc->name, a, pc->ntypes, interaction, frames);
         laws L;
         laws_from_words(&L, pc->ntypes, pc->lines);
-        const compare c = compare_pairs(pc->name, &L, frames);
+        const compare c = compare_pairs(pc->name, &L, frames, NULL);
         printf("  %-34s contacts %d (sliding %d)  kernel %.2e  hooks %.2e\n", pc->name, c.contacts,
                c.sliding, c.kernel, c.hooks);
         if (!(c.kernel <= TOL && c.hooks <= TOL))
@@ -308,95 +89,17 @@ static void test_pair_cases(void **state)
 
 /* ------------------------------------------------------------------ walls */
 
-/* The contact of atom k with fix wall/gran's wall, as FixWallGran::
- * post_force forms it: zplane lo: del = (0, 0, z - lo), flat (r_wall =
- * +inf); zcylinder R: del = -(R - rho)/rho (x, y, 0), r_wall = -2R inside. */
-static bool wall_del(const atom *a, int where, double del[3], double *r_wall)
-{
-    del[0] = del[1] = del[2] = 0;
-    if (where == ON_PLANE) {
-        del[2] = a->x[2] - 0.0;
-        *r_wall = INFINITY;
-        return true;
-    }
-    const double delxy = sqrt(a->x[0] * a->x[0] + a->x[1] * a->x[1]);
-    const double delr = CYLINDER_RADIUS - delxy;
-    if (delr > a->radius)
-        return false;
-    del[0] = -delr / delxy * a->x[0];
-    del[1] = -delr / delxy * a->x[1];
-    *r_wall = (delxy < CYLINDER_RADIUS) ? -2 * CYLINDER_RADIUS : 2 * CYLINDER_RADIUS;
-    return true;
-}
-
-/* The wall kernel over every atom, steps 0..NSTEPS (setup without update). */
-static compare compare_walls(const ml_granular_law *words, int where, const frame *frames,
-                             double k_n_factor)
-{
-    static double rec[NATOMS][MBC_GRANULAR_RECORD];
-    memset(rec, 0, sizeof rec);
-    compare c = {0, 0, 0, 0};
-    for (int s = 0; s <= NSTEPS; s++) {
-        const atom *A = frames[s].a;
-        double f[NATOMS][3] = {{0}}, t[NATOMS][3] = {{0}};
-        c.contacts = c.sliding = 0;
-        for (int k = 0; k < NATOMS; k++) {
-            const double radii[2] = {A[k].radius, A[k].radius}, masses[2] = {A[k].mass, 1};
-            mbc_object *o = gf_object(words, radii, masses, DT);
-            assert_non_null(o);
-            mbc_granular_law law;
-            mbc_contact_granular_law(o->params, &law);
-            law.k_n *= k_n_factor;
-            law.e_jkr = law.k_n * 0.75;
-            mbc_object_destroy(o);
-            const mbc_granular_kernels kern = mbc_granular_kernels_for(&law);
-            const mbc_granular_sphere sa = {A[k].x, A[k].v, A[k].w, A[k].radius, A[k].mass};
-            double del[3], r_wall;
-            if (!wall_del(&A[k], where, del, &r_wall))
-                continue;
-            const double vwall[3] = {0, 0, 0};
-            mbc_granular_contact ct;
-            mbc_granular_wall_contact(&sa, del, vwall, r_wall, &ct);
-            mbc_granular_result r;
-            if (!mbc_granular_evaluate(&law, kern, &ct, rec[k], s > 0, &r))
-                continue;
-            double tb[3];
-            mbc_granular_total_torques(&r, t[k], tb);
-            for (int i = 0; i < 3; i++)
-                f[k][i] = r.force[i];
-            c.contacts++;
-            const double ft = sqrt(r.f_t[0] * r.f_t[0] + r.f_t[1] * r.f_t[1] + r.f_t[2] * r.f_t[2]);
-            c.sliding += ft > 0 && ft >= law.mu_t * r.fncrit * (1 - 1e-12);
-        }
-        c.kernel = fmax(c.kernel, fmax(rel_diff((const double(*)[3])f, frames[s].f),
-                                       rel_diff((const double(*)[3])t, frames[s].t)));
-    }
-    return c;
-}
-
-static void run_wall(const wall_case *wc, frame *frames, ml_granular_law *law)
-{
-    atom a[NATOMS];
-    spheres(a, 1, wc->where);
-    char interaction[2048];
-    snprintf(interaction, sizeof interaction, "pair_style none\nfix w all wall/gran granular %s",
-             wc->words);
-    run_lmp(wc->name, a, 1, interaction, frames);
-    char buf[1024], *argv[64], msg[512];
-    const int argc = gf_split(wc->words, buf, sizeof buf, argv);
-    ml_granular_wall w;
-    if (ml_granular_parse_wall(argc, argv, law, &w, msg, sizeof msg))
-        fail_msg("%s: %s", wc->name, msg);
-}
-
 static void test_wall_cases(void **state)
 {
     (void)state;
     for (size_t n = 0; n < sizeof wall_cases / sizeof wall_cases[0]; n++) {
-        static frame frames[NSTEPS + 1];
+        static frame frames[1][NSTEPS + 1];
         ml_granular_law law;
-        run_wall(&wall_cases[n], frames, &law);
-        const compare c = compare_walls(&law, wall_cases[n].where, frames, 1.0);
+        ml_granular_wall geo;
+        atom a[NATOMS];
+        spheres(a, 1, wall_cases[n].where);
+        run_wall(wall_cases[n].name, wall_cases[n].words, a, 1, NULL, frames, &law, &geo);
+        const compare c = compare_walls(&law, &geo, frames[0], NULL, false);
         printf("  %-34s contacts %d (sliding %d)  kernel %.2e\n", wall_cases[n].name, c.contacts,
                c.sliding, c.kernel);
         assert_true(c.contacts == NATOMS);
@@ -404,65 +107,6 @@ static void test_wall_cases(void **state)
             fail_msg("%s: relative difference to LAMMPS %.3g (> %g)", wall_cases[n].name, c.kernel,
                      TOL);
     }
-}
-
-/* A hertz/material wall: LAMMPS 2021's fix wall/gran takes E* = E/(2(1 -
- * nu)) (pair_granular.cpp and current LAMMPS: E/(2(1 - nu^2))). Its forces
- * are ours with k_n scaled by (1 - nu^2)/(1 - nu) = 1 + nu. */
-static void test_departure_material_wall(void **state)
-{
-    (void)state;
-    const wall_case wc = {"departure_material_wall", ON_PLANE,
-                          "hertz/material 1e4 20 0.3 tangential mindlin 4000 1.0 0.4 zplane 0.0 "
-                          "NULL"};
-    static frame frames[NSTEPS + 1];
-    ml_granular_law law;
-    run_wall(&wc, frames, &law);
-    const compare ours = compare_walls(&law, ON_PLANE, frames, 1.0);
-    const compare lammps = compare_walls(&law, ON_PLANE, frames, 1.0 + 0.3);
-    printf("  material wall: ours %.2e, with LAMMPS 2021's E/(2(1-nu)) %.2e\n", ours.kernel,
-           lammps.kernel);
-    assert_true(ours.kernel > 1e-2);
-    assert_true(lammps.kernel <= 1e-12);
-}
-
-/* linear_nohistory pairs in a run where another type pair has tangential
- * history: LAMMPS 2021 evaluates them in its history branch (a force history
- * with k_t = 0, no a scaling): -eta_t v_t,rel below the Coulomb limit, zero
- * force above it (docs/physics-granular.rst); the documented law, ours,
- * gives mu F_n0 there. */
-static void test_departure_nohistory_in_history_run(void **state)
-{
-    (void)state;
-    static const char *const lines[] = {
-        "1 1 hertz 6000 20 damping velocity tangential linear_nohistory 1.0 0.1",
-        "2 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4",
-        "1 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4", NULL};
-    atom a[NATOMS];
-    spheres(a, 2, CHAIN);
-    for (int k = 0; k < NATOMS; k++) /* types 1 1 1 1 1 2 2 2 2 2: the fast half is type 2 */
-        a[k].type = k < NATOMS / 2 ? 1 : 2;
-    for (int k = 0; k < NATOMS / 2; k++) /* the nohistory half slides too */
-        for (int i = 0; i < 3; i++)
-            a[k].v[i] *= 40;
-    char interaction[2048] = "pair_style granular";
-    for (const char *const *l = lines; *l; l++) {
-        strcat(interaction, "\npair_coeff ");
-        strcat(interaction, *l);
-    }
-    static frame frames[NSTEPS + 1];
-    run_lmp("departure_nohistory", a, 2, interaction, frames);
-    laws L;
-    laws_from_words(&L, 2, lines);
-    const compare ours = compare_pairs("ours", &L, frames);
-    L.law[1][1].tangential = ML_GRANULAR_MINDLIN_FORCE;
-    L.law[1][1].k_t = 0;
-    const compare lammps = compare_pairs("as LAMMPS 2021", &L, frames);
-    printf("  linear_nohistory beside history: ours %.2e, with LAMMPS 2021's history branch "
-           "%.2e\n",
-           ours.kernel, lammps.kernel);
-    assert_true(ours.kernel > 1e-3);
-    assert_true(lammps.kernel <= TOL);
 }
 
 /* ----------------------------------------------------------- jkr pull-off */
@@ -667,22 +311,13 @@ static void test_departure_history_owner_change(void **state)
 
 int main(void)
 {
-    if (MBC_LMP[0] == '\0' || access(MBC_LMP, X_OK) != 0) {
-        printf("SKIPPED: LAMMPS's lmp not found (apt-get install lammps); the granular law is "
-               "compared against it\n");
-        return 77;
-    }
-    snprintf(out_dir, sizeof out_dir, "%s", MBC_GRANULAR_OUT);
-    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: %s\n", out_dir, strerror(errno));
-        return 1;
-    }
+    const int ready = lmp_prepare(MBC_GRANULAR_OUT);
+    if (ready != 0)
+        return ready;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pair_cases),
         cmocka_unit_test(test_wall_cases),
-        cmocka_unit_test(test_departure_material_wall),
         cmocka_unit_test(test_jkr_beyond_contact),
-        cmocka_unit_test(test_departure_nohistory_in_history_run),
         cmocka_unit_test(test_departure_history_owner_change),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -136,8 +136,10 @@ static void test_errors(void **state)
     expect_error("tangential linear_history 1 2 3",
                  "granular: no normal model among the words (one of hooke, hertz, "
                  "hertz/material, dmt, jkr is required)");
-    expect_error("hertz 1 2", "granular: no tangential model among the words (tangential "
-                              "linear_nohistory, linear_history, mindlin, ... is required)");
+    expect_error("hertz 1 2", "granular: no tangential model among the words (tangential with "
+                              "one of linear_nohistory, linear_history, mindlin, "
+                              "mindlin_rescale, mindlin/force, mindlin_rescale/force is "
+                              "required)");
     expect_error("jkr 1 2 0.3 4 tangential linear_history 1 2 3 limit_damping",
                  "granular: limit_damping cannot be used with the jkr model (its normal force "
                  "is attractive by design)");
@@ -313,8 +315,9 @@ static void test_wall_words(void **state)
         {"hertz 1 2 tangential linear_history 1 2 3 zplane 0 NULL spin 1",
          "granular: 'spin' is not a fix wall/gran keyword (allowed: wiggle, shear, contacts)"},
         {"hertz 1 2 zplane 0 NULL",
-         "granular: no tangential model among the words (tangential linear_nohistory, "
-         "linear_history, mindlin, ... is required)"},
+         "granular: no tangential model among the words (tangential with one of "
+         "linear_nohistory, linear_history, mindlin, mindlin_rescale, mindlin/force, "
+         "mindlin_rescale/force is required)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         msg[0] = '\0';
@@ -325,6 +328,79 @@ static void test_wall_words(void **state)
     }
 }
 
+/* The names of ContactGranular's choices of `param`, joined by ", " (as
+ * the words' messages list them), into buf. */
+static const char *choice_names(const char *param, char *buf, size_t size)
+{
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    size_t n = 0;
+    const char *const *names = mbc_param_info_choices(mbc_type_find_param(t, param), &n);
+    assert_non_null(names);
+    buf[0] = '\0';
+    for (size_t k = 0; k < n; k++) {
+        strncat(buf, k ? ", " : "", size - strlen(buf) - 1);
+        strncat(buf, names[k], size - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+/* The model words are the names of ContactGranular's choices (the spec's
+ * `choices`, through the type's table, not a list of the parser's own):
+ * every name of every model parameter parses to its value, and a word that
+ * is none lists exactly the table's names. */
+static void test_words_are_the_spec_choices(void **state)
+{
+    (void)state;
+    const mbc_type_info *t = &mbc_contact_granular_type;
+    ml_granular_law l;
+    char msg[512], line[256], want[512], names[256];
+    size_t with_choices = 0;
+    for (size_t i = 0; i < t->param_count; i++) {
+        const char *param = t->params[i].name;
+        size_t count = 0;
+        const char *const *choices = mbc_param_info_choices(&t->params[i], &count);
+        with_choices += choices != NULL;
+        for (size_t k = 0; k < count; k++) {
+            const char *w = choices[k];
+            int *field = NULL;
+            if (strcmp(param, "normalModel") == 0) {
+                /* hooke and hertz take 2 coefficients, hertz/material 3, dmt and jkr 4 */
+                static const char *const coefs[] = {"1 2", "1 2", "1 2 0.3", "1 2 0.3 4",
+                                                    "1 2 0.3 4"};
+                snprintf(line, sizeof line, "%s %s tangential linear_history 1 2 3", w, coefs[k]);
+                field = &l.normal;
+            } else if (strcmp(param, "dampingModel") == 0) {
+                snprintf(line, sizeof line, "hertz 1 2 damping %s tangential linear_history 1 2 3",
+                         w);
+                field = &l.damping;
+            } else if (strcmp(param, "tangentialModel") == 0) {
+                snprintf(line, sizeof line, "hertz/material 1 2 0.3 tangential %s %s", w,
+                         k == 0 ? "1 2" : "1 2 3");
+                field = &l.tangential;
+            } else {
+                const int rolling = strcmp(param, "rollingModel") == 0;
+                assert_true(rolling || strcmp(param, "twistingModel") == 0);
+                snprintf(line, sizeof line, "hertz 1 2 tangential linear_history 1 2 3 %s %s%s",
+                         rolling ? "rolling" : "twisting", w, k == 1 ? " 1 2 3" : "");
+                field = rolling ? &l.rolling : &l.twisting;
+            }
+            if (parse(line, &l, msg) != 0)
+                fail_msg("'%s': %s", line, msg);
+            assert_int_equal(*field, (int)k);
+        }
+    }
+    assert_int_equal(with_choices, 5); /* normal, damping, tangential, rolling, twisting */
+    snprintf(want, sizeof want, "granular: damping 'tusji' is not a damping model (allowed: %s)",
+             choice_names("dampingModel", names, sizeof names));
+    expect_error("hertz 1 2 damping tusji", want);
+    snprintf(want, sizeof want, "granular: twisting 'sdss' is not a twisting model (allowed: %s)",
+             choice_names("twistingModel", names, sizeof names));
+    expect_error("hertz 1 2 tangential linear_history 1 2 3 twisting sdss", want);
+    snprintf(want, sizeof want, "granular: no normal model among the words (one of %s is required)",
+             choice_names("normalModel", names, sizeof names));
+    expect_error("tangential linear_history 1 2 3", want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_mixing),
         cmocka_unit_test(test_params_make_the_law),
         cmocka_unit_test(test_wall_words),
+        cmocka_unit_test(test_words_are_the_spec_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

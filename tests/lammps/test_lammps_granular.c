@@ -11,7 +11,10 @@
  *           and walls (tests/granular/granular_cases.h, the cases of
  *           test_granular_lammps), within 1e-12 relative: 1 rank with newton
  *           off in units lj, 2 ranks with newton on in units si, 2 ranks
- *           with newton off in units cgs; a wall's law by name too;
+ *           with newton off in units cgs; a wall's law by name too, and
+ *           the walls where LAMMPS 2021 departs from its documentation and
+ *           linear_nohistory beside history models with the laws'
+ *           lammps2021 = True (granular_cases.h, wall_cases_2021);
  *   thermo  tests/lammps/granular/block.in, a dense block of three types
  *           sheared between walls with every tangential history model,
  *           rolling and twisting on, 2000 steps on 1 and 2 ranks: every
@@ -284,9 +287,9 @@ static int make_cases(force_case *fc, int max)
     return n;
 }
 
-/* The first wall case's law by name: mbconnect wall w all ContactGranular
- * NAME VALUE... STYLE ARGS. */
-static void named_wall(const wall_case *wc, force_case *c)
+/* A wall case's law by name: mbconnect wall w all ContactGranular NAME
+ * VALUE... [extra] STYLE ARGS, as case `name`. */
+static void named_wall(const wall_case *wc, const char *name, const char *extra, force_case *c)
 {
     char buf[1024], *argv[64], msg[512];
     snprintf(buf, sizeof buf, "%s", wc->words);
@@ -299,7 +302,7 @@ static void named_wall(const wall_case *wc, force_case *c)
         fail_msg("%s", msg);
     ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
     const int np = ml_granular_params(&law, p);
-    *c = (force_case){.name = "wall_by_name", .ntypes = 1, .where = ON_PLANE};
+    *c = (force_case){.name = name, .ntypes = 1, .where = wc->where};
     snprintf(c->native, sizeof c->native, "fix w all wall/gran granular %s\n", wc->words);
     snprintf(c->ours, sizeof c->ours, "mbconnect wall w all ContactGranular");
     for (int k = 0; k < np; k++) {
@@ -310,9 +313,46 @@ static void named_wall(const wall_case *wc, force_case *c)
         else
             snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g", p[k].name, p[k].value[0]);
     }
-    const char *style = strstr(wc->words, "zplane");
+    const char *style = strstr(wc->words, wc->where == IN_CYLINDER ? "zcylinder" : "zplane");
     assert_non_null(style);
-    snprintf(c->ours + strlen(c->ours), sizeof c->ours - strlen(c->ours), " %s\n", style);
+    snprintf(c->ours + strlen(c->ours), sizeof c->ours - strlen(c->ours), "%s %s\n", extra, style);
+}
+
+/* Pair laws by name: mbconnect pair I J ContactGranular NAME VALUE...
+ * [extra] for pair_coeff's `lines`, as case `name` (CHAIN, 2 types:
+ * every contact is of types 1 and 2). */
+static void named_pairs(const char *const *lines, const char *name, const char *extra,
+                        force_case *c)
+{
+    *c = (force_case){.name = name, .ntypes = 2, .where = CHAIN};
+    snprintf(c->native, sizeof c->native, "pair_style granular\n");
+    for (; *lines; lines++) {
+        char buf[1024], *argv[64], msg[512];
+        snprintf(buf, sizeof buf, "%s", *lines);
+        int argc = 0;
+        for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
+            argv[argc++] = t;
+        ml_granular_law law;
+        if (ml_granular_parse(argc - 2, argv + 2, &law, msg, sizeof msg))
+            fail_msg("%s", msg);
+        ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
+        const int np = ml_granular_params(&law, p);
+        size_t at = strlen(c->native);
+        snprintf(c->native + at, sizeof c->native - at, "pair_coeff %s\n", *lines);
+        at = strlen(c->ours);
+        snprintf(c->ours + at, sizeof c->ours - at, "mbconnect pair %s %s ContactGranular", argv[0],
+                 argv[1]);
+        for (int k = 0; k < np; k++) {
+            at = strlen(c->ours);
+            if (p[k].count == 2)
+                snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g,%.17g", p[k].name,
+                         p[k].value[0], p[k].value[1]);
+            else
+                snprintf(c->ours + at, sizeof c->ours - at, " %s %.17g", p[k].name, p[k].value[0]);
+        }
+        at = strlen(c->ours);
+        snprintf(c->ours + at, sizeof c->ours - at, "%s\n", extra);
+    }
 }
 
 /* The input of every case for one engine (ours: mbc-lammps's lines). */
@@ -378,8 +418,19 @@ static void test_forces(void **state)
 {
     (void)state;
     static force_case fc[64];
-    int n = make_cases(fc, 63);
-    named_wall(&wall_cases[1], &fc[n++]);
+    int n = make_cases(fc, 56);
+    named_wall(&wall_cases[1], "wall_by_name", "", &fc[n++]);
+    /* LAMMPS 2021's walls where it departs from its documentation: the law's
+     * lammps2021 (docs/physics-departures.rst) */
+    for (size_t k = 0; k < sizeof wall_cases_2021 / sizeof wall_cases_2021[0]; k++)
+        named_wall(&wall_cases_2021[k], wall_cases_2021[k].name, " lammps2021 true", &fc[n++]);
+    /* and linear_nohistory beside history models, in 2021's history branch */
+    static const char *const nohistory[] = {
+        "1 1 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4",
+        "2 2 hertz 6000 20 damping velocity tangential linear_history 3000 1.0 0.4",
+        "1 2 hertz 6000 20 damping velocity tangential linear_nohistory 1.0 0.1", NULL};
+    named_pairs(nohistory, "pairs2021_nohistory",
+                " lammps2021 true lammps2021TangentialHistory true", &fc[n++]);
     static const struct {
         const char *name, *units, *newton;
         int np;

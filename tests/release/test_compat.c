@@ -341,8 +341,9 @@ static void test_command_line(void **state)
     assert_string_equal(out, "");
     assert_non_null(strstr(err, "/new/ContactDemo.lua:1: connector: missing 'description'"));
     snprintf(want, sizeof want,
-             "mbcgen --compat: cannot compare %s with %s (specs above are invalid)\n", old_dir,
-             new_dir);
+             "mbcgen --compat: cannot compare %s with %s: both must load without errors "
+             "(given 1 error, above)\n",
+             old_dir, new_dir);
     assert_non_null(strstr(err, want));
     free(out);
     free(err);

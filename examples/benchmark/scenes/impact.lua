@@ -59,7 +59,7 @@ return function(p)
   local h = p.h or 4e-7
   local connector = p.connector or "ContactGranular"
   local law = parse_law(p.law or
-    "normalModel=2,youngsModulus=4.8e10:4.8e10,poissonsRatio=0.2:0.2,dampingModel=0,tangentialModel=0")
+    "normalModel=hertz/material,youngsModulus=4.8e10:4.8e10,poissonsRatio=0.2:0.2,dampingModel=velocity,tangentialModel=linear_nohistory")
   local rbig = p.rbig or 1e6 * ra
   local scene = {
     gravity = {0, 0, -(p.g or 0)},

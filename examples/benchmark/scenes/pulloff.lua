@@ -4,10 +4,10 @@
 -- driven down into contact to the overlap depth and back up at speed
 -- (a constraint on its z coordinate), so the force between them follows the
 -- cohesive law's loading and unloading branches; the largest tensile force
--- is the pull-off force. ContactGranular with normalModel 4 (jkr, default)
--- or 3 (dmt), as LAMMPS's words "jkr E 0 nu gamma damping velocity
+-- is the pull-off force. ContactGranular with normalModel jkr (the default)
+-- or dmt, as LAMMPS's words "jkr E 0 nu gamma damping velocity
 -- tangential linear_history 1000 0 0": mbc simulate pulloff.lua --set
--- normalModel=3.
+-- normalModel=dmt.
 return function(p)
   local R, gap0, depth, speed = p.R or 0.01, p.gap0 or 1e-5, p.depth or 2e-5, p.speed or 1e-3
   local h = p.h or 1e-6
@@ -33,10 +33,10 @@ return function(p)
     },
     connectors = {
       { name = "contact", type = "ContactGranular", markers = {"ma", "mb"}, spheresRadii = {R, R},
-        spheresMasses = {m, m}, timeStep = h, normalModel = p.normalModel or 4,
+        spheresMasses = {m, m}, timeStep = h, normalModel = p.normalModel or "jkr",
         youngsModulus = {p.E or 1e7, p.E or 1e7}, poissonsRatio = {p.nu or 0.3, p.nu or 0.3},
-        surfaceEnergy = p.gamma or 0.5, dampingModel = 0, normalDamping = 0,
-        tangentialModel = 1, tangentialStiffness = 1000, frictionCoefficient = 0 },
+        surfaceEnergy = p.gamma or 0.5, dampingModel = "velocity", normalDamping = 0,
+        tangentialModel = "linear_history", tangentialStiffness = 1000, frictionCoefficient = 0 },
     },
     sensors = {
       { name = "za", type = "Body", body = "a", quantity = "position" },

@@ -11,8 +11,7 @@ return connector {
   hooks = { "forces", "post_newton_step", "outputs" },
 
   parameters = {
-    param "name" { type = "String", default = "",
-      description = "connector's unique name" },
+    standard "name" {},
     param "markerNumbers" { type = "ArrayMarkerIndex", symbol = [[[m0,m1]\tp]], size = 2, rules = { must_be_set = true },
       description = "markers at the centers of circle 0 and circle 1" },
     param "nodeNumber" { type = "NodeIndex", symbol = "n_d", rules = { must_be_set = true },
@@ -29,15 +28,13 @@ return connector {
     param "frictionProportionalZone" { type = "UReal", symbol = "v_{reg}", default = 1e-3, doc = { default = "1e-3" },
       rules = { check = "mbc_contact_circle_circle2d_check_friction" },
       description = "tangential velocity below which the friction force is proportional to the velocity (regularization); must be > 0 when dynamicFriction > 0 [SI:m/s]" },
-    param "activeConnector" { type = "Bool", default = true,
-      description = "flag, which determines, if the connector is active; used to deactivate (temporarily) a connector or constraint" },
+    standard "activeConnector" {},
   },
 
   visualization = {
-    param "show" { type = "Bool", default = true,
+    standard "show" {
       description = "set true, if item is shown in visualization and false if it is not shown; draws the circles by the given radii" },
-    param "color" { type = "Float4", default = {-1, -1, -1, -1},
-      description = "RGBA connector color; if R==-1, use default color" },
+    standard "color" {},
   },
 
   outputs = {

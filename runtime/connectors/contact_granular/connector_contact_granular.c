@@ -36,6 +36,33 @@ _Static_assert(MBC_CONTACT_GRANULAR_DATA_TOUCHING == MBC_GRANULAR_TOUCH &&
                    MBC_CONTACT_GRANULAR_DATA_CONTACT_RADIUS_PREVIOUS == MBC_GRANULAR_A_PREV,
                "the spec's data coordinates are in the order of the record");
 
+/* The kernels' model numbers are the spec's named choices (specs/ContactGranular.lua). */
+#define SAME(KERNEL, SPEC) ((KERNEL) == MBC_CONTACT_GRANULAR_##SPEC)
+_Static_assert(SAME(MBC_GRANULAR_HOOKE, NORMAL_MODEL_HOOKE) &&
+                   SAME(MBC_GRANULAR_HERTZ, NORMAL_MODEL_HERTZ) &&
+                   SAME(MBC_GRANULAR_HERTZ_MATERIAL, NORMAL_MODEL_HERTZ_MATERIAL) &&
+                   SAME(MBC_GRANULAR_DMT, NORMAL_MODEL_DMT) &&
+                   SAME(MBC_GRANULAR_JKR, NORMAL_MODEL_JKR) &&
+                   SAME(MBC_GRANULAR_VELOCITY, DAMPING_MODEL_VELOCITY) &&
+                   SAME(MBC_GRANULAR_MASS_VELOCITY, DAMPING_MODEL_MASS_VELOCITY) &&
+                   SAME(MBC_GRANULAR_VISCOELASTIC, DAMPING_MODEL_VISCOELASTIC) &&
+                   SAME(MBC_GRANULAR_TSUJI, DAMPING_MODEL_TSUJI),
+               "the normal and damping models are the spec's choices");
+_Static_assert(SAME(MBC_GRANULAR_LINEAR_NOHISTORY, TANGENTIAL_MODEL_LINEAR_NOHISTORY) &&
+                   SAME(MBC_GRANULAR_LINEAR_HISTORY, TANGENTIAL_MODEL_LINEAR_HISTORY) &&
+                   SAME(MBC_GRANULAR_MINDLIN, TANGENTIAL_MODEL_MINDLIN) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE, TANGENTIAL_MODEL_MINDLIN_RESCALE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_FORCE, TANGENTIAL_MODEL_MINDLIN_FORCE) &&
+                   SAME(MBC_GRANULAR_MINDLIN_RESCALE_FORCE,
+                        TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE) &&
+                   SAME(MBC_GRANULAR_ROLL_NONE, ROLLING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_ROLL_SDS, ROLLING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_NONE, TWISTING_MODEL_NONE) &&
+                   SAME(MBC_GRANULAR_TWIST_SDS, TWISTING_MODEL_SDS) &&
+                   SAME(MBC_GRANULAR_TWIST_MARSHALL, TWISTING_MODEL_MARSHALL),
+               "the tangential, rolling and twisting models are the spec's choices");
+#undef SAME
+
 #define TYPE "ContactGranular"
 
 /* ------------------------------------------------------------------ the law */
@@ -78,7 +105,64 @@ static bool material_model(int normal)
            normal == MBC_GRANULAR_JKR;
 }
 
-void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+/* LAMMPS 2021's fix wall/gran (init()): alpha(e) with the powers of pow
+ * (the pair style has powint), once per initialization of the wall, in
+ * place: the n-th run takes alpha applied n times. */
+static double tsuji_alpha_wall_2021(double e, int inits)
+{
+    double cor = e;
+    for (int k = 0; k < inits; k++)
+        cor = 1.2728 - 4.2783 * cor + 11.087 * pow(cor, 2) - 22.348 * pow(cor, 3) +
+              27.467 * pow(cor, 4) - 18.022 * pow(cor, 5) + 4.8218 * pow(cor, 6);
+    return cor;
+}
+
+/* LAMMPS 2021's constants of fix_wall_gran.cpp, which are not the pair
+ * style's: FOURTHIRDS and TWOPI, written with fewer digits. */
+#define WALL_2021_FOURTHIRDS 1.333333333333333
+#define WALL_2021_TWOPI      6.28318530717959
+
+/* A wall's law with lammps2021 (docs/physics-departures.rst, "Material
+ * walls", "jkr walls", "tsuji walls in a second run"): 2021's fix wall/gran
+ * takes one material, sphere a's here, k_n = E/(2(1 - nu)) 4/3 and for a
+ * NULL k_t E/4 (2 - nu)(1 + nu), jkr's pull-off of the wall and its 2 pi,
+ * and tsuji's alpha of pow applied once per initialization. */
+static void wall_law_2021(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    const double e = p->youngsModulus[0], nu = p->poissonsRatio[0];
+    if (material_model(p->normalModel)) {
+        law->k_n = e / (2 * (1 - nu)) * WALL_2021_FOURTHIRDS;
+        law->e_jkr = law->k_n * 0.75;
+        if (p->tangentialModel != MBC_GRANULAR_LINEAR_NOHISTORY && p->tangentialStiffness == -1.0)
+            law->k_t = e / 4 * (2 - nu) * (1 + nu);
+    }
+    if (p->normalModel == MBC_GRANULAR_DMT) { /* F_pulloff = 4 pi |del|^2 R* */
+        law->cohesion_crit = 0.0;
+        law->cohesion_crit_rsq = 1.0;
+    }
+    if (p->normalModel == MBC_GRANULAR_JKR) {
+        law->jkr_2pi = WALL_2021_TWOPI;
+        law->jkr_wall_2021 = 1.0;
+    }
+    if (p->dampingModel == MBC_GRANULAR_TSUJI)
+        law->eta_n0 = tsuji_alpha_wall_2021(p->normalDamping, p->lammps2021WallInits);
+}
+
+/* A pair's law with lammps2021 (docs/physics-departures.rst,
+ * "linear_nohistory beside history models"): in a run with tangential
+ * history 2021 evaluates linear_nohistory in its history branch with k_t =
+ * 0, the mindlin/force form. */
+static void pair_law_2021(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    if (p->tangentialModel == MBC_GRANULAR_LINEAR_NOHISTORY && p->lammps2021TangentialHistory) {
+        law->tangential = MBC_GRANULAR_MINDLIN_FORCE;
+        law->k_t = 0.0;
+    }
+}
+
+/* The law as the documentation gives it, pairs and walls alike
+ * (pair_law_2021 and wall_law_2021 set 2021's values over it). */
+static void law_of(const mbc_contact_granular_params *p, mbc_granular_law *law)
 {
     memset(law, 0, sizeof *law);
     law->normal = p->normalModel;
@@ -120,15 +204,35 @@ void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular
                        ? 1.0
                        : 0.0;
     law->step = 1.0;
+    law->cohesion_crit = p->surfaceEnergy;
+    law->cohesion_crit_rsq = 0.0;
+    law->jkr_2pi = MBC_GRANULAR_2PI;
+    law->jkr_wall_2021 = 0.0;
+}
+
+void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    law_of(p, law);
+    if (p->lammps2021)
+        pair_law_2021(p, law);
+}
+
+void mbc_contact_granular_wall_law(const mbc_contact_granular_params *p, mbc_granular_law *law)
+{
+    law_of(p, law);
+    if (p->lammps2021)
+        wall_law_2021(p, law);
 }
 
 /* ------------------------------------------------------------------ checks */
 
-static const char *const normal_names[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-
+/* The name of a normal model: the spec's choices (its generated header). */
 static const char *normal_name(int normal)
 {
-    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? normal_names[normal] : "?";
+    static const char *const names[] = MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES;
+    _Static_assert(sizeof names / sizeof names[0] == MBC_GRANULAR_NORMAL_COUNT,
+                   "one name per normal model");
+    return normal >= 0 && normal < MBC_GRANULAR_NORMAL_COUNT ? names[normal] : "?";
 }
 
 /* The material models need both moduli > 0 (E* is their harmonic sum). */
@@ -266,6 +370,18 @@ static bool gr_evaluate(const mbc_contact_granular_params *p, const mbc_state *s
                                  update, &e->res);
 }
 
+/* A contact whose force or torques are not finite: one line with the
+ * overlap, the contact radius and the record it was computed from (the
+ * data given: a history too large for the law overflows). */
+static mbc_status gr_not_finite(mbc_error *err, const mbc_granular_result *r, const double *rec)
+{
+    return mbc_fail(err, MBC_ERR_INPUT,
+                    TYPE ": contact force not finite (overlap %g, contact radius %g; from the data "
+                         "[%g, %g, %g, %g, %g, %g, %g, %g, %g])",
+                    r->delta, r->a, rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7],
+                    rec[8]);
+}
+
 static bool finite_result(const mbc_granular_result *r)
 {
     double ta[3], tb[3], sum = 0.0;
@@ -288,9 +404,7 @@ static mbc_status gr_current(const mbc_contact_granular_params *p, const mbc_sta
     }
     memcpy(e->rec, s->data, sizeof e->rec);
     if (gr_evaluate(p, s, e->rec, false, e) && !finite_result(&e->res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e->res.delta, e->res.a);
+        return gr_not_finite(err, &e->res, s->data);
     return MBC_OK;
 }
 
@@ -335,9 +449,7 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
     gr_eval e = {0};
     const bool touching = gr_evaluate(p, s, out->data, true, &e);
     if (touching && !finite_result(&e.res))
-        return mbc_fail(err, MBC_ERR_INPUT,
-                        TYPE ": contact force not finite (overlap %g, contact radius %g)",
-                        e.res.delta, e.res.a);
+        return gr_not_finite(err, &e.res, s->data_start);
     if (touching && s->data[MBC_GRANULAR_TOUCH] == 0.0)
         out->error = fabs(e.res.f_n);
     return MBC_OK;

@@ -19,8 +19,16 @@ extern "C" {
 /* The law of a validated parameter set: model choices, k_n (hooke, hertz:
  * normalStiffness; material models: 4/3 E*), jkr's E = 3/4 k_n, the damping
  * coefficient (tsuji: alpha(e)), k_t (-1: 8 G*), limit_damping, rolling,
- * twisting, the time step. Same operations as pair_granular.cpp's coeff(). */
+ * twisting, the time step. Same operations as pair_granular.cpp's coeff().
+ * With lammps2021, the values of LAMMPS 2021's code where it departs from
+ * its documentation (the spec's theory, "LAMMPS 2021's numbers"). */
 void mbc_contact_granular_law(const mbc_contact_granular_params *p, mbc_granular_law *law);
+
+/* The law of a sphere against a wall (the wall in sphere b's place): the
+ * same, and with lammps2021 the values of LAMMPS 2021's fix wall/gran
+ * (material k_n and NULL k_t, jkr's pull-off test and 2 pi, tsuji's alpha
+ * per initialization) where the pair's law has the pair style's. */
+void mbc_contact_granular_wall_law(const mbc_contact_granular_params *p, mbc_granular_law *law);
 
 /* E* = ((1 - nu_a^2)/E_a + (1 - nu_b^2)/E_b)^-1 [Pa]. */
 double mbc_contact_granular_effective_modulus(const double e[2], const double nu[2]);

@@ -104,7 +104,7 @@ typedef struct gp_call {
     const double *column[MBC_PAIR_OUTPUT_MAX];
 } gp_call;
 
-static void gp_prepare(const mbc_contact_granular_params *p, unsigned flags, double dt,
+static void gp_prepare(const mbc_contact_granular_params *p, bool wall, unsigned flags, double dt,
                        const mbc_pair_sums *sums, const mbc_granular_block *b, gp_call *g)
 {
     g->outputs = sums->output_count; /* at most MBC_PAIR_OUTPUT_MAX (gp_check_outputs) */
@@ -114,7 +114,10 @@ static void gp_prepare(const mbc_contact_granular_params *p, unsigned flags, dou
         g->energy |= sums->outputs[q] == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
                      sums->outputs[q] == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER;
     }
-    mbc_contact_granular_law(p, &g->law);
+    if (wall)
+        mbc_contact_granular_wall_law(p, &g->law);
+    else
+        mbc_contact_granular_law(p, &g->law);
     g->law.dt = dt;
     g->k = mbc_granular_kernels_for(&g->law);
     const bool setup = (flags & MBC_PAIR_SETUP) != 0;
@@ -453,7 +456,8 @@ MBC_GRANULAR_INLINE mbc_status gp_evaluate(const mbc_contact_granular_params *p,
     const size_t count = wall ? walls->count : call->count;
     mbc_granular_block b;
     gp_call g;
-    gp_prepare(p, wall ? walls->flags : call->flags, wall ? walls->dt : call->dt, sums, &b, &g);
+    gp_prepare(p, wall, wall ? walls->flags : call->flags, wall ? walls->dt : call->dt, sums, &b,
+               &g);
     for (size_t k0 = 0; k0 < count; k0 += MBC_GRANULAR_BLOCK) {
         const size_t n = count - k0 < MBC_GRANULAR_BLOCK ? count - k0 : MBC_GRANULAR_BLOCK;
         if (wall)
@@ -501,6 +505,12 @@ double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, dou
         return 0.0;
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
-    const double reach = -mbc_granular_jkr_pulloff(&law, reff);
+    double reach = -mbc_granular_jkr_pulloff(&law, reff);
+    if (p->lammps2021) { /* a wall of 2021 holds a contact to r_a + delta_c' (a superset) */
+        mbc_granular_law wall;
+        mbc_contact_granular_wall_law(p, &wall);
+        const double held = mbc_granular_jkr_pulloff_wall_2021(&wall, r_a);
+        reach = held > reach ? held : reach;
+    }
     return reach > 0.0 ? reach : 0.0;
 }

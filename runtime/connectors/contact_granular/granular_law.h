@@ -136,6 +136,15 @@ typedef struct mbc_granular_law {
      * call takes a history step, as 1.0 or 0.0: read by each lane
      * (mbc_granular_lane), never as a condition of the whole loop */
     double velocity, mass_velocity, linear_history, rescale, step;
+    /* Values where LAMMPS 2021's code departs from its documentation
+     * (ContactGranular.lammps2021; docs/physics-departures.rst), read by
+     * the kernels of dmt and jkr only. dmt: the gamma of F_n0's pull-off
+     * force is cohesion_crit + cohesion_crit_rsq |del|^2 (gamma + 0; 2021's
+     * fix wall/gran: 0 + 1 |del|^2, what Debian's build leaves in the
+     * variable it never sets). */
+    double cohesion_crit, cohesion_crit_rsq;
+    double jkr_2pi;       /* jkr: the 2 pi of F_ne (2021's fix wall/gran: its 6.28318530717959) */
+    double jkr_wall_2021; /* jkr: 1.0: the contact test of 2021's fix wall/gran; 0.0: the pair's */
 } mbc_granular_law;
 
 /* One contact as the law sees it; the front ends below fill it from two

@@ -20,6 +20,20 @@ MBC_GRANULAR_INLINE double mbc_granular_jkr_pulloff(const mbc_granular_law *law,
     return a * a / reff - 2 * sqrt(MBC_GRANULAR_PI * coh * a / e);
 }
 
+/* LAMMPS 2021's fix wall/gran (pulloff_distance): the same with the
+ * sphere's radius r where the pair has R*^2 and R*, a_c' = (9 pi gamma r /
+ * (4 E))^(1/3), delta_c' = a_c'^2/r - 2 sqrt(pi gamma a_c' / E), which it
+ * adds to the radius: a contact that touched holds while the distance to
+ * the wall is at most r + delta_c' (docs/physics-departures.rst, "jkr
+ * walls"). */
+MBC_GRANULAR_INLINE double mbc_granular_jkr_pulloff_wall_2021(const mbc_granular_law *law, double r)
+{
+    const double e = law->e_jkr;
+    const double coh = law->cohesion;
+    const double a = cbrt(9 * MBC_GRANULAR_PI * coh * r / (4 * e));
+    return a * a / r - 2 * sqrt(MBC_GRANULAR_PI * coh * a / e);
+}
+
 /* The contact radius a of the JKR law: the root of delta = a^2/R -
  * 2 sqrt(pi gamma a/E), in closed form (pair_granular.cpp's t0..t6). */
 /* Out of line (one copy per jkr file, size). */
@@ -49,7 +63,8 @@ static __attribute__((noinline, unused)) double mbc_granular_jkr_radius(const mb
  *   hooke  F = k_n delta,            knfac = k_n,   a = sqrt(R delta)
  *   hertz  F = k_n a delta,          knfac = k_n a  (hertz/material: k_n = 4/3 E*)
  *   dmt    F = k_n a delta - 4 pi gamma R
- *   jkr    F = k_n a^3/R - 2 pi a^2 sqrt(4 gamma E/(pi a)), knfac = k_n a. */
+ *   jkr    F = k_n a^3/R - 2 pi a^2 sqrt(4 gamma E/(pi a)), knfac = k_n a
+ *          (2 pi: law->jkr_2pi). */
 typedef struct mbc_granular_normal_force {
     double fne, a, knfac;
 } mbc_granular_normal_force;
@@ -66,7 +81,7 @@ MBC_GRANULAR_INLINE mbc_granular_normal_force mbc_granular_normal(const mbc_gran
         const double a2 = f.a * f.a;
         f.knfac = law->k_n * f.a;
         f.fne = f.knfac * a2 / reff -
-                MBC_GRANULAR_2PI * a2 * sqrt(4 * law->cohesion * e / (MBC_GRANULAR_PI * f.a));
+                law->jkr_2pi * a2 * sqrt(4 * law->cohesion * e / (MBC_GRANULAR_PI * f.a));
     } else {
         f.knfac = law->k_n;
         f.fne = f.knfac * delta;

@@ -45,7 +45,11 @@ MBC_GRANULAR_INLINE mbc_granular_a_out mbc_granular_stage_a(const mbc_granular_l
                                                             const mbc_granular_a_in in)
 {
     int touching;
-    if (normal == MBC_GRANULAR_JKR) {
+    if (normal == MBC_GRANULAR_JKR && law->jkr_wall_2021 != 0.0) {
+        /* LAMMPS 2021's fix wall/gran (a scalar instance: a plain branch) */
+        const double rad = in.radsum + mbc_granular_jkr_pulloff_wall_2021(law, in.r_a);
+        touching = !(in.rsq > rad * rad) && (in.touch != 0.0 || !(in.rsq > in.radsum * in.radsum));
+    } else if (normal == MBC_GRANULAR_JKR) {
         /* a jkr contact that touched holds until the pull-off distance */
         const double dist = in.radsum - mbc_granular_jkr_pulloff(law, in.reff);
         touching = in.touch != 0.0 ? in.rsq < dist * dist : in.rsq < in.radsum * in.radsum;
@@ -75,14 +79,17 @@ MBC_GRANULAR_INLINE mbc_granular_a_out mbc_granular_stage_a(const mbc_granular_l
     vtr.v[2] = vt2 - (n.v[1] * in.wr.v[0] - n.v[0] * in.wr.v[1]);
     const double vrel = sqrt(mbc_granular_dot(vtr, vtr));
 
-    /* F_n0: |F_n|; the cohesive models |F_ne + 2 F_pulloff| (Marshall 2009, eq. 43) */
+    /* F_n0: |F_n|; the cohesive models |F_ne + 2 F_pulloff| (Marshall 2009, eq. 43;
+     * dmt's gamma there: granular_law.h, cohesion_crit) */
     double fncrit;
-    if (normal == MBC_GRANULAR_JKR)
+    if (normal == MBC_GRANULAR_JKR) {
         fncrit = fabs(nf.fne + 2 * (3 * MBC_GRANULAR_PI * law->cohesion * in.reff));
-    else if (normal == MBC_GRANULAR_DMT)
-        fncrit = fabs(nf.fne + 2 * (4 * MBC_GRANULAR_PI * law->cohesion * in.reff));
-    else
+    } else if (normal == MBC_GRANULAR_DMT) {
+        const double coh = law->cohesion_crit + law->cohesion_crit_rsq * in.rsq;
+        fncrit = fabs(nf.fne + 2 * (4 * MBC_GRANULAR_PI * coh * in.reff));
+    } else {
         fncrit = fabs(fntot);
+    }
     const double fscrit = law->mu_t * fncrit;
     const double damp_t = law->x_gamma_t * damp_n;
     const mbc_granular_tangential_force tf = mbc_granular_tangential(

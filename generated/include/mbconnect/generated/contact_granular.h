@@ -47,6 +47,41 @@ extern "C" {
 #define MBC_CONTACT_GRANULAR_DATA_CONTACT_RADIUS_PREVIOUS 8
 #define MBC_CONTACT_GRANULAR_DATA_COUNT 9
 
+/* normalModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HOOKE 0
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HERTZ 1
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_HERTZ_MATERIAL 2
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_DMT 3
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_JKR 4
+#define MBC_CONTACT_GRANULAR_NORMAL_MODEL_NAMES {"hooke", "hertz", "hertz/material", "dmt", "jkr"}
+
+/* dampingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_VELOCITY 0
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_MASS_VELOCITY 1
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_VISCOELASTIC 2
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_TSUJI 3
+#define MBC_CONTACT_GRANULAR_DAMPING_MODEL_NAMES {"velocity", "mass_velocity", "viscoelastic", "tsuji"}
+
+/* tangentialModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_LINEAR_NOHISTORY 0
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_LINEAR_HISTORY 1
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN 2
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE 3
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_FORCE 4
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_MINDLIN_RESCALE_FORCE 5
+#define MBC_CONTACT_GRANULAR_TANGENTIAL_MODEL_NAMES {"linear_nohistory", "linear_history", "mindlin", "mindlin_rescale", "mindlin/force", "mindlin_rescale/force"}
+
+/* rollingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_NONE 0
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_SDS 1
+#define MBC_CONTACT_GRANULAR_ROLLING_MODEL_NAMES {"none", "sds"}
+
+/* twistingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_NONE 0
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_SDS 1
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_MARSHALL 2
+#define MBC_CONTACT_GRANULAR_TWISTING_MODEL_NAMES {"none", "sds", "marshall"}
+
 typedef struct mbc_contact_granular_visualization {
     bool show; /* Bool, default False */
     float color[4]; /* Float4, default [0.7,0.7,0.7,1.] */
@@ -79,6 +114,9 @@ typedef struct mbc_contact_granular_params {
     double twistingStiffness; /* UReal, default 0. */
     double twistingDamping; /* UReal, default 0. */
     double twistingFriction; /* UReal, default 0. */
+    bool lammps2021; /* Bool, default False */
+    bool lammps2021TangentialHistory; /* Bool, default False */
+    int lammps2021WallInits; /* PInt, default 1 */
     bool activeConnector; /* Bool, default True */
     mbc_contact_granular_visualization visualization;
 } mbc_contact_granular_params;
@@ -122,6 +160,9 @@ MBC_API mbc_status mbc_contact_granular_set_twistingModel(mbc_contact_granular_p
 MBC_API mbc_status mbc_contact_granular_set_twistingStiffness(mbc_contact_granular_params *p, double value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_twistingDamping(mbc_contact_granular_params *p, double value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_twistingFriction(mbc_contact_granular_params *p, double value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021(mbc_contact_granular_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021TangentialHistory(mbc_contact_granular_params *p, bool value, mbc_error *err);
+MBC_API mbc_status mbc_contact_granular_set_lammps2021WallInits(mbc_contact_granular_params *p, int value, mbc_error *err);
 MBC_API mbc_status mbc_contact_granular_set_activeConnector(mbc_contact_granular_params *p, bool value, mbc_error *err);
 
 /* Getters (no allocation). */
@@ -151,6 +192,9 @@ MBC_API int mbc_contact_granular_get_twistingModel(const mbc_contact_granular_pa
 MBC_API double mbc_contact_granular_get_twistingStiffness(const mbc_contact_granular_params *p);
 MBC_API double mbc_contact_granular_get_twistingDamping(const mbc_contact_granular_params *p);
 MBC_API double mbc_contact_granular_get_twistingFriction(const mbc_contact_granular_params *p);
+MBC_API bool mbc_contact_granular_get_lammps2021(const mbc_contact_granular_params *p);
+MBC_API bool mbc_contact_granular_get_lammps2021TangentialHistory(const mbc_contact_granular_params *p);
+MBC_API int mbc_contact_granular_get_lammps2021WallInits(const mbc_contact_granular_params *p);
 MBC_API bool mbc_contact_granular_get_activeConnector(const mbc_contact_granular_params *p);
 
 /* Runtime hooks of ContactGranular, handwritten and compiled together with this

@@ -40,6 +40,31 @@ extern "C" {
 #define MBC_CONTACT_LIGGGHTS_DATA_ROLLING_TORQUE_Z 6
 #define MBC_CONTACT_LIGGGHTS_DATA_COUNT 7
 
+/* normalModel: the values of its named choices, and their names */
+#define MBC_CONTACT_LIGGGHTS_NORMAL_MODEL_HOOKE 0
+#define MBC_CONTACT_LIGGGHTS_NORMAL_MODEL_HERTZ 1
+#define MBC_CONTACT_LIGGGHTS_NORMAL_MODEL_NAMES {"hooke", "hertz"}
+
+/* tangentialModel: the values of its named choices, and their names */
+#define MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_OFF 0
+#define MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_NO_HISTORY 1
+#define MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_HISTORY 2
+#define MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_NAMES {"off", "no_history", "history"}
+
+/* cohesionModel: the values of its named choices, and their names */
+#define MBC_CONTACT_LIGGGHTS_COHESION_MODEL_OFF 0
+#define MBC_CONTACT_LIGGGHTS_COHESION_MODEL_SJKR 1
+#define MBC_CONTACT_LIGGGHTS_COHESION_MODEL_SJKR2 2
+#define MBC_CONTACT_LIGGGHTS_COHESION_MODEL_NAMES {"off", "sjkr", "sjkr2"}
+
+/* rollingModel: the values of its named choices, and their names */
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_OFF 0
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_CDT 1
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_EPSD 2
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_EPSD2 3
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_EPSD3 4
+#define MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_NAMES {"off", "cdt", "epsd", "epsd2", "epsd3"}
+
 typedef struct mbc_contact_liggghts_visualization {
     bool show; /* Bool, default False */
     float color[4]; /* Float4, default [0.7,0.7,0.7,1.] */

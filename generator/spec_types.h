@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The parameter-type registry, specs/types.lua (docs/spec-language.rst,
+ * "The type registry"): a list of type "Name" { ... } entries, what one
+ * element of a parameter of that type is, its shape, value rule, C type and
+ * documented size (spec_type, spec_model_types.h). */
+#ifndef MBCGEN_SPEC_TYPES_H
+#define MBCGEN_SPEC_TYPES_H
+
+#include "diag.h"
+#include "spec_model_types.h"
+
+/* Loads the type registry from a Lua file. Returns MBC_OK, or a failure
+ * status with every problem in diag (MBC_ERR_INPUT: an invalid registry,
+ * MBC_ERR_IO: a file that cannot be read, MBC_ERR_NOMEM). */
+mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag);
+void spec_types_free(spec_type_registry *reg);
+/* The type called name, or NULL. */
+const spec_type *spec_types_find(const spec_type_registry *reg, const char *name);
+/* The standard parameter called name, or NULL. */
+const spec_standard *spec_types_find_standard(const spec_type_registry *reg, const char *name);
+
+#endif
