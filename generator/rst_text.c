@@ -15,6 +15,11 @@ const rst_text_label rst_text_labels[] = {
     {"sec-physics-contact-laws", "Normal contact laws", "physics", 0},
     {"sec-physics-granular", "Granular contact laws (LAMMPS's pair_style granular)",
      "physics-granular", 1},
+    {"sec-physics-departures-liggghts",
+     "ContactLiggghts: where LIGGGHTS 3.8's code contradicts its documentation",
+     "physics-departures", 0},
+    {"sec-liggghts", "mbc-liggghts: LIGGGHTS with its contact models computed by spec laws",
+     "liggghts", 1},
 };
 const size_t rst_text_label_count = sizeof rst_text_labels / sizeof rst_text_labels[0];
 
