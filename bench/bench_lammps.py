@@ -3,18 +3,19 @@
 """mbc-lammps against LAMMPS's own pair granular: loop time per step.
 
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
-                                           [--steps N] [--repeat R] [--capacity C] [--hooks]
+                                           [--steps N] [--repeat R] [--hooks]
                                            [--law css|full|plain|classic|classic_hertz]
                                            [--newton on|off]
                                            [--compare OTHER_BUILD_DIR] [--callgrind]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
 mbc-lammps run of bench/lammps/bench.in times the same law on the same
-configuration through the bridge (mbconnect pair ContactSphereSphere, the
-batch path) and through `pair_style granular` (hertz, damping velocity).
---law full and --law plain run bench/lammps/bench_granular.in instead: the
-same words of pair_style granular through both (mbconnect pair * * granular
-WORDS against pair_coeff * * WORDS): full is `hertz/material ... damping
+configuration through the bridge (pair_style mbconnect with
+ContactSphereSphere, the batch path) and through `pair_style granular`
+(hertz, damping velocity). --law full and --law plain run
+bench/lammps/bench_granular.in instead: the same lines of pair_style
+granular through granular/mbc (`suffix mbc`, as -sf mbc) and through
+LAMMPS's own style (`suffix off`): full is `hertz/material ... damping
 tsuji tangential mindlin NULL ... rolling sds ... twisting marshall`, plain
 `hertz ... tangential linear_history`. --law classic and classic_hertz run
 bench/lammps/bench_classic.in: ContactGranClassic with the words of
@@ -27,16 +28,14 @@ bests and the median of the R runs' own CPU-time ratios, and for
 2 ranks the speed-up over 1 rank; the load average before and after each run
 (the machine is shared: a busy second core slows the 2-rank runs). --hooks
 adds the bridge through the hooks pair by pair (MBC_LAMMPS_GENERIC=1).
---capacity sets `mbconnect capacity` (default 16, the tool's default; the
-lattice needs 6): the contact records are per-atom memory that every step
-touches. --compare runs the mbc-lammps of another build too, alternating
+--compare runs the mbc-lammps of another build too, alternating
 with this one's runs (a before/after under the same load).
 
 --callgrind counts instructions instead (valgrind's callgrind, 16x16x16
 spheres, 20 steps after 1 of warm-up; counts do not depend on the load):
-per touching pair and force evaluation, the bridge's callback (everything
-mbc-lammps does in a step: neighbor loop, records, the library's batch,
-scattering) and pair granular's compute. Valgrind's CPU has no AVX-512, so
+per touching pair and force evaluation, the bridge's Pair::compute
+(everything mbc-lammps does in a step: neighbor loop, history, the
+library's batch, adding the results) and pair granular's compute. Valgrind's CPU has no AVX-512, so
 the library runs its AVX2 clones there. Reported, never asserted."""
 import os
 import pathlib
@@ -47,7 +46,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIZES = {"32k": (32, 32, 32), "128k": (32, 64, 64)}
-VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--capacity", "--compare", "--law",
+VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--compare", "--law",
           "--newton")
 WORDS = {
     "full": "hertz/material 1e8 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 "
@@ -56,10 +55,10 @@ WORDS = {
     "classic": "2e6 NULL 50 NULL 0.5 1",
     "classic_hertz": "2e8 NULL 500 NULL 0.5 1",
 }
-# the classic laws: their pair style (mbconnect pair * * STYLE WORDS against
+# the classic laws: their pair style (pair_style mbconnect, pair_coeff * * STYLE WORDS, against
 # pair_style STYLE WORDS) and its compute() in the callgrind profile
-CLASSIC = {"classic": ("gran/hooke/history", "PairGranHookeHistory::compute"),
-           "classic_hertz": ("gran/hertz/history", "PairGranHertzHistory::compute")}
+CLASSIC = {"classic": ("gran/hooke/history", "PairGranHookeHistory::compute("),
+           "classic_hertz": ("gran/hertz/history", "PairGranHertzHistory::compute(")}
 
 
 def option(name, default):
@@ -68,15 +67,14 @@ def option(name, default):
     return default
 
 
-def command(build, size, steps, capacity, warm=20):
+def command(build, size, steps, warm=20):
     nx, ny, nz = size
     law = option("--law", "css")
     bench = "bench.in" if law == "css" else "bench_classic.in" if law in CLASSIC \
         else "bench_granular.in"
     args = [str(build / "bin" / "mbc-lammps"), "-in", str(ROOT / "bench" / "lammps" / bench),
             "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nz", str(nz),
-            "-var", "steps", str(steps), "-var", "warm", str(warm),
-            "-var", "capacity", str(capacity), "-log", "none"]
+            "-var", "steps", str(steps), "-var", "warm", str(warm), "-log", "none"]
     if law != "css":
         args += ["-var", "words", WORDS[law], "-var", "newton", option("--newton", "on")]
     if law in CLASSIC:
@@ -84,14 +82,14 @@ def command(build, size, steps, capacity, warm=20):
     return args
 
 
-def run(build, size, ranks, steps, hooks, capacity):
+def run(build, size, ranks, steps, hooks):
     """Loop seconds per step (wall, cpu) of the bridge and of native."""
     env = dict(os.environ)
     args = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(ranks)]
     if hooks:
         env["MBC_LAMMPS_GENERIC"] = "1"
         args += ["-x", "MBC_LAMMPS_GENERIC"]
-    args += command(build, SIZES[size], steps, capacity)
+    args += command(build, SIZES[size], steps)
     with tempfile.TemporaryDirectory() as tmp:
         load = os.getloadavg()[0]
         out = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, check=True).stdout
@@ -106,13 +104,13 @@ def run(build, size, ranks, steps, hooks, capacity):
     return result, load
 
 
-def callgrind(build, capacity):
+def callgrind(build):
     """Instructions per touching pair and force evaluation: bridge, native."""
     n, steps, warm = 16, 20, 1
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
-                       + command(build, (n, n, n), steps, capacity, warm),
+                       + command(build, (n, n, n), steps, warm),
                        cwd=tmp, capture_output=True, check=True)
         text = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], capture_output=True,
                               text=True, check=True).stdout
@@ -125,21 +123,19 @@ def callgrind(build, capacity):
     # evaluates the forces warm + 1 and steps + 1 times (a run's set-up too)
     pairs = n ** 3 * 3 * (warm + 1 + steps + 1)
     law = option("--law", "css")
-    native = CLASSIC[law][1] if law in CLASSIC else "PairGranular::compute"
-    return inclusive("ml_step_callback") / pairs, inclusive(native) / pairs
+    native = CLASSIC[law][1] if law in CLASSIC else "PairGranular::compute("
+    return inclusive("PairMbc::compute(") / pairs, inclusive(native) / pairs
 
 
 def main():
     build = pathlib.Path(next((a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--")
                                and sys.argv[i - 1] not in VALUED), "build")).resolve()
-    capacity = int(option("--capacity", "16"))
     if "--callgrind" in sys.argv:
         builds = [build] + ([pathlib.Path(option("--compare", "")).resolve()]
                             if "--compare" in sys.argv else [])
-        print("instructions per touching pair and force evaluation (callgrind, 4096 spheres, "
-              "%d contacts per atom)" % capacity)
+        print("instructions per touching pair and force evaluation (callgrind, 4096 spheres)")
         for b in builds:
-            bridge, native = callgrind(b, capacity)
+            bridge, native = callgrind(b)
             law = option("--law", "css")
             print("%s: law %s: bridge %.0f, %s %.0f, ratio %.2f"
                   % (b, law, bridge, CLASSIC[law][0] if law in CLASSIC else "pair granular",
@@ -157,8 +153,7 @@ def main():
     print(f"law {law}" + (f" ({WORDS[law]}), newton {option('--newton', 'on')}" if law != "css"
                           else " (ContactSphereSphere, hertz velocity damping), newton off"))
     native = f"pair {CLASSIC[law][0]}" if law in CLASSIC else "pair granular"
-    print(f"mbc-lammps vs {native}, {steps} steps per run, best of {repeat}, "
-          f"{capacity} contacts per atom; ms per step")
+    print(f"mbc-lammps vs {native}, {steps} steps per run, best of {repeat}; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "
           f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6} {'median':>6}"
           f"  load (1 min) before/after")
@@ -169,7 +164,7 @@ def main():
                 runs = {name: [] for name, _ in builds}
                 for _ in range(repeat):  # the builds alternate: the same load for both
                     for name, b in builds:
-                        runs[name].append(run(b, size, n, steps, hooks, capacity))
+                        runs[name].append(run(b, size, n, steps, hooks))
                 for name, _ in builds:
                     rs = runs[name]
                     bridge_wall = min(r[0][0][0] for r in rs)

@@ -7,7 +7,7 @@
 #   2 front end     sandbox/, include/mbconnect/case.h; Lua (lua.h, lauxlib.h, ...)
 #   3 generator     generator/ (mbcgen)
 #   4 simulator     simulate/ (mbc simulate); LAPACKE, SuiteSparse
-#   5 bridges       bridges/ (mbc-lammps); LAMMPS, MPI
+#   5 bridges       bridges/ (mbc-lammps, mbc-liggghts); LAMMPS, LIGGGHTS, MPI
 #   6 command line  cli/ (mbc)
 #   7 Python        python/; Python, NumPy
 #   8 users         harness/, bench/, examples/; cmocka
@@ -78,6 +78,7 @@ EXTERNAL = [
     (re.compile(r'(lapacke|lapacke_utils|cblas|cholmod|umfpack|SuiteSparse_config|klu)\.h$'), 4,
      'LAPACKE/SuiteSparse'),
     (re.compile(r'^(mpi\.h|lammps/.*)$'), 5, 'MPI/LAMMPS'),
+    (re.compile(r'^liggghts/.*$'), 5, 'LIGGGHTS'),
     (re.compile(r'^(Python\.h|numpy/.*|structmember\.h)$'), 7, 'Python'),
     (re.compile(r'^cmocka\.h$'), 8, 'cmocka'),
 ]

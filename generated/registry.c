@@ -5,6 +5,7 @@
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 #include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
+#include "mbconnect/generated/contact_liggghts.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 
@@ -15,8 +16,9 @@ const mbc_type_info *const mbc_builtin_types[] = {
     &mbc_contact_friction_circle_cable2d_type,
     &mbc_contact_gran_classic_type,
     &mbc_contact_granular_type,
+    &mbc_contact_liggghts_type,
     &mbc_contact_sphere_sphere_type,
     &mbc_joint_ale_moving2d_type,
 };
 
-const size_t mbc_builtin_type_count = 6;
+const size_t mbc_builtin_type_count = 7;

@@ -238,3 +238,8 @@ int loader_list_entry(loader *ld, int list, size_t i, const char *key, int line,
     }
     return 1;
 }
+
+mbc_sandbox *loader_sandbox_new(void)
+{
+    return mbc_sandbox_new("spec", "specs", MBC_SANDBOX_SPEC_CONSTRUCTORS);
+}

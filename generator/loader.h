@@ -43,6 +43,10 @@ typedef struct loader {
  * idx) inside a protected call, allocating in mem, into target. Every
  * problem goes to diag; out of memory is one "FILE: out of memory".
  * Returns MBC_OK or the first failure (MBC_ERR_INPUT, MBC_ERR_NOMEM). */
+/* A sandbox for specs and types.lua (their constructors), which runs file
+ * after file, each in a fresh environment. */
+struct mbc_sandbox *loader_sandbox_new(void);
+
 mbc_status loader_run(struct mbc_sandbox *box, const char *file, const char *text, size_t len,
                       arena *mem, const spec_type_registry *reg, void (*read)(loader *ld, int idx),
                       void *target, diag_list *diag);

@@ -7,9 +7,11 @@
 #include "emit_c.h"
 #include "emit_rst.h"
 #include "fileio.h"
+#include "loader.h"
 #include "sandbox.h"
 #include "naming.h"
 #include "parallel.h"
+#include "spec_types_load.h"
 
 /* One spec's load, run by a worker: its result and diagnostics stay in its
  * own slot until the merge (in input order) after the join. */
@@ -34,7 +36,7 @@ static void load_one(void *ctx, size_t i, unsigned worker)
      * fifth of the run (bench/: mbc-bench-gen (c)); each spec still runs in
      * its own environment. A NULL box (out of memory) makes one per spec. */
     if (!job->boxes[worker])
-        job->boxes[worker] = spec_sandbox_new();
+        job->boxes[worker] = loader_sandbox_new();
     s->st =
         spec_connector_load_file(&s->c, job->boxes[worker], job->types, job->paths[i], &s->diag);
 }

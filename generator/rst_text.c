@@ -18,6 +18,11 @@ const rst_text_label rst_text_labels[] = {
     {"sec-physics-gran-classic",
      "Classic granular contact laws (LAMMPS's gran/hooke, gran/hooke/history, gran/hertz/history)",
      "physics-gran-classic", 1},
+    {"sec-physics-departures-liggghts",
+     "ContactLiggghts: where LIGGGHTS 3.8's code contradicts its documentation",
+     "physics-departures", 0},
+    {"sec-liggghts", "mbc-liggghts: LIGGGHTS with its contact models computed by spec laws",
+     "liggghts", 1},
 };
 const size_t rst_text_label_count = sizeof rst_text_labels / sizeof rst_text_labels[0];
 

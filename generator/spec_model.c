@@ -801,11 +801,6 @@ static void load_connector(loader *ld, int t, spec_connector *c)
         mbc_reader_fail(ld->r, line, NULL, "connector: 'parameters' must not be empty");
 }
 
-mbc_sandbox *spec_sandbox_new(void)
-{
-    return mbc_sandbox_new("spec", "specs", MBC_SANDBOX_SPEC_CONSTRUCTORS);
-}
-
 /* The connector a spec returned (the value at t). */
 static void read_connector(loader *ld, int t)
 {
@@ -841,7 +836,7 @@ mbc_status spec_connector_load_buffer(spec_connector *out, const spec_type_regis
                                       const char *display_name, const char *buf, size_t len,
                                       diag_list *diag)
 {
-    mbc_sandbox *box = spec_sandbox_new();
+    mbc_sandbox *box = loader_sandbox_new();
     if (!box) {
         memset(out, 0, sizeof *out);
         diag_add_nomem(diag, display_name);

@@ -36,11 +36,11 @@ mbc_status spec_connector_load_buffer(spec_connector *out, const spec_type_regis
                                       diag_list *diag);
 void spec_connector_free(spec_connector *c);
 
-/* Many specs in one sandbox (mbcgen_load): a sandbox made by spec_sandbox_new
- * runs spec after spec, each in a fresh environment (sandbox.h), which saves
- * a Lua state per spec. spec_connector_load_file with box NULL is
- * spec_connector_load. */
-struct mbc_sandbox *spec_sandbox_new(void);
+/* Many specs in one sandbox (mbcgen_load): a sandbox made by
+ * loader_sandbox_new (loader.h) runs spec after spec, each in a fresh
+ * environment (sandbox.h), which saves a Lua state per spec.
+ * spec_connector_load_file with box NULL is spec_connector_load. */
+struct mbc_sandbox;
 mbc_status spec_connector_load_in(spec_connector *out, struct mbc_sandbox *box,
                                   const spec_type_registry *reg, const char *display_name,
                                   const char *buf, size_t len, diag_list *diag);

@@ -9,10 +9,12 @@
 #include "diag.h"
 #include "spec_model_types.h"
 
-/* Loads the type registry from a Lua file. Returns MBC_OK, or a failure
- * status with every problem in diag (MBC_ERR_INPUT: an invalid registry,
- * MBC_ERR_IO: a file that cannot be read, MBC_ERR_NOMEM). */
-mbc_status spec_types_load(spec_type_registry *reg, const char *path, diag_list *diag);
+struct loader;
+
+/* Reads and checks the type "Name" { ... } table at idx of a types.lua into
+ * ty (spec_types_load.c reads the file); every problem is reported. */
+void spec_types_load_type(struct loader *ld, int idx, spec_type *ty);
+/* Frees a registry spec_types_load (spec_types_load.h) made. */
 void spec_types_free(spec_type_registry *reg);
 /* The type called name, or NULL. */
 const spec_type *spec_types_find(const spec_type_registry *reg, const char *name);

@@ -55,6 +55,9 @@ status=0
 # -LE lammps: those tests start MPI jobs (mpirun, orted) whose Open MPI
 # reports are not ours; .ci/steps/lammps.sh runs mbc-lammps itself under
 # valgrind, on one rank with Open MPI's suppressions.
+# -LE liggghts: the same for mbc-liggghts (tests/liggghts), whose runs are
+# LIGGGHTS's own, minutes long even natively; the sanitize preset runs them
+# with the bridge and the law under ASan, UBSan and LeakSanitizer.
 # -LE benchmark: the DEM verification benchmarks (tests/benchmark) are
 # CPython scripts that start mbc simulate hundreds of times (a minute
 # natively); the laws and mbc simulate they run have their own cmocka and
@@ -69,7 +72,7 @@ status=0
 # the sanitize preset, every one of them; valgrind (20 to 50 times slower)
 # adds its checks of uninitialized reads on the quick ones, which reach the
 # same code (CI's budget is 40 minutes).
-(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|inject|benchmark|release|slow' --output-on-failure -j2 \
+(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|liggghts|inject|benchmark|release|slow' --output-on-failure -j2 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \
   --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||

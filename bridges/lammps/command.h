@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The command mbc-lammps adds to LAMMPS's (docs/lammps.rst):
+/* The command mbc-lammps adds to LAMMPS's (docs/lammps.rst): the spelled-out
+ * form of its styles, and its switches.
  *
- *   mbconnect pair I J TYPE [NAME VALUE]...   the law of the atom type pairs I x J
- *   mbconnect pair I J granular WORDS...      the same with the words of pair_style
- *                                             granular's pair_coeff I J
+ *   mbconnect pair I J TYPE [NAME VALUE]...   pair_style mbconnect (made on first
+ *   mbconnect pair I J granular WORDS...      use) and its pair_coeff I J line;
  *   mbconnect pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS...
- *                                             the same with the words of that
- *                                             pair_style line
- *   mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES]
- *   mbconnect wall ID GROUP hooke|hooke/history|hertz/history WORDS... STYLE ARGS [...]
- *   mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]
- *                                             a wall, as fix ID GROUP wall/gran
- *   mbconnect capacity N                      contacts per atom (default 16)
- *   mbconnect off                             no more mbconnect pair interaction
+ *                                             fix mbconnect, its vector
+ *   mbconnect wall ID GROUP WORDS...          fix ID GROUP wall/mbconnect WORDS
+ *                                             (granular, hooke, hooke/history,
+ *                                             hertz/history or a type by name)
+ *   mbconnect corrected yes|no                the corrected forms of
+ *                                             docs/physics-departures.rst for the
+ *                                             granular words of styles made after it
+ *   mbconnect energy yes|no                   the energy books, for styles made after it
+ *   mbconnect capacity N                      no effect (a warning)
+ *   mbconnect off                             pair_style none, fix mbconnect removed
  *
  * I and J are atom types or ranges as in pair_coeff: N, *, *N, N*, M*N. */
 #ifndef ML_COMMAND_H
@@ -21,8 +23,8 @@
 #include "ml.h"
 
 /* Executes one mbconnect command: argv are its arguments (argv[0] the
- * subcommand), as LAMMPS parsed them, variables substituted. Returns 0, or
- * the pending status (this rank's: host.cpp makes the ranks agree). */
-int ml_command(ml_run *r, int argc, char **argv);
+ * subcommand), as LAMMPS parsed them, variables substituted. The same on
+ * every rank; an error (err) is raised by host.cpp. */
+mbc_status ml_command(ml_run *r, int argc, char **argv, mbc_error *err);
 
 #endif

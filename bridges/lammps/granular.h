@@ -1,33 +1,35 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* `mbconnect pair I J granular WORDS...`: the words of a pair_style granular
- * pair_coeff line, unchanged (docs/lammps.rst, "Coming from pair_style
- * granular"), as a ContactGranular law of the bridge; and at each run's
- * set-up the laws of the type pairs I != J that no line named, mixed from
- * those of I I and J J as LAMMPS mixes them (docs/physics-granular.rst). */
+/* The words of pair_style granular's pair_coeff (and of fix wall/gran
+ * granular) as a law: a ContactGranular with the words' parameters
+ * (granular_words.h reads the words; docs/lammps.rst, "Coming from
+ * pair_style granular"); and the words of the classic styles gran/hooke,
+ * gran/hooke/history, gran/hertz/history (and of fix wall/gran hooke,
+ * hooke/history, hertz/history) as a ContactGranClassic (classic_words.h). */
 #ifndef ML_GRANULAR_H
 #define ML_GRANULAR_H
 
-#include "bridge_core.h"
+#include "classic_words.h"
 #include "granular_words.h"
+#include "law.h"
 
-/* A law of type `type` with the n named parameters p (the translators'
- * output); what names the command in messages (a literal). NULL with a
- * pending error. */
-ml_law *ml_params_law_create(ml_run *r, const char *what, const char *type,
-                             const ml_granular_param *p, int n);
+/* A law of `type` with the n named parameters p (a translator's output)
+ * and its parameter lammps2021; what names the command in messages (a
+ * literal); books: the energy books are summed. */
+mbc_status ml_params_law_create(const mbc_registry *reg, const char *what, const char *type,
+                                const ml_granular_param *p, int n, int lammps2021, int books,
+                                ml_law **out, mbc_error *err);
 
-/* The law of the words (a ContactGranular with their parameters); what
- * names the command in messages (a literal). NULL with a pending error. */
-ml_law *ml_granular_law_create(ml_run *r, const char *what, const ml_granular_law *words);
+/* The law of the words; what names the command in messages (a literal);
+ * lammps2021: the law takes LAMMPS 2021's forms where 2021 departs from its
+ * documentation (docs/physics-departures.rst), else the corrected ones. */
+mbc_status ml_granular_law_create(const mbc_registry *reg, const char *what,
+                                  const ml_granular_law *words, int lammps2021, int books,
+                                  ml_law **out, mbc_error *err);
 
-/* Records the words of the type pairs lo..hi (their cutoff keyword too). */
-void ml_granular_set_words(ml_bridge *b, const int lo[2], const int hi[2],
-                           const ml_granular_law *words);
-
-/* Every type pair I != J that no mbconnect pair line named, whose types I I
- * and J J have granular words: its mixed law (a new one when the words of
- * I I or J J changed); an error when their model forms differ (LAMMPS's
- * rule). Returns 0 or the pending status. */
-int ml_granular_mix_all(ml_run *r, ml_bridge *b);
+/* The law of a classic style's words (a ContactGranClassic), as
+ * ml_granular_law_create (lammps2021: docs/physics-gran-classic.rst). */
+mbc_status ml_classic_law_create(const mbc_registry *reg, const char *what,
+                                 const ml_classic_law *words, int lammps2021, int books,
+                                 ml_law **out, mbc_error *err);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The words of pair_style granular and fix wall/gran granular as a
  * ContactGranular law (granular_words.h). The rules are those of LAMMPS's
- * pair_granular.cpp (coeff(), init_one()) and fix_wall_gran.cpp (the
+ * pair_granular.cpp (its coeff and init_one methods) and fix_wall_gran.cpp (the
  * constructor) of the 29 Sep 2021 version, read for facts; where mbconnect
  * corrects that version the comment says so (docs/physics-granular.rst). */
 #include "granular_words.h"

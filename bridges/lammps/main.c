@@ -1,24 +1,22 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbc-lammps: lmp, with one more command in which connector types of
- * mbconnect are the pair interaction of a run (docs/lammps.rst).
+/* mbc-lammps: lmp, with pair and wall styles whose forces are spec laws of
+ * mbconnect (docs/lammps.rst).
  *
  *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]
  *
  * Options other than --plugin, --help (-h) and --version go to LAMMPS
- * unchanged, -in (-i) too. Exit status: 0, 1 for an error in the run (as
- * lmp), 2 for a command-line error, 71 when out of memory. */
+ * unchanged, -in (-i) and -sf (-suffix) too. Exit status: 0, 1 for an
+ * error in the run (as lmp), 2 for a command-line error, 71 when out of
+ * memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge.h"
 #include "command.h"
 #include "host.h"
 #include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
 #include "ml.h"
-#include "step.h"
-#include "wall.h"
 
 /* The usage, in the layout help2man reads (mbc-lammps(1) is made from it:
  * bridges/lammps/CMakeLists.txt). */
@@ -28,30 +26,38 @@ static void usage(FILE *f)
           "  or:  mbc-lammps --help | --version\n"
           "\n"
           "Runs the LAMMPS input SCRIPT as lmp does, with Debian's liblammps under MPI,\n"
-          "and one more LAMMPS command, mbconnect, which makes connector types of\n"
-          "mbconnect (built in or from plugins) the pair interaction of the run. LAMMPS\n"
-          "reads the input: mbconnect may stand wherever a command may (if, loops,\n"
-          "include, run every).\n"
+          "with pair and wall styles whose forces are connector types of mbconnect (built\n"
+          "in or from plugins). With -sf mbc (or `suffix mbc` in the input), LAMMPS's own\n"
+          "pair_style granular and fix wall/gran lines run on ContactGranular, the input\n"
+          "unchanged.\n"
+          "\n"
+          "Styles added to LAMMPS's:\n"
+          "  pair_style granular/mbc  pair_style granular's words (-sf mbc picks it)\n"
+          "  fix ID G wall/gran/mbc   fix wall/gran's granular words (-sf mbc picks it)\n"
+          "  pair_style mbconnect     pair_coeff I J TYPE [NAME VALUE]..., granular WORDS...,\n"
+          "                           gran/hooke|gran/hooke/history|gran/hertz/history\n"
+          "                           WORDS... or none: any type with a pair binding\n"
+          "  fix ID G wall/mbconnect  fix wall/gran's words (granular, hooke, hooke/history,\n"
+          "                           hertz/history), or TYPE [NAME VALUE]... STYLE ARGS:\n"
+          "                           any type with a wall binding\n"
           "\n"
           "Commands added to the input:\n"
           "  mbconnect pair I J TYPE [NAME VALUE]...\n"
-          "                           the connector type TYPE (one whose spec declares\n"
-          "                           pair_binding) is the interaction of the atom type\n"
-          "                           pairs I x J (N, *, *N, N* or M*N, as pair_coeff);\n"
-          "                           parameters by name\n"
           "  mbconnect pair I J granular WORDS...\n"
-          "                           the words of a pair_style granular pair_coeff line\n"
           "  mbconnect pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS...\n"
-          "                           the words of that pair_style line (Kn Kt gamma_n\n"
-          "                           gamma_t xmu dampflag [limit_damping])\n"
-          "  mbconnect wall ID GROUP granular WORDS... STYLE ARGS [KEYWORD VALUES]\n"
+          "                           pair_style mbconnect and its pair_coeff I J line, spelled\n"
+          "                           out (f_mbconnect[N]: contacts, mean overlap, sums); the\n"
+          "                           classic styles' words are their pair_style line's (Kn Kt\n"
+          "                           gamma_n gamma_t xmu dampflag [limit_damping])\n"
+          "  mbconnect wall ID GROUP WORDS...\n"
           "  mbconnect wall ID GROUP hooke|hooke/history|hertz/history WORDS... STYLE ARGS\n"
-          "                           [KEYWORD VALUES]\n"
-          "  mbconnect wall ID GROUP TYPE [NAME VALUE]... STYLE ARGS [KEYWORD VALUES]\n"
-          "                           a wall, with the arguments of fix wall/gran\n"
-          "  mbconnect capacity N     contacts per atom (default 16), before the first run\n"
-          "  mbconnect energy yes|no  the energy books in the fix vector, before the pair lines\n"
-          "  mbconnect off            removes the mbconnect interaction\n"
+          "                           fix ID GROUP wall/mbconnect WORDS...\n"
+          "  mbconnect corrected yes|no\n"
+          "                           the corrected forms of LAMMPS 2021's departures from its\n"
+          "                           documentation (default no: 2021's numbers), before the\n"
+          "                           styles\n"
+          "  mbconnect energy yes|no  the energy books, before the styles\n"
+          "  mbconnect off            removes pair_style mbconnect and its walls\n"
           "\n"
           "Options:\n"
           "  --plugin FILE.so         add the connector types of an mbconnect plugin\n"
@@ -59,13 +65,11 @@ static void usage(FILE *f)
           "  -in SCRIPT, -i SCRIPT    the LAMMPS input script (required)\n"
           "  -h, --help               print this text\n"
           "  --version                print the version\n"
-          "  other options            -var NAME VALUE..., -log FILE, -screen FILE, -echo,\n"
-          "                           -partition, -nocite, ... go to LAMMPS unchanged\n"
+          "  other options            -sf mbc, -var NAME VALUE..., -log FILE, -screen FILE,\n"
+          "                           -echo, -partition, -nocite, ... go to LAMMPS unchanged\n"
           "\n"
           "Requirements:\n"
-          "  The run needs atom_style sphere and comm_modify vel yes. Thermo:\n"
-          "  f_mbconnect[1] is the number of contacts, f_mbconnect[2] their mean overlap,\n"
-          "  then the sums of the laws' scalar outputs.\n"
+          "  atom_style sphere and comm_modify vel yes, as pair_style granular.\n"
           "\n"
           "Exit status:\n"
           "  0                        success\n"
@@ -75,6 +79,9 @@ static void usage(FILE *f)
           "  71                       out of memory (one line: SCRIPT: out of memory)\n"
           "\n"
           "Examples:\n"
+          "  mpirun -np 2 mbc-lammps -sf mbc -in "
+          "/usr/share/lammps/examples/granular/in.pour.flatwall\n"
+          "                           LAMMPS's granular example, unchanged, on ContactGranular\n"
           "  mpirun -np 2 mbc-lammps -in examples/lammps/settle.in\n"
           "                           10,000 beads settling, ContactSphereSphere with\n"
           "                           friction; writes settle.png\n"
@@ -110,12 +117,13 @@ static void args_free(ml_run *r)
     r->args = NULL;
 }
 
-static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
+/* The command line; MBC_ERR_VALUE for a usage error, MBC_ERR_NOMEM. */
+static mbc_status parse_args(int argc, char **argv, ml_args *a, mbc_error *err)
 {
     a->plugins = calloc((size_t)argc, sizeof *a->plugins);
     a->largv = calloc((size_t)argc + 1, sizeof *a->largv);
     if (!a->plugins || !a->largv)
-        return -1;
+        return mbc_fail_nomem(err, "mbc-lammps");
     a->largv[a->largc++] = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -124,10 +132,8 @@ static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
         } else if (strcmp(s, "--version") == 0) {
             a->version = 1;
         } else if (strcmp(s, "--plugin") == 0 || strcmp(s, "-in") == 0 || strcmp(s, "-i") == 0) {
-            if (i + 1 == argc) {
-                snprintf(err, n, "mbc-lammps: %s needs a file name", s);
-                return 1;
-            }
+            if (i + 1 == argc)
+                return mbc_fail(err, MBC_ERR_VALUE, "mbc-lammps: %s needs a file name", s);
             if (strcmp(s, "--plugin") == 0) {
                 a->plugins[a->plugin_count++] = argv[++i];
             } else { /* LAMMPS opens it */
@@ -138,22 +144,37 @@ static int parse_args(int argc, char **argv, ml_args *a, char *err, size_t n)
             a->largv[a->largc++] = argv[i];
         }
     }
-    if (!a->script && !a->help && !a->version) {
-        snprintf(err, n, "mbc-lammps: no input script (give -in SCRIPT)");
-        return 1;
-    }
-    return 0;
+    if (!a->script && !a->help && !a->version)
+        return mbc_fail(err, MBC_ERR_VALUE, "mbc-lammps: no input script (give -in SCRIPT)");
+    return MBC_OK;
+}
+
+/* Frees what the run holds, finalizes MPI and exits with status (LAMMPS
+ * is deleted or was never created). */
+static _Noreturn void finish(ml_run *r, int status)
+{
+    (void)fflush(stdout);
+    if (r->free_args)
+        r->free_args(r);
+    if (status == ML_EXIT_ERROR) /* as lmp after an error: every rank has stopped */
+        MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    exit(status);
 }
 
 /* Before LAMMPS starts: an error of some rank ends every rank, the lowest
- * failing rank printing its line on stderr. */
-static void agree_or_exit(ml_run *r)
+ * failing rank's line on stderr (status: 71 out of memory, else usage). */
+static void agree_or_exit(ml_run *r, mbc_status st, mbc_error *err, int usage_too)
 {
-    if (ml_agree(r) == 0)
+    if (ml_agree(r->comm, st, err) < 0)
         return;
-    if (r->rank == 0)
-        (void)fprintf(stderr, "%s\n", r->message);
-    ml_exit(r, r->status);
+    const int nomem = err->status == MBC_ERR_NOMEM;
+    if (r->rank == 0) {
+        (void)fprintf(stderr, "%s\n", err->message);
+        if (usage_too && !nomem)
+            usage(stderr);
+    }
+    finish(r, nomem ? ML_EXIT_NOMEM : ML_EXIT_USAGE);
 }
 
 /* The built-in types and those of every plugin; a bad plugin is a
@@ -161,51 +182,36 @@ static void agree_or_exit(ml_run *r)
 static void load_plugins(ml_run *r, const ml_args *a)
 {
     mbc_registry_init(&r->registry);
-    for (int k = 0; k < a->plugin_count && r->status == 0; k++) {
-        mbc_error err = {0};
-        if (mbc_registry_load_plugin(&r->registry, a->plugins[k], &err) != MBC_OK)
-            ml_error(r, ML_EXIT_USAGE, "mbc-lammps: %s", err.message);
+    mbc_status st = MBC_OK;
+    mbc_error err = {0};
+    for (int k = 0; k < a->plugin_count && st == MBC_OK; k++) {
+        mbc_error e = {0};
+        st = mbc_registry_load_plugin(&r->registry, a->plugins[k], &e);
+        if (st != MBC_OK)
+            (void)mbc_fail(&err, st, "mbc-lammps: %s", e.message);
     }
-    agree_or_exit(r);
+    agree_or_exit(r, st, &err, 0);
 }
 
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    ml_run r = {.comm = MPI_COMM_WORLD,
-                .free_bridge = ml_bridge_free,
-                .free_args = args_free,
-                .command = ml_command,
-                .step_callback = ml_step_callback,
-                .wall_callback = ml_wall_callback,
-                .init_callback = ml_bridge_init,
-                .atom_created = ml_bridge_atom_created};
+    ml_run r = {.comm = MPI_COMM_WORLD, .free_args = args_free, .command = ml_command};
     MPI_Comm_rank(r.comm, &r.rank);
     MPI_Comm_size(r.comm, &r.size);
     ml_args a = {0};
     r.args = &a;
-    char err[256] = "";
-    int rc = parse_args(argc, argv, &a, err, sizeof err);
-    if (!ml_all(&r, rc >= 0)) /* out of memory, on some rank */
-        rc = -1;
-    if (rc != 0) { /* the same on every rank */
-        if (r.rank == 0) {
-            (void)fprintf(stderr, "%s\n", rc < 0 ? "mbc-lammps: out of memory" : err);
-            if (rc > 0)
-                usage(stderr);
-        }
-        ml_exit(&r, rc < 0 ? ML_EXIT_NOMEM : ML_EXIT_USAGE);
-    }
+    mbc_error err = {0};
+    agree_or_exit(&r, parse_args(argc, argv, &a, &err), &err, 1);
     if (a.help || a.version) {
         if (r.rank == 0 && a.help)
             usage(stdout);
         if (r.rank == 0 && a.version)
             (void)printf("mbc-lammps %s\n", MBC_VERSION_STRING);
-        ml_exit(&r, 0);
+        finish(&r, 0);
     }
     r.script = a.script;
     load_plugins(&r, &a);
-    (void)ml_host_main(&r, a.largc, a.largv);
-    agree_or_exit(&r);
-    ml_exit(&r, 0);
+    agree_or_exit(&r, ml_host_main(&r, a.largc, a.largv, &err), &err, 0);
+    finish(&r, 0);
 }

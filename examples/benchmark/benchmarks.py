@@ -131,6 +131,29 @@ class Granular:
         return p
 
 
+class Liggghts:
+    """LIGGGHTS 3.8's hertz (ContactLiggghts, docs/items/ObjectContactLiggghts.rst)
+    for sphere a against sphere b, or a rigid plane (b None: a modulus so
+    large that Y* is a's own to round-off), with the coefficient of
+    restitution e and tangential history with friction mu (mu None: no
+    tangential model)."""
+
+    RIGID = 1e30
+
+    def __init__(self, a, b, e, mu=None):
+        self.values = {
+            "normalModel": 1,
+            "youngsModulus": [a["E"], b["E"] if b else self.RIGID],
+            "poissonsRatio": [a["nu"], b["nu"] if b else a["nu"]],
+            "coefficientRestitution": e,
+            "tangentialModel": 0 if mu is None else 2,
+            "coefficientFriction": 0.0 if mu is None else mu,
+        }
+
+    def params(self):
+        return dict(self.values)
+
+
 class SphereSphere:
     """ContactSphereSphere by its parameters (docs/items/ObjectContactSphereSphere.rst)."""
 
@@ -328,6 +351,10 @@ def lammps_inputs(key, cases):
             p = law.params()  # the engine sets the radii and masses (the binding)
             p["timeStep"] = "${dt}"
             kind = "ContactGranular"
+        elif isinstance(law, Liggghts):
+            p = law.params()
+            p["timeStep"] = "${dt}"
+            kind = "ContactLiggghts"
         else:
             p = law.params()
             kind = "ContactSphereSphere"
@@ -417,7 +444,8 @@ def run_lammps(key, cases, law_mode="native", exe=None):
 
 def run_simulate(case, connector="ContactGranular", exe=None, rho_inf=1.0):
     """Runs one case in mbc simulate (examples/benchmark/scenes/impact.lua)
-    with ContactGranular or ContactSphereSphere. Returns a Result."""
+    with ContactGranular, ContactSphereSphere or ContactLiggghts. Returns a
+    Result."""
     exe = exe or find_exe("mbc", "MBC")
     a, b = case.a, case.b
     sets = {
@@ -463,9 +491,10 @@ def run_simulate(case, connector="ContactGranular", exe=None, rho_inf=1.0):
         dist = np.sqrt((col["xa[0]"] - col["xb[0]"]) ** 2 + (col["xa[1]"] - col["xb[1]"]) ** 2
                        + (za - col["xb[2]"]) ** 2)
         overlap = a["radius"] + b["radius"] - dist
-    # the force on a: ContactGranular's Force output is the force on sphere
-    # a (marker m0); ContactSphereSphere's the force on marker m1 (sphere b)
-    sign = 1.0 if connector == "ContactGranular" else -1.0
+    # the force on a: ContactGranular's and ContactLiggghts's Force output is
+    # the force on sphere a (marker m0); ContactSphereSphere's the force on
+    # marker m1 (sphere b)
+    sign = -1.0 if connector == "ContactSphereSphere" else 1.0
     cols = {"t": col["time"], "overlap": overlap, "fx": sign * col["force[0]"], "fz": sign * col["force[2]"],
             "vx": col["va[0]"], "vz": col["va[2]"], "wy": col["wa[1]"], "x": col["xa[0]"]}
     if b is not None:

@@ -25,6 +25,9 @@ ENGINES = {
     "simulate CSS": ("css", "simulate:ContactSphereSphere"),
     "simulate CSS1": ("css1", "simulate:ContactSphereSphere"),
     "mbc-lammps CSS": ("css", "lammps:named"),
+    # LIGGGHTS 3.8's hertz (ContactLiggghts by its parameters) in LAMMPS and in mbc simulate
+    "mbc-lammps liggghts": ("liggghts", "lammps:named"),
+    "simulate liggghts": ("liggghts", "simulate:ContactLiggghts"),
 }
 
 
@@ -78,6 +81,14 @@ def tsuji_restitution(e, limit_damping):
     return ref.normal_impact(
         1.0, 1.0, ref.hertz_elastic(1.0, 1.0), ref.damping_eta("tsuji", e, 1.0, 1.0, 1.0),
         limit_damping)["restitution"]
+
+
+@functools.lru_cache(maxsize=None)
+def liggghts_restitution(e):
+    """The coefficient of restitution of LIGGGHTS's hertz with the damping
+    it derives from e (scale-free: Y* = m* = R* = v = 1)."""
+    return ref.normal_impact(1.0, 1.0, ref.hertz_elastic(4.0 / 3.0, 1.0),
+                             ref.liggghts_hertz_eta(e, 1.0, 1.0, 1.0))["restitution"]
 
 
 def tsuji_coefficient(e, limit_damping):
@@ -166,6 +177,8 @@ class ElasticNormal(Benchmark):
         a, b = self.spheres()
         k_n, _ = material_stiffness(a, b)
         rstar = ref.effective_radius(a["radius"], b["radius"] if b else None)
+        if family == "liggghts":  # e = 1: no damping
+            return B.Liggghts(a, b, 1.0)
         if family == "css":
             return B.SphereSphere(contactStiffness=k_n * math.sqrt(rstar), contactStiffnessExponent=1.5)
         if self.plane:  # a rigid plane: LAMMPS's material walls are not rigid
@@ -217,6 +230,8 @@ class Restitution(Benchmark):
     def law(self, family, e):
         a = B.sphere(self.material, 0.0025)
         k_n, _ = material_stiffness(a, None)
+        if family == "liggghts":
+            return B.Liggghts(a, None, e)
         if family.startswith("css"):
             return B.SphereSphere(contactStiffness=k_n * math.sqrt(a["radius"]), contactStiffnessExponent=1.5,
                                   restitutionCoefficient=e, impactModel=1 if family == "css1" else 2)
@@ -236,6 +251,8 @@ class Restitution(Benchmark):
         one asked for."""
         if family == "granular":
             model = tsuji_restitution(point, False)
+        elif family == "liggghts":
+            model = liggghts_restitution(point)
         else:
             model = css_restitution(point, 1 if family == "css1" else 2)
         return {"restitution": model, "asked": point}

@@ -194,6 +194,15 @@ def damping_eta(model, coeff, mstar, k_n, rstar, hertz=True):
     raise ValueError(model)
 
 
+def liggghts_hertz_eta(e, mstar, ystar, rstar):
+    """eta(delta) of LIGGGHTS 3.8's hertz (gran_model_hertz.txt): gamma_n =
+    -2 sqrt(5/6) beta sqrt(S_n m*), S_n = 2 Y* sqrt(R* delta), beta =
+    ln e / sqrt(ln^2 e + pi^2); Tsuji's form with the Hertz stiffness, whose
+    integrated restitution is e (to 2e-12)."""
+    beta = math.log(e) / math.sqrt(math.log(e) ** 2 + math.pi ** 2)
+    return lambda d: -2.0 * math.sqrt(5.0 / 6.0) * beta * math.sqrt(2.0 * ystar * math.sqrt(rstar * d) * mstar)
+
+
 # --------------------------------------- rigid-body impact, Coulomb friction
 
 

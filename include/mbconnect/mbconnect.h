@@ -21,6 +21,9 @@
  *                      arrays; pair_kernel.h: the kernel contract of a type's fast path
  * - wall_eval.h        the same law between an engine's spheres and a wall (a type with
  *                      a wall binding)
+ * - liggghts_contact.h ContactLiggghts for an engine that forms its own contacts
+ *                      (LIGGGHTS's loops: mbc-liggghts): the law of a pair of materials
+ *                      and the kernel of its model combination
  * - input.h            assembling a state (mbc_state) from plain descriptions, checked
  * - result.h           everything a type offers at one state, and its JSON form
  * - plugin.h           loading connector types from shared libraries
@@ -78,6 +81,7 @@
 #include "mbconnect/pair_kernel.h"
 #include "mbconnect/pair_types.h"
 #include "mbconnect/wall_eval.h"
+#include "mbconnect/liggghts_contact.h"
 #include "mbconnect/sphere_batch.h"
 #include "mbconnect/threads.h"
 

@@ -74,6 +74,21 @@ extern "C" {
 MBC_API mbc_status mbc_pair_eval(mbc_object *o, const mbc_pair_call *call, mbc_pair_sums *sums,
                                  mbc_error *err);
 
+/* As mbc_pair_eval, but each pair's forces and torques go into results[k]
+ * (call->count entries, mbc_pair_result: the force on b, the torques in the
+ * parts the law adds them in) instead of the atoms' arrays, which may be
+ * NULL; with outputs (NULL, or call->count x sums->output_count values),
+ * pair k's summed scalar outputs go into outputs[k * output_count + q]
+ * (0 out of contact). The records, contact flags and sums are written as by
+ * mbc_pair_eval. For an engine that adds the forces itself: in the order
+ * of its own pair loop across several laws, or with a per-atom tally
+ * (LAMMPS's per-atom virial and energy). A kernel of a binding of revision
+ * 3 or later gives them (mbconnect/pair_kernel.h, mbc_pair_call_results);
+ * an older one's pairs run through the type's hooks. */
+MBC_API mbc_status mbc_pair_eval_results(mbc_object *o, const mbc_pair_call *call,
+                                         mbc_pair_result *results, double *outputs,
+                                         mbc_pair_sums *sums, mbc_error *err);
+
 /* The distance beyond r_a + r_b (m, >= 0) up to which a pair of o that is in
  * contact may stay in contact: the binding's reach function (spec key
  * `reach = true`), else 0. An engine's neighbor cutoff must cover

@@ -286,11 +286,45 @@ typedef struct mbc_pair_sink {
     double (*torque)[3];
     unsigned char *contact;
     int owned;
+    mbc_pair_result *results; /* MBC_PAIR_RESULTS: into these, not the arrays */
+    double *outputs;          /* and each pair's outputs, or NULL */
 } mbc_pair_sink;
+
+/* A call of mbc_pair_eval_results (mbconnect/pair_eval.h): the call, whose
+ * flags have MBC_PAIR_RESULTS, and where each pair's results go. A kernel
+ * gets &...call; mbc_pair_call_results_of finds the rest. A kernel of a
+ * binding of revision 3 or later (MBC_PAIR_BINDING_REVISION) honours the
+ * flag: it adds nothing to the atoms' force and torque arrays (which may
+ * then be NULL) and writes each pair's mbc_pair_result (and with outputs
+ * its summed scalar outputs, output_count of them per pair, 0 out of
+ * contact), and the records, contact flags and sums as without it. The
+ * loops of MBC_PAIR_KERNEL_LOOP do. */
+typedef struct mbc_pair_call_results {
+    mbc_pair_call call;
+    mbc_pair_result *results; /* call.count entries */
+    double *outputs;          /* NULL, or call.count x sums->output_count values */
+} mbc_pair_call_results;
+
+/* The results of a call with MBC_PAIR_RESULTS, else NULL. */
+static inline const mbc_pair_call_results *mbc_pair_call_results_of(const mbc_pair_call *call)
+{
+    return (call->flags & MBC_PAIR_RESULTS) ? (const mbc_pair_call_results *)(const void *)call
+                                            : NULL;
+}
+
+/* The sink of a call: the atoms' arrays, or the call's results. */
+static inline mbc_pair_sink mbc_pair_sink_of(const mbc_pair_call *call)
+{
+    const mbc_pair_call_results *r = mbc_pair_call_results_of(call);
+    const mbc_pair_sink sk = {call->atoms->force, call->atoms->torque,   call->contact,
+                              call->atoms->owned, r ? r->results : NULL, r ? r->outputs : NULL};
+    return sk;
+}
 
 /* Pair p's staged results (block position j) into the engine's arrays and
  * the sums: -F and the torque on a, F and the torque on b (owned atoms
- * only), the new data into the record, contact, and for a pair in contact
+ * only; with the sink's results into results[k] instead, and the pair's
+ * outputs), the new data into the record, contact, and for a pair in contact
  * its weight (1, or 1/2 with an atom not owned), overlap, virial and scalar
  * outputs. acc: contacts, overlap, virial[6]. */
 static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, const mbc_pair *p,
@@ -304,13 +338,21 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, 
     const int a = p->atom[0], b = p->atom[1];
     const int own_a = a < sk->owned, own_b = b < sk->owned;
     const double f[3] = {st->force[0][j], st->force[1][j], st->force[2][j]};
-    if (own_a) {
+    if (sk->results) {
+        mbc_pair_result *restrict res = &sk->results[k];
+        for (int c = 0; c < 3; ++c) {
+            res->force[c] = f[c];
+            res->torque[0][c] = st->torque[0][c][j];
+            res->torque[1][c] = st->torque[1][c][j];
+            res->couple[0][c] = res->couple[1][c] = 0.0;
+        }
+    } else if (own_a) {
         for (int c = 0; c < 3; ++c) {
             force[a][c] = force[a][c] - f[c];
             torque[a][c] += st->torque[0][c][j];
         }
     }
-    if (own_b) {
+    if (own_b && !sk->results) {
         for (int c = 0; c < 3; ++c) {
             force[b][c] = force[b][c] + f[c];
             torque[b][c] += st->torque[1][c][j];
@@ -324,6 +366,10 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, 
     const int contact = st->contact[j];
     if (sk->contact)
         sk->contact[k] = (unsigned char)(contact != 0);
+    if (outputs > 0 && sk->outputs)
+        for (size_t q = 0; q < sums->output_count; ++q)
+            sk->outputs[k * sums->output_count + q] =
+                contact ? st->output[sums->outputs[q]][j] : 0.0;
     if (!contact)
         return;
     const double w = (own_a & own_b) ? 1.0 : 0.5;
@@ -372,8 +418,7 @@ static inline MBC_PAIR_ALWAYS_INLINE void mbc_pair_add(const mbc_pair_sink *sk, 
     static size_t NAME(const LAW *law, const mbc_pair_call *call, mbc_pair_sums *sums)             \
     {                                                                                              \
         mbc_pair_stage st;                                                                         \
-        const mbc_pair_sink sk = {call->atoms->force, call->atoms->torque, call->contact,          \
-                                  call->atoms->owned};                                             \
+        const mbc_pair_sink sk = mbc_pair_sink_of(call);                                           \
         const mbc_pair *pairs = call->pairs;                                                       \
         const size_t count = call->count;                                                          \
         double acc[8] = {sums->contacts,  sums->overlap,   sums->virial[0], sums->virial[1],       \

@@ -52,7 +52,12 @@ enum {
      * writes the record, with or without MBC_PAIR_POST_NEWTON. Other types
      * and the hooks path ignore the flag. Without it, a call without
      * MBC_PAIR_POST_NEWTON leaves every record as it is. */
-    MBC_PAIR_SETUP = 1u << 2
+    MBC_PAIR_SETUP = 1u << 2,
+    /* set by mbc_pair_eval_results only (mbconnect/pair_eval.h): the call
+     * is the first member of an mbc_pair_call_results
+     * (mbconnect/pair_kernel.h), and each pair's forces and torques go into
+     * its mbc_pair_result instead of the atoms' arrays */
+    MBC_PAIR_RESULTS = 1u << 3
 };
 
 /* One call: count pairs of one law. */
@@ -64,6 +69,23 @@ typedef struct mbc_pair_call {
     double dt;              /* time step since the records' data (s); laws with history use it */
     unsigned char *contact; /* count entries or NULL; out: 1 in contact, 0 drop the record */
 } mbc_pair_call;
+
+/* One pair's forces and torques, for an engine that adds them to its atoms
+ * itself (mbc_pair_eval_results): in the order of its own pair loop, or
+ * with a per-atom tally of its own (LAMMPS's per-atom energy and virial).
+ * The torque on each sphere is given in the parts that the law adds one
+ * after the other, so that an engine that adds them in the same order gets
+ * the sums of the in-place path to the bit:
+ *   torque on a: += torque[0], then += couple[0], then += couple[1];
+ *   torque on b: += torque[1], then -= couple[0], then -= couple[1].
+ * (ContactGranular: the friction torques, then the twisting and the rolling
+ * torque, as LAMMPS's pair_style granular adds them; other types: the whole
+ * torques, couple zero.) Zero for a pair out of contact. */
+typedef struct mbc_pair_result {
+    double force[3];     /* on sphere b, N; on a: -force */
+    double torque[2][3]; /* on a, on b, N m */
+    double couple[2][3]; /* N m, added to a and subtracted from b after torque */
+} mbc_pair_result;
 
 /* Sums over the pairs in contact, each with its weight w (1, or 1/2 with an
  * atom at or above `owned`), ADDED to what the fields hold (an engine sums

@@ -186,9 +186,11 @@ enum { MBC_WALL_PLANE = 1u << 0, MBC_WALL_CYLINDER = 1u << 1 };
  * members a binding has. 0: a binding written against mbconnect 1.0 (plugin
  * ABI 2), which ends at radii_param; `revision` was padding there, which
  * static initialization zeroes. 1: masses_param, evaluate and reach too.
- * 2: wall_evaluate and wall_shapes too. The library reads a member only when
- * the binding's revision has it (mbc_pair_binding_masses and friends). */
-#define MBC_PAIR_BINDING_REVISION 2
+ * 2: wall_evaluate and wall_shapes too. 3: no new member; its evaluate
+ * honours MBC_PAIR_RESULTS (mbc_pair_eval_results, mbconnect/pair_kernel.h).
+ * The library reads a member only when the binding's revision has it
+ * (mbc_pair_binding_masses and friends). */
+#define MBC_PAIR_BINDING_REVISION 3
 
 typedef struct mbc_pair_binding {
     mbc_pair_binding_kind kind;
@@ -213,6 +215,11 @@ static inline size_t mbc_pair_binding_masses(const mbc_pair_binding *b)
 static inline mbc_pair_evaluate_fn mbc_pair_binding_evaluate(const mbc_pair_binding *b)
 {
     return b->revision >= 1 ? b->evaluate : (mbc_pair_evaluate_fn)0;
+}
+/* The evaluate of revision 3, which gives per-pair results, or NULL. */
+static inline mbc_pair_evaluate_fn mbc_pair_binding_evaluate_results(const mbc_pair_binding *b)
+{
+    return b->revision >= 3 ? b->evaluate : (mbc_pair_evaluate_fn)0;
 }
 static inline mbc_pair_reach_fn mbc_pair_binding_reach(const mbc_pair_binding *b)
 {

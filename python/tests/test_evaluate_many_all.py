@@ -28,6 +28,10 @@ def configured(t, **extra):
     for name, value in SETTINGS + list(extra.items()):
         if name in names:
             setattr(obj, name, value)
+    if t == "ContactLiggghts":  # the moduli and e have no default (LIGGGHTS's tables)
+        obj.youngsModulus = [1e7, 1e7]
+        obj.coefficientRestitution = 0.5
+        obj.coefficientFriction = 0.3
     return obj
 
 

@@ -59,3 +59,36 @@ def test_measured_restitution(e):
 def test_without_restitution_damping_the_bounce_is_elastic():
     # e = 1: no dissipation, energy returns (within the integration tolerance)
     assert drop(1.0) == pytest.approx(1.0, abs=1e-4)
+
+
+def drop_liggghts(e, v0=1.0):
+    """A glass sphere (r = R) dropped onto a fixed one with ContactLiggghts,
+    LIGGGHTS 3.8's hertz, whose damping derives from e; the fixed sphere is
+    so heavy that m* is the falling one's. Returns v_out / v_in."""
+    mass = 2800 * 4 / 3 * np.pi * R**3
+    contact = mbconnect.ContactLiggghts(
+        spheresRadii=[R, R], spheresMasses=[1e30, mass], normalModel=1, tangentialModel=0,
+        youngsModulus=[4.8e10, 4.8e10], poissonsRatio=[0.2, 0.2], coefficientRestitution=e)
+    fixed = {"position": [0, 0, 0], "velocity": [0, 0, 0]}
+    touching = [1.0, 0, 0, 0, 0, 0, 0]  # the contact flag: in contact
+
+    def rhs(t, y):
+        r = contact.evaluate(markers=[fixed, {"position": [0, 0, y[0]], "velocity": [0, 0, y[1]]}],
+                             data=touching)
+        return [y[1], r["forces"]["markers"][1]["force"][2] / mass]
+
+    def apart(t, y):
+        return y[0] - 2 * R
+    apart.terminal, apart.direction = True, 1
+
+    bounce = solve_ivp(rhs, (0, 1), [2 * R, -v0], events=apart, rtol=1e-10, atol=1e-14,
+                       max_step=1e-6)
+    assert bounce.status == 1, "the spheres must separate"
+    return bounce.y_events[0][0][1] / v0
+
+
+@pytest.mark.parametrize("e", [0.3, 0.7, 1.0])
+def test_liggghts_hertz_rebounds_with_e(e):
+    # Tsuji's form with the Hertz stiffness: the restitution is e itself
+    # (examples/benchmark: the integrated law gives e to 2e-12)
+    assert drop_liggghts(e) == pytest.approx(e, abs=1e-6)

@@ -33,9 +33,10 @@ double mbc_pair_eval_reach(const mbc_object *o, double r_a, double r_b)
     return reach ? reach(o->params, r_a, r_b) : 0.0;
 }
 
-/* What every call needs: the object, the binding, the arrays. */
+/* What every call needs: the object, the binding, the arrays (the force
+ * and torque arrays unless the call gives per-pair results). */
 static mbc_status pe_check(const mbc_object *o, const mbc_pair_call *call,
-                           const mbc_pair_sums *sums, mbc_error *err)
+                           const mbc_pair_sums *sums, bool results, mbc_error *err)
 {
     mbc_status st = mbc_pair_eval_check_object(o, err);
     if (st != MBC_OK)
@@ -45,7 +46,8 @@ static mbc_status pe_check(const mbc_object *o, const mbc_pair_call *call,
                         o->type->type_name);
     if (call->count == 0)
         return MBC_OK;
-    st = mbc_pair_eval_check_atoms(o, call->atoms, call->pairs != NULL, "pair", "pairs", err);
+    st = mbc_pair_eval_check_atoms(o, call->atoms, call->pairs != NULL, results, "pair", "pairs",
+                                   err);
     return st != MBC_OK ? st : mbc_pair_eval_check_sums(o, sums, "pair", "pair", err);
 }
 
@@ -113,6 +115,34 @@ static mbc_status pe_hook_pair(mbc_object *o, const mbc_pair_call *call, size_t 
     return st;
 }
 
+/* Pair k's forces and torques (fo: the hooks' per marker) into the atoms'
+ * arrays (owned atoms), or into its result (a call with results). */
+static void pe_hook_add(const mbc_pair_call *call, size_t k, const mbc_forces *fo,
+                        const int ends[2])
+{
+    const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
+    const mbc_pair_atoms *at = call->atoms;
+    if (res) {
+        mbc_pair_result *r = &res->results[k];
+        for (int c = 0; c < 3; c++) {
+            r->force[c] = fo->force[ends[1]][c];
+            r->torque[0][c] = fo->torque[ends[0]][c];
+            r->torque[1][c] = fo->torque[ends[1]][c];
+            r->couple[0][c] = r->couple[1][c] = 0.0;
+        }
+        return;
+    }
+    for (int s = 0; s < 2; s++) {
+        const int i = call->pairs[k].atom[s];
+        if (i >= at->owned)
+            continue;
+        for (int c = 0; c < 3; c++) {
+            at->force[i][c] = at->force[i][c] + fo->force[ends[s]][c];
+            at->torque[i][c] += fo->torque[ends[s]][c];
+        }
+    }
+}
+
 /* Every pair through the hooks, with the sums and contact of the kernel
  * path (pair_kernel.h): force on a and b as the hooks give them. */
 static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_sums *sums,
@@ -150,18 +180,14 @@ static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_su
         const double *xa = at->position[p->atom[0]], *xb = at->position[p->atom[1]];
         const double d[3] = {xb[0] - xa[0], xb[1] - xa[1], xb[2] - xa[2]};
         const int ends[2] = {ma, mb};
-        for (int s = 0; s < 2; s++) {
-            const int i = p->atom[s];
-            if (i >= at->owned)
-                continue;
-            for (int c = 0; c < 3; c++) {
-                at->force[i][c] = at->force[i][c] + fo.force[ends[s]][c];
-                at->torque[i][c] += fo.torque[ends[s]][c];
-            }
-        }
+        pe_hook_add(call, k, &fo, ends);
         const int contact = !reach || in.gap < reach(o->params, in.r[0], in.r[1]);
         if (call->contact)
             call->contact[k] = (unsigned char)contact;
+        const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
+        if (res && res->outputs)
+            for (size_t q = 0; q < sums->output_count; q++)
+                res->outputs[k * sums->output_count + q] = contact ? values[q] : 0.0;
         if (!contact)
             continue;
         const double w = mbc_pair_weight(at, p);
@@ -181,11 +207,28 @@ static mbc_status pe_hooks(mbc_object *o, const mbc_pair_call *call, mbc_pair_su
 mbc_status mbc_pair_eval(mbc_object *o, const mbc_pair_call *call, mbc_pair_sums *sums,
                          mbc_error *err)
 {
-    mbc_status st = pe_check(o, call, sums, err);
+    mbc_status st = pe_check(o, call, sums, false, err);
     if (st != MBC_OK || call->count == 0)
         return st;
     const mbc_pair_evaluate_fn evaluate = mbc_pair_binding_evaluate(o->type->pair_binding);
     if (evaluate && !(call->flags & MBC_PAIR_HOOKS))
         return evaluate(o->params, call, sums, err);
     return pe_hooks(o, call, sums, err);
+}
+
+mbc_status mbc_pair_eval_results(mbc_object *o, const mbc_pair_call *call, mbc_pair_result *results,
+                                 double *outputs, mbc_pair_sums *sums, mbc_error *err)
+{
+    mbc_status st = pe_check(o, call, sums, true, err);
+    if (st != MBC_OK || call->count == 0)
+        return st;
+    if (!results)
+        return mbc_fail(err, MBC_ERR_INPUT, "%s: pair evaluation with results needs the results",
+                        o->type->type_name);
+    mbc_pair_call_results ex = {*call, results, outputs};
+    ex.call.flags |= MBC_PAIR_RESULTS;
+    const mbc_pair_evaluate_fn evaluate = mbc_pair_binding_evaluate_results(o->type->pair_binding);
+    if (evaluate && !(call->flags & MBC_PAIR_HOOKS))
+        return evaluate(o->params, &ex.call, sums, err);
+    return pe_hooks(o, &ex.call, sums, err);
 }

@@ -49,15 +49,16 @@ mbc_status mbc_pair_eval_check_object(const mbc_object *o, mbc_error *err)
 }
 
 mbc_status mbc_pair_eval_check_atoms(const mbc_object *o, const mbc_pair_atoms *at, bool have_items,
-                                     const char *what, const char *items, mbc_error *err)
+                                     bool results, const char *what, const char *items,
+                                     mbc_error *err)
 {
     const char *name = o->type->type_name;
-    if (!have_items || !at || !at->position || !at->velocity || !at->angular_velocity ||
-        !at->radius || !at->force || !at->torque)
+    const bool read = at && at->position && at->velocity && at->angular_velocity && at->radius;
+    if (!have_items || !read || (!results && (!at->force || !at->torque)))
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: %s evaluation needs the %s and the atoms' position, velocity, "
-                        "angular velocity, radius, force and torque arrays",
-                        name, what, items);
+                        "angular velocity, radius%s arrays",
+                        name, what, items, results ? "" : ", force and torque");
     if (mbc_pair_binding_masses(o->type->pair_binding) && !at->mass)
         return mbc_fail(err, MBC_ERR_INPUT,
                         "%s: its pair binding has masses: the atoms' mass array must be set", name);

@@ -17,9 +17,11 @@ mbc_status mbc_pair_eval_check_binding(const mbc_type_info *t, mbc_error *err);
 /* The object can evaluate forces and has a usable pair binding. */
 mbc_status mbc_pair_eval_check_object(const mbc_object *o, mbc_error *err);
 /* The atoms' arrays are set (and the items, have_items), with masses when
- * the binding has them. */
+ * the binding has them; the force and torque arrays unless the call gives
+ * per-pair results (results). */
 mbc_status mbc_pair_eval_check_atoms(const mbc_object *o, const mbc_pair_atoms *at, bool have_items,
-                                     const char *what, const char *items, mbc_error *err);
+                                     bool results, const char *what, const char *items,
+                                     mbc_error *err);
 /* The sums' arrays are set and every output asked for is a scalar output. */
 mbc_status mbc_pair_eval_check_sums(const mbc_object *o, const mbc_pair_sums *sums,
                                     const char *what, const char *items, mbc_error *err);

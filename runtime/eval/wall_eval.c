@@ -30,7 +30,8 @@ mbc_status mbc_wall_eval(mbc_object *o, const mbc_wall_call *call, mbc_pair_sums
         return mbc_fail(err, MBC_ERR_INPUT, "%s: wall evaluation needs a call and its sums", name);
     if (call->count == 0)
         return MBC_OK;
-    st = mbc_pair_eval_check_atoms(o, call->atoms, call->walls != NULL, "wall", "contacts", err);
+    st = mbc_pair_eval_check_atoms(o, call->atoms, call->walls != NULL, false, "wall", "contacts",
+                                   err);
     if (st == MBC_OK)
         st = mbc_pair_eval_check_sums(o, sums, "wall", "contact", err);
     return st != MBC_OK ? st : evaluate(o->params, call, sums, err);

@@ -28,6 +28,7 @@
 #include "test_util.h"
 
 #include "mbconnect/evaluate.h"
+#include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/pair_eval.h"
@@ -347,6 +348,217 @@ static void test_granular_energy_sums(void **state)
     }
     free(sc);
     mbc_object_destroy(o);
+}
+
+/* Results of mbc_pair_eval_results added to sc's atoms in pair order, as
+ * the header documents (owned atoms only). */
+static void apply_results(scene *sc, const mbc_pair_result *res, int owned)
+{
+    for (size_t k = 0; k < sc->npairs; ++k) {
+        const int a = sc->pairs[k].atom[0], b = sc->pairs[k].atom[1];
+        for (int c = 0; c < 3; ++c) {
+            if (a < owned) {
+                sc->f[a][c] -= res[k].force[c];
+                sc->t[a][c] += res[k].torque[0][c];
+                sc->t[a][c] += res[k].couple[0][c];
+                sc->t[a][c] += res[k].couple[1][c];
+            }
+            if (b < owned) {
+                sc->f[b][c] += res[k].force[c];
+                sc->t[b][c] += res[k].torque[1][c];
+                sc->t[b][c] -= res[k].couple[0][c];
+                sc->t[b][c] -= res[k].couple[1][c];
+            }
+        }
+    }
+}
+
+/* One law o on two copies of a scene: in place, and with per-pair results
+ * (the force and torque arrays NULL) added in pair order; the same bits in
+ * forces, torques, records, contact flags and sums, and the per-pair
+ * outputs add up to the summed ones. */
+static void compare_results(mbc_object *o, scene *in_place, int owned, unsigned flags,
+                            const size_t *outputs, size_t output_count, int data)
+{
+    scene *sr = scene_new();
+    memcpy(sr, in_place, sizeof *sr);
+    for (size_t k = 0; k < sr->npairs; ++k)
+        sr->pairs[k].data =
+            (double *)in_place->pairs[k].data - (double *)in_place->rec + (double *)sr->rec;
+    double s0[4] = {0}, s1[4] = {0};
+    mbc_pair_sums a = {.outputs = outputs, .output_count = output_count, .output_sums = s0};
+    mbc_pair_sums b = {.outputs = outputs, .output_count = output_count, .output_sums = s1};
+    const mbc_pair_atoms at = scene_atoms(in_place, owned);
+    mbc_pair_atoms ar = scene_atoms(sr, owned);
+    ar.force = NULL;
+    ar.torque = NULL;
+    const mbc_pair_call ca = {&at,  in_place->pairs,  in_place->npairs, flags,
+                              1e-5, in_place->contact};
+    const mbc_pair_call cb = {&ar, sr->pairs, sr->npairs, flags, 1e-5, sr->contact};
+    mbc_pair_result *res = calloc(MAXPAIRS, sizeof *res);
+    double *per = calloc(MAXPAIRS * 4, sizeof *per);
+    assert_non_null(res);
+    assert_non_null(per);
+    mbc_error err = {0};
+    assert_int_equal(mbc_pair_eval(o, &ca, &a, &err), MBC_OK);
+    assert_int_equal(mbc_pair_eval_results(o, &cb, res, per, &b, &err), MBC_OK);
+    apply_results(sr, res, owned);
+    assert_same(&in_place->f[0][0], &sr->f[0][0], 3 * NATOMS, "force");
+    assert_same(&in_place->t[0][0], &sr->t[0][0], 3 * NATOMS, "torque");
+    assert_same(&in_place->rec[0][0], &sr->rec[0][0], (size_t)data * in_place->npairs, "record");
+    assert_memory_equal(in_place->contact, sr->contact, in_place->npairs);
+    assert_same(&a.contacts, &b.contacts, 1, "contacts");
+    assert_same(a.virial, b.virial, 6, "virial");
+    assert_same(s0, s1, output_count, "output sums");
+    for (size_t q = 0; q < output_count; ++q) {
+        double t = 0.0, scale = 0.0;
+        for (size_t k = 0; k < sr->npairs; ++k) {
+            const double w = mbc_pair_weight(&ar, &sr->pairs[k]);
+            t += w * per[k * output_count + q];
+            scale += fabs(per[k * output_count + q]);
+        }
+        assert_true(fabs(t - s1[q]) <= 1e-12 * (1.0 + scale));
+    }
+    free(res);
+    free(per);
+    free(sr);
+}
+
+/* mbc_pair_eval_results gives the in-place path's bits when its results
+ * are added in pair order: ContactSphereSphere through its kernel and
+ * through the hooks, every configuration, with and without PostNewtonStep,
+ * with ghost atoms, with the energy books per pair; ContactGranular with
+ * rolling and twisting torques (the couples). */
+static void test_results_equal_in_place(void **state)
+{
+    (void)state;
+    const size_t books[2] = {MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY,
+                             MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER};
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
+        mbc_object *o = law_of(&configs[c]);
+        for (int hooks = 0; hooks < 2; ++hooks) {
+            const unsigned via = hooks ? MBC_PAIR_HOOKS : 0u;
+            scene *sc = scene_new();
+            scene_fill(sc, configs[c].v_reg, 500 + c);
+            compare_results(o, sc, NATOMS, MBC_PAIR_POST_NEWTON | via, NULL, 0, 4);
+            compare_results(o, sc, NATOMS - 3 * SIDE * SIDE, via, books, 2, 4);
+            free(sc);
+        }
+        mbc_object_destroy(o);
+    }
+    mbc_error err = {0};
+    mbc_object *g = mbc_object_create("ContactGranular", &err);
+    assert_non_null(g);
+    const char *names[] = {"normalModel",         "normalStiffness",     "normalDamping",
+                           "tangentialModel",     "tangentialStiffness", "tangentialDamping",
+                           "frictionCoefficient", "rollingModel",        "rollingStiffness",
+                           "rollingDamping",      "rollingFriction",     "twistingModel"};
+    const double values[] = {1, 2e5, 0.5, 1, 1e4, 0.5, 0.4, 1, 1e3, 2, 0.1, 2};
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k)
+        assert_int_equal(mbc_object_set(g, names[k], values[k], &err), MBC_OK);
+    const double radii[2] = {0.5, 0.5};
+    assert_int_equal(mbc_object_set_array(g, "spheresRadii", radii, 2, &err), MBC_OK);
+    mbc_object_set_default_indices(g);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(g, &err, 1, &violations), MBC_OK);
+    const size_t gbooks[2] = {MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY,
+                              MBC_CONTACT_GRANULAR_OUTPUT_NORMAL_FORCE};
+    static double rec[MAXPAIRS][MBC_CONTACT_GRANULAR_DATA_COUNT];
+    for (int hooks = 0; hooks < 2; ++hooks) {
+        scene *sc = scene_new();
+        scene_fill(sc, 1e-3, 600 + hooks);
+        memset(rec, 0, sizeof rec);
+        for (size_t k = 0; k < sc->npairs; ++k)
+            sc->pairs[k].data = rec[k];
+        /* two steps in place first: histories to carry */
+        mbc_pair_sums sums = {0};
+        const mbc_pair_atoms at = scene_atoms(sc, NATOMS);
+        const mbc_pair_call call = {&at, sc->pairs, sc->npairs, MBC_PAIR_POST_NEWTON, 1e-3, NULL};
+        assert_int_equal(mbc_pair_eval(g, &call, &sums, &err), MBC_OK);
+        assert_int_equal(mbc_pair_eval(g, &call, &sums, &err), MBC_OK);
+        memset(sc->f, 0, sizeof sc->f);
+        memset(sc->t, 0, sizeof sc->t);
+        /* the scene's records are its rec[][4]: point them at the granular records */
+        scene *copy = scene_new();
+        memcpy(copy, sc, sizeof *copy);
+        static double rec2[MAXPAIRS][MBC_CONTACT_GRANULAR_DATA_COUNT];
+        memcpy(rec2, rec, sizeof rec);
+        for (size_t k = 0; k < copy->npairs; ++k)
+            copy->pairs[k].data = rec2[k];
+        mbc_pair_result *res = calloc(MAXPAIRS, sizeof *res);
+        double *per = calloc(MAXPAIRS * 2, sizeof *per);
+        double s0[2] = {0}, s1[2] = {0};
+        mbc_pair_sums a = {.outputs = gbooks, .output_count = 2, .output_sums = s0};
+        mbc_pair_sums b = {.outputs = gbooks, .output_count = 2, .output_sums = s1};
+        const unsigned flags = MBC_PAIR_POST_NEWTON | (hooks ? MBC_PAIR_HOOKS : 0u);
+        mbc_pair_atoms ar = scene_atoms(copy, NATOMS - 2 * SIDE * SIDE);
+        const mbc_pair_atoms aa = scene_atoms(sc, NATOMS - 2 * SIDE * SIDE);
+        const mbc_pair_call cg = {&aa, sc->pairs, sc->npairs, flags, 1e-3, sc->contact};
+        ar.force = NULL;
+        ar.torque = NULL;
+        const mbc_pair_call cb = {&ar, copy->pairs, copy->npairs, flags, 1e-3, copy->contact};
+        assert_int_equal(mbc_pair_eval(g, &cg, &a, &err), MBC_OK);
+        assert_int_equal(mbc_pair_eval_results(g, &cb, res, per, &b, &err), MBC_OK);
+        apply_results(copy, res, NATOMS - 2 * SIDE * SIDE);
+        assert_same(&sc->f[0][0], &copy->f[0][0], 3 * NATOMS, "granular force");
+        assert_same(&sc->t[0][0], &copy->t[0][0], 3 * NATOMS, "granular torque");
+        assert_same(&rec[0][0], &rec2[0][0], MBC_CONTACT_GRANULAR_DATA_COUNT * sc->npairs,
+                    "granular record");
+        assert_same(s0, s1, 2, "granular output sums");
+        double twist = 0.0;
+        for (size_t k = 0; k < copy->npairs; ++k)
+            twist += fabs(res[k].couple[0][0]) + fabs(res[k].couple[1][1]);
+        assert_true(hooks || twist > 0.0); /* the kernel has the couples to add */
+        free(res);
+        free(per);
+        free(copy);
+        free(sc);
+    }
+    mbc_object_destroy(g);
+}
+
+/* The same for ContactGranClassic's kernel (each model, through the kernel
+ * and the hooks): two history steps in place first, then one step in place
+ * and one with results from the same records; the same bits, the overlap
+ * and normal force per pair adding up to their sums. */
+static void test_results_equal_in_place_classic(void **state)
+{
+    (void)state;
+    const size_t outs[2] = {MBC_CONTACT_GRAN_CLASSIC_OUTPUT_OVERLAP,
+                            MBC_CONTACT_GRAN_CLASSIC_OUTPUT_NORMAL_FORCE};
+    for (int model = 0; model < 3; ++model) {
+        mbc_error err = {0};
+        mbc_object *o = mbc_object_create("ContactGranClassic", &err);
+        assert_non_null(o);
+        const char *names[] = {"model",         "normalStiffness",   "tangentialStiffness",
+                               "normalDamping", "tangentialDamping", "frictionCoefficient",
+                               "timeStep"};
+        const double values[] = {model, model == 2 ? 2e7 : 2e5, 6e4, 50, 25, 0.4, 1e-3};
+        for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k)
+            assert_int_equal(mbc_object_set(o, names[k], values[k], &err), MBC_OK);
+        const double radii[2] = {0.5, 0.5};
+        assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
+        mbc_object_set_default_indices(o);
+        size_t violations = 0;
+        assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+        for (int hooks = 0; hooks < 2; ++hooks) {
+            const unsigned via = hooks ? MBC_PAIR_HOOKS : 0u;
+            scene *sc = scene_new();
+            scene_fill(sc, 1e-3, 700 + 2 * model + hooks);
+            mbc_pair_sums sums = {0};
+            const mbc_pair_atoms at = scene_atoms(sc, NATOMS);
+            const mbc_pair_call call = {&at,  sc->pairs, sc->npairs, MBC_PAIR_POST_NEWTON | via,
+                                        1e-3, NULL};
+            assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_OK);
+            assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_OK);
+            memset(sc->f, 0, sizeof sc->f);
+            memset(sc->t, 0, sizeof sc->t);
+            compare_results(o, sc, NATOMS - 3 * SIDE * SIDE, MBC_PAIR_POST_NEWTON | via, outs, 2,
+                            MBC_CONTACT_GRAN_CLASSIC_DATA_COUNT);
+            free(sc);
+        }
+        mbc_object_destroy(o);
+    }
 }
 
 /* Over all atoms (all owned): sum of forces 0 and sum of torques plus
@@ -871,6 +1083,8 @@ int main(void)
         cmocka_unit_test(test_kernel_equals_hooks),
         cmocka_unit_test(test_energy_sums),
         cmocka_unit_test(test_granular_energy_sums),
+        cmocka_unit_test(test_results_equal_in_place),
+        cmocka_unit_test(test_results_equal_in_place_classic),
         cmocka_unit_test(test_momentum_balance),
         cmocka_unit_test(test_head_on_hertz),
         cmocka_unit_test(test_sums_against_hook),

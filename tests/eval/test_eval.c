@@ -923,6 +923,46 @@ static void test_gran_classic_sliding(void **state)
     jm_free(doc);
 }
 
+/* ---------------------------------------------------------- ContactLiggghts */
+
+/* examples/cases/liggghts_hertz_sticking.lua: LIGGGHTS's hertz, overlap
+ * 0.05 between r = 0.5 spheres (R* = 0.25), masses 2 and 6 (m* = 1.5),
+ * Y = 1e5, nu = 0.3, e = 0.5; b slides along +y at 1 m/s and the spring is
+ * unloaded: F_n = 4/3 Y* sqrt(R* delta) delta along -x on a; in the step
+ * (dt = 1e-4) the spring takes 1e-4 m and sticks: the friction k_t 1e-4 +
+ * gamma_t v_t along +y, at the lever arm 0.475 about +z on both (formed
+ * here from the type page's equations). */
+#define PI_LG 3.14159265358979323846
+
+static void test_liggghts_sticking(void **state)
+{
+    jm_value *doc =
+        eval_ok(mbc_path(state), "examples/cases/liggghts_hertz_sticking.lua", "ContactLiggghts");
+    const double y_eff = 1 / (2 * (1 - 0.3 * 0.3) / 1e5);
+    const double g_eff = 1 / (2 * 2 * (2 - 0.3) * (1 + 0.3) / 1e5);
+    const double root = sqrt(0.25 * 0.05),
+                 beta = log(0.5) / sqrt(log(0.5) * log(0.5) + PI_LG * PI_LG);
+    const double f_n = 4.0 / 3.0 * y_eff * root * 0.05;
+    const double k_t = 8 * g_eff * root;
+    const double f_t = k_t * 1e-4 - 2 * sqrt(5.0 / 6.0) * beta * sqrt(k_t * 1.5);
+    expect_vec3(doc, "forces.markers[0].force", -f_n, f_t, 0);
+    expect_vec3(doc, "forces.markers[1].force", f_n, -f_t, 0);
+    expect_vec3(doc, "forces.markers[0].torque", 0, 0, 0.475 * f_t);
+    expect_vec3(doc, "forces.markers[1].torque", 0, 0, 0.475 * f_t);
+    /* the step: the displacement grows by v_tr dt = -1 m/s 1e-4 s along y */
+    const double data[7] = {1, 0, -1e-4, 0, 0, 0, 0};
+    expect_vec_at(doc, "postNewtonStep.data", data, 7, __LINE__);
+    expect_near(doc, "postNewtonStep.error", 0.0);
+    expect_vec3(doc, "outputs.Normal", -1, 0, 0);
+    expect_near(doc, "outputs.Overlap[0]", 0.05);
+    expect_near(doc, "outputs.NormalForce[0]", f_n);
+    expect_vec3(doc, "outputs.TangentialForce", 0, f_t, 0);
+    expect_vec3(doc, "outputs.RollingTorque", 0, 0, 0);
+    const double p0[3] = {0, 0, 0}, p1[3] = {0.95, 0, 0};
+    expect_balance(doc, p0, p1);
+    jm_free(doc);
+}
+
 /* examples/cases/granular_sliding_lammps2021.lua: the same spheres with
  * lammps2021 and lammps2021TangentialHistory: LAMMPS 2021's history branch
  * with k_t = 0, whose history of length 0 gives no friction once eta_t v =
@@ -954,6 +994,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_sphere_static, mbc),
         cmocka_unit_test_prestate(test_granular_sliding, mbc),
         cmocka_unit_test_prestate(test_gran_classic_sliding, mbc),
+        cmocka_unit_test_prestate(test_liggghts_sticking, mbc),
         cmocka_unit_test_prestate(test_granular_sliding_lammps2021, mbc),
         cmocka_unit_test_prestate(test_sphere_impact_model2, mbc),
         cmocka_unit_test_prestate(test_sphere_eapm, mbc),

@@ -22,6 +22,7 @@
 #include "emit_rst_site.h"
 #include "fuzz_util.h"
 #include "spec_model.h"
+#include "spec_types_load.h"
 
 #ifndef FUZZ_SPEC_ENTRY
 #define FUZZ_SPEC_ENTRY LLVMFuzzerTestOneInput

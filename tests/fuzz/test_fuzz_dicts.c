@@ -22,6 +22,7 @@
 #include "project.h"
 #include "sandbox.h"
 #include "scene.h"
+#include "spec_types_load.h"
 
 #define FULL   "tests/fuzz/hostile/FullConnector.lua"
 #define SS     "tests/fuzz/corpus/fuzz_case/every_key_sphere_sphere.lua"

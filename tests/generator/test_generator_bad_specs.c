@@ -14,8 +14,10 @@
 #include "gen_test_util.h"
 
 #include "fileio.h"
+#include "loader.h"
 #include "project.h"
 #include "sandbox.h"
+#include "spec_types_load.h"
 
 #define BAD_DIR     "tests/specs-bad"
 #define MIN_CASES   24
@@ -129,7 +131,7 @@ static void run_corpus(int shared)
     mbc_error err = {0};
     if (fileio_list_specs(BAD_DIR, &cases, &err) != MBC_OK)
         fail_msg("%s", err.message);
-    mbc_sandbox *box = shared ? spec_sandbox_new() : NULL;
+    mbc_sandbox *box = shared ? loader_sandbox_new() : NULL;
     assert_true(!shared || box);
     int bad = 0;
     for (size_t i = 0; i < cases.count; i++) {

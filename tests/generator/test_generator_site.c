@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit_rst_site.h"
+#include "spec_types_load.h"
 
 static void expect_fixed(const char *in, const char *want)
 {

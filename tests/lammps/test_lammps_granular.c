@@ -540,8 +540,9 @@ static int make_classic_cases(force_case *fc, int max)
  * divides Kn and Kt by nktv2p = 1.6021765e6); then a pour
  * (tests/lammps/granular/classic_pour.in: gran/hooke/history, a
  * hooke/history floor, fix pour into a periodic box, newton on and atom
- * sorting, which the shear history survives: it changes sign with the
- * pair's owner, as LAMMPS's transfer does) on 1 and 2 ranks, every thermo
+ * sorting, which the shear history survives: LAMMPS's transfer negates it
+ * when the pair changes owner, pair_style mbconnect keeps it with the lower
+ * atom ID first) on 1 and 2 ranks, every thermo
  * value within THERMO_TOL; and Debian's examples/pour/in.pour (2 runs of
  * 2500 steps) and in.pour.2d (4000 steps) spelled out, the same. */
 /* Debian's example `rel` (examples/pour/in.pour, in.pour.2d) spelled out

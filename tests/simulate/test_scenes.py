@@ -74,6 +74,19 @@ def test_granular_restitution_spring_dashpot(e):
     assert abs(vl + vr) <= 1e-9  # momentum (equal masses, zero total)
 
 
+@pytest.mark.parametrize("e", [0.2, 0.5, 0.9, 1.0])
+def test_liggghts_restitution_is_e(e):
+    # ContactLiggghts (LIGGGHTS 3.8's hertz): the damping LIGGGHTS derives
+    # from e is Tsuji's form with the Hertz stiffness, whose equation of
+    # motion integrated rebounds with e itself (examples/benchmark/cases.py,
+    # liggghts_restitution); measured 0.19988, 0.49973, 0.89991, 0.999998
+    s, _ = simulate(f"{SCENES}/liggghts_restitution.lua", f"e={e}")
+    vl, vr = s["sensors"]["vLeft"][0], s["sensors"]["vRight"][0]
+    assert abs((vr - vl) / 1.0 - e) <= 0.001
+    assert abs(vl + vr) <= 1e-9  # momentum (equal masses, zero total)
+    assert s["statistics"]["newtonFailures"] == 0
+
+
 def test_granular_restitution_energy_books():
     # Connector sensors of the energy books: the time integral of
     # DissipatedPower (trapezoid over the rows) is the kinetic energy lost,

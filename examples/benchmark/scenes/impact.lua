@@ -3,8 +3,8 @@
 -- mbc simulate scene: sphere a (a rigid body) meets sphere b (a rigid body,
 -- geometry = "pair") or a fixed plane (geometry = "wall") along z; sphere a
 -- is above, the contact normal from b to a is +z, tangential motion along x,
--- spin about y. The law is a connector of ContactGranular or
--- ContactSphereSphere (connector = ...), its parameters in one string,
+-- spin about y. The law is a connector of ContactGranular,
+-- ContactSphereSphere or ContactLiggghts (connector = ...), its parameters in one string,
 -- law = "name=value,name=value" (an array as a:b). The plane is a fixed
 -- sphere of radius rbig (default 1e6 ra): R* = ra rb/(ra + rb) is then ra to
 -- 1e-6 and the overlap, computed from a distance of 1e6 ra, is exact to
@@ -93,7 +93,7 @@ return function(p)
     scene.sensors[#scene.sensors + 1] = { name = "xb", type = "Body", body = "b", quantity = "position" }
   end
   local contact = { name = "contact", type = connector, markers = {"ma", "mb"}, spheresRadii = {ra, rb} }
-  if connector == "ContactGranular" then
+  if connector == "ContactGranular" or connector == "ContactLiggghts" then
     contact.spheresMasses = {ma, mb}
     contact.timeStep = h
   end

@@ -206,13 +206,34 @@ static inline void gc_record_out(const gc_call *g, const gc_block *b, size_t j, 
         data[MBC_GRAN_CLASSIC_SHEAR + k] = b->shear_out[k][j];
 }
 
+/* Pair k (block column j) into its result (mbc_pair_eval_results): the
+ * force on b, the torques on a and b (no couples), and its outputs; zero
+ * out of touch. */
+static void gc_result(const gc_call *g, const mbc_pair_call_results *res, size_t k,
+                      const gc_block *b, size_t j)
+{
+    mbc_pair_result *r = &res->results[k];
+    const int t = b->touch[j] != 0.0;
+    for (int i = 0; i < 3; i++) {
+        r->force[i] = t ? -b->force[i][j] : 0.0;
+        r->torque[0][i] = t ? b->torque_a[i][j] : 0.0;
+        r->torque[1][i] = t ? b->torque_b[i][j] : 0.0;
+        r->couple[0][i] = r->couple[1][i] = 0.0;
+    }
+    if (res->outputs)
+        for (size_t q = 0; q < g->outputs; q++)
+            res->outputs[k * g->outputs + q] = t ? g->column[q][j] : 0.0;
+}
+
 /* The block's first n pairs into the atoms, in LAMMPS's order: the force on
- * a, its torque, then the same on b (owned atoms only); the record, the
- * contact and the weight of each. */
+ * a, its torque, then the same on b (owned atoms only), or into their
+ * results (a call with MBC_PAIR_RESULTS); the record, the contact and the
+ * weight of each. */
 static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0, gc_block *b,
                          size_t n)
 {
     const mbc_pair_atoms *at = call->atoms;
+    const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
     double(*force)[3] = at->force;
     double(*torque)[3] = at->torque;
     for (size_t j = 0; j < n; j++) {
@@ -221,11 +242,16 @@ static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0,
         const int touching = b->touch[j] != 0.0;
         if (call->contact)
             call->contact[k0 + j] = (unsigned char)touching;
+        if (res)
+            gc_result(g, res, k0 + j, b, j);
         b->w[j] = 0.0;
         if (!touching)
             continue;
         const int ia = p->atom[0], ib = p->atom[1];
         const int own_a = ia < at->owned, own_b = ib < at->owned;
+        b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+        if (res)
+            continue;
         if (own_a)
             for (int k = 0; k < 3; k++) {
                 force[ia][k] += b->force[k][j];
@@ -236,7 +262,6 @@ static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0,
                 force[ib][k] -= b->force[k][j];
                 torque[ib][k] += b->torque_b[k][j];
             }
-        b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
     }
 }
 
@@ -276,8 +301,9 @@ static MBC_PAIR_CLONES void gc_sums(const gc_call *g, mbc_pair_sums *sums, const
     }
 }
 
-/* Without activeConnector: no forces, records kept; every pair in contact
- * while the spheres touch (as the hooks path), no wall contact. */
+/* Without activeConnector: no forces (zero results), records kept; every
+ * pair in contact while the spheres touch (as the hooks path), no wall
+ * contact. */
 static void gc_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, mbc_pair_sums *sums)
 {
     if (walls) {
@@ -294,6 +320,12 @@ static void gc_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, m
             at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         if (call->contact)
             call->contact[k] = 1;
+        const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
+        if (res) {
+            memset(&res->results[k], 0, sizeof res->results[k]);
+            for (size_t q = 0; res->outputs && q < sums->output_count; q++)
+                res->outputs[k * sums->output_count + q] = 0.0;
+        }
         const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
         sums->contacts += w;
         sums->overlap += w * delta;

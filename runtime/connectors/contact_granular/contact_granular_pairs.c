@@ -269,22 +269,49 @@ static inline void gp_sub(double row[3], double (*col)[MBC_GRANULAR_BLOCK], size
     row[2] -= col[2][j];
 }
 
+/* Pair k (block column j) into its result (mbc_pair_eval_results): the
+ * force on b, the friction torques, then the twisting and rolling torques
+ * as the couples (LAMMPS's order), and its outputs; zero out of touch. */
+static void gp_result(const gp_call *g, const mbc_pair_call_results *res, size_t k,
+                      const mbc_granular_block *b, size_t j, const int twist_roll)
+{
+    mbc_pair_result *r = &res->results[k];
+    const int t = b->touching[j];
+    for (int i = 0; i < 3; i++) {
+        r->force[i] = t ? -b->force[i][j] : 0.0;
+        r->torque[0][i] = t ? b->torque_a[i][j] : 0.0;
+        r->torque[1][i] = t ? b->torque_b[i][j] : 0.0;
+        r->couple[0][i] = (t && twist_roll) ? b->twist[i][j] : 0.0;
+        r->couple[1][i] = (t && twist_roll) ? b->roll[i][j] : 0.0;
+    }
+    if (res->outputs)
+        for (size_t q = 0; q < g->outputs; q++)
+            res->outputs[k * g->outputs + q] = t ? g->column[q][j] : 0.0;
+}
+
 /* Pair k (block column j) into the atoms, in LAMMPS's order: force on a,
  * its friction, twisting and rolling torques (`twist_roll`: the law has
- * them), then the same on b; its record, contact and weight. */
-static inline void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size_t k,
-                               mbc_granular_block *b, size_t j, const int twist_roll)
+ * them), then the same on b (or into its result, res); its record, contact
+ * and weight. */
+static inline void gp_pair_add(const gp_call *g, const mbc_pair_call *call,
+                               const mbc_pair_call_results *res, size_t k, mbc_granular_block *b,
+                               size_t j, const int twist_roll)
 {
     const mbc_pair_atoms *at = call->atoms;
     gp_record_out(g, b, j, call->pairs[k].data);
     const int touching = b->touching[j];
     if (call->contact)
         call->contact[k] = (unsigned char)(touching != 0);
+    if (res)
+        gp_result(g, res, k, b, j, twist_roll);
     b->w[j] = 0.0;
     if (!touching)
         return;
     const int ia = call->pairs[k].atom[0], ib = call->pairs[k].atom[1];
     const bool own_a = ia < at->owned, own_b = ib < at->owned;
+    b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+    if (res)
+        return;
     if (own_a) {
         gp_add(at->force[ia], b->force, j);
         gp_add(at->torque[ia], b->torque_a, j);
@@ -301,20 +328,20 @@ static inline void gp_pair_add(const gp_call *g, const mbc_pair_call *call, size
             gp_sub(at->torque[ib], b->roll, j);
         }
     }
-    b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
 }
 
-/* The block's first n pairs into the atoms (gp_pair_add), specialized by
- * whether the law has rolling or twisting torques. */
+/* The block's first n pairs into the atoms or their results (gp_pair_add),
+ * specialized by whether the law has rolling or twisting torques. */
 static void gp_pairs_add(const gp_call *g, const mbc_pair_call *call, size_t k0,
                          mbc_granular_block *b, size_t n)
 {
+    const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
     if (g->k.stage_b)
         for (size_t j = 0; j < n; j++)
-            gp_pair_add(g, call, k0 + j, b, j, 1);
+            gp_pair_add(g, call, res, k0 + j, b, j, 1);
     else
         for (size_t j = 0; j < n; j++)
-            gp_pair_add(g, call, k0 + j, b, j, 0);
+            gp_pair_add(g, call, res, k0 + j, b, j, 0);
 }
 
 /* The block's contacts from the engine's arrays (vectorized: the atoms'
@@ -411,8 +438,9 @@ static void gp_wall_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
     b->count = n;
 }
 
-/* Without activeConnector: no forces, records kept; every pair in contact
- * while the spheres touch (as the hooks path), no wall contact. */
+/* Without activeConnector: no forces (zero results), records kept; every
+ * pair in contact while the spheres touch (as the hooks path), no wall
+ * contact. */
 static void gp_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, mbc_pair_sums *sums)
 {
     if (walls) {
@@ -429,6 +457,12 @@ static void gp_inactive(const mbc_pair_call *call, const mbc_wall_call *walls, m
             at->radius[a] + at->radius[b] - sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         if (call->contact)
             call->contact[k] = 1;
+        const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
+        if (res) {
+            memset(&res->results[k], 0, sizeof res->results[k]);
+            for (size_t q = 0; res->outputs && q < sums->output_count; q++)
+                res->outputs[k * sums->output_count + q] = 0.0;
+        }
         const double w = (a < at->owned && b < at->owned) ? 1.0 : 0.5;
         sums->contacts += w;
         sums->overlap += w * delta;
@@ -506,7 +540,11 @@ double mbc_contact_granular_pair_reach(const mbc_contact_granular_params *p, dou
     mbc_granular_law law;
     mbc_contact_granular_law(p, &law);
     double reach = -mbc_granular_jkr_pulloff(&law, reff);
-    if (p->lammps2021) { /* a wall of 2021 holds a contact to r_a + delta_c' (a superset) */
+    if (p->lammps2021 && !isfinite(r_b)) {
+        /* a wall of 2021 (sphere b of infinite radius; an engine asks so
+         * for a cylinder too) holds a contact to r_a + delta_c' (a
+         * superset); a pair's is its own pull-off distance, as 2021's
+         * pulloff_distance() and single() compute it */
         mbc_granular_law wall;
         mbc_contact_granular_wall_law(p, &wall);
         const double held = mbc_granular_jkr_pulloff_wall_2021(&wall, r_a);

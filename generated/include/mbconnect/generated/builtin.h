@@ -9,6 +9,7 @@
 #include "mbconnect/generated/contact_friction_circle_cable2d.h"
 #include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
+#include "mbconnect/generated/contact_liggghts.h"
 #include "mbconnect/generated/contact_sphere_sphere.h"
 #include "mbconnect/generated/joint_ale_moving2d.h"
 

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The wall styles of mbc-lammps (docs/lammps.rst, "Walls"): LAMMPS Fixes
+ * whose forces are spec laws, registered by host.cpp.
+ *
+ *   wall/gran/mbc    fix wall/gran's granular words (picked by `-sf mbc` or
+ *                    `suffix mbc` for an input's fix wall/gran): ContactGranular;
+ *   wall/mbconnect   fix wall/gran's words (granular: ContactGranular; hooke,
+ *                    hooke/history, hertz/history: ContactGranClassic), or a
+ *                    type with a wall binding and its parameters by name
+ *                    (`mbconnect wall` is its spelled-out form).
+ *
+ * A plain Fix (LAMMPS's FixWallGran is exported but its header is not
+ * shipped): one record per atom (a contact flag and the law's data),
+ * carried by LAMMPS's per-atom callbacks (grow, copy, exchange, restart);
+ * post_force forms each atom's contact as FixWallGran does and the law
+ * evaluates it (wall_law.h). Its global vector: the contacts, and with the
+ * energy books (`mbconnect energy yes`) the stored energy, the dissipated
+ * power and the dissipated energy. */
+#include "lammps_views.h"
+
+#include <lammps/domain.h>
+
+#include <cstring>
+#include <string>
+
+#include "styles.h"
+
+extern "C" {
+#include "wall_law.h"
+}
+
+using namespace LAMMPS_NS;
+using namespace LAMMPS_NS::FixConst;
+
+namespace mbc_lammps
+{
+
+namespace
+{
+
+/* A fingerprint of a law's records: its type and width (FNV-1a). */
+double layout_of(const ml_wall *w)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = w->law->object->type->type_name; *c; c++)
+        h = (h ^ static_cast<unsigned char>(*c)) * 16777619u;
+    return static_cast<double>((h ^ static_cast<unsigned>(w->width)) * 16777619u);
+}
+
+class FixWallMbc : public Fix
+{
+  public:
+    FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name, int granular_only);
+    ~FixWallMbc() override;
+    int setmask() override
+    {
+        return POST_FORCE;
+    }
+    void init() override;
+    void setup(int vflag) override
+    {
+        post_force(vflag);
+    }
+    void post_force(int vflag) override;
+    double compute_vector(int n) override;
+    double memory_usage() override;
+    void grow_arrays(int nmax) override;
+    void copy_arrays(int i, int j, int delflag) override;
+    void set_arrays(int i) override;
+    int pack_exchange(int i, double *buf) override;
+    int unpack_exchange(int nlocal, double *buf) override;
+    int pack_restart(int i, double *buf) override;
+    void unpack_restart(int nlocal, int nth) override;
+    int size_restart(int nlocal) override;
+    int maxsize_restart() override;
+
+  private:
+    std::string what;
+    ml_wall *wall = nullptr;
+    ml_run *run = nullptr;
+    /* wall in the run's holdings (freed at exit if LAMMPS ends the process
+     * before it deletes the fix) */
+    struct Held_c {
+        ml_held node;
+        FixWallMbc *self;
+    } held_c{};
+    static void release_held(ml_held *h)
+    {
+        FixWallMbc *f = reinterpret_cast<Held_c *>(h)->self;
+        ml_wall_destroy(f->wall);
+        f->wall = nullptr;
+    }
+    double **records = nullptr;
+    int width = 1;
+    bigint time_origin = 0;
+    int evaluated = 0;
+    long long foreign = 0; /* records of a restart file written by another law, dropped */
+    int inits = 0;         /* init() calls (LAMMPS 2021's tsuji walls count them) */
+    double sums[3] = {0.0, 0.0, 0.0}; /* contacts, stored energy, dissipated power */
+    double dissipated = 0.0;
+    void check_periodic();
+};
+
+FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name, int granular_only)
+    : Fix(lmp, narg, arg), what(style_name)
+{
+    run = style_run(lmp, style_name);
+    held_c.node.release = release_held;
+    held_c.self = this;
+    ml_hold(run, &held_c.node);
+    if (!atom->sphere_flag && !(atom->radius_flag && atom->omega_flag && atom->torque_flag))
+        ML_ALL(error, "Fix " + what + " requires atom style sphere");
+    if (narg < 5)
+        ML_ALL(error, "Illegal fix " + what + " command: fix ID GROUP " + what +
+                          (granular_only ? " granular WORDS... STYLE ARGS"
+                                         : " granular WORDS... STYLE ARGS, or TYPE [NAME VALUE]... "
+                                           "STYLE ARGS"));
+    mbc_error err = {};
+    if (ml_wall_create(&run->registry, what.c_str(), narg - 3, arg + 3, granular_only,
+                       force->nktv2p, !run->corrected, run->books, &wall, &err) != MBC_OK)
+        raise_all(lmp, err, __FILE__, __LINE__);
+    if (wall->law->masses && !atom->rmass_flag)
+        ML_ALL(error, "Fix " + what + ": " + wall->law->object->type->type_name +
+                          " needs the atoms' masses (atom_style sphere)");
+    check_periodic();
+    width = wall->width;
+    time_origin = update->ntimestep;
+    vector_flag = 1;
+    size_vector = wall->law->books ? 4 : 1;
+    global_freq = 1;
+    extvector = 1;
+    create_attribute = 1;
+    restart_peratom = 1;
+    grow_arrays(atom->nmax);
+    atom->add_callback(Atom::GROW);
+    atom->add_callback(Atom::RESTART);
+    for (int i = 0; i < atom->nlocal; i++)
+        set_arrays(i);
+}
+
+FixWallMbc::~FixWallMbc()
+{
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+    memory->destroy(records);
+    ml_unhold(run, &held_c.node);
+    release_held(&held_c.node);
+}
+
+void FixWallMbc::check_periodic()
+{
+    const int style = wall->geo.style;
+    const bool bad = style == ML_GRANULAR_ZCYLINDER ? (domain->xperiodic || domain->yperiodic)
+                                                    : (style == 0   ? domain->xperiodic
+                                                       : style == 1 ? domain->yperiodic
+                                                                    : domain->zperiodic);
+    if (bad)
+        ML_ALL(error, "Fix " + what + ": cannot use a wall in a periodic dimension");
+}
+
+void FixWallMbc::init()
+{
+    if (utils::strmatch(update->integrate_style, "^respa"))
+        ML_ALL(error, "Fix " + what + ": run_style respa is not supported (use run_style verlet)");
+    for (int k = 0; k < modify->nfix; k++)
+        if (modify->fix[k]->rigid_flag)
+            ML_ALL(error, "Fix " + what + ": the masses of rigid bodies (fix " +
+                              std::string(modify->fix[k]->style) +
+                              ") are not taken as the contacts' masses: not supported");
+    /* LAMMPS 2021's FixWallGran::init() replaces tsuji's restitution
+     * coefficient by alpha of it in place, at every init (runs, write_data,
+     * ...): the law counts them (ContactGranular's lammps2021WallInits) */
+    inits++;
+    mbc_error err = {};
+    if (wall->law->lammps2021 &&
+        ml_law_set(wall->law, what.c_str(), "lammps2021WallInits", inits, &err) != MBC_OK)
+        raise_all(lmp, err, __FILE__, __LINE__);
+    if (comm->me == 0 && inits == 1)
+        utils::logmesg(lmp,
+                       what + " " + std::string(id) + ": " +
+                           (what == "wall/gran/mbc" ? "fix wall/gran computed by" : "the law of") +
+                           " mbconnect's " + wall->law->object->type->type_name + "\n");
+    if (foreign > 0 && comm->me == 0)
+        ML_WARN(error, "fix " + std::string(id) + " " + what + ": " + std::to_string(foreign) +
+                           " wall records of the restart file were written by another law: "
+                           "their contacts start anew");
+    foreign = 0;
+}
+
+void FixWallMbc::post_force(int)
+{
+    const int nlocal = atom->nlocal;
+    ml_wall_frame f = {};
+    f.atoms = mbc_pair_atoms{nlocal ? (const double(*)[3])atom->x[0] : nullptr,
+                             nlocal ? (const double(*)[3])atom->v[0] : nullptr,
+                             nlocal ? (const double(*)[3])atom->omega[0] : nullptr,
+                             atom->radius,
+                             atom->rmass,
+                             nlocal ? (double(*)[3])atom->f[0] : nullptr,
+                             nlocal ? (double(*)[3])atom->torque[0] : nullptr,
+                             nlocal};
+    f.mask = atom->mask;
+    f.tag = atom->tag;
+    f.groupbit = groupbit;
+    f.records = records;
+    f.steps = static_cast<long long>(update->ntimestep - time_origin);
+    f.dt = update->dt;
+    f.setup = update->setupflag;
+    ml_wall_report rep = {};
+    mbc_error err = {};
+    const mbc_status st = nlocal > 0 ? ml_wall_run(wall, &f, &rep, &err) : MBC_OK;
+    double mine[6] = {st != MBC_OK ? 1.0 : 0.0, rep.contacts, rep.stored, rep.power, rep.fresh, 0},
+           all[6] = {};
+    MPI_Allreduce(mine, all, 5, MPI_DOUBLE, MPI_SUM, world);
+    if (all[0] > 0.0) {
+        const int rank = ml_agree(world, st, &err);
+        const std::string text = "fix " + std::string(id) + " " + what + ": step " +
+                                 std::to_string(update->ntimestep) + ": " + err.message;
+        snprintf(err.message, sizeof err.message, "%s", text.c_str());
+        raise_atoms(lmp, err, rank, __FILE__, __LINE__);
+    }
+    if (!evaluated && all[4] > 0.0 && comm->me == 0)
+        ML_WARN(error, "fix " + std::string(id) + " " + what + ": step " +
+                           std::to_string(update->ntimestep) + ": " +
+                           std::to_string(static_cast<long long>(all[4])) +
+                           " wall contacts start without their history: no wall records to "
+                           "continue: a new wall, or atoms from a data file (restart files keep "
+                           "the records, data files do not); docs/lammps.rst, \"Restarts and data "
+                           "files\"");
+    evaluated = 1;
+    sums[0] = all[1];
+    sums[1] = all[2];
+    sums[2] = all[3];
+    if (wall->law->books && !update->setupflag)
+        dissipated += all[3] * update->dt;
+}
+
+double FixWallMbc::compute_vector(int n)
+{
+    return n < 3 ? sums[n] : dissipated;
+}
+
+double FixWallMbc::memory_usage()
+{
+    return static_cast<double>(atom->nmax) * width * sizeof(double);
+}
+
+void FixWallMbc::grow_arrays(int nmax)
+{
+    memory->grow(records, nmax, width, "wall/mbc:records");
+}
+
+void FixWallMbc::copy_arrays(int i, int j, int)
+{
+    std::memcpy(records[j], records[i], width * sizeof(double));
+}
+
+void FixWallMbc::set_arrays(int i)
+{
+    std::memset(records[i], 0, width * sizeof(double));
+}
+
+int FixWallMbc::pack_exchange(int i, double *buf)
+{
+    std::memcpy(buf, records[i], width * sizeof(double));
+    return width;
+}
+
+int FixWallMbc::unpack_exchange(int nlocal, double *buf)
+{
+    std::memcpy(records[nlocal], buf, width * sizeof(double));
+    return width;
+}
+
+/* buf[0]: the count of values with itself (what Modify's readers skip
+ * by); then the records' layout (its law's type and width), the record. */
+int FixWallMbc::pack_restart(int i, double *buf)
+{
+    buf[0] = width + 2;
+    buf[1] = layout_of(wall);
+    std::memcpy(buf + 2, records[i], width * sizeof(double));
+    return width + 2;
+}
+
+/* A record of another layout (another law under the wall's ID) is
+ * dropped and counted (one warning at the next run's set-up). */
+void FixWallMbc::unpack_restart(int nlocal, int nth)
+{
+    const double *row = atom->extra[nlocal];
+    int m = 0;
+    for (int k = 0; k < nth; k++)
+        m += static_cast<int>(row[m]);
+    const int n = static_cast<int>(row[m]);
+    if (n == width + 2 && row[m + 1] == layout_of(wall)) {
+        std::memcpy(records[nlocal], row + m + 2, width * sizeof(double));
+        return;
+    }
+    set_arrays(nlocal);
+    foreign += n > 2 && row[m + 2] != 0.0; /* a contact, in the flag of every layout */
+}
+
+int FixWallMbc::size_restart(int)
+{
+    return width + 2;
+}
+
+int FixWallMbc::maxsize_restart()
+{
+    return width + 2;
+}
+
+} // namespace
+
+Fix *create_fix_wall_gran(LAMMPS *lmp, int narg, char **arg)
+{
+    return new FixWallMbc(lmp, narg, arg, "wall/gran/mbc", 1);
+}
+
+Fix *create_fix_wall_mbconnect(LAMMPS *lmp, int narg, char **arg)
+{
+    return new FixWallMbc(lmp, narg, arg, "wall/mbconnect", 0);
+}
+
+} // namespace mbc_lammps
