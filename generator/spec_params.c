@@ -390,6 +390,10 @@ void spec_params_load_one(loader *ld, int idx, spec_param *p, const char *list)
         return;
     load_param_size(ld, &t, p);
     load_param_choices(ld, &t, p);
+    /* a mistake in the keys or the choices is the one line: a default by
+     * name cannot be read without them */
+    if (loader_errors(ld) != ld->param_errors)
+        return;
     char *doc_default = load_param_doc(ld, &t, p);
     const int ok = load_param_default(ld, &t, p);
     set_doc_default(ld, &t, p, ok, doc_default);

@@ -72,6 +72,8 @@ static void load_standard(loader *ld, int idx, spec_standard *st)
     for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
         load_standard_field(ld, what, st->line, lua_tostring(L, -2),
                             &st->fields[st->field_count++]);
+    if (loader_errors(ld) != before)
+        return; /* a value of no kind is the one line */
     spec_param p = {0};
     spec_params_load_one(ld, idx, &p, "standard parameter");
 }
@@ -117,6 +119,8 @@ static void read_types(loader *ld, int t)
     }
     if (!loader_errors(ld) && !reg->visualization)
         mbc_reader_fail(ld->r, 0, NULL, "no type is marked visualization = true");
+    if (loader_errors(ld))
+        return; /* the standard parameters are read against the types: one line */
     for (size_t i = 1; i <= n; i++) {
         lua_rawgeti(L, t, (lua_Integer)i);
         const char *kind = mbc_sandbox_table_kind(L, -1);
