@@ -433,8 +433,13 @@ void PairMbc::compute(int eflag, int vflag)
  * or deep (once). */
 void PairMbc::finish_compute(mbc_status st, const mbc_error &e)
 {
-    double mine[3] = {st != MBC_OK ? 1.0 : 0.0, last.fresh, last.deep}, all[3] = {};
-    MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_SUM, world);
+    /* the partners FixNeighHistory holds at the first evaluation: those a
+     * restart file handed it (none when its fix was of another layout) */
+    double partners = 0.0;
+    for (int i = 0; !evaluated && history && history->npartner && i < atom->nlocal; i++)
+        partners += history->npartner[i];
+    double mine[4] = {st != MBC_OK ? 1.0 : 0.0, last.fresh, last.deep, partners}, all[4] = {};
+    MPI_Allreduce(mine, all, 4, MPI_DOUBLE, MPI_SUM, world);
     const std::string step_text = style + ": step " + std::to_string(update->ntimestep) + ": ";
     if (all[0] > 0.0) {
         mbc_error err = e;
@@ -443,7 +448,7 @@ void PairMbc::finish_compute(mbc_status st, const mbc_error &e)
         snprintf(err.message, sizeof err.message, "%s", text.c_str());
         raise_atoms(lmp, err, rank, __FILE__, __LINE__);
     }
-    if (!evaluated && !restored && all[1] > 0.0 && comm->me == 0)
+    if (!evaluated && (!restored || all[3] == 0.0) && all[1] > 0.0 && comm->me == 0)
         ML_WARN(error, step_text + std::to_string(static_cast<long long>(all[1])) +
                            " contacts start without their history: no contact history to "
                            "continue: a new set-up, or atoms from a data file (restart files keep "
