@@ -341,7 +341,7 @@ void Model::connectToProperties(PropertyRegistry &registry)
     announce();
 }
 
-bool Model::contact_match(const std::string mtype, const std::string model)
+bool Model::contact_match(const std::string &mtype, const std::string &model)
 {
     Factory &f = Factory::instance();
     const int64_t h = hash_;
