@@ -129,10 +129,8 @@ void PairMbc::raise_error(const mbc_error &err)
  * Coeffs need it), at its first pair_coeff, before any fix. */
 void PairMbc::place_history()
 {
-    if (!placed && !history && domain->box_exist) {
+    if (!history && domain->box_exist && modify->find_fix(dummy_id) < 0)
         modify->add_fix(dummy_id + " all DUMMY", 1);
-        placed = 1;
-    }
 }
 
 void PairMbc::allocate()
