@@ -68,10 +68,8 @@ status=0
 # -LE release: the policy checks run system tools (clang-format, abidiff,
 # nm, the spelling and layer scripts), not the project's code.
 # -LE slow: the slow tests (the hostile inputs, the differential runs) run
-# under AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer in
-# the sanitize preset, every one of them; valgrind (20 to 50 times slower)
-# adds its checks of uninitialized reads on the quick ones, which reach the
-# same code (CI's budget is 40 minutes).
+# natively in the full preset; valgrind (20 to 50 times slower) checks the
+# quick ones, which reach the same code (CI's budget is 40 minutes).
 (cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|liggghts|inject|benchmark|release|slow' --output-on-failure -j2 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \

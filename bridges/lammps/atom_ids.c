@@ -47,10 +47,12 @@ static mbc_status gather(MPI_Comm comm, int nlocal, const int *tag, const int *t
         for (int r = 0, at = 0; r < size; at += counts[r++])
             displs[r] = at;
         MPI_Allgatherv(local, words, MPI_INT, *all, counts, displs, MPI_INT, comm);
-        qsort(*all, (size_t)total, sizeof **all, by_then);
-        for (int k = 0; k < total; k++)
-            (*now)[k] = (*all)[k].now;
-        qsort(*now, (size_t)total, sizeof **now, by_int);
+        if (total > 0 && *all && *now) { /* none anywhere: nothing to sort */
+            qsort(*all, (size_t)total, sizeof **all, by_then);
+            for (int k = 0; k < total; k++)
+                (*now)[k] = (*all)[k].now;
+            qsort(*now, (size_t)total, sizeof **now, by_int);
+        }
     }
     free(local);
     free(counts);

@@ -31,66 +31,65 @@ int ml_classic_wall_model(const char *word)
     return style_of(word, wall_models);
 }
 
-__attribute__((format(printf, 4, 5))) static int fail(char *msg, size_t size, const char *style,
-                                                      const char *fmt, ...)
+/* One line "STYLE: ...", MBC_ERR_VALUE. */
+__attribute__((format(printf, 3, 4))) static mbc_status fail(mbc_error *err, const char *style,
+                                                             const char *fmt, ...)
 {
+    char text[MBC_ERROR_SIZE - 32];
     va_list ap;
     va_start(ap, fmt);
-    int n = snprintf(msg, size, "%s: ", style);
-    if (n < 0 || (size_t)n >= size)
-        n = 0;
-    vsnprintf(msg + n, size - (size_t)n, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    return -1;
+    return mbc_fail(err, MBC_ERR_VALUE, "%s: %s", style, text);
 }
 
 #define WORDS "Kn Kt gamma_n gamma_t xmu dampflag [limit_damping]"
 
 /* The coefficient `name` from word w: a number >= 0, or NULL where null_ok
  * (*is_null set). */
-static int coefficient(const char *style, const char *name, const char *w, bool null_ok,
-                       double *out, bool *is_null, char *msg, size_t size)
+static mbc_status coefficient(const char *style, const char *name, const char *w, bool null_ok,
+                       double *out, bool *is_null, mbc_error *err)
 {
     *is_null = false;
     if (null_ok && strcmp(w, "NULL") == 0) {
         *is_null = true;
-        return 0;
+        return MBC_OK;
     }
     if (!ml_granular_number(w, out) || !(*out >= 0.0))
-        return fail(msg, size, style, "%s must be a number >= 0%s (given '%s')", name,
+        return fail(err, style, "%s must be a number >= 0%s (given '%s')", name,
                     null_ok ? " or NULL" : "", w);
-    return 0;
+    return MBC_OK;
 }
 
 /* dampflag: 0 or 1 (LAMMPS reads an integer). */
-static int dampflag(const char *style, const char *w, int *out, char *msg, size_t size)
+static mbc_status dampflag(const char *style, const char *w, int *out, mbc_error *err)
 {
     if (strcmp(w, "0") != 0 && strcmp(w, "1") != 0)
-        return fail(msg, size, style,
+        return fail(err, style,
                     "dampflag must be 0 (no tangential damping) or 1 (given '%s')", w);
     *out = w[0] - '0';
-    return 0;
+    return MBC_OK;
 }
 
-int ml_classic_parse(int model, int argc, char *const *argv, double nktv2p, bool wall,
-                     ml_classic_law *law, int *used, char *msg, size_t size)
+mbc_status ml_classic_parse(int model, int argc, char *const *argv, double nktv2p, bool wall,
+                            ml_classic_law *law, int *used, mbc_error *err)
 {
     const char *style = wall ? wall_models[model] : pair_styles[model];
     memset(law, 0, sizeof *law);
     law->model = model;
     *used = 0;
     if (argc < 6)
-        return fail(msg, size, style, "needs the 6 words " WORDS " (given %d)", argc);
+        return fail(err, style, "needs the 6 words " WORDS " (given %d)", argc);
     bool kt_null = false, gt_null = false, none = false;
-    if (coefficient(style, "Kn", argv[0], false, &law->kn, &none, msg, size) ||
-        coefficient(style, "Kt", argv[1], true, &law->kt, &kt_null, msg, size) ||
-        coefficient(style, "gamma_n", argv[2], false, &law->gamman, &none, msg, size) ||
-        coefficient(style, "gamma_t", argv[3], true, &law->gammat, &gt_null, msg, size) ||
-        coefficient(style, "xmu", argv[4], false, &law->xmu, &none, msg, size) ||
-        dampflag(style, argv[5], &law->dampflag, msg, size))
-        return -1;
+    if (coefficient(style, "Kn", argv[0], false, &law->kn, &none, err) ||
+        coefficient(style, "Kt", argv[1], true, &law->kt, &kt_null, err) ||
+        coefficient(style, "gamma_n", argv[2], false, &law->gamman, &none, err) ||
+        coefficient(style, "gamma_t", argv[3], true, &law->gammat, &gt_null, err) ||
+        coefficient(style, "xmu", argv[4], false, &law->xmu, &none, err) ||
+        dampflag(style, argv[5], &law->dampflag, err))
+        return MBC_ERR_VALUE;
     if (law->xmu > 10000.0)
-        return fail(msg, size, style, "xmu must be at most 1e4 (given '%s')", argv[4]);
+        return fail(err, style, "xmu must be at most 1e4 (given '%s')", argv[4]);
     /* settings(): NULL Kt = 2/7 Kn, NULL gamma_t = gamma_n/2, dampflag 0
      * zeroes gamma_t; then hertz/history's pressure units */
     if (kt_null)
@@ -109,11 +108,11 @@ int ml_classic_parse(int model, int argc, char *const *argv, double nktv2p, bool
         i++;
     }
     if (!wall && i < argc)
-        return fail(msg, size, style,
+        return fail(err, style,
                     "'%s' after the words " WORDS " is not limit_damping (given %d words)", argv[i],
                     argc);
     *used = i;
-    return 0;
+    return MBC_OK;
 }
 
 static void put(ml_granular_param *out, int *n, const char *name, double v)

@@ -56,9 +56,9 @@ int ml_classic_wall_model(const char *word);
  * nothing after them (`wall` false); a wall's style and arguments follow
  * (`wall` true: *used tells where they start). nktv2p: LAMMPS's pressure
  * conversion (force->nktv2p), by which hertz/history divides Kn and Kt.
- * Returns 0, or -1 with one line in msg. */
-int ml_classic_parse(int model, int argc, char *const *argv, double nktv2p, bool wall,
-                     ml_classic_law *law, int *used, char *msg, size_t size);
+ * MBC_ERR_VALUE with one line "STYLE: ..." in err for words LAMMPS refuses. */
+mbc_status ml_classic_parse(int model, int argc, char *const *argv, double nktv2p, bool wall,
+                            ml_classic_law *law, int *used, mbc_error *err);
 
 /* The law as ContactGranClassic's parameters (all but the names, markers,
  * radii, masses, time step and lammps2021); returns their count. */

@@ -30,8 +30,8 @@ static mbc_status command_line(const char *head, int argc, char *const *argv, ch
         const char *w = argv[k];
         const int quote = strpbrk(w, " \t\"'") != NULL;
         const char *q = strchr(w, '"') ? "'" : "\"";
-        n += (size_t)snprintf(line + n, COMMAND_SIZE - n, quote ? " %s%s%s" : " %s%s%s",
-                              quote ? q : "", w, quote ? q : "");
+        n += (size_t)snprintf(line + n, COMMAND_SIZE - n, " %s%s%s", quote ? q : "", w,
+                              quote ? q : "");
     }
     if (n >= COMMAND_SIZE)
         return mbc_fail(err, MBC_ERR_SIZE,

@@ -34,6 +34,7 @@ class FixIds : public Fix
     {
         create_attribute = 1;
         restart_peratom = 1;
+        // NOLINTNEXTLINE(clang-analyzer-optin.cplusplus.VirtualCall): its own arrays
         grow_arrays(atom->nmax);
         atom->add_callback(Atom::GROW);
         atom->add_callback(Atom::RESTART);
@@ -63,6 +64,8 @@ class FixIds : public Fix
     {
         return static_cast<double>(atom->nmax) * sizeof(int);
     }
+    // the constructor sizes this class's own arrays, as LAMMPS's fixes do
+    // cppcheck-suppress virtualCallInConstructor
     void grow_arrays(int nmax) override
     {
         memory->grow(then, nmax, "mbconnect/ids:then");

@@ -58,16 +58,15 @@ static const char *keywords(bool cutoff, char *buf, size_t size)
     return buf;
 }
 
-__attribute__((format(printf, 3, 4))) static int fail(char *msg, size_t size, const char *fmt, ...)
+/* One line "granular: ...", MBC_ERR_VALUE. */
+__attribute__((format(printf, 2, 3))) static mbc_status fail(mbc_error *err, const char *fmt, ...)
 {
+    char text[MBC_ERROR_SIZE - 16];
     va_list ap;
     va_start(ap, fmt);
-    int n = snprintf(msg, size, "granular: ");
-    if (n < 0 || (size_t)n >= size)
-        n = 0;
-    vsnprintf(msg + n, size - (size_t)n, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    return -1;
+    return mbc_fail(err, MBC_ERR_VALUE, "granular: %s", text);
 }
 
 bool ml_granular_number(const char *word, double *out)
@@ -91,8 +90,8 @@ typedef struct model_words {
 
 /* Reads the `m->count` coefficients after argv[*i] (the model word) into
  * out; a NULL word is taken where null_ok (out -1). */
-static int coefficients(int argc, char *const *argv, int *i, const model_words *m, double *out,
-                        bool null_ok, char *msg, size_t size)
+static mbc_status coefficients(int argc, char *const *argv, int *i, const model_words *m,
+                               double *out, bool null_ok, mbc_error *err)
 {
     int got = 0;
     while (got < m->count && *i + 1 + got < argc) {
@@ -108,16 +107,16 @@ static int coefficients(int argc, char *const *argv, int *i, const model_words *
         const char *w = *i + 1 + got < argc ? argv[*i + 1 + got] : NULL;
         const char *s = m->count == 1 ? "" : "s";
         if (w && got > 0)
-            return fail(msg, size, "%s needs %d coefficient%s (%s): '%s' is not a number", m->name,
+            return fail(err, "%s needs %d coefficient%s (%s): '%s' is not a number", m->name,
                         m->count, s, m->coefs, w);
         if (w)
-            return fail(msg, size, "%s needs %d coefficient%s (%s): '%s' is not a number%s",
-                        m->name, m->count, s, m->coefs, w, null_ok ? " or NULL" : "");
-        return fail(msg, size, "%s needs %d coefficient%s (%s), given %d", m->name, m->count, s,
-                    m->coefs, got);
+            return fail(err, "%s needs %d coefficient%s (%s): '%s' is not a number%s", m->name,
+                        m->count, s, m->coefs, w, null_ok ? " or NULL" : "");
+        return fail(err, "%s needs %d coefficient%s (%s), given %d", m->name, m->count, s, m->coefs,
+                    got);
     }
     *i += 1 + m->count;
-    return 0;
+    return MBC_OK;
 }
 
 /* The word after a keyword: one of names[0..n-1]; its index or -1. */
@@ -143,14 +142,14 @@ static const struct {
 _Static_assert(sizeof normal_coefficients / sizeof normal_coefficients[0] == ML_GRANULAR_JKR + 1,
                "the coefficients of every normal model");
 
-static int parse_normal(int argc, char *const *argv, int *i, int model, ml_granular_law *law,
-                        char *msg, size_t size)
+static mbc_status parse_normal(int argc, char *const *argv, int *i, int model, ml_granular_law *law,
+                               mbc_error *err)
 {
     double c[4] = {0, 0, 0, 0};
     const model_words m = {model_word("normalModel", model), normal_coefficients[model].count,
                            normal_coefficients[model].coefs};
-    if (coefficients(argc, argv, i, &m, c, false, msg, size))
-        return -1;
+    if (coefficients(argc, argv, i, &m, c, false, err))
+        return MBC_ERR_VALUE;
     law->normal = model;
     law->damping_coef = c[1];
     if (model == ML_GRANULAR_HOOKE || model == ML_GRANULAR_HERTZ) {
@@ -160,43 +159,42 @@ static int parse_normal(int argc, char *const *argv, int *i, int model, ml_granu
         law->nu[0] = law->nu[1] = c[2];
         law->cohesion = c[3];
     }
-    return 0;
+    return MBC_OK;
 }
 
-static int parse_tangential(int argc, char *const *argv, int *i, ml_granular_law *law, char *msg,
-                            size_t size)
+static mbc_status parse_tangential(int argc, char *const *argv, int *i, ml_granular_law *law,
+                                   mbc_error *err)
 {
     const char *w = *i + 1 < argc ? argv[*i + 1] : NULL;
     const int t = model("tangentialModel", w);
     char words[160];
     model_list("tangentialModel", words, sizeof words);
     if (t < 0)
-        return w ? fail(msg, size, "tangential '%s' is not a tangential model (allowed: %s)", w,
-                        words)
-                 : fail(msg, size, "tangential needs a model (%s)", words);
+        return w ? fail(err, "tangential '%s' is not a tangential model (allowed: %s)", w, words)
+                 : fail(err, "tangential needs a model (%s)", words);
     *i += 1;
     double c[3] = {0, 0, 0};
     char name[64];
     snprintf(name, sizeof name, "tangential %s", model_word("tangentialModel", t));
     if (t == ML_GRANULAR_LINEAR_NOHISTORY) {
         const model_words m = {name, 2, "damping ratio, friction"};
-        if (coefficients(argc, argv, i, &m, c + 1, false, msg, size))
-            return -1;
+        if (coefficients(argc, argv, i, &m, c + 1, false, err))
+            return MBC_ERR_VALUE;
     } else {
         const model_words m = {name, 3, "k_t, damping ratio, friction"};
-        if (coefficients(argc, argv, i, &m, c, t != ML_GRANULAR_LINEAR_HISTORY, msg, size))
-            return -1;
+        if (coefficients(argc, argv, i, &m, c, t != ML_GRANULAR_LINEAR_HISTORY, err))
+            return MBC_ERR_VALUE;
     }
     law->tangential = t;
     law->k_t = c[0];
     law->x_gamma_t = c[1];
     law->mu_t = c[2];
-    return 0;
+    return MBC_OK;
 }
 
 /* rolling/twisting: none, or a model with 3 coefficients (sds), or marshall. */
-static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, ml_granular_law *law,
-                            char *msg, size_t size)
+static mbc_status parse_resistance(int argc, char *const *argv, int *i, bool rolling,
+                                   ml_granular_law *law, mbc_error *err)
 {
     const char *kw = rolling ? "rolling" : "twisting";
     const char *param = rolling ? "rollingModel" : "twistingModel";
@@ -205,8 +203,8 @@ static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, m
     char words[96];
     model_list(param, words, sizeof words);
     if (m < 0)
-        return w ? fail(msg, size, "%s '%s' is not a %s model (allowed: %s)", kw, w, kw, words)
-                 : fail(msg, size, "%s needs a model (%s)", kw, words);
+        return w ? fail(err, "%s '%s' is not a %s model (allowed: %s)", kw, w, kw, words)
+                 : fail(err, "%s needs a model (%s)", kw, words);
     *i += 1;
     double *c = rolling ? law->roll : law->twist;
     if (rolling)
@@ -217,55 +215,54 @@ static int parse_resistance(int argc, char *const *argv, int *i, bool rolling, m
         char name[64];
         snprintf(name, sizeof name, "%s %s", kw, model_word(param, m));
         const model_words mw = {name, 3, "stiffness, damping, friction"};
-        return coefficients(argc, argv, i, &mw, c, false, msg, size);
+        return coefficients(argc, argv, i, &mw, c, false, err);
     }
     *i += 1;
-    return 0;
+    return MBC_OK;
 }
 
 /* One word (a model or a keyword) at argv[*i] and its arguments. */
-static int parse_word(int argc, char *const *argv, int *i, ml_granular_law *law, bool wall,
-                      const char *after, char *msg, size_t size)
+static mbc_status parse_word(int argc, char *const *argv, int *i, ml_granular_law *law, bool wall,
+                             const char *after, mbc_error *err)
 {
     const char *w = argv[*i];
     const int normal = model("normalModel", w);
     if (normal >= 0)
-        return parse_normal(argc, argv, i, normal, law, msg, size);
+        return parse_normal(argc, argv, i, normal, law, err);
     if (strcmp(w, "damping") == 0) {
         const char *d = *i + 1 < argc ? argv[*i + 1] : NULL;
         const int m = model("dampingModel", d);
         char words[96];
         model_list("dampingModel", words, sizeof words);
         if (m < 0)
-            return d ? fail(msg, size, "damping '%s' is not a damping model (allowed: %s)", d,
-                            words)
-                     : fail(msg, size, "damping needs a model (%s)", words);
+            return d ? fail(err, "damping '%s' is not a damping model (allowed: %s)", d, words)
+                     : fail(err, "damping needs a model (%s)", words);
         law->damping = m;
         *i += 2;
-        return 0;
+        return MBC_OK;
     }
     if (strcmp(w, "tangential") == 0)
-        return parse_tangential(argc, argv, i, law, msg, size);
+        return parse_tangential(argc, argv, i, law, err);
     if (strcmp(w, "rolling") == 0 || strcmp(w, "twisting") == 0)
-        return parse_resistance(argc, argv, i, w[0] == 'r', law, msg, size);
+        return parse_resistance(argc, argv, i, w[0] == 'r', law, err);
     if (strcmp(w, "limit_damping") == 0) {
         law->limit_damping = true;
         *i += 1;
-        return 0;
+        return MBC_OK;
     }
     if (!wall && strcmp(w, "cutoff") == 0) {
         const model_words m = {"cutoff", 1, "distance"};
-        return coefficients(argc, argv, i, &m, &law->cutoff, false, msg, size);
+        return coefficients(argc, argv, i, &m, &law->cutoff, false, err);
     }
     double v;
     char allowed[192];
     keywords(!wall, allowed, sizeof allowed);
     if (ml_granular_number(w, &v) && after)
-        return fail(msg, size,
+        return fail(err,
                     "'%s' after %s is one coefficient too many (expected a model or "
                     "keyword: %s)",
                     w, after, allowed);
-    return fail(msg, size, "'%s' is not a model or keyword (allowed: %s%s)", w, allowed,
+    return fail(err, "'%s' is not a model or keyword (allowed: %s%s)", w, allowed,
                 wall ? ", then a wall style" : "");
 }
 
@@ -279,47 +276,47 @@ static void law_defaults(ml_granular_law *law)
 }
 
 /* The rules LAMMPS checks once all words are read. */
-static int check_law(const ml_granular_law *law, char *msg, size_t size)
+static mbc_status check_law(const ml_granular_law *law, mbc_error *err)
 {
     char words[160];
     if (law->normal < 0)
-        return fail(msg, size, "no normal model among the words (one of %s is required)",
+        return fail(err, "no normal model among the words (one of %s is required)",
                     model_list("normalModel", words, sizeof words));
     if (law->tangential < 0)
-        return fail(msg, size,
+        return fail(err,
                     "no tangential model among the words (tangential with one of %s is "
                     "required)",
                     model_list("tangentialModel", words, sizeof words));
     const bool cohesive = law->normal == ML_GRANULAR_DMT || law->normal == ML_GRANULAR_JKR;
     if (law->limit_damping && cohesive)
-        return fail(msg, size,
+        return fail(err,
                     "limit_damping cannot be used with the %s model (its normal "
                     "force is attractive by design)",
                     model_word("normalModel", law->normal));
     if (law->k_t == -1 && (law->normal == ML_GRANULAR_HOOKE || law->normal == ML_GRANULAR_HERTZ))
-        return fail(msg, size,
+        return fail(err,
                     "NULL for the Mindlin tangential stiffness requires a normal model with "
                     "material properties (%s, %s, %s), given %s",
                     model_word("normalModel", ML_GRANULAR_HERTZ_MATERIAL),
                     model_word("normalModel", ML_GRANULAR_DMT),
                     model_word("normalModel", ML_GRANULAR_JKR),
                     model_word("normalModel", law->normal));
-    return 0;
+    return MBC_OK;
 }
 
-int ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, char *msg, size_t size)
+mbc_status ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, mbc_error *err)
 {
     law_defaults(law);
     const char *after = NULL; /* the model whose coefficients were read last */
     char last[64] = "";
     for (int i = 0; i < argc;) {
         const int start = i;
-        if (parse_word(argc, argv, &i, law, false, after, msg, size))
-            return -1;
+        if (parse_word(argc, argv, &i, law, false, after, err))
+            return MBC_ERR_VALUE;
         snprintf(last, sizeof last, "%s", argv[start]);
         after = i - start > 1 ? last : NULL;
     }
-    return check_law(law, msg, size);
+    return check_law(law, err);
 }
 
 bool ml_granular_law_equal(const ml_granular_law *a, const ml_granular_law *b)
@@ -344,13 +341,13 @@ static double mix_geom(double a, double b)
     return sqrt(a * b);
 }
 
-int ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int itype, int jtype,
-                    ml_granular_law *ij, char *msg, size_t size)
+mbc_status ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int itype,
+                           int jtype, ml_granular_law *ij, mbc_error *err)
 {
     if (ii->normal != jj->normal || ii->damping != jj->damping ||
         ii->tangential != jj->tangential || ii->rolling != jj->rolling ||
         ii->twisting != jj->twisting)
-        return fail(msg, size,
+        return fail(err,
                     "the models of types %d and %d differ, so their coefficients cannot be "
                     "mixed: set this combination explicitly with a pair_coeff %d %d line",
                     itype, jtype, itype, jtype);
@@ -375,7 +372,7 @@ int ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int it
     }
     ij->limit_damping = ii->limit_damping || jj->limit_damping;
     ij->cutoff = ii->cutoff > jj->cutoff ? ii->cutoff : jj->cutoff;
-    return 0;
+    return MBC_OK;
 }
 
 /* ------------------------------------------------------------- parameters */
@@ -426,41 +423,41 @@ static const char *const wall_words[] = {"xplane", "yplane", "zplane", "zcylinde
 static const char *const axis_words[] = {"x", "y", "z"};
 
 /* A plane bound: a number, or NULL (no wall on that side). */
-static int bound(const char *w, double none, double *out, const char *what, char *msg, size_t size)
+static mbc_status bound(const char *w, double none, double *out, const char *what, mbc_error *err)
 {
     if (w && strcmp(w, "NULL") == 0) {
         *out = none;
-        return 0;
+        return MBC_OK;
     }
     if (!ml_granular_number(w, out))
-        return w ? fail(msg, size, "%s '%s' is not a number or NULL", what, w)
-                 : fail(msg, size, "%s is missing", what);
-    return 0;
+        return w ? fail(err, "%s '%s' is not a number or NULL", what, w)
+                 : fail(err, "%s is missing", what);
+    return MBC_OK;
 }
 
-static int parse_wall_style(int argc, char *const *argv, int *i, ml_granular_wall *wall, char *msg,
-                            size_t size)
+static mbc_status parse_wall_style(int argc, char *const *argv, int *i, ml_granular_wall *wall,
+                                   mbc_error *err)
 {
     const char *w = argv[*i];
     wall->style = choice(w, wall_words, 4);
     if (wall->style == ML_GRANULAR_ZCYLINDER) {
         const model_words m = {"zcylinder", 1, "radius"};
-        return coefficients(argc, argv, i, &m, &wall->cylinder_radius, false, msg, size);
+        return coefficients(argc, argv, i, &m, &wall->cylinder_radius, false, err);
     }
     char what[32];
     snprintf(what, sizeof what, "%s lo", w);
-    if (bound(*i + 1 < argc ? argv[*i + 1] : NULL, -INFINITY, &wall->lo, what, msg, size))
-        return -1;
+    if (bound(*i + 1 < argc ? argv[*i + 1] : NULL, -INFINITY, &wall->lo, what, err))
+        return MBC_ERR_VALUE;
     snprintf(what, sizeof what, "%s hi", w);
-    if (bound(*i + 2 < argc ? argv[*i + 2] : NULL, INFINITY, &wall->hi, what, msg, size))
-        return -1;
+    if (bound(*i + 2 < argc ? argv[*i + 2] : NULL, INFINITY, &wall->hi, what, err))
+        return MBC_ERR_VALUE;
     *i += 3;
-    return 0;
+    return MBC_OK;
 }
 
 /* wiggle AXIS A PERIOD, shear AXIS V, contacts. */
-static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_wall *wall,
-                               char *msg, size_t size)
+static mbc_status parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_wall *wall,
+                                      mbc_error *err)
 {
     while (i < argc) {
         const char *w = argv[i];
@@ -471,20 +468,20 @@ static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_w
             continue;
         }
         if (!wiggle && strcmp(w, "shear") != 0)
-            return fail(msg, size,
+            return fail(err,
                         "'%s' is not a fix wall/gran keyword (allowed: wiggle, shear, "
                         "contacts)",
                         w);
         const char *a = i + 1 < argc ? argv[i + 1] : NULL;
         wall->axis = choice(a, axis_words, 3);
         if (wall->axis < 0)
-            return fail(msg, size, "%s needs an axis x, y or z, given '%s'", w, a ? a : "");
+            return fail(err, "%s needs an axis x, y or z, given '%s'", w, a ? a : "");
         const model_words m = {wiggle ? "wiggle AXIS" : "shear AXIS", wiggle ? 2 : 1,
                                wiggle ? "amplitude, period" : "velocity"};
         double c[2] = {0, 0};
         i++;
-        if (coefficients(argc, argv, &i, &m, c, false, msg, size))
-            return -1;
+        if (coefficients(argc, argv, &i, &m, c, false, err))
+            return MBC_ERR_VALUE;
         if (wiggle) {
             wall->wiggle = true;
             wall->amplitude = c[0];
@@ -495,18 +492,18 @@ static int parse_wall_keywords(int argc, char *const *argv, int i, ml_granular_w
         }
     }
     if (wall->wiggle && wall->shear)
-        return fail(msg, size, "a wall cannot both wiggle and shear");
+        return fail(err, "a wall cannot both wiggle and shear");
     const char *axis = wall->axis >= 0 && wall->axis < 3 ? axis_words[wall->axis] : "?";
     if (wall->wiggle && wall->style == ML_GRANULAR_ZCYLINDER && wall->axis != 2)
-        return fail(msg, size, "zcylinder wiggles along z only, given %s", axis);
+        return fail(err, "zcylinder wiggles along z only, given %s", axis);
     if (wall->shear && wall->style == wall->axis)
-        return fail(msg, size, "%s shears along its plane, not along %s",
+        return fail(err, "%s shears along its plane, not along %s",
                     wall->style >= 0 && wall->style < 4 ? wall_words[wall->style] : "?", axis);
-    return 0;
+    return MBC_OK;
 }
 
-int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
-                           ml_granular_wall *wall, char *msg, size_t size)
+mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
+                                  ml_granular_wall *wall, mbc_error *err)
 {
     law_defaults(law);
     memset(wall, 0, sizeof *wall);
@@ -516,24 +513,22 @@ int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
     char last[64] = "";
     while (i < argc && choice(argv[i], wall_words, 4) < 0) {
         if (strcmp(argv[i], "region") == 0)
-            return fail(msg, size,
-                        "wall style 'region' is not supported (supported: xplane, "
-                        "yplane, zplane, zcylinder)");
+            return fail(err, "wall style 'region' is not supported (supported: xplane, "
+                             "yplane, zplane, zcylinder)");
         const int start = i;
-        if (parse_word(argc, argv, &i, law, true, after, msg, size))
-            return -1;
+        if (parse_word(argc, argv, &i, law, true, after, err))
+            return MBC_ERR_VALUE;
         snprintf(last, sizeof last, "%s", argv[start]);
         after = i - start > 1 ? last : NULL;
     }
     if (i >= argc)
-        return fail(msg, size,
-                    "no wall style after the model words (one of xplane, yplane, "
-                    "zplane, zcylinder)");
-    if (check_law(law, msg, size))
-        return -1;
-    if (parse_wall_style(argc, argv, &i, wall, msg, size))
-        return -1;
-    return parse_wall_keywords(argc, argv, i, wall, msg, size);
+        return fail(err, "no wall style after the model words (one of xplane, yplane, "
+                         "zplane, zcylinder)");
+    if (check_law(law, err))
+        return MBC_ERR_VALUE;
+    if (parse_wall_style(argc, argv, &i, wall, err))
+        return MBC_ERR_VALUE;
+    return parse_wall_keywords(argc, argv, i, wall, err);
 }
 
 int ml_granular_wall_word(const char *word)
@@ -543,20 +538,19 @@ int ml_granular_wall_word(const char *word)
     return choice(word, wall_words, 4);
 }
 
-int ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall, char *msg,
-                                    size_t size)
+mbc_status ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall,
+                                           mbc_error *err)
 {
     memset(wall, 0, sizeof *wall);
     wall->style = -1;
     const int style = argc > 0 ? ml_granular_wall_word(argv[0]) : -1;
     if (style == -2)
-        return fail(msg, size,
-                    "wall style 'region' is not supported (supported: xplane, yplane, zplane, "
-                    "zcylinder)");
+        return fail(err, "wall style 'region' is not supported (supported: xplane, yplane, zplane, "
+                         "zcylinder)");
     if (style < 0)
-        return fail(msg, size, "no wall style (one of xplane, yplane, zplane, zcylinder)");
+        return fail(err, "no wall style (one of xplane, yplane, zplane, zcylinder)");
     int i = 0;
-    if (parse_wall_style(argc, argv, &i, wall, msg, size))
-        return -1;
-    return parse_wall_keywords(argc, argv, i, wall, msg, size);
+    if (parse_wall_style(argc, argv, &i, wall, err))
+        return MBC_ERR_VALUE;
+    return parse_wall_keywords(argc, argv, i, wall, err);
 }

@@ -14,7 +14,7 @@
  *   ml_granular_params    the law as ContactGranular's named parameters.
  * ml_granular_parse_wall reads fix wall/gran's words after `granular`.
  *
- * Errors: one line in msg, naming the word, the rule and the value, e.g.
+ * Errors: MBC_ERR_VALUE with one line in err, naming the word, the rule and the value, e.g.
  *   granular: 'hertzz' is not a model or keyword (allowed: hooke, hertz, ...)
  *   granular: hertz needs 2 coefficients (k_n, damping), given 1 ('1000')
  * The caller prefixes the command and the location (LAMMPS's ERROR: form). */
@@ -23,6 +23,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "mbconnect/error.h"
 
 /* The type every law of these words is (the parameters' names are its). */
 #define ML_GRANULAR_TYPE "ContactGranular"
@@ -77,19 +79,19 @@ bool ml_granular_number(const char *word, double *out);
 /* Whether two laws are the same, member by member. */
 bool ml_granular_law_equal(const ml_granular_law *a, const ml_granular_law *b);
 
-/* The words of one pair_coeff line after I J (argv[0..argc-1]). Returns 0,
- * or -1 with one line in msg. */
-int ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, char *msg, size_t size);
+/* The words of one pair_coeff line after I J (argv[0..argc-1]). Returns MBC_OK,
+ * or MBC_ERR_VALUE with one line in err. */
+mbc_status ml_granular_parse(int argc, char *const *argv, ml_granular_law *law, mbc_error *err);
 
 /* The law of types I != J without a pair_coeff line of their own, from
  * those of I I and J J: geometric means (sqrt(x_I x_J)) of the
  * coefficients, the moduli and Poisson's ratios kept per type (E* and G*
  * mix them as Hertz theory and LAMMPS's documentation do), NULL k_t kept
  * when either type has it, limit_damping when either has it, the larger
- * cutoff. Returns -1 with msg when the model forms differ (LAMMPS's rule:
+ * cutoff. Returns MBC_ERR_VALUE with a line in err when the model forms differ (LAMMPS's rule:
  * "This combination must be set explicitly via a pair_coeff command"). */
-int ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int itype, int jtype,
-                    ml_granular_law *ij, char *msg, size_t size);
+mbc_status ml_granular_mix(const ml_granular_law *ii, const ml_granular_law *jj, int itype,
+                           int jtype, ml_granular_law *ij, mbc_error *err);
 
 /* A named parameter of the type: `count` values (1, or 2 for a Vector2D). */
 typedef struct ml_granular_param {
@@ -121,10 +123,10 @@ typedef struct ml_granular_wall {
 /* The arguments of fix ID GROUP wall/gran granular after `granular`: the
  * model words (as pair_coeff's, which fix wall/gran shares but for the
  * cutoff keyword), then the wall style with its arguments and keywords.
- * Returns 0, or -1 with one line in msg (a wall style mbconnect does not
+ * Returns MBC_OK, or MBC_ERR_VALUE with one line in err (a wall style mbconnect does not
  * take, such as region, is an error naming it). */
-int ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
-                           ml_granular_wall *wall, char *msg, size_t size);
+mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
+                                  ml_granular_wall *wall, mbc_error *err);
 
 /* The wall style of a word: ML_GRANULAR_XPLANE ... ML_GRANULAR_ZCYLINDER,
  * -2 for region (not supported), -1 for another word. */
@@ -132,8 +134,8 @@ int ml_granular_wall_word(const char *word);
 
 /* The wall alone: STYLE ARGS [wiggle/shear/contacts ...] (argv[0] the
  * style), for a wall whose law is given by named parameters. Returns 0, or
- * -1 with one line in msg. */
-int ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall, char *msg,
-                                    size_t size);
+ * MBC_ERR_VALUE with one line in err. */
+mbc_status ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall,
+                                           mbc_error *err);
 
 #endif

@@ -124,12 +124,12 @@ static mbc_status law_of_classic(const ml_laws *L, int model, int argc, char *co
                                  ml_law **law, mbc_error *err)
 {
     ml_classic_law words;
-    char msg[MBC_ERROR_SIZE / 2];
+    mbc_error why = {0}; /* the words' line, put in pair_coeff's context */
     int used = 0;
-    if (ml_classic_parse(model, argc - 1, argv + 1, L->nktv2p, false, &words, &used, msg,
-                         sizeof msg) != 0)
-        return mbc_fail(err, MBC_ERR_VALUE, "pair_coeff: %s (the words of the pair_style line)",
-                        msg);
+    if (ml_classic_parse(model, argc - 1, argv + 1, L->nktv2p, false, &words, &used, &why) !=
+        MBC_OK)
+        return mbc_fail(err, MBC_ERR_VALUE, "pair_coeff: %s (the words after the atom types)",
+                        why.message);
     return ml_classic_law_create(L->registry, "pair_coeff", &words, L->lammps2021, L->books, law,
                                  err);
 }
@@ -163,10 +163,11 @@ static mbc_status law_of_words(ml_laws *L, int argc, char *const *argv, ml_law *
         return ml_law_create(L->registry, "pair_coeff", argv[0], argc - 1, argv + 1, L->books, law,
                              err);
     const int skip = L->words_only ? 0 : 1;
-    char msg[MBC_ERROR_SIZE / 2];
-    if (ml_granular_parse(argc - skip, argv + skip, words, msg, sizeof msg) != 0)
+    mbc_error why = {0}; /* the words' line, put in this style's context */
+    if (ml_granular_parse(argc - skip, argv + skip, words, &why) != MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
-                        "pair_coeff: %s (the words of pair_style granular's pair_coeff I J)", msg);
+                        "pair_coeff: %s (the words of pair_style granular's pair_coeff I J)",
+                        why.message);
     *worded = 1;
     return ml_granular_law_create(L->registry, "pair_coeff", words, L->lammps2021, L->books, law,
                                   err);
@@ -226,9 +227,9 @@ mbc_status ml_laws_mix(ml_laws *L, int i, int j, int *mixed, mbc_error *err)
                         L->style, i, j, L->laws[L->law_of[ii]]->object->type->type_name,
                         L->laws[L->law_of[jj]]->object->type->type_name, i, j);
     ml_granular_law w;
-    char msg[MBC_ERROR_SIZE / 2];
-    if (ml_granular_mix(&L->words[ii], &L->words[jj], i, j, &w, msg, sizeof msg) != 0)
-        return mbc_fail(err, MBC_ERR_VALUE, "%s: %s", L->style, msg);
+    mbc_error why = {0}; /* the words' line, put in this style's context */
+    if (ml_granular_mix(&L->words[ii], &L->words[jj], i, j, &w, &why) != MBC_OK)
+        return mbc_fail(err, MBC_ERR_VALUE, "%s: %s", L->style, why.message);
     *mixed = 1;
     if (L->mixed[ij] && L->law_of[ij] >= 0 && ml_granular_law_equal(&L->words[ij], &w))
         return MBC_OK; /* the same mix as in the last run */

@@ -129,10 +129,8 @@ void PairMbc::raise_error(const mbc_error &err)
  * Coeffs need it), at its first pair_coeff, before any fix. */
 void PairMbc::place_history()
 {
-    if (!placed && !history && domain->box_exist) {
+    if (!history && domain->box_exist && modify->find_fix(dummy_id) < 0)
         modify->add_fix(dummy_id + " all DUMMY", 1);
-        placed = 1;
-    }
 }
 
 void PairMbc::allocate()
@@ -286,9 +284,11 @@ void PairMbc::make_history()
         f = modify->add_fix(args, 1);
     }
     history = view_history(f, laws->width, force->newton_pair);
-    if (!history)
+    if (!history) {
         ML_ALL(error, style + ": this LAMMPS's FixNeighHistory is not laid out as that of 29 "
                               "Sep 2021 (mbc-lammps is built for Debian's LAMMPS)");
+        return; /* not reached: Error::all ends the run */
+    }
     history->pair = this;
     evaluated = 0;
 }
@@ -356,9 +356,11 @@ void PairMbc::init_style()
     beyond_contact = laws->beyond_contact;
     const int irequest = neighbor->request(this, instance_me);
     NeighRequestView *rq = view_request(neighbor, irequest, this);
-    if (!rq)
+    if (!rq) {
         ML_ALL(error, style + ": this LAMMPS's NeighRequest is not laid out as that of 29 Sep 2021 "
                               "(mbc-lammps is built for Debian's LAMMPS)");
+        return; /* not reached: Error::all ends the run */
+    }
     rq->size = !laws->cutoff_lists; /* neighbors within r_i + r_j + skin */
     rq->history = 1;                /* marked for FixNeighHistory */
     make_history();
@@ -436,8 +438,13 @@ void PairMbc::compute(int eflag, int vflag)
  * or deep (once). */
 void PairMbc::finish_compute(mbc_status st, const mbc_error &e)
 {
-    double mine[3] = {st != MBC_OK ? 1.0 : 0.0, last.fresh, last.deep}, all[3] = {};
-    MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_SUM, world);
+    /* the partners FixNeighHistory holds at the first evaluation: those a
+     * restart file handed it (none when its fix was of another layout) */
+    double partners = 0.0;
+    for (int i = 0; !evaluated && history && history->npartner && i < atom->nlocal; i++)
+        partners += history->npartner[i];
+    double mine[4] = {st != MBC_OK ? 1.0 : 0.0, last.fresh, last.deep, partners}, all[4] = {};
+    MPI_Allreduce(mine, all, 4, MPI_DOUBLE, MPI_SUM, world);
     const std::string step_text = style + ": step " + std::to_string(update->ntimestep) + ": ";
     if (all[0] > 0.0) {
         mbc_error err = e;
@@ -446,7 +453,7 @@ void PairMbc::finish_compute(mbc_status st, const mbc_error &e)
         snprintf(err.message, sizeof err.message, "%s", text.c_str());
         raise_atoms(lmp, err, rank, __FILE__, __LINE__);
     }
-    if (!evaluated && !restored && all[1] > 0.0 && comm->me == 0)
+    if (!evaluated && (!restored || all[3] == 0.0) && all[1] > 0.0 && comm->me == 0)
         ML_WARN(error, step_text + std::to_string(static_cast<long long>(all[1])) +
                            " contacts start without their history: no contact history to "
                            "continue: a new set-up, or atoms from a data file (restart files keep "
@@ -686,18 +693,18 @@ double PairMbc::single_results(int i, int j, const ml_law *law, const double *re
  * words of its pair_coeff line (read back through coeff()). */
 void PairMbc::write_restart(FILE *fp)
 {
-    fwrite(RESTART_MAGIC, 1, sizeof RESTART_MAGIC, fp);
-    fwrite(&lammps2021, sizeof(int), 1, fp);
-    fwrite(&cutoff_global, sizeof(double), 1, fp);
+    (void)fwrite(RESTART_MAGIC, 1, sizeof RESTART_MAGIC, fp);
+    (void)fwrite(&lammps2021, sizeof(int), 1, fp);
+    (void)fwrite(&cutoff_global, sizeof(double), 1, fp);
     for (int i = 1; i <= atom->ntypes; i++)
         for (int j = i; j <= atom->ntypes; j++) {
-            fwrite(&setflag[i][j], sizeof(int), 1, fp);
+            (void)fwrite(&setflag[i][j], sizeof(int), 1, fp);
             if (!setflag[i][j])
                 continue;
             const char *line = laws->line[ml_laws_pair(laws, i, j)];
             const int n = line ? static_cast<int>(std::strlen(line)) + 1 : 1;
-            fwrite(&n, sizeof(int), 1, fp);
-            fwrite(line ? line : "", 1, n, fp);
+            (void)fwrite(&n, sizeof(int), 1, fp);
+            (void)fwrite(line ? line : "", 1, n, fp);
         }
 }
 
@@ -741,6 +748,7 @@ void PairMbc::read_restart(FILE *fp)
             for (std::string w; words >> w;)
                 args.push_back(w);
             std::vector<char *> argv;
+            argv.reserve(args.size());
             for (std::string &a : args)
                 argv.push_back(&a[0]);
             coeff(static_cast<int>(argv.size()), argv.data());
@@ -763,11 +771,13 @@ void PairMbc::write_data_all(FILE *fp)
     for (int i = 1; i <= atom->ntypes; i++)
         for (int j = i; j <= atom->ntypes; j++) {
             const char *line = laws->line[ml_laws_pair(laws, i, j)];
-            if (!line)
+            if (!line) {
                 ML_ONE(error, style + ": write_data pair ij: types " + std::to_string(i) + " " +
                                   std::to_string(j) +
                                   " have no pair_coeff line of their own (their law is mixed): "
                                   "write the data file with pair ii (the default)");
+                continue; /* not reached: Error::one ends the run */
+            }
             fprintf(fp, "%d %d %s\n", i, j, line);
         }
 }

@@ -107,7 +107,6 @@ class PairMbc : public LAMMPS_NS::Pair
     ml_step_report last{};
     int neighprev = 0;
 
-    int placed = 0; /* the history fix's placeholder was made */
     void place_history();
     void allocate();
     void make_laws();

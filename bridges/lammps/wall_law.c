@@ -35,19 +35,19 @@ static mbc_status classic_wall_law(ml_wall *w, const mbc_registry *reg, int mode
                                    char *const *argv, double nktv2p, int lammps2021, int books,
                                    mbc_error *err)
 {
-    char msg[MBC_ERROR_SIZE / 2];
+    mbc_error why = {0}; /* the words' line, put in this style's context */
     ml_classic_law words;
     int used = 0;
-    if (ml_classic_parse(model, argc - 1, argv + 1, nktv2p, true, &words, &used, msg, sizeof msg) !=
-        0)
+    if (ml_classic_parse(model, argc - 1, argv + 1, nktv2p, true, &words, &used, &why) != MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
-                        "%s: %s (the arguments of fix wall/gran after the group)", w->what, msg);
-    if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &w->geo, msg,
-                                        sizeof msg) != 0)
+                        "%s: %s (the arguments of fix wall/gran after the group)", w->what,
+                        why.message);
+    if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &w->geo, &why) !=
+        MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: %s (the arguments of fix wall/gran after the model words Kn Kt "
                         "gamma_n gamma_t xmu dampflag [limit_damping])",
-                        w->what, plain(msg));
+                        w->what, plain(why.message));
     return ml_classic_law_create(reg, w->what, &words, lammps2021, books, &w->law, err);
 }
 
@@ -56,10 +56,10 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
                            int granular_only, double nktv2p, int lammps2021, int books,
                            mbc_error *err)
 {
-    char msg[MBC_ERROR_SIZE / 2];
     const int classic = argc < 1 || granular_only ? -1 : ml_classic_wall_model(argv[0]);
     if (classic >= 0)
         return classic_wall_law(w, reg, classic, argc, argv, nktv2p, lammps2021, books, err);
+    mbc_error why = {0}; /* the words' line, put in this style's context */
     if (argc < 1 || strcmp(argv[0], "granular") != 0) {
         if (granular_only)
             return mbc_fail(err, MBC_ERR_VALUE,
@@ -68,10 +68,10 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
                             w->what, argc ? argv[0] : "none");
     } else {
         ml_granular_law words;
-        if (ml_granular_parse_wall(argc - 1, argv + 1, &words, &w->geo, msg, sizeof msg) != 0)
+        if (ml_granular_parse_wall(argc - 1, argv + 1, &words, &w->geo, &why) != MBC_OK)
             return mbc_fail(err, MBC_ERR_VALUE,
                             "%s: %s (the arguments of fix wall/gran after the group)", w->what,
-                            msg);
+                            why.message);
         return ml_granular_law_create(reg, w->what, &words, lammps2021, books, &w->law, err);
     }
     int i = 1;
@@ -82,11 +82,11 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
                         "%s: no wall style after the parameters of %s (one of xplane, yplane, "
                         "zplane, zcylinder; " WALL_USAGE ")",
                         w->what, argv[0]);
-    if (ml_granular_parse_wall_geometry(argc - i, argv + i, &w->geo, msg, sizeof msg) != 0)
+    if (ml_granular_parse_wall_geometry(argc - i, argv + i, &w->geo, &why) != MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: %s (the arguments of fix wall/gran after granular and the model "
                         "words)",
-                        w->what, plain(msg));
+                        w->what, plain(why.message));
     return ml_law_create(reg, w->what, argv[0], i - 1, argv + 1, books, &w->law, err);
 }
 

@@ -100,7 +100,8 @@ bool make_laws(const Materials &m, std::vector<mbc_liggghts_law> &laws, std::str
             const bool ok = set_params(m, i, j, &p, &err) == MBC_OK &&
                             mbc_contact_liggghts_validate(&p, &err, 1) == 0;
             if (ok)
-                mbc_liggghts_law_of(&p, &laws[static_cast<size_t>(i * n + j)]);
+                mbc_liggghts_law_of(&p, &laws[static_cast<size_t>(i) * static_cast<size_t>(n) +
+                                              static_cast<size_t>(j)]);
             mbc_contact_liggghts_params_free(&p);
             if (!ok) {
                 message = "mbc-liggghts: atom types " + std::to_string(i) + " and " +

@@ -57,10 +57,12 @@ int rolling_of(int id)
                                  : -1;
 }
 
-const char *const normal_names[] = {"hooke", "hertz"};
-const char *const tangential_names[] = {"off", "no_history", "history"};
-const char *const cohesion_names[] = {"off", "sjkr", "sjkr2"};
-const char *const rolling_names[] = {"off", "cdt", "epsd", "epsd2", "epsd3"};
+/* The models' words, as ContactLiggghts's spec names its choices (the
+ * model indices above are the choices' values). */
+const char *const normal_names[] = MBC_CONTACT_LIGGGHTS_NORMAL_MODEL_NAMES;
+const char *const tangential_names[] = MBC_CONTACT_LIGGGHTS_TANGENTIAL_MODEL_NAMES;
+const char *const cohesion_names[] = MBC_CONTACT_LIGGGHTS_COHESION_MODEL_NAMES;
+const char *const rolling_names[] = MBC_CONTACT_LIGGGHTS_ROLLING_MODEL_NAMES;
 
 /* The owner of a model, for the log: "pair gran" or "fix ID". */
 std::string owner_of(LIGGGHTS::IContactHistorySetup *hsetup, bool is_wall)
@@ -339,7 +341,7 @@ void Model::connectToProperties(PropertyRegistry &registry)
     announce();
 }
 
-bool Model::contact_match(const std::string mtype, const std::string model)
+bool Model::contact_match(const std::string &mtype, const std::string &model)
 {
     Factory &f = Factory::instance();
     const int64_t h = hash_;

@@ -68,7 +68,7 @@ class Model : public LIGGGHTS::ContactModels::ContactModelBase
     {
         return models_.normal == MBC_LIGGGHTS_HERTZ ? 1.5 : 1.0;
     }
-    bool contact_match(const std::string mtype, const std::string model);
+    bool contact_match(const std::string &mtype, const std::string &model);
 
     void beginPass(LIGGGHTS::ContactModels::SurfacesIntersectData &,
                    LIGGGHTS::ContactModels::ForceData &, LIGGGHTS::ContactModels::ForceData &)

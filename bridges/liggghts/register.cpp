@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <iostream>
 #include <set>
+#include <utility>
 #include <string>
 
 #include "model.h"
@@ -65,7 +66,7 @@ LAMMPS_NS::LAMMPS *host = 0;
  * ContactLiggghts does not compute it. */
 int64_t note_native(const char *what, int &narg, char **&args, LAMMPS_NS::Custom_contact_models ccm)
 {
-    const int64_t hash = ContactModels::Factory::select(narg, args, ccm);
+    const int64_t hash = ContactModels::Factory::select(narg, args, std::move(ccm));
     static std::set<int64_t> noted;
     if (covered(hash) || !host || !noted.insert(hash).second || host->comm->me != 0)
         return hash;
@@ -84,12 +85,12 @@ int64_t note_native(const char *what, int &narg, char **&args, LAMMPS_NS::Custom
 
 int64_t select_pair(int &narg, char **&args, LAMMPS_NS::Custom_contact_models ccm)
 {
-    return note_native("pair gran", narg, args, ccm);
+    return note_native("pair gran", narg, args, std::move(ccm));
 }
 
 int64_t select_wall(int &narg, char **&args, LAMMPS_NS::Custom_contact_models ccm)
 {
-    return note_native("fix wall/gran", narg, args, ccm);
+    return note_native("fix wall/gran", narg, args, std::move(ccm));
 }
 
 } // namespace
@@ -113,8 +114,10 @@ int register_models(LAMMPS_NS::LAMMPS *lmp)
                 for (int rolling : rollings) {
                     const int64_t hash = Utils::generate_gran_hashcode(normal, tangential, cohesion,
                                                                        rolling, SURFACE_DEFAULT);
-                    pairs.addStyle("gran", hash, &create_pair);
-                    walls.addStyle("gran", hash, &create_wall);
+                    pairs.addStyle("gran", static_cast<int>(hash),
+                                   &create_pair); // NOLINT(bugprone-narrowing-conversions)
+                    walls.addStyle("gran", static_cast<int>(hash),
+                                   &create_wall); // NOLINT(bugprone-narrowing-conversions)
                     n++;
                 }
     pairs.addVariantSelector("gran", &select_pair);

@@ -61,7 +61,10 @@ static const char *default_choice(const mbc_param_info *p, char *buf, size_t siz
 {
     const char *name =
         p->default_count == 1 ? mbc_param_choice_name(p, p->default_values[0]) : NULL;
-    snprintf(buf, size, name ? " (%s)" : "", name);
+    if (name)
+        snprintf(buf, size, " (%s)", name);
+    else if (size)
+        buf[0] = '\0';
     return buf;
 }
 

@@ -253,10 +253,11 @@ static inline void run_wall(const char *name, const char *words, const atom *a, 
     snprintf(interaction, sizeof interaction, "pair_style none\nfix w all wall/gran granular %s",
              words);
     lmp_runs(name, a, 1, interaction, runs, between, frames);
-    char buf[1024], *argv[64], msg[512];
+    char buf[1024], *argv[64];
+    mbc_error why = {0};
     const int argc = gf_split(words, buf, sizeof buf, argv);
-    if (ml_granular_parse_wall(argc, argv, law, geo, msg, sizeof msg))
-        fail_msg("%s: %s", name, msg);
+    if (ml_granular_parse_wall(argc, argv, law, geo, &why) != MBC_OK)
+        fail_msg("%s: %s", name, why.message);
 }
 
 #endif

@@ -107,11 +107,12 @@ static inline void laws_from_words(laws *L, int ntypes, const char *const *lines
     L->ntypes = ntypes;
     bool set[3][3] = {{false}};
     for (; *lines; lines++) {
-        char buf[1024], *argv[64], msg[512];
+        char buf[1024], *argv[64];
+        mbc_error why = {0};
         const int argc = gf_split(*lines, buf, sizeof buf, argv);
         ml_granular_law law;
-        if (ml_granular_parse(argc - 2, argv + 2, &law, msg, sizeof msg))
-            fail_msg("%s: %s", *lines, msg);
+        if (ml_granular_parse(argc - 2, argv + 2, &law, &why) != MBC_OK)
+            fail_msg("%s: %s", *lines, why.message);
         for (int i = 1; i <= ntypes; i++)
             for (int j = 1; j <= ntypes; j++)
                 if ((argv[0][0] == '*' || atoi(argv[0]) == i) &&
@@ -123,10 +124,10 @@ static inline void laws_from_words(laws *L, int ntypes, const char *const *lines
     for (int i = 1; i <= ntypes; i++)
         for (int j = i + 1; j <= ntypes; j++)
             if (!set[i][j]) {
-                char msg[512];
-                if (ml_granular_mix(&L->law[i][i], &L->law[j][j], i, j, &L->law[i][j], msg,
-                                    sizeof msg))
-                    fail_msg("%s", msg);
+                mbc_error mixed = {0};
+                if (ml_granular_mix(&L->law[i][i], &L->law[j][j], i, j, &L->law[i][j], &mixed) !=
+                    MBC_OK)
+                    fail_msg("%s", mixed.message);
                 L->law[j][i] = L->law[i][j];
             }
 }

@@ -22,7 +22,10 @@ static int parse(int model, const char *line, bool wall, double nktv2p, ml_class
 {
     char buf[1024], *argv[64];
     const int argc = gf_split(line, buf, sizeof buf, argv);
-    return ml_classic_parse(model, argc, argv, nktv2p, wall, law, used, msg, 512);
+    mbc_error err = {0};
+    const mbc_status st = ml_classic_parse(model, argc, argv, nktv2p, wall, law, used, &err);
+    snprintf(msg, 512, "%s", err.message);
+    return st == MBC_OK ? 0 : -1;
 }
 
 static void expect_error(int model, const char *line, bool wall, const char *message)

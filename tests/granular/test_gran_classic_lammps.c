@@ -82,11 +82,12 @@ static bool is_frozen(const classic_case *cc, int id)
 
 static ml_classic_law parse_words(int model, const char *words, bool wall, int *used)
 {
-    char buf[1024], *argv[64], msg[512];
+    char buf[1024], *argv[64];
     const int argc = gf_split(words, buf, sizeof buf, argv);
     ml_classic_law law;
-    if (ml_classic_parse(model, argc, argv, 1.0, wall, &law, used, msg, sizeof msg))
-        fail_msg("%s: %s", words, msg);
+    mbc_error err = {0};
+    if (ml_classic_parse(model, argc, argv, 1.0, wall, &law, used, &err) != MBC_OK)
+        fail_msg("%s: %s", words, err.message);
     return law;
 }
 
@@ -325,16 +326,17 @@ static void test_classic_walls(void **state)
                  wc->words);
         static frame frames[NSTEPS + 1];
         run_lmp(wc->name, a, 1, interaction, frames);
-        char buf[1024], *argv[64], msg[512];
+        char buf[1024], *argv[64];
         const int argc = gf_split(wc->words, buf, sizeof buf, argv);
         int used = 0;
+        mbc_error err = {0};
         const ml_classic_law law =
             parse_words(ml_classic_wall_model(argv[0]), strchr(wc->words, ' ') + 1, true, &used);
         /* the wall as mbconnect wall forms it (granular_wall_motion.h) */
         ml_granular_wall geo;
-        if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &geo, msg,
-                                            sizeof msg))
-            fail_msg("%s: %s", wc->name, msg);
+        if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &geo, &err) !=
+            MBC_OK)
+            fail_msg("%s: %s", wc->name, err.message);
         static double rec[NATOMS][MBC_GRAN_CLASSIC_RECORD];
         memset(rec, 0, sizeof rec);
         double worst = 0;

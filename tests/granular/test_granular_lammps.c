@@ -191,10 +191,11 @@ static void test_jkr_beyond_contact(void **state)
                  "neighbor 0.5 bin\ngroup b id 2", 1, "displace_atoms b move 0.025 0 0 units box",
                  1);
     char path[700];
-    char buf[1024], *argv[64], msg[512];
+    char buf[1024], *argv[64];
+    mbc_error why = {0};
     ml_granular_law words_law;
     assert_int_equal(
-        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, &why), MBC_OK);
     atom a[2];
     double lf[2][3], lt[2][3];
     double rec[MBC_GRANULAR_RECORD] = {0}, fresh[MBC_GRANULAR_RECORD] = {0};
@@ -251,10 +252,11 @@ static void test_departure_history_owner_change(void **state)
                  "neighbor 0.2 bin\nneigh_modify binsize 1.0", 3,
                  "displace_atoms all move 0 0 0.15 units box", 0);
     char path[700];
-    char buf[1024], *argv[64], msg[512];
+    char buf[1024], *argv[64];
+    mbc_error why = {0};
     ml_granular_law words_law;
     assert_int_equal(
-        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, msg, 512), 0);
+        ml_granular_parse(gf_split(words, buf, sizeof buf, argv), argv, &words_law, &why), MBC_OK);
     atom a[2];
     double lf[2][3], lt[2][3];
     double rec[MBC_GRANULAR_RECORD] = {0};

@@ -17,11 +17,28 @@
 #include "granular_fixtures.h"
 #include "granular_words.h"
 
+/* The status as 0 or -1, its line into msg (512 bytes). */
+static int said(mbc_status st, const mbc_error *err, char *msg)
+{
+    snprintf(msg, 512, "%s", st == MBC_OK ? "" : err->message);
+    if (st != MBC_OK)
+        assert_int_equal(st, MBC_ERR_VALUE);
+    return st == MBC_OK ? 0 : -1;
+}
+
 static int parse(const char *line, ml_granular_law *law, char *msg)
 {
     char buf[1024], *argv[64];
     const int argc = gf_split(line, buf, sizeof buf, argv);
-    return ml_granular_parse(argc, argv, law, msg, 512);
+    mbc_error err = {0};
+    return said(ml_granular_parse(argc, argv, law, &err), &err, msg);
+}
+
+static int mix(const ml_granular_law *a, const ml_granular_law *b, int i, int j,
+               ml_granular_law *ab, char *msg)
+{
+    mbc_error err = {0};
+    return said(ml_granular_mix(a, b, i, j, ab, &err), &err, msg);
 }
 
 static void expect_error(const char *line, const char *message)
@@ -171,7 +188,7 @@ static void test_mixing(void **state)
                            "0.8 twisting sds 12 8 0.4 limit_damping",
                            &b, msg),
                      0);
-    assert_int_equal(ml_granular_mix(&a, &b, 1, 2, &ab, msg, sizeof msg), 0);
+    assert_int_equal(mix(&a, &b, 1, 2, &ab, msg), 0);
     assert_true(ab.k_n == sqrt(400.0 * 900.0)); /* 600 */
     assert_true(ab.damping_coef == 6 && ab.k_t == 200 && ab.x_gamma_t == 1);
     assert_true(ab.mu_t == sqrt(0.3 * 0.12));
@@ -185,13 +202,13 @@ static void test_mixing(void **state)
         parse("dmt 1e5 0.3 0.2 2 tangential mindlin NULL 0.5 0.4 damping tsuji", &m1, msg), 0);
     assert_int_equal(
         parse("dmt 3e5 0.5 0.4 8 tangential mindlin NULL 0.5 0.1 damping tsuji", &m2, msg), 0);
-    assert_int_equal(ml_granular_mix(&m1, &m2, 1, 2, &m12, msg, sizeof msg), 0);
+    assert_int_equal(mix(&m1, &m2, 1, 2, &m12, msg), 0);
     assert_true(m12.e[0] == 1e5 && m12.e[1] == 3e5 && m12.nu[0] == 0.2 && m12.nu[1] == 0.4);
     assert_true(m12.cohesion == 4 && m12.k_t == -1 && m12.mu_t == 0.2);
     assert_true(m12.damping_coef == sqrt(0.3 * 0.5)); /* e, not alpha */
 
     assert_int_equal(parse("hooke 400 4 tangential linear_history 100 0.5 0.3", &b, msg), 0);
-    assert_int_equal(ml_granular_mix(&a, &b, 1, 3, &ab, msg, sizeof msg), -1);
+    assert_int_equal(mix(&a, &b, 1, 3, &ab, msg), -1);
     assert_string_equal(msg, "granular: the models of types 1 and 3 differ, so their coefficients "
                              "cannot be mixed: set this combination explicitly with a pair_coeff 1 "
                              "3 line");
@@ -260,7 +277,8 @@ static int parse_wall(const char *line, ml_granular_law *law, ml_granular_wall *
 {
     char buf[1024], *argv[64];
     const int argc = gf_split(line, buf, sizeof buf, argv);
-    return ml_granular_parse_wall(argc, argv, law, w, msg, 512);
+    mbc_error err = {0};
+    return said(ml_granular_parse_wall(argc, argv, law, w, &err), &err, msg);
 }
 
 /* fix wall/gran ... granular: the model words, the wall style and keywords. */

@@ -304,15 +304,16 @@ static int make_cases(force_case *fc, int max)
  * VALUE... [extra] STYLE ARGS, as case `name`. */
 static void named_wall(const wall_case *wc, const char *name, const char *extra, force_case *c)
 {
-    char buf[1024], *argv[64], msg[512];
+    char buf[1024], *argv[64];
     snprintf(buf, sizeof buf, "%s", wc->words);
     int argc = 0;
     for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
         argv[argc++] = t;
     ml_granular_law law;
     ml_granular_wall wall;
-    if (ml_granular_parse_wall(argc, argv, &law, &wall, msg, sizeof msg))
-        fail_msg("%s", msg);
+    mbc_error why = {0};
+    if (ml_granular_parse_wall(argc, argv, &law, &wall, &why) != MBC_OK)
+        fail_msg("%s", why.message);
     ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
     const int np = ml_granular_params(&law, p);
     *c = (force_case){.name = name, .ntypes = 1, .where = wc->where};
@@ -340,14 +341,15 @@ static void named_pairs(const char *const *lines, const char *name, const char *
     *c = (force_case){.name = name, .ntypes = 2, .where = CHAIN};
     snprintf(c->native, sizeof c->native, "pair_style granular\n");
     for (; *lines; lines++) {
-        char buf[1024], *argv[64], msg[512];
+        char buf[1024], *argv[64];
         snprintf(buf, sizeof buf, "%s", *lines);
         int argc = 0;
         for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
             argv[argc++] = t;
         ml_granular_law law;
-        if (ml_granular_parse(argc - 2, argv + 2, &law, msg, sizeof msg))
-            fail_msg("%s", msg);
+        mbc_error why = {0};
+        if (ml_granular_parse(argc - 2, argv + 2, &law, &why) != MBC_OK)
+            fail_msg("%s", why.message);
         ml_granular_param p[ML_GRANULAR_MAX_PARAMS];
         const int np = ml_granular_params(&law, p);
         size_t at = strlen(c->native);

@@ -31,7 +31,7 @@ typedef struct lg_normal {
 LG_INLINE lg_normal lg_hertz(const mbc_liggghts_law *L, const mbc_liggghts_contact *c,
                              const lg_motion *m)
 {
-    lg_normal n;
+    lg_normal n = {0}; /* fn: lg_normal_force's */
     const double sqrtval = sqrt(m->reff * m->deltan);
     const double sn = 2. * L->y_eff * sqrtval;
     const double st = 8. * L->g_eff * sqrtval;
@@ -60,7 +60,7 @@ LG_INLINE double lg_viscous_log_e(const mbc_liggghts_law *L, const mbc_liggghts_
 LG_INLINE lg_normal lg_hooke(const mbc_liggghts_law *L, const mbc_liggghts_contact *c,
                              const lg_motion *m)
 {
-    lg_normal n;
+    lg_normal n = {0}; /* fn: lg_normal_force's */
     const double sqrtval = sqrt(m->reff);
     const double meff = c->meff, v = L->char_vel;
     n.kn = 16. / 15. * sqrtval * (L->y_eff) *
