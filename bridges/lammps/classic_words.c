@@ -48,7 +48,7 @@ __attribute__((format(printf, 3, 4))) static mbc_status fail(mbc_error *err, con
 /* The coefficient `name` from word w: a number >= 0, or NULL where null_ok
  * (*is_null set). */
 static mbc_status coefficient(const char *style, const char *name, const char *w, bool null_ok,
-                       double *out, bool *is_null, mbc_error *err)
+                              double *out, bool *is_null, mbc_error *err)
 {
     *is_null = false;
     if (null_ok && strcmp(w, "NULL") == 0) {
@@ -65,8 +65,7 @@ static mbc_status coefficient(const char *style, const char *name, const char *w
 static mbc_status dampflag(const char *style, const char *w, int *out, mbc_error *err)
 {
     if (strcmp(w, "0") != 0 && strcmp(w, "1") != 0)
-        return fail(err, style,
-                    "dampflag must be 0 (no tangential damping) or 1 (given '%s')", w);
+        return fail(err, style, "dampflag must be 0 (no tangential damping) or 1 (given '%s')", w);
     *out = w[0] - '0';
     return MBC_OK;
 }

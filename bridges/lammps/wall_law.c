@@ -42,8 +42,7 @@ static mbc_status classic_wall_law(ml_wall *w, const mbc_registry *reg, int mode
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: %s (the arguments of fix wall/gran after the group)", w->what,
                         why.message);
-    if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &w->geo, &why) !=
-        MBC_OK)
+    if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &w->geo, &why) != MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: %s (the arguments of fix wall/gran after the model words Kn Kt "
                         "gamma_n gamma_t xmu dampflag [limit_damping])",

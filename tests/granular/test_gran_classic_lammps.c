@@ -334,8 +334,7 @@ static void test_classic_walls(void **state)
             parse_words(ml_classic_wall_model(argv[0]), strchr(wc->words, ' ') + 1, true, &used);
         /* the wall as mbconnect wall forms it (granular_wall_motion.h) */
         ml_granular_wall geo;
-        if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &geo, &err) !=
-            MBC_OK)
+        if (ml_granular_parse_wall_geometry(argc - 1 - used, argv + 1 + used, &geo, &err) != MBC_OK)
             fail_msg("%s: %s", wc->name, err.message);
         static double rec[NATOMS][MBC_GRAN_CLASSIC_RECORD];
         memset(rec, 0, sizeof rec);

@@ -577,7 +577,7 @@ static void test_errors(void **state)
         /* the words of the classic styles (pair_style gran/..., fix wall/gran hooke...) */
         {"classic_words", "",
          "ERROR: pair_coeff: gran/hooke/history: Kt must be a number >= 0 or NULL (given "
-         "'abc') (the words of the pair_style line)"},
+         "'abc') (the words after the atom types)"},
         {"classic_wall", "",
          "ERROR: wall/mbconnect: 'bogus' is not a fix wall/gran keyword (allowed: wiggle, "
          "shear, contacts) (the arguments of fix wall/gran after the model words Kn Kt gamma_n "
