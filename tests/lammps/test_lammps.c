@@ -578,6 +578,11 @@ static void test_errors(void **state)
         {"classic_words", "",
          "ERROR: pair_coeff: gran/hooke/history: Kt must be a number >= 0 or NULL (given "
          "'abc') (the words after the atom types)"},
+        {"classic_kt_zero", "",
+         "ERROR: pair_coeff: ContactGranClassic.tangentialStiffness: must be > 0 with a shear "
+         "history, tangential damping and lammps2021 (LAMMPS 2021 divides by it when the "
+         "contact slides: the history is then not a number; set it > 0, or tangentialDampingOn "
+         "or lammps2021 False), given 0"},
         {"classic_wall", "",
          "ERROR: wall/mbconnect: 'bogus' is not a fix wall/gran keyword (allowed: wiggle, "
          "shear, contacts) (the arguments of fix wall/gran after the model words Kn Kt gamma_n "
