@@ -38,7 +38,9 @@
  *               1 and 2 ranks: every atom's state and stress/atom the
  *               same bits as lmp's, compute pair/local's columns (not
  *               under hybrid: lmp's own single() crashes there) and the
- *               thermo with the pressure to round-off;
+ *               thermo with the pressure to round-off; and a restart
+ *               (styles/classic_restart.in) continuing bit for bit on 2
+ *               ranks;
  *   classic     LAMMPS's examples/pour/in.pour (gran/hooke/history, fix
  *               wall/gran hooke/history), in.pour.2d (dimension 2,
  *               gran/hertz/history, two walls) and in.pour.2d.molecule
@@ -613,9 +615,33 @@ static void classic_case(const char *style, const char *wall, const char *words,
     free(sb);
 }
 
+/* classic_restart.in on 2 ranks: the run continued from its restart file
+ * in a new process the same bits as the run without one. */
+static void classic_restart(void)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "-in %s/classic_restart.in", SRC);
+    mbc("classic_restart", 2, args);
+    snprintf(args, sizeof args, "-in %s/classic_restart.in -var part read", SRC);
+    mbc("classic_restart", 2, args);
+    char *screen = run_text("classic_restart", "screen.txt");
+    assert_non_null(strstr(screen, "restoring pair style gran/hertz/history/mbc from restart"));
+    assert_null(strstr(screen, "WARNING")); /* the contacts continue their history */
+    free(screen);
+    frame a = read_frame("classic_restart", "restart_whole.dump"),
+          b = read_frame("classic_restart", "restart_read.dump");
+    const int n = differing(&a, &b, "classic restart");
+    printf("classic_restart: %d atoms x %d values, %d differ after the restart\n", a.rows, a.cols,
+           n);
+    assert_int_equal(n, 0);
+    free(a.row);
+    free(b.row);
+}
+
 static void test_classic_block(void **state)
 {
     (void)state;
+    classic_restart();
     classic_case("gran/hooke", "hooke", "2e5 NULL 50.0 NULL 0.5 1", 0, "on", 1);
     classic_case("gran/hooke/history", "hooke/history", "2e5 NULL 50.0 NULL 0.5 0", 0, "off", 2);
     classic_case("gran/hertz/history", "hertz/history", "4e5 NULL 80.0 NULL 0.5 1 limit_damping", 0,
