@@ -270,6 +270,15 @@ void PairMbc::check_run()
  * unset. */
 void PairMbc::mix_all()
 {
+    /* a classic style: one law for every type pair, so a pair I J whose I I
+     * and J J are named has it too (LAMMPS mixes it from the same words) */
+    for (int i = 1; classic >= 0 && i <= atom->ntypes; i++)
+        for (int j = i + 1; j <= atom->ntypes; j++)
+            if (!setflag[i][j] && setflag[i][i] && setflag[j][j]) {
+                std::string a = std::to_string(i), b = std::to_string(j);
+                char *ij[2] = {&a[0], &b[0]};
+                coeff(2, ij);
+            }
     std::string unset;
     for (int i = 1; i <= atom->ntypes; i++)
         for (int j = i + 1; j <= atom->ntypes; j++) {
