@@ -40,7 +40,8 @@
  *               under hybrid: lmp's own single() crashes there) and the
  *               thermo with the pressure to round-off; and a restart
  *               (styles/classic_restart.in) continuing bit for bit on 2
- *               ranks;
+ *               ranks, and two types with a pair_coeff line each
+ *               (styles/classic_types.in: the pair 1 2 mixed, as lmp);
  *   classic     LAMMPS's examples/pour/in.pour (gran/hooke/history, fix
  *               wall/gran hooke/history), in.pour.2d (dimension 2,
  *               gran/hertz/history, two walls) and in.pour.2d.molecule
@@ -642,6 +643,12 @@ static void test_classic_block(void **state)
 {
     (void)state;
     classic_restart();
+    /* pair_coeff 1 1 and 2 2: the pair 1 2 mixed from the same words */
+    char args[1024];
+    snprintf(args, sizeof args, "-in %s/classic_types.in", SRC);
+    lmp("classic_types_lmp", 1, args);
+    mbc("classic_types_mbc", 1, args);
+    same_atoms("classic_types_lmp", "classic_types_mbc", "classic_types.dump");
     classic_case("gran/hooke", "hooke", "2e5 NULL 50.0 NULL 0.5 1", 0, "on", 1);
     classic_case("gran/hooke/history", "hooke/history", "2e5 NULL 50.0 NULL 0.5 0", 0, "off", 2);
     classic_case("gran/hertz/history", "hertz/history", "4e5 NULL 80.0 NULL 0.5 1 limit_damping", 0,
