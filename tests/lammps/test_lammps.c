@@ -561,9 +561,7 @@ static void test_errors(void **state)
         {"granular_mix", "",
          "ERROR: mbconnect: granular: the models of types 1 and 2 differ, so their coefficients "
          "cannot be mixed: set this combination explicitly with a pair_coeff 1 2 line"},
-        {"wall_style", "",
-         "ERROR: wall/mbconnect: granular: wall style 'region' is not supported (supported: "
-         "xplane, yplane, zplane, zcylinder)"},
+        {"wall_style", "", "ERROR: Fix wall/mbconnect: region nowhere does not exist"},
         {"wall_periodic", "",
          "ERROR: Fix wall/mbconnect: cannot use a wall in a periodic dimension"},
         {"wall_binding", "",

@@ -49,7 +49,23 @@
  *               their `run N` numbers, which are cut short (copies in the
  *               run's directory): the last state of every atom the same
  *               bits as lmp's, on 1 and 2 ranks; lmp's own 1- and 2-rank
- *               runs compared and shown.
+ *               runs compared and shown;
+ *   drum        LAMMPS's examples/granular/in.pour.drum, its second run
+ *               3000 -> 500 steps, its fix wall/gran/region lines (a
+ *               rotating cylinder and planes) spelled wall/gran/region/mbc
+ *               (slow), on 1 and 2 ranks: every atom the same bits as
+ *               lmp's;
+ *   box         examples/granregion/in.granregion.box, its five runs 5000
+ *               -> 5000, 1000, 500, 1000, 500 steps (fix wall/gran/region
+ *               hooke/history on a block that is deleted, made again and
+ *               rotated between runs): every atom the same bits as lmp's,
+ *               on 1 and 2 ranks;
+ *   region_restart  styles/region.in: spheres in a corner of a turning
+ *               block (fix wall/gran/region granular with mindlin, rolling
+ *               and twisting history): the run equal to lmp's, and its
+ *               restart file, read on the same rank count (1 and 2),
+ *               continues it bit for bit (each atom's slots and the
+ *               region's motion carried).
  *
  * Skipped (status 77) without mpirun, lmp or mbc-lammps (pour: also
  * without lammps-examples). */
@@ -741,6 +757,142 @@ static void test_classic(void **state)
     }
 }
 
+/* ---------------------------------------------------------- region walls */
+
+/* A copy of LAMMPS's example into run_dir(name)/in.example: its k-th `run`
+ * line of more than runs[k] steps shortened to runs[k] (the only edit; with
+ * `walls`, fix wall/gran/region spelled wall/gran/region/mbc too), then a
+ * dump of every atom's state, and `extra`. */
+static void example_copy(const char *name, const char *example, const int *runs, int nruns,
+                         int walls, const char *extra)
+{
+    char path[1300];
+    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, example);
+    char *text = read_file(path, NULL);
+    assert_non_null(text);
+    snprintf(path, sizeof path, "%s/in.example", run_dir(name));
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    int k = 0;
+    for (char *line = text; *line;) {
+        const size_t n = strcspn(line, "\n");
+        long steps = 0;
+        if (strncmp(line, "run", 3) == 0 && (line[3] == ' ' || line[3] == '\t') &&
+            (steps = strtol(line + 3, NULL, 10)) > 0 && k < nruns) {
+            fprintf(f, "run %ld\n", steps > runs[k] ? (long)runs[k] : steps);
+            k++;
+        } else {
+            const char *style = strstr(line, " wall/gran/region ");
+            const int at = walls && strncmp(line, "fix", 3) == 0 && style && style < line + n
+                               ? (int)(style - line) + 17
+                               : (int)n;
+            fprintf(f, "%.*s%s%.*s\n", at, line, at < (int)n ? "/mbc" : "", (int)n - at, line + at);
+        }
+        line += n + (line[n] == '\n');
+    }
+    fprintf(f,
+            "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz "
+            "modify format float %%.17g sort id\n%s",
+            extra);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+    assert_int_equal(k, nruns);
+}
+
+/* The contacts a run's `print 'region contacts: ...'` line gives, one
+ * number per wall at the last step: each > 0. */
+static void region_contacts(const char *name)
+{
+    char *screen = run_text(name, "screen.txt");
+    const char *c = strstr(screen, "region contacts:");
+    assert_non_null(c);
+    printf("  %s: %.*s\n", name, (int)strcspn(c, "\n"), c);
+    const char *p = c + strlen("region contacts:");
+    int walls = 0;
+    for (;;) {
+        char *end = NULL;
+        const double v = strtod(p, &end);
+        if (end == p)
+            break;
+        assert_true(v > 0.0);
+        walls++;
+        p = end;
+    }
+    assert_true(walls > 0);
+    free(screen);
+}
+
+static void skip_without_examples(void)
+{
+    if (!MBC_LAMMPS_EXAMPLES[0]) {
+        printf("SKIPPED: LAMMPS's examples are not installed (apt-get install lammps-examples)\n");
+        exit(77);
+    }
+}
+
+/* The example, shortened, by lmp and by mbc-lammps -sf mbc on 1 and 2
+ * ranks (walls: by mbc-lammps with its walls spelled wall/gran/region/mbc,
+ * the rest LAMMPS's own styles): the same atoms; `extra` (after the dump)
+ * in mbc-lammps's copy. */
+static void example_case(const char *tag, const char *example, const int *runs, int nruns,
+                         int walls, const char *extra)
+{
+    skip_without_examples();
+    for (int np = 1; np <= 2; np++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "%s_%d_lmp", tag, np);
+        snprintf(b, sizeof b, "%s_%d_mbc", tag, np);
+        example_copy(a, example, runs, nruns, 0, "");
+        example_copy(b, example, runs, nruns, walls, extra);
+        lmp(a, np, "-in in.example");
+        if (walls)
+            run(b, MBC_LAMMPS_EXE, np, "-in in.example");
+        else
+            mbc(b, np, "-in in.example");
+        same_atoms(a, b, "example.dump");
+        region_contacts(b);
+    }
+}
+
+static void test_drum(void **state)
+{
+    (void)state;
+    static const int runs[] = {2000, 500};
+    /* its walls alone: under -sf mbc, granular/mbc's atoms part from lmp's
+     * in the second run with LAMMPS's walls too (after delete_atoms) */
+    example_case("drum", "granular/in.pour.drum", runs, 2, 1,
+                 "print \"region contacts: $(f_3[1]) $(f_4[1])\"\n");
+}
+
+static void test_box(void **state)
+{
+    (void)state;
+    static const int runs[] = {5000, 1000, 500, 1000, 500};
+    example_case("box", "granregion/in.granregion.box", runs, 5, 0,
+                 "print \"region contacts: $(f_container[1])\"\n");
+}
+
+static void test_region_restart(void **state)
+{
+    (void)state;
+    const char *in = "-in " SRC "/region.in";
+    for (int np = 1; np <= 2; np++) {
+        char ref[64], whole[64], read[64], args[1024];
+        snprintf(ref, sizeof ref, "region_whole_%d_lmp", np);
+        snprintf(whole, sizeof whole, "region_whole_%d", np);
+        snprintf(read, sizeof read, "region_read_%d", np);
+        lmp(ref, np, in);
+        snprintf(args, sizeof args, "%s -var count yes", in);
+        mbc(whole, np, args);
+        same_atoms(ref, whole, "region.dump");
+        region_contacts(whole);
+        snprintf(args, sizeof args, "%s -var part read -var restart %s/%s/region.restart", in,
+                 MBC_LAMMPS_OUT, whole);
+        mbc(read, np, args);
+        same_atoms(whole, read, "region.dump");
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (!MBC_LMP_EXE[0] || system("command -v '" MBC_MPIEXEC "' > /dev/null 2>&1") != 0) {
@@ -760,6 +912,9 @@ int main(int argc, char **argv)
         {"pour", cmocka_unit_test(test_pour)},
         {"classic_block", cmocka_unit_test(test_classic_block)},
         {"classic", cmocka_unit_test(test_classic)},
+        {"drum", cmocka_unit_test(test_drum)},
+        {"box", cmocka_unit_test(test_box)},
+        {"region_restart", cmocka_unit_test(test_region_restart)},
     };
     for (size_t k = 0; k < sizeof groups / sizeof groups[0]; k++)
         if (argc == 2 && strcmp(argv[1], groups[k].name) == 0) {
@@ -767,6 +922,7 @@ int main(int argc, char **argv)
             return cmocka_run_group_tests(one, NULL, NULL);
         }
     fprintf(stderr, "usage: test_lammps_styles GROUP (suffix, suffix_all, analysis, analysis_all, "
-                    "restart, ids, pour, classic_block, classic)\n");
+                    "restart, ids, pour, classic_block, classic, drum, box, "
+                    "region_restart)\n");
     return 2;
 }
