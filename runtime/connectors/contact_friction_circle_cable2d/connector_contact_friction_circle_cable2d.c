@@ -510,9 +510,9 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
     const size_t n = (size_t)p->numberOfContactSegments;
     assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL);
     if (var >= MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_STORED_ENERGY) {
-        assert(size == (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER_PARTS
-                            ? 2u
-                            : 1u));
+        assert(
+            size ==
+            (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER_PARTS ? 2u : 1u));
         (void)size;
         cfcc_books_output(p, s, var, out);
         return MBC_OK;
