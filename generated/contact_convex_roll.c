@@ -371,6 +371,9 @@ static const mbc_output_info outputs[] = {
     {"Velocity", "v_C", "current velocity of the trail (contact) point in global coordinates; this is the velocity with which the contact moves over the ground plane", 3, -1},
     {"Force", "f", "Roll-ground force in ground coordinates", 3, -1},
     {"Torque", "m", "Roll-ground torque in ground coordinates", 3, -1},
+    {"StoredEnergy", "E_c", "energy stored in the penalty spring of the contact, E_c = k_c g^2/2 while the contact is active (data gap x_2 \342\211\244 0; the force -k_c g is its gradient), 0 otherwise [SI:J]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]", 1, -1},
+    {"DissipatedPowerParts", "[P_n,P_s]^T", "power dissipated in the current state while the contact is active: normal damping P_n = d_c g\314\207^2 (g\314\207 the gap rate at the contact point) and slip friction P_s = -f_s\302\267v_s = \316\274(|v_s|) |f_N| |v_s| \342\211\245 0; with the ground at rest, -E\314\207_c - P_n - P_s is the power of the contact forces on the roll [SI:W]", 2, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -411,6 +414,9 @@ static const mbc_output_frame output_frames[] = {
     {"Velocity", MBC_FRAME_VECTOR, false},
     {"Force", MBC_FRAME_VECTOR, false},
     {"Torque", MBC_FRAME_VECTOR, false},
+    {"StoredEnergy", MBC_FRAME_SCALAR, false},
+    {"DissipatedPower", MBC_FRAME_SCALAR, false},
+    {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
     {"pContact", MBC_FRAME_VECTOR, true},
 };
 static const mbc_invariant_info invariants = {
@@ -427,7 +433,7 @@ static const mbc_invariant_info invariants = {
     .rigid_zero_data = rigid_zero_data,
     .rigid_zero_data_count = 2,
     .frames = output_frames,
-    .frame_count = 5,
+    .frame_count = 8,
 };
 
 const mbc_type_info mbc_contact_convex_roll_type = {
@@ -442,7 +448,7 @@ const mbc_type_info mbc_contact_convex_roll_type = {
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
-    .output_count = 4,
+    .output_count = 7,
     .data = data,
     .data_block_count = 3,
     .data_per = -1,

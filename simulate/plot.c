@@ -122,6 +122,11 @@ static const char *output_unit(const char *name)
     for (size_t i = 0; i < sizeof units / sizeof *units; ++i)
         if (strcmp(units[i][0], name) == 0)
             return units[i][1];
+    /* the energy books (docs/spec-language.rst) */
+    if (strcmp(name, "StoredEnergy") == 0)
+        return "J";
+    if (strcmp(name, "DissipatedPower") == 0 || strcmp(name, "DissipatedPowerParts") == 0)
+        return "W";
     return "";
 }
 

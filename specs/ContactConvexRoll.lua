@@ -66,6 +66,12 @@ return connector {
       description = "Roll-ground force in ground coordinates" },
     output "Torque" { size = 3, symbol = [[\LU{0}{{\mathbf{m}}}]],
       description = "Roll-ground torque in ground coordinates" },
+    output "StoredEnergy" { size = 1, symbol = "E_c", reference = false,
+      description = [[energy stored in the penalty spring of the contact, \ :math:`E_c = k_c g^2/2`\  while the contact is active (data gap \ :math:`x_2 \le 0`\ ; the force \ :math:`-k_c g`\  is its gradient), 0 otherwise [SI:J] ]] },
+    output "DissipatedPower" { size = 1, symbol = "P", reference = false,
+      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+    output "DissipatedPowerParts" { size = 2, symbol = "[P_n,P_s]\\tp", reference = false,
+      description = [[power dissipated in the current state while the contact is active: normal damping \ :math:`P_n = d_c \dot{g}^2`\  (\ :math:`\dot{g}`\  the gap rate at the contact point) and slip friction \ :math:`P_s = -{\mathbf{f}}_s\cdot{\mathbf{v}}_s = \mu(|{\mathbf{v}}_s|)\,|f_N|\,|{\mathbf{v}}_s| \ge 0`\ ; with the ground at rest, \ :math:`-\dot{E}_c - P_n - P_s`\  is the power of the contact forces on the roll [SI:W] ]] },
   },
 
   data = {
@@ -89,7 +95,8 @@ return connector {
     passive = { contactStiffness = 0 },
     rigid_zero = { data = { "slipLateral", "slipLongitudinal" } },
     frames = { Position = "point", Velocity = "vector", Force = "vector", Torque = "vector",
-      pContact = "vector" },
+      pContact = "vector", StoredEnergy = "scalar", DissipatedPower = "scalar",
+      DissipatedPowerParts = "scalar" },
   },
 
   quantities = {

@@ -52,6 +52,12 @@ return connector {
       description = [[local (relative) velocity in tangential (\ :math:`{\mathbf{t}}`\ ) and normal (\ :math:`{\mathbf{n}}`\ ) direction per segment (\ :math:`n_{cs}`\ ); values are only provided in case of contact, otherwise zero]] },
     output "ForceLocal" { size = {2, "numberOfContactSegments"}, symbol = [[[f_{t,0},\, f_{n,0},\, f_{t,1},\, f_{n,1},\, \ldots,\, f_{t,n_{cs}},\, f_{n,n_{cs}}]\tp]],
       description = [[local contact forces in tangential (\ :math:`{\mathbf{t}}`\ ) and normal (\ :math:`{\mathbf{n}}`\ ) direction per segment (\ :math:`n_{cs}`\ )]] },
+    output "StoredEnergy" { size = 1, symbol = "E_c", reference = false,
+      description = [[energy stored in the contact, summed over the active segments (data gap \ :math:`x_{gap} \le 0`\ ): the normal penalty spring \ :math:`k_c g^2/2`\  and, while sticking, the tangential bristle \ :math:`\mu_k \Delta x_{stick}^2/2`\ ; a bristle that starts to slip loses its energy at the PostNewtonStep that switches it (the balance books it as a jump, not as a power), 0 otherwise [SI:J] ]] },
+    output "DissipatedPower" { size = 1, symbol = "P", reference = false,
+      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+    output "DissipatedPowerParts" { size = 2, symbol = "[P_n,P_t]\\tp", reference = false,
+      description = [[power dissipated in the current state, summed over the active segments: normal damping \ :math:`P_n = d_c v_n^2`\  and friction \ :math:`P_t`\ : the velocity penalty \ :math:`\mu_v v_t^2`\  while sticking, \ :math:`f_t v_t = \mu |f_n| x_{isSlipStick} v_t`\  while slipping (the power of the Coulomb force; negative only while the stored slip direction is opposite to \ :math:`v_t`\ , until the next PostNewtonStep); with segment normals \ :math:`-\dot{E}_c - P_n - P_t`\  is the power of the contact forces [SI:W] ]] },
   },
 
   data = { per = "numberOfContactSegments",
@@ -69,7 +75,8 @@ return connector {
     passive = { contactStiffness = 0, frictionStiffness = 0 },
     rigid_zero = { outputs = { "Coordinates_t[1::2]" }, forces = false,
       reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t" },
-    frames = { Coordinates = "scalar", Coordinates_t = "scalar", ForceLocal = "scalar" },
+    frames = { Coordinates = "scalar", Coordinates_t = "scalar", ForceLocal = "scalar",
+      StoredEnergy = "scalar", DissipatedPower = "scalar", DissipatedPowerParts = "scalar" },
     unbalanced_moment = "the circle's torque is r f_t per segment (the seed's tau_m0, the arm of the circle's contact-point velocity) while the cable receives the force at distance r + g (segment normals; at the points with point normals): the forces balance exactly, the moments up to the couple -g f_t per segment (-((1-rho) g_l + rho g_r) f_t with point normals), which test_connector_circle_cable checks exactly",
   },
 

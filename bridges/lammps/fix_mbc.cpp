@@ -6,11 +6,14 @@
  *   tell which IDs were reassigned since (atom_ids.h);
  * - mbconnect/sums: `mbconnect pair`'s fix mbconnect: its global vector
  *   sums the pair style's contacts, their mean overlap and the laws' scalar
- *   outputs by name, then the dissipated energy of the energy books
- *   (docs/lammps.rst, "Outputs"). */
+ *   outputs by name, then the dissipated energy of the energy books and the
+ *   energy the inserted atoms brought (docs/lammps.rst, "Outputs", "Energy
+ *   books", "Open systems"). */
 #include "lammps_views.h"
 
 #include <lammps/input.h>
+
+#include <algorithm>
 
 #include <cstring>
 #include <vector>
@@ -128,12 +131,12 @@ class FixSums : public Fix
         const PairMbc *p = pair();
         const char *names[64];
         const size_t sums = p && p->law_table() ? ml_laws_sum_names(p->law_table(), names, 64) : 0;
-        size_vector = 2 + static_cast<int>(sums) + (books ? 1 : 0);
+        size_vector = 2 + static_cast<int>(sums) + (books ? 2 : 0);
         extlist = new int[size_vector];
         extlist[0] = 1; /* a count: the more atoms, the more contacts */
         extlist[1] = 0; /* a mean */
         for (int k = 2; k < size_vector; k++)
-            extlist[k] = 1; /* sums over the pairs; the dissipated energy */
+            extlist[k] = 1; /* sums over the pairs; the dissipated and inserted energy */
     }
     ~FixSums() override
     {
@@ -149,12 +152,21 @@ class FixSums : public Fix
         power = p && p->steps() ? ml_step_sum_slot(p->steps(), "DissipatedPower") : -1;
         stamp = -1;
     }
+    /* the atoms of the first run's set-up are the system; atoms with a
+     * larger ID are inserted later (fix pour, fix deposit) */
+    void setup(int) override
+    {
+        if (books && seen < 0)
+            seen = largest_id();
+    }
     void end_of_step() override
     {
         if (books && power >= 0 && !update->setupflag) {
             gather();
             dissipated += values[2 + power] * update->dt;
         }
+        if (books && seen >= 0 && !update->setupflag)
+            take_inserted();
     }
     double compute_vector(int n) override
     {
@@ -164,20 +176,74 @@ class FixSums : public Fix
             return values[0];
         if (n == 1)
             return values[0] > 0 ? values[1] / values[0] : 0.0;
-        if (books && n == size_vector - 1)
+        if (books && n == size_vector - 2)
             return dissipated;
+        if (books && n == size_vector - 1)
+            return inserted;
         return static_cast<size_t>(n) < values.size() ? values[n] : 0.0;
     }
 
   private:
     int books = 0, power = -1;
     double dissipated = 0.0;
+    double inserted = 0.0; /* the energy the inserted atoms brought (J) */
+    tagint seen = -1;      /* the largest atom ID counted (-1: before the first set-up) */
     bigint stamp = -1;
     std::vector<double> values;
 
     const PairMbc *pair() const
     {
         return dynamic_cast<const PairMbc *>(force->pair_match("^mbconnect$", 0));
+    }
+    tagint largest_id() const
+    {
+        tagint mine = 0, all = 0;
+        for (int i = 0; i < atom->nlocal; i++)
+            mine = std::max(mine, atom->tag[i]);
+        MPI_Allreduce(&mine, &all, 1, MPI_LMP_TAGINT, MPI_MAX, world);
+        return all;
+    }
+    /* The gravitational potential of atom i (energy units): -m g . x summed
+     * over the fixes of style gravity whose group holds it (their vector
+     * "gvec", the acceleration they apply in this step). */
+    double gravity_potential(int i, double m) const
+    {
+        double u = 0.0;
+        for (int k = 0; k < modify->nfix; k++) {
+            Fix *g = modify->fix[k];
+            if (std::strcmp(g->style, "gravity") != 0 || !(atom->mask[i] & g->groupbit))
+                continue;
+            int dim = 0;
+            const double *gvec = static_cast<const double *>(g->extract("gvec", dim));
+            if (gvec != nullptr)
+                u -= m *
+                     (gvec[0] * atom->x[i][0] + gvec[1] * atom->x[i][1] + gvec[2] * atom->x[i][2]);
+        }
+        return u;
+    }
+    /* The atoms that appeared in this step (an ID above the largest counted):
+     * their kinetic, rotational (solid spheres, 2/5 m r^2) and gravitational
+     * energy at the end of the step, the first the balance sees of them. */
+    void take_inserted()
+    {
+        double mine = 0.0, all = 0.0;
+        const double mvv2e = force->mvv2e;
+        for (int i = 0; i < atom->nlocal; i++) {
+            if (atom->tag[i] <= seen)
+                continue;
+            const double m = atom->rmass_flag ? atom->rmass[i] : atom->mass[atom->type[i]];
+            const double *v = atom->v[i];
+            mine += 0.5 * mvv2e * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            if (atom->omega_flag && atom->radius_flag) {
+                const double *w = atom->omega[i];
+                const double r = atom->radius[i];
+                mine += 0.5 * mvv2e * 0.4 * m * r * r * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+            }
+            mine += gravity_potential(i, m);
+        }
+        MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+        inserted += all;
+        seen = largest_id();
     }
     /* every rank's contacts, overlap and sums of the last evaluation */
     void gather()

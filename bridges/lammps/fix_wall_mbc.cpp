@@ -24,7 +24,7 @@
  * contacts, and keeps the region's motion in restart files as LAMMPS's
  * fix does. Its global vector: the contacts, and with the
  * energy books (`mbconnect energy yes`) the stored energy, the dissipated
- * power and the dissipated energy. */
+ * power, the dissipated energy and the work of the wall's motion. */
 #include "lammps_views.h"
 
 #include <lammps/domain.h>
@@ -115,6 +115,7 @@ class FixWallMbc : public Fix
     int inits = 0;         /* init() calls (LAMMPS 2021's tsuji walls count them) */
     double sums[3] = {0.0, 0.0, 0.0}; /* contacts, stored energy, dissipated power */
     double dissipated = 0.0;
+    double work = 0.0; /* the work the wall's motion did on the atoms (J) */
     void check_periodic();
     /* the contacts' masses: a rigid body's for its atoms, as LAMMPS 2021's
      * fix wall/gran takes them (refreshed at the steps that rebuild the
@@ -198,7 +199,7 @@ FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name
     maxexchange = width; /* an atom's values in Comm::exchange's buffers */
     time_origin = update->ntimestep;
     vector_flag = 1;
-    size_vector = wall->law->books ? 4 : 1;
+    size_vector = wall->law->books ? 5 : 1;
     global_freq = 1;
     extvector = 1;
     create_attribute = 1;
@@ -319,9 +320,10 @@ void FixWallMbc::post_force(int)
     const mbc_status st = region       ? region_force(f, rep, err)
                           : nlocal > 0 ? ml_wall_run(wall, &f, &rep, &err)
                                        : MBC_OK;
-    double mine[6] = {st != MBC_OK ? 1.0 : 0.0, rep.contacts, rep.stored, rep.power, rep.fresh, 0},
+    double mine[6] =
+        {st != MBC_OK ? 1.0 : 0.0, rep.contacts, rep.stored, rep.power, rep.fresh, rep.wall_power},
            all[6] = {};
-    MPI_Allreduce(mine, all, 5, MPI_DOUBLE, MPI_SUM, world);
+    MPI_Allreduce(mine, all, 6, MPI_DOUBLE, MPI_SUM, world);
     if (all[0] > 0.0) {
         const int rank = ml_agree(world, st, &err);
         const std::string text = "fix " + std::string(id) + " " + what + ": step " +
@@ -341,8 +343,10 @@ void FixWallMbc::post_force(int)
     sums[0] = all[1];
     sums[1] = all[2];
     sums[2] = all[3];
-    if (wall->law->books && !update->setupflag)
+    if (wall->law->books && !update->setupflag) {
         dissipated += all[3] * update->dt;
+        work += all[5] * update->dt;
+    }
 }
 
 /* The region's contacts of each atom of the group inside it, as LAMMPS
@@ -404,9 +408,12 @@ void FixWallMbc::restart(char *buf)
         motion_reset = 1;
 }
 
+/* f_ID[1] contacts, [2] stored energy, [3] dissipated power, [4]
+ * dissipated energy, [5] the work of the wall's motion (docs/lammps.rst,
+ * "Energy books", "Open systems"). */
 double FixWallMbc::compute_vector(int n)
 {
-    return n < 3 ? sums[n] : dissipated;
+    return n < 3 ? sums[n] : n == 3 ? dissipated : work;
 }
 
 double FixWallMbc::memory_usage()

@@ -143,6 +143,29 @@ mbc_status ml_wall_create(const mbc_registry *reg, const char *what, int argc, c
 
 /* ----------------------------------------------------------- each step */
 
+/* The forces on the chunk's atoms now (N), before the library adds the
+ * wall's. */
+static void wall_forces_now(const ml_wall *w, const ml_wall_frame *f, double out[][3])
+{
+    for (size_t k = 0; k < w->count; k++)
+        memcpy(out[k], f->atoms.force[w->chunk[k].atom], sizeof out[k]);
+}
+
+/* The power the wall's motion gives the chunk's atoms (W): the force the
+ * wall added to each atom (now minus before) dotted with the wall's velocity
+ * at the contact. The wall takes -F at a point moving with the wall, so
+ * this is the work rate of whatever drives the wall (wiggle, shear). */
+static double wall_work_power(const ml_wall *w, const ml_wall_frame *f, double before[][3])
+{
+    double p = 0.0;
+    for (size_t k = 0; k < w->count; k++) {
+        const double *now = f->atoms.force[w->chunk[k].atom];
+        for (int i = 0; i < 3; i++)
+            p += (now[i] - before[k][i]) * w->chunk[k].velocity[i];
+    }
+    return p;
+}
+
 /* The chunk through the library; records of contacts that ended forgotten. */
 static mbc_status wall_chunk(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep,
                              mbc_error *err)
@@ -160,6 +183,9 @@ static mbc_status wall_chunk(ml_wall *w, const ml_wall_frame *f, ml_wall_report 
     }
     mbc_pair_sums sums = {
         .outputs = books, .output_count = with_books ? 2 : 0, .output_sums = book_sums};
+    double before[ML_WALL_CHUNK][3];
+    if (with_books)
+        wall_forces_now(w, f, before);
     mbc_error e = {0};
     if (mbc_wall_eval(w->law->object, &call, &sums, &e) != MBC_OK) {
         const int atom = w->chunk[sums.failed < w->count ? sums.failed : 0].atom;
@@ -170,6 +196,8 @@ static mbc_status wall_chunk(ml_wall *w, const ml_wall_frame *f, ml_wall_report 
     rep->contacts += sums.contacts;
     rep->stored += book_sums[0];
     rep->power += book_sums[1];
+    if (with_books)
+        rep->wall_power += wall_work_power(w, f, before);
     for (size_t k = 0; k < w->count; k++) {
         double *mark = w->chunk[k].data - 1; /* the flag, then the law's data */
         if (w->contact[k])

@@ -67,9 +67,13 @@ typedef struct ml_wall_frame {
 
 /* What an evaluation found, this rank's: contacts, the stored energy and
  * dissipated power (with the books), the contacts of a law with data that
- * started without a record; the atom (ID) an error names. */
+ * started without a record; the atom (ID) an error names. With the books,
+ * wall_power (W) is the power the wall's motion gives the atoms: the sum of
+ * each contact's force on its atom dotted with the wall's velocity at the
+ * contact (mbc_wall_contact.velocity; 0 for a wall at rest). Any wall whose
+ * contacts go through ml_wall_run has it, region walls included. */
 typedef struct ml_wall_report {
-    double contacts, stored, power, fresh;
+    double contacts, stored, power, fresh, wall_power;
     int bad_atom;
 } ml_wall_report;
 

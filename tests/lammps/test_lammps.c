@@ -1220,6 +1220,59 @@ static void test_energy(void **state)
     }
 }
 
+/* The balance of open systems (docs/lammps.rst, "Open systems"):
+ * energy_shear.in (a floor that shears and a side wall that wiggles do work
+ * on three beads, f_ID[5] of each wall) and energy_pour.in (fix pour
+ * inserts 24 beads in four batches, whose energy f_mbconnect[10] books) at
+ * three steps each: the largest error of v_E (the last column) falls at
+ * first order in the step (ratio of h's to h/2's between 1.6 and 2.4, as
+ * energy.in's velocity Verlet shows), the last within 1e-3 (shear) and
+ * 5e-3 (pour) of the energy brought in (the walls' work, the inserted
+ * energy). */
+static void test_energy_open(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *input, *steps[3];
+        int through;  /* the column of the energy brought in (wall work, inserted) */
+        double bound; /* of the energy brought in, at the smallest step */
+    } runs[2] = {{"energy_shear", {"4e-6", "2e-6", "1e-6"}, 6, 1e-3},
+                 {"energy_pour", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3}};
+    for (int f = 0; f < 2; f++) {
+        double err[3] = {0, 0, 0}, through = 0;
+        for (int k = 0; k < 3; k++) {
+            char name[32], args[256];
+            snprintf(name, sizeof name, "%s_%d", runs[f].input, k);
+            snprintf(args, sizeof args, "-in " SRC "/%s.in -log none -var h %s", runs[f].input,
+                     runs[f].steps[k]);
+            expect_status(name, run_lammps(name, 0, NULL, args), 0);
+            char *out = run_file(name, "output.txt");
+            double rows[MAX_ROWS][MAX_COLS];
+            int cols = 0;
+            const int n = thermo(out, 0, rows, &cols);
+            free(out);
+            assert_int_equal(cols, 9);
+            assert_int_equal(n, 51);
+            const double e0 = rows[0][8];
+            for (int i = 0; i < n; i++)
+                err[k] = fmax(err[k], fabs(rows[i][8] - e0));
+            through = fabs(rows[n - 1][runs[f].through]);
+            if (f == 0)
+                through += fabs(rows[n - 1][7]); /* the side wall's work */
+            printf("%s: h = %s s, E0 = %.6g J, brought in %.6g J, largest balance error %.4g J "
+                   "(%.3g of it)\n",
+                   name, runs[f].steps[k], e0, through, err[k], err[k] / through);
+        }
+        assert_true(through > 1e-4);
+        for (int k = 1; k < 3; k++) {
+            const double ratio = err[k - 1] / err[k];
+            printf("%s: balance error ratio h/(h/2): %.3f\n", runs[f].input, ratio);
+            assert_true(ratio > 1.6 && ratio < 2.4);
+        }
+        assert_true(err[2] < runs[f].bound * through);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (access(MBC_MPIEXEC, X_OK) != 0 || access(MBC_LAMMPS_EXE, X_OK) != 0) {
@@ -1245,6 +1298,7 @@ int main(int argc, char **argv)
         {"sticky", cmocka_unit_test(test_sticky)},
         {"restart", cmocka_unit_test(test_restart)},
         {"energy", cmocka_unit_test(test_energy)},
+        {"energy_open", cmocka_unit_test(test_energy_open)},
     };
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         if (argc > 1 && strcmp(argv[1], groups[g].name) == 0) {
@@ -1252,7 +1306,8 @@ int main(int argc, char **argv)
             return cmocka_run_group_tests_name(groups[g].name, one, NULL, NULL);
         }
     }
-    fprintf(stderr, "usage: test_lammps GROUP (cli, equivalence, ranks, restitution, script, "
-                    "errors, plugin, cradle, settle, norm, sticky, restart)\n");
+    fprintf(stderr,
+            "usage: test_lammps GROUP (cli, equivalence, ranks, restitution, script, "
+            "errors, plugin, cradle, settle, norm, sticky, restart, energy, energy_open)\n");
     return 2;
 }

@@ -354,23 +354,59 @@ mbc_status mbc_contact_convex_roll_post_newton_step(mbc_contact_convex_roll_para
     return MBC_OK;
 }
 
-/* Output variables, each of size 3, global:
+/* Energy books of the active contact (notes "Normal force", "Slip"; zero when
+ * the force is zero): books[0] = E_c = k_c g^2 / 2 (J), the potential of the
+ * spring force -k_c g; books[1] = P_n = d_c g'^2 (W), g' = v_gap; books[2] =
+ * P_s = -f_s . v_s = mu(|v_s|) |f_N| |v_s| (W). With the ground at rest,
+ * F . (v_mat - v_m0) = -dE_c/dt - P_n - P_s. */
+static void cr_books(const mbc_contact_convex_roll_params *p, const cr_contact *c,
+                     const double *data, const double f[3], double books[3])
+{
+    books[0] = books[1] = books[2] = 0.0;
+    if (!p->activeConnector || !c->valid || !(data[CR_DATA_GAP] <= 0.0))
+        return;
+    books[0] = 0.5 * p->contactStiffness * c->gap * c->gap;
+    books[1] = p->contactDamping * c->v_gap * c->v_gap;
+    books[2] = -(f[0] * c->v_s[0] + f[1] * c->v_s[1]);
+}
+
+/* Output variables, global:
  *   Position = p_C (m); Velocity = A (omega_local x p_local) (m/s, seed v_C, the
  *   trail velocity of the contact point); Force = F on the roll (N); Torque =
  *   (p_C - p_m1) x F on the roll (N m). Force/Torque as in force evaluation
- *   (zero when inactive or data[2] > 0). Vertical axis: all zero. */
+ *   (zero when inactive or data[2] > 0). Vertical axis: all zero.
+ *   Energy books (cr_books): StoredEnergy = E_c (J), DissipatedPower =
+ *   P_n + P_s (W), DissipatedPowerParts = [P_n, P_s] (W). */
 mbc_status mbc_contact_convex_roll_outputs(const mbc_contact_convex_roll_params *p,
                                            const mbc_state *s, size_t var, double *out, size_t size,
                                            mbc_error *err)
 {
-    assert(out != NULL && var < MBC_CONTACT_CONVEX_ROLL_OUTPUT_COUNT && size == 3);
+    assert(out != NULL && var < MBC_CONTACT_CONVEX_ROLL_OUTPUT_COUNT);
     cr_assert_state(p, s);
-    (void)size;
     (void)err; /* nothing can fail on checked inputs */
     cr_contact c;
     cr_contact_eval(p, s, &c);
-    double f[3], tau0[3], tau1[3];
+    double f[3], tau0[3], tau1[3], books[3];
     cr_force_roll(p, &c, s->data, f);
+    if (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_STORED_ENERGY ||
+        var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_DISSIPATED_POWER ||
+        var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_DISSIPATED_POWER_PARTS) {
+        cr_books(p, &c, s->data, f, books);
+        if (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_STORED_ENERGY) {
+            assert(size == 1);
+            out[0] = books[0];
+        } else if (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_DISSIPATED_POWER) {
+            assert(size == 1);
+            out[0] = books[1] + books[2];
+        } else {
+            assert(size == 2);
+            out[0] = books[1];
+            out[1] = books[2];
+        }
+        return MBC_OK;
+    }
+    assert(size == 3);
+    (void)size;
     cr_torques(&c, s, f, tau0, tau1);
     const double *src = (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_POSITION)   ? c.p_c
                         : (var == MBC_CONTACT_CONVEX_ROLL_OUTPUT_VELOCITY) ? c.v_trail

@@ -435,6 +435,62 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
     return MBC_OK;
 }
 
+/* Energy books of segment i whose data gap x_i <= 0 (add into books):
+ *   books[0] += k_c g^2 / 2 + (sticking) mu_k Delta^2 / 2   (J),
+ *   books[1] += d_c v_n^2                                     (W),
+ *   books[2] += sticking or undefined: mu_v v_t^2; slipping: f_t v_t (W).
+ * The power the connector takes from the bodies is f_n v_n + f_t v_t (SN,
+ * LHS sign) = dE/dt + P_n + P_t with dg/dt = v_n and dDelta/dt = v_t. */
+static void cfcc_segment_books(const cfcc_params *p, const mbc_state *s,
+                               const struct cfcc_segment *e, size_t i, double books[3])
+{
+    const size_t n = (size_t)p->numberOfContactSegments;
+    const int state = cfcc_state(s->data[n + i]);
+    const double f_t = cfcc_newton_ft(p, s, e, i);
+    books[0] += 0.5 * p->contactStiffness * e->gap * e->gap;
+    books[1] += p->contactDamping * e->v_n * e->v_n;
+    if (state == MBC_SLIP_POSITIVE || state == MBC_SLIP_NEGATIVE) {
+        books[2] += f_t * e->v_t;
+    } else {
+        const double delta = cfcc_newton_delta(p, s, e, i);
+        books[0] += 0.5 * p->frictionStiffness * delta * delta;
+        books[2] += p->frictionVelocityPenalty * e->v_t * e->v_t;
+    }
+}
+
+/* The connector's energy books (cfcc_segment_books summed over the segments
+ * with data gap <= 0; zero when activeConnector == false): out[0] = stored
+ * energy (J), out[1] = P_n, out[2] = P_t (W). */
+static void cfcc_books(const cfcc_params *p, const mbc_state *s, double books[3])
+{
+    books[0] = books[1] = books[2] = 0.0;
+    if (!p->activeConnector)
+        return;
+    for (size_t i = 0; i < (size_t)p->numberOfContactSegments; ++i) {
+        if (!(s->data[i] <= 0.0))
+            continue;
+        struct cfcc_segment e;
+        cfcc_segment(p, s, i, &e);
+        cfcc_segment_books(p, s, &e, i, books);
+    }
+}
+
+/* Energy books outputs: StoredEnergy [E] (J), DissipatedPower [P_n + P_t],
+ * DissipatedPowerParts [P_n, P_t] (W); see cfcc_books. */
+static void cfcc_books_output(const cfcc_params *p, const mbc_state *s, size_t var, double *out)
+{
+    double books[3];
+    cfcc_books(p, s, books);
+    if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_STORED_ENERGY) {
+        out[0] = books[0];
+    } else if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER) {
+        out[0] = books[1] + books[2];
+    } else {
+        out[0] = books[1];
+        out[1] = books[2];
+    }
+}
+
 /* Output variables, 2 values per segment, zero where the data gap x_i > 0:
  *  Coordinates   [Delta x_stick (m), g (m)]: Delta x_stick as in force
  *                evaluation, i.e. non-zero only while sticking (state 0) with
@@ -442,7 +498,9 @@ mbc_status mbc_contact_friction_circle_cable2d_post_newton_step(const cfcc_param
  *  Coordinates_t [v_t, v_n] (m/s), relative velocity cable minus circle
  *                contact point in the contact frame.
  *  ForceLocal    [f_t, f_n] (N), seed's LHS sign (f_n < 0 when pressed);
- *                zero when activeConnector == false (no forces act). */
+ *                zero when activeConnector == false (no forces act).
+ *  StoredEnergy, DissipatedPower, DissipatedPowerParts: the energy books
+ *                (cfcc_books). */
 mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, const mbc_state *s,
                                                        size_t var, double *out, size_t size,
                                                        mbc_error *err)
@@ -450,7 +508,16 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
     (void)err; /* no error: mbc_object_output checked the variable and the size */
     cfcc_assert_state(p, s);
     const size_t n = (size_t)p->numberOfContactSegments;
-    assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL && size == 2 * n);
+    assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL);
+    if (var >= MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_STORED_ENERGY) {
+        assert(
+            size ==
+            (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER_PARTS ? 2u : 1u));
+        (void)size;
+        cfcc_books_output(p, s, var, out);
+        return MBC_OK;
+    }
+    assert(size == 2 * n);
     (void)size;
     for (size_t i = 0; i < n; ++i) {
         double a = 0.0, b = 0.0;
