@@ -105,11 +105,13 @@ return connector {
     output "StoredEnergy" { size = 1, symbol = "E",
       description = "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]" },
     output "DissipatedPower" { size = 1, symbol = "P",
-      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+      description = "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip and adhesion losses of EnergyFlows, minus its stiffness power [SI:W]" },
     output "StoredEnergyParts" { size = 4, symbol = [[[E_n,E_t,E_{roll},E_{twist}]\tp]],
       description = "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]" },
     output "DissipatedPowerParts" { size = 4, symbol = [[[P_n,P_t,P_{roll},P_{twist}]\tp]],
       description = "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]" },
+    output "EnergyFlows" { size = 3, symbol = [[[P_k,P_{slip},P_{adh}]\tp]],
+      description = "the flows the springs and the adhesion take or give other than through the work of the forces: the power the state-dependent stiffnesses put into their springs (mindlin k_t a, the rescale models' history, marshall's k a^2/2), the spring energy the Coulomb limits take in the step from the start-of-step data, over the time step, and jkr's snap-in and pull-off jumps over the time step; see the theory, Energy [SI:W]" },
   },
 
   data = {
@@ -144,7 +146,8 @@ return connector {
     frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
       ContactRadius = "scalar", NormalForce = "scalar", TangentialForce = "vector",
       RollingForce = "vector", TwistingTorque = "scalar", StoredEnergy = "scalar",
-      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar" },
+      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar",
+      EnergyFlows = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
