@@ -113,7 +113,7 @@ static void test_balance_converges(void **state)
 {
     (void)state;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
-        eb_converges(&cases[k], 1e-1, 1.8);
+        eb_converges(&cases[k], 1e-1, 0.95);
 }
 
 int main(void)
