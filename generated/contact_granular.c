@@ -677,9 +677,10 @@ static const mbc_output_info outputs[] = {
     {"RollingForce", "F_roll", "rolling pseudo-force; the rolling torque on sphere a is R* n x F_roll [SI:N]", 3, -1},
     {"TwistingTorque", "\317\204_twist", "twisting torque on sphere a along n [SI:N m]", 1, -1},
     {"StoredEnergy", "E", "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]", 1, -1},
-    {"DissipatedPower", "P", "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip and adhesion losses of EnergyFlows, minus its stiffness power [SI:W]", 1, -1},
     {"StoredEnergyParts", "[E_n,E_t,E_roll,E_twist]^T", "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]", 4, -1},
     {"DissipatedPowerParts", "[P_n,P_t,P_roll,P_twist]^T", "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]", 4, -1},
+    {"EnergyFlows", "[P_k,P_slip,P_adh]^T", "the flows the springs and the adhesion take or give other than through the work of the forces: the power the state-dependent stiffnesses put into their springs (mindlin k_t a, the rescale models' history, marshall's k a^2/2), the spring energy the Coulomb limits take in the step from the start-of-step data, over the time step, and jkr's snap-in and pull-off jumps over the time step; see the theory, Energy [SI:W]", 3, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -754,6 +755,7 @@ static const mbc_output_frame output_frames[] = {
     {"DissipatedPower", MBC_FRAME_SCALAR, false},
     {"StoredEnergyParts", MBC_FRAME_SCALAR, false},
     {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
+    {"EnergyFlows", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION),
@@ -767,7 +769,7 @@ static const mbc_invariant_info invariants = {
     .passive = passive_values,
     .passive_count = 3,
     .frames = output_frames,
-    .frame_count = 13,
+    .frame_count = 14,
 };
 
 static mbc_status pair_evaluate(const void *p, const mbc_pair_call *call, mbc_pair_sums *sums, mbc_error *err)
@@ -810,7 +812,7 @@ const mbc_type_info mbc_contact_granular_type = {
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
-    .output_count = 13,
+    .output_count = 14,
     .data = data,
     .data_block_count = 9,
     .data_per = -1,

@@ -105,11 +105,13 @@ return connector {
     output "StoredEnergy" { size = 1, symbol = "E",
       description = "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]" },
     output "DissipatedPower" { size = 1, symbol = "P",
-      description = "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]" },
+      description = "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip and adhesion losses of EnergyFlows, minus its stiffness power [SI:W]" },
     output "StoredEnergyParts" { size = 4, symbol = [[[E_n,E_t,E_{roll},E_{twist}]\tp]],
       description = "energy stored in the normal contact (with the surface energy of dmt and jkr) and in the tangential, rolling and twisting springs; see the theory, Energy [SI:J]" },
     output "DissipatedPowerParts" { size = 4, symbol = [[[P_n,P_t,P_{roll},P_{twist}]\tp]],
       description = "power dissipated by normal damping, friction (slip and tangential damping), rolling and twisting resistance; see the theory, Energy [SI:W]" },
+    output "EnergyFlows" { size = 3, symbol = [[[P_k,P_{slip},P_{adh}]\tp]],
+      description = "the flows the springs and the adhesion take or give other than through the work of the forces: the power the state-dependent stiffnesses put into their springs (mindlin k_t a, the rescale models' history, marshall's k a^2/2), the spring energy the Coulomb limits take in the step from the start-of-step data, over the time step, and jkr's snap-in and pull-off jumps over the time step; see the theory, Energy [SI:W]" },
   },
 
   data = {
@@ -144,7 +146,8 @@ return connector {
     frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
       ContactRadius = "scalar", NormalForce = "scalar", TangentialForce = "vector",
       RollingForce = "vector", TwistingTorque = "scalar", StoredEnergy = "scalar",
-      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar" },
+      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar",
+      EnergyFlows = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
@@ -291,7 +294,7 @@ The dissipated power of a mechanism is what its forces take from the two spheres
    P_n = -(F_n - F_{ne})\,v_n, \quad P_t = -{\mathbf{F}}_t\cdot{\mathbf{v}}_c - k\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}, \quad P_{roll} = -{\mathbf{F}}_{roll}\cdot{\mathbf{v}}_{roll} - k_{roll}\boldsymbol{\xi}_{roll}\cdot{\mathbf{v}}_{roll}, \quad P_{twist} = -\tau_{twist}\Omega_t - k_{twist}\xi_{twist}\Omega_t ,
 
 
-with \ :math:`{\mathbf{v}}_c = {\mathbf{v}}_{t,rel} + \frac{\delta}{2}(\tomega_a + \tomega_b)\times{\mathbf{n}}`\  the relative velocity of the points where the friction acts (force history: the spring term is \ :math:`-\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}`\ ). A mechanism at its Coulomb limit slides: its spring is held at the limit and the spring term is left out. While a contact sticks, \ :math:`P_n = \eta_n v_n^2 \ge 0`\ , \ :math:`P_{roll} = \gamma_{roll}|{\mathbf{v}}_{roll}|^2`\ , \ :math:`P_{twist} = \gamma_{twist}\Omega_t^2`\ ; \ :math:`P_t = \eta_t|{\mathbf{v}}_{t,rel}|^2 - \frac{\delta}{2}{\mathbf{F}}_t\cdot((\tomega_a + \tomega_b)\times{\mathbf{n}})`\ : the second term, from the friction torque's lever (r - delta/2) that differs from the radii of the sliding velocity, can be negative (the law is not passive). The sum of the stored energies and of the time integral of the powers is the work of the contact forces and torques on the spheres, except: the growth of the mindlin stiffness \ :math:`k_t a`\  with the contact radius (at constant history), the change of the spring energy while a contact slides (the limit changes with the normal force) and the jkr jumps; a particle solver's balance shows them.
+with \ :math:`{\mathbf{v}}_c = {\mathbf{v}}_{t,rel} + \frac{\delta}{2}(\tomega_a + \tomega_b)\times{\mathbf{n}}`\  the relative velocity of the points where the friction acts (force history: the spring term is \ :math:`-\boldsymbol{\xi}\cdot{\mathbf{v}}_{t,rel}`\ ). A mechanism at its Coulomb limit slides: its spring is held at the limit (the spring term stays; the slip flow below holds what the limit takes). While a contact sticks, \ :math:`P_n = \eta_n v_n^2 \ge 0`\ , \ :math:`P_{roll} = \gamma_{roll}|{\mathbf{v}}_{roll}|^2`\ , \ :math:`P_{twist} = \gamma_{twist}\Omega_t^2`\ ; \ :math:`P_t = \eta_t|{\mathbf{v}}_{t,rel}|^2 - \frac{\delta}{2}{\mathbf{F}}_t\cdot((\tomega_a + \tomega_b)\times{\mathbf{n}})`\ : the second term, from the friction torque's lever (r - delta/2) that differs from the radii of the sliding velocity, can be negative (the law is not passive). The output EnergyFlows names the flows that the springs and the adhesion take or give other than through the work of the forces: \ :math:`P_k`\ , the power the state-dependent stiffnesses put into their springs at constant history, \ :math:`\partial E/\partial a\,\dot a`\  with \ :math:`\dot a = (da/d\delta)\dot\delta`\  (mindlin's \ :math:`k_t a`\ : \ :math:`E_t\dot a/a`\ , force history \ :math:`-E_t\dot a/a`\ ; the rescale models' shrinking history on unloading: \ :math:`3E_t\dot a/a`\ , force history \ :math:`E_t\dot a/a`\ ; marshall's \ :math:`k a^2/2`\ : \ :math:`2E_{twist}\dot a/a`\ , with a mindlin model \ :math:`3E_{twist}\dot a/a`\ ); \ :math:`P_{slip}`\ , the spring energy the Coulomb limits take in a step that slides, \ :math:`E(\boldsymbol{\xi}_{stepped}) - E(\boldsymbol{\xi}_{held})`\  of the tangential, rolling and twisting springs over the time step, as the law steps from the start-of-step data; \ :math:`P_{adh}`\ , jkr's jumps over the time step: \ :math:`-E_n(0)`\  at snap-in, \ :math:`E_n(\delta_c)`\  at pull-off. DissipatedPower is \ :math:`\sum P + P_{slip} + P_{adh} - P_k`\ : the stored energy plus its time integral is then the work of the contact forces and torques on the spheres, and a particle solver's balance converges at first order in the time step for every model (docs/physics-granular.rst, "The balance converges").
 
 LAMMPS 2021's numbers
 ---------------------

@@ -752,13 +752,13 @@ static void test_data_layout(void **state)
     mbc_contact_sphere_sphere_params_init(&p);
     assert_int_equal(mbc_contact_sphere_sphere_data_count(&p), 4);
     /* the reference page's outputs; then the energy books StoredEnergy,
-     * DissipatedPower (scalars) and DissipatedPowerParts (2) */
+     * DissipatedPower (scalars) and DissipatedPowerParts (3) */
     for (size_t i = 0; i < MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY; i++)
         assert_int_equal(mbc_output_size(s, &p, i), 3);
     assert_int_equal(mbc_output_size(s, &p, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY), 1);
     assert_int_equal(mbc_output_size(s, &p, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER), 1);
     assert_int_equal(
-        mbc_output_size(s, &p, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS), 2);
+        mbc_output_size(s, &p, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS), 3);
     const mbc_type_info *ale = mbc_registry_lookup(&builtin_types, "JointALEMoving2D");
     assert_int_equal(mbc_type_find_output(ale, "Coordinates_t"),
                      MBC_JOINT_ALE_MOVING2D_OUTPUT_COORDINATES_T);

@@ -488,6 +488,14 @@ static void output4(fixture *f, size_t var, double v[4])
     assert_int_equal(mbc_contact_granular_outputs(&f->p, &f->s, var, v, 4, &err), MBC_OK);
 }
 
+static void output3(fixture *f, size_t var, double v[3])
+{
+    mbc_error err = {0};
+    for (int i = 0; i < 3; i++)
+        v[i] = NAN;
+    assert_int_equal(mbc_contact_granular_outputs(&f->p, &f->s, var, v, 3, &err), MBC_OK);
+}
+
 static double stored_normal(fixture *f)
 {
     double e[4];
@@ -601,8 +609,16 @@ static void test_energy_springs(void **state)
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS, e);
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[1], 0.5 * 1000 * 0.05 * 0.05, 1e-12);
-    ASSERT_NEAR(p[1], 50, 1e-10);
-    f.p.tangentialModel = 4; /* mindlin/force: xi = -k_t a v dt, E = |xi|^2/(2 k_t a) */
+    /* -F_t . v - k xi . v = 50 + 50; the step from xi = 0 stepped to |xi| = |v| dt and
+     * was held at 0.05 (the damping alone exceeds the limit): the slip flow
+     * k (|v dt|^2 - 0.05^2)/2 / dt */
+    ASSERT_NEAR(p[1], 100, 1e-10);
+    double flows[3];
+    output3(&f, MBC_CONTACT_GRANULAR_OUTPUT_ENERGY_FLOWS, flows);
+    const double dt = f.p.timeStep;
+    ASSERT_NEAR(flows[1], 0.5 * 1000 * (dt * dt - 0.05 * 0.05) / dt, 1e-9);
+    ASSERT_NEAR(flows[0], 0, 0); /* linear_history: no stiffness power */
+    f.p.tangentialModel = 4;     /* mindlin/force: xi = -k_t a v dt, E = |xi|^2/(2 k_t a) */
     f.p.frictionCoefficient = 0.4;
     pns(&f);
     const double ka = 1000 * sqrt(0.0125);
@@ -629,10 +645,12 @@ static void test_energy_springs(void **state)
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[2], 0.5 * 1000 * 0.25e-6, 1e-15);
     ASSERT_NEAR(p[2], 2 * 0.25, 1e-12);
-    f.p.rollingFriction = 0.001; /* limit 0.5 N: slides, P = -F_r . v_roll = 0.5 * 0.5 */
+    /* limit 0.5 N: slides, -F_r . v_roll = 0.5 * 0.5; the damping (1 N) alone
+     * exceeds it: xi held at -(0.5 N - 1 N) e_v / k, -k xi . v_roll = 0.25 more */
+    f.p.rollingFriction = 0.001;
     pns(&f);
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
-    ASSERT_NEAR(p[2], 0.25, 1e-12);
+    ASSERT_NEAR(p[2], 0.5, 1e-12);
 
     f.p.rollingModel = 0; /* twisting sds: Omega_t = -3, xi = -3e-3 */
     f.p.twistingModel = 1;
@@ -646,10 +664,12 @@ static void test_energy_springs(void **state)
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
     ASSERT_NEAR(e[3], 0.5 * 100 * 9e-6, 1e-15);
     ASSERT_NEAR(p[3], 0.5 * 9, 1e-12);
-    f.p.twistingFriction = 0.001; /* slides: M = 0.5, P = -M Omega_t = 1.5 */
+    /* slides: M = 0.5, -M Omega_t = 1.5; xi held at (-0.5 + 1.5)/k = 0.01,
+     * -k xi Omega_t = 3 more */
+    f.p.twistingFriction = 0.001;
     pns(&f);
     output4(&f, MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS, p);
-    ASSERT_NEAR(p[3], 1.5, 1e-12);
+    ASSERT_NEAR(p[3], 4.5, 1e-12);
     f.p.twistingModel = 2; /* marshall: k a^2/2 with the tangential k_t */
     f.p.tangentialModel = 1;
     f.p.frictionCoefficient = 1;

@@ -669,7 +669,7 @@ static void test_energy_books(void **state)
     f.p.frictionProportionalZone = 0.05;
     f.data[0] = -0.01;
     f.data[2] = 2.0;
-    double e[2], p[2];
+    double e[2], p[3];
     for (double delta = 0.005; delta < 0.03; delta += 0.005) {
         const double h = 1e-7;
         place(&f, p0, n, 0.8 - delta - h);
@@ -689,7 +689,7 @@ static void test_energy_books(void **state)
     f.m[1].velocity[0] = -1.2; /* v_n = -1.2 */
     assert_int_equal(
         mbc_contact_sphere_sphere_outputs(
-            &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 2, &err),
+            &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 3, &err),
         MBC_OK);
     const double lambda = 1e4 / 2.0 * 1.5 * (0.8 - 1.0), d15 = 0.01 * sqrt(0.01);
     ASSERT_NEAR(p[0], (30 - lambda * d15) * 1.44, 1e-10);
@@ -718,7 +718,7 @@ static void test_energy_books(void **state)
             }
         assert_int_equal(
             mbc_contact_sphere_sphere_outputs(
-                &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 2, &err),
+                &f.p, &f.s, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, p, 3, &err),
             MBC_OK);
         const double vn = f.m[1].velocity[0] - f.m[0].velocity[0];
         const double dedt = -1e4 * delta * sqrt(delta) * vn;

@@ -457,8 +457,8 @@ mbc_status mbc_contact_granular_post_newton_step(const mbc_contact_granular_para
 
 /* Outputs (global): Force on a, Torque [on a, on b], Normal (from b to a),
  * Overlap, ContactRadius, NormalForce, TangentialForce, RollingForce,
- * TwistingTorque, StoredEnergy, DissipatedPower and their parts
- * (runtime/connectors/contact_granular/granular_energy.h),
+ * TwistingTorque, StoredEnergy, DissipatedPower, their parts and
+ * EnergyFlows (runtime/connectors/contact_granular/granular_energy.h),
  * as force evaluation sees them (zero out of contact but
  * Normal and Overlap, which follow the positions). */
 mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, const mbc_state *s,
@@ -502,16 +502,24 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
     case MBC_CONTACT_GRANULAR_OUTPUT_TWISTING_TORQUE:
         out[0] = r->m_twist;
         break;
-    default: { /* StoredEnergy, DissipatedPower and their parts */
-        const mbc_granular_energy en = mbc_granular_energy_of(&e.law, c, e.rec, r);
-        const bool stored = var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
-                            var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS;
-        const double *parts = stored ? en.stored : en.power;
-        if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY ||
-            var == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER)
-            out[0] = mbc_granular_energy_sum(parts);
+    default: { /* StoredEnergy, DissipatedPower, their parts, EnergyFlows (the flows of the
+                * step from the start-of-step data) */
+        mbc_contact_granular_law(p, &e.law); /* out of touch too: jkr's pull-off */
+        /* a step was taken where the data differ from the start-of-step data */
+        const bool stepped = s->data_start != s->data &&
+                             memcmp(s->data_start, s->data, MBC_GRANULAR_RECORD * sizeof(double));
+        const mbc_granular_energy en =
+            mbc_granular_energy_of(&e.law, c, stepped ? s->data_start : NULL, e.rec, r);
+        if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY)
+            out[0] = mbc_granular_energy_sum(en.stored);
+        else if (var == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER)
+            out[0] = mbc_granular_power_total(&en);
+        else if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY_PARTS)
+            memcpy(out, en.stored, MBC_GRANULAR_E_COUNT * sizeof(double));
+        else if (var == MBC_CONTACT_GRANULAR_OUTPUT_DISSIPATED_POWER_PARTS)
+            memcpy(out, en.power, MBC_GRANULAR_E_COUNT * sizeof(double));
         else
-            memcpy(out, parts, MBC_GRANULAR_E_COUNT * sizeof(double));
+            memcpy(out, en.flow, MBC_GRANULAR_F_COUNT * sizeof(double));
         break;
     }
     }

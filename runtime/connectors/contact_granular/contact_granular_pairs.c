@@ -130,9 +130,13 @@ static void gp_prepare(const mbc_contact_granular_params *p, bool wall, unsigned
  * call sums them): the law's result and new record of column j. */
 static void gp_energy(const gp_call *g, mbc_granular_block *b)
 {
+    const bool stepped = g->law.step != 0.0;
+    const bool jkr = g->law.normal == MBC_GRANULAR_JKR;
     for (size_t j = 0; j < b->count; j++) {
         b->e_stored[j] = b->e_power[j] = 0.0;
-        if (!b->touching[j])
+        const double *start = stepped ? b->start[j] : NULL;
+        /* out of touch: only a jkr contact that has just pulled off */
+        if (!b->touching[j] && !(jkr && start && start[MBC_GRANULAR_TOUCH] != 0.0))
             continue;
         mbc_granular_contact c;
         mbc_granular_result r;
@@ -153,7 +157,7 @@ static void gp_energy(const gp_call *g, mbc_granular_block *b)
         c.r_a = b->r_a[j];
         c.r_b = b->r_b[j];
         c.shift = b->shift[j];
-        r.touching = true;
+        r.touching = b->touching[j] != 0;
         r.delta = b->delta[j];
         r.a = b->a[j];
         r.f_n = b->f_n[j];
@@ -163,9 +167,9 @@ static void gp_energy(const gp_call *g, mbc_granular_block *b)
         r.m_twist = b->m_twist[j];
         for (int q = 0; q < MBC_GRANULAR_RECORD; q++)
             rec[q] = b->rec[q][j];
-        const mbc_granular_energy e = mbc_granular_energy_of(&g->law, &c, rec, &r);
+        const mbc_granular_energy e = mbc_granular_energy_of(&g->law, &c, start, rec, &r);
         b->e_stored[j] = mbc_granular_energy_sum(e.stored);
-        b->e_power[j] = mbc_granular_energy_sum(e.power);
+        b->e_power[j] = mbc_granular_power_total(&e);
     }
 }
 
@@ -245,10 +249,12 @@ static MBC_PAIR_CLONES void gp_sums(const gp_call *g, mbc_pair_sums *sums,
     }
     for (size_t q = 0; q < g->outputs; q++) {
         const double *col = g->column[q];
+        /* the dissipated power with the contacts that have just ended */
+        const double ended = col == b->e_power ? 1.0 : 0.0;
         double t = 0.0;
         GP_SIMD_SUM1(t)
         for (size_t j = 0; j < n; j++)
-            t += b->w[j] * col[j];
+            t += (b->w[j] + ended * b->w_ended[j]) * col[j];
         sums->output_sums[q] += t;
     }
 }
@@ -304,12 +310,13 @@ static inline void gp_pair_add(const gp_call *g, const mbc_pair_call *call,
         call->contact[k] = (unsigned char)(touching != 0);
     if (res)
         gp_result(g, res, k, b, j, twist_roll);
-    b->w[j] = 0.0;
-    if (!touching)
-        return;
     const int ia = call->pairs[k].atom[0], ib = call->pairs[k].atom[1];
     const bool own_a = ia < at->owned, own_b = ib < at->owned;
-    b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
+    const double w = (own_a && own_b) ? 1.0 : 0.5;
+    b->w[j] = touching ? w : 0.0;
+    b->w_ended[j] = touching ? 0.0 : w;
+    if (!touching)
+        return;
     if (res)
         return;
     if (own_a) {
@@ -382,9 +389,11 @@ static MBC_PAIR_CLONES void gp_fill(mbc_granular_block *b, const mbc_pair_atoms 
         b->r_b[j] = c.r_b;
         b->shift[j] = c.shift;
     }
-    for (size_t j = 0; j < n; j++)
+    for (size_t j = 0; j < n; j++) {
         for (int q = 0; q < MBC_GRANULAR_RECORD; q++)
             b->rec[q][j] = pairs[j].data[q];
+        b->start[j] = pairs[j].data;
+    }
     b->count = n;
 }
 
@@ -400,6 +409,7 @@ static void gp_wall_add(const gp_call *g, const mbc_wall_call *call, size_t k,
     if (call->contact)
         call->contact[k] = (unsigned char)(touching != 0);
     b->w[j] = touching ? 1.0 : 0.0;
+    b->w_ended[j] = touching ? 0.0 : 1.0;
     const int ia = call->walls[k].atom;
     if (!touching || ia >= at->owned)
         return;
@@ -436,6 +446,7 @@ static void gp_wall_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
         if (w->distance > 0.0)
             c.rsq = w->distance * w->distance;
         mbc_granular_block_put(b, j, &c, w->data);
+        b->start[j] = w->data;
     }
     b->count = n;
 }

@@ -18,15 +18,38 @@
  *   normal      -(F_n - F_ne) v_n (the damping, limit_damping included)
  *   tangential  -F_t . v_c - k xi . v_t,rel, with v_c the velocity at the
  *               points where the friction acts (r - shift delta from each
- *               center); sliding: the spring held at the limit, -F_t . v_c
- *   rolling     -F_r . v_roll - k_roll xi_roll . v_roll (sliding: no spring term)
- *   twisting    -M_t Omega_t - k_tw xi_tw Omega_t (sliding: no spring term)
+ *               center)
+ *   rolling     -F_r . v_roll - k_roll xi_roll . v_roll
+ *   twisting    -M_t Omega_t - k_tw xi_tw Omega_t
+ * Flows (W), the terms the springs' stored energies and the adhesion take
+ * or give other than through the work of the forces, so that the stored
+ * energy plus the time integral of the dissipated power is the work of the
+ * forces and torques on the spheres:
+ *   stiffness   the power the state-dependent stiffnesses put into their
+ *               springs at constant history, dE/da da/dt: mindlin's
+ *               k_t a (E_t a'/a; force history -E_t a'/a), the rescale
+ *               models' shrinking history on unloading (3 E_t a'/a; force
+ *               history E_t a'/a), marshall's k a^2/2 (E_tw (2 or 3)
+ *               a'/a), with a' = da/d delta * d delta/dt, d delta/dt = -v_n
+ *   slip        the spring energy the Coulomb limits take in the step that
+ *               slides (tangential, rolling, twisting: E(h stepped) -
+ *               E(h held)) over the step h, as the law steps from the
+ *               start-of-step record
+ *   adhesion    jkr's jumps of E_n over the step: at snap-in (the record
+ *               was out of touch) -E_n(0), at pull-off (the record touched,
+ *               the contact broke at delta_c) E_n(delta_c)
+ * The dissipated power P (the output DissipatedPower, an engine's sums) is
+ * sum(power) + slip + adhesion - stiffness. While a mechanism slides its
+ * spring term k xi . v is then counted (the slip term holds the rest).
  *
  * Internal to the runtime. */
 #ifndef MBC_RUNTIME_GRANULAR_ENERGY_H
 #define MBC_RUNTIME_GRANULAR_ENERGY_H
 
 #include "granular_normal.h"
+#include "granular_rolling.h"
+#include "granular_tangential.h"
+#include "granular_twisting.h"
 
 /* Components of the energy vectors (the outputs' order). */
 enum {
@@ -36,10 +59,18 @@ enum {
     MBC_GRANULAR_E_TWISTING = 3,
     MBC_GRANULAR_E_COUNT = 4
 };
+/* Components of the flows (the output EnergyFlows' order). */
+enum {
+    MBC_GRANULAR_F_STIFFNESS = 0,
+    MBC_GRANULAR_F_SLIP = 1,
+    MBC_GRANULAR_F_ADHESION = 2,
+    MBC_GRANULAR_F_COUNT = 3
+};
 
 typedef struct mbc_granular_energy {
     double stored[MBC_GRANULAR_E_COUNT]; /* J */
     double power[MBC_GRANULAR_E_COUNT];  /* dissipated, W */
+    double flow[MBC_GRANULAR_F_COUNT];   /* W: into the springs; lost; lost */
 } mbc_granular_energy;
 
 /* The elastic normal energy at overlap delta, the integral of F_ne:
@@ -80,23 +111,104 @@ static inline double mbc_granular_energy_sum(const double v[MBC_GRANULAR_E_COUNT
     return ((v[0] + v[1]) + v[2]) + v[3];
 }
 
-/* Whether a spring-dashpot-slider force of magnitude^2 mag2 is at its limit
- * crit (the law scaled it: the contact slides). */
-static inline int mbc_granular_at_limit(double mag2, double crit)
+/* The dissipated power of the books: the mechanisms' powers plus the slip
+ * and adhesion losses minus the stiffness power (the output
+ * DissipatedPower). */
+static inline double mbc_granular_power_total(const mbc_granular_energy *e)
 {
-    return mag2 >= crit * crit * (1.0 - 1e-12);
+    return mbc_granular_energy_sum(e->power) +
+           ((e->flow[MBC_GRANULAR_F_SLIP] + e->flow[MBC_GRANULAR_F_ADHESION]) -
+            e->flow[MBC_GRANULAR_F_STIFFNESS]);
+}
+
+/* da/d delta of the law's contact radius a at overlap delta: sqrt(R delta)
+ * (hooke, hertz, dmt): R/(2a); jkr, delta = a^2/R - 2 sqrt(pi gamma a/E):
+ * 1/(2a/R - sqrt(pi gamma/(E a))). 0 where a = 0. */
+static inline double mbc_granular_da_ddelta(const mbc_granular_law *law, double a, double reff)
+{
+    if (!(a > 0.0))
+        return 0.0;
+    if (law->normal != MBC_GRANULAR_JKR)
+        return 0.5 * reff / a;
+    const double slope = 2 * a / reff - sqrt(MBC_GRANULAR_PI * law->cohesion / (law->e_jkr * a));
+    return slope != 0.0 ? 1.0 / slope : 0.0;
+}
+
+/* The stiffness power (see above) of the tangential and twisting springs
+ * with stored energies e_t, e_tw, for da/dt = adot. */
+static inline double mbc_granular_stiffness_power(const mbc_granular_law *law, double a,
+                                                  double adot, double e_t, double e_tw)
+{
+    if (!(a > 0.0))
+        return 0.0;
+    const int t = law->tangential;
+    const int mindlin = t >= MBC_GRANULAR_MINDLIN;
+    const int force = t == MBC_GRANULAR_MINDLIN_FORCE || t == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
+    const int rescale =
+        t == MBC_GRANULAR_MINDLIN_RESCALE || t == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
+    double ft = 0.0; /* d ln E_t / d ln a */
+    if (mindlin)
+        ft = force ? (rescale && adot < 0.0 ? 1.0 : -1.0) : (rescale && adot < 0.0 ? 3.0 : 1.0);
+    const double ftw = law->twisting == MBC_GRANULAR_TWIST_MARSHALL ? (mindlin ? 3.0 : 2.0) : 0.0;
+    return (ft * e_t + ftw * e_tw) * adot / a;
+}
+
+/* The slip and adhesion losses (J) of the step from the start-of-step
+ * record start to the law's result res (see above), by the law's own
+ * functions; vt the relative tangential velocity as the law takes it. */
+static inline double mbc_granular_slip_loss(const mbc_granular_law *law,
+                                            const mbc_granular_contact *c, const double *start,
+                                            const mbc_granular_result *res, const double vt[3])
+{
+    mbc_granular_v3 n, vtr, relrot, h, hr;
+    for (int i = 0; i < 3; i++) {
+        n.v[i] = res->n[i];
+        vtr.v[i] = vt[i];
+        relrot.v[i] = c->relrot[i];
+        h.v[i] = start[MBC_GRANULAR_XI_T + i];
+        hr.v[i] = start[MBC_GRANULAR_XI_ROLL + i];
+    }
+    const int t = law->tangential;
+    const int family =
+        t == MBC_GRANULAR_LINEAR_NOHISTORY ? MBC_GRANULAR_T_NONE
+        : (t == MBC_GRANULAR_MINDLIN_FORCE || t == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
+            ? MBC_GRANULAR_T_FORCE
+            : MBC_GRANULAR_T_DISPLACEMENT;
+    const double vrel = sqrt(mbc_granular_dot(vtr, vtr));
+    double lost =
+        mbc_granular_tangential(law, family, n, vtr, vrel, res->a, law->mu_t * res->fncrit,
+                                res->damp_t, h, start[MBC_GRANULAR_A_PREV], 1, c->rsq)
+            .slip;
+    if (law->rolling == MBC_GRANULAR_ROLL_SDS)
+        lost += mbc_granular_rolling(law, n, relrot, c->reff, res->fncrit, hr, 1).slip;
+    if (law->twisting != MBC_GRANULAR_TWIST_NONE)
+        lost += mbc_granular_twisting(law, law->twisting, n, relrot, res->a, res->k_t, res->damp_t,
+                                      res->fncrit, start[MBC_GRANULAR_XI_TWIST], 1)
+                    .slip;
+    return lost;
 }
 
 /* The energy books of contact c after the law: res its result, rec its new
- * record (the history the forces were computed with). */
+ * record (the history the forces were computed with), start the record at
+ * the start of the step (NULL: a force evaluation without a step, no slip
+ * or adhesion losses). */
 static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law *law,
                                                          const mbc_granular_contact *c,
-                                                         const double *rec,
+                                                         const double *start, const double *rec,
                                                          const mbc_granular_result *res)
 {
-    mbc_granular_energy e = {{0.0}, {0.0}};
-    if (!res->touching)
+    mbc_granular_energy e = {{0.0}, {0.0}, {0.0}};
+    const int stepped = start != NULL && law->dt > 0.0;
+    const int jkr = law->normal == MBC_GRANULAR_JKR;
+    const int touched = stepped && start[MBC_GRANULAR_TOUCH] != 0.0;
+    if (!res->touching) {
+        /* jkr's pull-off: E_n(delta_c) leaves the books over the step */
+        if (jkr && touched)
+            e.flow[MBC_GRANULAR_F_ADHESION] =
+                mbc_granular_normal_energy(law, mbc_granular_jkr_pulloff(law, c->reff), c->reff) /
+                law->dt;
         return e;
+    }
     const double *n = res->n;
     const double delta = res->delta;
     /* normal: the elastic part F_ne of the law's normal kernel */
@@ -125,9 +237,7 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
     const double xi2 = xi[0] * xi[0] + xi[1] * xi[1] + xi[2] * xi[2];
     const double xiv = xi[0] * vt[0] + xi[1] * vt[1] + xi[2] * vt[2];
     const double k = res->k_t;
-    const double ft2 = ft[0] * ft[0] + ft[1] * ft[1] + ft[2] * ft[2];
-    const int t_slides = mbc_granular_at_limit(ft2, law->mu_t * res->fncrit);
-    double spring = 0.0; /* dE_t/dt while the contact sticks */
+    double spring = 0.0; /* dE_t/dt at constant stiffness (sliding: the slip flow holds the rest) */
     if (law->tangential == MBC_GRANULAR_MINDLIN_FORCE ||
         law->tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE) {
         e.stored[MBC_GRANULAR_E_TANGENTIAL] = k > 0.0 ? 0.5 * xi2 / k : 0.0;
@@ -136,12 +246,12 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
         e.stored[MBC_GRANULAR_E_TANGENTIAL] = 0.5 * k * xi2;
         spring = k * xiv; /* d xi/dt = v_t,rel */
     }
-    e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - (t_slides ? 0.0 : spring);
+    e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - spring;
 
     /* rolling sds */
     if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
         const double *w = c->relrot, *xr = rec + MBC_GRANULAR_XI_ROLL, *fr = res->f_roll;
-        double vroll[3], xr2 = 0.0, xrv = 0.0, frv = 0.0, fr2 = 0.0;
+        double vroll[3], xr2 = 0.0, xrv = 0.0, frv = 0.0;
         for (int i = 0; i < 3; i++) {
             const int j = (i + 1) % 3, kk = (i + 2) % 3;
             vroll[i] = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
@@ -150,11 +260,9 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
             xr2 += xr[i] * xr[i];
             xrv += xr[i] * vroll[i];
             frv += fr[i] * vroll[i];
-            fr2 += fr[i] * fr[i];
         }
-        const int slides = mbc_granular_at_limit(fr2, law->mu_roll * res->fncrit);
         e.stored[MBC_GRANULAR_E_ROLLING] = 0.5 * law->k_roll * xr2;
-        e.power[MBC_GRANULAR_E_ROLLING] = -frv - (slides ? 0.0 : law->k_roll * xrv);
+        e.power[MBC_GRANULAR_E_ROLLING] = -frv - law->k_roll * xrv;
     }
 
     /* twisting sds or marshall */
@@ -162,11 +270,20 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
         const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
         const int marshall = law->twisting == MBC_GRANULAR_TWIST_MARSHALL;
         const double ktw = marshall ? 0.5 * k * res->a * res->a : law->k_twist;
-        const double mu = marshall ? 2.0 / 3.0 * res->a * law->mu_t : law->mu_twist;
         const double h = rec[MBC_GRANULAR_XI_TWIST], m = res->m_twist;
-        const int slides = mbc_granular_at_limit(m * m, mu * res->fncrit);
         e.stored[MBC_GRANULAR_E_TWISTING] = 0.5 * ktw * h * h;
-        e.power[MBC_GRANULAR_E_TWISTING] = -m * om - (slides ? 0.0 : ktw * h * om);
+        e.power[MBC_GRANULAR_E_TWISTING] = -m * om - ktw * h * om;
+    }
+
+    /* the flows: stiffness, slip and adhesion */
+    const double adot = -vn * mbc_granular_da_ddelta(law, res->a, c->reff);
+    e.flow[MBC_GRANULAR_F_STIFFNESS] = mbc_granular_stiffness_power(
+        law, res->a, adot, e.stored[MBC_GRANULAR_E_TANGENTIAL], e.stored[MBC_GRANULAR_E_TWISTING]);
+    if (stepped) {
+        e.flow[MBC_GRANULAR_F_SLIP] = mbc_granular_slip_loss(law, c, start, res, vt) / law->dt;
+        if (jkr && !touched) /* snap-in: E_n(0) enters the books */
+            e.flow[MBC_GRANULAR_F_ADHESION] =
+                -mbc_granular_normal_energy(law, 0.0, c->reff) / law->dt;
     }
     return e;
 }

@@ -57,8 +57,13 @@ typedef struct mbc_granular_block {
      * (runtime/connectors/contact_granular/granular_energy.h): stored energy and dissipated power
      * of each contact */
     double e_stored[MBC_GRANULAR_BLOCK], e_power[MBC_GRANULAR_BLOCK];
-    /* an engine's: the weight of each contact in its sums (0 out of touch) */
-    double w[MBC_GRANULAR_BLOCK];
+    /* an engine's: the weight of each contact in its sums (0 out of touch),
+     * and of a contact that has just ended in the dissipated power's sum
+     * (jkr's pull-off loss; else 0) */
+    double w[MBC_GRANULAR_BLOCK], w_ended[MBC_GRANULAR_BLOCK];
+    /* an engine's: each contact's record as the engine keeps it (the start
+     * of the step while the block runs), which the energy books read */
+    const double *start[MBC_GRANULAR_BLOCK];
 } mbc_granular_block;
 
 /* Stage A over a block's contacts (law->step 1.0: one history step): the

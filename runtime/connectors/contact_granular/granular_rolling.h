@@ -8,9 +8,11 @@
 
 /* Rolling sds: the pseudo-force f_r = -k_roll xi_roll - gamma_roll v_roll,
  * v_roll = R* (w_a - w_b) x n (Wang et al. 2015), at most mu_roll F_n0,
- * and the new history. */
+ * and the new history; slip: the spring energy the limit takes in a step
+ * that slides (J; as the tangential one's, granular_tangential.h). */
 typedef struct mbc_granular_rolling_force {
     mbc_granular_v3 fr, h;
+    double slip;
 } mbc_granular_rolling_force;
 
 MBC_GRANULAR_INLINE mbc_granular_rolling_force
@@ -41,6 +43,8 @@ mbc_granular_rolling(const mbc_granular_law *law, mbc_granular_v3 n, mbc_granula
     const int slides = mag > frcrit;
     r.h = mbc_granular_pick(slides, s.h, h);
     r.fr = mbc_granular_pick(slides, s.fs, r.fr);
+    const double lost = 0.5 * k * (mbc_granular_dot(h, h) - mbc_granular_dot(r.h, r.h));
+    r.slip = (update && slides) ? lost : 0.0;
     return r;
 }
 

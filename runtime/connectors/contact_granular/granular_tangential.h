@@ -12,10 +12,13 @@
  * the contact radius of the rescale models): history models update h when
  * `update` (a step; a force evaluation without a step leaves it) and
  * rescale it when the contact slides. k: the tangential stiffness in effect
- * (k_t, or k_t a for the mindlin models), which twisting marshall reads. */
+ * (k_t, or k_t a for the mindlin models), which twisting marshall reads.
+ * slip: the spring energy the Coulomb limit takes in a step that slides,
+ * E(h stepped) - E(h held) at k (J; 0 without a step or sliding), which
+ * the energy books read (granular_energy.h) and the kernels leave unread. */
 typedef struct mbc_granular_tangential_force {
     mbc_granular_v3 fs, h;
-    double a_prev, k;
+    double a_prev, k, slip;
 } mbc_granular_tangential_force;
 
 MBC_GRANULAR_INLINE mbc_granular_tangential_force
@@ -25,6 +28,7 @@ mbc_granular_tangential(const mbc_granular_law *law, const int family, mbc_granu
 {
     mbc_granular_tangential_force t;
     t.a_prev = a_prev;
+    t.slip = 0.0;
     if (family == MBC_GRANULAR_T_NONE) {
         /* -min(mu F_n0, damp_t |vtr|) vtr/|vtr| */
         const double fsmag = damp_t * vrel;
@@ -66,6 +70,10 @@ mbc_granular_tangential(const mbc_granular_law *law, const int family, mbc_granu
     t.h = mbc_granular_pick(slides, s.h, h);
     t.fs = mbc_granular_pick(slides, s.fs, t.fs);
     t.k = k;
+    const double held2 = mbc_granular_dot(t.h, t.h), h2 = mbc_granular_dot(h, h);
+    const double lost =
+        force_history ? (k > 0.0 ? 0.5 * (h2 - held2) / k : 0.0) : 0.5 * k * (h2 - held2);
+    t.slip = (update && slides) ? lost : 0.0;
     return t;
 }
 

@@ -9,9 +9,11 @@
 /* Twisting: the torque M_t = -k_tw xi_tw - gamma_tw Omega_t along n,
  * Omega_t = (w_a - w_b) . n, at most mu_tw F_n0, and the new history;
  * marshall takes k_tw = k a^2/2, gamma_tw = damp_t a^2/2, mu_tw = 2/3 a mu_t
- * (Marshall 2009, eqs. 32-33) from the tangential stiffness k in effect. */
+ * (Marshall 2009, eqs. 32-33) from the tangential stiffness k in effect;
+ * slip: the spring energy the limit takes in a step that slides (J; as the
+ * tangential one's, granular_tangential.h). */
 typedef struct mbc_granular_twisting_torque {
-    double m, h;
+    double m, h, slip;
 } mbc_granular_twisting_torque;
 
 MBC_GRANULAR_INLINE mbc_granular_twisting_torque mbc_granular_twisting(
@@ -38,6 +40,7 @@ MBC_GRANULAR_INLINE mbc_granular_twisting_torque mbc_granular_twisting(
     mbc_granular_twisting_torque t;
     t.h = clamped ? 1.0 / k * (mtcrit * sign - damp * magtwist) : h;
     t.m = clamped ? -mtcrit * sign : m;
+    t.slip = (update && clamped) ? 0.5 * k * (h * h - t.h * t.h) : 0.0;
     return t;
 }
 

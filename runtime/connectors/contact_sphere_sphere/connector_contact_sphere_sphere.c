@@ -226,7 +226,7 @@ mbc_status mbc_contact_sphere_sphere_post_newton_step(const mbc_contact_sphere_s
  *   Velocity = v_m1 - v_m0 (m/s); Force = force on m1 (N, as in force evaluation:
  *   zero when data[0] > 0 or inactive); Torque = torque on m0 (N m); the
  *   energy books StoredEnergy (J), DissipatedPower (W) and its parts
- *   [normal damping, friction] of ss_energy_of. */
+ *   [normal damping, friction, plastic work] of ss_energy_of. */
 mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_params *p,
                                              const mbc_state *s, size_t var, double *out,
                                              size_t size, mbc_error *err)
@@ -252,10 +252,11 @@ mbc_status mbc_contact_sphere_sphere_outputs(const mbc_contact_sphere_sphere_par
         if (var == MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY) {
             out[0] = e.stored;
         } else if (var == MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER) {
-            out[0] = e.p[0] + e.p[1];
+            out[0] = (e.p[0] + e.p[1]) + e.p[2];
         } else {
             out[0] = e.p[0];
             out[1] = e.p[1];
+            out[2] = e.p[2];
         }
         break;
     }

@@ -371,16 +371,23 @@ SS_INLINE ss_frc ss_forces(const ss_law *L, const ss_kin k, double x0, double x1
  *           restitution models' -lambda delta^n v_n^2 (lambda <= 0);
  *   p[1]    friction -f_1,t . v_t = mu_d |f_1,n| v_t^2 / max(v_reg, |v_t|)
  *           (x_1's branch), >= 0: v_t is the velocity of the points where
- *           the friction acts, the torque's lever l = r - delta/2. */
+ *           the friction acts, the torque's lever l = r - delta/2;
+ *   p[2]    plastic work (EAPM with plasticity): on first loading (the
+ *           loading branch, d delta/dt = -v_n > 0) the plastic overlap
+ *           grows as x_3 = lambda_P^(1/n) delta, and the stored energy at
+ *           constant delta changes by dE/dx_3 = -k_2 n x_3^(n-1) (delta -
+ *           x_3): p[2] = k_2 n x_3^(n-1) (delta - x_3) lambda_P^(1/n)
+ *           d delta/dt >= 0, the work of the loading force that the
+ *           unloading branch does not store. */
 typedef struct ss_energy {
-    double stored, p[2];
+    double stored, p[3];
 } ss_energy;
 
 SS_INLINE ss_energy ss_energy_of(const ss_law *L, const ss_kin k, double x0, double x1, double x2,
                                  double x3, const int expo, const int expo_adh, const int model,
                                  const int friction)
 {
-    ss_energy e = {0.0, {0.0, 0.0}};
+    ss_energy e = {0.0, {0.0, 0.0, 0.0}};
     if (!(x0 <= 0.0) || !L->active)
         return e;
     const double f_n = ss_normal_force(L, k.delta, k.v_n, x2, x3, expo, expo_adh, model);
@@ -392,8 +399,19 @@ SS_INLINE ss_energy ss_energy_of(const ss_law *L, const ss_kin k, double x0, dou
     if (L->model == SS_MODEL_PLASTIC) {
         const double dp = ss_power(x3, &L->n_exp, expo);
         f_el = f_n + L->d_c * k.v_n; /* the branch: all but the viscous damping */
-        e.stored =
-            L->k2 * ((dn * k.delta - dp * x3) / n1 - dp * (k.delta - x3)) - L->f_adh * k.delta;
+        /* below the plastic overlap the branch is the adhesion's: without
+         * k_adh its force is 0 and the unloading branch's energy stays at
+         * its value at x_3 (0) */
+        const double unl = (k.delta < x3 && L->k_adh == 0.0)
+                               ? 0.0
+                               : (dn * k.delta - dp * x3) / n1 - dp * (k.delta - x3);
+        e.stored = L->k2 * unl - L->f_adh * k.delta;
+        const double ddot = -k.v_n;
+        /* on the loading branch: x_3^n = lambda_P delta^n (PostNewtonStep's
+         * rounding and a rotated state's allowed for) */
+        const int loading = dp <= L->lambda_p * dn * (1.0 + 1e-9) && ddot > 0.0 && x3 > 0.0;
+        const double factor = pow(L->lambda_p, 1.0 / L->n_exp.n);
+        e.p[2] = loading ? L->k2 * L->n_exp.n * (dp / x3) * (k.delta - x3) * factor * ddot : 0.0;
     }
     e.p[0] = -(f_n - f_el) * k.v_n;
     e.p[1] =
@@ -462,7 +480,7 @@ SS_INLINE mbc_pair_out ss_pair_energy(const ss_law *L, const mbc_pair_in in, con
     for (int q = 0; q < MBC_PAIR_OUTPUT_MAX; ++q)
         o.output[q] = 0.0;
     o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY] = e.stored;
-    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER] = e.p[0] + e.p[1];
+    o.output[MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER] = (e.p[0] + e.p[1]) + e.p[2];
     return o;
 }
 
