@@ -5,7 +5,9 @@
  * the pair binding of two spheres (evaluated through the hooks). The force
  * on m0 is (dt, phase, xi) and on m1 its opposite; PostNewtonStep
  * integrates xi = xi_start + v_x dt, v_x the velocity of m1 relative to m0
- * along x (a tangential spring's history, the simplest). */
+ * along x (a tangential spring's history, the simplest). Its energy book
+ * DissipatedPower has two values (0, 0), which mbc-lammps refuses at
+ * set-up (books.in, test_mbc_lammps_refuses_book_size). */
 #include <stddef.h>
 
 #include "mbconnect/plugin.h"
@@ -45,6 +47,19 @@ static mbc_status step_post_newton(void *params, const mbc_state *s, mbc_post_ne
     return MBC_OK;
 }
 
+/* DissipatedPower: two parts, both 0 [W]. */
+static mbc_status step_outputs(const void *params, const mbc_state *s, size_t output, double *out,
+                               size_t size, mbc_error *err)
+{
+    (void)params;
+    (void)s;
+    (void)output;
+    (void)err;
+    for (size_t k = 0; k < size; k++)
+        out[k] = 0.0;
+    return MBC_OK;
+}
+
 static const double default_radii[] = {0.5, 0.5};
 static const mbc_param_info params[] = {
     {.name = "radii",
@@ -56,6 +71,10 @@ static const mbc_param_info params[] = {
      .default_values = default_radii,
      .default_count = 2},
 };
+static const mbc_output_info outputs[] = {{.name = "DissipatedPower",
+                                           .description = "two parts of a power [SI:W]",
+                                           .factor = 2,
+                                           .per = -1}};
 static const mbc_data_info data[] = {{.name = "xi", .initial = 0.0, .description = "m"}};
 static const mbc_pair_binding binding = {
     .kind = MBC_PAIR_BINDING_SPHERES, .center_markers = {0, 1}, .revision = 1, .radii_param = 0};
@@ -68,11 +87,14 @@ static const mbc_type_info step_type = {
     .params_size = sizeof(step_params),
     .params = params,
     .param_count = 1,
+    .outputs = outputs,
+    .output_count = 1,
     .data = data,
     .data_block_count = 1,
     .data_per = -1,
     .forces = step_forces,
     .post_newton_step = step_post_newton,
+    .output = step_outputs,
     .pair_binding = &binding,
 };
 
