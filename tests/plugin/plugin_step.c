@@ -14,6 +14,7 @@
 
 typedef struct step_params {
     double radii[2];
+    mbc_index markerNumbers[2]; /* for a scene of mbc simulate (tests/simulate/plugin_step.lua) */
 } step_params;
 
 /* The force on m0 is (dt, phase, xi), xi the data coordinate; on m1 its opposite. */
@@ -61,6 +62,7 @@ static mbc_status step_outputs(const void *params, const mbc_state *s, size_t ou
 }
 
 static const double default_radii[] = {0.5, 0.5};
+static const double default_markers[] = {-1, -1};
 static const mbc_param_info params[] = {
     {.name = "radii",
      .type = "Vector2D",
@@ -70,6 +72,16 @@ static const mbc_param_info params[] = {
      .offset = offsetof(step_params, radii),
      .default_values = default_radii,
      .default_count = 2},
+    {.name = "markerNumbers",
+     .type = "ArrayMarkerIndex",
+     .kind = MBC_VALUE_INDEX,
+     .shape = MBC_FIXED,
+     .size = 2,
+     .offset = offsetof(step_params, markerNumbers),
+     .default_values = default_markers,
+     .default_count = 2,
+     .role = MBC_ROLE_INPUT,
+     .must_be_set = true},
 };
 static const mbc_output_info outputs[] = {{.name = "DissipatedPower",
                                            .description = "two parts of a power [SI:W]",
@@ -86,7 +98,7 @@ static const mbc_type_info step_type = {
     .marker_kinds = {MBC_MARKER_POSITION, MBC_MARKER_POSITION},
     .params_size = sizeof(step_params),
     .params = params,
-    .param_count = 1,
+    .param_count = 2,
     .outputs = outputs,
     .output_count = 1,
     .data = data,

@@ -40,6 +40,7 @@ static mbc_object *probe(void)
     }
     mbc_object *o = mbc_object_create_type(step_type, &err);
     assert_non_null(o);
+    mbc_object_set_default_indices(o); /* markerNumbers 0, 1 */
     size_t violations = 0;
     assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
     return o;
