@@ -20,8 +20,10 @@
 
 #include <lammps/domain.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "styles.h"
 
@@ -102,7 +104,35 @@ class FixWallMbc : public Fix
     double sums[3] = {0.0, 0.0, 0.0}; /* contacts, stored energy, dissipated power */
     double dissipated = 0.0;
     void check_periodic();
+    /* the contacts' masses: a rigid body's for its atoms, as LAMMPS 2021's
+     * fix wall/gran takes them (refreshed at the steps that rebuild the
+     * neighbor lists, as there) */
+    Fix *fix_rigid = nullptr;
+    std::vector<double> mass_rigid, mass_wall;
+    const double *masses();
 };
+
+const double *FixWallMbc::masses()
+{
+    if (!fix_rigid)
+        return atom->rmass;
+    const int nlocal = atom->nlocal;
+    if (neighbor->ago == 0) {
+        int dim = 0;
+        const int *body = static_cast<const int *>(fix_rigid->extract("body", dim));
+        const double *mass_body = static_cast<const double *>(fix_rigid->extract("masstotal", dim));
+        if (static_cast<int>(mass_rigid.size()) < atom->nmax)
+            mass_rigid.resize(atom->nmax);
+        for (int i = 0; i < nlocal; i++)
+            mass_rigid[i] = body && mass_body && body[i] >= 0 ? mass_body[body[i]] : 0.0;
+    }
+    if (static_cast<int>(mass_wall.size()) < atom->nmax)
+        mass_wall.resize(atom->nmax);
+    const int known = std::min(nlocal, static_cast<int>(mass_rigid.size()));
+    for (int i = 0; i < nlocal; i++)
+        mass_wall[i] = i < known && mass_rigid[i] > 0.0 ? mass_rigid[i] : atom->rmass[i];
+    return mass_wall.data();
+}
 
 FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name, int granular_only)
     : Fix(lmp, narg, arg), what(style_name)
@@ -167,11 +197,11 @@ void FixWallMbc::init()
 {
     if (utils::strmatch(update->integrate_style, "^respa"))
         ML_ALL(error, "Fix " + what + ": run_style respa is not supported (use run_style verlet)");
-    for (int k = 0; k < modify->nfix; k++)
+    /* the first fix of rigid bodies, as LAMMPS 2021's fix wall/gran finds it */
+    fix_rigid = nullptr;
+    for (int k = 0; k < modify->nfix && !fix_rigid; k++)
         if (modify->fix[k]->rigid_flag)
-            ML_ALL(error, "Fix " + what + ": the masses of rigid bodies (fix " +
-                              std::string(modify->fix[k]->style) +
-                              ") are not taken as the contacts' masses: not supported");
+            fix_rigid = modify->fix[k];
     /* LAMMPS 2021's FixWallGran::init() replaces tsuji's restitution
      * coefficient by alpha of it in place, at every init (runs, write_data,
      * ...): the law counts them (ContactGranular's lammps2021WallInits) */
@@ -200,7 +230,7 @@ void FixWallMbc::post_force(int)
                              nlocal ? (const double(*)[3])atom->v[0] : nullptr,
                              nlocal ? (const double(*)[3])atom->omega[0] : nullptr,
                              atom->radius,
-                             atom->rmass,
+                             masses(),
                              nlocal ? (double(*)[3])atom->f[0] : nullptr,
                              nlocal ? (double(*)[3])atom->torque[0] : nullptr,
                              nlocal};

@@ -182,6 +182,9 @@ void register_styles(LAMMPS *lmp)
 {
     (*lmp->force->pair_map)["granular/mbc"] = &PairMbc::create_granular;
     (*lmp->force->pair_map)["mbconnect"] = &PairMbc::create_mbconnect;
+    (*lmp->force->pair_map)["gran/hooke/mbc"] = &PairMbc::create_gran_hooke;
+    (*lmp->force->pair_map)["gran/hooke/history/mbc"] = &PairMbc::create_gran_hooke_history;
+    (*lmp->force->pair_map)["gran/hertz/history/mbc"] = &PairMbc::create_gran_hertz_history;
     (*lmp->modify->fix_map)["wall/gran/mbc"] = &create_fix_wall_gran;
     (*lmp->modify->fix_map)["wall/mbconnect"] = &create_fix_wall_mbconnect;
     (*lmp->modify->fix_map)[ML_FIX_IDS_STYLE] = &create_fix_ids;

@@ -55,15 +55,15 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
                            int granular_only, double nktv2p, int lammps2021, int books,
                            mbc_error *err)
 {
-    const int classic = argc < 1 || granular_only ? -1 : ml_classic_wall_model(argv[0]);
+    const int classic = argc < 1 ? -1 : ml_classic_wall_model(argv[0]);
     if (classic >= 0)
         return classic_wall_law(w, reg, classic, argc, argv, nktv2p, lammps2021, books, err);
     mbc_error why = {0}; /* the words' line, put in this style's context */
     if (argc < 1 || strcmp(argv[0], "granular") != 0) {
         if (granular_only)
             return mbc_fail(err, MBC_ERR_VALUE,
-                            "%s: takes fix wall/gran's granular words (given '%s'; the words of "
-                            "the older gran/* styles are not supported)",
+                            "%s: takes fix wall/gran's words: granular, hooke, hooke/history "
+                            "or hertz/history, then its parameters (given '%s')",
                             w->what, argc ? argv[0] : "none");
     } else {
         ml_granular_law words;

@@ -38,8 +38,8 @@ typedef struct ml_wall {
 } ml_wall;
 
 /* The wall of the words after the group (argv[0]: granular, a classic
- * model or a type); granular_only: fix wall/gran's granular words only
- * (wall/gran/mbc); nktv2p: LAMMPS's force->nktv2p (hertz/history's Kn and
+ * model or a type); granular_only: fix wall/gran's words only, granular
+ * or a classic model (wall/gran/mbc); nktv2p: LAMMPS's force->nktv2p (hertz/history's Kn and
  * Kt in pressure units); lammps2021: the law takes LAMMPS 2021's forms;
  * books: the energy books are summed. */
 mbc_status ml_wall_create(const mbc_registry *reg, const char *what, int argc, char *const *argv,
