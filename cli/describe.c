@@ -158,6 +158,45 @@ static void print_output(FILE *out, const mbc_type_info *t, size_t i)
         free(text);
 }
 
+/* How mbc-lammps's `mbconnect pair` sums output k of a type with a pair
+ * binding (bridges/lammps/law.c, find_outputs): 1 in an f_mbconnect entry,
+ * 2 an energy book, in an entry with `mbconnect energy yes`, 0 in none (a
+ * size other than a fixed 1). */
+static int lammps_summed(const mbc_type_info *t, size_t k)
+{
+    const mbc_output_info *o = &t->outputs[k];
+    if (o->per >= 0 || o->factor != 1)
+        return 0;
+    return strcmp(o->name, "StoredEnergy") == 0 || strcmp(o->name, "DissipatedPower") == 0 ? 2 : 1;
+}
+
+/* The f_mbconnect entries of mbc-lammps with this type as the only law. */
+static void print_lammps_entries(FILE *out, const mbc_type_info *t)
+{
+    if (!t->pair_binding)
+        return;
+    fputs("f_mbconnect (mbc-lammps, this type the only law): [1] contacts, [2] mean overlap (m)",
+          out);
+    int entry = 3, books = 0;
+    for (int book = 0; book < 2; book++)
+        for (size_t k = 0; k < t->output_count; k++)
+            if (lammps_summed(t, k) == 1 + book)
+                fprintf(out, "%s[%d] %s",
+                        book && books++ == 0 ? "; with mbconnect energy yes: " : ", ", entry++,
+                        t->outputs[k].name);
+    if (books)
+        fprintf(out, ", [%d] dissipated energy (J), [%d] energy of the inserted atoms (J)", entry,
+                entry + 1);
+    fputs("\n", out);
+    int none = 0;
+    for (size_t k = 0; k < t->output_count; k++)
+        if (!lammps_summed(t, k))
+            fprintf(out, "%s%s",
+                    none++ ? ", " : "outputs in no f_mbconnect entry: ", t->outputs[k].name);
+    if (none)
+        fputs("\n", out);
+}
+
 static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *out)
 {
     char origin[1100];
@@ -166,6 +205,7 @@ static void describe_text(const mbc_registry *r, const mbc_type_info *t, FILE *o
     fprintf(out, "origin: %s\n", origin_text(r, index_of(r, t), origin, sizeof origin));
     char binding[512];
     fprintf(out, "pair binding: %s\n", mbc_pair_binding_text(t, binding, sizeof binding));
+    print_lammps_entries(out, t);
     fprintf(out, "wall binding: %s\n", mbc_wall_binding_text(t, binding, sizeof binding));
     print_params(out, "Parameters", t->params, t->param_count);
     print_params(out, "Visualization parameters", t->vparams, t->vparam_count);
@@ -395,6 +435,17 @@ static void json_pair_binding(json_writer *w, const mbc_type_info *t)
         json_null(w, "masses");
     json_bool(w, "kernel", mbc_pair_binding_evaluate(t->pair_binding) != NULL);
     json_bool(w, "reach", mbc_pair_binding_reach(t->pair_binding) != NULL);
+    /* the outputs in mbc-lammps's f_mbconnect entries [3]... (this type the
+     * only law), the energy books there with `mbconnect energy yes`, and
+     * the outputs in none */
+    const char *keys[3] = {"lammpsNotSummed", "lammpsSums", "lammpsEnergyBooks"};
+    for (int kind = 1; kind <= 3; kind++) {
+        json_begin_array(w, keys[kind % 3], true);
+        for (size_t k = 0; k < t->output_count; k++)
+            if (lammps_summed(t, k) == kind % 3)
+                json_string(w, NULL, t->outputs[k].name);
+        json_end_array(w);
+    }
     json_end_object(w);
 }
 

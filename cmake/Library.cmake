@@ -20,6 +20,7 @@ add_library(mbc_core OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/object/object.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/evaluate.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/evaluate_many.c
+  ${PROJECT_SOURCE_DIR}/runtime/eval/evaluate_1_0.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/pair_eval.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/pair_eval_check.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/wall_eval.c

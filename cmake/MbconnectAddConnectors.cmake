@@ -50,7 +50,9 @@
 #                  TARGET must be a library; the project calls enable_testing()
 #   PLUGIN         also build an mbc plugin of that name: a shared module
 #                  lib<PLUGIN>.so holding the same types and the entry point
-#                  of <mbconnect/plugin.h>, linked to mbconnect_shared, for
+#                  of <mbconnect/plugin.h>, linked to mbconnect_shared
+#                  with every symbol resolved (--no-undefined: a hook the
+#                  spec lists and the sources lack fails the link), for
 #                  `mbc --plugin lib<PLUGIN>.so list|describe|eval ...` and
 #                  mbc_registry_load_plugin()
 #
@@ -252,6 +254,15 @@ function(mbconnect_add_connectors)
     add_dependencies(${A_PLUGIN} ${A_TARGET}_mbcgen)
     target_include_directories(${A_PLUGIN} PRIVATE ${A_OUTPUT_DIR}/include)
     target_link_libraries(${A_PLUGIN} PRIVATE ${plugin_link})
+    # Every symbol resolved when the plugin is linked, not when it is
+    # loaded: the generated descriptor names each hook of the spec's `hooks`
+    # list by symbol, so a hook the sources lack fails the build with the
+    # linker's "undefined reference to `mbc_<type>_<hook>'" (ELF linkers;
+    # the math library is linked for the hooks' sqrt and friends).
+    if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+      target_link_options(${A_PLUGIN} PRIVATE "LINKER:--no-undefined")
+      target_link_libraries(${A_PLUGIN} PRIVATE m)
+    endif()
   endif()
   if(A_TESTS)
     _mbconnect_add_invariant_tests(${A_TARGET} ${A_REGISTRY_NAME} ${A_OUTPUT_DIR})

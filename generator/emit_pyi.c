@@ -175,6 +175,7 @@ void emit_pyi(const spec_connector *items, size_t count, strbuf *out)
                  "        cables: Sequence[Mapping[str, Any]] | None = ...,\n"
                  "        ale: Mapping[str, float] | None = ...,\n"
                  "        lagrangeMultipliers: ArrayLike | None = ...,\n"
+                 "        dt: float = ...,\n"
                  "    ) -> dict[str, Any]: ...\n"
                  "    def evaluate_many(\n        self,\n"
                  "        position: npt.ArrayLike | None = ...,\n"

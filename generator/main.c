@@ -9,8 +9,10 @@
  *   mbcgen --compat OLD_DIR NEW_DIR   (breaking spec changes; generator/compat.h)
  *   mbcgen --specs DIR --pyi-out FILE   (Python type stubs; combines with the above)
  *   mbcgen --new-type NAME            (in the project root: a working in-tree type)
- *   mbcgen --new-project DIR NAME [--pair]  (a standalone CMake project with one
- *                                     type; --pair: a pair law of mbc-lammps)
+ *   mbcgen --new-project DIR NAME [--pair [--history]]  (a standalone CMake
+ *                                     project with one type; --pair: a pair law
+ *                                     of mbc-lammps; --history: with a
+ *                                     tangential spring, hooks only)
  *   mbcgen --print-names [--registry-name NAME] SPEC...   (the files it writes; naming.h)
  *
  * --jobs N (-j N, -jN) loads, validates and writes the specs on N threads
@@ -55,7 +57,7 @@ static const char usage_text[] =
     "  or:  mbcgen --specs DIR --pyi-out FILE [--types FILE]\n"
     "  or:  mbcgen --compat OLD_SPECS_DIR NEW_SPECS_DIR\n"
     "  or:  mbcgen --new-type NAME\n"
-    "  or:  mbcgen --new-project DIR NAME [--pair]\n"
+    "  or:  mbcgen --new-project DIR NAME [--pair [--history]]\n"
     "  or:  mbcgen --print-names [--registry-name NAME] SPEC...\n"
     "  or:  mbcgen --help | --version\n"
     "\n"
@@ -85,6 +87,9 @@ static const char usage_text[] =
     "                        spheres with a pair binding, the pair law of LAMMPS\n"
     "                        runs through mbc-lammps, and the project has a LAMMPS\n"
     "                        input and its test\n"
+    "  --history             with --pair: the contact has a tangential spring with\n"
+    "                        history, written as hooks only (integrated over the\n"
+    "                        step in the state); its LAMMPS tests restart bit for bit\n"
     "  --print-names         the names of the files mbcgen writes for the specs\n"
     "  -j N, -jN, --jobs N   load, validate and write the specs on N threads (default:\n"
     "                        one per online CPU); the same output for every N\n"
@@ -225,11 +230,12 @@ static int report(const mbc_error *err, int fail_status)
     return err->status == MBC_ERR_NOMEM ? MBC_EXIT_NOMEM : fail_status;
 }
 
-/* mbcgen --new-type NAME / --new-project DIR NAME [--pair] (scaffold.h). */
-static int run_scaffold(const char *dir, const char *name, int pair)
+/* mbcgen --new-type NAME / --new-project DIR NAME [--pair [--history]]
+ * (scaffold.h; kind: SCAFFOLD_*). */
+static int run_scaffold(const char *dir, const char *name, int kind)
 {
     mbc_error err = {0};
-    mbc_status st = dir ? scaffold_new_project(dir, name, pair, stdout, &err)
+    mbc_status st = dir ? scaffold_new_project(dir, name, kind, stdout, &err)
                         : scaffold_new_type(name, stdout, &err);
     return st == MBC_OK ? 0 : report(&err, 1);
 }
@@ -257,18 +263,20 @@ static int run_other_mode(int argc, char **argv)
             return 2;
         }
         if (argc == 3)
-            return run_scaffold(NULL, argv[2], 0);
+            return run_scaffold(NULL, argv[2], SCAFFOLD_PLAIN);
         fputs("mbcgen: --new-type needs exactly one type name, e.g. --new-type ConnectorFoo\n",
               stderr);
         return 2;
     }
     if (!strcmp(mode, "--new-project")) {
         if (argc == 4)
-            return run_scaffold(argv[2], argv[3], 0);
+            return run_scaffold(argv[2], argv[3], SCAFFOLD_PLAIN);
         if (argc == 5 && !strcmp(argv[4], "--pair"))
-            return run_scaffold(argv[2], argv[3], 1);
-        fputs("mbcgen: --new-project needs a directory and a type name, and then --pair or "
-              "nothing, e.g. --new-project ../bar ConnectorBar\n",
+            return run_scaffold(argv[2], argv[3], SCAFFOLD_PAIR);
+        if (argc == 6 && !strcmp(argv[4], "--pair") && !strcmp(argv[5], "--history"))
+            return run_scaffold(argv[2], argv[3], SCAFFOLD_HISTORY);
+        fputs("mbcgen: --new-project needs a directory and a type name, and then --pair, "
+              "--pair --history or nothing, e.g. --new-project ../bar ConnectorBar\n",
               stderr);
         return 2;
     }

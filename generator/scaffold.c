@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* mbcgen --new-type / --new-project [--pair] (scaffold.h): fills the templates of
+/* mbcgen --new-type / --new-project [--pair [--history]] (scaffold.h): fills the templates of
  * generator/templates/ (embedded at build time, embed_templates.cmake) with
  * the names derived from the type name and writes the files, never over an
  * existing one. Every file that has a comment syntax starts with the SPDX
@@ -37,6 +37,17 @@ extern const char scaffold_tpl_mbc_eval_pair_expected_in[];
 extern const char scaffold_tpl_collide_in_in[];
 extern const char scaffold_tpl_lammps_collide_expected_in[];
 extern const char scaffold_tpl_lammps_test_cmake_in[];
+extern const char scaffold_tpl_spec_history_lua_in[];
+extern const char scaffold_tpl_hooks_history_c_in[];
+extern const char scaffold_tpl_test_history_c_in[];
+extern const char scaffold_tpl_case_history_lua_in[];
+extern const char scaffold_tpl_README_history_md_in[];
+extern const char scaffold_tpl_mbc_describe_history_expected_in[];
+extern const char scaffold_tpl_mbc_eval_history_expected_in[];
+extern const char scaffold_tpl_shear_in_in[];
+extern const char scaffold_tpl_shear_restart_in_in[];
+extern const char scaffold_tpl_lammps_shear_expected_in[];
+extern const char scaffold_tpl_lammps_history_test_cmake_in[];
 
 /* The built-in type names (the specs in specs/ at build time, generator/CMakeLists.txt):
  * a project's type must not take one, or registering it fails at run time. */
@@ -169,7 +180,7 @@ static int exists(const char *path)
     return f != NULL;
 }
 
-#define MAX_PLANNED 11
+#define MAX_PLANNED 12
 
 /* Writes the made contents, or nothing when a file exists already. */
 static mbc_status write_filled(const planned *files, const strbuf *content, size_t count, FILE *out,
@@ -265,32 +276,49 @@ static bool is_builtin(const char *name)
     return false;
 }
 
-/* The files of a project and their templates: the spring-damper, or with
- * pair the sphere contact that mbc-lammps runs (and its LAMMPS input). */
-static size_t plan_project(planned *files, const char *dir, const names *n, int pair)
+/* The files of a project and their templates by kind (scaffold.h): the
+ * spring-damper, the sphere contact that mbc-lammps runs (and its LAMMPS
+ * input), or that contact with a tangential spring's history. */
+static size_t plan_project(planned *files, const char *dir, const names *n, int kind)
 {
     const struct {
-        const char *path; /* after dir/; %s: the type name, %h: the hooks' stem, %n: snake */
-        const char *plain, *paired;
+        const char *path;   /* after dir/; %s: the type name, %h: the hooks' stem, %n: snake */
+        const char *tpl[3]; /* SCAFFOLD_PLAIN, _PAIR, _HISTORY; NULL: no such file */
     } plan[] = {
-        {"CMakeLists.txt", scaffold_tpl_CMakeLists_txt_in, scaffold_tpl_CMakeLists_txt_in},
-        {"specs/%s.lua", scaffold_tpl_spec_lua_in, scaffold_tpl_spec_pair_lua_in},
-        {"src/%h.c", scaffold_tpl_hooks_c_in, scaffold_tpl_hooks_pair_c_in},
-        {"tests/test_%h.c", scaffold_tpl_test_c_in, scaffold_tpl_test_pair_c_in},
-        {"cases/%n.lua", scaffold_tpl_case_lua_in, scaffold_tpl_case_pair_lua_in},
-        {"README.md", scaffold_tpl_README_md_in, scaffold_tpl_README_pair_md_in},
-        {"tests/check_output.cmake", scaffold_tpl_check_output_cmake_in,
-         scaffold_tpl_check_output_cmake_in},
-        {"tests/mbc_describe.expected", scaffold_tpl_mbc_describe_expected_in,
-         scaffold_tpl_mbc_describe_pair_expected_in},
-        {"tests/mbc_eval.expected", scaffold_tpl_mbc_eval_expected_in,
-         scaffold_tpl_mbc_eval_pair_expected_in},
-        {"lammps/collide.in", NULL, scaffold_tpl_collide_in_in},
-        {"tests/lammps_collide.expected", NULL, scaffold_tpl_lammps_collide_expected_in},
+        {"CMakeLists.txt",
+         {scaffold_tpl_CMakeLists_txt_in, scaffold_tpl_CMakeLists_txt_in,
+          scaffold_tpl_CMakeLists_txt_in}},
+        {"specs/%s.lua",
+         {scaffold_tpl_spec_lua_in, scaffold_tpl_spec_pair_lua_in,
+          scaffold_tpl_spec_history_lua_in}},
+        {"src/%h.c",
+         {scaffold_tpl_hooks_c_in, scaffold_tpl_hooks_pair_c_in, scaffold_tpl_hooks_history_c_in}},
+        {"tests/test_%h.c",
+         {scaffold_tpl_test_c_in, scaffold_tpl_test_pair_c_in, scaffold_tpl_test_history_c_in}},
+        {"cases/%n.lua",
+         {scaffold_tpl_case_lua_in, scaffold_tpl_case_pair_lua_in,
+          scaffold_tpl_case_history_lua_in}},
+        {"README.md",
+         {scaffold_tpl_README_md_in, scaffold_tpl_README_pair_md_in,
+          scaffold_tpl_README_history_md_in}},
+        {"tests/check_output.cmake",
+         {scaffold_tpl_check_output_cmake_in, scaffold_tpl_check_output_cmake_in,
+          scaffold_tpl_check_output_cmake_in}},
+        {"tests/mbc_describe.expected",
+         {scaffold_tpl_mbc_describe_expected_in, scaffold_tpl_mbc_describe_pair_expected_in,
+          scaffold_tpl_mbc_describe_history_expected_in}},
+        {"tests/mbc_eval.expected",
+         {scaffold_tpl_mbc_eval_expected_in, scaffold_tpl_mbc_eval_pair_expected_in,
+          scaffold_tpl_mbc_eval_history_expected_in}},
+        {"lammps/collide.in", {NULL, scaffold_tpl_collide_in_in, NULL}},
+        {"tests/lammps_collide.expected", {NULL, scaffold_tpl_lammps_collide_expected_in, NULL}},
+        {"lammps/shear.in", {NULL, NULL, scaffold_tpl_shear_in_in}},
+        {"lammps/shear_restart.in", {NULL, NULL, scaffold_tpl_shear_restart_in_in}},
+        {"tests/lammps_shear.expected", {NULL, NULL, scaffold_tpl_lammps_shear_expected_in}},
     };
     size_t count = 0;
     for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
-        const char *tpl = pair ? plan[i].paired : plan[i].plain;
+        const char *tpl = plan[i].tpl[kind];
         if (!tpl)
             continue;
         const char *p = plan[i].path, *mark = strchr(p, '%');
@@ -308,7 +336,7 @@ static size_t plan_project(planned *files, const char *dir, const names *n, int 
     return count;
 }
 
-mbc_status scaffold_new_project(const char *dir, const char *name, int pair, FILE *out,
+mbc_status scaffold_new_project(const char *dir, const char *name, int kind, FILE *out,
                                 mbc_error *err)
 {
     mbc_status st = check_name(name, err);
@@ -330,13 +358,15 @@ mbc_status scaffold_new_project(const char *dir, const char *name, int pair, FIL
         return st;
     strbuf lammps_test;
     sb_init(&lammps_test);
-    if (pair) {
-        fill(scaffold_tpl_lammps_test_cmake_in, &n, &lammps_test);
+    if (kind != SCAFFOLD_PLAIN) {
+        fill(kind == SCAFFOLD_HISTORY ? scaffold_tpl_lammps_history_test_cmake_in
+                                      : scaffold_tpl_lammps_test_cmake_in,
+             &n, &lammps_test);
         n.lammps_test = sb_str(&lammps_test);
     }
     planned files[MAX_PLANNED];
     memset(files, 0, sizeof files);
-    const size_t count = plan_project(files, dir, &n, pair);
+    const size_t count = plan_project(files, dir, &n, kind);
     st = sb_failed(&lammps_test) ? out_of_memory(err) : write_all(files, count, &n, out, err);
     sb_free(&lammps_test);
     if (st != MBC_OK)

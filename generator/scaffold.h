@@ -31,10 +31,17 @@ mbc_status scaffold_new_type(const char *name, FILE *out, mbc_error *err);
  * linear spring-dashpot contact between two spheres with a pair_binding,
  * the pair law of mbc-lammps, and the project also holds lammps/collide.in
  * (two spheres collide on 2 ranks; it checks the momentum and the rebound
- * speed) with its test and tests/lammps_collide.expected. Refuses a
+ * speed) with its test and tests/lammps_collide.expected. With
+ * SCAFFOLD_HISTORY (--pair --history) the sphere contact has a tangential
+ * spring whose extension, kept in data coordinates, the hooks integrate
+ * over the step in the state (mbc_state.dt): a law with history written
+ * as hooks only; its LAMMPS inputs lammps/shear.in (an oblique impact on 2
+ * ranks) and lammps/shear_restart.in (continues from shear.in's restart
+ * file, to the same state bit for bit) have their tests. Refuses a
  * built-in type's name (its registration would fail). Returns as
  * scaffold_new_type. */
-mbc_status scaffold_new_project(const char *dir, const char *name, int pair, FILE *out,
+enum { SCAFFOLD_PLAIN = 0, SCAFFOLD_PAIR = 1, SCAFFOLD_HISTORY = 2 };
+mbc_status scaffold_new_project(const char *dir, const char *name, int kind, FILE *out,
                                 mbc_error *err);
 
 #endif

@@ -23,6 +23,9 @@ void sim_connector_state(sim_run *r, int i, const double *q, const double *v, co
     st->data = r->state.data + c->data_offset;
     st->data_start = r->state.data_start + c->data_offset;
     st->data_count = (size_t)c->data_count;
+    /* inside an attempt: an iteration of the step of size h from data_start */
+    st->dt = r->state.h;
+    st->phase = r->state.h > 0.0 ? MBC_PHASE_ITERATION : MBC_PHASE_NONE;
     for (int k = 0; k < 2; ++k) {
         if (markers[k] < 0)
             continue;

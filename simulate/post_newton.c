@@ -50,6 +50,7 @@ mbc_status sim_post_newton(sim_run *r, const double *q, const double *v, const d
         double *post_data = r->work.connectors[i].post_data;
         sim_connector_eval e;
         sim_connector_state(r, i, q, v, z, &e);
+        e.state.phase = r->state.h > 0.0 ? MBC_PHASE_STEP_END : MBC_PHASE_NONE;
         mbc_post_newton out;
         memset(&out, 0, sizeof out);
         out.data = post_data;

@@ -38,6 +38,7 @@ typedef struct sim_stats {
 
 typedef struct sim_state {
     double t;
+    double h; /* the step being attempted (the connectors' mbc_state.dt); 0 between steps */
     double *q, *v, *acc, *a; /* accepted: coordinates, velocities, accelerations, alpha-accel. */
     double *z;               /* multipliers */
     double *data;            /* connector data coordinates: current */

@@ -45,8 +45,12 @@ void sim_step_control_init(sim_step_control *sc, const sim_settings *s)
 
 static mbc_status attempt(sim_run *r, double h, sim_attempt_result *out, mbc_error *err)
 {
-    return r->model->settings.method == SIM_RK4 ? sim_rk4_attempt(r, h, out, err)
-                                                : sim_genalpha_attempt(r, h, out, err);
+    r->state.h = h;
+    const mbc_status st = r->model->settings.method == SIM_RK4
+                              ? sim_rk4_attempt(r, h, out, err)
+                              : sim_genalpha_attempt(r, h, out, err);
+    r->state.h = 0.0;
+    return st;
 }
 
 static void commit(sim_run *r, double h)

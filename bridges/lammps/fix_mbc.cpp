@@ -137,6 +137,8 @@ class FixSums : public Fix
         extlist[1] = 0; /* a mean */
         for (int k = 2; k < size_vector; k++)
             extlist[k] = 1; /* sums over the pairs; the dissipated and inserted energy */
+        if (comm->me == 0)
+            log_layout(p, names, sums);
     }
     ~FixSums() override
     {
@@ -184,6 +186,25 @@ class FixSums : public Fix
     }
 
   private:
+    /* The names of the vector's entries, and the outputs no entry carries,
+     * in the log (one line each), as `mbconnect pair` sets the vector up. */
+    void log_layout(const PairMbc *p, const char *const *names, size_t sums)
+    {
+        std::string text = "mbconnect pair: f_mbconnect[1] contacts, [2] mean overlap (m)";
+        for (size_t k = 0; k < sums && k < 64; k++)
+            text += ", [" + std::to_string(k + 3) + "] " + names[k];
+        if (books)
+            text += ", [" + std::to_string(size_vector - 1) + "] dissipated energy (J), [" +
+                    std::to_string(size_vector) + "] energy of the inserted atoms (J)";
+        utils::logmesg(lmp, text + "\n");
+        char unsummed[512];
+        if (p && p->law_table() && ml_laws_unsummed(p->law_table(), unsummed, sizeof unsummed))
+            utils::logmesg(lmp, std::string("mbconnect pair: outputs in no f_mbconnect entry (only "
+                                            "size 1 is summed; the energy books with mbconnect "
+                                            "energy yes): ") +
+                                    unsummed + "\n");
+    }
+
     int books = 0, power = -1;
     double dissipated = 0.0;
     double inserted = 0.0; /* the energy the inserted atoms brought (J) */

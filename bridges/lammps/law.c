@@ -173,6 +173,26 @@ static int find_outputs(ml_law *law, int books)
     return 0;
 }
 
+/* The energy books (StoredEnergy, DissipatedPower) are summed as totals,
+ * one value per pair: a book of another size is refused here, at set-up,
+ * rather than left out of the sums (docs/spec-language.rst, "outputs"). */
+static mbc_status books_summable(const mbc_object *o, const char *what, mbc_error *err)
+{
+    const mbc_type_info *t = o->type;
+    for (size_t k = 0; k < t->output_count; k++) {
+        const char *name = t->outputs[k].name;
+        const size_t size = mbc_output_size(t, o->params, k);
+        if ((strcmp(name, "StoredEnergy") == 0 || strcmp(name, "DissipatedPower") == 0) &&
+            size != 1)
+            return mbc_fail(err, MBC_ERR_VALUE,
+                            "%s: connector type '%s': output %s has %zu values; mbc-lammps sums "
+                            "an energy book as one total per pair (declare %s with size 1 and "
+                            "its parts under another name, as ContactGranular's %sParts)",
+                            what, t->type_name, name, size, name, name);
+    }
+    return MBC_OK;
+}
+
 /* Validation, data layout, outputs and the trial evaluation. */
 static mbc_status finish(ml_law *law, const char *what, int books, mbc_error *err)
 {
@@ -183,6 +203,9 @@ static mbc_status finish(ml_law *law, const char *what, int books, mbc_error *er
     mbc_error e = {0};
     if (mbc_object_initialize(o, &e, 1, NULL) != MBC_OK)
         return mbc_fail(err, e.status, "%s: %s", what, e.message);
+    mbc_status books_st = books_summable(o, what, err);
+    if (books_st != MBC_OK)
+        return books_st;
     law->data_count = mbc_data_count(o->type, o->params);
     if (law->data_count > ML_DATA_MAX)
         return mbc_fail(err, MBC_ERR_SIZE,

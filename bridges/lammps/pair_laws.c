@@ -358,6 +358,33 @@ size_t ml_laws_sum_names(const ml_laws *L, const char **names, size_t capacity)
     return count;
 }
 
+size_t ml_laws_unsummed(const ml_laws *L, char *text, size_t size)
+{
+    size_t count = 0, used = 0;
+    if (size)
+        text[0] = '\0';
+    for (size_t k = 0; k < L->law_count; k++) {
+        const ml_law *law = L->laws[k];
+        const mbc_type_info *t = law->object->type;
+        int named = 0;
+        for (size_t q = 0; q < t->output_count; q++) {
+            size_t s = 0;
+            while (s < law->output_count && law->outputs[s] != q)
+                s++;
+            if (s < law->output_count)
+                continue; /* summed */
+            const int n = snprintf(text + used, used < size ? size - used : 0, "%s%s%s%s (%zu)",
+                                   count ? (named ? ", " : "; ") : "", named ? "" : t->type_name,
+                                   named ? "" : ": ", t->outputs[q].name,
+                                   mbc_output_size(t, law->object->params, q));
+            used += n > 0 ? (size_t)n : 0;
+            named = 1;
+            count++;
+        }
+    }
+    return count;
+}
+
 mbc_status ml_laws_history_run(ml_laws *L, mbc_error *err)
 {
     int history = 0;

@@ -120,6 +120,11 @@ mbc_status ml_laws_history_run(ml_laws *L, mbc_error *err);
  * names (capacity entries); returns their count, or more than capacity
  * when they do not fit (the count is then not exact). */
 size_t ml_laws_sum_names(const ml_laws *L, const char **names, size_t capacity);
+/* The outputs of the laws in use that no sum carries (of another size than
+ * 1, or an energy book without `mbconnect energy yes`), as text for the
+ * set-up's log, "TYPE: NAME (SIZE), NAME (SIZE); TYPE2: ..." into text
+ * (truncated to size); returns how many. */
+size_t ml_laws_unsummed(const ml_laws *L, char *text, size_t size);
 
 /* The law of type pair (i, j), or NULL. */
 static inline ml_law *ml_laws_of(const ml_laws *L, int i, int j)

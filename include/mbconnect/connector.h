@@ -77,7 +77,37 @@ typedef struct mbc_state {
     const double *data;       /* current data coordinates */
     const double *data_start; /* start-of-step data coordinates */
     size_t data_count;
+    /* The step (since 1.1; a hook of a law with history integrates with
+     * them, e.g. a tangential spring's xi = xi_start + v_t dt). dt: the
+     * time step from data_start to this evaluation [s], 0 where there is no
+     * step (MBC_PHASE_NONE). phase: which evaluation of the step this is
+     * (MBC_PHASE_*). A 1.0 caller's state ends before dt: the 1.0 entry
+     * points (docs/versioning.rst) hand its hooks dt 0 and MBC_PHASE_NONE. */
+    double dt;
+    unsigned phase;
 } mbc_state;
+
+/* The size of mbc_state as mbconnect 1.0 laid it out (the members before dt). */
+#define MBC_STATE_SIZE_1_0 offsetof(mbc_state, dt)
+
+/* mbc_state.phase: where in a solver's step an evaluation stands.
+ *   NONE       no step: one evaluation on its own (mbc eval without dt, a
+ *              1.0 caller); dt is 0; a law with history keeps data_start
+ *   ITERATION  an evaluation inside an implicit step's iterations (mbc
+ *              simulate's Newton iterations): the step of size dt from
+ *              data_start is not accepted yet and may be evaluated again
+ *   STEP_END   PostNewtonStep at the end of an implicit step (its Newton
+ *              iteration converged): the new data become the start of the
+ *              next step once the step is accepted
+ *   EXPLICIT   the one evaluation of an explicit step (a DEM engine:
+ *              LAMMPS, LIGGGHTS): PostNewtonStep from the last step's data
+ *              over dt, then forces, once per pair and step */
+enum {
+    MBC_PHASE_NONE = 0u,
+    MBC_PHASE_ITERATION = 1u,
+    MBC_PHASE_STEP_END = 2u,
+    MBC_PHASE_EXPLICIT = 3u
+};
 
 /* Physical forces on the markers. cable_point_forces is caller-provided. */
 typedef struct mbc_forces {

@@ -37,6 +37,27 @@ MBC_API mbc_status mbc_object_output(const mbc_object *o, const mbc_state *s, si
 MBC_API mbc_status mbc_object_algebraic_equations(const mbc_object *o, const mbc_state *s,
                                                   mbc_algebraic *out, mbc_error *err);
 
+/* The same four with a state of 1.1's layout, which ends in the step (dt,
+ * phase: mbconnect/connector.h). A program built against these headers
+ * calls them through the macros below under the names above; the symbols
+ * of those names are 1.0's, for programs built against 1.0: they read the
+ * members of 1.0's mbc_state only and hand the hooks dt 0 and
+ * MBC_PHASE_NONE (docs/versioning.rst, "The step in the state"). */
+MBC_API mbc_status mbc_object_forces_v2(const mbc_object *o, const mbc_state *s, mbc_forces *out,
+                                        mbc_error *err);
+MBC_API mbc_status mbc_object_post_newton_step_v2(mbc_object *o, const mbc_state *s,
+                                                  mbc_post_newton *out, mbc_error *err);
+MBC_API mbc_status mbc_object_output_v2(const mbc_object *o, const mbc_state *s, size_t output,
+                                        double *out, size_t size, mbc_error *err);
+MBC_API mbc_status mbc_object_algebraic_equations_v2(const mbc_object *o, const mbc_state *s,
+                                                     mbc_algebraic *out, mbc_error *err);
+#define mbc_object_forces(o, s, out, err)           mbc_object_forces_v2(o, s, out, err)
+#define mbc_object_post_newton_step(o, s, out, err) mbc_object_post_newton_step_v2(o, s, out, err)
+#define mbc_object_output(o, s, output, out, size, err)                                            \
+    mbc_object_output_v2(o, s, output, out, size, err)
+#define mbc_object_algebraic_equations(o, s, out, err)                                             \
+    mbc_object_algebraic_equations_v2(o, s, out, err)
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,21 @@ MBC_API mbc_status mbc_object_post_newton_step_many(const mbc_object *o, const m
                                                     mbc_post_newton *out, size_t count, int threads,
                                                     mbc_error *err);
 
+/* The same two over states of 1.1's layout (stride sizeof(mbc_state), the
+ * step included), called through the macros below; the symbols of the
+ * names above are 1.0's (stride MBC_STATE_SIZE_1_0, dt 0, MBC_PHASE_NONE;
+ * mbconnect/evaluate.h says why). */
+MBC_API mbc_status mbc_object_forces_many_v2(const mbc_object *o, const mbc_state *states,
+                                             mbc_forces *out, size_t count, int threads,
+                                             mbc_error *err);
+MBC_API mbc_status mbc_object_post_newton_step_many_v2(const mbc_object *o, const mbc_state *states,
+                                                       mbc_post_newton *out, size_t count,
+                                                       int threads, mbc_error *err);
+#define mbc_object_forces_many(o, states, out, count, threads, err)                                \
+    mbc_object_forces_many_v2(o, states, out, count, threads, err)
+#define mbc_object_post_newton_step_many(o, states, out, count, threads, err)                      \
+    mbc_object_post_newton_step_many_v2(o, states, out, count, threads, err)
+
 #ifdef __cplusplus
 }
 #endif

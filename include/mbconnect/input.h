@@ -90,6 +90,11 @@ typedef struct mbc_input {
  * MBC_ERR_NOMEM when the data cannot be allocated; in both cases `in` needs
  * no mbc_input_free (calling it is harmless). */
 MBC_API mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err);
+/* The same for an mbc_input of 1.1's layout (its state ends in the step),
+ * called through the macro; the symbol mbc_input_init is 1.0's and clears
+ * 1.0's mbc_input only (mbconnect/evaluate.h says why). */
+MBC_API mbc_status mbc_input_init_v2(mbc_input *in, const mbc_object *o, mbc_error *err);
+#define mbc_input_init(in, o, err) mbc_input_init_v2(in, o, err)
 /* Frees what the input owns; the state it gave is invalid afterwards. */
 MBC_API void mbc_input_free(mbc_input *in);
 
@@ -163,6 +168,13 @@ MBC_API mbc_status mbc_input_set_data_start(mbc_input *in, const double *data, s
  * valid until the next set function or mbc_input_free. Missing pieces are
  * reported as "FIELD: missing (...)" (MBC_ERR_INPUT). */
 MBC_API mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *err);
+
+/* The step of the states the input gives (mbc_state.dt and .phase; 0 and
+ * MBC_PHASE_NONE after mbc_input_init): dt [s] finite and >= 0, phase one
+ * of MBC_PHASE_*, and dt > 0 unless phase is MBC_PHASE_NONE. One-line
+ * MBC_ERR_VALUE naming "dt" or "phase" and the value given otherwise; the
+ * input is unchanged then. */
+MBC_API mbc_status mbc_input_set_step(mbc_input *in, double dt, unsigned phase, mbc_error *err);
 
 #ifdef __cplusplus
 }

@@ -70,6 +70,11 @@ typedef struct mbc_result {
  * harmless) and err names the part that failed. */
 MBC_API mbc_status mbc_result_evaluate(mbc_result *r, mbc_object *o, const mbc_state *s,
                                        mbc_error *err);
+/* The same with a state of 1.1's layout (the step included), called through
+ * the macro; the symbol mbc_result_evaluate is 1.0's (mbconnect/evaluate.h). */
+MBC_API mbc_status mbc_result_evaluate_v2(mbc_result *r, mbc_object *o, const mbc_state *s,
+                                          mbc_error *err);
+#define mbc_result_evaluate(r, o, s, err) mbc_result_evaluate_v2(r, o, s, err)
 MBC_API void mbc_result_free(mbc_result *r);
 
 /* The name under which results list one PostNewtonStep warning flag

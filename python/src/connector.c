@@ -474,12 +474,14 @@ static PyMethodDef connector_methods[] = {
      "The current value of every parameter, as a dict by name."},
     {"evaluate", (PyCFunction)(void (*)(void))pymbc_evaluate, METH_VARARGS | METH_KEYWORDS,
      "evaluate($self, /, markers=None, data=None, dataStartOfStep=None, cables=None, ale=None, "
-     "lagrangeMultipliers=None)\n--\n\n"
+     "lagrangeMultipliers=None, dt=0.0)\n--\n\n"
      "Evaluates the connector at one state, with the inputs of an `mbc eval` case file: forces "
      "on the markers and cable points, PostNewtonStep (which updates state parameters, as in a "
      "solver step), every output variable, and algebraic equations and Jacobians where the type "
      "has them. Returns a dict with the keys of `mbc eval`'s JSON, numbers as numpy arrays. "
-     "Messages name fields as case files do, with indices from 0 (markers[1].position[2])."},
+     "Messages name fields as case files do, with indices from 0 (markers[1].position[2]). "
+     "dt > 0 [s] is the step from dataStartOfStep, handed to the hooks with the phase of an "
+     "explicit step (a law with history integrates over it); 0: no step."},
     {"evaluate_many", (PyCFunction)(void (*)(void))pymbc_evaluate_many,
      METH_VARARGS | METH_KEYWORDS,
      "evaluate_many($self, /, position=None, velocity=None, rotation=None, "

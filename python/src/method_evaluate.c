@@ -489,11 +489,12 @@ static PyObject *result_dict(const mbc_result *r)
 PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {
-        "markers", "data", "dataStartOfStep", "cables", "ale", "lagrangeMultipliers", NULL};
+        "markers", "data", "dataStartOfStep", "cables", "ale", "lagrangeMultipliers", "dt", NULL};
     PyObject *markers = NULL, *data = NULL, *start = NULL, *cables = NULL, *ale = NULL,
              *lagrange = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOOOO:evaluate", kwlist, &markers, &data,
-                                     &start, &cables, &ale, &lagrange))
+    double dt = 0.0; /* the step from dataStartOfStep [s]; 0: none (MBC_PHASE_NONE) */
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOOOOd:evaluate", kwlist, &markers, &data,
+                                     &start, &cables, &ale, &lagrange, &dt))
         return NULL;
     PyObject **optional[] = {&data, &start, &cables, &ale, &lagrange};
     for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
@@ -539,6 +540,8 @@ PyObject *pymbc_evaluate(pymbc_connector *self, PyObject *args, PyObject *kwargs
     }
     if (set_vector(&in, data, "data", mbc_input_set_data) < 0 ||
         set_vector(&in, start, "dataStartOfStep", mbc_input_set_data_start) < 0 ||
+        library(mbc_input_set_step(&in, dt, dt > 0.0 ? MBC_PHASE_EXPLICIT : MBC_PHASE_NONE, &err),
+                &err) < 0 ||
         library(mbc_input_state(&in, &s, &err), &err) < 0 ||
         library(mbc_result_evaluate(&result, o, s, &err), &err) < 0)
         goto done;

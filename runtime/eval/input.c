@@ -112,11 +112,15 @@ static size_t count_param(const mbc_object *o, const char *name)
 
 /* ------------------------------------------------------------------ life cycle */
 
-mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
+/* The size of mbconnect 1.0's mbc_input: its state ended before the step. */
+#define INPUT_SIZE_1_0 (offsetof(mbc_input, state) + MBC_STATE_SIZE_1_0)
+
+/* Starts an input of `size` bytes (1.0's or this layout's). */
+static mbc_status input_init(mbc_input *in, size_t size, const mbc_object *o, mbc_error *err)
 {
     if (!in)
         return mbc_fail(err, MBC_ERR_STATE, "input: NULL");
-    memset(in, 0, sizeof *in);
+    memset(in, 0, size);
     if (!o)
         return mbc_fail(err, MBC_ERR_STATE, "input: no object");
     if (!o->initialized)
@@ -138,6 +142,38 @@ mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
     return MBC_OK;
 }
 
+mbc_status mbc_input_init(mbc_input *in, const mbc_object *o, mbc_error *err)
+{
+    return input_init(in, sizeof *in, o, err);
+}
+
+/* 1.0's symbol: a caller built against 1.0 has 1.0's smaller mbc_input. */
+mbc_status(mbc_input_init)(mbc_input *in, const mbc_object *o, mbc_error *err)
+{
+    return input_init(in, INPUT_SIZE_1_0, o, err);
+}
+
+mbc_status mbc_input_set_step(mbc_input *in, double dt, unsigned phase, mbc_error *err)
+{
+    mbc_status st = check_ready(in, err);
+    if (st != MBC_OK)
+        return st;
+    if (!(isfinite(dt) && dt >= 0.0)) {
+        char given[40];
+        mbc_format_number(dt, given, sizeof given);
+        return mbc_fail(err, MBC_ERR_VALUE, "dt: must be a finite time step >= 0 [s] (given %s)",
+                        given);
+    }
+    if (phase > MBC_PHASE_EXPLICIT)
+        return mbc_fail(err, MBC_ERR_VALUE,
+                        "phase: must be one of MBC_PHASE_NONE, _ITERATION, _STEP_END, _EXPLICIT "
+                        "(0 to 3) (given %u)",
+                        phase);
+    in->state.dt = dt;
+    in->state.phase = phase;
+    return MBC_OK;
+}
+
 void mbc_input_free(mbc_input *in)
 {
     if (!in)
@@ -147,7 +183,7 @@ void mbc_input_free(mbc_input *in)
     free(in->cables);
     free(in->data);
     free(in->data_start);
-    memset(in, 0, sizeof *in);
+    memset(in, 0, INPUT_SIZE_1_0); /* a 1.0 caller's input is that small */
 }
 
 mbc_status mbc_input_set_index_base(mbc_input *in, int base, mbc_error *err)
@@ -499,7 +535,7 @@ mbc_status mbc_input_state(mbc_input *in, const mbc_state **state, mbc_error *er
         return st;
     const mbc_type_info *t = in->type;
     mbc_state *s = &in->state;
-    memset(s, 0, sizeof *s);
+    memset(s, 0, MBC_STATE_SIZE_1_0); /* the step stays: mbc_input_set_step's */
     bool ale = false;
     for (int m = 0; m < 2; m++) {
         mbc_marker_kind k = t->marker_kinds[m];

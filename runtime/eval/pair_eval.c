@@ -101,7 +101,14 @@ static mbc_status pe_hook_pair(mbc_object *o, const mbc_pair_call *call, size_t 
     double start[PE_DATA_MAX];
     if (n)
         memcpy(start, p->data, n * sizeof *start);
-    mbc_state s = {.marker = {&m[0], &m[1]}, .data = start, .data_start = start, .data_count = n};
+    /* an engine's step: PostNewtonStep over dt from the record, then forces */
+    mbc_state s = {.marker = {&m[0], &m[1]},
+                   .data = start,
+                   .data_start = start,
+                   .data_count = n,
+                   .dt = call->dt,
+                   .phase =
+                       (call->flags & MBC_PAIR_POST_NEWTON) ? MBC_PHASE_EXPLICIT : MBC_PHASE_NONE};
     if (st == MBC_OK && t->post_newton_step && (call->flags & MBC_PAIR_POST_NEWTON)) {
         mbc_post_newton pn = {.data = p->data};
         st = mbc_object_post_newton_step(o, &s, &pn, err);

@@ -142,8 +142,11 @@ expect_usage_error([mbcgen, "--new-type", "ConnectorFoo", "--pair"],
                    "mbcgen: --pair goes with --new-project DIR NAME (a project of its own that "
                    "mbc-lammps runs), not with --new-type")
 expect_usage_error([mbcgen, "--new-project", "dir", "ConnectorFoo", "--pairs"],
-                   "mbcgen: --new-project needs a directory and a type name, and then --pair or "
-                   "nothing, e.g. --new-project ../bar ConnectorBar")
+                   "mbcgen: --new-project needs a directory and a type name, and then --pair, "
+                   "--pair --history or nothing, e.g. --new-project ../bar ConnectorBar")
+expect_usage_error([mbcgen, "--new-project", "dir", "ContactFoo", "--history"],
+                   "mbcgen: --new-project needs a directory and a type name, and then --pair, "
+                   "--pair --history or nothing, e.g. --new-project ../bar ConnectorBar")
 expect_usage_error([mbcgen, "-j0", "--specs", "specs", "--rst-out", "x"],
                    "mbcgen: --jobs must be a whole number from 1 to 64 (given '0')")
 expect_usage_error([mbcgen, "-jx", "--specs", "specs", "--rst-out", "x"],

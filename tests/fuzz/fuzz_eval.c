@@ -277,7 +277,9 @@ int FUZZ_EVAL_ENTRY(const uint8_t *data, size_t size)
                    lagrange,
                    data_now,
                    data_start,
-                   data_count};
+                   data_count,
+                   0.0, /* no step: mbc eval's fuzzed states stand alone */
+                   MBC_PHASE_NONE};
 
     if (t->forces) {
         double cable_forces[2 * (MAX_SEGMENTS + 1)];

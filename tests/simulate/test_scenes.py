@@ -381,6 +381,20 @@ def test_plugin_type_in_a_scene():
                                "'ContactCircleCircle2D'")
 
 
+def test_plugin_hooks_get_the_step():
+    plugin = os.environ.get("STEP_PLUGIN")
+    if not plugin:
+        pytest.skip("STEP_PLUGIN not set (run through ctest)")
+    scene = "tests/simulate/plugin_step.lua"
+    p = subprocess.run([MBC, "--plugin", plugin, "simulate", scene, "--quiet"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    s = json.loads(p.stdout)["sensors"]
+    # (dt, phase ITERATION) (T - h/2), the scene's comment
+    assert abs(s["va"][0] - 0.00495) <= 1e-12 and abs(s["va"][1] - 0.495) <= 1e-12
+    assert abs(s["vb"][0] + 0.00495) <= 1e-12 and abs(s["vb"][1] + 0.495) <= 1e-12
+
+
 # --------------------------------------------------------------- rigid bodies
 def test_rigid_spin_conserves_momentum_and_energy():
     _, rows = simulate(f"{SCENES}/rigid_spin.lua", csv_file=True)
