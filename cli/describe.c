@@ -446,7 +446,12 @@ int describe_type(const mbc_registry *r, const char *name, bool json, FILE *out,
     if (!t) {
         char known[4096];
         mbc_registry_names(r, known, sizeof known);
-        fprintf(err, "mbc: unknown connector type '%s' (known: %s)\n", name, known);
+        const char *close = mbc_registry_suggest_type(r, name);
+        fprintf(err,
+                "mbc: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin needs "
+                "--plugin FILE.so\n",
+                name, close ? " (did you mean '" : "", close ? close : "", close ? "'?)" : "",
+                known);
         return 2;
     }
     if (json)

@@ -671,3 +671,18 @@ def test_units_parsed_by_the_grammar():
     assert "unit N/m (kg s^-2)" in mbconnect.ContactSphereSphere.contactStiffness.__doc__
 
 
+
+
+def test_type_names_found():
+    """A typo of a type's name gets the library's "did you mean" (the one rule
+    of mbconnect/suggest.h) and names load_plugin for a plugin's type."""
+    with pytest.raises(AttributeError, match=r"^module 'mbconnect' has no connector type "
+                       r"'ContactSphereSpere' \(did you mean 'ContactSphereSphere'\?\) \(known: "
+                       r".*\); a type from a plugin needs mbconnect.load_plugin\(path\) first$"):
+        mbconnect.ContactSphereSpere  # noqa: B018
+    with pytest.raises(AttributeError, match=r"no connector type 'NoSuchType' \(known: "):
+        mbconnect.NoSuchType  # noqa: B018
+    assert mbconnect._core.suggest_type("contactgranular") == "ContactGranular"
+    assert mbconnect._core.suggest_type("NoSuchType") is None
+    with pytest.raises(AttributeError, match=r"^module 'mbconnect' has no attribute 'nothing'$"):
+        mbconnect.nothing  # noqa: B018
