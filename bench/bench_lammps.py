@@ -5,7 +5,7 @@
     /usr/bin/python3 bench/bench_lammps.py [BUILD_DIR] [--sizes 32k,128k] [--ranks 1,2]
                                            [--steps N] [--repeat R] [--hooks]
                                            [--law css|full|plain|classic|classic_hertz]
-                                           [--newton on|off]
+                                           [--newton on|off] [--form suffix|spelled]
                                            [--compare OTHER_BUILD_DIR] [--callgrind]
 
 For each size (32k: 32x32x32 spheres, 128k: 32x64x64) and rank count, one
@@ -20,7 +20,9 @@ tsuji tangential mindlin NULL ... rolling sds ... twisting marshall`, plain
 `hertz ... tangential linear_history`. --law classic and classic_hertz run
 bench/lammps/bench_classic.in: ContactGranClassic with the words of
 pair_style gran/hooke/history (classic) or gran/hertz/history
-(classic_hertz) against that pair style itself. --newton (default on,
+(classic_hertz) against that pair style itself, through its /mbc style
+(--form suffix, the default: the unchanged lines under `suffix mbc`) or
+pair_style mbconnect (--form spelled). --newton (default on,
 LAMMPS's default, for these; off for css) is the run's newton setting.
 Reported per step: the wall-clock loop time and the CPU time (loop time x
 LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native of the
@@ -47,7 +49,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIZES = {"32k": (32, 32, 32), "128k": (32, 64, 64)}
 VALUED = ("--sizes", "--ranks", "--steps", "--repeat", "--compare", "--law",
-          "--newton")
+          "--newton", "--form")
 WORDS = {
     "full": "hertz/material 1e8 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 "
             "rolling sds 1e3 5 0.1 twisting marshall",
@@ -78,7 +80,7 @@ def command(build, size, steps, warm=20):
     if law != "css":
         args += ["-var", "words", WORDS[law], "-var", "newton", option("--newton", "on")]
     if law in CLASSIC:
-        args += ["-var", "style", CLASSIC[law][0]]
+        args += ["-var", "style", CLASSIC[law][0], "-var", "form", option("--form", "suffix")]
     return args
 
 
@@ -150,7 +152,8 @@ def main():
         builds.append(("other", pathlib.Path(option("--compare", "")).resolve()))
         print("this: %s\nother: %s" % (build, builds[1][1]))
     law = option("--law", "css")
-    print(f"law {law}" + (f" ({WORDS[law]}), newton {option('--newton', 'on')}" if law != "css"
+    print(f"law {law}" + (f", form {option('--form', 'suffix')}" if law in CLASSIC else "")
+          + (f" ({WORDS[law]}), newton {option('--newton', 'on')}" if law != "css"
                           else " (ContactSphereSphere, hertz velocity damping), newton off"))
     native = f"pair {CLASSIC[law][0]}" if law in CLASSIC else "pair granular"
     print(f"mbc-lammps vs {native}, {steps} steps per run, best of {repeat}; ms per step")

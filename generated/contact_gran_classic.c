@@ -26,6 +26,11 @@ static const double param_default_activeConnector[] = {1.0};
 static const double vparam_default_show[] = {0.0};
 static const double vparam_default_color[] = {0.7, 0.7, 0.7, 1.0};
 
+static mbc_status check_tangentialStiffness(const void *p, mbc_error *err)
+{
+    return mbc_contact_gran_classic_check_tangential(p, err);
+}
+
 static mbc_status hook_forces(const void *p, const mbc_state *s, mbc_forces *out, mbc_error *err)
 {
     return mbc_contact_gran_classic_forces(p, s, out, err);
@@ -202,6 +207,7 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .check = check_tangentialStiffness,
     },
     {
         .name = "normalDamping",

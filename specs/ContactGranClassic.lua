@@ -29,7 +29,7 @@ return connector {
       description = "the law, named by LAMMPS's styles: hooke (no shear history: gran/hooke), hooke/history (gran/hooke/history), hertz/history (gran/hertz/history); see the theory" },
     param "normalStiffness" { type = "UReal", symbol = "k_n", default = 0,
       description = "normal stiffness: hooke and hooke/history [SI:N/m], hertz/history [SI:N/m^2] (LAMMPS's Kn; in pressure units it is divided by nktv2p: mbc-lammps does so)" },
-    param "tangentialStiffness" { type = "UReal", symbol = "k_t", default = 0,
+    param "tangentialStiffness" { type = "UReal", symbol = "k_t", default = 0, rules = { check = "mbc_contact_gran_classic_check_tangential" },
       description = "tangential stiffness of the shear spring: hooke/history [SI:N/m], hertz/history [SI:N/m^2] (LAMMPS's Kt; its NULL is 2/7 k_n); not read by hooke" },
     param "normalDamping" { type = "UReal", symbol = [[\gamma_n]], default = 0,
       description = [[normal damping coefficient: hooke and hooke/history [SI:1/s], hertz/history [SI:1/(m s)] (LAMMPS's gamma_n); the damping force is \ :math:`-m^*\gamma_n v_n`\  (times \ :math:`\sqrt{\delta R^*}`\  for hertz/history)]] },

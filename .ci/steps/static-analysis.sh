@@ -42,7 +42,7 @@ print(f"{len(keep)} translation units under {', '.join(d + '/' for d in dirs)}")
 PY
 
 echo "== cppcheck $(cppcheck --version)"
-cppcheck --project="$work/compile_commands.json" --enable=warning,performance,portability \
+cppcheck -j 2 --project="$work/compile_commands.json" --enable=warning,performance,portability \
   --error-exitcode=1 --inline-suppr --quiet --std=c11 \
   -i "$root/build" --suppress=missingIncludeSystem
 echo "cppcheck: clean"

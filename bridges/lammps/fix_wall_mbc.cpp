@@ -4,6 +4,12 @@
  *
  *   wall/gran/mbc    fix wall/gran's granular words (picked by `-sf mbc` or
  *                    `suffix mbc` for an input's fix wall/gran): ContactGranular;
+ *   wall/gran/region/mbc  fix wall/gran/region's words (granular:
+ *                    ContactGranular; hooke, hooke/history, hertz/history:
+ *                    ContactGranClassic) and `region ID`: the region's
+ *                    surfaces, moving and rotating ones too, as LAMMPS 2021's
+ *                    FixWallGranRegion forms them, with a record slot per
+ *                    surface touched (wall_region.c);
  *   wall/mbconnect   fix wall/gran's words (granular: ContactGranular; hooke,
  *                    hooke/history, hertz/history: ContactGranClassic), or a
  *                    type with a wall binding and its parameters by name
@@ -13,15 +19,21 @@
  * shipped): one record per atom (a contact flag and the law's data),
  * carried by LAMMPS's per-atom callbacks (grow, copy, exchange, restart);
  * post_force forms each atom's contact as FixWallGran does and the law
- * evaluates it (wall_law.h). Its global vector: the contacts, and with the
+ * evaluates it (wall_law.h). A region wall (wall/gran/region/mbc, or
+ * wall/mbconnect with `region ID`) asks the region for each atom's
+ * contacts, and keeps the region's motion in restart files as LAMMPS's
+ * fix does. Its global vector: the contacts, and with the
  * energy books (`mbconnect energy yes`) the stored energy, the dissipated
  * power and the dissipated energy. */
 #include "lammps_views.h"
 
 #include <lammps/domain.h>
+#include <lammps/region.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "styles.h"
 
@@ -76,6 +88,8 @@ class FixWallMbc : public Fix
     void unpack_restart(int nlocal, int nth) override;
     int size_restart(int nlocal) override;
     int maxsize_restart() override;
+    void write_restart(FILE *fp) override;
+    void restart(char *buf) override;
 
   private:
     std::string what;
@@ -102,7 +116,45 @@ class FixWallMbc : public Fix
     double sums[3] = {0.0, 0.0, 0.0}; /* contacts, stored energy, dissipated power */
     double dissipated = 0.0;
     void check_periodic();
+    /* the contacts' masses: a rigid body's for its atoms, as LAMMPS 2021's
+     * fix wall/gran takes them (refreshed at the steps that rebuild the
+     * neighbor lists, as there) */
+    Fix *fix_rigid = nullptr;
+    std::vector<double> mass_rigid, mass_wall;
+    const double *masses();
+    /* region walls: the region (found again at each init, as LAMMPS's fix
+     * does, since an input may delete and define it again), what it was
+     * when made, whether a restart file's motion did not fit it */
+    Region *region = nullptr;
+    std::string region_id, region_style;
+    int region_count = 0, motion_reset = 0;
+    std::vector<ml_region_contact> near;
+    void find_region();
+    void region_init();
+    mbc_status region_force(const ml_wall_frame &f, ml_wall_report &rep, mbc_error &err);
 };
+
+const double *FixWallMbc::masses()
+{
+    if (!fix_rigid)
+        return atom->rmass;
+    const int nlocal = atom->nlocal;
+    if (neighbor->ago == 0) {
+        int dim = 0;
+        const int *body = static_cast<const int *>(fix_rigid->extract("body", dim));
+        const double *mass_body = static_cast<const double *>(fix_rigid->extract("masstotal", dim));
+        if (static_cast<int>(mass_rigid.size()) < atom->nmax)
+            mass_rigid.resize(atom->nmax);
+        for (int i = 0; i < nlocal; i++)
+            mass_rigid[i] = body && mass_body && body[i] >= 0 ? mass_body[body[i]] : 0.0;
+    }
+    if (static_cast<int>(mass_wall.size()) < atom->nmax)
+        mass_wall.resize(atom->nmax);
+    const int known = std::min(nlocal, static_cast<int>(mass_rigid.size()));
+    for (int i = 0; i < nlocal; i++)
+        mass_wall[i] = i < known && mass_rigid[i] > 0.0 ? mass_rigid[i] : atom->rmass[i];
+    return mass_wall.data();
+}
 
 FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name, int granular_only)
     : Fix(lmp, narg, arg), what(style_name)
@@ -125,8 +177,25 @@ FixWallMbc::FixWallMbc(LAMMPS *lmp, int narg, char **arg, const char *style_name
     if (wall->law->masses && !atom->rmass_flag)
         ML_ALL(error, "Fix " + what + ": " + wall->law->object->type->type_name +
                           " needs the atoms' masses (atom_style sphere)");
-    check_periodic();
+    const bool on_region = wall->geo.style == ML_GRANULAR_REGION;
+    if (on_region && what == "wall/gran/mbc")
+        ML_ALL(error, "Fix wall/gran/mbc: wall style region is fix wall/gran/region's (given "
+                      "region " +
+                          std::string(wall->geo.region) + ")");
+    if (!on_region && what == "wall/gran/region/mbc")
+        ML_ALL(error, "Fix wall/gran/region/mbc: needs `region ID` as its wall style");
+    if (on_region) {
+        region_id = wall->geo.region;
+        find_region();
+        region_style = region->style;
+        region_count = region->nregion;
+        ml_wall_region_size(wall, region->tmax);
+        near.resize(static_cast<size_t>(region->tmax));
+        restart_global = 1;
+    } else
+        check_periodic();
     width = wall->width;
+    maxexchange = width; /* an atom's values in Comm::exchange's buffers */
     time_origin = update->ntimestep;
     vector_flag = 1;
     size_vector = wall->law->books ? 4 : 1;
@@ -163,15 +232,47 @@ void FixWallMbc::check_periodic()
         ML_ALL(error, "Fix " + what + ": cannot use a wall in a periodic dimension");
 }
 
+void FixWallMbc::find_region()
+{
+    const int k = domain->find_region(region_id);
+    if (k < 0)
+        ML_ALL(error, "Fix " + what + ": region " + region_id + " does not exist");
+    region = domain->regions[k];
+}
+
+/* The region again (an input may have deleted and defined it); its motion
+ * starts anew when it is not the region the fix was made with, or a
+ * restart file's motion did not fit it (LAMMPS's FixWallGranRegion::init). */
+void FixWallMbc::region_init()
+{
+    find_region();
+    if (region->tmax > wall->tmax)
+        ML_ALL(error, "Fix " + what + ": region " + region_id + " now touches " +
+                          std::to_string(region->tmax) + " surfaces at once, more than the " +
+                          std::to_string(wall->tmax) + " of the region the fix was made with");
+    if (region_style != region->style || region_count != region->nregion) {
+        ML_WARN(error, "Region properties for region " + region_id +
+                           " changed between runs, resetting its motion");
+        region->reset_vel();
+    }
+    if (motion_reset) {
+        ML_WARN(error, "Region properties for region " + region_id +
+                           " are inconsistent with restart file, resetting its motion");
+        region->reset_vel();
+    }
+}
+
 void FixWallMbc::init()
 {
+    if (region)
+        region_init();
     if (utils::strmatch(update->integrate_style, "^respa"))
         ML_ALL(error, "Fix " + what + ": run_style respa is not supported (use run_style verlet)");
-    for (int k = 0; k < modify->nfix; k++)
+    /* the first fix of rigid bodies, as LAMMPS 2021's fix wall/gran finds it */
+    fix_rigid = nullptr;
+    for (int k = 0; k < modify->nfix && !fix_rigid; k++)
         if (modify->fix[k]->rigid_flag)
-            ML_ALL(error, "Fix " + what + ": the masses of rigid bodies (fix " +
-                              std::string(modify->fix[k]->style) +
-                              ") are not taken as the contacts' masses: not supported");
+            fix_rigid = modify->fix[k];
     /* LAMMPS 2021's FixWallGran::init() replaces tsuji's restitution
      * coefficient by alpha of it in place, at every init (runs, write_data,
      * ...): the law counts them (ContactGranular's lammps2021WallInits) */
@@ -183,7 +284,9 @@ void FixWallMbc::init()
     if (comm->me == 0 && inits == 1)
         utils::logmesg(lmp,
                        what + " " + std::string(id) + ": " +
-                           (what == "wall/gran/mbc" ? "fix wall/gran computed by" : "the law of") +
+                           (what == "wall/gran/mbc"          ? "fix wall/gran computed by"
+                            : what == "wall/gran/region/mbc" ? "fix wall/gran/region computed by"
+                                                             : "the law of") +
                            " mbconnect's " + wall->law->object->type->type_name + "\n");
     if (foreign > 0 && comm->me == 0)
         ML_WARN(error, "fix " + std::string(id) + " " + what + ": " + std::to_string(foreign) +
@@ -200,7 +303,7 @@ void FixWallMbc::post_force(int)
                              nlocal ? (const double(*)[3])atom->v[0] : nullptr,
                              nlocal ? (const double(*)[3])atom->omega[0] : nullptr,
                              atom->radius,
-                             atom->rmass,
+                             masses(),
                              nlocal ? (double(*)[3])atom->f[0] : nullptr,
                              nlocal ? (double(*)[3])atom->torque[0] : nullptr,
                              nlocal};
@@ -213,7 +316,9 @@ void FixWallMbc::post_force(int)
     f.setup = update->setupflag;
     ml_wall_report rep = {};
     mbc_error err = {};
-    const mbc_status st = nlocal > 0 ? ml_wall_run(wall, &f, &rep, &err) : MBC_OK;
+    const mbc_status st = region       ? region_force(f, rep, err)
+                          : nlocal > 0 ? ml_wall_run(wall, &f, &rep, &err)
+                                       : MBC_OK;
     double mine[6] = {st != MBC_OK ? 1.0 : 0.0, rep.contacts, rep.stored, rep.power, rep.fresh, 0},
            all[6] = {};
     MPI_Allreduce(mine, all, 5, MPI_DOUBLE, MPI_SUM, world);
@@ -238,6 +343,65 @@ void FixWallMbc::post_force(int)
     sums[2] = all[3];
     if (wall->law->books && !update->setupflag)
         dissipated += all[3] * update->dt;
+}
+
+/* The region's contacts of each atom of the group inside it, as LAMMPS
+ * 2021's FixWallGranRegion::post_force forms them: a moving or rotating
+ * region placed at this step first (on every rank, atoms or none: its
+ * velocity is the change since the step before). */
+mbc_status FixWallMbc::region_force(const ml_wall_frame &f, ml_wall_report &rep, mbc_error &err)
+{
+    const int dynamic = region->dynamic_check();
+    if (dynamic) {
+        region->prematch();
+        region->set_velocity();
+    }
+    ml_wall_region_begin(wall, &rep);
+    double **x = atom->x;
+    for (int i = 0; i < f.atoms.owned; i++) {
+        if (!(f.mask[i] & groupbit) || !region->match(x[i][0], x[i][1], x[i][2]))
+            continue;
+        const int nc = region->surface(x[i][0], x[i][1], x[i][2],
+                                       ml_wall_region_cutoff(wall, atom->radius[i]));
+        if (nc > wall->tmax)
+            ML_ONE(error, "Too many wall/gran/region contacts for one particle");
+        for (int ic = 0; ic < nc; ic++) {
+            const Region::Contact &rc = region->contact[ic];
+            ml_region_contact &c = near[static_cast<size_t>(ic)];
+            c.del[0] = rc.delx;
+            c.del[1] = rc.dely;
+            c.del[2] = rc.delz;
+            c.radius = rc.radius;
+            c.distance = rc.r;
+            c.iwall = rc.iwall;
+            c.velocity[0] = c.velocity[1] = c.velocity[2] = 0.0;
+            if (dynamic)
+                region->velocity_contact(c.velocity, x[i], ic);
+        }
+        const mbc_status st = ml_wall_region_atom(wall, &f, i, near.data(), nc, &rep, &err);
+        if (st != MBC_OK)
+            return st;
+    }
+    return ml_wall_flush(wall, &f, &rep, &err);
+}
+
+/* The region's motion (LAMMPS's FixWallGranRegion::write_restart): its
+ * length, then the region's own restart string. */
+void FixWallMbc::write_restart(FILE *fp)
+{
+    if (!region || comm->me)
+        return;
+    int len = 0;
+    region->length_restart_string(len);
+    fwrite(&len, sizeof(int), 1, fp);
+    region->write_restart(fp);
+}
+
+void FixWallMbc::restart(char *buf)
+{
+    int n = 0;
+    if (region && !region->restart(buf, n))
+        motion_reset = 1;
 }
 
 double FixWallMbc::compute_vector(int n)
@@ -319,6 +483,11 @@ int FixWallMbc::maxsize_restart()
 Fix *create_fix_wall_gran(LAMMPS *lmp, int narg, char **arg)
 {
     return new FixWallMbc(lmp, narg, arg, "wall/gran/mbc", 1);
+}
+
+Fix *create_fix_wall_gran_region(LAMMPS *lmp, int narg, char **arg)
+{
+    return new FixWallMbc(lmp, narg, arg, "wall/gran/region/mbc", 2);
 }
 
 Fix *create_fix_wall_mbconnect(LAMMPS *lmp, int narg, char **arg)

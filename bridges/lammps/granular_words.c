@@ -419,7 +419,7 @@ int ml_granular_params(const ml_granular_law *law, ml_granular_param *out)
 
 /* ------------------------------------------------------------------ walls */
 
-static const char *const wall_words[] = {"xplane", "yplane", "zplane", "zcylinder"};
+static const char *const wall_words[] = {"xplane", "yplane", "zplane", "zcylinder", "region"};
 static const char *const axis_words[] = {"x", "y", "z"};
 
 /* A plane bound: a number, or NULL (no wall on that side). */
@@ -439,7 +439,14 @@ static mbc_status parse_wall_style(int argc, char *const *argv, int *i, ml_granu
                                    mbc_error *err)
 {
     const char *w = argv[*i];
-    wall->style = choice(w, wall_words, 4);
+    wall->style = choice(w, wall_words, 5);
+    if (wall->style == ML_GRANULAR_REGION) {
+        if (*i + 1 >= argc)
+            return fail(err, "region needs a region ID");
+        wall->region = argv[*i + 1];
+        *i += 2;
+        return MBC_OK;
+    }
     if (wall->style == ML_GRANULAR_ZCYLINDER) {
         const model_words m = {"zcylinder", 1, "radius"};
         return coefficients(argc, argv, i, &m, &wall->cylinder_radius, false, err);
@@ -493,6 +500,11 @@ static mbc_status parse_wall_keywords(int argc, char *const *argv, int i, ml_gra
     }
     if (wall->wiggle && wall->shear)
         return fail(err, "a wall cannot both wiggle and shear");
+    if ((wall->wiggle || wall->shear) && wall->style == ML_GRANULAR_REGION)
+        return fail(err,
+                    "a region wall cannot %s (the region's own motion moves it: region "
+                    "... move, rotate)",
+                    wall->wiggle ? "wiggle" : "shear");
     const char *axis = wall->axis >= 0 && wall->axis < 3 ? axis_words[wall->axis] : "?";
     if (wall->wiggle && wall->style == ML_GRANULAR_ZCYLINDER && wall->axis != 2)
         return fail(err, "zcylinder wiggles along z only, given %s", axis);
@@ -511,10 +523,7 @@ mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *
     int i = 0;
     const char *after = NULL;
     char last[64] = "";
-    while (i < argc && choice(argv[i], wall_words, 4) < 0) {
-        if (strcmp(argv[i], "region") == 0)
-            return fail(err, "wall style 'region' is not supported (supported: xplane, "
-                             "yplane, zplane, zcylinder)");
+    while (i < argc && choice(argv[i], wall_words, 5) < 0) {
         const int start = i;
         if (parse_word(argc, argv, &i, law, true, after, err))
             return MBC_ERR_VALUE;
@@ -523,7 +532,7 @@ mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *
     }
     if (i >= argc)
         return fail(err, "no wall style after the model words (one of xplane, yplane, "
-                         "zplane, zcylinder)");
+                         "zplane, zcylinder, region)");
     if (check_law(law, err))
         return MBC_ERR_VALUE;
     if (parse_wall_style(argc, argv, &i, wall, err))
@@ -533,9 +542,7 @@ mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *
 
 int ml_granular_wall_word(const char *word)
 {
-    if (word && strcmp(word, "region") == 0)
-        return -2;
-    return choice(word, wall_words, 4);
+    return choice(word, wall_words, 5);
 }
 
 mbc_status ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granular_wall *wall,
@@ -544,11 +551,8 @@ mbc_status ml_granular_parse_wall_geometry(int argc, char *const *argv, ml_granu
     memset(wall, 0, sizeof *wall);
     wall->style = -1;
     const int style = argc > 0 ? ml_granular_wall_word(argv[0]) : -1;
-    if (style == -2)
-        return fail(err, "wall style 'region' is not supported (supported: xplane, yplane, zplane, "
-                         "zcylinder)");
     if (style < 0)
-        return fail(err, "no wall style (one of xplane, yplane, zplane, zcylinder)");
+        return fail(err, "no wall style (one of xplane, yplane, zplane, zcylinder, region)");
     int i = 0;
     if (parse_wall_style(argc, argv, &i, wall, err))
         return MBC_ERR_VALUE;

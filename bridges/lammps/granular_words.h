@@ -106,11 +106,19 @@ typedef struct ml_granular_param {
  * radii, masses and time step, which the solver sets); returns their count. */
 int ml_granular_params(const ml_granular_law *law, ml_granular_param *out);
 
-/* Wall styles of fix wall/gran that mbconnect wall takes. */
-enum { ML_GRANULAR_XPLANE, ML_GRANULAR_YPLANE, ML_GRANULAR_ZPLANE, ML_GRANULAR_ZCYLINDER };
+/* Wall styles of fix wall/gran that mbconnect wall takes; REGION: fix
+ * wall/gran/region's `region ID` (a LAMMPS region's surfaces). */
+enum {
+    ML_GRANULAR_XPLANE,
+    ML_GRANULAR_YPLANE,
+    ML_GRANULAR_ZPLANE,
+    ML_GRANULAR_ZCYLINDER,
+    ML_GRANULAR_REGION
+};
 
 /* A wall of fix wall/gran: style and its arguments (plane: lo, hi, NULL as
- * -inf / +inf; zcylinder: radius), wiggle or shear. */
+ * -inf / +inf; zcylinder: radius; region: the region's ID, a word of the
+ * arguments parsed), wiggle or shear (not with a region). */
 typedef struct ml_granular_wall {
     int style;
     double lo, hi;
@@ -118,18 +126,18 @@ typedef struct ml_granular_wall {
     bool wiggle, shear, contacts;
     int axis; /* 0 x, 1 y, 2 z (wiggle, shear) */
     double amplitude, period, vshear;
+    const char *region; /* ML_GRANULAR_REGION: the region's ID (in argv) */
 } ml_granular_wall;
 
 /* The arguments of fix ID GROUP wall/gran granular after `granular`: the
  * model words (as pair_coeff's, which fix wall/gran shares but for the
  * cutoff keyword), then the wall style with its arguments and keywords.
- * Returns MBC_OK, or MBC_ERR_VALUE with one line in err (a wall style mbconnect does not
- * take, such as region, is an error naming it). */
+ * Returns MBC_OK, or MBC_ERR_VALUE with one line in err. */
 mbc_status ml_granular_parse_wall(int argc, char *const *argv, ml_granular_law *law,
                                   ml_granular_wall *wall, mbc_error *err);
 
-/* The wall style of a word: ML_GRANULAR_XPLANE ... ML_GRANULAR_ZCYLINDER,
- * -2 for region (not supported), -1 for another word. */
+/* The wall style of a word: ML_GRANULAR_XPLANE ... ML_GRANULAR_REGION, -1
+ * for another word. */
 int ml_granular_wall_word(const char *word);
 
 /* The wall alone: STYLE ARGS [wiggle/shear/contacts ...] (argv[0] the

@@ -54,6 +54,7 @@ LAMMPS_NS::Fix *create_fix_ids(LAMMPS *lmp, int narg, char **arg);
 LAMMPS_NS::Fix *create_fix_sums(LAMMPS *lmp, int narg, char **arg);
 LAMMPS_NS::Fix *create_fix_wall_gran(LAMMPS *lmp, int narg, char **arg);
 LAMMPS_NS::Fix *create_fix_wall_mbconnect(LAMMPS *lmp, int narg, char **arg);
+LAMMPS_NS::Fix *create_fix_wall_gran_region(LAMMPS *lmp, int narg, char **arg);
 } // namespace mbc_lammps
 
 namespace
@@ -182,8 +183,12 @@ void register_styles(LAMMPS *lmp)
 {
     (*lmp->force->pair_map)["granular/mbc"] = &PairMbc::create_granular;
     (*lmp->force->pair_map)["mbconnect"] = &PairMbc::create_mbconnect;
+    (*lmp->force->pair_map)["gran/hooke/mbc"] = &PairMbc::create_gran_hooke;
+    (*lmp->force->pair_map)["gran/hooke/history/mbc"] = &PairMbc::create_gran_hooke_history;
+    (*lmp->force->pair_map)["gran/hertz/history/mbc"] = &PairMbc::create_gran_hertz_history;
     (*lmp->modify->fix_map)["wall/gran/mbc"] = &create_fix_wall_gran;
     (*lmp->modify->fix_map)["wall/mbconnect"] = &create_fix_wall_mbconnect;
+    (*lmp->modify->fix_map)["wall/gran/region/mbc"] = &create_fix_wall_gran_region;
     (*lmp->modify->fix_map)[ML_FIX_IDS_STYLE] = &create_fix_ids;
     (*lmp->modify->fix_map)[ML_FIX_SUMS_STYLE] = &create_fix_sums;
     (*lmp->input->command_map)["mbconnect"] = &create_command;

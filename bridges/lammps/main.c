@@ -34,6 +34,8 @@ static void usage(FILE *f)
           "Styles added to LAMMPS's:\n"
           "  pair_style granular/mbc  pair_style granular's words (-sf mbc picks it)\n"
           "  fix ID G wall/gran/mbc   fix wall/gran's granular words (-sf mbc picks it)\n"
+          "  fix ID G wall/gran/region/mbc  fix wall/gran/region's words, region ID\n"
+          "                           (-sf mbc picks it)\n"
           "  pair_style mbconnect     pair_coeff I J TYPE [NAME VALUE]..., granular WORDS...,\n"
           "                           gran/hooke|gran/hooke/history|gran/hertz/history\n"
           "                           WORDS... or none: any type with a pair binding\n"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classic_words.h"
 #include "granular.h"
 #include "mbconnect/pair_eval.h"
 
@@ -328,6 +329,12 @@ mbc_status ml_laws_finish(ml_laws *L, mbc_error *err)
     }
     L->owner_orient = first && first->granular;
     L->transfer_2021 = first && transfer_of(first) == 3;
+    L->classic_orient = first != NULL;
+    for (size_t k = 0; k < L->law_count; k++)
+        if (L->laws[k]->data_count > 0 &&
+            strcmp(L->laws[k]->object->type->type_name, ML_CLASSIC_TYPE) != 0)
+            L->classic_orient = 0;
+    L->owner_orient |= L->classic_orient;
     return MBC_OK;
 }
 

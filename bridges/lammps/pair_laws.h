@@ -54,13 +54,19 @@ typedef struct ml_laws {
     int cutoff_lists;
     int width; /* values per neighbor of the contact history (>= 1) */
     /* the records' orientation: ContactGranular's (the laws are then all
-     * ContactGranular) is the neighbor list owner's, as pair_style
+     * ContactGranular; or all ContactGranClassic, classic_orient) is the
+     * neighbor list owner's, as pair_style
      * granular's, and a pair that changes owner has its tangential history
      * negated (its rolling and twisting history too with LAMMPS 2021's
      * forms, transfer_2021); other types' is that of the lower atom ID, and
      * their records read the same from either atom */
     int owner_orient;
     int transfer_2021;
+    /* the laws with records are all ContactGranClassic's: owner_orient set,
+     * their shear history negated when a pair changes owner, as LAMMPS's
+     * classic styles (FixNeighHistory's default transfer) and so in the
+     * list's order to the bit (gran/hertz/history's Hertzian factor) */
+    int classic_orient;
 } ml_laws;
 
 mbc_status ml_laws_create(const mbc_registry *reg, const char *style, int words_only,

@@ -16,6 +16,7 @@
 #include "styles.h"
 
 extern "C" {
+#include "classic_words.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/generated/contact_granular.h"
 }
@@ -65,20 +66,38 @@ Pair *PairMbc::create_mbconnect(LAMMPS *lmp)
     return new PairMbc(lmp, "mbconnect", 0);
 }
 
-PairMbc::PairMbc(LAMMPS *lmp, const char *style_name, int words)
-    : Pair(lmp), style(style_name), words_only(words)
+Pair *PairMbc::create_gran_hooke(LAMMPS *lmp)
+{
+    return new PairMbc(lmp, "gran/hooke/mbc", 0, ML_CLASSIC_HOOKE);
+}
+
+Pair *PairMbc::create_gran_hooke_history(LAMMPS *lmp)
+{
+    return new PairMbc(lmp, "gran/hooke/history/mbc", 0, ML_CLASSIC_HOOKE_HISTORY);
+}
+
+Pair *PairMbc::create_gran_hertz_history(LAMMPS *lmp)
+{
+    return new PairMbc(lmp, "gran/hertz/history/mbc", 0, ML_CLASSIC_HERTZ_HISTORY);
+}
+
+PairMbc::PairMbc(LAMMPS *lmp, const char *style_name, int words, int classic_model)
+    : Pair(lmp), style(style_name), words_only(words), classic(classic_model)
 {
     run = style_run(lmp, style_name);
     lammps2021 = !run->corrected;
     single_enable = 1;
-    single_extra = 12;
+    /* svector as LAMMPS's own style's: pair_style granular's 12, the
+     * classic styles' 10 */
+    single_extra = classic >= 0 ? 10 : 12;
     svector = new double[single_extra];
+    comm_forward = 1;            /* the rigid bodies' masses of ghost atoms */
+    writedata = classic < 0;     /* the classic styles write no Pair Coeffs, as LAMMPS's */
     no_virial_fdotr_compute = 1; /* the virial is tallied pair by pair */
     centroidstressflag = CENTROID_NOTAVAIL;
     finitecutflag = 1;
     nondefault_history_transfer = 1; /* ml_step_transfer */
     reinitflag = 0;                  /* fix adapt cannot change a law's parameters */
-    writedata = 1;
     history_id = free_id(modify, id_base(style));
     dummy_id = history_id + "_DUMMY";
     ids_id = history_id + "_IDS";
@@ -161,13 +180,53 @@ void PairMbc::make_laws()
  * keyword. The same style again keeps the coefficients. */
 void PairMbc::settings(int narg, char **arg)
 {
+    if (classic >= 0) {
+        settings_classic(narg, arg);
+        return;
+    }
     if (narg > 1)
         ML_ALL(error, "Illegal pair_style " + style + " command: at most a cutoff (given " +
                           std::to_string(narg) + " arguments)");
     cutoff_global = narg == 1 ? utils::numeric(FLERR, arg[0], false, lmp) : -1.0;
 }
 
+/* pair_style gran/hooke/mbc Kn Kt gamma_n gamma_t xmu dampflag
+ * [limit_damping] (and the other classic styles): the words checked now,
+ * as LAMMPS's own style checks them, and kept for pair_coeff. */
+void PairMbc::settings_classic(int narg, char **arg)
+{
+    ml_classic_law law;
+    int used = 0;
+    mbc_error err = {};
+    if (ml_classic_parse(classic, narg, arg, force->nktv2p, false, &law, &used, &err) != MBC_OK)
+        ML_ALL(error, "Illegal pair_style " + style + " command: " + err.message);
+    classic_words.assign(1, style.substr(0, style.size() - 4)); /* gran/hooke/mbc -> gran/hooke */
+    classic_words.insert(classic_words.end(), arg, arg + narg);
+}
+
+/* pair_coeff I J: a classic style's words given to the pairs; the other
+ * styles' lines as they come. */
 void PairMbc::coeff(int narg, char **arg)
+{
+    if (classic < 0) {
+        coeff_line(narg, arg);
+        return;
+    }
+    if (narg != 2)
+        ML_ALL(error, "Incorrect args for pair coefficients: pair_coeff I J (pair_style " + style +
+                          " takes its words in the pair_style line; given " + std::to_string(narg) +
+                          " arguments)");
+    std::vector<std::string> words = {arg[0], arg[1]};
+    words.insert(words.end(), classic_words.begin(), classic_words.end());
+    std::vector<char *> argv;
+    argv.reserve(words.size());
+    for (std::string &w : words)
+        argv.push_back(&w[0]);
+    coeff_line(static_cast<int>(argv.size()), argv.data());
+}
+
+/* pair_coeff I J WORDS...: the law of the words for the type pairs. */
+void PairMbc::coeff_line(int narg, char **arg)
 {
     if (narg < 3)
         ML_ALL(error, "Incorrect args for pair coefficients: pair_coeff I J " +
@@ -204,11 +263,6 @@ void PairMbc::check_run()
     if (utils::strmatch(update->integrate_style, "^respa"))
         ML_ALL(error,
                "Pair " + style + ": run_style respa is not supported (use run_style verlet)");
-    for (int k = 0; k < modify->nfix; k++)
-        if (modify->fix[k]->rigid_flag)
-            ML_ALL(error, "Pair " + style + ": the masses of rigid bodies (fix " +
-                              std::string(modify->fix[k]->style) +
-                              ") are not taken as the pairs' effective masses: not supported");
 }
 
 /* Every type pair I != J that no line named: its law mixed now, as
@@ -216,6 +270,15 @@ void PairMbc::check_run()
  * unset. */
 void PairMbc::mix_all()
 {
+    /* a classic style: one law for every type pair, so a pair I J whose I I
+     * and J J are named has it too (LAMMPS mixes it from the same words) */
+    for (int i = 1; classic >= 0 && i <= atom->ntypes; i++)
+        for (int j = i + 1; j <= atom->ntypes; j++)
+            if (!setflag[i][j] && setflag[i][i] && setflag[j][j]) {
+                std::string a = std::to_string(i), b = std::to_string(j);
+                char *ij[2] = {&a[0], &b[0]};
+                coeff(2, ij);
+            }
     std::string unset;
     for (int i = 1; i <= atom->ntypes; i++)
         for (int j = i + 1; j <= atom->ntypes; j++) {
@@ -261,7 +324,10 @@ void PairMbc::set_radii()
  * that a restart file's history is handed only to a fix of that layout. */
 std::string PairMbc::history_key() const
 {
-    return history_id + "_W" + std::to_string(laws->width) + (laws->owner_orient ? "_O" : "_L");
+    return history_id + "_W" + std::to_string(laws->width) +
+           (laws->classic_orient ? "_C"
+            : laws->owner_orient ? "_O"
+                                 : "_L");
 }
 
 /* FixNeighHistory in the placeholder's place (or in the place of the one
@@ -331,7 +397,9 @@ void PairMbc::announce()
         if (names.find(t) == std::string::npos)
             names += (names.empty() ? "" : ", ") + t;
     }
-    const std::string of = words_only ? "pair_style granular computed by" : "pair laws of";
+    const std::string of = words_only     ? "pair_style granular computed by"
+                           : classic >= 0 ? "pair_style " + classic_words.at(0) + " computed by"
+                                          : "pair laws of";
     const bool words = names.find("ContactGranular") != std::string::npos ||
                        names.find("ContactGranClassic") != std::string::npos;
     std::string mode;
@@ -367,6 +435,11 @@ void PairMbc::init_style()
     remap_ids();
     const int ifreeze = modify->find_fix_by_style("^freeze");
     freeze_group_bit = ifreeze < 0 ? 0 : modify->fix[ifreeze]->groupbit;
+    /* the first fix of rigid bodies, as LAMMPS 2021's granular styles find it */
+    fix_rigid = nullptr;
+    for (int k = 0; k < modify->nfix && !fix_rigid; k++)
+        if (modify->fix[k]->rigid_flag)
+            fix_rigid = modify->fix[k];
     set_radii();
     announce();
 }
@@ -384,13 +457,48 @@ double PairMbc::init_one(int i, int j)
  * granular takes it). */
 const double *PairMbc::masses(int nall)
 {
-    if (!freeze_group_bit)
+    if (!freeze_group_bit && !fix_rigid)
         return atom->rmass;
     if (static_cast<int>(mass_scratch.size()) < nall)
         mass_scratch.resize(atom->nmax);
-    for (int i = 0; i < nall; i++)
-        mass_scratch[i] = (atom->mask[i] & freeze_group_bit) ? INFINITY : atom->rmass[i];
+    const bool rigid = fix_rigid && static_cast<int>(mass_rigid.size()) >= nall;
+    for (int i = 0; i < nall; i++) {
+        const double body = rigid ? mass_rigid[i] : 0.0;
+        mass_scratch[i] = (atom->mask[i] & freeze_group_bit) ? INFINITY
+                          : body > 0.0                       ? body
+                                                             : atom->rmass[i];
+    }
     return mass_scratch.data();
+}
+
+/* At a step that rebuilt the neighbor lists: each owned atom's body mass
+ * (0 for an atom in no body), then the ghosts' by forward communication,
+ * as LAMMPS 2021's granular styles (between rebuilds the masses stay). */
+void PairMbc::update_rigid()
+{
+    if (!fix_rigid || neighbor->ago != 0)
+        return;
+    int dim = 0;
+    const int *body = static_cast<const int *>(fix_rigid->extract("body", dim));
+    const double *mass_body = static_cast<const double *>(fix_rigid->extract("masstotal", dim));
+    if (static_cast<int>(mass_rigid.size()) < atom->nmax)
+        mass_rigid.resize(atom->nmax);
+    for (int i = 0; i < atom->nlocal; i++)
+        mass_rigid[i] = body && mass_body && body[i] >= 0 ? mass_body[body[i]] : 0.0;
+    comm->forward_comm_pair(this);
+}
+
+int PairMbc::pack_forward_comm(int n, int *list_, double *buf, int, int *)
+{
+    for (int k = 0; k < n; k++)
+        buf[k] = mass_rigid[list_[k]];
+    return n;
+}
+
+void PairMbc::unpack_forward_comm(int n, int first, double *buf)
+{
+    for (int k = 0; k < n; k++)
+        mass_rigid[first + k] = buf[k];
 }
 
 void PairMbc::tally_xyz(int i, int j, double energy, const double f_i[3], const double del[3])
@@ -402,6 +510,7 @@ void PairMbc::tally_xyz(int i, int j, double energy, const double f_i[3], const 
 void PairMbc::compute(int eflag, int vflag)
 {
     ev_init(eflag, vflag);
+    update_rigid();
     const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
     ml_step_frame f = {};
     f.inum = list->inum;
@@ -567,11 +676,33 @@ double PairMbc::single(int i, int j, int itype, int jtype, double rsq, double, d
     const double *rec = law ? find_record(i, j, copy.data()) : nullptr;
     if (!rec || (law->lammps2021 && !jkr_reported_2021(law, i, j, rsq)))
         return 0.0;
+    if (classic >= 0) {
+        single_results(i, j, law, rec, rsq, fforce);
+        single_classic(i, j, rsq);
+        return 0.0; /* LAMMPS's classic styles report no energy */
+    }
     for (int d = 0; d < 3; d++)
         svector[9 + d] = atom->x[i][d] - atom->x[j][d];
     if (law->granular)
         return single_granular(i, j, law, rec, rsq, fforce);
     return single_results(i, j, law, rec, rsq, fforce);
+}
+
+/* The classic styles' svector[4..9]: the normal and the tangential parts
+ * of v_i - v_j (as pair_gran_hooke_history.cpp's single() gives them). */
+void PairMbc::single_classic(int i, int j, double rsq)
+{
+    double del[3], vr[3], vnnr = 0.0;
+    for (int d = 0; d < 3; d++) {
+        del[d] = atom->x[i][d] - atom->x[j][d];
+        vr[d] = atom->v[i][d] - atom->v[j][d];
+        vnnr += vr[d] * del[d];
+    }
+    const double rsqinv = 1.0 / rsq;
+    for (int d = 0; d < 3; d++) {
+        svector[4 + d] = del[d] * vnnr * rsqinv;
+        svector[7 + d] = vr[d] - svector[4 + d];
+    }
 }
 
 /* LAMMPS 2021's single() reports a jkr pair only while its distance is
@@ -673,14 +804,15 @@ double PairMbc::single_results(int i, int j, const ml_law *law, const double *re
     if (mbc_pair_eval_results(law->object, &call, &res, out.data(), &sums, &err) != MBC_OK)
         ML_ONE(error, style + " single: " + err.message);
     const double sign = lower ? -1.0 : 1.0; /* res.force is on sphere b */
-    double fi[3], along = 0.0;
+    double fi[3], del[3], along = 0.0;
     for (int d = 0; d < 3; d++) {
         fi[d] = sign * res.force[d];
-        along += fi[d] * svector[9 + d];
+        del[d] = atom->x[i][d] - atom->x[j][d];
+        along += fi[d] * del[d];
     }
     fforce = along / rsq;
     for (int d = 0; d < 3; d++)
-        svector[d] = fi[d] - fforce * svector[9 + d];
+        svector[d] = fi[d] - fforce * del[d];
     svector[3] =
         std::sqrt(svector[0] * svector[0] + svector[1] * svector[1] + svector[2] * svector[2]);
     return law->energy >= 0 ? out[law->energy] : 0.0;
@@ -751,7 +883,9 @@ void PairMbc::read_restart(FILE *fp)
             argv.reserve(args.size());
             for (std::string &a : args)
                 argv.push_back(&a[0]);
-            coeff(static_cast<int>(argv.size()), argv.data());
+            if (classic >= 0 && classic_words.empty()) /* a later pair_coeff I J takes them */
+                classic_words.assign(args.begin() + 2, args.end());
+            coeff_line(static_cast<int>(argv.size()), argv.data());
         }
 }
 
@@ -784,7 +918,7 @@ void PairMbc::write_data_all(FILE *fp)
 
 double PairMbc::memory_usage()
 {
-    return static_cast<double>(mass_scratch.size()) * sizeof(double);
+    return static_cast<double>(mass_scratch.size() + mass_rigid.size()) * sizeof(double);
 }
 
 } // namespace mbc_lammps

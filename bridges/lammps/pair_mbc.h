@@ -9,7 +9,12 @@
  *                  [NAME VALUE]..., granular WORDS..., a classic style's
  *                  words (gran/hooke, gran/hooke/history, gran/hertz/history
  *                  WORDS...: ContactGranClassic), or none (`mbconnect pair`
- *                  is its spelled-out form).
+ *                  is its spelled-out form);
+ *   gran/hooke/mbc, gran/hooke/history/mbc, gran/hertz/history/mbc
+ *                  the classic styles (picked by `-sf mbc` for an input's
+ *                  pair_style gran/...): their words Kn Kt gamma_n gamma_t
+ *                  xmu dampflag [limit_damping] in pair_style, pair_coeff
+ *                  I J with no words, ContactGranClassic for every pair.
  *
  * One class: what the styles read differs (ml_laws.words_only). Each is a
  * genuine Pair: its contact history lives in LAMMPS's own FixNeighHistory
@@ -17,8 +22,10 @@
  * atom migration, sorting and restart files as pair_style granular's), its
  * forces come from the laws' kernels through pair_step.h, its per-pair
  * forces tally LAMMPS's per-atom energy and virial, and single() serves
- * compute pair/local. More styles (the classic gran styles' /mbc
- * variants) are more names registered with a reader of their words. */
+ * compute pair/local. The effective masses are those of LAMMPS 2021's
+ * granular pair styles: a rigid body's mass for its atoms (the first fix
+ * with rigid_flag, as they find it), the other sphere's for a pair with an
+ * atom of fix freeze. */
 #ifndef ML_PAIR_MBC_H
 #define ML_PAIR_MBC_H
 
@@ -42,7 +49,7 @@ namespace mbc_lammps
 class PairMbc : public LAMMPS_NS::Pair
 {
   public:
-    PairMbc(LAMMPS_NS::LAMMPS *lmp, const char *style, int words_only);
+    PairMbc(LAMMPS_NS::LAMMPS *lmp, const char *style, int words_only, int classic = -1);
     ~PairMbc() override;
     void compute(int eflag, int vflag) override;
     void settings(int narg, char **arg) override;
@@ -57,9 +64,14 @@ class PairMbc : public LAMMPS_NS::Pair
                   double factor_lj, double &fforce) override;
     void transfer_history(double *source, double *target) override;
     double memory_usage() override;
+    int pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc) override;
+    void unpack_forward_comm(int n, int first, double *buf) override;
 
     static LAMMPS_NS::Pair *create_granular(LAMMPS_NS::LAMMPS *lmp);
     static LAMMPS_NS::Pair *create_mbconnect(LAMMPS_NS::LAMMPS *lmp);
+    static LAMMPS_NS::Pair *create_gran_hooke(LAMMPS_NS::LAMMPS *lmp);
+    static LAMMPS_NS::Pair *create_gran_hooke_history(LAMMPS_NS::LAMMPS *lmp);
+    static LAMMPS_NS::Pair *create_gran_hertz_history(LAMMPS_NS::LAMMPS *lmp);
 
     /* A pair's tally into LAMMPS's per-atom and global energy and virial
      * (ev_tally_xyz, as pair_style granular tallies its pairs). */
@@ -83,6 +95,10 @@ class PairMbc : public LAMMPS_NS::Pair
   private:
     std::string style;
     int words_only;
+    /* a classic style's model (classic_words.h), -1 for the others; its
+     * pair_style words, which pair_coeff I J gives every named pair */
+    int classic;
+    std::vector<std::string> classic_words;
     ml_run *run = nullptr;
     ml_laws *laws = nullptr;
     ml_step *step = nullptr;
@@ -101,6 +117,9 @@ class PairMbc : public LAMMPS_NS::Pair
     std::vector<double> maxrad_dynamic, maxrad_frozen;
     int freeze_group_bit = 0;
     std::vector<double> mass_scratch;
+    LAMMPS_NS::Fix *fix_rigid = nullptr; /* the first fix with rigid_flag, or none */
+    std::vector<double> mass_rigid;      /* per atom: its body's mass, 0 for none */
+    void update_rigid();
     int evaluated = 0;   /* a force evaluation ran since the history fix was made */
     int restored = 0;    /* made by read_restart, with the file's history */
     int deep_warned = 0; /* the warning of a deep start was given */
@@ -108,6 +127,9 @@ class PairMbc : public LAMMPS_NS::Pair
     int neighprev = 0;
 
     void place_history();
+    void coeff_line(int narg, char **arg);
+    void settings_classic(int narg, char **arg);
+    void single_classic(int i, int j, double rsq);
     void allocate();
     void make_laws();
     void check_run();

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
 
 #define NEIGHMASK    0x3FFFFFFF /* LAMMPS's neighbor index bits */
@@ -127,6 +128,12 @@ void ml_step_transfer(const ml_laws *L, const double *source, double *target)
         target[q] = source[q];
     if (!L->owner_orient)
         return;
+    if (L->classic_orient) {
+        for (int q = MBC_CONTACT_GRAN_CLASSIC_DATA_SHEAR_X;
+             q <= MBC_CONTACT_GRAN_CLASSIC_DATA_SHEAR_Z; q++)
+            target[q] = -source[q];
+        return;
+    }
     const int last = L->transfer_2021 ? MBC_CONTACT_GRANULAR_DATA_TWISTING_HISTORY
                                       : MBC_CONTACT_GRANULAR_DATA_TANGENTIAL_HISTORY_Z;
     for (int q = MBC_CONTACT_GRANULAR_DATA_TANGENTIAL_HISTORY_X; q <= last; q++)

@@ -34,9 +34,11 @@ ml_run *style_run(LAMMPS_NS::LAMMPS *lmp, const char *style);
 [[noreturn]] void raise_atoms(LAMMPS_NS::LAMMPS *lmp, const mbc_error &err, int rank,
                               const char *file, int line);
 
-/* The styles of mbc-lammps into lmp's maps: granular/mbc and mbconnect
- * (pairs), wall/gran/mbc and wall/mbconnect (walls), and the fixes the
- * styles make for themselves (mbconnect/ids, mbconnect/sums). */
+/* The styles of mbc-lammps into lmp's maps: granular/mbc, mbconnect and
+ * the classic gran/hooke/mbc, gran/hooke/history/mbc,
+ * gran/hertz/history/mbc (pairs), wall/gran/mbc, wall/gran/region/mbc and
+ * wall/mbconnect (walls), and the fixes the styles make for themselves
+ * (mbconnect/ids, mbconnect/sums). */
 void register_styles(LAMMPS_NS::LAMMPS *lmp);
 
 /* The fix style that keeps each atom's ID of the end of the last run

@@ -55,15 +55,20 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
                            int granular_only, double nktv2p, int lammps2021, int books,
                            mbc_error *err)
 {
-    const int classic = argc < 1 || granular_only ? -1 : ml_classic_wall_model(argv[0]);
+    const int classic = argc < 1 ? -1 : ml_classic_wall_model(argv[0]);
     if (classic >= 0)
         return classic_wall_law(w, reg, classic, argc, argv, nktv2p, lammps2021, books, err);
     mbc_error why = {0}; /* the words' line, put in this style's context */
     if (argc < 1 || strcmp(argv[0], "granular") != 0) {
-        if (granular_only)
+        if (granular_only == 1)
             return mbc_fail(err, MBC_ERR_VALUE,
-                            "%s: takes fix wall/gran's granular words (given '%s'; the words of "
-                            "the older gran/* styles are not supported)",
+                            "%s: takes fix wall/gran's words: granular, hooke, hooke/history "
+                            "or hertz/history, then its parameters (given '%s')",
+                            w->what, argc ? argv[0] : "none");
+        if (granular_only == 2)
+            return mbc_fail(err, MBC_ERR_VALUE,
+                            "%s: takes fix wall/gran's models granular, hooke, hooke/history or "
+                            "hertz/history (given '%s')",
                             w->what, argc ? argv[0] : "none");
     } else {
         ml_granular_law words;
@@ -79,7 +84,7 @@ static mbc_status wall_law(ml_wall *w, const mbc_registry *reg, int argc, char *
     if (i >= argc)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: no wall style after the parameters of %s (one of xplane, yplane, "
-                        "zplane, zcylinder; " WALL_USAGE ")",
+                        "zplane, zcylinder, region; " WALL_USAGE ")",
                         w->what, argv[0]);
     if (ml_granular_parse_wall_geometry(argc - i, argv + i, &w->geo, &why) != MBC_OK)
         return mbc_fail(err, MBC_ERR_VALUE,
@@ -94,13 +99,18 @@ static mbc_status wall_check(const ml_wall *w, mbc_error *err)
 {
     const mbc_type_info *t = w->law->object->type;
     const int style = w->geo.style;
-    const unsigned need = style == ML_GRANULAR_ZCYLINDER ? MBC_WALL_CYLINDER : MBC_WALL_PLANE;
-    if (!(mbc_wall_eval_shapes(t) & need))
+    /* a region's surfaces are flat and curved */
+    const unsigned need = style == ML_GRANULAR_REGION      ? MBC_WALL_PLANE | MBC_WALL_CYLINDER
+                          : style == ML_GRANULAR_ZCYLINDER ? MBC_WALL_CYLINDER
+                                                           : MBC_WALL_PLANE;
+    if ((mbc_wall_eval_shapes(t) & need) != need)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: connector type '%s' takes no %s walls (spec key wall_binding, "
                         "docs/spec-language.rst)",
                         w->what, t->type_name,
-                        style == ML_GRANULAR_ZCYLINDER ? "cylinder" : "plane");
+                        style == ML_GRANULAR_REGION      ? "region (plane and cylinder)"
+                        : style == ML_GRANULAR_ZCYLINDER ? "cylinder"
+                                                         : "plane");
     if (w->geo.contacts)
         return mbc_fail(err, MBC_ERR_VALUE,
                         "%s: keyword 'contacts' (fix wall/gran's per-atom contact array) is not "
@@ -161,31 +171,32 @@ static mbc_status wall_chunk(ml_wall *w, const ml_wall_frame *f, ml_wall_report 
     rep->stored += book_sums[0];
     rep->power += book_sums[1];
     for (size_t k = 0; k < w->count; k++) {
-        double *rec = f->records[w->chunk[k].atom];
+        double *mark = w->chunk[k].data - 1; /* the flag, then the law's data */
         if (w->contact[k])
-            rec[0] = 1.0;
+            mark[0] = 1.0;
         else
-            memset(rec, 0, (size_t)w->width * sizeof *rec);
+            memset(mark, 0, (1 + w->law->data_count) * sizeof *mark);
     }
     w->count = 0;
     return MBC_OK;
 }
 
-/* Atom i near the wall: its record (the law's initial data for a contact
- * that starts), then its place in the chunk. */
-static mbc_status wall_atom(ml_wall *w, const ml_wall_frame *f, const mbc_wall_contact *c,
-                            unsigned flags, ml_wall_report *rep, mbc_error *err)
+mbc_status ml_wall_flush(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep, mbc_error *err)
+{
+    return wall_chunk(w, f, rep, err);
+}
+
+mbc_status ml_wall_push(ml_wall *w, const ml_wall_frame *f, const mbc_wall_contact *c,
+                        unsigned flags, ml_wall_report *rep, mbc_error *err)
 {
     if (w->count == ML_WALL_CHUNK || (w->count > 0 && w->flags != flags)) {
         const mbc_status st = wall_chunk(w, f, rep, err);
         if (st != MBC_OK)
             return st;
     }
-    double *rec = f->records[c->atom];
-    if (rec[0] == 0.0)
-        memcpy(rec + 1, w->law->initial, w->law->data_count * sizeof *rec);
+    if (c->data[-1] == 0.0)
+        memcpy(c->data, w->law->initial, w->law->data_count * sizeof *c->data);
     w->chunk[w->count] = *c;
-    w->chunk[w->count].data = rec + 1;
     w->flags = flags;
     w->count++;
     return MBC_OK;
@@ -224,7 +235,8 @@ mbc_status ml_wall_run(ml_wall *w, const ml_wall_frame *f, ml_wall_report *rep, 
         }
         if (!known && w->law->data_count > 0)
             rep->fresh += 1.0;
-        st = wall_atom(w, f, &c, known ? step : (step | MBC_PAIR_POST_NEWTON), rep, err);
+        c.data = rec + 1;
+        st = ml_wall_push(w, f, &c, known ? step : (step | MBC_PAIR_POST_NEWTON), rep, err);
     }
     if (st == MBC_OK)
         st = wall_chunk(w, f, rep, err);

@@ -48,6 +48,11 @@ typedef struct mbc_wall_contact {
     /* the wall's radius of curvature (m) as the law's sphere b: +inf for a
      * plane; for a cylinder LAMMPS's rwall (2 R outside, -2 R inside) */
     double radius;
+    /* |del| as the engine found it (m), taken as given; 0: computed from
+     * del. LAMMPS's regions find it in their own frame and rotate del back
+     * to the box's (fix wall/gran/region's rsq = r*r), so the two differ in
+     * the last bits */
+    double distance;
 } mbc_wall_contact;
 
 /* One call: count wall contacts of one law. */

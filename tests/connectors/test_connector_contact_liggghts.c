@@ -548,7 +548,7 @@ static void test_wall(void **state)
     double force[1][3] = {{0, 0, 0}}, torque[1][3] = {{0, 0, 0}};
     const mbc_pair_atoms at = {x, v, w, radius, mass, force, torque, 1};
     double rec[NDATA] = {0};
-    const mbc_wall_contact wc = {0, rec, {0, 0, 0.48}, {0, 0, 0}, INFINITY};
+    const mbc_wall_contact wc = {0, rec, {0, 0, 0.48}, {0, 0, 0}, INFINITY, 0.0};
     unsigned char contact = 0;
     const mbc_wall_call call = {&at, &wc, 1, MBC_PAIR_POST_NEWTON, 1e-3, &contact};
     mbc_pair_sums sums = {0};

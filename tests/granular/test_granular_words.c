@@ -273,9 +273,10 @@ static void test_params_make_the_law(void **state)
     }
 }
 
+/* The words live on after the call (a region wall's ID points into them). */
 static int parse_wall(const char *line, ml_granular_law *law, ml_granular_wall *w, char *msg)
 {
-    char buf[1024], *argv[64];
+    static char buf[1024], *argv[64];
     const int argc = gf_split(line, buf, sizeof buf, argv);
     mbc_error err = {0};
     return said(ml_granular_parse_wall(argc, argv, law, w, &err), &err, msg);
@@ -312,15 +313,24 @@ static void test_wall_words(void **state)
     assert_true(isinf(w.lo) && w.lo < 0 && w.hi == 4 && w.wiggle && w.axis == 1 &&
                 w.amplitude == 0.1 && w.period == 2);
 
+    /* fix wall/gran/region's region wall: its ID kept, contacts taken */
+    assert_int_equal(
+        parse_wall("hertz 1 2 tangential linear_history 1 2 3 region drum contacts", &l, &w, msg),
+        0);
+    assert_int_equal(w.style, ML_GRANULAR_REGION);
+    assert_string_equal(w.region, "drum");
+    assert_true(w.contacts && !w.wiggle && !w.shear);
+
     static const struct {
         const char *line, *message;
     } bad[] = {
-        {"hertz 1 2 tangential linear_history 1 2 3 region box",
-         "granular: wall style 'region' is not supported (supported: xplane, yplane, zplane, "
-         "zcylinder)"},
+        {"hertz 1 2 tangential linear_history 1 2 3 region", "granular: region needs a region ID"},
+        {"hertz 1 2 tangential linear_history 1 2 3 region box wiggle z 1 2",
+         "granular: a region wall cannot wiggle (the region's own motion moves it: region ... "
+         "move, rotate)"},
         {"hertz 1 2 tangential linear_history 1 2 3",
          "granular: no wall style after the model words (one of xplane, yplane, zplane, "
-         "zcylinder)"},
+         "zcylinder, region)"},
         {"hertz 1 2 tangential linear_history 1 2 3 cutoff 1 zplane 0 NULL",
          "granular: 'cutoff' is not a model or keyword (allowed: hooke, hertz, hertz/material, "
          "dmt, jkr, damping, tangential, rolling, twisting, limit_damping, then a wall style)"},

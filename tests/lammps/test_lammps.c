@@ -564,9 +564,7 @@ static void test_errors(void **state)
         {"granular_mix", "",
          "ERROR: mbconnect: granular: the models of types 1 and 2 differ, so their coefficients "
          "cannot be mixed: set this combination explicitly with a pair_coeff 1 2 line"},
-        {"wall_style", "",
-         "ERROR: wall/mbconnect: granular: wall style 'region' is not supported (supported: "
-         "xplane, yplane, zplane, zcylinder)"},
+        {"wall_style", "", "ERROR: Fix wall/mbconnect: region nowhere does not exist"},
         {"wall_periodic", "",
          "ERROR: Fix wall/mbconnect: cannot use a wall in a periodic dimension"},
         {"wall_binding", "",
@@ -575,12 +573,23 @@ static void test_errors(void **state)
          "ERROR: wall/mbconnect: keyword 'contacts' (fix wall/gran's per-atom contact array) is "
          "not supported"},
         {"wall_words", "",
-         "ERROR: wall/gran/mbc: takes fix wall/gran's granular words (given 'hooke/history'; the "
-         "words of the older gran/* styles are not supported)"},
+         "ERROR: wall/gran/mbc: takes fix wall/gran's words: granular, hooke, hooke/history or "
+         "hertz/history, then its parameters (given 'hookean')"},
+        {"classic_style_words", "",
+         "ERROR: Illegal pair_style gran/hooke/history/mbc command: gran/hooke/history: dampflag "
+         "must be 0 (no tangential damping) or 1 (given '2')"},
+        {"classic_coeff_words", "",
+         "ERROR: Incorrect args for pair coefficients: pair_coeff I J (pair_style "
+         "gran/hertz/history/mbc takes its words in the pair_style line; given 3 arguments)"},
         /* the words of the classic styles (pair_style gran/..., fix wall/gran hooke...) */
         {"classic_words", "",
          "ERROR: pair_coeff: gran/hooke/history: Kt must be a number >= 0 or NULL (given "
          "'abc') (the words after the atom types)"},
+        {"classic_kt_zero", "",
+         "ERROR: pair_coeff: ContactGranClassic.tangentialStiffness: must be > 0 with a shear "
+         "history, tangential damping and lammps2021 (LAMMPS 2021 divides by it when the "
+         "contact slides: the history is then not a number; set it > 0, or tangentialDampingOn "
+         "or lammps2021 False), given 0"},
         {"classic_wall", "",
          "ERROR: wall/mbconnect: 'bogus' is not a fix wall/gran keyword (allowed: wiggle, "
          "shear, contacts) (the arguments of fix wall/gran after the model words Kn Kt gamma_n "
@@ -588,9 +597,7 @@ static void test_errors(void **state)
         /* what the styles do not take, each refused with one line */
         {"respa", "",
          "ERROR: Pair mbconnect: run_style respa is not supported (use run_style verlet)"},
-        {"rigid", "",
-         "ERROR: Pair granular/mbc: the masses of rigid bodies (fix rigid) are not taken as the "
-         "pairs' effective masses: not supported"},
+
         {"corrected_late", "",
          "ERROR: mbconnect corrected: give it before the pair style (pair_style mbconnect is "
          "made already, and its laws with it)"},

@@ -30,7 +30,42 @@
  *   pour        LAMMPS's examples/granular/in.pour.flatwall (Debian's
  *               lammps-examples), unchanged, 5000 steps (slow): the last
  *               state of every atom the same bits as lmp's, on 1 and 2
- *               ranks (where lmp's own 1- and 2-rank runs differ entirely).
+ *               ranks (where lmp's own 1- and 2-rank runs differ entirely);
+ *   classic_block  styles/classic.in: a block of spheres settling onto a floor
+ *               under the classic styles (gran/hooke, gran/hooke/history,
+ *               gran/hertz/history; fix wall/gran with the same model),
+ *               alone and inside pair_style hybrid, newton on and off, on
+ *               1 and 2 ranks: every atom's state and stress/atom the
+ *               same bits as lmp's, compute pair/local's columns (not
+ *               under hybrid: lmp's own single() crashes there) and the
+ *               thermo with the pressure to round-off; and a restart
+ *               (styles/classic_restart.in) continuing bit for bit on 2
+ *               ranks, and two types with a pair_coeff line each
+ *               (styles/classic_types.in: the pair 1 2 mixed, as lmp);
+ *   classic     LAMMPS's examples/pour/in.pour (gran/hooke/history, fix
+ *               wall/gran hooke/history), in.pour.2d (dimension 2,
+ *               gran/hertz/history, two walls) and in.pour.2d.molecule
+ *               (fix rigid/small: the bodies' masses), unchanged but for
+ *               their `run N` numbers, which are cut short (copies in the
+ *               run's directory): the last state of every atom the same
+ *               bits as lmp's, on 1 and 2 ranks; lmp's own 1- and 2-rank
+ *               runs compared and shown;
+ *   drum        LAMMPS's examples/granular/in.pour.drum, its second run
+ *               3000 -> 500 steps, its fix wall/gran/region lines (a
+ *               rotating cylinder and planes) spelled wall/gran/region/mbc
+ *               (slow), on 1 and 2 ranks: every atom the same bits as
+ *               lmp's;
+ *   box         examples/granregion/in.granregion.box, its five runs 5000
+ *               -> 5000, 1000, 500, 1000, 500 steps (fix wall/gran/region
+ *               hooke/history on a block that is deleted, made again and
+ *               rotated between runs): every atom the same bits as lmp's,
+ *               on 1 and 2 ranks;
+ *   region_restart  styles/region.in: spheres in a corner of a turning
+ *               block (fix wall/gran/region granular with mindlin, rolling
+ *               and twisting history): the run equal to lmp's, and its
+ *               restart file, read on the same rank count (1 and 2),
+ *               continues it bit for bit (each atom's slots and the
+ *               region's motion carried).
  *
  * Skipped (status 77) without mpirun, lmp or mbc-lammps (pour: also
  * without lammps-examples). */
@@ -56,6 +91,11 @@
     "hertz/material 1e8 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 rolling sds 1e3 "    \
     "5 0.1 twisting marshall"
 #define PLAIN_LAW "hertz 2e8 0.5 tangential linear_history 1e4 1.0 0.5"
+/* The classic group's runs (the examples' 25000-step runs cut short):
+ * in.pour's two, the 2d examples' one; long enough for the poured spheres
+ * to reach the floor and touch each other. */
+#define CLASSIC_POUR_RUNS   6000, 200
+#define CLASSIC_POUR_2D_RUN 9000
 
 /* ------------------------------------------------------------- running */
 
@@ -498,6 +538,361 @@ static void test_pour(void **state)
     free(two.row);
 }
 
+/* compute pair/local of the classic styles (dist force p1 .. p10): the
+ * same pairs, each column within 1e-13 of its largest value of lmp's
+ * (single() computes the pair's force anew from its record, in the law's
+ * order of operations, not LAMMPS's: the normal force over r and the
+ * tangential force are the same to the last bits, not always to the bit). */
+static void classic_local(const char *a_run, const char *b_run)
+{
+    frame a = read_frame(a_run, "classic_local.dump"), b = read_frame(b_run, "classic_local.dump");
+    assert_int_equal(a.rows, b.rows);
+    assert_int_equal(a.cols, 12);
+    assert_true(a.rows > 0); /* contacts there */
+    int equal = 0;
+    double worst = 0.0;
+    for (int c = 0; c < a.cols; c++) {
+        double scale = 0.0;
+        for (int r = 0; r < a.rows; r++)
+            scale = fmax(scale, fabs(a.row[r][c]));
+        for (int r = 0; r < a.rows; r++) {
+            const double x = a.row[r][c], y = b.row[r][c];
+            equal += x == y;
+            const double off = fabs(x - y) / fmax(scale, 1e-300);
+            worst = fmax(worst, off);
+            if (!(off <= 1e-13))
+                fail_msg("%s: pair/local entry %d column %d: %.17g, lmp %.17g", b_run, r, c, y, x);
+        }
+    }
+    printf("%s: pair/local %d entries: %d of %d values the same bits, the others within %.2g of "
+           "their column's largest\n",
+           b_run, a.rows, equal, a.rows * a.cols, worst);
+    free(a.row);
+    free(b.row);
+}
+
+/* classic.in with style, wall model, words, hybrid and newton on np
+ * ranks (300 steps; gran/hooke 40): mbc-lammps -sf mbc and lmp, every value the same bits. */
+static void classic_case(const char *style, const char *wall, const char *words, int hybrid,
+                         const char *newton, int np)
+{
+    char args[1024], a[128], b[128];
+    /* gran/hooke has no shear spring: its block spreads out within 300
+     * steps, so its run stops while the spheres still touch */
+    snprintf(args, sizeof args,
+             "-in %s/classic.in -var style %s -var wall %s -var words \"%s\" -var hybrid %d "
+             "-var newton %s -var steps %d",
+             SRC, style, wall, words, hybrid, newton, strcmp(wall, "hooke") == 0 ? 40 : 300);
+    for (int k = 0; k < 2; k++) {
+        char *name = k ? b : a;
+        snprintf(name, 128, "classic_%s_%d_%s_%d_%s", wall, hybrid, newton, np, k ? "mbc" : "lmp");
+        for (char *c = name; *c; c++)
+            *c = *c == '/' ? '_' : *c;
+    }
+    lmp(a, np, args);
+    mbc(b, np, args);
+    same_atoms(a, b, "classic_atoms.dump");
+    if (!hybrid) /* lmp's own gran/hooke ends in a segmentation fault there */
+        classic_local(a, b);
+    char *sa = run_text(a, "screen.txt"), *sb = run_text(b, "screen.txt");
+    static char ra[64][512], rb[64][512];
+    const int na = thermo_rows(sa, ra, 64), nb = thermo_rows(sb, rb, 64);
+    assert_int_equal(na, nb);
+    /* the thermo rows: the same, but for the pressure's small components,
+     * sums in which the pairs cancel, to 1e-14 of the row's largest */
+    int same_rows = 0;
+    double worst = 0.0;
+    for (int r = 0; r < na; r++) {
+        same_rows += strcmp(ra[r], rb[r]) == 0;
+        char *pa = ra[r], *pb = rb[r];
+        double x[16], y[16], big = 0.0;
+        int n = 0;
+        for (; n < 16; n++) {
+            char *ea = NULL, *eb = NULL;
+            x[n] = strtod(pa, &ea);
+            y[n] = strtod(pb, &eb);
+            if (ea == pa || eb == pb)
+                break;
+            big = fmax(big, fabs(x[n]));
+            pa = ea;
+            pb = eb;
+        }
+        for (int c = 0; c < n; c++) {
+            worst = fmax(worst, fabs(x[c] - y[c]) / fmax(big, 1e-300));
+            if (!(fabs(x[c] - y[c]) <= 1e-14 * big))
+                fail_msg("%s: thermo row %d column %d: %.17g, lmp %.17g", b, r, c, y[c], x[c]);
+        }
+    }
+    char said[200];
+    snprintf(said, sizeof said, "%s/mbc: pair_style %s computed by mbconnect's ContactGranClassic",
+             style, style);
+    assert_non_null(strstr(sb, said));
+    printf("%s: thermo %d of %d rows the same, the others within %.2g of their largest value; "
+           "%s\n",
+           b, same_rows, na, worst, said);
+    free(sa);
+    free(sb);
+}
+
+/* classic_restart.in on 2 ranks: the run continued from its restart file
+ * in a new process the same bits as the run without one. */
+static void classic_restart(void)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "-in %s/classic_restart.in", SRC);
+    mbc("classic_restart", 2, args);
+    snprintf(args, sizeof args, "-in %s/classic_restart.in -var part read", SRC);
+    mbc("classic_restart", 2, args);
+    char *screen = run_text("classic_restart", "screen.txt");
+    assert_non_null(strstr(screen, "restoring pair style gran/hertz/history/mbc from restart"));
+    assert_null(strstr(screen, "WARNING")); /* the contacts continue their history */
+    free(screen);
+    frame a = read_frame("classic_restart", "restart_whole.dump"),
+          b = read_frame("classic_restart", "restart_read.dump");
+    const int n = differing(&a, &b, "classic restart");
+    printf("classic_restart: %d atoms x %d values, %d differ after the restart\n", a.rows, a.cols,
+           n);
+    assert_int_equal(n, 0);
+    free(a.row);
+    free(b.row);
+}
+
+static void test_classic_block(void **state)
+{
+    (void)state;
+    classic_restart();
+    /* pair_coeff 1 1 and 2 2: the pair 1 2 mixed from the same words */
+    char args[1024];
+    snprintf(args, sizeof args, "-in %s/classic_types.in", SRC);
+    lmp("classic_types_lmp", 1, args);
+    mbc("classic_types_mbc", 1, args);
+    same_atoms("classic_types_lmp", "classic_types_mbc", "classic_types.dump");
+    classic_case("gran/hooke", "hooke", "2e5 NULL 50.0 NULL 0.5 1", 0, "on", 1);
+    classic_case("gran/hooke/history", "hooke/history", "2e5 NULL 50.0 NULL 0.5 0", 0, "off", 2);
+    classic_case("gran/hertz/history", "hertz/history", "4e5 NULL 80.0 NULL 0.5 1 limit_damping", 0,
+                 "on", 2);
+    /* as in.granregion.box: the style inside pair_style hybrid */
+    classic_case("gran/hooke", "hooke", "2e5 NULL 50.0 NULL 0.5 1", 1, "off", 2);
+    classic_case("gran/hertz/history", "hertz/history", "4e5 NULL 80.0 NULL 0.5 0", 1, "on", 1);
+}
+
+/* LAMMPS's example `file` (examples/pour) copied into run_dir(name) with
+ * its k-th `run N` line's N replaced by runs[k] (nothing else changed),
+ * then the state of every atom dumped; the molecule file beside it. */
+static void short_example(const char *name, const char *file, const int *runs, int nruns)
+{
+    char path[1300], *text = NULL;
+    snprintf(path, sizeof path, "%s/pour/%s", MBC_LAMMPS_EXAMPLES, file);
+    text = read_file(path, NULL);
+    assert_non_null(text);
+    snprintf(path, sizeof path, "%s/in.example", run_dir(name));
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    int k = 0;
+    for (char *line = text; *line;) {
+        const size_t n = strcspn(line, "\n");
+        const char *w = line + strspn(line, " \t");
+        if (strncmp(w, "run", 3) == 0 && (w[3] == ' ' || w[3] == '\t')) {
+            assert_true(k < nruns);
+            fprintf(f, "run %d\n", runs[k++]);
+        } else {
+            fprintf(f, "%.*s\n", (int)n, line);
+        }
+        line += n + (line[n] == '\n');
+    }
+    assert_int_equal(k, nruns);
+    fprintf(f, "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz modify "
+               "format float %%.17g sort id\n");
+    assert_int_equal(fclose(f), 0);
+    free(text);
+    snprintf(path, sizeof path, "cp '%s/pour/molecule.vshape' '%s/'", MBC_LAMMPS_EXAMPLES,
+             run_dir(name));
+    assert_int_equal(system(path), 0);
+}
+
+static void test_classic(void **state)
+{
+    (void)state;
+    if (!MBC_LAMMPS_EXAMPLES[0]) {
+        printf("SKIPPED: LAMMPS's examples are not installed (apt-get install lammps-examples)\n");
+        exit(77);
+    }
+    static const struct {
+        const char *file, *style;
+        int runs[2], nruns;
+    } ex[] = {
+        {"in.pour", "gran/hooke/history", {CLASSIC_POUR_RUNS}, 2},
+        {"in.pour.2d", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
+        {"in.pour.2d.molecule", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
+    };
+    for (size_t e = 0; e < sizeof ex / sizeof ex[0]; e++) {
+        char one[2][64];
+        for (int np = 1; np <= 2; np++) {
+            char a[64], b[64];
+            snprintf(a, sizeof a, "classic_%zu_%d_lmp", e, np);
+            snprintf(b, sizeof b, "classic_%zu_%d_mbc", e, np);
+            snprintf(one[np - 1], sizeof one[0], "%s", a);
+            short_example(a, ex[e].file, ex[e].runs, ex[e].nruns);
+            short_example(b, ex[e].file, ex[e].runs, ex[e].nruns);
+            lmp(a, np, "-in in.example");
+            mbc(b, np, "-in in.example");
+            printf("%s: ", ex[e].file);
+            same_atoms(a, b, "example.dump");
+            char *screen = run_text(b, "screen.txt"), said[200];
+            snprintf(said, sizeof said,
+                     "%s/mbc: pair_style %s computed by mbconnect's ContactGranClassic (1 law), "
+                     "LAMMPS 2021's numbers",
+                     ex[e].style, ex[e].style);
+            assert_non_null(strstr(screen, said));
+            assert_non_null(strstr(screen, ": fix wall/gran computed by mbconnect's "
+                                           "ContactGranClassic"));
+            free(screen);
+        }
+        frame f1 = read_frame(one[0], "example.dump"), f2 = read_frame(one[1], "example.dump");
+        const int n = f1.rows == f2.rows ? differing(&f1, &f2, "lmp on 1 and 2 ranks") : -1;
+        printf("%s: lmp on 1 and 2 ranks: %d of %d values differ (%d and %d atoms)\n", ex[e].file,
+               n, f1.rows * f1.cols, f1.rows, f2.rows);
+        free(f1.row);
+        free(f2.row);
+    }
+}
+
+/* ---------------------------------------------------------- region walls */
+
+/* A copy of LAMMPS's example into run_dir(name)/in.example: its k-th `run`
+ * line of more than runs[k] steps shortened to runs[k] (the only edit; with
+ * `walls`, fix wall/gran/region spelled wall/gran/region/mbc too), then a
+ * dump of every atom's state, and `extra`. */
+static void example_copy(const char *name, const char *example, const int *runs, int nruns,
+                         int walls, const char *extra)
+{
+    char path[1300];
+    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, example);
+    char *text = read_file(path, NULL);
+    assert_non_null(text);
+    snprintf(path, sizeof path, "%s/in.example", run_dir(name));
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    int k = 0;
+    for (char *line = text; *line;) {
+        const size_t n = strcspn(line, "\n");
+        long steps = 0;
+        if (strncmp(line, "run", 3) == 0 && (line[3] == ' ' || line[3] == '\t') &&
+            (steps = strtol(line + 3, NULL, 10)) > 0 && k < nruns) {
+            fprintf(f, "run %ld\n", steps > runs[k] ? (long)runs[k] : steps);
+            k++;
+        } else {
+            const char *style = strstr(line, " wall/gran/region ");
+            const int at = walls && strncmp(line, "fix", 3) == 0 && style && style < line + n
+                               ? (int)(style - line) + 17
+                               : (int)n;
+            fprintf(f, "%.*s%s%.*s\n", at, line, at < (int)n ? "/mbc" : "", (int)n - at, line + at);
+        }
+        line += n + (line[n] == '\n');
+    }
+    fprintf(f,
+            "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz "
+            "modify format float %%.17g sort id\n%s",
+            extra);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+    assert_int_equal(k, nruns);
+}
+
+/* The contacts a run's `print 'region contacts: ...'` line gives, one
+ * number per wall at the last step: each > 0. */
+static void region_contacts(const char *name)
+{
+    char *screen = run_text(name, "screen.txt");
+    const char *c = strstr(screen, "region contacts:");
+    assert_non_null(c);
+    printf("  %s: %.*s\n", name, (int)strcspn(c, "\n"), c);
+    const char *p = c + strlen("region contacts:");
+    int walls = 0;
+    for (;;) {
+        char *end = NULL;
+        const double v = strtod(p, &end);
+        if (end == p)
+            break;
+        assert_true(v > 0.0);
+        walls++;
+        p = end;
+    }
+    assert_true(walls > 0);
+    free(screen);
+}
+
+static void skip_without_examples(void)
+{
+    if (!MBC_LAMMPS_EXAMPLES[0]) {
+        printf("SKIPPED: LAMMPS's examples are not installed (apt-get install lammps-examples)\n");
+        exit(77);
+    }
+}
+
+/* The example, shortened, by lmp and by mbc-lammps -sf mbc on 1 and 2
+ * ranks (walls: by mbc-lammps with its walls spelled wall/gran/region/mbc,
+ * the rest LAMMPS's own styles): the same atoms; `extra` (after the dump)
+ * in mbc-lammps's copy. */
+static void example_case(const char *tag, const char *example, const int *runs, int nruns,
+                         int walls, const char *extra)
+{
+    skip_without_examples();
+    for (int np = 1; np <= 2; np++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "%s_%d_lmp", tag, np);
+        snprintf(b, sizeof b, "%s_%d_mbc", tag, np);
+        example_copy(a, example, runs, nruns, 0, "");
+        example_copy(b, example, runs, nruns, walls, extra);
+        lmp(a, np, "-in in.example");
+        if (walls)
+            run(b, MBC_LAMMPS_EXE, np, "-in in.example");
+        else
+            mbc(b, np, "-in in.example");
+        same_atoms(a, b, "example.dump");
+        region_contacts(b);
+    }
+}
+
+static void test_drum(void **state)
+{
+    (void)state;
+    static const int runs[] = {2000, 500};
+    /* its walls alone: under -sf mbc, granular/mbc's atoms part from lmp's
+     * in the second run with LAMMPS's walls too (after delete_atoms) */
+    example_case("drum", "granular/in.pour.drum", runs, 2, 1,
+                 "print \"region contacts: $(f_3[1]) $(f_4[1])\"\n");
+}
+
+static void test_box(void **state)
+{
+    (void)state;
+    static const int runs[] = {5000, 1000, 500, 1000, 500};
+    example_case("box", "granregion/in.granregion.box", runs, 5, 0,
+                 "print \"region contacts: $(f_container[1])\"\n");
+}
+
+static void test_region_restart(void **state)
+{
+    (void)state;
+    const char *in = "-in " SRC "/region.in";
+    for (int np = 1; np <= 2; np++) {
+        char ref[64], whole[64], read[64], args[1024];
+        snprintf(ref, sizeof ref, "region_whole_%d_lmp", np);
+        snprintf(whole, sizeof whole, "region_whole_%d", np);
+        snprintf(read, sizeof read, "region_read_%d", np);
+        lmp(ref, np, in);
+        snprintf(args, sizeof args, "%s -var count yes", in);
+        mbc(whole, np, args);
+        same_atoms(ref, whole, "region.dump");
+        region_contacts(whole);
+        snprintf(args, sizeof args, "%s -var part read -var restart %s/%s/region.restart", in,
+                 MBC_LAMMPS_OUT, whole);
+        mbc(read, np, args);
+        same_atoms(whole, read, "region.dump");
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (!MBC_LMP_EXE[0] || system("command -v '" MBC_MPIEXEC "' > /dev/null 2>&1") != 0) {
@@ -515,6 +910,11 @@ int main(int argc, char **argv)
         {"restart", cmocka_unit_test(test_restart)},
         {"ids", cmocka_unit_test(test_ids)},
         {"pour", cmocka_unit_test(test_pour)},
+        {"classic_block", cmocka_unit_test(test_classic_block)},
+        {"classic", cmocka_unit_test(test_classic)},
+        {"drum", cmocka_unit_test(test_drum)},
+        {"box", cmocka_unit_test(test_box)},
+        {"region_restart", cmocka_unit_test(test_region_restart)},
     };
     for (size_t k = 0; k < sizeof groups / sizeof groups[0]; k++)
         if (argc == 2 && strcmp(argv[1], groups[k].name) == 0) {
@@ -522,6 +922,7 @@ int main(int argc, char **argv)
             return cmocka_run_group_tests(one, NULL, NULL);
         }
     fprintf(stderr, "usage: test_lammps_styles GROUP (suffix, suffix_all, analysis, analysis_all, "
-                    "restart, ids, pour)\n");
+                    "restart, ids, pour, classic_block, classic, drum, box, "
+                    "region_restart)\n");
     return 2;
 }

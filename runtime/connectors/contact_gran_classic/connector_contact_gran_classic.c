@@ -46,6 +46,24 @@ void mbc_contact_gran_classic_law(const mbc_contact_gran_classic_params *p,
     law->lammps2021 = p->lammps2021 ? 1.0 : 0.0;
 }
 
+/* k_t = 0 where LAMMPS 2021 divides by it: a history model with the
+ * tangential damping on slides on the damping force alone, and its
+ * truncation (gran_classic_law.h) is then 0/0 or inf - inf. */
+mbc_status mbc_contact_gran_classic_check_tangential(const mbc_contact_gran_classic_params *p,
+                                                     mbc_error *err)
+{
+    const bool history =
+        p->model == MBC_GRAN_CLASSIC_HOOKE_HISTORY || p->model == MBC_GRAN_CLASSIC_HERTZ_HISTORY;
+    const bool damped = p->tangentialDampingOn && p->tangentialDamping > 0.0;
+    if (!history || !damped || !p->lammps2021 || p->tangentialStiffness > 0.0)
+        return MBC_OK;
+    return mbc_fail_param(err, MBC_ERR_VALUE, TYPE, "tangentialStiffness", 0,
+                          "must be > 0 with a shear history, tangential damping and lammps2021 "
+                          "(LAMMPS 2021 divides by it when the contact slides: the history is "
+                          "then not a number; set it > 0, or tangentialDampingOn or lammps2021 "
+                          "False), given 0");
+}
+
 /* ------------------------------------------------------------ evaluation */
 
 /* What every hook assumes (mbconnect/state_check.h): both rigid markers and

@@ -41,6 +41,7 @@ mbc_contact_gran_classic_pair_in(const double xa[3], const double xb[3], const d
     in.r_a = r_a;
     in.r_b = r_b;
     in.meff = mbc_gran_classic_meff(m_a, m_b);
+    in.rsq = 0.0;
     return in;
 }
 

@@ -50,7 +50,7 @@
 typedef struct gc_block {
     size_t count;
     double del[3][GC_BLOCK], vr[3][GC_BLOCK], wsum[3][GC_BLOCK], shear[3][GC_BLOCK];
-    double r_a[GC_BLOCK], r_b[GC_BLOCK], meff[GC_BLOCK];
+    double r_a[GC_BLOCK], r_b[GC_BLOCK], meff[GC_BLOCK], rsq[GC_BLOCK];
     double force[3][GC_BLOCK], torque_a[3][GC_BLOCK], torque_b[3][GC_BLOCK];
     double shear_out[3][GC_BLOCK], fn[GC_BLOCK], overlap[GC_BLOCK], touch[GC_BLOCK];
     double w[GC_BLOCK]; /* the weight of each contact in the sums (0 out of touch) */
@@ -68,6 +68,7 @@ MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j
     in.r_a = b->r_a[j];
     in.r_b = b->r_b[j];
     in.meff = b->meff[j];
+    in.rsq = b->rsq[j];
     return in;
 }
 
@@ -172,6 +173,7 @@ static MBC_PAIR_CLONES void gc_fill(gc_block *b, const mbc_pair_atoms *at, const
         b->r_a[j] = ra;
         b->r_b[j] = rb;
         b->meff[j] = mbc_gran_classic_meff(m_[ia], m_[ib]);
+        b->rsq[j] = 0.0;
     }
     for (size_t j = 0; j < n; j++)
         for (int k = 0; k < 3; k++)
@@ -353,6 +355,7 @@ static void gc_wall_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_wall_c
         b->r_a[j] = ra;
         b->r_b[j] = w->radius;
         b->meff[j] = at->mass[i];
+        b->rsq[j] = w->distance * w->distance;
     }
     b->count = n;
 }

@@ -87,6 +87,9 @@ typedef struct mbc_gran_classic_in {
     double r_b;
     double meff;     /* effective mass [kg]; a wall: the sphere's */
     double shear[3]; /* the record's shear history [m] */
+    /* |del|^2 as the engine found it [m^2], or 0: from del (a LAMMPS
+     * region's contact: mbc_wall_contact's distance squared) */
+    double rsq;
 } mbc_gran_classic_in;
 
 /* What the law gives for a contact: out of touch every value but the
@@ -141,7 +144,7 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
                          const int step, const mbc_gran_classic_in in)
 {
     const double delx = in.del[0], dely = in.del[1], delz = in.del[2];
-    const double rsq = delx * delx + dely * dely + delz * delz;
+    const double rsq = in.rsq > 0.0 ? in.rsq : delx * delx + dely * dely + delz * delz;
     const double radsum = wall ? in.r_a : in.r_a + in.r_b;
     /* pair: rsq < radsum^2; a wall: !(rsq > radius^2) */
     const int touching = wall ? !(rsq > radsum * radsum) : rsq < radsum * radsum;

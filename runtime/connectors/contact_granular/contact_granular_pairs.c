@@ -433,6 +433,8 @@ static void gp_wall_fill(mbc_granular_block *b, const mbc_pair_atoms *at,
         const mbc_granular_sphere s = gp_sphere(at, w->atom);
         mbc_granular_contact c;
         mbc_granular_wall_contact(&s, w->del, w->velocity, w->radius, &c);
+        if (w->distance > 0.0)
+            c.rsq = w->distance * w->distance;
         mbc_granular_block_put(b, j, &c, w->data);
     }
     b->count = n;

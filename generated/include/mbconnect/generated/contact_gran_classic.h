@@ -121,6 +121,8 @@ MBC_API mbc_status mbc_contact_gran_classic_forces(const mbc_contact_gran_classi
 MBC_API mbc_status mbc_contact_gran_classic_post_newton_step(const mbc_contact_gran_classic_params *p, const mbc_state *s, mbc_post_newton *out, mbc_error *err);
 /* output: an index into the type's outputs (MBC_CONTACT_GRAN_CLASSIC_OUTPUT_*) */
 MBC_API mbc_status mbc_contact_gran_classic_outputs(const mbc_contact_gran_classic_params *p, const mbc_state *s, size_t output, double *out, size_t size, mbc_error *err);
+/* checks tangentialStiffness */
+MBC_API mbc_status mbc_contact_gran_classic_check_tangential(const mbc_contact_gran_classic_params *p, mbc_error *err);
 
 /* Pair binding (mbconnect/pair_eval.h, mbconnect/pair_kernel.h), handwritten. */
 /* The in-place kernel: mbc_pair_eval of this type's pairs. */
