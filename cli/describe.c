@@ -11,6 +11,7 @@
 
 #include "base/json_out.h"
 #include "mbconnect/output_text.h"
+#include "mbconnect/unit.h"
 #include "mbconnect/wall_eval.h"
 
 static const char *const kind_names[] = {"bool", "int", "real", "float", "string", "index"};
@@ -18,24 +19,6 @@ static const char *const shape_names[] = {"scalar", "fixed", "vector"};
 static const char *const role_names[] = {"input", "derived", "state"};
 static const char *const marker_kind_names[] = {"position", "rigid", "cable2d_shape",
                                                 "cable2d_coordinates"};
-/* The unit a description states as "[SI:N/m]" ("N/m"), into buf; NULL when
- * it states none. */
-static const char *unit_of(const char *description, char *buf, size_t size)
-{
-    const char *at = description ? strstr(description, "[SI:") : NULL;
-    if (!at)
-        return NULL;
-    at += 4;
-    size_t n = strcspn(at, "]");
-    while (n && *at == ' ')
-        at++, n--;
-    if (!at[n] || n == 0 || n >= size)
-        return NULL;
-    memcpy(buf, at, n);
-    buf[n] = '\0';
-    return buf;
-}
-
 static const char *origin_text(const mbc_registry *r, size_t i, char *buf, size_t size)
 {
     const char *origin = mbc_registry_origin(r, i);
@@ -141,6 +124,9 @@ static void print_params(FILE *out, const char *title, const mbc_param_info *lis
         char rules[512];
         if (mbc_param_rules_text(p, rules, sizeof rules)[0])
             fprintf(out, "      rules: %s\n", rules);
+        char units[512];
+        if (mbc_unit_describe(p->description, units, sizeof units)[0])
+            fprintf(out, "      unit: %s\n", units);
     }
 }
 
@@ -290,6 +276,26 @@ static void json_rules(json_writer *w, const mbc_param_info *p)
     }
 }
 
+/* "units": every unit the description states, as written and in SI base
+ * units (mbconnect/unit.h): [{"unit": "N/m", "si": "kg s^-2"}]. */
+static void json_units(json_writer *w, const char *description)
+{
+    char unit[MBC_UNIT_TEXT_SIZE], base[128];
+    json_begin_array(w, "units", false);
+    for (const char *at = mbc_unit_next(description, unit, sizeof unit); at;
+         at = mbc_unit_next(at, unit, sizeof unit)) {
+        mbc_unit u;
+        json_begin_object(w, NULL);
+        json_string(w, "unit", unit);
+        if (mbc_unit_parse(unit, strlen(unit), &u, NULL) == MBC_OK)
+            json_string(w, "si", mbc_unit_base_text(&u, base, sizeof base));
+        else
+            json_null(w, "si");
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
 static void json_param(json_writer *w, const mbc_param_info *p)
 {
     char unit[64];
@@ -320,11 +326,12 @@ static void json_param(json_writer *w, const mbc_param_info *p)
         json_end_array(w);
     }
     json_string(w, "defaultText", p->default_text ? p->default_text : "");
-    const char *u = unit_of(p->description, unit, sizeof unit);
+    const char *u = mbc_unit_of(p->description, unit, sizeof unit);
     if (u)
         json_string(w, "unit", u);
     else
         json_null(w, "unit");
+    json_units(w, p->description);
     if (p->symbol)
         json_string(w, "symbol", p->symbol);
     else
@@ -365,6 +372,7 @@ static void json_outputs_and_data(json_writer *w, const mbc_type_info *t)
             json_string(w, "symbol", o->symbol);
         else
             json_null(w, "symbol");
+        json_units(w, o->description);
         json_string(w, "description", o->description ? o->description : "");
         json_end_object(w);
     }
@@ -379,6 +387,7 @@ static void json_outputs_and_data(json_writer *w, const mbc_type_info *t)
         json_begin_object(w, NULL);
         json_string(w, "name", t->data[i].name);
         json_number(w, "initial", t->data[i].initial);
+        json_units(w, t->data[i].description);
         json_string(w, "description", t->data[i].description ? t->data[i].description : "");
         json_end_object(w);
     }
@@ -488,7 +497,12 @@ int describe_type(const mbc_registry *r, const char *name, bool json, FILE *out,
     if (!t) {
         char known[4096];
         mbc_registry_names(r, known, sizeof known);
-        fprintf(err, "mbc: unknown connector type '%s' (known: %s)\n", name, known);
+        const char *close = mbc_registry_suggest_type(r, name);
+        fprintf(err,
+                "mbc: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin needs "
+                "--plugin FILE.so\n",
+                name, close ? " (did you mean '" : "", close ? close : "", close ? "'?)" : "",
+                known);
         return 2;
     }
     if (json)

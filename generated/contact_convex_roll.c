@@ -377,9 +377,9 @@ static const mbc_output_info outputs[] = {
 };
 
 static const mbc_data_info data[] = {
-    {"slipLateral", 0.0, "slip velocity along the roll axis projected on the ground [m/s]", 0},
-    {"slipLongitudinal", 0.0, "slip velocity perpendicular to the lateral direction [m/s]", 0},
-    {"gap", 0.1, "gap of the contact point at the last PostNewtonStep (> 0: no contact) [m]", 0},
+    {"slipLateral", 0.0, "slip velocity along the roll axis projected on the ground [SI:m/s]", 0},
+    {"slipLongitudinal", 0.0, "slip velocity perpendicular to the lateral direction [SI:m/s]", 0},
+    {"gap", 0.1, "gap of the contact point at the last PostNewtonStep (> 0: no contact) [SI:m]", 0},
 };
 
 static const double sample_values_0[] = {1e+04};

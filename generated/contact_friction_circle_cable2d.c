@@ -313,9 +313,9 @@ static const mbc_output_info outputs[] = {
 };
 
 static const mbc_data_info data[] = {
-    {"gap", 0.1, "gap of the segment at the last PostNewtonStep (> 0: no contact) [m]", 0},
+    {"gap", 0.1, "gap of the segment at the last PostNewtonStep (> 0: no contact) [SI:m]", 0},
     {"isSlipStick", -2.0, "stick/slip state: 0 stick, +1/-1 slip direction, -2 undefined", 0},
-    {"lastStick", 0.0, "last sticking position x_lastStick [m]", 0},
+    {"lastStick", 0.0, "last sticking position x_lastStick [SI:m]", 0},
 };
 
 static const double sample_values_0[] = {4.0};

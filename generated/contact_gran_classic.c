@@ -369,7 +369,7 @@ static const mbc_output_info outputs[] = {
 
 static const mbc_data_info data[] = {
     {"touching", 0.0, "1 when the spheres were in contact at the last PostNewtonStep, else 0", 0},
-    {"shearX", 0.0, "x of the shear history: the tangential displacement of the contact, accumulated and truncated [m] (hooke/history, hertz/history); global", 0},
+    {"shearX", 0.0, "x of the shear history: the tangential displacement of the contact, accumulated and truncated [SI:m] (hooke/history, hertz/history); global", 0},
     {"shearY", 0.0, "y of the shear history (see shearX)", 0},
     {"shearZ", 0.0, "z of the shear history (see shearX)", 0},
 };

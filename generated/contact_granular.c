@@ -685,14 +685,14 @@ static const mbc_output_info outputs[] = {
 
 static const mbc_data_info data[] = {
     {"touching", 0.0, "1 when the spheres were in contact at the last PostNewtonStep, else 0 (a jkr contact that touched stays in contact until the pull-off distance)", 0},
-    {"tangentialHistoryX", 0.0, "x of the tangential history: the accumulated tangential displacement [m] (linear_history, mindlin, mindlin_rescale) or elastic tangential force [N] (mindlin/force, mindlin_rescale/force); global", 0},
+    {"tangentialHistoryX", 0.0, "x of the tangential history: the accumulated tangential displacement [SI:m] (linear_history, mindlin, mindlin_rescale) or elastic tangential force [SI:N] (mindlin/force, mindlin_rescale/force); global", 0},
     {"tangentialHistoryY", 0.0, "y of the tangential history (see tangentialHistoryX)", 0},
     {"tangentialHistoryZ", 0.0, "z of the tangential history (see tangentialHistoryX)", 0},
-    {"rollingHistoryX", 0.0, "x of the accumulated rolling displacement [m]; global", 0},
-    {"rollingHistoryY", 0.0, "y of the accumulated rolling displacement [m]", 0},
-    {"rollingHistoryZ", 0.0, "z of the accumulated rolling displacement [m]", 0},
-    {"twistingHistory", 0.0, "accumulated twisting angle [rad]", 0},
-    {"contactRadiusPrevious", 0.0, "contact radius at the last PostNewtonStep [m] (mindlin_rescale, mindlin_rescale/force: the history shrinks with it on unloading)", 0},
+    {"rollingHistoryX", 0.0, "x of the accumulated rolling displacement [SI:m]; global", 0},
+    {"rollingHistoryY", 0.0, "y of the accumulated rolling displacement [SI:m]", 0},
+    {"rollingHistoryZ", 0.0, "z of the accumulated rolling displacement [SI:m]", 0},
+    {"twistingHistory", 0.0, "accumulated twisting angle [SI:rad]", 0},
+    {"contactRadiusPrevious", 0.0, "contact radius at the last PostNewtonStep [SI:m] (mindlin_rescale, mindlin_rescale/force: the history shrinks with it on unloading)", 0},
 };
 
 static const double sample_values_0[] = {0.5, 0.4};

@@ -679,12 +679,12 @@ static const mbc_output_info outputs[] = {
 
 static const mbc_data_info data[] = {
     {"touching", 0.0, "1 when the spheres were in contact at the last PostNewtonStep, else 0", 0},
-    {"tangentialDisplacementX", 0.0, "x of the tangential displacement of history [m] (LIGGGHTS's shearx); global", 0},
-    {"tangentialDisplacementY", 0.0, "y of the tangential displacement [m] (sheary)", 0},
-    {"tangentialDisplacementZ", 0.0, "z of the tangential displacement [m] (shearz)", 0},
-    {"rollingTorqueX", 0.0, "x of the rolling spring torque of epsd, epsd2 and epsd3 [N m] (LIGGGHTS's r_torquex_old); global", 0},
-    {"rollingTorqueY", 0.0, "y of the rolling spring torque [N m] (r_torquey_old)", 0},
-    {"rollingTorqueZ", 0.0, "z of the rolling spring torque [N m] (r_torquez_old)", 0},
+    {"tangentialDisplacementX", 0.0, "x of the tangential displacement of history [SI:m] (LIGGGHTS's shearx); global", 0},
+    {"tangentialDisplacementY", 0.0, "y of the tangential displacement [SI:m] (sheary)", 0},
+    {"tangentialDisplacementZ", 0.0, "z of the tangential displacement [SI:m] (shearz)", 0},
+    {"rollingTorqueX", 0.0, "x of the rolling spring torque of epsd, epsd2 and epsd3 [SI:N m] (LIGGGHTS's r_torquex_old); global", 0},
+    {"rollingTorqueY", 0.0, "y of the rolling spring torque [SI:N m] (r_torquey_old)", 0},
+    {"rollingTorqueZ", 0.0, "z of the rolling spring torque [SI:N m] (r_torquez_old)", 0},
 };
 
 static const double sample_values_0[] = {0.5, 0.4};

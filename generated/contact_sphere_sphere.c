@@ -396,10 +396,10 @@ static const mbc_output_info outputs[] = {
 };
 
 static const mbc_data_info data[] = {
-    {"gap", 0.1, "gap g at the last PostNewtonStep (> 0: no contact) [m]", 0},
-    {"tangentialVelocity", 0.0, "norm of the tangential relative velocity at the contact point [m/s]", 0},
-    {"impactVelocity", 0.0, "impact velocity -v_n stored when contact begins [m/s]", 0},
-    {"plasticOverlap", 0.0, "plastic overlap delta_p of the EAPM; 0 after separation [m]", 0},
+    {"gap", 0.1, "gap g at the last PostNewtonStep (> 0: no contact) [SI:m]", 0},
+    {"tangentialVelocity", 0.0, "norm of the tangential relative velocity at the contact point [SI:m/s]", 0},
+    {"impactVelocity", 0.0, "impact velocity -v_n stored when contact begins [SI:m/s]", 0},
+    {"plasticOverlap", 0.0, "plastic overlap delta_p of the EAPM; 0 after separation [SI:m]", 0},
 };
 
 static const double sample_values_0[] = {0.5, 0.4};

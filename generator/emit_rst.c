@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "mbconnect/unit.h"
 #include "plain_text.h"
 
 #define EXAMPLES_URL "https://github.com/jgerstmayr/EXUDYN/blob/master/main/pythonDev/"
@@ -114,6 +115,15 @@ static void put_choices(const spec_param *p, strbuf *out)
     sb_putc(out, '\n');
 }
 
+/* The units the site's page states, as parsed (mbconnect/unit.h): a line
+ * "unit: N/m (kg s^-2)". The committed pages keep the reference's words. */
+static void put_units(const char *description, strbuf *out)
+{
+    char units[512];
+    if (mbc_unit_describe(description, units, sizeof units)[0])
+        sb_printf(out, "  | unit: %s\n", units);
+}
+
 static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
 {
     sb_printf(out, "* | **%s** [", p->name);
@@ -128,6 +138,8 @@ static void emit_param(const spec_param *p, emit_rst_text text, strbuf *out)
     put_default(p, text, out);
     sb_printf(out, "]:\n  | %s\n", shown(p->description, p->seed_text, text));
     put_choices(p, out);
+    if (text == EMIT_RST_OURS)
+        put_units(p->description, out);
 }
 
 static void emit_parameters(const spec_connector *c, const spec_type *vis, emit_rst_text text,

@@ -634,8 +634,10 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
             return fail_library(c, err.status, "object", &err, NULL);
         char list[512];
         mbc_registry_names(c->registry, list, sizeof list);
-        return fail(c, "object", "unknown connector type (given %s; known: %s)",
-                    mbc_reader_describe(L, -1, given, sizeof given), list);
+        const char *close = mbc_registry_suggest_type(c->registry, name);
+        return fail(c, "object", "unknown connector type (given %s%s%s%s; known: %s)",
+                    mbc_reader_describe(L, -1, given, sizeof given),
+                    close ? "; did you mean '" : "", close ? close : "", close ? "'?" : "", list);
     }
     lua_pop(L, 1);
     c->type = c->object->type;

@@ -75,9 +75,9 @@ return connector {
   },
 
   data = {
-    coordinate "slipLateral" { initial = 0, description = "slip velocity along the roll axis projected on the ground [m/s]" },
-    coordinate "slipLongitudinal" { initial = 0, description = "slip velocity perpendicular to the lateral direction [m/s]" },
-    coordinate "gap" { initial = 0.1, description = "gap of the contact point at the last PostNewtonStep (> 0: no contact) [m]" },
+    coordinate "slipLateral" { initial = 0, description = "slip velocity along the roll axis projected on the ground [SI:m/s]" },
+    coordinate "slipLongitudinal" { initial = 0, description = "slip velocity perpendicular to the lateral direction [SI:m/s]" },
+    coordinate "gap" { initial = 0.1, description = "gap of the contact point at the last PostNewtonStep (> 0: no contact) [SI:m]" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").

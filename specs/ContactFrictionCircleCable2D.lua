@@ -61,9 +61,9 @@ return connector {
   },
 
   data = { per = "numberOfContactSegments",
-    coordinate "gap" { initial = 0.1, description = "gap of the segment at the last PostNewtonStep (> 0: no contact) [m]" },
+    coordinate "gap" { initial = 0.1, description = "gap of the segment at the last PostNewtonStep (> 0: no contact) [SI:m]" },
     coordinate "isSlipStick" { initial = -2, description = "stick/slip state: 0 stick, +1/-1 slip direction, -2 undefined" },
-    coordinate "lastStick" { initial = 0, description = "last sticking position x_lastStick [m]" },
+    coordinate "lastStick" { initial = 0, description = "last sticking position x_lastStick [SI:m]" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").

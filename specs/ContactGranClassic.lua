@@ -71,7 +71,7 @@ return connector {
     coordinate "touching" { initial = 0,
       description = "1 when the spheres were in contact at the last PostNewtonStep, else 0" },
     coordinate "shearX" { initial = 0,
-      description = "x of the shear history: the tangential displacement of the contact, accumulated and truncated [m] (hooke/history, hertz/history); global" },
+      description = "x of the shear history: the tangential displacement of the contact, accumulated and truncated [SI:m] (hooke/history, hertz/history); global" },
     coordinate "shearY" { initial = 0, description = "y of the shear history (see shearX)" },
     coordinate "shearZ" { initial = 0, description = "z of the shear history (see shearX)" },
   },

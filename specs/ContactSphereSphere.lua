@@ -79,10 +79,10 @@ return connector {
   },
 
   data = {
-    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (> 0: no contact) [m]" },
-    coordinate "tangentialVelocity" { initial = 0, description = "norm of the tangential relative velocity at the contact point [m/s]" },
-    coordinate "impactVelocity" { initial = 0, description = "impact velocity -v_n stored when contact begins [m/s]" },
-    coordinate "plasticOverlap" { initial = 0, description = "plastic overlap delta_p of the EAPM; 0 after separation [m]" },
+    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (> 0: no contact) [SI:m]" },
+    coordinate "tangentialVelocity" { initial = 0, description = "norm of the tangential relative velocity at the contact point [SI:m/s]" },
+    coordinate "impactVelocity" { initial = 0, description = "impact velocity -v_n stored when contact begins [SI:m/s]" },
+    coordinate "plasticOverlap" { initial = 0, description = "plastic overlap delta_p of the EAPM; 0 after separation [SI:m]" },
   },
 
   -- Physics invariants checked on random states (docs/spec-language.rst, "Physics invariants").

@@ -251,8 +251,12 @@ mbc_status ml_law_create(const mbc_registry *reg, const char *what, const char *
     if (!t) {
         char known[512];
         mbc_registry_names(reg, known, sizeof known);
-        return mbc_fail(err, MBC_ERR_NAME, "%s: unknown connector type '%s' (known: %s)", what,
-                        type_name, known);
+        const char *close = mbc_registry_suggest_type(reg, type_name);
+        return mbc_fail(err, MBC_ERR_NAME,
+                        "%s: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin "
+                        "needs mbc-lammps --plugin FILE.so",
+                        what, type_name, close ? " (did you mean '" : "", close ? close : "",
+                        close ? "'?)" : "", known);
     }
     mbc_status st = usable_binding(what, t, err);
     if (st != MBC_OK)

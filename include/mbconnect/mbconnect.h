@@ -28,6 +28,7 @@
  * - result.h           everything a type offers at one state, and its JSON form
  * - plugin.h           loading connector types from shared libraries
  * - suggest.h          the closest known name to an unknown one ("did you mean ...?")
+ * - unit.h             the unit grammar of "[SI:N/m]": parsed, in SI base units
  * - generated/<type>.h the built-in types: parameter structs, typed setters/getters,
  *                      MBC_<TYPE>_OUTPUT_* / _DATA_* constants (all through
  *                      generated/builtin.h, written by mbcgen)
@@ -74,6 +75,7 @@
 #include "mbconnect/result.h"
 #include "mbconnect/state_check.h"
 #include "mbconnect/suggest.h"
+#include "mbconnect/unit.h"
 #include "mbconnect/type_info.h"
 
 #include "mbconnect/evaluate_many.h"

@@ -59,6 +59,12 @@ MBC_API const mbc_type_info *mbc_registry_lookup(const mbc_registry *r, const ch
  * size > 0): how every "unknown connector type" message lists the known ones. */
 MBC_API void mbc_registry_names(const mbc_registry *r, char *buf, size_t size);
 
+/* The registered type name closest to type_name by the one rule of "did
+ * you mean" (mbconnect/suggest.h), or NULL when none is close: every front
+ * end's "unknown connector type 'ContactWaltonBrawn' (did you mean
+ * 'ContactWaltonBraun'?)". */
+MBC_API const char *mbc_registry_suggest_type(const mbc_registry *r, const char *type_name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,13 @@ def __getattr__(name):
         return _FUNCTIONS + _core.types()
     cls = _core.classes().get(name)
     if cls is None:
+        if name[:1].isupper():  # a connector type's name: the library's "did you mean"
+            close = _core.suggest_type(name)
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise AttributeError(
+                f"module 'mbconnect' has no connector type {name!r}{hint} (known: "
+                f"{', '.join(_core.types())}); a type from a plugin needs "
+                f"mbconnect.load_plugin(path) first")
         raise AttributeError(f"module 'mbconnect' has no attribute {name!r}")
     return cls
 

@@ -8,6 +8,7 @@
 #include "pymbc.h"
 
 #include "mbconnect/output_text.h"
+#include "mbconnect/unit.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -17,19 +18,23 @@
 
 /* ---------------------------------------------------------- text helpers */
 
-/* The unit written "[SI:N/m]" in a description, or "" (into buf). */
+/* The first unit a description states ("N/m"), or "" (into buf). */
 static const char *unit_of(const char *description, char *buf, size_t size)
 {
+    if (!mbc_unit_of(description, buf, size))
+        buf[0] = '\0';
+    return buf;
+}
+
+/* The first unit in SI base units ("kg s^-2"), or "" (into buf). */
+static const char *unit_si(const char *description, char *buf, size_t size)
+{
+    char unit[MBC_UNIT_TEXT_SIZE];
+    mbc_unit u;
     buf[0] = '\0';
-    const char *u = description ? strstr(description, "[SI:") : NULL;
-    if (!u)
-        return buf;
-    u += 4;
-    const char *end = strchr(u, ']');
-    if (end && (size_t)(end - u) < size) {
-        memcpy(buf, u, (size_t)(end - u));
-        buf[end - u] = '\0';
-    }
+    if (mbc_unit_of(description, unit, sizeof unit) &&
+        mbc_unit_parse(unit, strlen(unit), &u, NULL) == MBC_OK)
+        mbc_unit_base_text(&u, buf, size);
     return buf;
 }
 
@@ -71,8 +76,8 @@ static const char *default_choice(const mbc_param_info *p, char *buf, size_t siz
 static void describe_param(PyObject *parts, const mbc_param_info *p, const char *prefix,
                            const mbc_object *defaults)
 {
-    char unit[64], shown[256], choice[80];
-    unit_of(p->description, unit, sizeof unit);
+    char unit[512], shown[256], choice[80];
+    mbc_unit_describe(p->description, unit, sizeof unit);
     char size[32] = "";
     if (p->shape == MBC_FIXED)
         snprintf(size, sizeof size, "[%zu]", p->size);
@@ -800,7 +805,10 @@ static PyObject *param_record(const mbc_type_info *t, const mbc_param_info *p,
         p->non_decreasing ? Py_True : Py_False, "positive_when",
         p->positive_when ? t->params[p->positive_when - 1].name : NULL, "has_check",
         p->check ? Py_True : Py_False);
-    if (r && (add_rules(r, p) < 0 || set_item(r, "choices", choices_record(p)) < 0))
+    char si[128];
+    if (r &&
+        (add_rules(r, p) < 0 || set_item(r, "choices", choices_record(p)) < 0 ||
+         set_item(r, "unit_si", PyUnicode_FromString(unit_si(p->description, si, sizeof si))) < 0))
         Py_CLEAR(r);
     return r;
 }
@@ -969,8 +977,8 @@ PyObject *pymbc_connector_class(PyObject *module, pymbc_state *st, const mbc_typ
         goto done;
     for (size_t i = 0; i < t->param_count; i++) {
         const mbc_param_info *p = &t->params[i];
-        char unit[64], shown[256], rules[512], choice[80];
-        unit_of(p->description, unit, sizeof unit);
+        char unit[512], shown[256], rules[512], choice[80];
+        mbc_unit_describe(p->description, unit, sizeof unit);
         mbc_param_rules_text(p, rules, sizeof rules);
         /* "UReal, default 0., symbol k_c, unit N/m, rules >= 0\n\ndescription" */
         snprintf(slots[i].doc, sizeof slots[i].doc, "%s%s, default %s%s%s%s%s%s%s%s%s\n\n%s",

@@ -46,6 +46,16 @@ static PyObject *module_classes(PyObject *module, PyObject *unused)
     return PyDict_Copy(state_of(module)->classes);
 }
 
+/* The registered type closest to name (mbc_registry_suggest_type), or None. */
+static PyObject *module_suggest_type(PyObject *module, PyObject *name)
+{
+    const char *text = PyUnicode_AsUTF8(name);
+    if (!text)
+        return NULL;
+    const char *close = mbc_registry_suggest_type(&state_of(module)->registry, text);
+    return close ? PyUnicode_FromString(close) : Py_NewRef(Py_None);
+}
+
 static PyMethodDef module_methods[] = {
     /* docstrings start with the signature inspect.signature() reads */
     {"types", module_types, METH_NOARGS,
@@ -64,6 +74,10 @@ static PyMethodDef module_methods[] = {
      "Runs an `mbc eval` case file (docs/eval.rst) and returns what `mbc eval` prints, as a "
      "dict (text=True: the JSON text itself). Types from loaded plugins work too. A case that "
      "cannot be evaluated raises ValueError with `mbc eval`'s one-line message."},
+    {"suggest_type", module_suggest_type, METH_O,
+     "suggest_type($module, name, /)\n--\n\n"
+     "The registered type name closest to name by the library's one rule of \"did you "
+     "mean\" (mbconnect/suggest.h), or None when none is close."},
     {"classes", module_classes, METH_NOARGS,
      "classes($module, /)\n--\n\n"
      "The class of every type, as a dict by type name."},

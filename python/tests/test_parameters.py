@@ -656,3 +656,33 @@ def test_units_are_those_of_the_descriptions():
                 assert p["unit"] == p["description"][start:p["description"].index("]", start)]
             else:
                 assert p["unit"] == ""
+def test_units_parsed_by_the_grammar():
+    """The unit grammar (mbconnect/unit.h) shows each unit in SI base units,
+    worked out by hand: N/m = kg s^-2, Pa = kg m^-1 s^-2, m/s."""
+    info = {p["name"]: p for p in mbconnect.ContactSphereSphere.parameter_info}
+    assert (info["contactStiffness"]["unit"], info["contactStiffness"]["unit_si"]) == ("N/m", "kg s^-2")
+    assert info["frictionProportionalZone"]["unit_si"] == "m s^-1"
+    assert info["markerNumbers"]["unit_si"] == ""
+    text = mbconnect.ContactSphereSphere.describe()
+    assert "unit N/m (kg s^-2)" in text
+    granular = {p["name"]: p for p in mbconnect.ContactGranular.parameter_info}
+    assert granular["youngsModulus"]["unit_si"] == "kg m^-1 s^-2"
+    assert "unit N s/m (kg s^-1), 1/s (s^-1), 1/(m s) (m^-1 s^-1), 1 (1)" in mbconnect.ContactGranular.describe()
+    assert "unit N/m (kg s^-2)" in mbconnect.ContactSphereSphere.contactStiffness.__doc__
+
+
+
+
+def test_type_names_found():
+    """A typo of a type's name gets the library's "did you mean" (the one rule
+    of mbconnect/suggest.h) and names load_plugin for a plugin's type."""
+    with pytest.raises(AttributeError, match=r"^module 'mbconnect' has no connector type "
+                       r"'ContactSphereSpere' \(did you mean 'ContactSphereSphere'\?\) \(known: "
+                       r".*\); a type from a plugin needs mbconnect.load_plugin\(path\) first$"):
+        mbconnect.ContactSphereSpere  # noqa: B018
+    with pytest.raises(AttributeError, match=r"no connector type 'NoSuchType' \(known: "):
+        mbconnect.NoSuchType  # noqa: B018
+    assert mbconnect._core.suggest_type("contactgranular") == "ContactGranular"
+    assert mbconnect._core.suggest_type("NoSuchType") is None
+    with pytest.raises(AttributeError, match=r"^module 'mbconnect' has no attribute 'nothing'$"):
+        mbconnect.nothing  # noqa: B018

@@ -54,8 +54,10 @@ mbc_object *mbc_registry_create(const mbc_registry *r, const char *type_name, mb
     if (err) {
         char known[MBC_ERROR_SIZE];
         mbc_registry_names(r, known, sizeof known);
-        mbc_fail(err, MBC_ERR_NAME, "unknown connector type '%s' (known: %s)",
-                 type_name ? type_name : "", known);
+        const char *close = mbc_registry_suggest_type(r, type_name);
+        mbc_fail(err, MBC_ERR_NAME, "unknown connector type '%s'%s%s%s (known: %s)",
+                 type_name ? type_name : "", close ? " (did you mean '" : "", close ? close : "",
+                 close ? "'?)" : "", known);
     }
     return NULL;
 }

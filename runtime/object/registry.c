@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mbconnect/registry.h"
+#include "mbconnect/suggest.h"
 #include "registry_internal.h"
 
 /* generated/registry.c */
@@ -158,4 +159,13 @@ void mbc_registry_names(const mbc_registry *r, char *buf, size_t size)
     for (size_t i = 0; i < mbc_registry_size(r) && len < size; i++)
         len +=
             (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", r->types[i]->type_name);
+}
+
+const char *mbc_registry_suggest_type(const mbc_registry *r, const char *type_name)
+{
+    mbc_suggestion s;
+    mbc_suggest_begin(&s, type_name ? type_name : "");
+    for (size_t i = 0; i < mbc_registry_size(r); i++)
+        mbc_suggest_offer(&s, r->types[i]->type_name);
+    return s.best;
 }

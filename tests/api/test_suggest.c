@@ -110,12 +110,36 @@ static void test_type_parameter(void **state)
     mbc_object_destroy(o);
 }
 
+/* A type name: the closest registered type by the same rule, in the
+ * registry's "unknown connector type" message; none when nothing is close. */
+static void test_type_names(void **state)
+{
+    (void)state;
+    mbc_registry r;
+    mbc_registry_init(&r);
+    assert_string_equal(mbc_registry_suggest_type(&r, "ContactSphereSpere"), "ContactSphereSphere");
+    assert_string_equal(mbc_registry_suggest_type(&r, "contactgranular"), "ContactGranular");
+    assert_string_equal(mbc_registry_suggest_type(&r, "ContactGranClasic"), "ContactGranClassic");
+    assert_null(mbc_registry_suggest_type(&r, "NoSuchType"));
+    assert_null(mbc_registry_suggest_type(&r, ""));
+    mbc_error err = {0};
+    assert_null(mbc_registry_create(&r, "ContactSphereSpere", &err));
+    assert_int_equal(err.status, MBC_ERR_NAME);
+    const char *want = "unknown connector type 'ContactSphereSpere' (did you mean "
+                       "'ContactSphereSphere'?) (known: ";
+    assert_int_equal(strncmp(err.message, want, strlen(want)), 0);
+    assert_null(mbc_registry_create(&r, "NoSuchType", &err));
+    want = "unknown connector type 'NoSuchType' (known: ";
+    assert_int_equal(strncmp(err.message, want, strlen(want)), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_distance_by_hand),
         cmocka_unit_test(test_what_is_close),
         cmocka_unit_test(test_type_parameter),
+        cmocka_unit_test(test_type_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

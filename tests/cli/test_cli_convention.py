@@ -106,6 +106,13 @@ for args, line in [
 rc, out, err = run(mbc, "describe", "NoSuchType")
 if rc != 2 or out or not err.startswith("mbc: unknown connector type 'NoSuchType' (known: "):
     failures.append("mbc describe NoSuchType: status %d, %r" % (rc, err))
+# a typo gets the closest type, and the line names --plugin for a plugin's type
+rc, out, err = run(mbc, "describe", "ContactGranularr")
+if (rc != 2 or out or not err.startswith(
+        "mbc: unknown connector type 'ContactGranularr' (did you mean 'ContactGranular'?) (known: ")
+        or not err.endswith("; a type from a plugin needs --plugin FILE.so\n")
+        or err.count("\n") != 1):
+    failures.append("mbc describe ContactGranularr: status %d, %r" % (rc, err))
 
 # output that cannot be written (a full disk: /dev/full) is one line on
 # stderr and a failure, never status 0 with the output lost

@@ -445,6 +445,46 @@ static void test_sphere_sphere_binding(void **state)
     free(text);
 }
 
+/* The parsed units (mbconnect/unit.h) by hand: ContactGranular's
+ * normalDamping states four (N s/m = kg s^-1, 1/s, 1/(m s), 1), the JSON
+ * lists each with its SI base form and the text shows them. */
+static void test_units_parsed(void **state)
+{
+    (void)state;
+    char *text = run_mbc("describe", "--json", "ContactGranular");
+    jm_value *v = parse(text);
+    const jm_value *params = jm_member(v, "parameters");
+    assert_non_null(params);
+    const jm_value *damping = NULL, *stiffness = NULL;
+    for (size_t i = 0; i < params->count; i++) {
+        if (strcmp(str(params->items[i], "name"), "normalDamping") == 0)
+            damping = params->items[i];
+        if (strcmp(str(params->items[i], "name"), "youngsModulus") == 0)
+            stiffness = params->items[i];
+    }
+    assert_non_null(damping);
+    assert_non_null(stiffness);
+    const jm_value *units = jm_member(damping, "units");
+    assert_non_null(units);
+    static const char *const want[][2] = {
+        {"N s/m", "kg s^-1"}, {"1/s", "s^-1"}, {"1/(m s)", "m^-1 s^-1"}, {"1", "1"}};
+    assert_int_equal(units->count, 4);
+    for (size_t i = 0; i < 4; i++) {
+        expect_str(units->items[i], "unit", want[i][0], "normalDamping.units");
+        expect_str(units->items[i], "si", want[i][1], "normalDamping.units");
+    }
+    units = jm_member(stiffness, "units");
+    assert_int_equal(units->count, 1);
+    expect_str(units->items[0], "si", "kg m^-1 s^-2", "youngsModulus.units"); /* Pa */
+    jm_free(v);
+    free(text);
+    text = run_mbc("describe", "ContactGranular", NULL);
+    assert_non_null(
+        strstr(text, "\n      unit: N s/m (kg s^-1), 1/s (s^-1), 1/(m s) (m^-1 s^-1), 1 (1)\n"));
+    assert_non_null(strstr(text, "\n      unit: Pa (kg m^-1 s^-2)\n"));
+    free(text);
+}
+
 static void test_describe_every_type(void **state)
 {
     (void)state;
@@ -514,6 +554,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_list_json),
         cmocka_unit_test(test_describe_every_type),
         cmocka_unit_test(test_sphere_sphere_binding),
+        cmocka_unit_test(test_units_parsed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -732,7 +732,8 @@ static const hand_variant case_table[] = {
     {SS,
      "object = \"ContactSphereSphere\"",
      "object = \"ContactSphereSpere\"",
-     {":object: unknown connector type (given 'ContactSphereSpere'; known: "}},
+     {":object: unknown connector type (given 'ContactSphereSpere'; did you mean "
+      "'ContactSphereSphere'?; known: "}},
     {SS,
      "object = \"ContactSphereSphere\"",
      "objekt = \"ContactSphereSphere\"",

@@ -514,6 +514,9 @@ static void test_errors(void **state)
     } cases[] = {
         /* the list of known types grows with every built-in type (mbcgen --new-type) */
         {"unknown_type", "", "ERROR: pair_coeff: unknown connector type 'NoSuchType' (known: "},
+        {"type_typo", "",
+         "ERROR: pair_coeff: unknown connector type 'ContactSphereSpere' (did you mean "
+         "'ContactSphereSphere'?) (known: "},
         {"unknown_param", "",
          "ERROR: pair_coeff: ContactSphereSphere: unknown parameter 'contactStifness' (did you "
          "mean 'contactStiffness'?)"},

@@ -10,7 +10,7 @@ return connector {
       description = "normal contact stiffness [SI:N/m]" },
   },
   outputs = {
-    output "Energy" { size = 1, description = "elastic energy [J]" },
+    output "Energy" { size = 1, description = "elastic energy [SI:J]" },
   },
   theory = "No theory.",
 }

@@ -43,11 +43,11 @@ return connector {
     output "Displacement" { size = 3,
       description = "global displacement vector from the center of circle 0 to the center of circle 1" },
     output "Penetration" { size = 1,
-      description = "penetration depth max(0, -g) of the circles at the current positions [m] (an output name no built-in type declares)" },
+      description = "penetration depth max(0, -g) of the circles at the current positions [SI:m] (an output name no built-in type declares)" },
   },
 
   data = {
-    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (g < 0: contact) [m]" },
+    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (g < 0: contact) [SI:m]" },
   },
 
   -- Physics invariants, checked on random states by the harness that

@@ -88,8 +88,8 @@ return connector {
 
   data = {
     per = "numberOfSegments",
-    coordinate "gap" { initial = 0.1, description = "gap per segment at the last PostNewtonStep [m]" },
-    coordinate "slipVelocity" { initial = 0, description = "slip velocity per segment [m/s]",
+    coordinate "gap" { initial = 0.1, description = "gap per segment at the last PostNewtonStep [SI:m]" },
+    coordinate "slipVelocity" { initial = 0, description = "slip velocity per segment [SI:m/s]",
       seed_text = "slip velocity [m/s]" },
   },
 

@@ -30,8 +30,8 @@ return connector {
   },
 
   data = {
-    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (g <= 0: contact) [m]" },
-    coordinate "maxOverlap" { initial = 0, description = "the largest overlap since the contact began [m]" },
+    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep (g <= 0: contact) [SI:m]" },
+    coordinate "maxOverlap" { initial = 0, description = "the largest overlap since the contact began [SI:m]" },
   },
 
   -- mbc-lammps (docs/lammps.rst): sphere 0 at m0, sphere 1 at m1, their radii in `radii`.

@@ -36,7 +36,7 @@ return connector {
   },
 
   data = {
-    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep [m]" },
+    coordinate "gap" { initial = 0.1, description = "gap g at the last PostNewtonStep [SI:m]" },
   },
 
   pair_binding = { kind = "spheres", centers = { "m0", "m1" }, radii = "radii", masses = "masses",

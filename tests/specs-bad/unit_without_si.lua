@@ -1,0 +1,15 @@
+-- Malformed spec: a unit in brackets without SI:.
+return connector {
+  type = "BadSpec",
+  description = "A connector used to test one malformed spec.",
+  provides = { "Connector" },
+  markers = { { "Position" }, { "Position" } },
+  parameters = {
+    param "markerNumbers" { type = "ArrayMarkerIndex", size = 2, rules = { must_be_set = true },
+      description = "markers m0 and m1" },
+    param "contactStiffness" { type = "UReal", default = 0,
+      description = "normal contact stiffness [N/m]" },
+  },
+  hooks = { "forces" },
+  theory = "No theory.",
+}
