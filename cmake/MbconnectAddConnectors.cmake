@@ -258,8 +258,14 @@ function(mbconnect_add_connectors)
     # loaded: the generated descriptor names each hook of the spec's `hooks`
     # list by symbol, so a hook the sources lack fails the build with the
     # linker's "undefined reference to `mbc_<type>_<hook>'" (ELF linkers;
-    # the math library is linked for the hooks' sqrt and friends).
-    if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    # the math library is linked for the hooks' sqrt and friends). Not in
+    # sanitizer builds: clang leaves the sanitizers' runtime symbols to the
+    # executable, so a plugin has them undefined by design.
+    set(_mbconnect_sanitized FALSE)
+    if(MBC_SANITIZE OR MBC_TSAN OR MBC_FUZZ OR CMAKE_C_FLAGS MATCHES "-fsanitize")
+      set(_mbconnect_sanitized TRUE)
+    endif()
+    if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND NOT _mbconnect_sanitized)
       target_link_options(${A_PLUGIN} PRIVATE "LINKER:--no-undefined")
       target_link_libraries(${A_PLUGIN} PRIVATE m)
     endif()

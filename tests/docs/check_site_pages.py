@@ -11,6 +11,8 @@ committed pages (byte-identical to the reference documents):
   "     - | " cells of the quantities): where a spec keeps the reference
   page's text as `seed_text`, the committed page shows it and the site the
   spec's own description (docs/spec-language.rst);
+* the parsed unit's line "  | unit: N/m (kg s^-2)" below a parameter's,
+  output's or data coordinate's description is on the site page only;
 * outputs declared with `reference = false` (added after the reference
   page: "* | ``Name``" and its description line) are on the site page only;
 * the site page ends where the committed page's trailer of the reference
@@ -39,6 +41,7 @@ LEFTOVERS = ("UNDER CONSTRUCTION", "GeneralContact", "exudyn.physics", "Stribeck
              "theDoc.pdf", "github.com/jgerstmayr", "obetain", "are are", "constraints's",
              "coordiantes", "occures", "Model model")
 DESCRIPTION_PREFIXES = ("  | ", "     - | ")
+UNIT_LINE = re.compile(r"^ *(- )?\| unit: ")
 
 
 def is_description(lines, i, x, y):
@@ -59,6 +62,8 @@ def without_added_outputs(a, b):
     does not have (an output line and its description line)."""
     keep, skip = [], False
     for y in b:
+        if UNIT_LINE.match(y):
+            continue
         if skip:
             skip = False
             continue

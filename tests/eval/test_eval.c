@@ -447,7 +447,13 @@ static void check_circle(const jm_value *doc, double v_cable)
     assert_int_equal(jm_count(doc, "outputs.Coordinates"), 8);
     expect_vec_at(doc, "outputs.Coordinates_t", coords_t, 8, __LINE__);
     expect_vec_at(doc, "outputs.ForceLocal", force_local, 8, __LINE__);
-    assert_int_equal(jm_count(doc, "outputs"), 3);
+    /* the books: the penalty spring's energy k_c g^2/2, the normal damping's
+     * power d_c v_n^2 (mu = 0: no friction power) */
+    expect_near(doc, "outputs.StoredEnergy[0]", 0.5 * k_c * g * g);
+    expect_near(doc, "outputs.DissipatedPower[0]", d_c * v_n * v_n);
+    const double parts[2] = {d_c * v_n * v_n, 0};
+    expect_vec_at(doc, "outputs.DissipatedPowerParts", parts, 2, __LINE__);
+    assert_int_equal(jm_count(doc, "outputs"), 6);
 }
 
 static void test_circle_cable_points(void **state)
