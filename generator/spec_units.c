@@ -50,35 +50,10 @@ static const char *check_si(mbc_reader *r, int line, const char *what, const cha
     return u + n + 1;
 }
 
-/* A bracket without "SI:" at b whose text parses as a unit with a symbol. */
-static void check_plain(mbc_reader *r, int line, const char *what, const char *b)
-{
-    size_t n = 0;
-    int letters = 0;
-    while (b[n] && b[n] != ']' && unit_char(b[n]))
-        letters += (b[n] >= 'a' && b[n] <= 'z') || (b[n] >= 'A' && b[n] <= 'Z'), n++;
-    if (b[n] != ']' || !letters)
-        return;
-    mbc_error err = {0};
-    mbc_unit unit;
-    if (mbc_unit_parse(b, n, &unit, &err) == MBC_OK)
-        mbc_reader_fail(r, line, NULL,
-                        "%s: unit [%.*s] without 'SI:' (units are stated as [SI:unit]); write "
-                        "[SI:%.*s]",
-                        what, (int)n, b, (int)n, b);
-}
-
-void spec_units_check(mbc_reader *r, int line, const char *what, const char *text, int seed)
+void spec_units_check(mbc_reader *r, int line, const char *what, const char *text)
 {
     if (!text)
         return;
-    for (const char *at = strchr(text, '['); at; at = strchr(at, '[')) {
-        if (strncmp(at, "[SI:", 4) == 0) {
-            at = check_si(r, line, what, at + 4);
-        } else {
-            if (!seed)
-                check_plain(r, line, what, at + 1);
-            at++;
-        }
-    }
+    for (const char *at = strchr(text, '['); at; at = strchr(at, '['))
+        at = strncmp(at, "[SI:", 4) == 0 ? check_si(r, line, what, at + 4) : at + 1;
 }

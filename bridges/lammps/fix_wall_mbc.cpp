@@ -397,7 +397,7 @@ void FixWallMbc::write_restart(FILE *fp)
         return;
     int len = 0;
     region->length_restart_string(len);
-    fwrite(&len, sizeof(int), 1, fp);
+    (void)fwrite(&len, sizeof(int), 1, fp);
     region->write_restart(fp);
 }
 

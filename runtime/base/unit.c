@@ -14,7 +14,7 @@
 typedef struct unit_name {
     const char *symbol;
     double scale;
-    signed char exponent[MBC_UNIT_DIMENSIONS]; /* kg m s A K mol cd rad */
+    short exponent[MBC_UNIT_DIMENSIONS]; /* kg m s A K mol cd rad */
 } unit_name;
 
 static const unit_name names[] = {

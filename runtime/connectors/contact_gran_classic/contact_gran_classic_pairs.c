@@ -131,6 +131,14 @@ static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned 
                              int wall, const mbc_pair_sums *sums, gc_block *b, gc_call *g,
                              mbc_error *err)
 {
+    mbc_contact_gran_classic_law(p, &g->law);
+    g->law.dt = dt;
+    const int setup = (flags & MBC_PAIR_SETUP) != 0;
+    const int step = (flags & MBC_PAIR_POST_NEWTON) && !setup;
+    g->run = gc_instances[p->model][wall][step];
+    g->history = p->model != MBC_GRAN_CLASSIC_HOOKE;
+    g->keep = !(flags & MBC_PAIR_POST_NEWTON) && !setup;
+    g->outputs = 0;
     if (sums->output_count > MBC_PAIR_OUTPUT_MAX)
         return mbc_fail(err, MBC_ERR_SIZE, GC_TYPE ": more than %d outputs summed in one call",
                         MBC_PAIR_OUTPUT_MAX);
@@ -144,13 +152,6 @@ static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned 
         else
             return mbc_fail(err, MBC_ERR_VALUE, GC_TYPE ": output %zu is not a scalar output", k);
     }
-    mbc_contact_gran_classic_law(p, &g->law);
-    g->law.dt = dt;
-    const int setup = (flags & MBC_PAIR_SETUP) != 0;
-    const int step = (flags & MBC_PAIR_POST_NEWTON) && !setup;
-    g->run = gc_instances[p->model][wall][step];
-    g->history = p->model != MBC_GRAN_CLASSIC_HOOKE;
-    g->keep = !(flags & MBC_PAIR_POST_NEWTON) && !setup;
     return MBC_OK;
 }
 
@@ -384,21 +385,20 @@ static void gc_walls_add(const gc_call *g, const mbc_wall_call *call, size_t k0,
 }
 
 /* The one path of a call over an engine's pairs (call) or walls (walls; the
- * other NULL): the law once, then block by block the contacts from the
- * engine's arrays, the kernel instance, the first contact whose force is
- * not finite, the contacts before it into the atoms and the sums, the
- * error at it. Inlined into each entry point, so that the pair or wall
- * choice of each block is made at compile time. */
+ * other NULL), with that call's flags and time step: the law once, then block by block the contacts
+ * from the engine's arrays, the kernel instance, the first contact whose force is not finite, the
+ * contacts before it into the atoms and the sums, the error at it. Inlined into each entry point,
+ * so that the pair or wall choice of each block is made at compile time. */
 MBC_GRAN_CLASSIC_INLINE mbc_status gc_engine_evaluate(const mbc_contact_gran_classic_params *p,
                                                       const mbc_pair_call *call,
-                                                      const mbc_wall_call *walls,
-                                                      mbc_pair_sums *sums, mbc_error *err)
+                                                      const mbc_wall_call *walls, unsigned flags,
+                                                      double dt, mbc_pair_sums *sums,
+                                                      mbc_error *err)
 {
     const int wall = walls != NULL;
     gc_block b;
     gc_call g;
-    const mbc_status st = gc_prepare(p, wall ? walls->flags : call->flags,
-                                     wall ? walls->dt : call->dt, wall, sums, &b, &g, err);
+    const mbc_status st = gc_prepare(p, flags, dt, wall, sums, &b, &g, err);
     if (st != MBC_OK)
         return st;
     if (!p->activeConnector) {
@@ -434,12 +434,12 @@ mbc_status mbc_contact_gran_classic_pair_evaluate(const mbc_contact_gran_classic
                                                   const mbc_pair_call *call, mbc_pair_sums *sums,
                                                   mbc_error *err)
 {
-    return gc_engine_evaluate(p, call, NULL, sums, err);
+    return gc_engine_evaluate(p, call, NULL, call->flags, call->dt, sums, err);
 }
 
 mbc_status mbc_contact_gran_classic_wall_evaluate(const mbc_contact_gran_classic_params *p,
                                                   const mbc_wall_call *call, mbc_pair_sums *sums,
                                                   mbc_error *err)
 {
-    return gc_engine_evaluate(p, NULL, call, sums, err);
+    return gc_engine_evaluate(p, NULL, call, call->flags, call->dt, sums, err);
 }

@@ -65,6 +65,17 @@ _Static_assert(SAME(MBC_GRANULAR_LINEAR_NOHISTORY, TANGENTIAL_MODEL_LINEAR_NOHIS
 
 #define TYPE "ContactGranular"
 
+/* Whether the record differs from the start-of-step record (a step was
+ * taken): the values compared (the records are finite, checked at the
+ * dispatch). */
+static bool record_changed(const double *start, const double *now)
+{
+    for (int k = 0; k < MBC_GRANULAR_RECORD; k++)
+        if (start[k] != now[k])
+            return true;
+    return false;
+}
+
 /* ------------------------------------------------------------------ the law */
 
 double mbc_contact_granular_effective_modulus(const double e[2], const double nu[2])
@@ -506,8 +517,7 @@ mbc_status mbc_contact_granular_outputs(const mbc_contact_granular_params *p, co
                 * step from the start-of-step data) */
         mbc_contact_granular_law(p, &e.law); /* out of touch too: jkr's pull-off */
         /* a step was taken where the data differ from the start-of-step data */
-        const bool stepped = s->data_start != s->data &&
-                             memcmp(s->data_start, s->data, MBC_GRANULAR_RECORD * sizeof(double));
+        const bool stepped = s->data_start != s->data && record_changed(s->data_start, s->data);
         const mbc_granular_energy en =
             mbc_granular_energy_of(&e.law, c, stepped ? s->data_start : NULL, e.rec, r);
         if (var == MBC_CONTACT_GRANULAR_OUTPUT_STORED_ENERGY)
