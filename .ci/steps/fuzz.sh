@@ -58,7 +58,7 @@ fuzz_one() {
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n1)"
   echo "$t: ${execs:-?} executions in ${FUZZ_SECONDS} s (${rate:-?}/s), exit status $status" >"$work/$t.summary"
   artifacts=("$work/artifacts-$t"/*)
-  if ((status != 0)) || [ -e "${artifacts[0]}" ] ||
+  if ((status != 0)) || ((${#artifacts[@]} > 0)) ||
     grep -qE '(ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|fuzz invariant violated)' "$log"; then
     {
       echo "FAILED: $t (exit status $status); the end of its log:"

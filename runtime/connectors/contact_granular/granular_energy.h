@@ -199,7 +199,9 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
 {
     mbc_granular_energy e = {{0.0}, {0.0}, {0.0}};
     const int stepped = start != NULL && law->dt > 0.0;
-    const int jkr = law->normal == MBC_GRANULAR_JKR;
+    /* jkr's jumps; at gamma = 0 jkr is hertz: no jumps (E_n(0) = 0 there, where
+     * the closed form of a is 0/0) */
+    const int jkr = law->normal == MBC_GRANULAR_JKR && law->cohesion > 0.0;
     const int touched = stepped && start[MBC_GRANULAR_TOUCH] != 0.0;
     if (!res->touching) {
         /* jkr's pull-off: E_n(delta_c) leaves the books over the step */
