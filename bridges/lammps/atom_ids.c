@@ -61,10 +61,11 @@ static mbc_status gather(MPI_Comm comm, int nlocal, const int *tag, const int *t
 }
 
 /* Atom i's partner list remapped in place (changes sorted by old ID, now
- * the new IDs sorted); counts what moved and what was dropped. */
+ * the new IDs sorted), or with apply 0 left as it is; counts what moves
+ * and what is dropped. */
 static void remap_atom(int mine_then, int mine_now, int *n, int *partner, double *values, int width,
-                       int by_id, const id_change *all, const int *now, int total, long long *moved,
-                       long long *dropped)
+                       int by_id, int apply, const id_change *all, const int *now, int total,
+                       long long *moved, long long *dropped)
 {
     int keep = 0;
     for (int m = 0; m < *n; m++) {
@@ -84,18 +85,21 @@ static void remap_atom(int mine_then, int mine_now, int *n, int *partner, double
             continue;
         }
         *moved += np != p || mine_then != mine_now;
+        if (!apply)
+            continue;
         partner[keep] = np;
         if (keep != m)
             memmove(values + (size_t)keep * (size_t)width, values + (size_t)m * (size_t)width,
                     (size_t)width * sizeof *values);
         keep++;
     }
-    *n = keep;
+    if (apply)
+        *n = keep;
 }
 
 mbc_status ml_ids_remap(MPI_Comm comm, int nlocal, const int *tag, const int *then, int *npartner,
-                        int **partner, double **values, int width, int by_id, long long *moved,
-                        long long *dropped, mbc_error *err)
+                        int **partner, double **values, int width, int by_id, int apply,
+                        long long *moved, long long *dropped, mbc_error *err)
 {
     long long counts[2] = {0, 0};
     *moved = *dropped = 0;
@@ -111,7 +115,7 @@ mbc_status ml_ids_remap(MPI_Comm comm, int nlocal, const int *tag, const int *th
     if (st == MBC_OK)
         for (int i = 0; i < nlocal; i++)
             remap_atom(then[i] ? then[i] : tag[i], tag[i], &npartner[i], partner[i], values[i],
-                       width, by_id, all, now, total, &counts[0], &counts[1]);
+                       width, by_id, apply, all, now, total, &counts[0], &counts[1]);
     free(all);
     free(now);
     long long sums[2] = {0, 0};

@@ -359,11 +359,15 @@ void PairMbc::make_history()
     evaluated = 0;
 }
 
-/* The records of atoms whose IDs changed since the last run, remapped.
- * The IDs' fix is made at the first run's set-up (after read_restart has
- * read the file's per-atom data, which LAMMPS hands it then). */
+/* The records of atoms whose IDs changed since the last run: kept under
+ * the old IDs as LAMMPS 2021's FixNeighHistory keeps them (the styles that
+ * stand for LAMMPS's own, by default), or remapped to the new IDs
+ * (mbconnect corrected yes; pair_style mbconnect always). The IDs' fix is
+ * made at the first run's set-up (after read_restart has read the file's
+ * per-atom data, which LAMMPS hands it then). */
 void PairMbc::remap_ids()
 {
+    const int old_ids = lammps2021 && (words_only || classic >= 0);
     if (!ids || modify->find_fix(ids_id) < 0)
         ids = modify->add_fix(ids_id + " all " ML_FIX_IDS_STYLE, 1);
     const int *then = fix_ids_then(ids);
@@ -371,14 +375,18 @@ void PairMbc::remap_ids()
     long long moved = 0, dropped = 0;
     const mbc_status st = ml_ids_remap(world, atom->nlocal, atom->tag, then, history->npartner,
                                        history->partner, history->valuepartner, laws->width,
-                                       !laws->owner_orient, &moved, &dropped, &err);
+                                       !laws->owner_orient, !old_ids, &moved, &dropped, &err);
     if (ml_agree(world, st, &err) >= 0)
         raise_error(err);
-    if ((moved > 0 || dropped > 0) && comm->me == 0)
-        ML_WARN(error, style +
-                           ": atom IDs were reassigned since the last run (reset_atom_ids, "
-                           "delete_atoms compress yes): " +
-                           std::to_string(moved) +
+    const std::string why = ": atom IDs were reassigned since the last run (reset_atom_ids, "
+                            "delete_atoms compress yes): ";
+    if ((moved > 0 || dropped > 0) && comm->me == 0 && old_ids)
+        ML_WARN(error, style + why + std::to_string(moved + dropped) +
+                           " contact records keep their atoms' old IDs, as LAMMPS 2021's do "
+                           "(each goes to the pair that has those IDs now); mbconnect corrected "
+                           "yes makes them follow their atoms");
+    else if ((moved > 0 || dropped > 0) && comm->me == 0)
+        ML_WARN(error, style + why + std::to_string(moved) +
                            " contact records follow their atoms' new IDs, " +
                            std::to_string(dropped) +
                            " were dropped (their partner was deleted, or the records' "

@@ -44,7 +44,9 @@ void register_styles(LAMMPS_NS::LAMMPS *lmp);
 /* The fix style that keeps each atom's ID of the end of the last run
  * (fix_mbc.cpp): a pair style of mbc-lammps makes one, so that records of
  * atoms whose IDs were reassigned since (reset_atom_ids, delete_atoms
- * compress yes) are remapped, never attached to another pair. */
+ * compress yes) can be remapped, not attached to another pair (pair_style
+ * mbconnect; the styles of LAMMPS's keep them as LAMMPS 2021 does unless
+ * mbconnect corrected yes). */
 #define ML_FIX_IDS_STYLE "mbconnect/ids"
 /* The fix style of `mbconnect pair`'s fix mbconnect: its global vector
  * (contacts, mean overlap, the laws' output sums, the dissipated energy). */

@@ -24,9 +24,15 @@
  *               restart file read on 1 and 2 ranks continues it bit for bit
  *               (also across rank counts);
  *   ids         styles/settle.in: reset_atom_ids and delete_atoms compress
- *               yes between runs: each record follows its atoms' new IDs
+ *               yes between runs: by default each record keeps its atoms'
+ *               old IDs as lmp's do (every run the same bits as lmp's);
+ *               with mbconnect corrected yes it follows its atoms' new IDs
  *               (the run equals the one without them, bit for bit; lmp's
  *               own does not: its records attach to other pairs);
+ *   renumber    styles/renumber.in: in.pour.drum's pattern in small
+ *               (region walls, delete_atoms compress yes between runs, a
+ *               lid wall added), on 1 and 2 ranks: every atom the same
+ *               bits as lmp's;
  *   pour        LAMMPS's examples/granular/in.pour.flatwall (Debian's
  *               lammps-examples), unchanged, 5000 steps (slow): the last
  *               state of every atom the same bits as lmp's, on 1 and 2
@@ -51,8 +57,9 @@
  *               bits as lmp's, on 1 and 2 ranks; lmp's own 1- and 2-rank
  *               runs compared and shown;
  *   drum        LAMMPS's examples/granular/in.pour.drum, its second run
- *               3000 -> 500 steps, its fix wall/gran/region lines (a
- *               rotating cylinder and planes) spelled wall/gran/region/mbc
+ *               3000 -> 500 steps, under -sf mbc (granular/mbc; its fix
+ *               wall/gran/region lines, a rotating cylinder and planes,
+ *               wall/gran/region/mbc; delete_atoms between the runs)
  *               (slow), on 1 and 2 ranks: every atom the same bits as
  *               lmp's;
  *   box         examples/granregion/in.granregion.box, its five runs 5000
@@ -457,14 +464,36 @@ static void test_restart(void **state)
 }
 
 /* settle.in with -var part ids -var change c, by mbc-lammps and lmp. */
+/* settle.in with the change: lmp, mbc-lammps (its run the same bits as
+ * lmp's: LAMMPS 2021's records by default) and mbc-lammps with mbconnect
+ * corrected yes. */
 static void ids_run(const char *change)
 {
-    char args[512], name[64];
+    char args[512], a[64], b[64], c[64];
     snprintf(args, sizeof args, "-in %s/settle.in -var part ids -var change %s", SRC, change);
-    snprintf(name, sizeof name, "ids_%s_mbc", change);
-    mbc(name, 1, args);
-    snprintf(name, sizeof name, "ids_%s_lmp", change);
-    lmp(name, 1, args);
+    snprintf(a, sizeof a, "ids_%s_lmp", change);
+    snprintf(b, sizeof b, "ids_%s_mbc", change);
+    snprintf(c, sizeof c, "ids_%s_corrected", change);
+    lmp(a, 1, args);
+    mbc(b, 1, args);
+    same_atoms(a, b, "settle.dump");
+    strcat(args, " -var corrected yes");
+    mbc(c, 1, args);
+}
+
+/* The count in mbc-lammps's line on reassigned IDs, which must be there. */
+static long ids_line(const char *name, const char *what)
+{
+    static const char line[] = "WARNING: granular/mbc: atom IDs were reassigned since the last "
+                               "run (reset_atom_ids, delete_atoms compress yes): ";
+    char *screen = run_text(name, "screen.txt");
+    const char *w = strstr(screen, line);
+    assert_non_null(w);
+    assert_non_null(strstr(w, what));
+    printf("  %.*s\n", (int)strcspn(w, "\n"), w);
+    const long records = strtol(w + strlen(line), NULL, 10);
+    free(screen);
+    return records;
 }
 
 static void test_ids(void **state)
@@ -479,24 +508,40 @@ static void test_ids(void **state)
     for (int k = 0; k < 2; k++) {
         char a[64], b[64];
         double largest = 0.0;
-        snprintf(a, sizeof a, "ids_%s_mbc", pairs[k].same);
-        snprintf(b, sizeof b, "ids_%s_mbc", pairs[k].changed);
+        snprintf(a, sizeof a, "ids_%s_corrected", pairs[k].same);
+        snprintf(b, sizeof b, "ids_%s_corrected", pairs[k].changed);
         const int n = differing_sorted(a, b, &largest);
         snprintf(a, sizeof a, "ids_%s_lmp", pairs[k].same);
         snprintf(b, sizeof b, "ids_%s_lmp", pairs[k].changed);
         double lmp_largest = 0.0;
         const int lmp_n = differing_sorted(a, b, &lmp_largest);
-        printf("%s against %s: mbc-lammps %d values differ; lmp's own %d (%.3g of a column's "
-               "largest: its records attach to other pairs)\n",
+        printf("%s against %s: mbc-lammps (corrected yes) %d values differ; lmp's own and "
+               "mbc-lammps's by default %d (%.3g of a column's largest: their records attach "
+               "to other pairs)\n",
                pairs[k].changed, pairs[k].same, n, lmp_n, lmp_largest);
         assert_int_equal(n, 0);
+        assert_true(lmp_n > 0); /* else the change moved no record */
+        snprintf(b, sizeof b, "ids_%s_corrected", pairs[k].changed);
+        assert_true(ids_line(b, " contact records follow their atoms' new IDs, ") > 0);
         snprintf(b, sizeof b, "ids_%s_mbc", pairs[k].changed);
-        char *screen = run_text(b, "screen.txt");
-        const char *w = strstr(screen, "WARNING: granular/mbc: atom IDs were reassigned since the "
-                                       "last run (reset_atom_ids, delete_atoms compress yes): ");
-        assert_non_null(w);
-        printf("  %.*s\n", (int)strcspn(w, "\n"), w);
-        free(screen);
+        assert_true(ids_line(b, " contact records keep their atoms' old IDs, as LAMMPS 2021's "
+                                "do") > 0);
+    }
+}
+
+/* in.pour.drum's second run in small: lmp's records keep the old IDs
+ * after delete_atoms, and so do granular/mbc's by default. */
+static void test_renumber(void **state)
+{
+    (void)state;
+    for (int np = 1; np <= 2; np++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "renumber_%d_lmp", np);
+        snprintf(b, sizeof b, "renumber_%d_mbc", np);
+        lmp(a, np, "-in " SRC "/renumber.in");
+        mbc(b, np, "-in " SRC "/renumber.in");
+        same_atoms(a, b, "renumber.dump");
+        assert_true(ids_line(b, " contact records keep their atoms' old IDs, ") > 0);
     }
 }
 
@@ -858,9 +903,9 @@ static void test_drum(void **state)
 {
     (void)state;
     static const int runs[] = {2000, 500};
-    /* its walls alone: under -sf mbc, granular/mbc's atoms part from lmp's
-     * in the second run with LAMMPS's walls too (after delete_atoms) */
-    example_case("drum", "granular/in.pour.drum", runs, 2, 1,
+    /* unchanged under -sf mbc: granular/mbc and the region walls (after
+     * delete_atoms compress yes, the records keep the old IDs, as lmp's) */
+    example_case("drum", "granular/in.pour.drum", runs, 2, 0,
                  "print \"region contacts: $(f_3[1]) $(f_4[1])\"\n");
 }
 
@@ -909,6 +954,7 @@ int main(int argc, char **argv)
         {"analysis_all", cmocka_unit_test(test_analysis_all)},
         {"restart", cmocka_unit_test(test_restart)},
         {"ids", cmocka_unit_test(test_ids)},
+        {"renumber", cmocka_unit_test(test_renumber)},
         {"pour", cmocka_unit_test(test_pour)},
         {"classic_block", cmocka_unit_test(test_classic_block)},
         {"classic", cmocka_unit_test(test_classic)},
