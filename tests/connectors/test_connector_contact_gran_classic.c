@@ -557,6 +557,38 @@ static void test_energy_books_paths(void **state)
     mbc_object_destroy(o);
 }
 
+/* DissipatedPower can be negative, its parts cannot: a hertz/history
+ * contact 1e-4 deep (s = sqrt(delta R*) = 5e-3) holding a shear history of
+ * 1e-3 m (it sticks: k_t s |xi| = 0.15 N < mu F_n = 0.1925 N), loaded at
+ * 1 m/s with no sliding velocity: the stiffness power E_t/(2 delta) =
+ * 0.375 W (E_t = k_t s |xi|^2/2 = 7.5e-5 J) exceeds the normal damping's
+ * s m* gamma_n v_n^2 = 0.1875 W (m* = 1.5, gamma_n = 25). */
+static void test_energy_books_negative(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, 2);
+    f.p.tangentialStiffness = 3e4;
+    f.p.normalDamping = 25;
+    f.p.frictionCoefficient = 1;
+    f.m[1].position[0] = 1.0 - 1e-4;
+    f.m[1].velocity[0] = -1;
+    f.data[0] = 1;
+    f.data[2] = 1e-3;
+    memcpy(f.start, f.data, sizeof f.start);
+    validate(&f);
+    double parts[2], flows[2];
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS, parts);
+    assert_true(fabs(parts[1] - 7.5e-5) <= 1e-9 * 7.5e-5);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_ENERGY_FLOWS, flows);
+    assert_true(fabs(flows[0] - 0.375) <= 1e-9 * 0.375 && flows[1] == 0.0);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER_PARTS, parts);
+    /* P_n = s m* gamma_n v_n^2 = 5e-3 1.5 25 = 0.1875; P_t = 0 (v_tr = 0) */
+    assert_true(fabs(parts[0] - 0.1875) <= 1e-9 * 0.1875 && fabs(parts[1]) <= 1e-15);
+    const double power = output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER);
+    assert_true(fabs(power - (0.1875 - 0.375)) <= 1e-9 * 0.375);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -573,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_pair_and_wall_kernels),
         cmocka_unit_test(test_energy_books),
         cmocka_unit_test(test_energy_books_paths),
+        cmocka_unit_test(test_energy_books_negative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
