@@ -365,6 +365,11 @@ static const mbc_output_info outputs[] = {
     {"Overlap", "\316\264", "overlap: r_a + r_b minus the distance of the centers (> 0 in contact) [SI:m]", 1, -1},
     {"NormalForce", "F_n", "normal force along n, elastic and damping (> 0 repulsive; 0 out of contact) [SI:N]", 1, -1},
     {"TangentialForce", "F_t", "tangential (friction) force on sphere a [SI:N]", 3, -1},
+    {"StoredEnergy", "E", "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip loss of EnergyFlows, minus its stiffness power [SI:W]", 1, -1},
+    {"StoredEnergyParts", "[E_n,E_t]^T", "energy stored in the normal spring and in the shear spring (0 for hooke); see the theory, Energy [SI:J]", 2, -1},
+    {"DissipatedPowerParts", "[P_n,P_t]^T", "power dissipated by the normal damping and by friction (tangential damping and sliding); see the theory, Energy [SI:W]", 2, -1},
+    {"EnergyFlows", "[P_k,P_slip]^T", "the flows the shear spring takes or gives other than through the work of the forces: the power hertz/history's stiffness k_t sqrt(delta R*) puts into it at constant history, and the spring energy the Coulomb limit takes in the step from the start-of-step data, over the time step; see the theory, Energy [SI:W]", 2, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -409,6 +414,11 @@ static const mbc_output_frame output_frames[] = {
     {"Overlap", MBC_FRAME_SCALAR, false},
     {"NormalForce", MBC_FRAME_SCALAR, false},
     {"TangentialForce", MBC_FRAME_VECTOR, false},
+    {"StoredEnergy", MBC_FRAME_SCALAR, false},
+    {"DissipatedPower", MBC_FRAME_SCALAR, false},
+    {"StoredEnergyParts", MBC_FRAME_SCALAR, false},
+    {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
+    {"EnergyFlows", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_PASSIVITY),
@@ -421,7 +431,7 @@ static const mbc_invariant_info invariants = {
     .passive = passive_values,
     .passive_count = 2,
     .frames = output_frames,
-    .frame_count = 6,
+    .frame_count = 11,
     .unbalanced_moment = "the friction torque takes the radii r_a and r_b as its lever arms (LAMMPS's gran styles), which sum to delta more than the distance of the centers: the moments miss -delta n x F_t",
 };
 
@@ -459,7 +469,7 @@ const mbc_type_info mbc_contact_gran_classic_type = {
     .vparams = vparams,
     .vparam_count = 2,
     .outputs = outputs,
-    .output_count = 6,
+    .output_count = 11,
     .data = data,
     .data_block_count = 4,
     .data_per = -1,

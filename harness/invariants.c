@@ -504,11 +504,20 @@ static double power(const mbc_type_info *t, const sample_state *s, const evaluat
 }
 
 /* Whether output i is the dissipated power of the energy books of a contact
- * law (docs/spec-language.rst): DissipatedPower, DissipatedPowerParts. */
+ * law (docs/spec-language.rst): DissipatedPowerParts, and DissipatedPower
+ * unless the type declares EnergyFlows (then DissipatedPower holds flows
+ * that are no dissipation: a stiffness that grows with the overlap puts
+ * energy into a spring that no force works for). */
 static bool is_dissipated_power(const mbc_type_info *t, size_t i)
 {
-    return strcmp(t->outputs[i].name, "DissipatedPower") == 0 ||
-           strcmp(t->outputs[i].name, "DissipatedPowerParts") == 0;
+    if (strcmp(t->outputs[i].name, "DissipatedPowerParts") == 0)
+        return true;
+    if (strcmp(t->outputs[i].name, "DissipatedPower") != 0)
+        return false;
+    for (size_t k = 0; k < t->output_count; k++)
+        if (strcmp(t->outputs[k].name, "EnergyFlows") == 0)
+            return false;
+    return true;
 }
 
 /* A type that declares DissipatedPower (or DissipatedPowerParts): every

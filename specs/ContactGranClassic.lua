@@ -65,6 +65,16 @@ return connector {
       description = "normal force along n, elastic and damping (> 0 repulsive; 0 out of contact) [SI:N]" },
     output "TangentialForce" { size = 3, symbol = [[{\mathbf{F}}_t]],
       description = "tangential (friction) force on sphere a [SI:N]" },
+    output "StoredEnergy" { size = 1, symbol = "E",
+      description = "energy stored in the contact, the sum of StoredEnergyParts (0 out of contact) [SI:J]" },
+    output "DissipatedPower" { size = 1, symbol = "P",
+      description = "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip loss of EnergyFlows, minus its stiffness power [SI:W]" },
+    output "StoredEnergyParts" { size = 2, symbol = [[[E_n,E_t]\tp]],
+      description = "energy stored in the normal spring and in the shear spring (0 for hooke); see the theory, Energy [SI:J]" },
+    output "DissipatedPowerParts" { size = 2, symbol = [[[P_n,P_t]\tp]],
+      description = "power dissipated by the normal damping and by friction (tangential damping and sliding); see the theory, Energy [SI:W]" },
+    output "EnergyFlows" { size = 2, symbol = [[[P_k,P_{slip}]\tp]],
+      description = "the flows the shear spring takes or gives other than through the work of the forces: the power hertz/history's stiffness k_t sqrt(delta R*) puts into it at constant history, and the spring energy the Coulomb limit takes in the step from the start-of-step data, over the time step; see the theory, Energy [SI:W]" },
   },
 
   data = {
@@ -89,7 +99,9 @@ return connector {
       tangentialDamping = 25, frictionCoefficient = 0.4, activeConnector = true },
     passive = { model = 0, normalStiffness = 0 },
     frames = { Force = "vector", Torque = "vector", Normal = "vector", Overlap = "scalar",
-      NormalForce = "scalar", TangentialForce = "vector" },
+      NormalForce = "scalar", TangentialForce = "vector", StoredEnergy = "scalar",
+      DissipatedPower = "scalar", StoredEnergyParts = "scalar", DissipatedPowerParts = "scalar",
+      EnergyFlows = "scalar" },
   },
 
   -- How a particle solver binds the type to a pair of spheres (docs/spec-language.rst,
@@ -184,6 +196,11 @@ History
 -------
 
 PostNewtonStep takes the start-of-step data, applies the contact test and, for a contact, steps the shear history by one step \ :math:`\Delta t`\  exactly as LAMMPS does in a force computation; out of contact the record is cleared. Force evaluation and the outputs evaluate the law with the stored history and no step (LAMMPS's set-up computation, which still truncates a sliding contact's history). PostNewtonStep returns as error the normal force when the contact flag changes.
+
+Energy
+------
+
+With \ :math:`s`\  the scale factor above and \ :math:`F_{ne} = s k_n\delta`\  the elastic part of the normal force, the stored energy is \ :math:`E_n = k_n\delta^2/2`\  (hooke, hooke/history) or \ :math:`E_n = \frac{2}{5}k_n s\delta^2`\  (hertz/history), the integral of \ :math:`F_{ne}`\ , and \ :math:`E_t = k_t s|\boldsymbol{\xi}|^2/2`\  (0 for hooke). With \ :math:`v_n = ({\mathbf{v}}_a - {\mathbf{v}}_b)\cdot{\mathbf{n}}`\ , the dissipated power of the normal damping is \ :math:`P_n = -(F_n - F_{ne})v_n = s m^*\gamma_n v_n^2`\  (with limitDamping, \ :math:`F_{ne}v_n \ge 0`\  where the force is cut), and that of friction \ :math:`P_t = -{\mathbf{F}}_t\cdot{\mathbf{v}}_{tr} - k_t s\boldsymbol{\xi}\cdot{\mathbf{v}}_{tr} = s m^*\gamma_t|{\mathbf{v}}_{tr}|^2`\  (hooke: \ :math:`-{\mathbf{F}}_t\cdot{\mathbf{v}}_{tr} \ge 0`\ ): the friction torques' lever arms are the radii, so the friction's power on the spheres is \ :math:`{\mathbf{F}}_t\cdot{\mathbf{v}}_{tr}`\ . The output EnergyFlows names what the shear spring takes or gives other than through the work of the forces: \ :math:`P_k = E_t\dot\delta/(2\delta)`\ , the power hertz/history's stiffness \ :math:`k_t s`\  puts into the spring at constant history as the overlap changes (0 for the hooke models), and \ :math:`P_{slip}`\ , the spring energy the Coulomb limit takes in a history step that slides, \ :math:`k_t s(|\boldsymbol{\xi}_{stepped}|^2 - |\boldsymbol{\xi}_{truncated}|^2)/2`\  over the time step (0 without a step). DissipatedPower is \ :math:`P_n + P_t + P_{slip} - P_k`\ : the stored energy plus its time integral is then the work of the contact forces and torques on the spheres, and a particle solver's balance converges at first order in the time step for every model (docs/physics-gran-classic.rst, "Energy books"). \ :math:`P_k`\  is a flow, not a dissipation: loading a hertz/history contact normally puts energy into its shear spring that no force works for, so DissipatedPower can be negative there (the parts cannot).
 
 
 ]],

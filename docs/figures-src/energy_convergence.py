@@ -5,7 +5,8 @@
 
     energy_convergence.py BUILD OUTDIR
 
-Runs BUILD/tests/test_energy_granular and test_energy_sphere_sphere with
+Runs BUILD/tests/test_energy_granular, test_energy_sphere_sphere and
+test_energy_gran_classic with
 MBC_ENERGY_MEASURE=1 (they then print their table and assert nothing): one
 collision per model at h, h/2 and h/4, the largest balance error relative to
 the initial energy. Draws it against h on log scales with gnuplot (pngcairo)
@@ -25,7 +26,8 @@ LINE = re.compile(r"^balance (.+?)\s+h (\S+) s\s+error (\S+) J\s+rel (\S+)")
 
 rows = {}  # (family, case) -> [(h, error J, relative error)]
 for family, test in (("ContactGranular", "test_energy_granular"),
-                     ("ContactSphereSphere", "test_energy_sphere_sphere")):
+                     ("ContactSphereSphere", "test_energy_sphere_sphere"),
+                     ("ContactGranClassic", "test_energy_gran_classic")):
     out = subprocess.run([os.path.join(BUILD, "tests", test)], check=True,
                          env=dict(os.environ, MBC_ENERGY_MEASURE="1"),
                          capture_output=True, text=True).stdout
@@ -44,7 +46,7 @@ for k, ((family, case), pts) in enumerate(rows.items()):
     with open(path, "w") as f:
         for h, _, rel in pts:
             f.write("%g %g\n" % (h * 1e6, rel))
-    dash = 1 if family == "ContactGranular" else 2
+    dash = {"ContactGranular": 1, "ContactSphereSphere": 2}.get(family, 3)
     plots.append("'%s' using 1:2 with linespoints lw 2 dt %d pt %d title '%s %s'"
                  % (path, dash, 4 + k % 10, family.replace("Contact", ""), case))
 plots.append("x * 3e-3 with lines lc rgb 'black' lw 1 dt 3 title 'slope 1'")

@@ -428,6 +428,167 @@ static void test_pair_and_wall_kernels(void **state)
     mbc_object_destroy(o);
 }
 
+/* One output of the hooks (size up to 2). */
+static void output(fixture *f, size_t var, double *out)
+{
+    mbc_error err = {0};
+    if (mbc_contact_gran_classic_outputs(&f->p, &f->s, var, out, 2, &err) != MBC_OK)
+        fail_msg("%s", err.message);
+}
+
+static double output1(fixture *f, size_t var)
+{
+    double v[2] = {0, 0};
+    output(f, var, v);
+    return v[0];
+}
+
+/* The energy books by hand (hooke/history, delta = 0.05, m* = 1.5, b moving
+ * at 1 m/s along y, one step of 1 ms: xi = (0, -1e-3, 0)): sticking,
+ * E_n = k_n delta^2/2 = 12.5, E_t = k_t |xi|^2/2 = 5e-3, P_n = 0,
+ * P_t = m* gamma_t |v_tr|^2 = 15, no flows; sliding at mu = 0.02 (F_t at
+ * 10 N): xi truncated to 0.4 (xi + m* gamma_t v_tr/k_t) - m* gamma_t v_tr/k_t
+ * = 5e-4, E_t = 1.25e-3, P_t still 15, the slip loss
+ * k_t (1e-6 - 2.5e-7)/2 over the step = 3.75 W, in DissipatedPower. */
+static void test_energy_books(void **state)
+{
+    (void)state;
+    fixture f;
+    double parts[2];
+    for (int slides = 0; slides < 2; slides++) {
+        fixture_init(&f, 1);
+        f.m[1].velocity[1] = 1;
+        if (slides)
+            f.p.frictionCoefficient = 0.02;
+        pns(&f);
+        const double et = slides ? 1.25e-3 : 5e-3, slip = slides ? 3.75 : 0.0;
+        output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS, parts);
+        expect_vec((double[3]){parts[0], parts[1], 0}, 12.5, et, 0, 1e-12);
+        output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER_PARTS, parts);
+        expect_vec((double[3]){parts[0], parts[1], 0}, 0, 15, 0, 1e-12);
+        output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_ENERGY_FLOWS, parts);
+        expect_vec((double[3]){parts[0], parts[1], 0}, 0, slip, 0, 1e-10);
+        expect_vec((double[3]){output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY),
+                               output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER), 0},
+                   12.5 + et, 15 + slip, 0, 1e-12);
+        /* a force evaluation without a step (data = start): no slip loss */
+        memcpy(f.start, f.data, sizeof f.start);
+        assert_true(fabs(output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER) - 15) <=
+                    1e-12 * 15);
+    }
+    /* hooke: no spring; friction -F_t . v_tr = min(mu F_n, m* gamma_t |v_tr|) |v_tr| = 15 */
+    fixture_init(&f, 0);
+    f.m[1].velocity[1] = 1;
+    pns(&f);
+    expect_vec((double[3]){output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY),
+                           output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER), 0},
+               12.5, 15, 0, 1e-12);
+    /* out of contact: all 0 */
+    fixture_init(&f, 1);
+    f.m[1].position[0] = 1.5;
+    pns(&f);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS, parts);
+    assert_true(parts[0] == 0.0 && parts[1] == 0.0);
+}
+
+/* hertz/history, b approaching and sliding by: the stiffness power
+ * E_t (d delta/dt)/(2 delta) by hand, and the books of the kernel path
+ * (mbc_pair_eval's sums, one history step) equal the hooks' after
+ * PostNewtonStep (one kernel, two paths). */
+static void test_energy_books_paths(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, 2);
+    f.p.normalStiffness = 1e5;
+    f.p.tangentialStiffness = 3e4;
+    f.p.frictionCoefficient = 0.005; /* sticks in the first step, slides in the second */
+    f.m[1].velocity[0] = -0.5;
+    f.m[1].velocity[1] = 2;
+    f.m[0].angular_velocity_local[2] = 3;
+    /* a first step, then a second from its record: a history to start from */
+    pns(&f);
+    pns(&f);
+    double parts[2], flows[2];
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS, parts);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_ENERGY_FLOWS, flows);
+    /* v_n = -0.5 (approaching): d delta/dt = 0.5 */
+    assert_true(parts[1] > 0.0);
+    assert_true(fabs(flows[0] - parts[1] * 0.5 / (2 * 0.05)) <= 1e-12 * flows[0]);
+    assert_true(flows[1] > 0.0); /* it slides */
+    const double stored = output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY);
+    const double power = output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER);
+
+    mbc_error err = {0};
+    mbc_object *o = mbc_object_create("ContactGranClassic", &err);
+    assert_non_null(o);
+    assert_int_equal(mbc_object_set(o, "model", 2, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "normalStiffness", 1e5, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "tangentialStiffness", 3e4, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "normalDamping", 50, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "tangentialDamping", 10, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "frictionCoefficient", 0.005, &err), MBC_OK);
+    assert_int_equal(mbc_object_set_array(o, "spheresRadii", f.p.spheresRadii, 2, &err), MBC_OK);
+    mbc_object_set_default_indices(o);
+    size_t violations = 0;
+    assert_int_equal(mbc_object_initialize(o, &err, 1, &violations), MBC_OK);
+    double x[2][3], v[2][3], w[2][3] = {{0, 0, 3}, {0, 0, 0}}, r[2] = {0.5, 0.5}, m[2] = {2, 6};
+    double fo[2][3] = {{0}}, t[2][3] = {{0}}, rec[NDATA];
+    for (int a = 0; a < 2; a++)
+        for (int k = 0; k < 3; k++) {
+            x[a][k] = f.m[a].position[k];
+            v[a][k] = f.m[a].velocity[k];
+        }
+    memcpy(rec, f.start, sizeof rec);
+    const mbc_pair_atoms at = {
+        (const double(*)[3])x, (const double(*)[3])v, (const double(*)[3])w, r, m, fo, t, 2};
+    mbc_pair pair = {.atom = {0, 1}, .data = rec};
+    const mbc_pair_call call = {&at, &pair, 1, MBC_PAIR_POST_NEWTON, 1e-3, NULL};
+    const size_t outs[2] = {MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY,
+                            MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER};
+    double sums_out[2] = {0, 0};
+    mbc_pair_sums sums = {0};
+    sums.outputs = outs;
+    sums.output_count = 2;
+    sums.output_sums = sums_out;
+    assert_int_equal(mbc_pair_eval(o, &call, &sums, &err), MBC_OK);
+    expect_vec(rec + 1, f.data[1], f.data[2], f.data[3], 1e-14);
+    expect_vec((double[3]){sums_out[0], sums_out[1], 0}, stored, power, 0, 1e-12);
+    mbc_object_destroy(o);
+}
+
+/* DissipatedPower can be negative, its parts cannot: a hertz/history
+ * contact 1e-4 deep (s = sqrt(delta R*) = 5e-3) holding a shear history of
+ * 1e-3 m (it sticks: k_t s |xi| = 0.15 N < mu F_n = 0.1925 N), loaded at
+ * 1 m/s with no sliding velocity: the stiffness power E_t/(2 delta) =
+ * 0.375 W (E_t = k_t s |xi|^2/2 = 7.5e-5 J) exceeds the normal damping's
+ * s m* gamma_n v_n^2 = 0.1875 W (m* = 1.5, gamma_n = 25). */
+static void test_energy_books_negative(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, 2);
+    f.p.tangentialStiffness = 3e4;
+    f.p.normalDamping = 25;
+    f.p.frictionCoefficient = 1;
+    f.m[1].position[0] = 1.0 - 1e-4;
+    f.m[1].velocity[0] = -1;
+    f.data[0] = 1;
+    f.data[2] = 1e-3;
+    memcpy(f.start, f.data, sizeof f.start);
+    validate(&f);
+    double parts[2], flows[2];
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS, parts);
+    assert_true(fabs(parts[1] - 7.5e-5) <= 1e-9 * 7.5e-5);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_ENERGY_FLOWS, flows);
+    assert_true(fabs(flows[0] - 0.375) <= 1e-9 * 0.375 && flows[1] == 0.0);
+    output(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER_PARTS, parts);
+    /* P_n = s m* gamma_n v_n^2 = 5e-3 1.5 25 = 0.1875; P_t = 0 (v_tr = 0) */
+    assert_true(fabs(parts[0] - 0.1875) <= 1e-9 * 0.1875 && fabs(parts[1]) <= 1e-15);
+    const double power = output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER);
+    assert_true(fabs(power - (0.1875 - 0.375)) <= 1e-9 * 0.375);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -442,6 +603,9 @@ int main(void)
         cmocka_unit_test(test_effective_mass),
         cmocka_unit_test(test_exchange_and_frame),
         cmocka_unit_test(test_pair_and_wall_kernels),
+        cmocka_unit_test(test_energy_books),
+        cmocka_unit_test(test_energy_books_paths),
+        cmocka_unit_test(test_energy_books_negative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

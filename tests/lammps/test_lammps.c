@@ -1174,7 +1174,8 @@ static void test_restart(void **state)
 }
 
 /* The energy balance (tests/lammps/energy.in; energy_wall.in: onto a wall
- * of mbconnect wall, whose books f_floor[2..4] count too): kinetic +
+ * of mbconnect wall, whose books f_floor[2..4] count too; energy_classic.in:
+ * the same with gran/hertz/history's words, ContactGranClassic): kinetic +
  * rotational + gravitational + stored + dissipated energy stays at its
  * initial value up to the time-step error, which halves with the step
  * (first order: LAMMPS's velocity Verlet evaluates the damping and friction
@@ -1185,9 +1186,9 @@ static void test_restart(void **state)
 static void test_energy(void **state)
 {
     (void)state;
-    const char *inputs[2] = {"energy", "energy_wall"};
+    const char *inputs[3] = {"energy", "energy_wall", "energy_classic"};
     const char *steps[3] = {"2e-6", "1e-6", "5e-7"};
-    for (int f = 0; f < 2; f++) {
+    for (int f = 0; f < 3; f++) {
         double err[3] = {0, 0, 0}, e0 = 0;
         for (int k = 0; k < 3; k++) {
             char name[32], args[256];

@@ -18,6 +18,7 @@
 #include "mbconnect/generated/contact_gran_classic.h"
 
 #include "contact_gran_classic.h"
+#include "gran_classic_energy.h"
 #include "mbconnect/vec.h"
 
 #include <assert.h>
@@ -191,9 +192,31 @@ mbc_status mbc_contact_gran_classic_post_newton_step(const mbc_contact_gran_clas
     return MBC_OK;
 }
 
+/* The energy books (gran_classic_energy.h) of the current state: the law
+ * with the current record and no step (o); where a step was taken (the
+ * data differ from the start-of-step data) the slip loss of the step from
+ * the start-of-step data, as PostNewtonStep takes it. */
+static mbc_gran_classic_energy gc_books(const mbc_contact_gran_classic_params *p,
+                                        const mbc_state *s, const mbc_gran_classic_out *o)
+{
+    mbc_gran_classic_law law;
+    mbc_contact_gran_classic_law(p, &law);
+    const int model = (int)p->model;
+    const bool stepped = s->data_start != s->data &&
+                         memcmp(s->data_start, s->data, MBC_GRAN_CLASSIC_RECORD * sizeof(double));
+    mbc_gran_classic_energy e = mbc_gran_classic_energy_of(&law, model, 0, o);
+    if (stepped && o->touch != 0.0) {
+        const mbc_gran_classic_out step = gc_evaluate(p, s, s->data_start, 1);
+        e.flow[MBC_GRAN_CLASSIC_F_SLIP] =
+            mbc_gran_classic_energy_of(&law, model, 1, &step).flow[MBC_GRAN_CLASSIC_F_SLIP];
+    }
+    return e;
+}
+
 /* Outputs (global): Force on a, Torque [on a, on b], Normal (from b to a),
- * Overlap, NormalForce, TangentialForce, as force evaluation sees them
- * (zero out of contact but Normal and Overlap, which follow the
+ * Overlap, NormalForce, TangentialForce, StoredEnergy, DissipatedPower,
+ * their parts and EnergyFlows (gran_classic_energy.h), as force evaluation
+ * sees them (zero out of contact but Normal and Overlap, which follow the
  * positions). */
 mbc_status mbc_contact_gran_classic_outputs(const mbc_contact_gran_classic_params *p,
                                             const mbc_state *s, size_t var, double *out,
@@ -226,9 +249,23 @@ mbc_status mbc_contact_gran_classic_outputs(const mbc_contact_gran_classic_param
     case MBC_CONTACT_GRAN_CLASSIC_OUTPUT_NORMAL_FORCE:
         out[0] = o.fn;
         break;
-    default: /* TangentialForce */
+    case MBC_CONTACT_GRAN_CLASSIC_OUTPUT_TANGENTIAL_FORCE:
         memcpy(out, o.ft, 3 * sizeof(double));
         break;
+    default: { /* the energy books */
+        const mbc_gran_classic_energy e = gc_books(p, s, &o);
+        if (var == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY)
+            out[0] = mbc_gran_classic_stored(&e);
+        else if (var == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER)
+            out[0] = mbc_gran_classic_dissipated(&e);
+        else if (var == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY_PARTS)
+            memcpy(out, e.stored, sizeof e.stored);
+        else if (var == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER_PARTS)
+            memcpy(out, e.power, sizeof e.power);
+        else
+            memcpy(out, e.flow, sizeof e.flow);
+        break;
+    }
     }
     (void)size;
     return MBC_OK;

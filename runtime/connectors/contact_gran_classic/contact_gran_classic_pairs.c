@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "contact_gran_classic.h"
+#include "gran_classic_energy.h"
 #include "mbconnect/pair_kernel.h"
 
 #define GC_TYPE "ContactGranClassic"
@@ -54,6 +55,10 @@ typedef struct gc_block {
     double force[3][GC_BLOCK], torque_a[3][GC_BLOCK], torque_b[3][GC_BLOCK];
     double shear_out[3][GC_BLOCK], fn[GC_BLOCK], overlap[GC_BLOCK], touch[GC_BLOCK];
     double w[GC_BLOCK]; /* the weight of each contact in the sums (0 out of touch) */
+    /* the energy books (gran_classic_energy.h) of each contact: StoredEnergy
+     * and DissipatedPower, computed only when a call sums or returns one */
+    double e_stored[GC_BLOCK], e_power[GC_BLOCK];
+    int books;
 } gc_block;
 
 MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j)
@@ -85,8 +90,20 @@ MBC_GRAN_CLASSIC_INLINE void gc_out_to(gc_block *b, size_t j, const mbc_gran_cla
     b->touch[j] = o.touch;
 }
 
+/* The result and the energy books (a history step: with its slip loss)
+ * of contact j into the block. */
+MBC_GRAN_CLASSIC_INLINE void gc_books_to(const mbc_gran_classic_law *law, const int model,
+                                         const int step, gc_block *b, size_t j,
+                                         const mbc_gran_classic_out o)
+{
+    gc_out_to(b, j, o);
+    const mbc_gran_classic_energy e = mbc_gran_classic_energy_of(law, model, step, &o);
+    b->e_stored[j] = mbc_gran_classic_stored(&e);
+    b->e_power[j] = mbc_gran_classic_dissipated(&e);
+}
+
 /* The kernel over a block: one instance per model M, pairs or walls W and
- * history step S. */
+ * history step S, each a loop without and a loop with the energy books. */
 typedef void (*gc_instance)(const mbc_gran_classic_law *law, gc_block *b);
 
 #define GC_INSTANCE(M, W, S)                                                                       \
@@ -94,8 +111,13 @@ typedef void (*gc_instance)(const mbc_gran_classic_law *law, gc_block *b);
                                                        gc_block *b)                                \
     {                                                                                              \
         const size_t n = b->count;                                                                 \
+        if (!b->books) {                                                                           \
+            GC_SIMD for (size_t j = 0; j < n; j++)                                                 \
+                gc_out_to(b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));           \
+            return;                                                                                \
+        }                                                                                          \
         GC_SIMD for (size_t j = 0; j < n; j++)                                                     \
-            gc_out_to(b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));               \
+            gc_books_to(law, M, S, b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));  \
     }
 GC_INSTANCE(0, 0, 0)
 GC_INSTANCE(0, 0, 1)
@@ -143,12 +165,18 @@ static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned 
         return mbc_fail(err, MBC_ERR_SIZE, GC_TYPE ": more than %d outputs summed in one call",
                         MBC_PAIR_OUTPUT_MAX);
     g->outputs = sums->output_count;
+    b->books = 0;
     for (size_t q = 0; q < g->outputs; q++) {
         const size_t k = sums->outputs[q];
+        const int stored = k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_STORED_ENERGY;
+        const int power = k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER;
+        b->books |= stored || power;
         if (k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_OVERLAP)
             g->column[q] = b->overlap;
         else if (k == MBC_CONTACT_GRAN_CLASSIC_OUTPUT_NORMAL_FORCE)
             g->column[q] = b->fn;
+        else if (stored || power)
+            g->column[q] = stored ? b->e_stored : b->e_power;
         else
             return mbc_fail(err, MBC_ERR_VALUE, GC_TYPE ": output %zu is not a scalar output", k);
     }

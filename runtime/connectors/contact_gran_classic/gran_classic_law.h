@@ -103,6 +103,14 @@ typedef struct mbc_gran_classic_out {
     double fn;          /* the normal force along n [N] (> 0 repulsive) */
     double overlap;     /* r_a + r_b - r; a wall: r_a - r [m] */
     double touch;       /* 1.0 in touch, else 0.0 */
+    /* for the energy books (gran_classic_energy.h); an engine's loop that
+     * does not read them leaves them uncomputed */
+    double vtr[3]; /* the relative tangential velocity at the contact [m/s] */
+    double vn;     /* (v_a - v_b) . n [m/s] (< 0 approaching) */
+    double scale;  /* sqrt(delta R*) (hertz/history) [m], else 1 */
+    /* the spring energy the Coulomb limit took in a history step that slid
+     * (k_t s (|xi stepped|^2 - |xi truncated|^2)/2) [J]; else 0 */
+    double slip;
 } mbc_gran_classic_out;
 
 /* LAMMPS's MIN(a, b). */
@@ -184,6 +192,7 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
 
     double fs1, fs2, fs3;
     double sh1 = in.shear[0], sh2 = in.shear[1], sh3 = in.shear[2];
+    double slip = 0.0;
     if (model == MBC_GRAN_CLASSIC_HOOKE) {
         /* tangential damping limited by Coulomb: no spring */
         const double fsd = meff * law->gammat * vrel;
@@ -231,6 +240,9 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
         const double g1 = mgt * vtr1 / kt, g2 = mgt * vtr2 / kt, g3 = mgt * vtr3 / kt;
         const double t1 = ratio * (sh1 + g1) - g1, t2 = ratio * (sh2 + g2) - g2,
                      t3 = ratio * (sh3 + g3) - g3;
+        const double stepped2 = sh1 * sh1 + sh2 * sh2 + sh3 * sh3;
+        const double held2 = t1 * t1 + t2 * t2 + t3 * t3;
+        slip = (step && truncate) ? 0.5 * kt * polyhertz * (stepped2 - held2) : 0.0;
         sh1 = truncate ? t1 : sh1;
         sh2 = truncate ? t2 : sh2;
         sh3 = truncate ? t3 : sh3;
@@ -262,6 +274,12 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
     o.fn = touching ? ccel * r : 0.0;
     o.overlap = radsum - r;
     o.touch = touching ? 1.0 : 0.0;
+    o.vtr[0] = touching ? vtr1 : 0.0;
+    o.vtr[1] = touching ? vtr2 : 0.0;
+    o.vtr[2] = touching ? vtr3 : 0.0;
+    o.vn = touching ? vnnr * rinv : 0.0;
+    o.scale = polyhertz;
+    o.slip = touching ? slip : 0.0;
     return o;
 }
 
