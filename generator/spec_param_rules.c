@@ -16,7 +16,12 @@
 
 static const char *const rule_keys[] = {
     "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
-    "check",       "one_of",     "range",          "required",       NULL};
+    "check",       "check_text", "one_of",         "range",          "required",
+    NULL};
+
+/* The longest statement of a check (rules.check_text), in bytes: one line of
+ * `mbc describe` after "rules: ", Python's help() and the site's table. */
+enum { CHECK_TEXT_MAX = 120 };
 
 /* Parses a range "[a, b)": brackets "[" / "(" and "]" / ")", bounds numbers
  * or -inf / inf (open), a < b. Writes the bounds and the rule text the
@@ -186,6 +191,42 @@ static void check_rule_types(loader *ld, const mbc_reader_table *rules, const sp
                         ru->check_hook);
 }
 
+/* rules.check_text: the one line that says what `check` requires, shown by
+ * mbc describe, Python's help() and the site's pages beside the type's
+ * rule. Every check has one, and only a check. */
+static void check_statement(loader *ld, const mbc_reader_table *rules, const spec_rules *ru,
+                            int given_wrong)
+{
+    const int line = rules->line;
+    const char *where = rules->name;
+    const char *s = ru->check_text;
+    if (ru->check_hook && !s && !given_wrong) /* not a string: reported by the reader */
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check needs check_text, one line saying what '%s' requires (given "
+                        "none)",
+                        where, ru->check_hook);
+    if (!s)
+        return;
+    if (!ru->check_hook)
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text states what a check requires, but there is no check "
+                        "(given '%.60s')",
+                        where, s);
+    else if (!s[0])
+        mbc_reader_fail(ld->r, line, NULL, "%s: check_text must say what '%s' requires (given '')",
+                        where, ru->check_hook);
+    else if (strpbrk(s, "\n\r\t")) {
+        const int at = (int)strcspn(s, "\n\r\t");
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text must be one line, without line breaks or tabs (given %s "
+                        "after '%.*s')",
+                        where, s[at] == '\t' ? "a tab" : "a line break", at < 60 ? at : 60, s);
+    } else if (strlen(s) > CHECK_TEXT_MAX)
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text must be at most %d bytes, one line (given %zu bytes)",
+                        where, (int)CHECK_TEXT_MAX, strlen(s));
+}
+
 void spec_param_rules_load(loader *ld, const mbc_reader_table *t, spec_param *p)
 {
     mbc_reader_table rules;
@@ -200,11 +241,15 @@ void spec_param_rules_load(loader *ld, const mbc_reader_table *t, spec_param *p)
         ru->same_length_as = loader_opt_string(ld, rules.idx, "same_length_as", line, where);
         ru->positive_when = loader_opt_string(ld, rules.idx, "positive_when", line, where);
         ru->check_hook = loader_opt_string(ld, rules.idx, "check", line, where);
+        const size_t errors = loader_errors(ld);
+        ru->check_text = loader_opt_string(ld, rules.idx, "check_text", line, where);
+        const int text_wrong = loader_errors(ld) != errors;
         long n = 0;
         if (mbc_reader_integer(ld->r, &rules, "min_length", 0, 1, 1000000, &n) == MBC_OK)
             ru->min_length = (int)n;
         load_value_rules(ld, &rules, p, ru);
         check_rule_types(ld, &rules, p);
+        check_statement(ld, &rules, ru, text_wrong);
     }
     lua_pop(ld->L, 1);
 }
