@@ -193,14 +193,17 @@ static void check_rule_types(loader *ld, const mbc_reader_table *rules, const sp
 
 /* rules.check_text: the one line that says what `check` requires, shown by
  * mbc describe, Python's help() and the site's pages beside the type's
- * rule. Every check has one, and only a check. */
-static void check_statement(loader *ld, const mbc_reader_table *rules, const spec_rules *ru,
-                            int given_wrong)
+ * rule. Every check has one, and only a check. Only for a parameter
+ * without errors so far (a check or statement given wrong, or a key
+ * misspelt, is reported once, where it is). */
+static void check_statement(loader *ld, const mbc_reader_table *rules, const spec_rules *ru)
 {
     const int line = rules->line;
     const char *where = rules->name;
     const char *s = ru->check_text;
-    if (ru->check_hook && !s && !given_wrong) /* not a string: reported by the reader */
+    if (loader_errors(ld) != ld->param_errors || mbc_reader_flagged(ld->r, rules))
+        return;
+    if (ru->check_hook && !s)
         mbc_reader_fail(ld->r, line, NULL,
                         "%s: check needs check_text, one line saying what '%s' requires (given "
                         "none)",
@@ -241,15 +244,13 @@ void spec_param_rules_load(loader *ld, const mbc_reader_table *t, spec_param *p)
         ru->same_length_as = loader_opt_string(ld, rules.idx, "same_length_as", line, where);
         ru->positive_when = loader_opt_string(ld, rules.idx, "positive_when", line, where);
         ru->check_hook = loader_opt_string(ld, rules.idx, "check", line, where);
-        const size_t errors = loader_errors(ld);
         ru->check_text = loader_opt_string(ld, rules.idx, "check_text", line, where);
-        const int text_wrong = loader_errors(ld) != errors;
         long n = 0;
         if (mbc_reader_integer(ld->r, &rules, "min_length", 0, 1, 1000000, &n) == MBC_OK)
             ru->min_length = (int)n;
         load_value_rules(ld, &rules, p, ru);
         check_rule_types(ld, &rules, p);
-        check_statement(ld, &rules, ru, text_wrong);
+        check_statement(ld, &rules, ru);
     }
     lua_pop(ld->L, 1);
 }
