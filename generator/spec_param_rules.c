@@ -195,7 +195,7 @@ static void check_rule_types(loader *ld, const mbc_reader_table *rules, const sp
  * mbc describe, Python's help() and the site's pages beside the type's
  * rule. Every check has one, and only a check. Only for a parameter
  * without errors so far (a check or statement given wrong, or a key
- * misspelt, is reported once, where it is). */
+ * misspelled, is reported once, where it is). */
 static void check_statement(loader *ld, const mbc_reader_table *rules, const spec_rules *ru)
 {
     const int line = rules->line;
