@@ -231,9 +231,10 @@ static void json_range_end(json_writer *w, const char *key, const mbc_param_info
 /* The spec's physical-validity rules: "oneOf" (values or null), "range"
  * (text, ends and whether each end is open, or null), "required" (the hint
  * when the default is a placeholder, or null), "rulesText" (every value
- * rule in words, as the text form shows them, or null) and "choices" (the
- * names of the values 0, 1, ... of a parameter with named choices, or
- * null). */
+ * rule in words, as the text form shows them, or null), "checkText" (what
+ * the parameter's check requires, the spec's rules.check_text, or null) and
+ * "choices" (the names of the values 0, 1, ... of a parameter with named
+ * choices, or null). */
 static void json_rules(json_writer *w, const mbc_param_info *p)
 {
     if (p->one_of_count) {
@@ -264,6 +265,11 @@ static void json_rules(json_writer *w, const mbc_param_info *p)
         json_string(w, "rulesText", rules);
     else
         json_null(w, "rulesText");
+    const char *check = mbc_param_info_check_text(p);
+    if (check)
+        json_string(w, "checkText", check);
+    else
+        json_null(w, "checkText");
     size_t n = 0;
     const char *const *names = mbc_param_info_choices(p, &n);
     if (names) {

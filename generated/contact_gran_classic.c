@@ -194,7 +194,7 @@ static const mbc_param_info params[] = {
         .name = "tangentialStiffness",
         .type = "UReal",
         .symbol = "k_t",
-        .description = "tangential stiffness of the shear spring: hooke/history [SI:N/m], hertz/history [SI:N/m^2] (LAMMPS's Kt; its NULL is 2/7 k_n); not read by hooke",
+        .description = "tangential stiffness of the shear spring: hooke/history [SI:N/m], hertz/history [SI:N/m^2] (LAMMPS's Kt; its NULL is 2/7 k_n); not read by hooke" "\0" "k_t > 0 with a shear history, tangential damping and lammps2021 (LAMMPS 2021 divides by it when sliding)",
         .default_text = "0.",
         .kind = MBC_VALUE_REAL,
         .shape = MBC_SCALAR,
@@ -207,6 +207,7 @@ static const mbc_param_info params[] = {
         .min_exclusive = false,
         .rule = ">= 0",
         .role = MBC_ROLE_INPUT,
+        .has_check_text = true,
         .check = check_tangentialStiffness,
     },
     {

@@ -396,7 +396,15 @@ static void emit_param_entry(const spec_connector *c, const names *n, const spec
     sb_puts(out, "        .symbol = ");
     emit_plain_literal(p->symbol, RST_TEXT_MATH, out);
     sb_puts(out, ",\n        .description = ");
-    emit_plain_literal(p->description, RST_TEXT_PROSE, out);
+    const char *check_text = p->rules.check_text;
+    if (check_text && !p->description)
+        sb_puts(out, "\"\"");
+    else
+        emit_plain_literal(p->description, RST_TEXT_PROSE, out);
+    if (check_text) { /* after the description's NUL (mbc_param_info_check_text) */
+        sb_puts(out, " \"\\0\" ");
+        emit_c_literal_string(check_text, out);
+    }
     sb_puts(out, ",\n        .default_text = ");
     strbuf def;
     sb_init(&def);
@@ -425,6 +433,8 @@ static void emit_param_entry(const spec_connector *c, const names *n, const spec
     if (p->choices.count)
         sb_printf(out, "        .has_choices = true,\n        .choices = %s_choices_%s,\n", table,
                   p->name);
+    if (check_text)
+        sb_puts(out, "        .has_check_text = true,\n");
     if (p->rules.min_length)
         sb_printf(out, "        .min_length = %d,\n", p->rules.min_length);
     if (p->rules.same_length_as) /* 1-based parameter number; 0 (omitted) = none */

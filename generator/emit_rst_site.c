@@ -146,8 +146,47 @@ static void put_cell(strbuf *out, const char *s)
     put_cell_n(out, s, strlen(s));
 }
 
+/* Plain text as RST prose on one line: the characters of inline markup
+ * (* ` _ | and the backslash) escaped, so that "R*^2" or "k_t" read as written. */
+static void put_prose(strbuf *out, const char *s)
+{
+    for (; *s; s++) {
+        if (strchr("*`_|\\", *s))
+            sb_putc(out, '\\');
+        sb_putc(out, *s == '\n' ? ' ' : *s);
+    }
+}
+
 static const char *const role_text[] = {"set, get", "get (derived by initialize)",
                                         "get (state, updated by the runtime)"};
+
+/* The rule cell of p: the spec's range, its choices or one_of, else the
+ * type's rule; then what its check requires, in the spec's words
+ * (rules.check_text). */
+static void put_rule_cell(const spec_param *p, strbuf *out)
+{
+    if (p->rules.has_range) /* the spec's range tightens the type's rule */
+        sb_printf(out, "\n     - ``%s``%s", p->rules.range_rule,
+                  p->rules.required ? ", must be set" : "");
+    else if (p->choices.count) {
+        sb_puts(out, "\n     - one of");
+        for (size_t k = 0; k < p->choices.count; k++)
+            sb_printf(out, "%s ``%s`` (%zu)", k ? "," : "", p->choices.items[k], k);
+    } else if (p->rules.one_of_count) {
+        sb_puts(out, "\n     - one of ``");
+        for (size_t k = 0; k < p->rules.one_of_count; k++)
+            sb_printf(out, "%s%g", k ? ", " : "", p->rules.one_of[k]);
+        sb_puts(out, "``");
+    } else if (p->type->rule)
+        sb_printf(out, "\n     - ``%s``", p->type->rule);
+    else
+        sb_puts(out, p->rules.check_text ? "\n     - " : "\n     - none");
+    if (p->rules.check_text) {
+        sb_puts(out, p->type->rule || p->rules.has_range || p->rules.one_of_count ? "; check: "
+                                                                                  : "check: ");
+        put_prose(out, p->rules.check_text);
+    }
+}
 
 /* One row per parameter; the setter of an input parameter is
  * mbc_<snake>_set_<name>, stated once above the table. */
@@ -161,23 +200,8 @@ static void emit_api_params(const spec_connector *c, strbuf *out)
         sb_printf(out, "   * - ``%s``\n     - %s", p->name, p->type->name);
         if (p->shape == SPEC_FIXED && p->size > 1)
             sb_printf(out, " [%d]", p->size);
-        if (p->rules.has_range) /* the spec's range tightens the type's rule */
-            sb_printf(out, "\n     - ``%s``%s\n     - ", p->rules.range_rule,
-                      p->rules.required ? ", must be set" : "");
-        else if (p->choices.count) {
-            sb_puts(out, "\n     - one of");
-            for (size_t k = 0; k < p->choices.count; k++)
-                sb_printf(out, "%s ``%s`` (%zu)", k ? "," : "", p->choices.items[k], k);
-            sb_puts(out, "\n     - ");
-        } else if (p->rules.one_of_count) {
-            sb_puts(out, "\n     - one of ``");
-            for (size_t k = 0; k < p->rules.one_of_count; k++)
-                sb_printf(out, "%s%g", k ? ", " : "", p->rules.one_of[k]);
-            sb_puts(out, "``\n     - ");
-        } else if (p->type->rule)
-            sb_printf(out, "\n     - ``%s``\n     - ", p->type->rule);
-        else
-            sb_puts(out, "\n     - none\n     - ");
+        put_rule_cell(p, out);
+        sb_puts(out, "\n     - ");
         /* trimmed: an inline literal must not start or end with a space */
         strbuf d;
         sb_init(&d);

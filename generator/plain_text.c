@@ -2,6 +2,7 @@
 /* Plain texts of spec elements (plain_text.h). */
 #include "plain_text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "mbconnect/object.h"
@@ -36,7 +37,16 @@ void plain_text_rules(const spec_param *p, strbuf *out)
     /* the descriptor fields the generated table holds (emit_c.c) */
     const spec_type *ty = p->type;
     const spec_rules *ru = &p->rules;
-    const mbc_param_info info = {.has_min = ty->has_min,
+    /* the check's statement after an empty description's NUL, as the
+     * generated table has it after the description's (emit_c.c); at most
+     * 120 bytes (spec_param_rules.c) */
+    const char *check = ru->check_text;
+    char description[256] = "";
+    if (check)
+        snprintf(description + 1, sizeof description - 1, "%s", check);
+    const mbc_param_info info = {.description = description,
+                                 .has_check_text = check != NULL,
+                                 .has_min = ty->has_min,
                                  .min_exclusive = ty->min_exclusive,
                                  .min = ty->min,
                                  .rule = ty->rule,

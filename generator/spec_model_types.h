@@ -184,6 +184,7 @@ typedef struct spec_rules {
     int non_decreasing;   /* real vectors: v[i] <= v[i+1] */
     char *positive_when;  /* reals: must be > 0 when that Bool parameter is true */
     char *check_hook;     /* runtime hook validating this parameter (e.g. hull convexity) */
+    char *check_text;     /* what check_hook requires, one line (rules.check_text) */
     /* physical validity (docs/spec-language.rst, "Rules"): checked by the setters and by
      * validate(), carried by the descriptor table */
     double *one_of; /* numbers: every element is one of these (one_of_count > 0) */

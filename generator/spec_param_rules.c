@@ -16,7 +16,12 @@
 
 static const char *const rule_keys[] = {
     "must_be_set", "min_length", "same_length_as", "non_decreasing", "positive_when",
-    "check",       "one_of",     "range",          "required",       NULL};
+    "check",       "check_text", "one_of",         "range",          "required",
+    NULL};
+
+/* The longest statement of a check (rules.check_text), in bytes: one line of
+ * `mbc describe` after "rules: ", Python's help() and the site's table. */
+enum { CHECK_TEXT_MAX = 120 };
 
 /* Parses a range "[a, b)": brackets "[" / "(" and "]" / ")", bounds numbers
  * or -inf / inf (open), a < b. Writes the bounds and the rule text the
@@ -186,6 +191,41 @@ static void check_rule_types(loader *ld, const mbc_reader_table *rules, const sp
                         ru->check_hook);
 }
 
+/* rules.check_text: the one line that says what `check` requires, shown by
+ * mbc describe, Python's help() and the site's pages beside the type's
+ * rule. Optional (a spec of 1.0 with a check loads as it did; describe then
+ * shows the type's rule alone), and only beside a check. Only for a parameter
+ * without errors so far (a check or statement given wrong, or a key
+ * misspelled, is reported once, where it is). */
+static void check_statement(loader *ld, const mbc_reader_table *rules, const spec_rules *ru)
+{
+    const int line = rules->line;
+    const char *where = rules->name;
+    const char *s = ru->check_text;
+    if (loader_errors(ld) != ld->param_errors || mbc_reader_flagged(ld->r, rules))
+        return;
+    if (!s)
+        return;
+    if (!ru->check_hook)
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text states what a check requires, but there is no check "
+                        "(given '%.60s')",
+                        where, s);
+    else if (!s[0])
+        mbc_reader_fail(ld->r, line, NULL, "%s: check_text must say what '%s' requires (given '')",
+                        where, ru->check_hook);
+    else if (strpbrk(s, "\n\r\t")) {
+        const int at = (int)strcspn(s, "\n\r\t");
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text must be one line, without line breaks or tabs (given %s "
+                        "after '%.*s')",
+                        where, s[at] == '\t' ? "a tab" : "a line break", at < 60 ? at : 60, s);
+    } else if (strlen(s) > CHECK_TEXT_MAX)
+        mbc_reader_fail(ld->r, line, NULL,
+                        "%s: check_text must be at most %d bytes, one line (given %zu bytes)",
+                        where, (int)CHECK_TEXT_MAX, strlen(s));
+}
+
 void spec_param_rules_load(loader *ld, const mbc_reader_table *t, spec_param *p)
 {
     mbc_reader_table rules;
@@ -200,11 +240,13 @@ void spec_param_rules_load(loader *ld, const mbc_reader_table *t, spec_param *p)
         ru->same_length_as = loader_opt_string(ld, rules.idx, "same_length_as", line, where);
         ru->positive_when = loader_opt_string(ld, rules.idx, "positive_when", line, where);
         ru->check_hook = loader_opt_string(ld, rules.idx, "check", line, where);
+        ru->check_text = loader_opt_string(ld, rules.idx, "check_text", line, where);
         long n = 0;
         if (mbc_reader_integer(ld->r, &rules, "min_length", 0, 1, 1000000, &n) == MBC_OK)
             ru->min_length = (int)n;
         load_value_rules(ld, &rules, p, ru);
         check_rule_types(ld, &rules, p);
+        check_statement(ld, &rules, ru);
     }
     lua_pop(ld->L, 1);
 }

@@ -73,6 +73,11 @@ typedef struct mbc_param_info {
     /* `choices` names the values (in the padding after must_be_set: false in
      * a descriptor written before named choices) */
     bool has_choices;
+    /* the check's statement (spec key rules.check_text) follows the NUL of
+     * `description` (in the padding after has_choices: false in a
+     * descriptor written before statements); read it through
+     * mbc_param_info_check_text */
+    bool has_check_text;
     size_t min_length;     /* vectors */
     size_t same_length_as; /* 1-based number of a parameter in the type's params; 0 = none */
     bool non_decreasing;
@@ -100,6 +105,21 @@ static inline const char *const *mbc_param_info_choices(const mbc_param_info *p,
     const bool has = p->has_choices && p->shape == MBC_SCALAR && p->kind == MBC_VALUE_INT;
     *count = has ? p->one_of_count : 0;
     return has ? p->choices : (const char *const *)0;
+}
+
+/* What p's check (`check`) requires, in one line of the spec's words
+ * (rules.check_text: "k_t > 0 where the sliding rescale divides by it"), or
+ * NULL when p has no statement. The statement is stored after the NUL of
+ * p->description, so that a descriptor keeps 1.0's size: a reader that does
+ * not know it reads the description as before. */
+static inline const char *mbc_param_info_check_text(const mbc_param_info *p)
+{
+    if (!p->has_check_text || !p->description)
+        return (const char *)0;
+    const char *s = p->description;
+    while (*s)
+        s++;
+    return s + 1;
 }
 
 /* What a marker is; which members of mbc_state carry it:

@@ -758,8 +758,10 @@ static PyObject *choices_record(const mbc_param_info *p)
 
 /* The spec's physical-validity rules of p into its record r: "one_of",
  * "range", "required" (the hint when the default is a placeholder that
- * breaks the rules, or None) and "rules_text" (every value rule in words, as
- * describe() and the docstrings show it, or None). Returns 0 or -1. */
+ * breaks the rules, or None), "rules_text" (every value rule in words, as
+ * describe() and the docstrings show it, or None) and "check_text" (what
+ * the parameter's check requires, the spec's rules.check_text, or None).
+ * Returns 0 or -1. */
 static int add_rules(PyObject *r, const mbc_param_info *p)
 {
     char rules[512];
@@ -769,7 +771,10 @@ static int add_rules(PyObject *r, const mbc_param_info *p)
     PyObject *required = p->required ? PyUnicode_FromString(p->required) : Py_NewRef(Py_None);
     if (set_item(r, "required", required) < 0)
         return -1;
-    return set_item(r, "rules_text", rules[0] ? PyUnicode_FromString(rules) : Py_NewRef(Py_None));
+    if (set_item(r, "rules_text", rules[0] ? PyUnicode_FromString(rules) : Py_NewRef(Py_None)) < 0)
+        return -1;
+    const char *check = mbc_param_info_check_text(p);
+    return set_item(r, "check_text", check ? PyUnicode_FromString(check) : Py_NewRef(Py_None));
 }
 
 /* Python dict describing one parameter (the reflection table row). */

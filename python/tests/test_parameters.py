@@ -321,7 +321,7 @@ def one_of_text(p):
 def rules_text(p):
     """The rules in words as this test reads them from parameter_info: the
     spec's one_of and range, the type's rule when those allow a value it
-    refuses, then the required hint."""
+    refuses, then the required hint and the check's statement."""
     spec = []
     if p["one_of"] is not None:
         spec.append(one_of_text(p))
@@ -338,7 +338,29 @@ def rules_text(p):
     text = " and ".join(words + spec)
     if p["required"] is not None:
         text += (" " if text else "") + f"(required: {p['required']})"
+    if p["check_text"] is not None:
+        text += ("; " if text else "") + f"check: {p['check_text']}"
     return text or None
+
+
+def test_check_text():
+    """A check's statement (the spec's rules.check_text), by hand: in
+    parameter_info, after the type's rule in the docstring and describe(),
+    and None for a parameter without a check."""
+    cls = mbconnect.ContactGranular
+    info = {p["name"]: p for p in cls.parameter_info}
+    want = ("k_roll > 0 with rollingModel sds (a sliding contact's history is the "
+            "force over it)")
+    assert info["rollingStiffness"]["check_text"] == want
+    assert info["rollingStiffness"]["rules_text"] == ">= 0; check: " + want
+    assert f", rules >= 0; check: {want}" in cls.rollingStiffness.__doc__
+    assert f"\n      rules: >= 0; check: {want}\n" in cls.describe()
+    assert info["limitDamping"]["rules_text"].startswith("check: false with the cohesive")
+    assert info["normalDamping"]["check_text"] is None
+    # every check of the type has a statement; the type has five
+    checks = [n for n, p in info.items() if p["check_text"] is not None]
+    assert checks == ["youngsModulus", "limitDamping", "tangentialStiffness",
+                      "rollingStiffness", "twistingModel"]
 
 
 @pytest.mark.parametrize("t,p", params())
@@ -350,7 +372,7 @@ def test_physical_rules(t, p):
     cls = getattr(mbconnect, t)
     name, ptype = p["name"], p["type"]
     head = f"{t}.{name}: "
-    assert set(p) >= {"one_of", "range", "required", "rules_text"}
+    assert set(p) >= {"one_of", "range", "required", "rules_text", "check_text"}
     assert p["rules_text"] == rules_text(p)
     if p["rules_text"] is not None:
         assert f", rules {p['rules_text']}" in getattr(cls, name).__doc__

@@ -77,5 +77,10 @@ const char *mbc_param_rules_text(const mbc_param_info *p, char *buf, size_t size
         put(buf, size, &used, p->required);
         put(buf, size, &used, ")");
     }
+    const char *check = mbc_param_info_check_text(p); /* the spec's words for its check */
+    if (check) {
+        put(buf, size, &used, used ? "; check: " : "check: ");
+        put(buf, size, &used, check);
+    }
     return buf;
 }

@@ -2,9 +2,9 @@
 /* mbc_param_rules_text (mbconnect/object.h): the value rules of a parameter
  * in words, as `mbc describe`, Python's docstrings and the stubs show them.
  * Hand-made descriptors for each combination (the type's rule implied by
- * the spec's one_of or range, or not; required; none; truncation), then the
- * built-in types' rules as the specs state them, through the exported
- * symbol. Expected texts are written by hand. */
+ * the spec's one_of or range, or not; required; none; truncation; a
+ * check's statement), then the built-in types' rules as the specs state
+ * them, through the exported symbol. Expected texts are written by hand. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,6 +122,40 @@ static void test_truncated(void **state)
     assert_string_equal(mbc_param_rules_text(&p, one, sizeof one), "");
 }
 
+/* A check's statement (spec key rules.check_text) follows the NUL of the
+ * description, and has_check_text says so: a descriptor keeps 1.0's size
+ * and offsets (docs/versioning.rst), and one written before statements
+ * (has_check_text false) has none, whatever its description's bytes. */
+static void test_check_text(void **state)
+{
+    (void)state;
+    static const char described[] = "tangential stiffness [SI:N/m]\0k_t > 0 when it slides";
+    mbc_param_info p = with_type_rule(0, false);
+    p.description = described;
+    assert_null(mbc_param_info_check_text(&p));
+    expect_rules(&p, ">= 0");
+    p.has_check_text = true;
+    assert_string_equal(mbc_param_info_check_text(&p), "k_t > 0 when it slides");
+    assert_string_equal(p.description, "tangential stiffness [SI:N/m]");
+    expect_rules(&p, ">= 0; check: k_t > 0 when it slides");
+    /* no other rule: the statement alone */
+    mbc_param_info b = {.description = "\0false with jkr", .has_check_text = true};
+    expect_rules(&b, "check: false with jkr");
+    /* with required, after it */
+    p.required = "set it";
+    expect_rules(&p, ">= 0 (required: set it); check: k_t > 0 when it slides");
+    /* no description: no statement, no crash */
+    mbc_param_info n = {.has_check_text = true};
+    assert_null(mbc_param_info_check_text(&n));
+    expect_rules(&n, "");
+#if UINTPTR_MAX == 0xffffffffffffffffu
+    /* LP64: the byte after has_choices (936 bits), the size of 1.0 */
+    assert_int_equal(offsetof(mbc_param_info, has_check_text), 118);
+    assert_int_equal(offsetof(mbc_param_info, min_length), 120);
+    assert_int_equal(sizeof(mbc_param_info), 216);
+#endif
+}
+
 /* The rules of the built-in types as their specs state them. */
 static void test_builtin_types(void **state)
 {
@@ -140,6 +174,16 @@ static void test_builtin_types(void **state)
         {"ContactConvexRoll", "contactStiffness", ">= 0"},
         {"ContactFrictionCircleCable2D", "circleRadius", "> 0 (required: set the circle's radius)"},
         {"JointALEMoving2D", "penaltyStiffness", ">= 0"},
+        /* a check's statement, in the spec's words */
+        {"ContactGranClassic", "tangentialStiffness",
+         ">= 0; check: k_t > 0 with a shear history, tangential damping and lammps2021 (LAMMPS "
+         "2021 divides by it when sliding)"},
+        {"ContactGranular", "limitDamping",
+         "check: false with the cohesive normal models dmt and jkr (their normal force is "
+         "attractive by design)"},
+        {"ContactGranular", "youngsModulus",
+         ">= 0; check: E_a > 0 and E_b > 0 with a material normal model (hertz/material, dmt, "
+         "jkr)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const mbc_type_info *t = mbc_registry_lookup(&r, cases[i].type);
@@ -158,6 +202,7 @@ int main(void)
         cmocka_unit_test(test_range),
         cmocka_unit_test(test_required),
         cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_check_text),
         cmocka_unit_test(test_builtin_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

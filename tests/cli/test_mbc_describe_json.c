@@ -129,8 +129,9 @@ static void expect_bool(const jm_value *v, const char *key, bool want, const cha
         fail_msg("%s.%s: JSON not %s", where, key, want ? "true" : "false");
 }
 
-/* The spec's physical-validity rules: oneOf, range, required, and every
- * value rule in words (rulesText, the text form's "rules:" line). */
+/* The spec's physical-validity rules: oneOf, range, required, every value
+ * rule in words (rulesText, the text form's "rules:" line) and the check's
+ * statement (checkText). */
 static void check_rules(const jm_value *j, const mbc_param_info *p, const char *where)
 {
     const jm_value *one_of = jm_member(j, "oneOf");
@@ -163,6 +164,8 @@ static void check_rules(const jm_value *j, const mbc_param_info *p, const char *
     char rules[512];
     mbc_param_rules_text(p, rules, sizeof rules);
     expect_str(j, "rulesText", rules[0] ? rules : NULL, where);
+    /* "checkText": the spec's statement of the parameter's check, or null */
+    expect_str(j, "checkText", mbc_param_info_check_text(p), where);
     /* "choices": the names of the values 0, 1, ... (the type's table), or null */
     size_t n = 0;
     const char *const *names = mbc_param_info_choices(p, &n);
@@ -485,6 +488,38 @@ static void test_units_parsed(void **state)
     free(text);
 }
 
+/* A check's statement (rules.check_text) by hand: ContactGranClassic's
+ * tangentialStiffness in the JSON and beside its type rule in the text
+ * form; a parameter without a check has null. */
+static void test_check_text(void **state)
+{
+    (void)state;
+    static const char want[] = "k_t > 0 with a shear history, tangential damping and lammps2021 "
+                               "(LAMMPS 2021 divides by it when sliding)";
+    char *text = run_mbc("describe", "--json", "ContactGranClassic");
+    jm_value *v = parse(text);
+    const jm_value *params = jm_member(v, "parameters");
+    assert_non_null(params);
+    size_t with = 0;
+    for (size_t i = 0; i < params->count; i++) {
+        const jm_value *check = jm_member(params->items[i], "checkText");
+        assert_non_null(check);
+        if (strcmp(str(params->items[i], "name"), "tangentialStiffness") == 0) {
+            expect_str(params->items[i], "checkText", want, "tangentialStiffness");
+            expect_str(params->items[i], "rule", ">= 0", "tangentialStiffness");
+        }
+        with += check->type != JM_NULL;
+    }
+    assert_int_equal(with, 1); /* the spec's one check */
+    jm_free(v);
+    free(text);
+    text = run_mbc("describe", "ContactGranClassic", NULL);
+    char line[256];
+    snprintf(line, sizeof line, "\n      rules: >= 0; check: %s\n", want);
+    assert_non_null(strstr(text, line));
+    free(text);
+}
+
 static void test_describe_every_type(void **state)
 {
     (void)state;
@@ -555,6 +590,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_describe_every_type),
         cmocka_unit_test(test_sphere_sphere_binding),
         cmocka_unit_test(test_units_parsed),
+        cmocka_unit_test(test_check_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,6 +173,51 @@ static void test_python_signature(void **state)
     diag_free(&diag);
 }
 
+/* The rule cell of the API page's parameter table: a check's statement
+ * (rules.check_text) after the type's rule, alone where there is none, its
+ * inline markup escaped ("k_r0" and "R*^2" read as written). Expected text
+ * written by hand. */
+static void test_check_text_in_rule_cell(void **state)
+{
+    (void)state;
+    spec_type_registry reg;
+    diag_list diag;
+    diag_init(&diag);
+    assert_int_equal(spec_types_load(&reg, "specs/types.lua", &diag), 0);
+    const char *src =
+        "return connector {\n"
+        "  type = \"CheckDemo\", description = \"d\", provides = { \"Connector\" },\n"
+        "  markers = { { \"Position\" }, { \"Position\" } },\n"
+        "  hooks = { \"forces\" },\n"
+        "  parameters = {\n"
+        "    param \"k\" { type = \"UReal\", default = 0, description = \"k [SI:N/m]\",\n"
+        "      rules = { check = \"demo_check_k\", check_text = \"k_r0 > 0 (k_r = k_r0 R*^2)\" } "
+        "},\n"
+        "    param \"on\" { type = \"Bool\", default = false, description = \"o\",\n"
+        "      rules = { check = \"demo_check_on\", check_text = \"false with jkr\" } },\n"
+        "    param \"d\" { type = \"UReal\", default = 0, description = \"d [SI:N s/m]\" },\n"
+        "  },\n"
+        "  theory = \"t\",\n"
+        "}\n";
+    spec_connector c;
+    int rc = spec_connector_load_buffer(&c, &reg, "CheckDemo.lua", src, strlen(src), &diag);
+    for (size_t i = 0; i < diag.count; i++)
+        fprintf(stderr, "%s\n", diag.lines[i]);
+    assert_int_equal(rc, 0);
+    strbuf page;
+    sb_init(&page);
+    emit_rst_site_api(&c, &page);
+    const char *p = sb_str(&page);
+    assert_non_null(strstr(p, "   * - ``k``\n     - UReal\n"
+                              "     - ``>= 0``; check: k\\_r0 > 0 (k\\_r = k\\_r0 R\\*^2)\n"));
+    assert_non_null(strstr(p, "   * - ``on``\n     - Bool\n     - check: false with jkr\n"));
+    assert_non_null(strstr(p, "   * - ``d``\n     - UReal\n     - ``>= 0``\n"));
+    sb_free(&page);
+    spec_connector_free(&c);
+    spec_types_free(&reg);
+    diag_free(&diag);
+}
+
 int main(void)
 {
     gt_enter_source_dir();
@@ -180,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_two_space_paragraph),     cmocka_unit_test(test_four_space_paragraph),
         cmocka_unit_test(test_correct_input_unchanged), cmocka_unit_test(test_citation_inserted),
         cmocka_unit_test(test_after_text_must_occur),   cmocka_unit_test(test_python_signature),
+        cmocka_unit_test(test_check_text_in_rule_cell),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

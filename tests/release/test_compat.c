@@ -214,8 +214,8 @@ static void test_rules_tightened(void **state)
                "ContactDemo: parameter 'table': rule tightened (non_decreasing added)\n",
                2, 0);
     check_edit("check_hook", "default = 1, description = \"stiffness\"",
-               "default = 1, rules = { check = \"demo_check_stiffness\" }, description = "
-               "\"stiffness\"",
+               "default = 1, rules = { check = \"demo_check_stiffness\", check_text = \"k > "
+               "0\" }, description = \"stiffness\"",
                "ContactDemo: parameter 'stiffness': rule tightened (check 'none' -> "
                "'demo_check_stiffness')\n",
                1, 0);

@@ -46,7 +46,7 @@ return connector {
     param "useFriction" { type = "Bool", default = false,
       description = "True: apply regularized Coulomb friction" },
     param "hullCoefficients" { type = "NumpyVector", default = {},
-      rules = { min_length = 1, non_decreasing = true, check = "mbc_full_check_hull" },
+      rules = { min_length = 1, non_decreasing = true, check = "mbc_full_check_hull", check_text = "a convex hull" },
       description = "coefficients of the hull polynomial" },
     param "hullWeights" { type = "Vector", default = {},
       rules = { same_length_as = "hullCoefficients" },
