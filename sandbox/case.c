@@ -578,6 +578,20 @@ static bool read_data(eval_ctx *c, const mbc_reader_table *root)
     return true;
 }
 
+/* root.dt [s]: the step from dataStartOfStep to this state, handed to the
+ * hooks with the phase of an explicit step (a law with history integrates
+ * over it), as Python's evaluate(dt=); absent or 0: no step. */
+static bool read_step(eval_ctx *c, const mbc_reader_table *root)
+{
+    double dt = 0.0;
+    if (mbc_reader_number(&c->reader, root, "dt", MBC_READER_FINITE, NULL, &dt) != MBC_OK)
+        return false;
+    mbc_error err = {0};
+    const mbc_status st =
+        mbc_input_set_step(&c->input, dt, dt > 0.0 ? MBC_PHASE_EXPLICIT : MBC_PHASE_NONE, &err);
+    return st == MBC_OK || fail_input(c, st, &err);
+}
+
 /* A count parameter (the data layout's or an output's `per`) of a
  * billion would make the evaluation allocate gigabytes: a case evaluates at
  * most MBC_INPUT_MAX_SEGMENTS (cable segments are bounded the same way). */
@@ -617,8 +631,9 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
     if (lua_isnil(L, -1)) {
         /* a misspelled `object` is reported as the unknown key it is */
         static const char *const any_keys[] = {"object", "parameters",          "markers",
-                                               "data",   "dataStartOfStep",     "cables",
-                                               "ale",    "lagrangeMultipliers", NULL};
+                                               "data",   "dataStartOfStep",     "dt",
+                                               "cables", "ale",                 "lagrangeMultipliers",
+                                               NULL};
         if (mbc_reader_check_keys(&c->reader, root, any_keys, 0) != MBC_OK)
             return false;
         return fail(c, "object", "missing (the connector type name, e.g. \"ContactSphereSphere\")");
@@ -659,8 +674,8 @@ static bool read_case(eval_ctx *c, int root_idx)
     const bool ale = c->type->marker_kinds[0] == MBC_MARKER_CABLE2D_COORDINATES ||
                      c->type->marker_kinds[1] == MBC_MARKER_CABLE2D_COORDINATES;
     const bool algebraic = c->type->algebraic_equations != NULL;
-    const char *keys[9] = {"object", "parameters", "markers", "data", "dataStartOfStep"};
-    size_t nkeys = 5;
+    const char *keys[10] = {"object", "parameters", "markers", "data", "dataStartOfStep", "dt"};
+    size_t nkeys = 6;
     if (ale) {
         keys[nkeys++] = "cables";
         keys[nkeys++] = "ale";
@@ -690,7 +705,7 @@ static bool read_case(eval_ctx *c, int root_idx)
         if (st != MBC_OK)
             return fail_input(c, st, &err);
     }
-    return read_data(c, &root);
+    return read_data(c, &root) && read_step(c, &root);
 }
 
 /* read_case inside the protected call (mbc_sandbox_call): the context is

@@ -8,10 +8,13 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
+#include <stdlib.h>
 
+#include "mbconnect/case.h"
 #include "mbconnect/evaluate.h"
 #include "mbconnect/evaluate_many.h"
 #include "mbconnect/input.h"
@@ -144,6 +147,54 @@ static void test_input_step(void **unused)
     mbc_object_destroy(o);
 }
 
+/* A case file's dt (mbc eval, Python's evaluate_case): the hooks get it
+ * with the phase of an explicit step, PostNewtonStep integrates over it;
+ * without dt no step; a negative dt is one line naming the field. */
+static void test_case_step(void **unused)
+{
+    (void)unused;
+    mbc_registry r;
+    mbc_error err;
+    mbc_registry_init_empty(&r);
+    assert_int_equal(mbc_registry_load_plugin(&r, PLUGIN_STEP, &err), MBC_OK);
+    static const char *const cases[3] = {
+        "return {object = 'StepProbe', markers = {{position = {0, 0, 0}, velocity = {0, 0, 0}}, "
+        "{position = {0.9, 0, 0}, velocity = {2, 0, 0}}}, data = {0.125}, dt = 0.25}",
+        "return {object = 'StepProbe', markers = {{position = {0, 0, 0}, velocity = {0, 0, 0}}, "
+        "{position = {0.9, 0, 0}, velocity = {2, 0, 0}}}, data = {0.125}}",
+        "return {object = 'StepProbe', markers = {{position = {0, 0, 0}, velocity = {0, 0, 0}}, "
+        "{position = {0.9, 0, 0}, velocity = {2, 0, 0}}}, data = {0.125}, dt = -1}"};
+    /* the force on m0 is (dt, phase, xi); PostNewtonStep xi_start + 2 dt */
+    static const double expect[2][4] = {{0.25, 3.0, 0.125, 0.625}, {0.0, 0.0, 0.125, 0.125}};
+    for (int k = 0; k < 2; k++) {
+        char *json = NULL;
+        assert_int_equal(
+            mbc_case_run_buffer(&r, "step.lua", cases[k], strlen(cases[k]), &json, &err), MBC_OK);
+        const char *force = strstr(json, "\"force\": [");
+        const char *post = strstr(json, "\"postNewtonStep\": {\n    \"data\": [");
+        assert_non_null(force);
+        assert_non_null(post);
+        double got[4];
+        char *p = strchr(force, '[') + 1;
+        for (int i = 0; i < 3; i++) {
+            got[i] = strtod(p, &p);
+            p += strspn(p, ", ");
+        }
+        got[3] = strtod(strchr(post, '[') + 1, NULL);
+        for (int i = 0; i < 4; i++)
+            if (got[i] != expect[k][i])
+                fail_msg("case %d: value %d is %g, expected %g, in\n%s", k, i, got[i],
+                         expect[k][i], json);
+        free(json);
+    }
+    char *none = NULL;
+    assert_int_not_equal(
+        mbc_case_run_buffer(&r, "step.lua", cases[2], strlen(cases[2]), &none, &err), MBC_OK);
+    assert_null(none);
+    printf("%s\n", err.message);
+    assert_non_null(strstr(err.message, "dt: must be a finite time step >= 0 [s] (given -1)"));
+}
+
 /* A particle engine's step (mbc_pair_eval through the hooks, as mbc-lammps
  * calls it): PostNewtonStep over call.dt from the record, then forces, both
  * with MBC_PHASE_EXPLICIT; the record holds xi_start + v dt after it. */
@@ -175,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_state_1_0_symbols_hand_no_step),
         cmocka_unit_test(test_input_step),
         cmocka_unit_test(test_pair_eval_step),
+        cmocka_unit_test(test_case_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
