@@ -92,7 +92,7 @@ _mbcgen() {
   fi
 }
 
-# mbc-lammps: its own options, -in SCRIPT and --plugin FILE.so; the options
+# mbc-lammps: its own options, -in SCRIPT and --plugin PLUGIN; the options
 # it passes to LAMMPS with a file (-log, -screen) take any file, -var takes a
 # name and values (not completed).
 _mbc_lammps() {

@@ -53,7 +53,7 @@ if [ "$man" = ON ]; then
     f="$prefix/share/man/man1/mbc-lammps.1"
     [ -f "$f" ] || fail "no $f"
     text="$(MANWIDTH=100 man -l "$f" 2>&1)" || fail "man -l $f: $text"
-    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "Exit status" "--plugin FILE.so" \
+    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "Exit status" "--plugin PLUGIN" \
       "mbconnect pair I J TYPE" "comm_modify vel yes"; do
       grep -q -- "$want" <<<"$text" || fail "man -l $f lacks '$want'"
     done
