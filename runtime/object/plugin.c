@@ -5,11 +5,10 @@
 #include <limits.h>
 #include <link.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "mbconnect/plugin.h"
+#include "plugin_path.h"
 #include "registry_internal.h"
 
 /* The file name the dynamic loader keeps for a loaded library (valid while
@@ -21,78 +20,6 @@ static const char *loaded_name(void *handle)
     if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
         return map->l_name;
     return "(a plugin)";
-}
-
-/* The installed plugin directory, the search path's last entry (set by
- * cmake/Library.cmake: LIBDIR/mbconnect/plugins of the install prefix). */
-#ifndef MBC_PLUGIN_DIR
-#define MBC_PLUGIN_DIR "/usr/local/lib/mbconnect/plugins"
-#endif
-
-/* Calls visit(dir, length, ctx) for each directory of the plugin search
- * path in order (MBC_PLUGIN_PATH's non-empty entries, then MBC_PLUGIN_DIR)
- * until it returns nonzero; returns that, or 0. The environment is read on
- * each call: nothing is cached. */
-static int each_plugin_dir(int (*visit)(const char *, size_t, void *), void *ctx)
-{
-    for (const char *p = getenv("MBC_PLUGIN_PATH"); p && *p;) {
-        size_t n = strcspn(p, ":");
-        int rc = n ? visit(p, n, ctx) : 0;
-        if (rc)
-            return rc;
-        p += n + (p[n] == ':');
-    }
-    return visit(MBC_PLUGIN_DIR, strlen(MBC_PLUGIN_DIR), ctx);
-}
-
-/* Text appended with snprintf's contract: buf holds at most size - 1
- * characters and a '\0'; len counts every character offered. */
-typedef struct path_text {
-    char *buf;
-    size_t size, len;
-} path_text;
-
-static int append_dir(const char *dir, size_t n, void *ctx)
-{
-    path_text *t = ctx;
-    for (size_t i = t->len ? 0 : 1; i <= n; i++, t->len++)
-        if (t->len + 1 < t->size)
-            t->buf[t->len] = i ? dir[i - 1] : ':';
-    return 0;
-}
-
-size_t mbc_plugin_search_path(char *buf, size_t size)
-{
-    path_text t = {buf, buf ? size : 0, 0};
-    each_plugin_dir(append_dir, &t);
-    if (t.size)
-        t.buf[t.len < t.size ? t.len : t.size - 1] = '\0';
-    return t.len;
-}
-
-/* A plugin name without '/' in one directory: DIR/NAME, DIR/NAME.so,
- * DIR/libNAME.so and, for a NAME ending in ".so", DIR/libNAME; the first
- * that is a file (a link to one included). */
-typedef struct plugin_lookup {
-    const char *name;
-    char file[PATH_MAX];
-} plugin_lookup;
-
-static int find_in_dir(const char *dir, size_t n, void *ctx)
-{
-    static const char *const forms[][2] = {{"", ""}, {"", ".so"}, {"lib", ".so"}, {"lib", ""}};
-    plugin_lookup *l = ctx;
-    size_t len = strlen(l->name), forms_used = 3;
-    if (len > 3 && strcmp(l->name + len - 3, ".so") == 0)
-        forms_used = 4;
-    for (size_t k = 0; k < forms_used; k++) {
-        int w = snprintf(l->file, sizeof l->file, "%.*s/%s%s%s", (int)n, dir, forms[k][0], l->name,
-                         forms[k][1]);
-        struct stat s;
-        if (w > 0 && (size_t)w < sizeof l->file && stat(l->file, &s) == 0 && S_ISREG(s.st_mode))
-            return 1;
-    }
-    return 0;
 }
 
 /* dlopen's reason, without the file name it starts with. */
@@ -107,13 +34,12 @@ static const char *load_error(const char *file)
 
 /* dlopen of a plugin name or path (mbconnect/plugin.h: the search rule);
  * the file it opened goes to *file. NULL after one error line in err. */
-static void *open_plugin(const char *name, plugin_lookup *l, const char **file, mbc_error *err)
+static void *open_plugin(const char *name, char found[PATH_MAX], const char **file, mbc_error *err)
 {
     int by_name = !strchr(name, '/');
     *file = name;
-    l->name = name;
-    if (by_name && each_plugin_dir(find_in_dir, l)) {
-        *file = l->file;
+    if (by_name && mbc_plugin_find(name, found, PATH_MAX)) {
+        *file = found;
         by_name = 0;
     }
     /* RTLD_LOCAL: two plugins may both define mbc_plugin_entry; a name found
@@ -138,9 +64,9 @@ mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *name, mbc_error
 {
     if (!r || !name || !name[0])
         return mbc_fail(err, MBC_ERR_NAME, "plugin: %s", r ? "no file name" : "no registry");
-    plugin_lookup lookup;
+    char found[PATH_MAX];
     const char *path;
-    void *handle = open_plugin(name, &lookup, &path, err);
+    void *handle = open_plugin(name, found, &path, err);
     if (!handle)
         return MBC_ERR_NAME;
     /* ISO C forbids converting void * to a function pointer; POSIX allows it

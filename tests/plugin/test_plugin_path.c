@@ -61,8 +61,8 @@ static mbc_status load(const char *name, const char **type, const char **origin,
     static mbc_registry r; /* plugins stay loaded: their registry may as well */
     mbc_registry_init_empty(&r);
     mbc_status st = mbc_registry_load_plugin(&r, name, err);
-    *type = st == MBC_OK && mbc_registry_size(&r) == 1 ? mbc_registry_entry(&r, 0)->type_name
-                                                         : NULL;
+    *type =
+        st == MBC_OK && mbc_registry_size(&r) == 1 ? mbc_registry_entry(&r, 0)->type_name : NULL;
     *origin = st == MBC_OK ? mbc_registry_origin(&r, 0) : NULL;
     return st;
 }
