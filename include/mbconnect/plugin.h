@@ -86,7 +86,9 @@ typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
  *   MBC_ERR_NAME   "FILE: cannot load plugin (dlerror text)" (missing file,
  *                  not a shared library), for a name found nowhere "NAME:
  *                  cannot load plugin (not in the plugin search path
- *                  DIR1:DIR2; the dynamic loader: dlerror text)", "FILE: not
+ *                  DIR1:DIR2; the dynamic loader: dlerror text)" (and
+ *                  "; the file of the current directory is ./NAME" when
+ *                  there is one: a name is not looked up there), "FILE: not
  *                  an mbconnect plugin (no entry point mbc_plugin_entry)",
  *                  or a type name r already holds: "FILE: connector type 'X'
  *                  is already registered";

@@ -6,6 +6,7 @@
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mbconnect/plugin.h"
 #include "plugin_path.h"
@@ -54,9 +55,15 @@ static void *open_plugin(const char *name, char found[PATH_MAX], const char **fi
     }
     char dirs[MBC_ERROR_SIZE / 2];
     mbc_plugin_search_path(dirs, sizeof dirs);
+    /* a name is never looked up in the current directory: say so when the
+     * file is there */
+    struct stat s;
+    int here = stat(name, &s) == 0 && S_ISREG(s.st_mode);
     mbc_fail(err, MBC_ERR_NAME,
-             "%s: cannot load plugin (not in the plugin search path %s; the dynamic loader: %s)",
-             name, dirs, why);
+             "%s: cannot load plugin (not in the plugin search path %s; the dynamic loader: "
+             "%s)%s%s",
+             name, dirs, why, here ? "; the file of the current directory is ./" : "",
+             here ? name : "");
     return NULL;
 }
 

@@ -134,6 +134,20 @@ static void test_name_found_nowhere(void **state)
                         ":" DIR_B ":" INSTALLED_PLUGIN_DIR "; the dynamic loader: cannot open "
                         "shared object file: No such file or directory)");
     assert_null(strchr(err.message, '\n'));
+
+    /* a name is not looked up in the current directory; the line says how
+     * to load the file there */
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(DIR_A), 0);
+    assert_int_equal(setenv("MBC_PLUGIN_PATH", DIR_B, 1), 0);
+    assert_int_equal(load("broken.so", &type, &origin, &err), MBC_ERR_NAME);
+    assert_int_equal(chdir(cwd), 0);
+    assert_string_equal(err.message,
+                        "broken.so: cannot load plugin (not in the plugin search path " DIR_B
+                        ":" INSTALLED_PLUGIN_DIR "; the dynamic loader: cannot open shared object "
+                        "file: No such file or directory); the file of the current directory is "
+                        "./broken.so");
 }
 
 /* mbc_plugin_search_path: MBC_PLUGIN_PATH's non-empty entries, then the
