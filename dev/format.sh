@@ -33,6 +33,12 @@ files() {
 if [ "$mode" = --fix ]; then
   files | xargs -0 -r clang-format -i
 fi
+# All files in a few clang-format processes (one per file took a minute of
+# CI); only when one differs, each file again to name it.
+if files | xargs -0 -r -n 64 -P 2 clang-format --dry-run -Werror >/dev/null 2>&1; then
+  echo "format: ok"
+  exit 0
+fi
 bad=0
 while IFS= read -r -d '' f; do
   [ -f "$f" ] || continue
