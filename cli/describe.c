@@ -11,6 +11,7 @@
 
 #include "base/json_out.h"
 #include "mbconnect/output_text.h"
+#include "mbconnect/plugin.h"
 #include "mbconnect/unit.h"
 #include "mbconnect/wall_eval.h"
 
@@ -504,11 +505,13 @@ int describe_type(const mbc_registry *r, const char *name, bool json, FILE *out,
         char known[4096];
         mbc_registry_names(r, known, sizeof known);
         const char *close = mbc_registry_suggest_type(r, name);
+        char dirs[1024];
+        mbc_plugin_search_path(dirs, sizeof dirs);
         fprintf(err,
                 "mbc: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin needs "
-                "--plugin FILE.so\n",
+                "--plugin PLUGIN (plugin search path: %s)\n",
                 name, close ? " (did you mean '" : "", close ? close : "", close ? "'?)" : "",
-                known);
+                known, dirs);
         return 2;
     }
     if (json)

@@ -2,10 +2,10 @@
 /* mbc: look at and evaluate the registered connector types from the command
  * line (docs/mbc.rst; the usage texts below are also the man page mbc(1)).
  *
- *   mbc [--plugin FILE.so]... list [--json]            every type (describe.h)
- *   mbc [--plugin FILE.so]... describe [--json] TYPE   one type (describe.h)
- *   mbc [--plugin FILE.so]... eval CASE.lua            one evaluation as JSON (docs/eval.rst)
- *   mbc [--plugin FILE.so]... simulate SCENE.lua ...   a scene (simulate/, docs/simulate.rst)
+ *   mbc [--plugin PLUGIN]... list [--json]            every type (describe.h)
+ *   mbc [--plugin PLUGIN]... describe [--json] TYPE   one type (describe.h)
+ *   mbc [--plugin PLUGIN]... eval CASE.lua            one evaluation as JSON (docs/eval.rst)
+ *   mbc [--plugin PLUGIN]... simulate SCENE.lua ...   a scene (simulate/, docs/simulate.rst)
  *   mbc help [COMMAND]      mbc --help, mbc --version
  *
  * The types are the built-in ones plus those of every plugin (shared
@@ -28,7 +28,7 @@
 #include "simulate.h"
 
 static const char usage_main[] =
-    "Usage: mbc [--plugin FILE.so]... COMMAND [ARGUMENTS]\n"
+    "Usage: mbc [--plugin PLUGIN]... COMMAND [ARGUMENTS]\n"
     "  or:  mbc --help | --version\n"
     "\n"
     "Look at and evaluate the connector types of mbconnect: the built-in types\n"
@@ -45,8 +45,12 @@ static const char usage_main[] =
     "  help [COMMAND]           this text, or the usage of COMMAND\n"
     "\n"
     "Options:\n"
-    "  --plugin FILE.so         add the connector types of an mbc plugin; before the\n"
-    "                           command, repeatable\n"
+    "  --plugin PLUGIN          add the connector types of an mbc plugin; before the\n"
+    "                           command, repeatable. PLUGIN is a file (a path with a\n"
+    "                           '/') or a name: DIR/NAME, DIR/NAME.so, DIR/libNAME.so\n"
+    "                           for each DIR of $MBC_PLUGIN_PATH (':'-separated),\n"
+    "                           then of LIBDIR/mbconnect/plugins; `mbc describe` of\n"
+    "                           an unknown type prints this search path\n"
     "  -h, --help               print this text; COMMAND --help prints the usage of\n"
     "                           COMMAND\n"
     "  --version                print the version\n"
@@ -64,12 +68,15 @@ static const char usage_main[] =
     "                           forces and outputs at the state of a case file\n"
     "  mbc --plugin ./libmytypes_plugin.so describe --json MyType\n"
     "                           a type of a plugin, as JSON\n"
+    "  MBC_PLUGIN_PATH=$HOME/plugins mbc --plugin mytypes_plugin list\n"
+    "                           the types with those of\n"
+    "                           $HOME/plugins/libmytypes_plugin.so\n"
     "\n"
     "The documentation is the site in share/doc/mbconnect/html (the page mbc.html\n"
     "describes the commands and their JSON).\n";
 
 static const char usage_list[] =
-    "Usage: mbc [--plugin FILE.so]... list [--json]\n"
+    "Usage: mbc [--plugin PLUGIN]... list [--json]\n"
     "\n"
     "Every registered connector type with its parameter, visualization parameter\n"
     "and output counts and its origin: built in, or the plugin file.\n"
@@ -78,7 +85,7 @@ static const char usage_list[] =
     "  -h, --help  print this text\n";
 
 static const char usage_describe[] =
-    "Usage: mbc [--plugin FILE.so]... describe [--json] TYPE\n"
+    "Usage: mbc [--plugin PLUGIN]... describe [--json] TYPE\n"
     "\n"
     "One connector type: its parameters (type, size, default, description),\n"
     "visualization parameters, output variables and data coordinates. `mbc list`\n"
@@ -89,7 +96,7 @@ static const char usage_describe[] =
     "  -h, --help  print this text\n";
 
 static const char usage_eval[] =
-    "Usage: mbc [--plugin FILE.so]... eval CASE.lua\n"
+    "Usage: mbc [--plugin PLUGIN]... eval CASE.lua\n"
     "\n"
     "Evaluates one connector at one state given by a Lua case file (object,\n"
     "parameters, marker states, data) and prints forces, PostNewtonStep, outputs\n"
@@ -224,7 +231,7 @@ static bool misplaced_plugin(const command *c, int argc, char **argv)
     for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--plugin") == 0) {
             fprintf(stderr,
-                    "mbc %s: --plugin goes before the command: mbc --plugin FILE.so %s ...\n",
+                    "mbc %s: --plugin goes before the command: mbc --plugin PLUGIN %s ...\n",
                     c->name, c->name);
             return true;
         }
@@ -284,13 +291,15 @@ static int mbc_main(int argc, char **argv)
         }
         if (strcmp(opt, "--plugin") != 0) {
             fprintf(stderr,
-                    "mbc: unknown option '%s' (before the command: --plugin FILE.so, --help, "
+                    "mbc: unknown option '%s' (before the command: --plugin PLUGIN, --help, "
                     "--version; mbc --help shows the usage)\n",
                     opt);
             return 2;
         }
         if (a + 1 >= argc) {
-            fputs("mbc: --plugin needs a file (a shared library built as an mbc plugin)\n", stderr);
+            fputs("mbc: --plugin needs a plugin (a file or a name, a shared library built as an "
+                  "mbc plugin)\n",
+                  stderr);
             return 2;
         }
         mbc_error err = {0};

@@ -28,15 +28,23 @@ add_library(mbc_core OBJECT
   ${MBC_GENERATED_SOURCES}
 )
 # The evaluation API beyond the hooks: state assembly (input.c), results and
-# their JSON form (result.c, json_out.c) and plugins (plugin.c, dlopen). No
-# Lua: case files are the Lua front end's (sandbox/, libmbconnect-lua).
+# their JSON form (result.c, json_out.c) and plugins (plugin.c, dlopen;
+# plugin_path.c, the search path). No Lua: case files are the Lua front
+# end's (sandbox/, libmbconnect-lua).
 add_library(mbc_api OBJECT
   ${PROJECT_SOURCE_DIR}/runtime/eval/input.c
   ${PROJECT_SOURCE_DIR}/runtime/eval/result.c
   ${PROJECT_SOURCE_DIR}/runtime/base/json_out.c
   ${PROJECT_SOURCE_DIR}/runtime/object/plugin.c
+  ${PROJECT_SOURCE_DIR}/runtime/object/plugin_path.c
 )
 add_dependencies(mbc_api generate)
+# The installed plugin directory, the plugin search path's last entry
+# (mbconnect/plugin.h); the package gives it as MBCONNECT_PLUGIN_DIR, where a
+# project installs the plugins it builds.
+include(GNUInstallDirs)
+set(MBC_PLUGIN_DIR ${CMAKE_INSTALL_FULL_LIBDIR}/mbconnect/plugins)
+target_compile_definitions(mbc_api PRIVATE MBC_PLUGIN_DIR="${MBC_PLUGIN_DIR}")
 add_dependencies(mbc_core generate)
 set_source_files_properties(${PROJECT_SOURCE_DIR}/runtime/eval/evaluate_many.c
   PROPERTIES COMPILE_OPTIONS "${MBC_BATCH_FLAGS}")

@@ -54,7 +54,11 @@
 #                  with every symbol resolved (--no-undefined: a hook the
 #                  spec lists and the sources lack fails the link), for
 #                  `mbc --plugin lib<PLUGIN>.so list|describe|eval ...` and
-#                  mbc_registry_load_plugin()
+#                  mbc_registry_load_plugin(); not installed: a project
+#                  installs it into MBCONNECT_PLUGIN_DIR (install(TARGETS
+#                  <PLUGIN> LIBRARY DESTINATION ${MBCONNECT_PLUGIN_DIR})),
+#                  where `mbc --plugin <PLUGIN>` finds it by name, or into a
+#                  directory of MBC_PLUGIN_PATH (mbconnect/plugin.h)
 #
 # Output variable names are the spec's own (any identifier); C code names
 # them by index with the generated MBC_<TYPE>_OUTPUT_<NAME> constants. Hooks

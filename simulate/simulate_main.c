@@ -50,7 +50,7 @@ static void usage(FILE *f)
 {
     fputs("usage: mbc simulate SCENE.lua [options]\n"
           "       mbc simulate --list [--json]\n"
-          "       (mbc --plugin FILE.so simulate ...: the types of a plugin too)\n"
+          "       (mbc --plugin PLUGIN simulate ...: the types of a plugin too)\n"
           "options, before or after the scene:\n"
           "  --csv FILE          sensor time series, one row per output time\n"
           "  --json FILE         the JSON summary (default: standard output)\n"

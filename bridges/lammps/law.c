@@ -9,6 +9,7 @@
 
 #include "mbconnect/evaluate.h"
 #include "mbconnect/pair_eval.h"
+#include "mbconnect/plugin.h"
 
 #define LAW_MAX_VALUES 64 /* elements of one array value */
 
@@ -252,11 +253,13 @@ mbc_status ml_law_create(const mbc_registry *reg, const char *what, const char *
         char known[512];
         mbc_registry_names(reg, known, sizeof known);
         const char *close = mbc_registry_suggest_type(reg, type_name);
+        char dirs[256];
+        mbc_plugin_search_path(dirs, sizeof dirs);
         return mbc_fail(err, MBC_ERR_NAME,
                         "%s: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin "
-                        "needs mbc-lammps --plugin FILE.so",
+                        "needs mbc-lammps --plugin PLUGIN (plugin search path: %s)",
                         what, type_name, close ? " (did you mean '" : "", close ? close : "",
-                        close ? "'?)" : "", known);
+                        close ? "'?)" : "", known, dirs);
     }
     mbc_status st = usable_binding(what, t, err);
     if (st != MBC_OK)

@@ -2,7 +2,7 @@
 /* mbc-lammps: lmp, with pair and wall styles whose forces are spec laws of
  * mbconnect (docs/lammps.rst).
  *
- *   mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]
+ *   mpirun -np N mbc-lammps [--plugin PLUGIN]... -in SCRIPT [LMP OPTIONS]
  *
  * Options other than --plugin, --help (-h) and --version go to LAMMPS
  * unchanged, -in (-i) and -sf (-suffix) too. Exit status: 0, 1 for an
@@ -22,7 +22,7 @@
  * bridges/lammps/CMakeLists.txt). */
 static void usage(FILE *f)
 {
-    fputs("Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT [LMP OPTIONS]\n"
+    fputs("Usage: mpirun -np N mbc-lammps [--plugin PLUGIN]... -in SCRIPT [LMP OPTIONS]\n"
           "  or:  mbc-lammps --help | --version\n"
           "\n"
           "Runs the LAMMPS input SCRIPT as lmp does, with Debian's liblammps under MPI,\n"
@@ -62,8 +62,11 @@ static void usage(FILE *f)
           "  mbconnect off            removes pair_style mbconnect and its walls\n"
           "\n"
           "Options:\n"
-          "  --plugin FILE.so         add the connector types of an mbconnect plugin\n"
-          "                           (repeatable)\n"
+          "  --plugin PLUGIN          add the connector types of an mbconnect plugin\n"
+          "                           (repeatable): a file (a path with a '/') or a name\n"
+          "                           found as DIR/NAME, DIR/NAME.so, DIR/libNAME.so for\n"
+          "                           each DIR of $MBC_PLUGIN_PATH (':'-separated), then\n"
+          "                           of LIBDIR/mbconnect/plugins (as mbc --plugin)\n"
           "  -in SCRIPT, -i SCRIPT    the LAMMPS input script (required)\n"
           "  -h, --help               print this text\n"
           "  --version                print the version\n"

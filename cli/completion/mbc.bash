@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Bash completion of mbc, mbcgen and mbc-lammps: commands, options,
 # connector type names (asked from `mbc list` at completion time, with the
-# --plugin options already on the line) and file names (cases and scenes
-# *.lua, plugins *.so, LAMMPS inputs, directories). Installed as
+# --plugin options already on the line), file names (cases and scenes
+# *.lua, plugins *.so, LAMMPS inputs, directories) and the plugins on
+# $MBC_PLUGIN_PATH. Installed as
 # share/bash-completion/completions/mbc, .../mbcgen and .../mbc-lammps;
 # needs nothing but bash (bash-completion loads it on demand).
 
@@ -11,6 +12,22 @@ _mbc_files() {
   local cur="$1" pattern="$2"
   compopt -o filenames 2>/dev/null
   COMPREPLY=($(compgen -f -X "!$pattern" -- "$cur") $(compgen -d -- "$cur"))
+}
+
+# After --plugin: plugin files (*.so) and directories, and the plugin files
+# of the directories of $MBC_PLUGIN_PATH, which --plugin finds by name
+# (docs/extending.rst, "Where plugins are found").
+_mbc_plugins() {
+  local cur="$1" dir file
+  _mbc_files "$cur" '*.so'
+  [[ "$cur" == */* ]] && return
+  local IFS=: # after _mbc_files, whose word splitting wants the default
+  for dir in $MBC_PLUGIN_PATH; do
+    [ -n "$dir" ] || continue
+    for file in "$dir/$cur"*.so; do
+      [ -f "$file" ] && COMPREPLY+=("${file##*/}")
+    done
+  done
 }
 
 # The type names `mbc list` prints (first column after the header line).
@@ -31,7 +48,7 @@ _mbc() {
     esac
   done
   if [ "$prev" = --plugin ]; then
-    _mbc_files "$cur" '*.so'
+    _mbc_plugins "$cur"
     return
   fi
   local commands="list describe eval simulate help"
@@ -92,13 +109,13 @@ _mbcgen() {
   fi
 }
 
-# mbc-lammps: its own options, -in SCRIPT and --plugin FILE.so; the options
+# mbc-lammps: its own options, -in SCRIPT and --plugin PLUGIN; the options
 # it passes to LAMMPS with a file (-log, -screen) take any file, -var takes a
 # name and values (not completed).
 _mbc_lammps() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
   case "$prev" in
-    --plugin) _mbc_files "$cur" '*.so'; return ;;
+    --plugin) _mbc_plugins "$cur"; return ;;
     -in | -i | -log | -l | -screen | -sc) _mbc_files "$cur" '*'; return ;;
     -var | -v) return ;;
   esac

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Plugins: shared libraries that add connector types to a registry at run
- * time (`mbc --plugin FILE.so ...`, language bindings, solvers).
+ * time (`mbc --plugin NAME ...`, language bindings, solvers).
  *
  * A plugin exports one function, the entry point, under the C name
  * MBC_PLUGIN_ENTRY_NAME ("mbc_plugin_entry"):
@@ -72,18 +72,40 @@ typedef void (*mbc_plugin_entry_fn)(mbc_plugin_info *info);
         info->type_count = NAME##_type_count;                                                      \
     }
 
-/* Loads the shared library at path (dlopen; it stays loaded for the life of
- * the process, since r keeps pointers into it) and adds its types to r, all
- * or none. One-line errors naming the file:
+/* Loads a plugin (dlopen; it stays loaded for the life of the process,
+ * since r keeps pointers into it) and adds its types to r, all or none.
+ * `name` is a path when it holds a '/' (./libmine.so, /opt/x/libmine.so);
+ * otherwise it is looked up on the plugin search path
+ * (mbc_plugin_search_path): in each directory in order, DIR/NAME, then
+ * DIR/NAME.so, then DIR/libNAME.so, then (for a NAME ending in ".so")
+ * DIR/libNAME; the first file found is loaded. So `walton`, `walton.so` and
+ * `libwalton.so` all find DIR/libwalton.so, and the first directory that
+ * has a match wins. A name found in no directory goes
+ * to dlopen's own search (LD_LIBRARY_PATH, the loader's cache). One-line
+ * errors naming the file:
  *   MBC_ERR_NAME   "FILE: cannot load plugin (dlerror text)" (missing file,
- *                  not a shared library), "FILE: not an mbconnect plugin (no
- *                  entry point mbc_plugin_entry)", or a type name r already
- *                  holds: "FILE: connector type 'X' is already registered";
+ *                  not a shared library), for a name found nowhere "NAME:
+ *                  cannot load plugin (not in the plugin search path
+ *                  DIR1:DIR2; the dynamic loader: dlerror text)" (and
+ *                  "; the file of the current directory is ./NAME" when
+ *                  there is one: a name is not looked up there), "FILE: not
+ *                  an mbconnect plugin (no entry point mbc_plugin_entry)",
+ *                  or a type name r already holds: "FILE: connector type 'X'
+ *                  is already registered";
  *   MBC_ERR_STATE  "FILE: plugin ABI version 7, this library has 3 (rebuild
  *                  the plugin against this mbconnect)" (versions from
  *                  MBC_PLUGIN_ABI_OLDEST to MBC_PLUGIN_ABI_VERSION load), a
  *                  full registry. */
-MBC_API mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err);
+MBC_API mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *name, mbc_error *err);
+
+/* The plugin search path, for messages ("... needs --plugin NAME (plugin
+ * search path: DIRS)"): the directories of the environment variable
+ * MBC_PLUGIN_PATH (separated by ':', empty entries skipped), then the
+ * installed plugin directory LIBDIR/mbconnect/plugins of the prefix
+ * mbconnect was built for, joined by ':'. Written to buf as snprintf does:
+ * at most size - 1 characters and a '\0' (buf may be NULL when size is 0);
+ * returns the length of the whole path. Reads the environment on each call. */
+MBC_API size_t mbc_plugin_search_path(char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,10 @@ def load_plugin(path):
     """Loads a plugin (a shared library with connector types, built e.g. by
     mbconnect_add_connectors(... PLUGIN name)) and makes a class of each of
     its types, here as for the built-in ones; returns the new type names.
+    ``path`` is a file (a path with a '/') or a name, looked up as
+    ``mbc --plugin`` does: DIR/NAME, DIR/NAME.so, DIR/libNAME.so for each DIR
+    of $MBC_PLUGIN_PATH, then of the installed plugin directory
+    (``mbconnect._core.plugin_search_path()``; docs/extending.rst).
     All or none: on ImportError (missing file or entry point, a type name
     already registered, an ABI mismatch) or MemoryError nothing changes."""
     return _core.load_plugin(path)
@@ -40,7 +44,8 @@ def __getattr__(name):
             raise AttributeError(
                 f"module 'mbconnect' has no connector type {name!r}{hint} (known: "
                 f"{', '.join(_core.types())}); a type from a plugin needs "
-                f"mbconnect.load_plugin(path) first")
+                f"mbconnect.load_plugin(PLUGIN) first (plugin search path: "
+                f"{_core.plugin_search_path()})")
         raise AttributeError(f"module 'mbconnect' has no attribute {name!r}")
     return cls
 

@@ -61,17 +61,20 @@ PyObject *pymbc_load_plugin(PyObject *module, PyObject *arg)
         return NULL;
     const char *file = PyBytes_AS_STRING(path);
     pymbc_state *st = PyModule_GetState(module);
-    PyObject *origin = PyUnicode_DecodeFSDefault(file), *classes = NULL, *names = NULL;
+    PyObject *origin = NULL, *classes = NULL, *names = NULL;
     mbc_registry scratch, next = st->registry;
     mbc_registry_init_empty(&scratch);
     mbc_error err, e;
-    if (!origin)
-        goto done;
     /* the plugin stays loaded on success (a registry points into it) */
     if (mbc_registry_load_plugin(&scratch, file, &err) != MBC_OK) {
         PyErr_SetString(PyExc_ImportError, err.message);
         goto done;
     }
+    /* the file loaded: a name given is looked up on the plugin search path */
+    const char *loaded = mbc_registry_origin(&scratch, 0);
+    origin = PyUnicode_DecodeFSDefault(loaded ? loaded : file);
+    if (!origin)
+        goto done;
     const mbc_type_info *types[MBC_REGISTRY_CAPACITY];
     for (size_t i = 0; i < mbc_registry_size(&scratch); i++)
         types[i] = mbc_registry_entry(&scratch, i);

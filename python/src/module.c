@@ -4,6 +4,7 @@
 #define PYMBC_IMPORT_ARRAY
 #include "pymbc.h"
 
+#include "mbconnect/plugin.h"
 #include "mbconnect/version.h"
 
 static pymbc_state *state_of(PyObject *module)
@@ -56,6 +57,21 @@ static PyObject *module_suggest_type(PyObject *module, PyObject *name)
     return close ? PyUnicode_FromString(close) : Py_NewRef(Py_None);
 }
 
+/* The plugin search path (mbc_plugin_search_path), as a str: "DIR1:DIR2". */
+static PyObject *module_plugin_search_path(PyObject *module, PyObject *unused)
+{
+    (void)module;
+    (void)unused;
+    size_t n = mbc_plugin_search_path(NULL, 0) + 1;
+    char *text = PyMem_Malloc(n);
+    if (!text)
+        return PyErr_NoMemory();
+    mbc_plugin_search_path(text, n);
+    PyObject *path = PyUnicode_DecodeFSDefault(text);
+    PyMem_Free(text);
+    return path;
+}
+
 static PyMethodDef module_methods[] = {
     /* docstrings start with the signature inspect.signature() reads */
     {"types", module_types, METH_NOARGS,
@@ -64,8 +80,9 @@ static PyMethodDef module_methods[] = {
      "sorted."},
     {"load_plugin", pymbc_load_plugin, METH_O,
      "load_plugin($module, path, /)\n--\n\n"
-     "Loads a plugin (a shared library with connector types, see mbconnect/plugin.h) into the "
-     "registry and creates the classes of its types; returns their names. All or none: a "
+     "Loads a plugin (a shared library with connector types, see mbconnect/plugin.h: a file, or "
+     "a name looked up on plugin_search_path()) into the registry and creates the classes of its "
+     "types; returns their names. All or none: a "
      "missing file, a missing entry point, a type name already registered or an ABI mismatch "
      "raise ImportError with the library's message and change nothing."},
     {"evaluate_case", (PyCFunction)(void (*)(void))pymbc_evaluate_case,
@@ -78,6 +95,10 @@ static PyMethodDef module_methods[] = {
      "suggest_type($module, name, /)\n--\n\n"
      "The registered type name closest to name by the library's one rule of \"did you "
      "mean\" (mbconnect/suggest.h), or None when none is close."},
+    {"plugin_search_path", module_plugin_search_path, METH_NOARGS,
+     "plugin_search_path($module, /)\n--\n\n"
+     "The directories where load_plugin looks up a plugin name, joined by ':': those of "
+     "$MBC_PLUGIN_PATH, then the installed plugin directory (mbconnect/plugin.h)."},
     {"classes", module_classes, METH_NOARGS,
      "classes($module, /)\n--\n\n"
      "The class of every type, as a dict by type name."},

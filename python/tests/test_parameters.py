@@ -700,7 +700,8 @@ def test_type_names_found():
     of mbconnect/suggest.h) and names load_plugin for a plugin's type."""
     with pytest.raises(AttributeError, match=r"^module 'mbconnect' has no connector type "
                        r"'ContactSphereSpere' \(did you mean 'ContactSphereSphere'\?\) \(known: "
-                       r".*\); a type from a plugin needs mbconnect.load_plugin\(path\) first$"):
+                       r".*\); a type from a plugin needs mbconnect.load_plugin\(PLUGIN\) first "
+                       r"\(plugin search path: [^()]*/mbconnect/plugins\)$"):
         mbconnect.ContactSphereSpere  # noqa: B018
     with pytest.raises(AttributeError, match=r"no connector type 'NoSuchType' \(known: "):
         mbconnect.NoSuchType  # noqa: B018

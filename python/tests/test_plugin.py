@@ -92,3 +92,28 @@ def test_path_types():
         mbconnect.load_plugin(3)
     with pytest.raises(ImportError):
         mbconnect.load_plugin(os.fsencode(PLUGINS / "no-such-plugin.so"))
+
+
+def test_plugin_by_name(monkeypatch):
+    """load_plugin(name) looks the name up as mbc --plugin does (the C
+    library's rule, mbconnect/plugin.h): on $MBC_PLUGIN_PATH, then the
+    installed plugin directory; a name found nowhere is one line naming
+    the directories searched."""
+    monkeypatch.setenv("MBC_PLUGIN_PATH", f"/nonexistent::{PLUGINS}")
+    path = mbconnect._core.plugin_search_path()
+    assert path.startswith(f"/nonexistent:{PLUGINS}:/") and path.endswith("/mbconnect/plugins")
+    assert path.count(":") == 2
+    with pytest.raises(ImportError) as e:
+        mbconnect.load_plugin("no_such_plugin")
+    assert str(e.value) == (f"no_such_plugin: cannot load plugin (not in the plugin search path "
+                            f"{path}; the dynamic loader: cannot open shared object file: No "
+                            f"such file or directory)")
+    # the ABI 2 test plugin by its target's name: PLUGINS/libmbc_test_abi2_plugin.so
+    assert mbconnect.load_plugin("mbc_test_abi2_plugin") == ["OldPairSpring"]
+    assert mbconnect.OldPairSpring.plugin == str(PLUGINS / "libmbc_test_abi2_plugin.so")
+
+    # the unknown-type message names load_plugin and the search path
+    with pytest.raises(AttributeError) as e:
+        mbconnect.NoSuchType  # noqa: B018
+    assert str(e.value).endswith("; a type from a plugin needs mbconnect.load_plugin(PLUGIN) "
+                                 f"first (plugin search path: {path})")

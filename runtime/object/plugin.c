@@ -2,11 +2,14 @@
 /* Loading connector types from shared libraries (include/mbconnect/plugin.h). */
 #define _GNU_SOURCE /* dlinfo: the loaded file's name, the origin of its types */
 #include <dlfcn.h>
+#include <limits.h>
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mbconnect/plugin.h"
+#include "plugin_path.h"
 #include "registry_internal.h"
 
 /* The file name the dynamic loader keeps for a loaded library (valid while
@@ -20,20 +23,59 @@ static const char *loaded_name(void *handle)
     return "(a plugin)";
 }
 
-mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *path, mbc_error *err)
+/* dlopen's reason, without the file name it starts with. */
+static const char *load_error(const char *file)
 {
-    if (!r || !path || !path[0])
-        return mbc_fail(err, MBC_ERR_NAME, "plugin: %s", r ? "no file name" : "no registry");
-    /* RTLD_LOCAL: two plugins may both define mbc_plugin_entry */
-    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        size_t n = strlen(path);
-        if (why && strncmp(why, path, n) == 0 && why[n] == ':' && why[n + 1] == ' ')
-            why += n + 2; /* dlerror names the file too */
-        return mbc_fail(err, MBC_ERR_NAME, "%s: cannot load plugin (%s)", path,
-                        why ? why : "unknown reason");
+    const char *why = dlerror();
+    size_t n = strlen(file);
+    if (why && strncmp(why, file, n) == 0 && why[n] == ':' && why[n + 1] == ' ')
+        why += n + 2;
+    return why ? why : "unknown reason";
+}
+
+/* dlopen of a plugin name or path (mbconnect/plugin.h: the search rule);
+ * the file it opened goes to *file. NULL after one error line in err. */
+static void *open_plugin(const char *name, char found[PATH_MAX], const char **file, mbc_error *err)
+{
+    int by_name = !strchr(name, '/');
+    *file = name;
+    if (by_name && mbc_plugin_find(name, found, PATH_MAX)) {
+        *file = found;
+        by_name = 0;
     }
+    /* RTLD_LOCAL: two plugins may both define mbc_plugin_entry; a name found
+     * on no directory goes to the loader's own search (LD_LIBRARY_PATH, ...) */
+    void *handle = dlopen(*file, RTLD_NOW | RTLD_LOCAL);
+    if (handle)
+        return handle;
+    const char *why = load_error(*file);
+    if (!by_name) {
+        mbc_fail(err, MBC_ERR_NAME, "%s: cannot load plugin (%s)", *file, why);
+        return NULL;
+    }
+    char dirs[MBC_ERROR_SIZE / 2];
+    mbc_plugin_search_path(dirs, sizeof dirs);
+    /* a name is never looked up in the current directory: say so when the
+     * file is there */
+    struct stat s;
+    int here = stat(name, &s) == 0 && S_ISREG(s.st_mode);
+    mbc_fail(err, MBC_ERR_NAME,
+             "%s: cannot load plugin (not in the plugin search path %s; the dynamic loader: "
+             "%s)%s%s",
+             name, dirs, why, here ? "; the file of the current directory is ./" : "",
+             here ? name : "");
+    return NULL;
+}
+
+mbc_status mbc_registry_load_plugin(mbc_registry *r, const char *name, mbc_error *err)
+{
+    if (!r || !name || !name[0])
+        return mbc_fail(err, MBC_ERR_NAME, "plugin: %s", r ? "no file name" : "no registry");
+    char found[PATH_MAX];
+    const char *path;
+    void *handle = open_plugin(name, found, &path, err);
+    if (!handle)
+        return MBC_ERR_NAME;
     /* ISO C forbids converting void * to a function pointer; POSIX allows it
      * through the object pointer's representation. */
     void *sym = dlsym(handle, MBC_PLUGIN_ENTRY_NAME);

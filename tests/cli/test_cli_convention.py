@@ -53,9 +53,9 @@ if expect_help([mbc, "-h"], "Usage: mbc ") != main_usage:
     failures.append("mbc -h differs from mbc --help")
 if expect_help([mbc, "help"], "Usage: mbc ") != main_usage:
     failures.append("mbc help differs from mbc --help")
-for command, starts in [("list", "Usage: mbc [--plugin FILE.so]... list"),
-                        ("describe", "Usage: mbc [--plugin FILE.so]... describe"),
-                        ("eval", "Usage: mbc [--plugin FILE.so]... eval"),
+for command, starts in [("list", "Usage: mbc [--plugin PLUGIN]... list"),
+                        ("describe", "Usage: mbc [--plugin PLUGIN]... describe"),
+                        ("eval", "Usage: mbc [--plugin PLUGIN]... eval"),
                         ("help", "Usage: mbc help"),
                         ("simulate", "usage: mbc simulate")]:
     texts = [expect_help([mbc, command, opt], starts) for opt in ("--help", "-h")]
@@ -64,7 +64,7 @@ for command, starts in [("list", "Usage: mbc [--plugin FILE.so]... list"),
         failures.append("mbc %s: --help, -h and `mbc help %s` differ" % (command, command))
     if command not in main_usage:
         failures.append("mbc --help does not list the command %s" % command)
-expect_help([mbc, "describe", "--json", "--help"], "Usage: mbc [--plugin FILE.so]... describe")
+expect_help([mbc, "describe", "--json", "--help"], "Usage: mbc [--plugin PLUGIN]... describe")
 expect_help([mbcgen, "--help"], "Usage: mbcgen ")
 expect_help([mbcgen, "-h"], "Usage: mbcgen ")
 for opt in ("--new-type", "--new-project", "--print-names", "--check", "--compat"):
@@ -75,17 +75,17 @@ C = "commands: list, describe, eval, simulate, help"
 for args, line in [
     ([], "mbc: no command given (%s; mbc --help shows the usage)" % C),
     (["frob"], "mbc: unknown command 'frob' (%s; mbc --help shows the usage)" % C),
-    (["--frob", "list"], "mbc: unknown option '--frob' (before the command: --plugin FILE.so, "
+    (["--frob", "list"], "mbc: unknown option '--frob' (before the command: --plugin PLUGIN, "
      "--help, --version; mbc --help shows the usage)"),
-    (["--plugin"], "mbc: --plugin needs a file (a shared library built as an mbc plugin)"),
+    (["--plugin"], "mbc: --plugin needs a plugin (a file or a name, a shared library built as an mbc plugin)"),
     (["list", "--plugin", "X.so"],
-     "mbc list: --plugin goes before the command: mbc --plugin FILE.so list ..."),
+     "mbc list: --plugin goes before the command: mbc --plugin PLUGIN list ..."),
     (["describe", "--plugin", "X.so", "T"],
-     "mbc describe: --plugin goes before the command: mbc --plugin FILE.so describe ..."),
+     "mbc describe: --plugin goes before the command: mbc --plugin PLUGIN describe ..."),
     (["eval", "case.lua", "--plugin", "X.so"],
-     "mbc eval: --plugin goes before the command: mbc --plugin FILE.so eval ..."),
+     "mbc eval: --plugin goes before the command: mbc --plugin PLUGIN eval ..."),
     (["simulate", "scene.lua", "--plugin", "X.so"],
-     "mbc simulate: --plugin goes before the command: mbc --plugin FILE.so simulate ..."),
+     "mbc simulate: --plugin goes before the command: mbc --plugin PLUGIN simulate ..."),
     (["list", "extra"],
      "mbc list: unexpected argument 'extra' (it takes no arguments; mbc list --help shows the usage)"),
     (["list", "--yaml"], "mbc list: unknown option '--yaml' (mbc list --help shows the usage)"),
@@ -106,11 +106,17 @@ for args, line in [
 rc, out, err = run(mbc, "describe", "NoSuchType")
 if rc != 2 or out or not err.startswith("mbc: unknown connector type 'NoSuchType' (known: "):
     failures.append("mbc describe NoSuchType: status %d, %r" % (rc, err))
-# a typo gets the closest type, and the line names --plugin for a plugin's type
+# a typo gets the closest type, and the line names --plugin for a plugin's
+# type with the plugin search path: MBC_PLUGIN_PATH's directories, then the
+# installed plugin directory
+os.environ["MBC_PLUGIN_PATH"] = "/opt/plugins-a:/opt/plugins-b"
 rc, out, err = run(mbc, "describe", "ContactGranularr")
+del os.environ["MBC_PLUGIN_PATH"]
 if (rc != 2 or out or not err.startswith(
         "mbc: unknown connector type 'ContactGranularr' (did you mean 'ContactGranular'?) (known: ")
-        or not err.endswith("; a type from a plugin needs --plugin FILE.so\n")
+        or "; a type from a plugin needs --plugin PLUGIN (plugin search path: "
+           "/opt/plugins-a:/opt/plugins-b:/" not in err
+        or not err.endswith("/mbconnect/plugins)\n")
         or err.count("\n") != 1):
     failures.append("mbc describe ContactGranularr: status %d, %r" % (rc, err))
 

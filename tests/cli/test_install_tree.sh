@@ -53,7 +53,7 @@ if [ "$man" = ON ]; then
     f="$prefix/share/man/man1/mbc-lammps.1"
     [ -f "$f" ] || fail "no $f"
     text="$(MANWIDTH=100 man -l "$f" 2>&1)" || fail "man -l $f: $text"
-    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "Exit status" "--plugin FILE.so" \
+    for want in "NAME" "SYNOPSIS" "OPTIONS" "EXAMPLES" "Exit status" "--plugin PLUGIN" \
       "mbconnect pair I J TYPE" "comm_modify vel yes"; do
       grep -q -- "$want" <<<"$text" || fail "man -l $f lacks '$want'"
     done
@@ -80,6 +80,18 @@ complete_words() {
 [ "$(complete_words mbc desc)" = describe ] || fail "completion of 'mbc desc'"
 [ "$(complete_words mbc list --j)" = --json ] || fail "completion of 'mbc list --j'"
 [ "$(complete_words mbcgen --new-p)" = --new-project ] || fail "completion of 'mbcgen --new-p'"
+# after --plugin, the plugins of $MBC_PLUGIN_PATH's directories by name
+mkdir -p "$prefix.plugins/a" "$prefix.plugins/b"
+: >"$prefix.plugins/a/libzz_one.so"
+: >"$prefix.plugins/b/libzz_two.so"
+: >"$prefix.plugins/b/libzz_not_a_plugin.txt"
+words="$(MBC_PLUGIN_PATH="$prefix.plugins/a::$prefix.plugins/b" complete_words mbc --plugin libzz_ | sort | tr '\n' ' ')"
+[ "$words" = "libzz_one.so libzz_two.so " ] || fail "completion of 'mbc --plugin libzz_': $words"
+# ... besides the directories here, each one word: a, b and libzz_one.so
+n="$(cd "$prefix.plugins" && MBC_PLUGIN_PATH="$prefix.plugins/a" bash --norc --noprofile -c '
+  source "$0"; COMP_WORDS=(mbc --plugin ""); COMP_CWORD=2; _mbc; echo ${#COMPREPLY[@]}' \
+  "$prefix/share/bash-completion/completions/mbc")"
+[ "$n" = 3 ] || fail "completion of 'mbc --plugin ' in a directory with a/ and b/: $n words, not 3"
 if [ "$lammps" = ON ]; then
   [ "$(complete_words mbc-lammps --pl)" = --plugin ] || fail "completion of 'mbc-lammps --pl'"
   [ "$(complete_words mbc-lammps --ver)" = --version ] || fail "completion of 'mbc-lammps --ver'"

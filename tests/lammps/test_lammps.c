@@ -178,7 +178,7 @@ static void test_cli(void **state)
     int st = run_lammps("cli_help", 0, NULL, "--help");
     expect_status("cli_help", st, 0);
     char *out = run_file("cli_help", "output.txt"), *err = run_file("cli_help", "errors.txt");
-    assert_non_null(strstr(out, "Usage: mpirun -np N mbc-lammps [--plugin FILE.so]... -in SCRIPT"));
+    assert_non_null(strstr(out, "Usage: mpirun -np N mbc-lammps [--plugin PLUGIN]... -in SCRIPT"));
     assert_non_null(strstr(out, "mbconnect pair I J TYPE [NAME VALUE]..."));
     assert_non_null(
         strstr(out, "mbconnect pair I J gran/hooke|gran/hooke/history|gran/hertz/history WORDS"));
