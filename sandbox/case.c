@@ -38,6 +38,7 @@
 #include "mbconnect/format_number.h"
 #include "mbconnect/input.h"
 #include "mbconnect/object.h"
+#include "mbconnect/plugin.h"
 #include "mbconnect/result.h"
 #include "reader.h"
 #include "sandbox.h"
@@ -630,10 +631,9 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
     push_field(c, root, "object");
     if (lua_isnil(L, -1)) {
         /* a misspelled `object` is reported as the unknown key it is */
-        static const char *const any_keys[] = {"object", "parameters",          "markers",
-                                               "data",   "dataStartOfStep",     "dt",
-                                               "cables", "ale",                 "lagrangeMultipliers",
-                                               NULL};
+        static const char *const any_keys[] = {
+            "object", "parameters",          "markers", "data", "dataStartOfStep", "dt", "cables",
+            "ale",    "lagrangeMultipliers", NULL};
         if (mbc_reader_check_keys(&c->reader, root, any_keys, 0) != MBC_OK)
             return false;
         return fail(c, "object", "missing (the connector type name, e.g. \"ContactSphereSphere\")");
@@ -647,12 +647,16 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
     if (!c->object) {
         if (mbc_registry_lookup(c->registry, name)) /* known but creation failed */
             return fail_library(c, err.status, "object", &err, NULL);
-        char list[512];
+        char list[512], path[256];
         mbc_registry_names(c->registry, list, sizeof list);
+        mbc_plugin_search_path(path, sizeof path);
         const char *close = mbc_registry_suggest_type(c->registry, name);
-        return fail(c, "object", "unknown connector type (given %s%s%s%s; known: %s)",
+        return fail(c, "object",
+                    "unknown connector type (given %s%s%s%s; known: %s; a plugin's type needs "
+                    "mbc --plugin or load_plugin first, plugin search path: %s)",
                     mbc_reader_describe(L, -1, given, sizeof given),
-                    close ? "; did you mean '" : "", close ? close : "", close ? "'?" : "", list);
+                    close ? "; did you mean '" : "", close ? close : "", close ? "'?" : "", list,
+                    path);
     }
     lua_pop(L, 1);
     c->type = c->object->type;

@@ -5,6 +5,7 @@
 #include "scene_reader.h"
 
 #include "mbconnect/input.h"
+#include "mbconnect/plugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,9 +197,13 @@ static const mbc_type_info *connector_type(scene_ctx *c, const char *type)
     const mbc_type_info *t = mbc_registry_lookup(c->registry, type);
     if (t == NULL) {
         mbc_error err;
+        char path[256];
         mbc_object *probe = mbc_registry_create(c->registry, type, &err);
         mbc_object_destroy(probe);
-        scene_fail(c, "type", "%s", err.message);
+        mbc_plugin_search_path(path, sizeof path);
+        scene_fail(c, "type",
+                   "%s; a type from a plugin needs mbc --plugin PLUGIN (plugin search path: %s)",
+                   err.message, path);
     }
     return t;
 }

@@ -316,8 +316,13 @@ static void test_case_files(void **state)
     mbc_registry_init_empty(&empty);
     assert_int_equal(mbc_case_run_buffer(&empty, "inline", text, strlen(text), &json, &err),
                      MBC_ERR_INPUT);
-    assert_string_equal(err.message, "inline:object: unknown connector type (given "
-                                     "'ContactSphereSphere'; known: )");
+    char want[MBC_ERROR_SIZE], path[256];
+    mbc_plugin_search_path(path, sizeof path);
+    snprintf(want, sizeof want,
+             "inline:object: unknown connector type (given 'ContactSphereSphere'; known: ; a "
+             "plugin's type needs mbc --plugin or load_plugin first, plugin search path: %s)",
+             path);
+    assert_string_equal(err.message, want);
 }
 
 /* A case error carries the mbc_error fields (through mbc_fail_fields):

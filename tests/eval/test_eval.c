@@ -27,6 +27,7 @@
 
 #include "json_mini.h"
 #include "mbconnect/object.h"
+#include "mbconnect/plugin.h"
 #include "spec_names.h"
 #include "test_hermite.h"
 
@@ -712,7 +713,7 @@ static const error_case error_cases[] = {
                                         "coordinates of ContactSphereSphere (given 3)"},
     {ERR_DIR "unknown_top_key.lua",
      ERR_DIR "unknown_top_key.lua:return: unknown key 'dataStartOfstep' (did you mean "
-             "'dataStartOfStep'? allowed: object, parameters, markers, data, dataStartOfStep)"},
+             "'dataStartOfStep'? allowed: object, parameters, markers, data, dataStartOfStep, dt)"},
     {ERR_DIR "syntax_error.lua", ERR_DIR "syntax_error.lua:3: '}' expected near '0.5'"},
     {ERR_DIR "sandbox_escape.lua",
      ERR_DIR "sandbox_escape.lua:1: 'os' is not available in a case file: case files are data "
@@ -738,13 +739,15 @@ static const error_case error_cases[] = {
 static void unknown_object_message(char *buf, size_t size)
 {
     spec_names names;
-    char list[2048];
+    char list[2048], path[1024];
     spec_names_load(&names);
     spec_names_join(&names, list, sizeof list);
+    mbc_plugin_search_path(path, sizeof path);
     snprintf(buf, size,
              ERR_DIR "unknown_object.lua:object: unknown connector type (given "
-                     "'ContactSphereCube'; known: %s)",
-             list);
+                     "'ContactSphereCube'; known: %s; a plugin's type needs mbc --plugin or "
+                     "load_plugin first, plugin search path: %s)",
+             list, path);
 }
 
 static void test_error_messages(void **state)

@@ -183,8 +183,8 @@ static void test_case_step(void **unused)
         got[3] = strtod(strchr(post, '[') + 1, NULL);
         for (int i = 0; i < 4; i++)
             if (got[i] != expect[k][i])
-                fail_msg("case %d: value %d is %g, expected %g, in\n%s", k, i, got[i],
-                         expect[k][i], json);
+                fail_msg("case %d: value %d is %g, expected %g, in\n%s", k, i, got[i], expect[k][i],
+                         json);
         free(json);
     }
     char *none = NULL;

@@ -29,7 +29,8 @@ CASES = {
                        "a Position or Rigid marker; a CableShape marker is needed"),
     # the known types come from `mbc list`, so a type added to specs/ keeps this true
     "unknown_type": (2, f"{D}/unknown_type.lua:3: connectors.c.type: unknown connector type "
-                        "'ContactBoxBox' (known: {known})"),
+                        "'ContactBoxBox' (known: {known}); a type from a plugin needs mbc "
+                        "--plugin PLUGIN (plugin search path: /scene/plugins:{installed})"),
     "unknown_body": (2, f"{D}/unknown_body.lua:5: markers.m.body: no body or cable is called \"b\""),
     "sandbox": (2, f"{D}/sandbox.lua:1: 'io' is not available in a scene: scenes are data "
                    "(no io, os, require, dofile, load or debug)"),
@@ -76,10 +77,16 @@ def test_error_line(name):
     line = line.replace("{known}", known_types())
     with tempfile.TemporaryDirectory() as tmp:
         out = [os.path.join(tmp, f) for f in ("r.csv", "r.json", "r.png")]
+        env = dict(os.environ, MBC_PLUGIN_PATH="/scene/plugins")
         p = subprocess.run([MBC, "simulate", f"{D}/{name}.lua", "--csv", out[0], "--json", out[1]],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=120, env=env)
         assert p.returncode == status
-        assert p.stderr == line + "\n"
+        if "{installed}" in line:  # the installed plugin directory: the build's prefix
+            head, tail = line.split("{installed}")
+            assert p.stderr.startswith(head) and p.stderr.endswith(tail + "\n")
+            assert "\n" not in p.stderr[len(head):-len(tail) - 1]
+        else:
+            assert p.stderr == line + "\n"
         assert p.stdout == ""
         assert os.listdir(tmp) == []
 
