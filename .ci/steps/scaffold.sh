@@ -24,7 +24,11 @@ if [ ! -x build/bin/mbcgen ]; then
   exit 1
 fi
 root="$PWD"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/mbconnect-scaffold.XXXXXX")"
+# Under build/ (ignored by git): the clone's paths relative to the checkout
+# are then build/'s, and .ci/run's ccache (CCACHE_BASEDIR, the checkout)
+# gives its build the objects build/ compiled from the same sources.
+mkdir -p build
+tmp="$(mktemp -d "$PWD/build/scaffold.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 step() { printf '\n-- %s\n' "$*"; }
 

@@ -7,7 +7,8 @@ the N-th allocation made by mbconnect or Lua code and every later one.
 1. A clean run counts the allocations C (and must end with the expected
    status and leave nothing allocated).
 2. The command runs once per N = 1..C, or at --points values spread over
-   1..C when C is larger. Each run must either succeed as the clean run did
+   1..C when C is larger (default 60; MBC_INJECT_POINTS=N in the
+   environment overrides every test's, 0 for every allocation). Each run must either succeed as the clean run did
    (the failure hit an allocation whose failure is survivable) or exit with
    status 71 and exactly one line on stderr ending in ": out of memory";
    never a signal (SIGABRT, SIGSEGV), never another status or message, and
@@ -36,8 +37,9 @@ def parse():
     p = argparse.ArgumentParser()
     p.add_argument("--lib", required=True, help="libmbc_failalloc.so")
     p.add_argument("--name", required=True)
-    p.add_argument("--points", type=int, default=150,
-                   help="at most this many runs (all of 1..C when C is smaller)")
+    p.add_argument("--points", type=int, default=60,
+                   help="at most this many runs (all of 1..C when C is smaller); the "
+                        "environment's MBC_INJECT_POINTS overrides it (0: every allocation)")
     p.add_argument("--expect", type=int, default=0, help="exit status of the clean run")
     p.add_argument("--objects", default=None, help="MBC_FAILALLOC_OBJECTS")
     p.add_argument("--no-executable", action="store_true",
@@ -109,6 +111,8 @@ def main():
                   % (a.name, describe(clean), a.expect, counts, clean.stderr), file=sys.stderr)
             return 1
         total = counts["calls"]
+        if os.environ.get("MBC_INJECT_POINTS", "").isdigit():  # a deeper run by hand
+            a.points = int(os.environ["MBC_INJECT_POINTS"]) or total
         if total <= a.points:
             points = list(range(1, total + 1))
         else:
