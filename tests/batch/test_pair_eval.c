@@ -245,7 +245,8 @@ static void test_kernel_equals_hooks(void **state)
 /* The energy books summed by the kernel path (its energy loops) equal the
  * hooks' outputs StoredEnergy and DissipatedPower (1e-12 relative: the
  * hooks take mbc_hypot3 for |v_t|), and the forces are still the hooks'
- * bits; the dissipated power is >= 0. */
+ * bits; the dissipated power is >= 0; the stored energy is not 0 (EAPM's
+ * adhesion stores its work, negative: config 4's sum is below 0). */
 static void test_energy_sums(void **state)
 {
     (void)state;
@@ -279,7 +280,10 @@ static void test_energy_sums(void **state)
                 }
             }
             assert_true(eh[1] >= 0.0);
-            assert_true(configs[c].active ? eh[0] > 0.0 : eh[0] == 0.0);
+            if (configs[c].active ? eh[0] == 0.0 : eh[0] != 0.0) {
+                print_error("config %zu: stored %g\n", c, eh[0]);
+                fail();
+            }
             free(kernel);
             free(hooks);
             mbc_object_destroy(o);

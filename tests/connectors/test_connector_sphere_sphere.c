@@ -648,6 +648,67 @@ static void test_bad_inputs(void **state)
     fixture_free(&f);
 }
 
+/* StoredEnergy, output or dissipated power of the EAPM with adhesion at
+ * x_3 = delta_p. */
+static double eapm_output(fixture *f, size_t var, size_t part, double delta, double x3)
+{
+    const double n[3] = {0, 1, 0}, p0[3] = {0, 0, 0};
+    double out[3] = {0.0, 0.0, 0.0};
+    mbc_error err = {0};
+    place(f, p0, n, 0.8 - delta);
+    f->data[0] = -delta;
+    f->data[3] = x3;
+    assert_int_equal(mbc_contact_sphere_sphere_outputs(&f->p, &f->s, var, out, 3, &err), MBC_OK);
+    return out[part];
+}
+
+/* The EAPM's books with adhesion (k_adh = 1e5 N/m^2, n_adh = 2, n_exp = 1.5,
+ * lambda_P = 0.5, f_adh = 0.1 N): at a fixed plastic overlap x_3 = 0.01 m,
+ * central differences of StoredEnergy give the elastic force on the
+ * adhesion branch (delta below delta_a = 0.0039 m) and the unloading
+ * branch; StoredEnergy goes to 0 at separation; and on first loading the
+ * plastic work (DissipatedPowerParts' third part) is -dE/dx_3 dx_3/dt, by
+ * central differences in x_3 (dx_3/dt = lambda_P^(1/n) d delta/dt). */
+static void test_energy_books_eapm_adhesion(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    f.p.contactStiffness = 1e3;
+    f.p.contactStiffnessExponent = 1.5;
+    f.p.contactPlasticityRatio = 0.5;
+    f.p.adhesionCoefficient = 1e5;
+    f.p.adhesionExponent = 2.0;
+    f.p.constantPullOffForce = 0.1;
+    const size_t stored = MBC_CONTACT_SPHERE_SPHERE_OUTPUT_STORED_ENERGY;
+    const double x3 = 0.01, k2 = 2e3, h = 1e-8;
+    const double deltas[7] = {0.001, 0.002, 0.003, 0.005, 0.007, 0.009, 0.012};
+    int on_adhesion = 0;
+    for (int k = 0; k < 7; ++k) {
+        const double d = deltas[k];
+        const double unloading = k2 * (pow(d, 1.5) - pow(x3, 1.5)), adhesion = -1e5 * d * d;
+        on_adhesion += adhesion > unloading;
+        const double fel = -0.1 + fmax(unloading, adhesion);
+        const double de =
+            (eapm_output(&f, stored, 0, d + h, x3) - eapm_output(&f, stored, 0, d - h, x3)) /
+            (2 * h);
+        ASSERT_NEAR(de, fel, 1e-6 * fabs(fel) + 1e-7);
+    }
+    assert_int_equal(on_adhesion, 3);
+    ASSERT_NEAR(eapm_output(&f, stored, 0, 1e-12, x3), 0.0, 1e-12);
+
+    /* first loading at delta = 0.012: x_3 = 0.5^(2/3) delta, d delta/dt = 1 m/s */
+    f.m[1].velocity[1] = -1.0;
+    const double fac = pow(0.5, 1.0 / 1.5), d = 0.012, x = fac * d, e = 1e-9;
+    const double pp =
+        eapm_output(&f, MBC_CONTACT_SPHERE_SPHERE_OUTPUT_DISSIPATED_POWER_PARTS, 2, d, x);
+    const double dedx =
+        (eapm_output(&f, stored, 0, d, x + e) - eapm_output(&f, stored, 0, d, x - e)) / (2 * e);
+    assert_true(pp > 0.0);
+    ASSERT_NEAR(pp, -dedx * fac, 1e-6 * pp);
+    fixture_free(&f);
+}
+
 /* The energy books: E_n = k_c delta^(n+1)/(n+1) (central differences give
  * the elastic force), the Hunt-Crossley and damping power
  * -(f_1,n - k_c delta^n) v_n = (d_c - lambda delta^n) v_n^2 >= 0, and the
@@ -747,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_outputs),
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_energy_books),
+        cmocka_unit_test(test_energy_books_eapm_adhesion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

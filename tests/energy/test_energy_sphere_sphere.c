@@ -2,11 +2,10 @@
 /* The energy books of ContactSphereSphere converge (tests/energy/energy_balance.h):
  * one oblique collision of two beads (r = 1 and 1.2 mm, spins) per impact
  * model: linear damping with Hertz's exponent, EAPM with plasticity (with
- * and without a constant pull-off force), Hunt-Crossley and Flores'
+ * and without a constant pull-off force, and with the adhesion branch,
+ * k_adh > 0, on which the pair separates), Hunt-Crossley and Flores'
  * restitution models, run as LAMMPS runs it at h, h/2 and h/4; the balance
- * error must shrink at least at first order. (EAPM's adhesion branch,
- * k_adh > 0, is left out: its energy at separation leaves the books at
- * once, which they do not yet hold.) */
+ * error must shrink at least at first order. */
 #include "energy_balance.h"
 
 #include "mbconnect/generated/contact_sphere_sphere.h"
@@ -43,6 +42,21 @@ static const eb_case cases[] = {
     {"EAPM plastic pull-off force",
      SS_TYPE,
      {SS_COMMON, EB_NUM("contactDamping", 0.005), EB_NUM("contactPlasticityRatio", 0.4),
+      EB_NUM("constantPullOffForce", 1e-3)},
+     SS_OUT,
+     SS_SPHERES,
+     SS_MOTION},
+    {"EAPM adhesion",
+     SS_TYPE,
+     {SS_COMMON, EB_NUM("contactDamping", 0.005), EB_NUM("contactPlasticityRatio", 0.4),
+      EB_NUM("adhesionCoefficient", 1e6), EB_NUM("adhesionExponent", 1.5)},
+     SS_OUT,
+     SS_SPHERES,
+     SS_MOTION},
+    {"EAPM adhesion n_adh 1 f_adh",
+     SS_TYPE,
+     {SS_COMMON, EB_NUM("contactDamping", 0.005), EB_NUM("contactPlasticityRatio", 0.4),
+      EB_NUM("adhesionCoefficient", 3e3), EB_NUM("adhesionExponent", 1.0),
       EB_NUM("constantPullOffForce", 1e-3)},
      SS_OUT,
      SS_SPHERES,

@@ -365,8 +365,13 @@ SS_INLINE ss_frc ss_forces(const ss_law *L, const ss_kin k, double x0, double x1
  * contact (x_0 > 0):
  *   stored  k_c |delta|^(n+1)/(n+1), the integral of the elastic force
  *           k_c sign(delta) |delta|^n over the overlap (EAPM with plasticity:
- *           the unloading branch k_2 (delta^n - x_3^n) from x_3, minus
- *           f_adh delta; the plastic work on loading is not separated);
+ *           the integral from 0 of the branch at the current x_3, minus
+ *           f_adh delta: below delta_a, where the unloading branch
+ *           k_2 (delta^n - x_3^n) meets the adhesion branch
+ *           -k_adh delta^n_adh (ss_adhesion_meet; delta_a = x_3 without
+ *           k_adh), -k_adh delta^(n_adh+1)/(n_adh+1); above it the
+ *           unloading branch's integral from delta_a, continuous there: the
+ *           work of adhesion is stored, and 0 at separation (delta = 0));
  *   p[0]    normal damping -(f_1,n - f_el) v_n: d_c v_n^2 plus the
  *           restitution models' -lambda delta^n v_n^2 (lambda <= 0);
  *   p[1]    friction -f_1,t . v_t = mu_d |f_1,n| v_t^2 / max(v_reg, |v_t|)
@@ -376,12 +381,44 @@ SS_INLINE ss_frc ss_forces(const ss_law *L, const ss_kin k, double x0, double x1
  *           loading branch, d delta/dt = -v_n > 0) the plastic overlap
  *           grows as x_3 = lambda_P^(1/n) delta, and the stored energy at
  *           constant delta changes by dE/dx_3 = -k_2 n x_3^(n-1) (delta -
- *           x_3): p[2] = k_2 n x_3^(n-1) (delta - x_3) lambda_P^(1/n)
- *           d delta/dt >= 0, the work of the loading force that the
- *           unloading branch does not store. */
+ *           delta_a) (the terms of d delta_a/dx_3 cancel, the branches
+ *           being equal at delta_a): p[2] = k_2 n x_3^(n-1) (delta -
+ *           delta_a) lambda_P^(1/n) d delta/dt >= 0, the work of the
+ *           loading force that the unloading and adhesion branches do not
+ *           store. */
 typedef struct ss_energy {
     double stored, p[3];
 } ss_energy;
+
+/* delta_a (m), where the unloading branch k_2 (delta^n - x_3^n) meets the
+ * adhesion branch -k_adh delta^n_adh (x_3 > 0, k_adh > 0; dp = x_3^n): the
+ * root in (0, x_3) of phi = k_2 (dp - delta^n) - k_adh delta^n_adh, which
+ * falls from k_2 dp at 0 to -k_adh x_3^n_adh at x_3; Newton's steps from
+ * x_3, kept inside the bracket by bisection. */
+static inline double ss_adhesion_meet(const ss_law *L, double x3, double dp, const int expo,
+                                      const int expo_adh)
+{
+    double lo = 0.0, hi = x3, d = x3;
+    for (int i = 0; i < 200; ++i) {
+        const double dn = ss_power(d, &L->n_exp, expo);
+        const double da = ss_power(d, &L->n_adh, expo_adh);
+        const double phi = L->k2 * (dp - dn) - L->k_adh * da;
+        if (phi == 0.0)
+            return d;
+        if (phi > 0.0)
+            lo = d;
+        else
+            hi = d;
+        const double slope = -(L->k2 * L->n_exp.n * dn + L->k_adh * L->n_adh.n * da) / d;
+        double next = (slope < 0.0) ? d - phi / slope : 0.5 * (lo + hi);
+        if (!(next > lo && next < hi))
+            next = 0.5 * (lo + hi);
+        if (fabs(next - d) <= 4.0 * DBL_EPSILON * x3)
+            return next;
+        d = next;
+    }
+    return d;
+}
 
 SS_INLINE ss_energy ss_energy_of(const ss_law *L, const ss_kin k, double x0, double x1, double x2,
                                  double x3, const int expo, const int expo_adh, const int model,
@@ -399,19 +436,27 @@ SS_INLINE ss_energy ss_energy_of(const ss_law *L, const ss_kin k, double x0, dou
     if (L->model == SS_MODEL_PLASTIC) {
         const double dp = ss_power(x3, &L->n_exp, expo);
         f_el = f_n + L->d_c * k.v_n; /* the branch: all but the viscous damping */
-        /* below the plastic overlap the branch is the adhesion's: without
-         * k_adh its force is 0 and the unloading branch's energy stays at
-         * its value at x_3 (0) */
-        const double unl = (k.delta < x3 && L->k_adh == 0.0)
-                               ? 0.0
-                               : (dn * k.delta - dp * x3) / n1 - dp * (k.delta - x3);
-        e.stored = L->k2 * unl - L->f_adh * k.delta;
+        /* below delta_a the branch is the adhesion's (without k_adh its
+         * force is 0, delta_a = x_3); the unloading branch's integral from
+         * x_3 plus its value at delta_a makes the energy continuous there */
+        const int adhesive = L->k_adh > 0.0 && x3 > 0.0;
+        const double meet = adhesive ? ss_adhesion_meet(L, x3, dp, expo, expo_adh) : x3;
+        const double na1 = L->n_adh.n + 1.0;
+        const double dm = ss_power(meet, &L->n_exp, expo);
+        const double below =
+            adhesive ? -L->k_adh * ss_power(k.delta, &L->n_adh, expo_adh) * k.delta / na1 : 0.0;
+        const double at_meet = adhesive
+                                   ? -L->k_adh * ss_power(meet, &L->n_adh, expo_adh) * meet / na1 -
+                                         L->k2 * ((dm * meet - dp * x3) / n1 - dp * (meet - x3))
+                                   : 0.0;
+        const double unl = (dn * k.delta - dp * x3) / n1 - dp * (k.delta - x3);
+        e.stored = ((k.delta < meet) ? below : L->k2 * unl + at_meet) - L->f_adh * k.delta;
         const double ddot = -k.v_n;
         /* on the loading branch: x_3^n = lambda_P delta^n (PostNewtonStep's
          * rounding and a rotated state's allowed for) */
         const int loading = dp <= L->lambda_p * dn * (1.0 + 1e-9) && ddot > 0.0 && x3 > 0.0;
         const double factor = pow(L->lambda_p, 1.0 / L->n_exp.n);
-        e.p[2] = loading ? L->k2 * L->n_exp.n * (dp / x3) * (k.delta - x3) * factor * ddot : 0.0;
+        e.p[2] = loading ? L->k2 * L->n_exp.n * (dp / x3) * (k.delta - meet) * factor * ddot : 0.0;
     }
     e.p[0] = -(f_n - f_el) * k.v_n;
     e.p[1] =
