@@ -307,9 +307,10 @@ static const mbc_output_info outputs[] = {
     {"Coordinates", "[u_(t,0), g_0, u_(t,1), g_1, \342\200\246, u_(t,n_cs), g_(n_cs)]^T", "local (relative) displacement in tangential (t) and normal (n) direction per segment (n_cs); values are only provided in case of contact, otherwise zero; tangential displacement is only non-zero in case of sticking!", 2, 3},
     {"Coordinates_t", "[v_(t,0), v_(n,0), v_(t,1), v_(n,1), \342\200\246, v_(t,n_cs), v_(n,n_cs)]^T", "local (relative) velocity in tangential (t) and normal (n) direction per segment (n_cs); values are only provided in case of contact, otherwise zero", 2, 3},
     {"ForceLocal", "[f_(t,0), f_(n,0), f_(t,1), f_(n,1), \342\200\246, f_(t,n_cs), f_(n,n_cs)]^T", "local contact forces in tangential (t) and normal (n) direction per segment (n_cs)", 2, 3},
-    {"StoredEnergy", "E_c", "energy stored in the contact, summed over the active segments (data gap x_gap \342\211\244 0): the normal penalty spring k_c g^2/2 and, while sticking, the tangential bristle \316\274_k \316\224 x_stick^2/2; a bristle that starts to slip loses its energy at the PostNewtonStep that switches it (the balance books it as a jump, not as a power), 0 otherwise [SI:J]", 1, -1},
-    {"DissipatedPower", "P", "power dissipated in the current state, the sum of DissipatedPowerParts [SI:W]", 1, -1},
+    {"StoredEnergy", "E_c", "energy stored in the contact, summed over the active segments (data gap x_gap \342\211\244 0): the normal penalty spring k_c g^2/2 and, while sticking, the tangential bristle \316\274_k \316\224 x_stick^2/2; a bristle enters and leaves it in one step, where a segment sticks again or slips (EnergyFlows books these jumps), 0 otherwise [SI:J]", 1, -1},
+    {"DissipatedPower", "P", "power dissipated in the current state and step: the sum of DissipatedPowerParts, plus the slip flow of EnergyFlows, minus its stick flow [SI:W]", 1, -1},
     {"DissipatedPowerParts", "[P_n,P_t]^T", "power dissipated in the current state, summed over the active segments: normal damping P_n = d_c v_n^2 and friction P_t: the velocity penalty \316\274_v v_t^2 while sticking, f_t v_t = \316\274 |f_n| x_isSlipStick v_t while slipping (the power of the Coulomb force; negative only while the stored slip direction is opposite to v_t, until the next PostNewtonStep); with segment normals -E\314\207_c - P_n - P_t is the power of the contact forces [SI:W]", 2, -1},
+    {"EnergyFlows", "[P_stick,P_slip]^T", "the bristle's jumps of StoredEnergy over the last step (from the start-of-step data to the current data), divided by the step: P_stick, the energy \316\274_k \316\224 x_0^2/2 a segment's bristle holds when it sticks again after slipping (the PostNewtonStep that set it slipping left x_lastStick \316\274|f_n|/\316\274_k behind), and P_slip, the energy \316\274_k \316\224 x_0^2/2 a sticking segment's bristle held when it slips or its contact opens; \316\224 x_0 = \316\224 x_stick - v_t \316\224 t is the bristle at the start of the step; 0 without a step [SI:W]", 2, -1},
 };
 
 static const mbc_data_info data[] = {
@@ -350,6 +351,7 @@ static const mbc_output_frame output_frames[] = {
     {"StoredEnergy", MBC_FRAME_SCALAR, false},
     {"DissipatedPower", MBC_FRAME_SCALAR, false},
     {"DissipatedPowerParts", MBC_FRAME_SCALAR, false},
+    {"EnergyFlows", MBC_FRAME_SCALAR, false},
 };
 static const mbc_invariant_info invariants = {
     .holds = (1u << MBC_INVARIANT_ACTION_REACTION) | (1u << MBC_INVARIANT_FRAME_INVARIANCE) | (1u << MBC_INVARIANT_PASSIVITY) | (1u << MBC_INVARIANT_RIGID_MOTION),
@@ -364,7 +366,7 @@ static const mbc_invariant_info invariants = {
     .rigid_forces_nonzero = true,
     .rigid_reason = "the circle's contact velocity is taken at its surface point p_m0 + r n, not at the cable point p_p: under a rigid rotation omega_z the normal velocity v_n vanishes but the tangential one is v_t = omega_z g (g < 0 in contact), and so is the velocity-penalty friction mu_v v_t",
     .frames = output_frames,
-    .frame_count = 6,
+    .frame_count = 7,
     .unbalanced_moment = "the circle's torque is r f_t per segment (the seed's tau_m0, the arm of the circle's contact-point velocity) while the cable receives the force at distance r + g (segment normals; at the points with point normals): the forces balance exactly, the moments up to the couple -g f_t per segment (-((1-rho) g_l + rho g_r) f_t with point normals), which test_connector_circle_cable checks exactly",
 };
 
@@ -380,7 +382,7 @@ const mbc_type_info mbc_contact_friction_circle_cable2d_type = {
     .vparams = vparams,
     .vparam_count = 4,
     .outputs = outputs,
-    .output_count = 6,
+    .output_count = 7,
     .data = data,
     .data_block_count = 3,
     .data_per = 3,

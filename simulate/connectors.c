@@ -121,6 +121,12 @@ mbc_status sim_connector_output(sim_run *r, int connector, size_t output, double
     const sim_connector *c = &r->model->connectors[connector];
     sim_connector_eval e;
     sim_connector_state(r, connector, r->state.q, r->state.v, r->state.z, &e);
+    /* a sensor reads the state of the last accepted step: its start-of-step
+     * data and its size, so that the energy books' flows (a jump of stored
+     * energy over the step, e.g. EnergyFlows) see the step */
+    e.state.data_start = r->state.data_last + c->data_offset;
+    e.state.dt = r->state.h_last;
+    e.state.phase = r->state.h_last > 0.0 ? MBC_PHASE_STEP_END : MBC_PHASE_NONE;
     mbc_error lib;
     const mbc_status st = mbc_object_output(c->object, &e.state, output, out, size, &lib);
     if (st != MBC_OK) {

@@ -92,6 +92,8 @@ mbc_status sim_initial_data(sim_run *r, mbc_error *err)
     if (st != MBC_OK)
         return st;
     memcpy(s->data_start, s->data, (size_t)m->nd * sizeof *s->data);
+    memcpy(s->data_last, s->data, (size_t)m->nd * sizeof *s->data);
+    s->h_last = 0.0;
     return MBC_OK;
 }
 
@@ -128,6 +130,8 @@ void sim_step_accepted(sim_run *r, double h)
 {
     sim_state *s = &r->state;
     sim_accept_rotations(r, s->q);
+    memcpy(s->data_last, s->data_start, (size_t)r->model->nd * sizeof *s->data);
+    s->h_last = h;
     memcpy(s->data_start, s->data, (size_t)r->model->nd * sizeof *s->data);
     s->t += h;
     s->stats.steps++;

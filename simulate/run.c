@@ -16,6 +16,7 @@ static void state_free(sim_state *s)
     free(s->z);
     free(s->data);
     free(s->data_start);
+    free(s->data_last);
     free(s->rotation_ref);
     free(s->marker1);
 }
@@ -76,10 +77,11 @@ static int alloc_state(sim_run *r)
     s->z = calloc(nz, sizeof *s->z);
     s->data = calloc(nd, sizeof *s->data);
     s->data_start = calloc(nd, sizeof *s->data_start);
+    s->data_last = calloc(nd, sizeof *s->data_last);
     s->rotation_ref = calloc(9 * (size_t)m->body_count + 1, sizeof *s->rotation_ref);
     s->marker1 = calloc((size_t)m->connector_count + 1, sizeof *s->marker1);
-    void *const p[] = {s->q,    s->v,          s->acc,          s->a,      s->z,
-                       s->data, s->data_start, s->rotation_ref, s->marker1};
+    void *const p[] = {s->q,          s->v,         s->acc,          s->a,      s->z, s->data,
+                       s->data_start, s->data_last, s->rotation_ref, s->marker1};
     return all_set(p, (int)(sizeof p / sizeof *p));
 }
 

@@ -43,6 +43,8 @@ typedef struct sim_state {
     double *z;               /* multipliers */
     double *data;            /* connector data coordinates: current */
     double *data_start;      /* ... and at the start of the step */
+    double *data_last;       /* ... at the start of the last accepted step (the sensors' books) */
+    double h_last;           /* the last accepted step (s); 0 before the first */
     double *rotation_ref;    /* 9 per body: RIGID_3D orientation at the start of the step */
     int *marker1;            /* per connector: its marker m1 (re-linked by PostNewtonStep) */
     sim_stats stats;

@@ -27,8 +27,10 @@ SCENES = {
 def books(scene, step, sets=()):
     """Rows of (time, energy, stored, dissipated, error): the Energy sensor
     (kinetic + gravity), the connectors' StoredEnergy summed, the time
-    integral of their DissipatedPowerParts (trapezoid over the steps) and
-    energy + stored + dissipated - its initial value."""
+    integral of their DissipatedPowerParts (trapezoid over the steps) plus
+    that of their EnergyFlows (jumps over a step divided by it: slip -
+    stick, times the step) and energy + stored + dissipated - its initial
+    value."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "out.csv")
         subprocess.run([MBC, "simulate", f"examples/scenes/{scene}", "--quiet", "--csv", path,
@@ -39,8 +41,9 @@ def books(scene, step, sets=()):
     for r in rows:
         stored = sum(v for k, v in r.items() if k.startswith("stored"))
         power = sum(v for k, v in r.items() if k.startswith("powers"))
+        flows = sum(v if k.endswith("[1]") else -v for k, v in r.items() if k.startswith("flows"))
         if prev is not None:
-            dissipated += 0.5 * (power + prev[1]) * (r["time"] - prev[0])
+            dissipated += (0.5 * (power + prev[1]) + flows) * (r["time"] - prev[0])
         prev = (r["time"], power)
         total = r["energy"] + stored + dissipated
         out.append((r["time"], r["energy"], stored, dissipated, total))

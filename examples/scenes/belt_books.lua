@@ -8,8 +8,10 @@
 -- the belt at 2.5 m/s, no spin: it bounces on the penalty spring, slides and
 -- rolls from t = v0 / (3 mu g) = 0.28 s on (Coulomb).
 -- The sensors close the balance: energy (kinetic + gravity) + stored +
--- the time integral of dissipated stays E(0) (tests/simulate/test_scenes.py,
--- docs/simulate.rst "Energy books"). --set step=... (s), --set endTime=...
+-- the time integral of dissipated (the parts, plus the slip flow minus the
+-- stick flow of EnergyFlows, each over its step) stays E(0)
+-- (tests/simulate/test_scenes.py, docs/simulate.rst "Energy books").
+-- --set step=... (s), --set endTime=...
 return function(p)
   local r, m, g, k = 0.1, 1.0, 9.81, 1e5
   local n, le = 4, 0.3
@@ -37,6 +39,7 @@ return function(p)
       frictionCoefficient = 0.3, circleRadius = r })
     table.insert(scene.sensors, { name = "stored" .. e, type = "Connector", connector = "contact" .. e, output = "StoredEnergy" })
     table.insert(scene.sensors, { name = "powers" .. e, type = "Connector", connector = "contact" .. e, output = "DissipatedPowerParts" })
+    table.insert(scene.sensors, { name = "flows" .. e, type = "Connector", connector = "contact" .. e, output = "EnergyFlows" })
   end
   return scene
 end

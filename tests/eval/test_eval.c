@@ -454,7 +454,9 @@ static void check_circle(const jm_value *doc, double v_cable)
     expect_near(doc, "outputs.DissipatedPower[0]", d_c * v_n * v_n);
     const double parts[2] = {d_c * v_n * v_n, 0};
     expect_vec_at(doc, "outputs.DissipatedPowerParts", parts, 2, __LINE__);
-    assert_int_equal(jm_count(doc, "outputs"), 6);
+    /* no step, no bristle (mu_k = 0): no stick or slip flow */
+    expect_vec_at(doc, "outputs.EnergyFlows", zero, 2, __LINE__);
+    assert_int_equal(jm_count(doc, "outputs"), 7);
 }
 
 static void test_circle_cable_points(void **state)
@@ -472,6 +474,32 @@ static void test_circle_cable_ancf(void **state)
                             "ContactFrictionCircleCable2D");
     check_circle(doc, 0.05);
     expect_near(doc, "outputs.ForceLocal[3]", -115.0);
+    jm_free(doc);
+}
+
+/* The bristle's flows over a step (EnergyFlows [P_stick, P_slip]), by hand in
+ * the case files: Delta_0 = 0.003 + 0.2 * 0.01 m, mu_k Delta_0^2/(2 dt). */
+static void test_circle_cable_stick_flow(void **state)
+{
+    jm_value *doc = eval_ok(mbc_path(state), "examples/cases/circle_cable_stick.lua",
+                            "ContactFrictionCircleCable2D");
+    const double flows[2] = {12.5, 0}, parts[2] = {1, 0};
+    expect_vec_at(doc, "outputs.EnergyFlows", flows, 2, __LINE__);
+    expect_vec_at(doc, "outputs.DissipatedPowerParts", parts, 2, __LINE__);
+    expect_near(doc, "outputs.DissipatedPower[0]", 1 - 12.5);
+    expect_near(doc, "outputs.StoredEnergy[0]", 0.5 + 0.045); /* spring + bristle */
+    jm_free(doc);
+}
+
+static void test_circle_cable_slip_flow(void **state)
+{
+    jm_value *doc = eval_ok(mbc_path(state), "examples/cases/circle_cable_slip.lua",
+                            "ContactFrictionCircleCable2D");
+    const double flows[2] = {0, 12.5}, parts[2] = {1, 6.6};
+    expect_vec_at(doc, "outputs.EnergyFlows", flows, 2, __LINE__);
+    expect_vec_at(doc, "outputs.DissipatedPowerParts", parts, 2, __LINE__);
+    expect_near(doc, "outputs.DissipatedPower[0]", 1 + 6.6 + 12.5);
+    expect_near(doc, "outputs.StoredEnergy[0]", 0.5); /* slipping: no bristle */
     jm_free(doc);
 }
 
@@ -1013,6 +1041,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_convex_roll_rolling_sliding, mbc),
         cmocka_unit_test_prestate(test_circle_cable_points, mbc),
         cmocka_unit_test_prestate(test_circle_cable_ancf, mbc),
+        cmocka_unit_test_prestate(test_circle_cable_stick_flow, mbc),
+        cmocka_unit_test_prestate(test_circle_cable_slip_flow, mbc),
         cmocka_unit_test_prestate(test_ale_curved, mbc),
         cmocka_unit_test_prestate(test_ale_index_crossing, mbc),
         cmocka_unit_test_prestate(test_ale_index_clamped, mbc),

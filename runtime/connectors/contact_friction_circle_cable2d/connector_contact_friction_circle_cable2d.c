@@ -475,16 +475,66 @@ static void cfcc_books(const cfcc_params *p, const mbc_state *s, double books[3]
     }
 }
 
-/* Energy books outputs: StoredEnergy [E] (J), DissipatedPower [P_n + P_t],
- * DissipatedPowerParts [P_n, P_t] (W); see cfcc_books. */
+/* The bristle's jumps over the step (the output EnergyFlows, W; 0 without a
+ * step, dt == 0, or without bristles, mu_k == 0). The books hold the bristle
+ * mu_k Delta^2/2 only while a segment sticks, so its energy enters them in
+ * the step where a slipping segment sticks again (the slipping PostNewtonStep
+ * left x_lastStick mu |f_n|/mu_k behind the sticking position) and leaves
+ * them where a sticking one slips or its contact opens. Each jump is the
+ * bristle at the start of the step, Delta_0 = Delta - v_t dt (dDelta/dt =
+ * v_t, second order in dt), with the x_lastStick it sticks with:
+ *   flows[0] (stick, into the books) += mu_k Delta_0^2 / (2 dt) for a
+ *     segment in contact that sticks now and slipped at the start of the
+ *     step, Delta from the current data;
+ *   flows[1] (slip, out of the books)  += mu_k Delta_0^2 / (2 dt) for a
+ *     segment that stuck in contact at the start of the step and does not
+ *     stick now, Delta from the start-of-step x_lastStick. */
+static void cfcc_flows(const cfcc_params *p, const mbc_state *s, double flows[2])
+{
+    flows[0] = flows[1] = 0.0;
+    const size_t n = (size_t)p->numberOfContactSegments;
+    const double dt = s->dt, mu_k = p->frictionStiffness;
+    if (!p->activeConnector || !(dt > 0.0) || mu_k == 0.0 || s->data_start == s->data)
+        return;
+    for (size_t i = 0; i < n; ++i) {
+        const int now = cfcc_state(s->data[n + i]), start = cfcc_state(s->data_start[n + i]);
+        const int slipped = start == MBC_SLIP_POSITIVE || start == MBC_SLIP_NEGATIVE;
+        const int stuck = start == MBC_STICK && s->data_start[i] <= 0.0;
+        double last;
+        int k;
+        if (now == MBC_STICK && slipped && s->data[i] <= 0.0) {
+            last = s->data[2 * n + i];
+            k = 0;
+        } else if (now != MBC_STICK && stuck) {
+            last = s->data_start[2 * n + i];
+            k = 1;
+        } else {
+            continue;
+        }
+        struct cfcc_segment e;
+        cfcc_segment(p, s, i, &e);
+        const double delta0 =
+            mbc_sticking_difference(cfcc_cur_stick(p, s, &e), last, p->circleRadius) - e.v_t * dt;
+        flows[k] += 0.5 * mu_k * delta0 * delta0 / dt;
+    }
+}
+
+/* Energy books outputs: StoredEnergy [E] (J), DissipatedPower [P_n + P_t +
+ * P_slip - P_stick], DissipatedPowerParts [P_n, P_t], EnergyFlows [P_stick,
+ * P_slip] (W); see cfcc_books and cfcc_flows. */
 static void cfcc_books_output(const cfcc_params *p, const mbc_state *s, size_t var, double *out)
 {
-    double books[3];
+    double books[3], flows[2];
+    if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_ENERGY_FLOWS) {
+        cfcc_flows(p, s, out);
+        return;
+    }
     cfcc_books(p, s, books);
     if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_STORED_ENERGY) {
         out[0] = books[0];
     } else if (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER) {
-        out[0] = books[1] + books[2];
+        cfcc_flows(p, s, flows);
+        out[0] = (books[1] + books[2]) + (flows[1] - flows[0]);
     } else {
         out[0] = books[1];
         out[1] = books[2];
@@ -499,8 +549,8 @@ static void cfcc_books_output(const cfcc_params *p, const mbc_state *s, size_t v
  *                contact point in the contact frame.
  *  ForceLocal    [f_t, f_n] (N), seed's LHS sign (f_n < 0 when pressed);
  *                zero when activeConnector == false (no forces act).
- *  StoredEnergy, DissipatedPower, DissipatedPowerParts: the energy books
- *                (cfcc_books). */
+ *  StoredEnergy, DissipatedPower, DissipatedPowerParts, EnergyFlows: the
+ *                energy books (cfcc_books, cfcc_flows). */
 mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, const mbc_state *s,
                                                        size_t var, double *out, size_t size,
                                                        mbc_error *err)
@@ -510,9 +560,10 @@ mbc_status mbc_contact_friction_circle_cable2d_outputs(const cfcc_params *p, con
     const size_t n = (size_t)p->numberOfContactSegments;
     assert(var < MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_COUNT && out != NULL);
     if (var >= MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_STORED_ENERGY) {
-        assert(
-            size ==
-            (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER_PARTS ? 2u : 1u));
+        assert(size == (var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_DISSIPATED_POWER_PARTS ||
+                                var == MBC_CONTACT_FRICTION_CIRCLE_CABLE2D_OUTPUT_ENERGY_FLOWS
+                            ? 2u
+                            : 1u));
         (void)size;
         cfcc_books_output(p, s, var, out);
         return MBC_OK;
