@@ -1227,12 +1227,13 @@ static void test_energy(void **state)
 /* The balance of open systems (docs/lammps.rst, "Open systems"):
  * energy_shear.in (a floor that shears and a side wall that wiggles do work
  * on three beads, f_ID[5] of each wall) and energy_pour.in (fix pour
- * inserts 24 beads in four batches, whose energy f_mbconnect[10] books) at
- * three steps each: the largest error of v_E (the last column) falls at
- * first order in the step (ratio of h's to h/2's between 1.6 and 2.4, as
- * energy.in's velocity Verlet shows), the last within 1e-3 (shear) and
- * 5e-3 (pour) of the energy brought in (the walls' work, the inserted
- * energy). */
+ * inserts 24 beads in four batches, whose energy f_mbconnect[10] books;
+ * energy_drum.in: the same into a cylinder that spins, sheared along x,
+ * whose work f_drum[5] books, with the corrected forms) at three steps
+ * each: the largest error of v_E (the last column) falls at first order in
+ * the step (ratio of h's to h/2's between 1.6 and 2.4, as energy.in's
+ * velocity Verlet shows), the last within 1e-3 (shear) and 5e-3 (pour,
+ * drum) of the energy brought in (the walls' work, the inserted energy). */
 static void test_energy_open(void **state)
 {
     (void)state;
@@ -1240,9 +1241,10 @@ static void test_energy_open(void **state)
         const char *input, *steps[3];
         int through;  /* the column of the energy brought in (wall work, inserted) */
         double bound; /* of the energy brought in, at the smallest step */
-    } runs[2] = {{"energy_shear", {"4e-6", "2e-6", "1e-6"}, 6, 1e-3},
-                 {"energy_pour", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3}};
-    for (int f = 0; f < 2; f++) {
+    } runs[3] = {{"energy_shear", {"4e-6", "2e-6", "1e-6"}, 6, 1e-3},
+                 {"energy_pour", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3},
+                 {"energy_drum", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3}};
+    for (int f = 0; f < 3; f++) {
         double err[3] = {0, 0, 0}, through = 0;
         for (int k = 0; k < 3; k++) {
             char name[32], args[256];
