@@ -652,8 +652,8 @@ static bool create_object(eval_ctx *c, const mbc_reader_table *root)
         mbc_plugin_search_path(path, sizeof path);
         const char *close = mbc_registry_suggest_type(c->registry, name);
         return fail(c, "object",
-                    "unknown connector type (given %s%s%s%s; known: %s; a plugin's type needs "
-                    "mbc --plugin or load_plugin first, plugin search path: %s)",
+                    "unknown connector type (given %s%s%s%s; known: %s); a plugin's type needs "
+                    "mbc --plugin or load_plugin first (plugin search path: %s)",
                     mbc_reader_describe(L, -1, given, sizeof given),
                     close ? "; did you mean '" : "", close ? close : "", close ? "'?" : "", list,
                     path);

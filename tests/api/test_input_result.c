@@ -319,8 +319,8 @@ static void test_case_files(void **state)
     char want[MBC_ERROR_SIZE], path[256];
     mbc_plugin_search_path(path, sizeof path);
     snprintf(want, sizeof want,
-             "inline:object: unknown connector type (given 'ContactSphereSphere'; known: ; a "
-             "plugin's type needs mbc --plugin or load_plugin first, plugin search path: %s)",
+             "inline:object: unknown connector type (given 'ContactSphereSphere'; known: ); a "
+             "plugin's type needs mbc --plugin or load_plugin first (plugin search path: %s)",
              path);
     assert_string_equal(err.message, want);
 }

@@ -773,8 +773,8 @@ static void unknown_object_message(char *buf, size_t size)
     mbc_plugin_search_path(path, sizeof path);
     snprintf(buf, size,
              ERR_DIR "unknown_object.lua:object: unknown connector type (given "
-                     "'ContactSphereCube'; known: %s; a plugin's type needs mbc --plugin or "
-                     "load_plugin first, plugin search path: %s)",
+                     "'ContactSphereCube'; known: %s); a plugin's type needs mbc --plugin or "
+                     "load_plugin first (plugin search path: %s)",
              list, path);
 }
 
