@@ -153,7 +153,8 @@ static void put_prose(strbuf *out, const char *s)
     for (; *s; s++) {
         if (strchr("*`_|\\", *s))
             sb_putc(out, '\\');
-        sb_putc(out, *s == '\n' ? ' ' : *s);
+        const char c = *s;
+        sb_putc(out, c == '\n' ? (char)' ' : c);
     }
 }
 
