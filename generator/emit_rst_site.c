@@ -153,8 +153,10 @@ static void put_prose(strbuf *out, const char *s)
     for (; *s; s++) {
         if (strchr("*`_|\\", *s))
             sb_putc(out, '\\');
-        const char c = *s;
-        sb_putc(out, c == '\n' ? (char)' ' : c);
+        if (*s == '\n')
+            sb_putc(out, ' ');
+        else
+            sb_putc(out, *s);
     }
 }
 
