@@ -181,9 +181,9 @@ static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned 
 }
 
 /* The block's contacts from the engine's arrays, with their shear
- * history. A scalar loop: the compilers' vector forms of this gathering
- * (the atoms' values by index, a record by pointer) took more instructions
- * and time than plain loads. */
+ * history. A scalar loop: gcc's vector form of this gathering (the atoms'
+ * values by index, a record by pointer) moved each index to a scalar
+ * register and took more time than plain loads. */
 static void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs, size_t n,
                     int history)
 {
@@ -255,8 +255,8 @@ static void gc_result(const gc_call *g, const mbc_pair_call_results *res, size_t
 static inline double gc_weight(const mbc_pair_atoms *at, const mbc_pair *p, const gc_block *b,
                                size_t j)
 {
-    const int own = p->atom[0] < at->owned && p->atom[1] < at->owned;
-    return b->touch[j] == 0.0 ? 0.0 : own ? 1.0 : 0.5;
+    const int own = (p->atom[0] < at->owned) & (p->atom[1] < at->owned);
+    return b->touch[j] * (own ? 1.0 : 0.5); /* touch: 1.0 or 0.0 */
 }
 
 /* The block's first n pairs into the atoms, in LAMMPS's order: the force on
