@@ -281,6 +281,65 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
     const double adot = -vn * mbc_granular_da_ddelta(law, res->a, c->reff);
     e.flow[MBC_GRANULAR_F_STIFFNESS] = mbc_granular_stiffness_power(
         law, res->a, adot, e.stored[MBC_GRANULAR_E_TANGENTIAL], e.stored[MBC_GRANULAR_E_TWISTING]);
+    if (stepped && law->tangential != MBC_GRANULAR_MINDLIN_FORCE &&
+        law->tangential != MBC_GRANULAR_MINDLIN_RESCALE_FORCE) {
+        /* EXPERIMENT (issue 46): the step's own split of the springs' energy
+         * change, from the start-of-step history h0 (0 for a new contact)
+         * to the stepped one h0 + v h and the held one: the spring term at
+         * the midpoint k (h0 + v h/2) . v, the stiffness term at h0 over
+         * the step (k - k0) |h0|^2/2 / h; the slip term holds the rest */
+        const double dt = law->dt;
+        const double d0 = delta + vn * dt;
+        const double a0 =
+            d0 > 0.0 && touched ? mbc_granular_normal(law, law->normal, d0, c->reff).a : 0.0;
+        const double r = a0 > 0.0 && res->a > 0.0 ? a0 / res->a : 0.0;
+        const double ft = mbc_granular_stiffness_power(law, res->a, res->a, 1.0, 0.0);
+        const double ftw = mbc_granular_stiffness_power(law, res->a, res->a, 0.0, 1.0);
+        double h0[3] = {0.0, 0.0, 0.0}, hr0[3] = {0.0, 0.0, 0.0}, tw0 = 0.0;
+        if (touched) {
+            double hn = 0.0, hrn = 0.0;
+            for (int i = 0; i < 3; i++) {
+                hn += start[MBC_GRANULAR_XI_T + i] * n[i];
+                hrn += start[MBC_GRANULAR_XI_ROLL + i] * n[i];
+            }
+            for (int i = 0; i < 3; i++) {
+                h0[i] = start[MBC_GRANULAR_XI_T + i] - hn * n[i];
+                hr0[i] = start[MBC_GRANULAR_XI_ROLL + i] - hrn * n[i];
+            }
+            tw0 = start[MBC_GRANULAR_XI_TWIST];
+        }
+        double stiff = 0.0;
+        if (law->tangential != MBC_GRANULAR_LINEAR_NOHISTORY) {
+            double midv = 0.0, e0 = 0.0;
+            for (int i = 0; i < 3; i++) {
+                midv += (h0[i] + 0.5 * vt[i] * dt) * vt[i];
+                e0 += 0.5 * k * h0[i] * h0[i];
+            }
+            e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - k * midv;
+            stiff += ft != 0.0 ? e0 * (1.0 - (r > 0.0 ? pow(r, ft) : 0.0)) / dt : 0.0;
+        }
+        if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
+            const double *w = c->relrot, *fr = res->f_roll;
+            double frv = 0.0, midv = 0.0;
+            for (int i = 0; i < 3; i++) {
+                const int j = (i + 1) % 3, kk = (i + 2) % 3;
+                const double vri = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
+                frv += fr[i] * vri;
+                midv += (hr0[i] + 0.5 * vri * dt) * vri;
+            }
+            e.power[MBC_GRANULAR_E_ROLLING] = -frv - law->k_roll * midv;
+        }
+        if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
+            const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
+            const double ktw = law->twisting == MBC_GRANULAR_TWIST_MARSHALL
+                                   ? 0.5 * k * res->a * res->a
+                                   : law->k_twist;
+            e.power[MBC_GRANULAR_E_TWISTING] = -res->m_twist * om - ktw * (tw0 + 0.5 * om * dt) * om;
+            const double e0 = 0.5 * ktw * tw0 * tw0;
+            stiff += ftw != 0.0 ? e0 * (1.0 - (r > 0.0 ? pow(r, ftw) : 0.0)) / dt : 0.0;
+        }
+        e.flow[MBC_GRANULAR_F_STIFFNESS] = stiff;
+    }
     if (stepped) {
         e.flow[MBC_GRANULAR_F_SLIP] = mbc_granular_slip_loss(law, c, start, res, vt) / law->dt;
         if (jkr && !touched) /* snap-in: E_n(0) enters the books */
