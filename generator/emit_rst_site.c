@@ -153,7 +153,10 @@ static void put_prose(strbuf *out, const char *s)
     for (; *s; s++) {
         if (strchr("*`_|\\", *s))
             sb_putc(out, '\\');
-        sb_putc(out, *s == '\n' ? ' ' : *s);
+        if (*s == '\n')
+            sb_putc(out, ' ');
+        else
+            sb_putc(out, *s);
     }
 }
 

@@ -44,8 +44,10 @@ static int append_dir(const char *dir, size_t n, void *ctx)
 {
     path_text *t = ctx;
     for (size_t i = t->len ? 0 : 1; i <= n; i++, t->len++)
-        if (t->len + 1 < t->size)
-            t->buf[t->len] = i ? dir[i - 1] : ':';
+        if (t->len + 1 < t->size && i)
+            t->buf[t->len] = dir[i - 1];
+        else if (t->len + 1 < t->size)
+            t->buf[t->len] = ':';
     return 0;
 }
 

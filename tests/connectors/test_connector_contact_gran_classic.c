@@ -388,12 +388,10 @@ static void test_exchange_and_frame(void **state)
     assert_true(hertz_differs > 0); /* the order of the Hertzian product shows */
 }
 
-/* The in-place kernels: mbc_pair_eval over two pairs gives the hooks'
- * forces (the same bits), and mbc_wall_eval a sphere on a plane and in a
- * cylinder: hertz/history with R* = r (flat) and r r_w/(r + r_w). */
-static void test_pair_and_wall_kernels(void **state)
+/* A gran/hertz/history law (model 2): k_n 1e5, k_t 3e4, gamma_n 50, the
+ * tangential damping and friction coefficient given. */
+static mbc_object *hertz_history(double gamma_t, double mu)
 {
-    (void)state;
     mbc_error err = {0};
     mbc_object *o = mbc_object_create("ContactGranClassic", &err);
     assert_non_null(o);
@@ -401,8 +399,19 @@ static void test_pair_and_wall_kernels(void **state)
     assert_int_equal(mbc_object_set(o, "normalStiffness", 1e5, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "tangentialStiffness", 3e4, &err), MBC_OK);
     assert_int_equal(mbc_object_set(o, "normalDamping", 50, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "tangentialDamping", 25, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "frictionCoefficient", 0.5, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "tangentialDamping", gamma_t, &err), MBC_OK);
+    assert_int_equal(mbc_object_set(o, "frictionCoefficient", mu, &err), MBC_OK);
+    return o;
+}
+
+/* The in-place kernels: mbc_pair_eval over two pairs gives the hooks'
+ * forces (the same bits), and mbc_wall_eval a sphere on a plane and in a
+ * cylinder: hertz/history with R* = r (flat) and r r_w/(r + r_w). */
+static void test_pair_and_wall_kernels(void **state)
+{
+    (void)state;
+    mbc_error err = {0};
+    mbc_object *o = hertz_history(25, 0.5);
     const double radii[2] = {0.5, 0.5};
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", radii, 2, &err), MBC_OK);
     mbc_object_set_default_indices(o);
@@ -520,14 +529,7 @@ static void test_energy_books_paths(void **state)
     const double power = output1(&f, MBC_CONTACT_GRAN_CLASSIC_OUTPUT_DISSIPATED_POWER);
 
     mbc_error err = {0};
-    mbc_object *o = mbc_object_create("ContactGranClassic", &err);
-    assert_non_null(o);
-    assert_int_equal(mbc_object_set(o, "model", 2, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "normalStiffness", 1e5, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "tangentialStiffness", 3e4, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "normalDamping", 50, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "tangentialDamping", 10, &err), MBC_OK);
-    assert_int_equal(mbc_object_set(o, "frictionCoefficient", 0.005, &err), MBC_OK);
+    mbc_object *o = hertz_history(10, 0.005);
     assert_int_equal(mbc_object_set_array(o, "spheresRadii", f.p.spheresRadii, 2, &err), MBC_OK);
     mbc_object_set_default_indices(o);
     size_t violations = 0;

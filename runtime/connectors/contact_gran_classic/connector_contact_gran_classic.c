@@ -202,8 +202,9 @@ static mbc_gran_classic_energy gc_books(const mbc_contact_gran_classic_params *p
     mbc_gran_classic_law law;
     mbc_contact_gran_classic_law(p, &law);
     const int model = (int)p->model;
-    const bool stepped = s->data_start != s->data &&
-                         memcmp(s->data_start, s->data, MBC_GRAN_CLASSIC_RECORD * sizeof(double));
+    bool stepped = false; /* the data differ from the start-of-step data, by value */
+    for (int k = 0; s->data_start != s->data && k < MBC_GRAN_CLASSIC_RECORD; k++)
+        stepped = stepped || s->data_start[k] != s->data[k];
     mbc_gran_classic_energy e = mbc_gran_classic_energy_of(&law, model, 0, o);
     if (stepped && o->touch != 0.0) {
         const mbc_gran_classic_out step = gc_evaluate(p, s, s->data_start, 1);
