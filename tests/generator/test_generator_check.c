@@ -114,10 +114,10 @@ static void test_bare_unit_notes(void **state)
     assert_int_equal(gt_run(argv, &out, &err), 0);
     assert_string_equal(out, "OK: 1 spec, 3 parameters\n");
     assert_string_equal(
-        err, "tests/specs-notes/NoteSpec.lua:12: note: parameter 'contactStiffness': [N/m] is "
+        err, "tests/specs-notes/NoteSpec.lua:13: note: parameter 'contactStiffness': [N/m] is "
              "text, not a checked unit (describe, JSON, Python and the docs show no unit); "
              "write [SI:N/m]\n"
-             "tests/specs-notes/NoteSpec.lua:14: note: parameter 'softStiffness': [N/mm] is "
+             "tests/specs-notes/NoteSpec.lua:15: note: parameter 'softStiffness': [N/mm] is "
              "text, not a checked unit (describe, JSON, Python and the docs show no unit); "
              "write it in SI, [SI:N/m] (1 N/mm = 1000 N/m)\n");
     free(out);

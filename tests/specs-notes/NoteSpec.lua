@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: BSD-3-Clause
 -- A spec mbcgen accepts with notes: units in brackets without "SI:" are
 -- text (as in 1.0), and each description's bracket that reads as a unit
 -- gets one note naming the checked form.
