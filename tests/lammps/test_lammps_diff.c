@@ -346,7 +346,7 @@ static void test_language(void **state)
            (int)(sizeof cases / sizeof cases[0]), runs);
 }
 
-/* ---- thermo ---- */
+/* ---- tables ---- */
 
 /* A table: a thermo table (rows of numbers under a line "Step ...") or the
  * atoms of a dump (under "ITEM: ATOMS ...", whose first two words name no
@@ -413,9 +413,9 @@ static int cpu_column(const char *header, int k)
  * for a thermo column named CPU (the thermo keyword cpu: seconds of
  * processor time, another number in each run): fails (what: the runs) when
  * they differ in number, headers or rows (strict; else returns -1, the
- * difference in where); returns the largest difference as
- * a fraction of its column's largest |value| in its table (where: which
- * value, PATH_SIZE bytes); *tables, their count. */
+ * difference in where); returns the largest difference as a fraction of
+ * its column's largest |value| in its table, in either text (where: which
+ * value, PATH_SIZE bytes; NaN where one is NaN); *tables, their count. */
 static double table_gap(const char *a, const char *b, const char *key, const char *what, int strict,
                         int *tables, char *where)
 {
@@ -439,10 +439,10 @@ static double table_gap(const char *a, const char *b, const char *key, const cha
         for (int c = 0; c < ca; c++) {
             double big = 0.0;
             for (int r = 0; r < ra; r++)
-                big = fmax(big, fabs(va[r * ca + c]));
+                big = fmax(big, fmax(fabs(va[r * ca + c]), fabs(vb[r * ca + c])));
             for (int r = 0; r < ra && big > 0.0 && !cpu_column(ha, c); r++) {
                 const double d = fabs(va[r * ca + c] - vb[r * ca + c]) / big;
-                if (!(d <= worst)) {
+                if (!isnan(worst) && !(d <= worst)) { /* a NaN stays the worst */
                     worst = d;
                     snprintf(where, PATH_SIZE,
                              "table %d, row %d, column %d of '%.400s': %.17g and %.17g",
@@ -452,11 +452,12 @@ static double table_gap(const char *a, const char *b, const char *key, const cha
         }
         ++*tables;
     }
-    if (next_table(&pb, key, hb, sizeof hb, vb, MAX, &cb) != 0 && !strict) {
+    const int more = next_table(&pb, key, hb, sizeof hb, vb, MAX, &cb) != 0;
+    if (more && !strict) {
         snprintf(where, PATH_SIZE, "a table more in the second");
         return -1.0;
     }
-    if (next_table(&pb, key, hb, sizeof hb, vb, MAX, &cb) != 0)
+    if (more)
         fail_msg("%s: a table more in the second run ('%s')", what, hb);
     return worst;
 }
