@@ -124,7 +124,8 @@ void PluginModel::surfacesIntersect(SurfacesIntersectData &sd, ForceData &i_forc
 {
     const size_t n = law_->data_count;
     double *record = n ? sd.contact_history : 0;
-    if (sd.contact_flags && !*sd.contact_flags && record)
+    const bool onset = sd.contact_flags && !*sd.contact_flags;
+    if (onset && record)
         std::memcpy(record, law_->initial, n * sizeof *record);
     if (sd.contact_flags)
         *sd.contact_flags |= CONTACT_NORMAL_MODEL | CONTACT_TANGENTIAL_MODEL;
@@ -150,8 +151,11 @@ void PluginModel::surfacesIntersect(SurfacesIntersectData &sd, ForceData &i_forc
     const mbc_pair_atoms atoms = {position, velocity, omega, radius, mass, 0, 0, 2};
     const mbc_pair pair = {{0, 1}, record};
     /* a step of LIGGGHTS's run: PostNewtonStep over dt, then the forces;
-     * its set-up and its repeated force calls: the forces of the record */
-    const unsigned step = sd.computeflag && sd.shearupdate ? 1u : 0u;
+     * its set-up and its repeated force calls: the forces of the record,
+     * but for a contact's onset, which takes its first step there too (as
+     * mbc-lammps's pair_step.c: the data then match the contact, and the
+     * two engines give the same numbers) */
+    const unsigned step = onset || (sd.computeflag && sd.shearupdate) ? 1u : 0u;
     const mbc_pair_call call = {&atoms, &pair, 1, step * MBC_PAIR_POST_NEWTON, lmp_->update->dt,
                                 0};
     mbc_pair_sums sums = {};

@@ -13,8 +13,9 @@
  * the native models' do. Each touching contact is one call of the core's
  * pair evaluation (mbconnect/pair_eval.h, mbc_pair_eval_results) on the
  * contact's record, over LIGGGHTS's time step: the type's kernel, or its
- * hooks with dt and MBC_PHASE_EXPLICIT in the state (none in LIGGGHTS's
- * set-up force evaluation: no step is taken, the record stays).
+ * hooks with dt and MBC_PHASE_EXPLICIT in the state; in LIGGGHTS's set-up
+ * force evaluation no step is taken and the record stays, but for a
+ * contact's onset, which takes its step there (as mbc-lammps does).
  *
  * The words after `model mbc` are the variant selector's (register.cpp):
  * LIGGGHTS's settings parser sees none of them, and the model reads them

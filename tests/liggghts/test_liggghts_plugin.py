@@ -6,9 +6,11 @@ DIR NAME --pair --history` (its tangential spring integrated by
 PostNewtonStep over the step the front end hands the hooks) as
 `pair_style gran model mbc law NAME plugin PLUGIN ...`.
 
-    test_liggghts_plugin.py slide MBC_LIGGGHTS PLUGIN TYPE WORK
+    test_liggghts_plugin.py slide MBC_LIGGGHTS PLUGIN TYPE WORK [MBC_LAMMPS]
         one sliding pair on 1 and on 2 ranks (one sphere on each), checked
-        against the spring's analytic force, the same numbers on both
+        against the spring's analytic force, the same numbers on both; with
+        MBC_LAMMPS, the same pair in mbc-lammps (`mbconnect pair`): the same
+        forces
     test_liggghts_plugin.py restart MBC_LIGGGHTS PLUGIN TYPE WORK
         on 2 ranks: write_restart mid-contact, read_restart and the
         pair_style line in a new process, the dumps equal to the
@@ -19,8 +21,9 @@ PostNewtonStep over the step the front end hands the hooks) as
 The pair: two spheres of d = 1 m overlap by 0.01 m along x; sphere 2 slides
 along y at 1 m/s (masses 1e12 kg: the velocities stay as set, to 1e-13).
 With k = k_t = 1e5 N/m and mu = 0.3 the tangential force on sphere 2 is
--k_t v t while it sticks (100 N at step 100, dt = 1e-5 s) and mu k delta
-(300 N) once it slips (from step 300). Exit status 77 (skipped) without
+-k_t v (t + dt) while it sticks (101 N at step 100, dt = 1e-5 s: the
+contact's onset, at the set-up, takes its step there, as in mbc-lammps) and
+mu k delta (300 N) once it slips (from step 300). Exit status 77 (skipped) without
 mpirun.
 """
 import os
@@ -61,10 +64,25 @@ def head(plugin, law, restart=None):
         "%.17g %.17g\"\n")
 
 
-def run(exe, ranks, where, script, text):
+def lammps_input(law):
+    """The slide of head() for mbc-lammps: the same atoms and law."""
+    return ("units si\natom_style sphere\natom_modify map array\nboundary p p p\n"
+            "newton off\ncomm_modify vel yes\nregion box block -2 2 -1 1 -1 1 units box\n"
+            "create_box 1 box\ncreate_atoms 1 single -0.495 0 0 units box\n"
+            "create_atoms 1 single 0.495 0 0 units box\n"
+            "set type 1 diameter 1.0\nset type 1 density 2e12\nset atom 2 vy 1.0\n"
+            f"mbconnect pair * * {law} contactStiffness {K:g} tangentialStiffness {K:g} "
+            f"frictionCoefficient {MU}\n"
+            "neighbor 0.1 bin\nneigh_modify delay 0\ntimestep 1e-5\n"
+            "fix integr all nve/sphere\n"
+            "dump d all custom 50 post/slide.*.txt id x y z vx vy vz fx fy fz\n"
+            "dump_modify d sort id format float %.17g\nrun 600\n")
+
+
+def run(exe, ranks, where, script, text, pre=()):
     with open(os.path.join(where, script), "w") as f:
         f.write(text)
-    cmd = [exe, "-in", script, "-log", "log." + script]
+    cmd = [exe, *pre, "-in", script, "-log", "log." + script]
     if ranks > 1:
         cmd = ["mpirun", "--oversubscribe", "--allow-run-as-root", "-np", str(ranks)] + cmd
     p = subprocess.run(cmd, cwd=where, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -97,7 +115,23 @@ def forces(atoms):
     return fn, ft, 1.0 - r
 
 
-def slide(exe, plugin, law, work):
+def same_forces(lammps, plugin, law, work, liggghts_dir):
+    """The slide in mbc-lammps: sphere 2's force at steps 100 and 600."""
+    where = fresh(os.path.join(work, "slide-lammps"))
+    rc, out = run(lammps, 1, where, "in.slide", lammps_input(law), ("--plugin", plugin))
+    check(rc == 0 and "ERROR" not in out, f"the slide in mbc-lammps runs (status {rc})")
+    if rc != 0:
+        print(out[-2000:])
+        return
+    for step in (100, 600):
+        a, b = frame(liggghts_dir, step)[2][6:9], frame(where, step)[2][6:9]
+        size = sum(x * x for x in b) ** 0.5
+        gap = max(abs(a[c] - b[c]) for c in range(3))
+        check(gap <= 1e-12 * size, f"step {step}: sphere 2's force in mbc-liggghts and mbc-lammps "
+              f"within {gap / size:.1e} of each other ({'bit for bit' if a == b else 'rounding'})")
+
+
+def slide(exe, plugin, law, work, lammps=None):
     dirs = {}
     for ranks in (1, 2):
         where = fresh(os.path.join(work, f"slide-np{ranks}"))
@@ -111,13 +145,13 @@ def slide(exe, plugin, law, work):
         dirs[ranks] = where
         stick, slip = frame(where, 100), frame(where, 600)
         fn, ft, delta = forces(stick)
-        expect = K * V * 100 * DT
+        expect = K * V * (100 + 1) * DT  # the onset's step at the set-up
         check(abs(fn - K * delta) < 1e-9 * K * delta,
               f"np{ranks} step 100: normal force {fn:.12g} N = k delta {K * delta:.12g}")
         mag = sum(x * x for x in ft) ** 0.5
         check(abs(mag - expect) < 1e-5 * expect and ft[1] < 0,
               f"np{ranks} step 100, sticking: tangential force {mag:.12g} N against the "
-              f"sliding = k_t v t = {expect:.12g} (to 1e-5)")
+              f"sliding = k_t v (t + dt) = {expect:.12g} (to 1e-5)")
         fn, ft, delta = forces(slip)
         limit = MU * K * delta
         mag = sum(x * x for x in ft) ** 0.5
@@ -131,9 +165,11 @@ def slide(exe, plugin, law, work):
                    open(os.path.join(dirs[2], "post", f"slide.{s}.txt")).read()
                    for s in range(0, 601, 50))
         check(same, "1 and 2 ranks: the same dumps, byte for byte (the record across ranks)")
+    if lammps and 1 in dirs:
+        same_forces(lammps, plugin, law, work, dirs[1])
 
 
-def restart(exe, plugin, law, work):
+def restart(exe, plugin, law, work, _lammps=None):
     whole = fresh(os.path.join(work, "restart-whole"))
     rc, out = run(exe, 2, whole, "in.whole", head(plugin, law) +
                   "run 250\nwrite_restart slide.restart\nrun 450\n")
@@ -155,7 +191,7 @@ def restart(exe, plugin, law, work):
     check(abs(ft[1]) > 100.0, f"the continued contact kept its spring (|F_t| {abs(ft[1]):.6g} N)")
 
 
-def refusals(exe, plugin, law, work):
+def refusals(exe, plugin, law, work, _lammps=None):
     where = fresh(os.path.join(work, "refusals"))
     base = head(plugin, law) + "run 10\n"
     cases = [
@@ -184,12 +220,13 @@ def refusals(exe, plugin, law, work):
 
 def main():
     mode, exe, plugin, law, work = sys.argv[1:6]
+    extra = sys.argv[6:7]
     if shutil.which("mpirun") is None and mode != "refusals":
         print("SKIPPED: mpirun not found (apt-get install openmpi-bin)")
         return 77
     os.makedirs(work, exist_ok=True)
     {"slide": slide, "restart": restart, "refusals": refusals}[mode](
-        exe, os.path.abspath(plugin), law, work)
+        exe, os.path.abspath(plugin), law, work, *extra)
     print(f"{len(FAILED)} failed" if FAILED else "all passed")
     return 1 if FAILED else 0
 
