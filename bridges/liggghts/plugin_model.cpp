@@ -32,7 +32,8 @@ PluginModel::PluginModel(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup 
     mbc_registry_init(&registry_);
     /* the pair_style line being run; anything else is read_restart */
     const LAMMPS_NS::Input *in = lmp->input;
-    if (in->narg > 0 && !std::strcmp(in->arg[0], "gran") && is_plugin_words(in->narg - 1, in->arg + 1))
+    if (in->narg > 0 && !std::strcmp(in->arg[0], "gran") &&
+        is_plugin_words(in->narg - 1, in->arg + 1))
         create_law(in->narg - 3, in->arg + 3, hsetup);
 }
 
@@ -156,8 +157,7 @@ void PluginModel::surfacesIntersect(SurfacesIntersectData &sd, ForceData &i_forc
      * mbc-lammps's pair_step.c: the data then match the contact, and the
      * two engines give the same numbers) */
     const unsigned step = onset || (sd.computeflag && sd.shearupdate) ? 1u : 0u;
-    const mbc_pair_call call = {&atoms, &pair, 1, step * MBC_PAIR_POST_NEWTON, lmp_->update->dt,
-                                0};
+    const mbc_pair_call call = {&atoms, &pair, 1, step * MBC_PAIR_POST_NEWTON, lmp_->update->dt, 0};
     mbc_pair_sums sums = {};
     mbc_pair_result r;
     mbc_error e = {};
