@@ -19,7 +19,10 @@ PostNewtonStep over the step the front end hands the hooks) as
         bad input: one ERROR line each, naming the fix
 
 The pair: two spheres of d = 1 m overlap by 0.01 m along x; sphere 2 slides
-along y at 1 m/s (masses 1e12 kg: the velocities stay as set, to 1e-13).
+along y at 1 m/s (masses 1e12 kg: the velocities stay as set, to 1e-13),
+from y = -3 mm: on 2 ranks (split at y = 0) it moves to the other rank at
+step 300, with its record; the skin of 1 mm rebuilds the neighbor lists
+every 50 steps, each carrying the record over.
 With k = k_t = 1e5 N/m and mu = 0.3 the tangential force on sphere 2 is
 -k_t v (t + dt) while it sticks (101 N at step 100, dt = 1e-5 s: the
 contact's onset, at the set-up, takes its step there, as in mbc-lammps) and
@@ -49,15 +52,15 @@ def head(plugin, law, restart=None):
     else:
         box = ("units si\natom_style sphere\natom_modify map array\nboundary p p p\n"
                "newton off\n"
-               "processors * 1 1\nregion box block -2 2 -1 1 -1 1 units box\n"
-               "create_box 1 box\ncreate_atoms 1 single -0.495 0 0 units box\n"
-               "create_atoms 1 single 0.495 0 0 units box\n"
+               "processors 1 * 1\nregion box block -2 2 -1 1 -1 1 units box\n"
+               "create_box 1 box\ncreate_atoms 1 single -0.495 -0.003 0 units box\n"
+               "create_atoms 1 single 0.495 -0.003 0 units box\n"
                "set type 1 diameter 1.0\nset type 1 density 2e12\nset atom 2 vy 1.0\n")
     return box + (
         "communicate single vel yes\n"
         f"pair_style gran model mbc law {law} plugin {plugin} contactStiffness {K:g} "
         f"tangentialStiffness {K:g} frictionCoefficient {MU}\npair_coeff * *\n"
-        "neighbor 0.1 bin\nneigh_modify delay 0\ntimestep 1e-5\n"
+        "neighbor 0.001 bin\nneigh_modify delay 0\ntimestep 1e-5\n"
         "fix integr all nve/sphere\n"
         "dump d all custom 50 post/slide.*.txt id x y z vx vy vz fx fy fz\n"
         "dump_modify d sort id format \"%d %.17g %.17g %.17g %.17g %.17g %.17g %.17g "
@@ -68,12 +71,12 @@ def lammps_input(law):
     """The slide of head() for mbc-lammps: the same atoms and law."""
     return ("units si\natom_style sphere\natom_modify map array\nboundary p p p\n"
             "newton off\ncomm_modify vel yes\nregion box block -2 2 -1 1 -1 1 units box\n"
-            "create_box 1 box\ncreate_atoms 1 single -0.495 0 0 units box\n"
-            "create_atoms 1 single 0.495 0 0 units box\n"
+            "create_box 1 box\ncreate_atoms 1 single -0.495 -0.003 0 units box\n"
+            "create_atoms 1 single 0.495 -0.003 0 units box\n"
             "set type 1 diameter 1.0\nset type 1 density 2e12\nset atom 2 vy 1.0\n"
             f"mbconnect pair * * {law} contactStiffness {K:g} tangentialStiffness {K:g} "
             f"frictionCoefficient {MU}\n"
-            "neighbor 0.1 bin\nneigh_modify delay 0\ntimestep 1e-5\n"
+            "neighbor 0.001 bin\nneigh_modify delay 0\ntimestep 1e-5\n"
             "fix integr all nve/sphere\n"
             "dump d all custom 50 post/slide.*.txt id x y z vx vy vz fx fy fz\n"
             "dump_modify d sort id format float %.17g\nrun 600\n")
@@ -164,7 +167,8 @@ def slide(exe, plugin, law, work, lammps=None):
         same = all(open(os.path.join(dirs[1], "post", f"slide.{s}.txt")).read() ==
                    open(os.path.join(dirs[2], "post", f"slide.{s}.txt")).read()
                    for s in range(0, 601, 50))
-        check(same, "1 and 2 ranks: the same dumps, byte for byte (the record across ranks)")
+        check(same, "1 and 2 ranks: the same dumps, byte for byte (the record across ranks, "
+              "sphere 2 moving to the other rank at step 300)")
     if lammps and 1 in dirs:
         same_forces(lammps, plugin, law, work, dirs[1])
 
