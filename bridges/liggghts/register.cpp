@@ -18,6 +18,10 @@
  * gran/mbc pair style crashes there). So mbc-liggghts takes `-sf mbc` out of
  * the arguments (host.cpp) and replaces the models one level down.
  *
+ * With or without -sf mbc, one more hash is registered, that of `model mbc`
+ * (plugin_model.h): a connector type's pair law, whose words the selector
+ * takes.
+ *
  * AbstractFactory::addStyle reports a replaced entry on std::cerr ("Style
  * collision detected"), which here is intended: that stream is muted while
  * the entries are replaced. */
