@@ -119,7 +119,10 @@ mbc_status diag_status(const diag_list *d)
 {
     if (d->nomem)
         return MBC_ERR_NOMEM;
-    return d->count ? (d->errors[0].status ? d->errors[0].status : MBC_ERR_INPUT) : MBC_OK;
+    for (size_t i = 0; i < d->count; i++) /* notes (MBC_OK) are no failure */
+        if (d->errors[i].status != MBC_OK)
+            return d->errors[i].status;
+    return MBC_OK;
 }
 
 void diag_print(const diag_list *d, FILE *out)

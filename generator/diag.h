@@ -37,8 +37,9 @@ void diag_add_error(diag_list *d, const mbc_error *e);
 void diag_add_nomem(diag_list *d, const char *what);
 /* Adds every record of src, in order. */
 void diag_add_all(diag_list *d, const diag_list *src);
-/* MBC_ERR_NOMEM after an out-of-memory record, MBC_ERR_INPUT (or the first
- * record's status) after any other, else MBC_OK. */
+/* MBC_ERR_NOMEM after an out-of-memory record, else the status of the
+ * first record that is not a note (a note's status is MBC_OK, as
+ * mbc_reader_note makes it), else MBC_OK. */
 mbc_status diag_status(const diag_list *d);
 /* Writes every line, each followed by a newline, to out; after out of
  * memory only the one line "WHAT: out of memory". */

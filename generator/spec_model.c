@@ -142,8 +142,8 @@ static void load_outputs(loader *ld, int t, int line, spec_connector *c)
             o->symbol = loader_opt_string(ld, e, "symbol", o->line, what);
             o->description = loader_req_string(ld, e, "description", o->line, what);
             o->seed_text = loader_opt_string(ld, e, "seed_text", o->line, what);
-            spec_units_check(ld->r, o->line, what, o->description);
-            spec_units_check(ld->r, o->line, what, o->seed_text);
+            spec_units_check(ld->r, o->line, what, o->description, SPEC_UNITS_DESCRIPTION);
+            spec_units_check(ld->r, o->line, what, o->seed_text, SPEC_UNITS_SEED);
             o->in_reference = loader_opt_bool(ld, e, "reference", o->line, what, 1);
             read_count(ld, e, "size", o->line, what, c, &o->size);
             for (size_t j = 0; j + 1 < c->output_count; j++)
@@ -225,8 +225,8 @@ static void load_coordinate(loader *ld, int e, spec_connector *c)
         mbc_reader_fail(ld->r, eline, NULL, "%s: the name %s (given '%s')", what, rule, b->name);
     b->description = loader_req_string(ld, e, "description", eline, what);
     b->seed_text = loader_opt_string(ld, e, "seed_text", eline, what);
-    spec_units_check(ld->r, eline, what, b->description);
-    spec_units_check(ld->r, eline, what, b->seed_text);
+    spec_units_check(ld->r, eline, what, b->description, SPEC_UNITS_DESCRIPTION);
+    spec_units_check(ld->r, eline, what, b->seed_text, SPEC_UNITS_SEED);
     if (!mbc_reader_value(ld->r, &t, "initial", MBC_READER_REQUIRED))
         ; /* reported */
     else if (lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1)))
@@ -398,8 +398,8 @@ static void load_quantities(loader *ld, int t, int line, spec_connector *c)
                 q->symbol = arena_strdup(ld->mem, "");
             q->description = loader_req_string(ld, e, "description", eline, what);
             q->seed_text = loader_opt_string(ld, e, "seed_text", eline, what);
-            spec_units_check(ld->r, eline, what, q->description);
-            spec_units_check(ld->r, eline, what, q->seed_text);
+            spec_units_check(ld->r, eline, what, q->description, SPEC_UNITS_DESCRIPTION);
+            spec_units_check(ld->r, eline, what, q->seed_text, SPEC_UNITS_SEED);
             for (size_t j = 0; j + 1 < c->quantity_count; j++)
                 if (strcmp(c->quantities[j].name, q->name) == 0)
                     mbc_reader_fail(ld->r, eline, NULL,
@@ -752,7 +752,7 @@ static void load_connector(loader *ld, int t, spec_connector *c)
     }
     c->description = loader_req_string(ld, t, "description", line, "connector");
     c->seed_text = loader_opt_string(ld, t, "seed_text", line, "connector");
-    spec_units_check(ld->r, line, "connector", c->description);
+    spec_units_check(ld->r, line, "connector", c->description, SPEC_UNITS_DESCRIPTION);
     c->python_name = loader_opt_string(ld, t, "python_name", line, "connector");
     c->python_visualization_name =
         loader_opt_string(ld, t, "python_visualization_name", line, "connector");

@@ -178,8 +178,8 @@ static void load_param_head(loader *ld, const mbc_reader_table *t, spec_param *p
     p->symbol = loader_opt_string(ld, t->idx, "symbol", line, what);
     p->description = loader_req_string(ld, t->idx, "description", line, what);
     p->seed_text = loader_opt_string(ld, t->idx, "seed_text", line, what);
-    spec_units_check(ld->r, line, what, p->description);
-    spec_units_check(ld->r, line, what, p->seed_text);
+    spec_units_check(ld->r, line, what, p->description, SPEC_UNITS_DESCRIPTION);
+    spec_units_check(ld->r, line, what, p->seed_text, SPEC_UNITS_SEED);
     char *role = loader_opt_string(ld, t->idx, "role", line, what);
     const int r = role ? loader_enum(role, role_names, 3) : 0;
     if (r < 0)

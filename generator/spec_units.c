@@ -50,10 +50,43 @@ static const char *check_si(mbc_reader *r, int line, const char *what, const cha
     return u + n + 1;
 }
 
-void spec_units_check(mbc_reader *r, int line, const char *what, const char *text)
+/* A bracket without "SI:" at text (u: after the '['): a note when what it
+ * holds reads as a unit, which only "[SI:...]" makes a checked one. */
+static void note_bare(mbc_reader *r, int line, const char *what, const char *u)
+{
+    size_t n = 0;
+    int letters = 0;
+    for (; u[n] && unit_char(u[n]); n++)
+        if ((u[n] >= 'a' && u[n] <= 'z') || (u[n] >= 'A' && u[n] <= 'Z'))
+            letters = 1;
+    mbc_error err = {0};
+    mbc_unit unit;
+    if (u[n] != ']' || !letters || mbc_unit_parse(u, n, &unit, &err) != MBC_OK)
+        return;
+    if (unit.scale == 1)
+        mbc_reader_note(r, line,
+                        "%s: [%.*s] is text, not a checked unit (describe, JSON, Python and the "
+                        "docs show no unit); write [SI:%s]",
+                        what, (int)n, u, unit.coherent);
+    else
+        mbc_reader_note(r, line,
+                        "%s: [%.*s] is text, not a checked unit (describe, JSON, Python and the "
+                        "docs show no unit); write it in SI, [SI:%s] (1 %.*s = %g %s)",
+                        what, (int)n, u, unit.coherent, (int)n, u, unit.scale, unit.coherent);
+}
+
+void spec_units_check(mbc_reader *r, int line, const char *what, const char *text,
+                      spec_units_text kind)
 {
     if (!text)
         return;
-    for (const char *at = strchr(text, '['); at; at = strchr(at, '['))
-        at = strncmp(at, "[SI:", 4) == 0 ? check_si(r, line, what, at + 4) : at + 1;
+    for (const char *at = strchr(text, '['); at; at = strchr(at, '[')) {
+        if (strncmp(at, "[SI:", 4) == 0) {
+            at = check_si(r, line, what, at + 4);
+            continue;
+        }
+        if (kind == SPEC_UNITS_DESCRIPTION)
+            note_bare(r, line, what, at + 1);
+        at++;
+    }
 }

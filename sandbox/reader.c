@@ -122,6 +122,20 @@ mbc_status mbc_reader_fail(mbc_reader *r, int line, const char *field, const cha
     return MBC_ERR_INPUT;
 }
 
+void mbc_reader_note(mbc_reader *r, int line, const char *fmt, ...)
+{
+    char text[MBC_ERROR_SIZE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    one_line(text);
+    mbc_error e = {0};
+    mbc_fail_at(&e, MBC_OK, r->file, line, "note: %s", text);
+    if (r->report)
+        r->report(r->report_ctx, &e);
+}
+
 mbc_status mbc_reader_nomem(mbc_reader *r)
 {
     if (!r->nomem) {

@@ -235,6 +235,13 @@ __attribute__((format(printf, 4, 5)))
 #endif
 mbc_status
 mbc_reader_fail(mbc_reader *r, int line, const char *field, const char *fmt, ...);
+/* Reports one note "FILE:LINE: note: TEXT" (status MBC_OK): a thing the
+ * reader accepts but the author likely meant otherwise. It goes to the
+ * report function only, and counts as no error. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void mbc_reader_note(mbc_reader *r, int line, const char *fmt, ...);
 /* The FIELD of t[key] (path naming) or of t (label naming) into out. */
 void mbc_reader_field(const mbc_reader_table *t, const char *key, char *out, size_t size);
 /* The line an error about t[key] points at (MBC_READER_KEY_LINES). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* `mbcgen --check` (argv[1] is the mbcgen executable), run from the source
  * tree: exit status 1 and the expected diagnostic on stderr for a malformed
- * spec; exit status 0 and no output for the real specs. */
+ * spec; exit status 0 and no output for the real specs; exit status 0
+ * and notes for a spec with units in brackets without "SI:". */
 #include "gen_test_util.h"
 
 static const char *mbcgen_path;
@@ -96,6 +97,33 @@ static void test_good_specs_pass(void **state)
     free(err);
 }
 
+/* Units in brackets without "SI:" are text (a 1.0 spec stays accepted):
+ * status 0 and the OK line, and on stderr one note per description's
+ * bracket that reads as a unit, naming the checked form; "[0]" is no
+ * unit and gets none. */
+static void test_bare_unit_notes(void **state)
+{
+    (void)state;
+    char *argv[] = {(char *)mbcgen_path,
+                    "--check",
+                    "--types",
+                    "specs/types.lua",
+                    "tests/specs-notes/NoteSpec.lua",
+                    NULL};
+    char *out = NULL, *err = NULL;
+    assert_int_equal(gt_run(argv, &out, &err), 0);
+    assert_string_equal(out, "OK: 1 spec, 3 parameters\n");
+    assert_string_equal(
+        err, "tests/specs-notes/NoteSpec.lua:13: note: parameter 'contactStiffness': [N/m] is "
+             "text, not a checked unit (describe, JSON, Python and the docs show no unit); "
+             "write [SI:N/m]\n"
+             "tests/specs-notes/NoteSpec.lua:15: note: parameter 'softStiffness': [N/mm] is "
+             "text, not a checked unit (describe, JSON, Python and the docs show no unit); "
+             "write it in SI, [SI:N/m] (1 N/mm = 1000 N/m)\n");
+    free(out);
+    free(err);
+}
+
 static void test_bad_argument(void **state)
 {
     (void)state;
@@ -116,9 +144,8 @@ int main(int argc, char **argv)
     mbcgen_path = argv[1];
     gt_enter_source_dir();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bad_spec_fails),
-        cmocka_unit_test(test_all_bad_files_reported),
-        cmocka_unit_test(test_good_specs_pass),
+        cmocka_unit_test(test_bad_spec_fails),  cmocka_unit_test(test_all_bad_files_reported),
+        cmocka_unit_test(test_good_specs_pass), cmocka_unit_test(test_bare_unit_notes),
         cmocka_unit_test(test_bad_argument),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

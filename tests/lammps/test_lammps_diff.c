@@ -13,11 +13,23 @@
  *   37: if with jump SELF, jump FILE and jump FILE LABEL, next inside if,
  *   `&` inside a word and on the last line, triple quotes, errors, quit,
  *   log files, the rest of the input language) and -partition 2x1;
- * - examples: Debian's granular examples (package lammps-examples: the
- *   granular, pour and granregion folders but the funnel and the mixer, on
- *   which lmp itself is not reproducible), with each `run N` shortened to at
- *   most 400 steps and each `thermo N` to at most 50 (the only edits; the
- *   copies are made in the build tree);
+ * - examples: Debian's granular examples (package lammps-examples: the 8 of
+ *   the granular, pour and granregion folders) under `mbc-lammps -sf mbc`,
+ *   against lmp on 1 and 2 ranks: both end with status 0, and the thermo
+ *   (each thermo table, value by value, but the column of the keyword cpu)
+ *   and every atom's final state equal to 1e-12 of a column's largest value
+ *   (measured: the same bits, but for in.granregion.box's pressure, 3.3e-16).
+ *   The inputs are Debian's but for the lengths of their runs (cut to just
+ *   past lmp's first contact; in.granregion.mixer's comes at step 31000,
+ *   later than a test can afford), each `thermo N` cut to at most 50, the
+ *   thermo's floats printed with 17 digits and a write_dump of every atom
+ *   at the end (example_copy.h; copies in the build tree). lmp agrees with
+ *   itself on every one: two runs of the funnel (12000 steps) and of the
+ *   mixer (8000) on 1 and on 2 ranks left the same dumps, every 100 steps,
+ *   to the bit; what differed between runs in their thermo was its second
+ *   column, the keyword cpu (seconds of processor time), once taken for the
+ *   kinetic energy. lmp's 1- and 2-rank runs are compared and shown (sums
+ *   in another order: round-off, growing once contacts begin);
  * - laws: mbconnect inside if, jump loops, files included from an if and
  *   `run every` (laws_loop.in), against lmp running pair granular with the
  *   same laws: the same "flow:" lines, and the same thermo to 1e-9 of each
@@ -48,6 +60,7 @@
 
 #include <cmocka.h>
 
+#include "example_copy.h"
 #include "read_file.h"
 
 #define DIFF_SRC  MBC_SOURCE_DIR "/tests/lammps/diff"
@@ -333,48 +346,161 @@ static void test_language(void **state)
            (int)(sizeof cases / sizeof cases[0]), runs);
 }
 
+/* ---- tables ---- */
+
+/* A table: a thermo table (rows of numbers under a line "Step ...") or the
+ * atoms of a dump (under "ITEM: ATOMS ...", whose first two words name no
+ * column). */
+#define THERMO     "Step "
+#define DUMP       "ITEM: ATOMS "
+#define TABLE_ROOM (1 << 17)
+
+/* The next table of *p under a line that starts with key (a WARNING line
+ * among its rows skipped): its header into header, its values into v
+ * (row-major), *cols its columns; returns its rows, 0 when there is none
+ * left. */
+static int next_table(const char **p, const char *key, char *header, size_t size, double *v,
+                      int max, int *cols)
+{
+    char line[32];
+    snprintf(line, sizeof line, "\n%s", key);
+    const char *h = strstr(*p, line);
+    if (!h)
+        return 0;
+    h++;
+    snprintf(header, size, "%.*s", (int)strcspn(h, "\n"), h);
+    *cols = strcmp(key, DUMP) == 0 ? -2 : 0;
+    for (const char *q = h; *q && *q != '\n'; q++)
+        if (q[0] != ' ' && (q == h || q[-1] == ' '))
+            ++*cols;
+    int rows = 0, k = 0;
+    const char *q = strchr(h, '\n');
+    while (q) {
+        if (strncmp(q + 1, "WARNING", 7) == 0) {
+            q = strchr(q + 1, '\n');
+            continue;
+        }
+        char *end = NULL;
+        double first = strtod(q + 1, &end);
+        if (end == q + 1 || (*end != ' ' && *end != '\n'))
+            break;
+        assert_true(k + *cols <= max);
+        v[k++] = first;
+        for (int c = 1; c < *cols; c++) {
+            const char *from = end;
+            v[k++] = strtod(from, &end);
+            assert_true(end != from);
+        }
+        rows++;
+        q = strchr(q + 1, '\n');
+    }
+    *p = q ? q : h + strlen(h);
+    return rows;
+}
+
+/* The k-th column (from 0) of a header is named "CPU". */
+static int cpu_column(const char *header, int k)
+{
+    if (strncmp(header, DUMP, strlen(DUMP)) == 0)
+        return 0;
+    char word[64] = "";
+    for (int n; k >= 0 && sscanf(header, "%63s%n", word, &n) == 1; k--)
+        header += n;
+    return strcmp(word, "CPU") == 0;
+}
+
+/* The tables under key of two texts a and b compared value by value, but
+ * for a thermo column named CPU (the thermo keyword cpu: seconds of
+ * processor time, another number in each run): fails (what: the runs) when
+ * they differ in number, headers or rows (strict; else returns -1, the
+ * difference in where); returns the largest difference as a fraction of
+ * its column's largest |value| in its table, in either text (where: which
+ * value, PATH_SIZE bytes; NaN where one is NaN); *tables, their count. */
+static double table_gap(const char *a, const char *b, const char *key, const char *what, int strict,
+                        int *tables, char *where)
+{
+    enum { MAX = TABLE_ROOM };
+    static double va[MAX], vb[MAX];
+    char ha[PATH_SIZE], hb[PATH_SIZE];
+    const char *pa = a, *pb = b;
+    int ra, rb, ca = 0, cb = 0;
+    double worst = 0.0;
+    *tables = 0;
+    snprintf(where, PATH_SIZE, "(none)");
+    while ((ra = next_table(&pa, key, ha, sizeof ha, va, MAX, &ca)) > 0) {
+        rb = next_table(&pb, key, hb, sizeof hb, vb, MAX, &cb);
+        if ((rb != ra || strcmp(ha, hb) != 0) && !strict) {
+            snprintf(where, PATH_SIZE, "table %d: %d rows and %d", *tables + 1, ra, rb);
+            return -1.0;
+        }
+        if (rb != ra || strcmp(ha, hb) != 0)
+            fail_msg("%s: table %d: %d rows of '%s' and %d of '%s'", what, *tables + 1, ra, ha, rb,
+                     hb);
+        for (int c = 0; c < ca; c++) {
+            double big = 0.0;
+            for (int r = 0; r < ra; r++)
+                big = fmax(big, fmax(fabs(va[r * ca + c]), fabs(vb[r * ca + c])));
+            for (int r = 0; r < ra && big > 0.0 && !cpu_column(ha, c); r++) {
+                const double d = fabs(va[r * ca + c] - vb[r * ca + c]) / big;
+                if (!isnan(worst) && !(d <= worst)) { /* a NaN stays the worst */
+                    worst = d;
+                    snprintf(where, PATH_SIZE,
+                             "table %d, row %d, column %d of '%.400s': %.17g and %.17g",
+                             *tables + 1, r + 1, c + 1, ha, va[r * ca + c], vb[r * ca + c]);
+                }
+            }
+        }
+        ++*tables;
+    }
+    const int more = next_table(&pb, key, hb, sizeof hb, vb, MAX, &cb) != 0;
+    if (more && !strict) {
+        snprintf(where, PATH_SIZE, "a table more in the second");
+        return -1.0;
+    }
+    if (more)
+        fail_msg("%s: a table more in the second run ('%s')", what, hb);
+    return worst;
+}
+
+/* A file of a run directory (malloc'd). */
+static char *file_of(const char *dir, const char *file)
+{
+    char path[PATH_SIZE];
+    join(path, dir, file);
+    char *text = read_file(path, NULL);
+    if (!text)
+        fail_msg("%s: missing", path);
+    return text;
+}
+
 /* ---- examples ---- */
 
-/* The example's input with each `run N` cut to at most 400 steps and each
- * `thermo N` to at most 50, into dir/../in.short; and every other file of
+/* One of Debian's examples and the most steps each of its `run` lines
+ * keeps (the last number for later lines): enough for the first contacts,
+ * which lmp's runs show (a force across gravity) at the step noted. */
+typedef struct example {
+    const char *file;
+    int runs[2], nruns;
+} example;
+
+/* The example into dir/../in.short (example_copy.h): its runs cut to
+ * ex->runs, each `thermo N` to at most 50 steps, the thermo's floats
+ * printed with 17 digits (thermo_modify format float after each
+ * thermo_style), and at its end every atom's state written to final.dump,
+ * the only edits (of the runs' lengths and the output); every other file of
  * its folder (a molecule file) into dir. */
 static void prepare_example(const char *dir, const void *ctx)
 {
-    const char *rel = ctx;
-    char path[PATH_SIZE], folder[PATH_SIZE];
-    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, rel);
+    const example *ex = ctx;
+    char path[PATH_SIZE], out[PATH_SIZE], folder[PATH_SIZE];
+    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, ex->file);
     snprintf(folder, sizeof folder, "%s", path);
     *strrchr(folder, '/') = '\0';
-    char *in = read_file(path, NULL);
-    assert_non_null(in);
-    text t = {0};
-    put(&t, "", 0);
-    for (const char *p = in; *p;) {
-        const size_t n = strcspn(p, "\n");
-        char line[PATH_SIZE], word[32];
-        long steps = 0;
-        int at = 0;
-        snprintf(line, sizeof line, "%.*s", (int)n, p);
-        if (sscanf(line, " %31s %ld%n", word, &steps, &at) == 2 &&
-            ((strcmp(word, "run") == 0 && steps > 400) ||
-             (strcmp(word, "thermo") == 0 && steps > 50))) {
-            char cut[PATH_SIZE + 64];
-            snprintf(cut, sizeof cut, "%s %d%s", word, strcmp(word, "run") == 0 ? 400 : 50,
-                     line + at);
-            put(&t, cut, strlen(cut));
-        } else {
-            put(&t, line, n);
-        }
-        put(&t, "\n", 1);
-        p += p[n] ? n + 1 : n;
-    }
-    free(in);
-    snprintf(path, sizeof path, "%s/../in.short", dir);
-    FILE *fp = fopen(path, "w");
-    assert_non_null(fp);
-    fputs(t.s, fp);
-    fclose(fp);
-    free(t.s);
+    join(out, dir, "../in.short");
+    const example_edits edits = {ex->runs, ex->nruns, 50, "thermo_modify format float %.17g"};
+    assert_true(example_copy(path, out, &edits,
+                             "write_dump all custom final.dump id x y z vx vy vz fx fy fz omegax "
+                             "omegay omegaz modify format float %.17g sort id\n") > 0);
     char cmd[3 * PATH_SIZE];
     snprintf(cmd, sizeof cmd,
              "for f in '%s'/*; do case \"${f##*/}\" in in.*|log.*) ;; *) "
@@ -383,32 +509,91 @@ static void prepare_example(const char *dir, const void *ctx)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Two runs of an example (directories a and b) compared: the thermo of
+ * their screens and the atoms of their final.dump (table_gap); prints the
+ * largest differences. strict: fail when they differ in shape. Returns the
+ * larger of the two gaps (-1: shapes differ). */
+static double example_gap(const char *a, const char *b, const char *what, int strict)
+{
+    static const char *const files[] = {"stdout.txt", "final.dump"}, *const keys[] = {THERMO, DUMP};
+    double worst = 0.0;
+    printf("  %s:", what);
+    for (int k = 0; k < 2; k++) {
+        char *ta = file_of(a, files[k]), *tb = file_of(b, files[k]), at[PATH_SIZE];
+        int tables = 0;
+        const double gap = table_gap(ta, tb, keys[k], what, strict, &tables, at);
+        worst = gap < 0.0 || worst < 0.0 ? -1.0 : fmax(worst, gap);
+        if (gap < 0.0)
+            printf(" %s: not comparable (%s);", k ? "final atoms" : "thermo", at);
+        else
+            printf(" %s: %d table%s within %.2g (%s);", k ? "final atoms" : "thermo", tables,
+                   tables > 1 ? "s" : "", gap, gap > 0.0 ? at : "the same bits");
+        free(ta);
+        free(tb);
+    }
+    printf("\n");
+    return worst;
+}
+
+/* The example by lmp and by mbc-lammps -sf mbc on np ranks, in
+ * DIFF_OUT/sf_NAME_NP/{lmp,mbc}: both status 0, mbc-lammps's styles in
+ * use, the same thermo and final atoms to 1e-12 of a column's largest
+ * value (the thermo's values are sums over atoms: round-off). */
+static void example_run(const example *ex, int np)
+{
+    char base[PATH_SIZE], lmp[PATH_SIZE], mbc[PATH_SIZE], what[PATH_SIZE];
+    snprintf(base, sizeof base, "%s/sf_%s_%d", DIFF_OUT, strchr(ex->file, '/') + 1, np);
+    join(lmp, base, "lmp");
+    join(mbc, base, "mbc");
+    fresh_dir(lmp);
+    fresh_dir(mbc);
+    prepare_example(lmp, ex);
+    prepare_example(mbc, ex);
+    const int sa = run(MBC_LMP_EXE, np, lmp, "-in ../in.short"),
+              sb = run(MBC_LAMMPS_EXE, np, mbc, "-sf mbc -in ../in.short");
+    if (sa != 0 || sb != 0)
+        fail_msg("%s on %d ranks: exit status %d (lmp) and %d (mbc-lammps -sf mbc); see %s",
+                 ex->file, np, sa, sb, base);
+    char *screen = file_of(mbc, "stdout.txt");
+    if (!strstr(screen, "computed by mbconnect's"))
+        fail_msg("%s on %d ranks: mbc-lammps -sf mbc did not use its styles; see %s", ex->file, np,
+                 base);
+    free(screen);
+    snprintf(what, sizeof what, "%s on %d rank%s, lmp and mbc-lammps -sf mbc", ex->file, np,
+             np > 1 ? "s" : "");
+    const double gap = example_gap(lmp, mbc, what, 1);
+    if (!(gap <= 1e-12))
+        fail_msg("%s: they differ by %.3g of a column's largest value", what, gap);
+}
+
 static void test_examples(void **state)
 {
     (void)state;
     if (!MBC_LAMMPS_EXAMPLES[0])
         skip(); /* not reached: main() skips the group */
-    /* granregion/in.granregion.funnel and .mixer are left out: lmp's own
-     * thermo differs from one run to the next on them (measured on one rank,
-     * kinetic energy at step 400: funnel 0.19468116 and 0.18537689 in two
-     * runs, mixer 0.0644, 0.0548, 0.0462, 0.0407 and 0.0327 in five); each of
-     * the others gave the same thermo in three runs of lmp on 2 ranks */
-    static const char *const examples[] = {
-        "granular/in.pour.flatwall", "granular/in.pour.drum",    "pour/in.pour",
-        "pour/in.pour.2d",           "pour/in.pour.2d.molecule", "granregion/in.granregion.box",
+    static const example examples[] = {
+        {"granular/in.pour.flatwall", {1000}, 1},            /* first contact: step 750 */
+        {"granular/in.pour.drum", {400}, 1},                 /* 200 */
+        {"pour/in.pour", {2600, 200}, 2},                    /* 2400 */
+        {"pour/in.pour.2d", {5600}, 1},                      /* 5400 */
+        {"pour/in.pour.2d.molecule", {600}, 1},              /* 550 */
+        {"granregion/in.granregion.box", {500, 200}, 2},     /* 400 */
+        {"granregion/in.granregion.funnel", {2200, 200}, 2}, /* 2100 */
+        {"granregion/in.granregion.mixer", {400}, 1},        /* 31000: none here */
     };
     for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++) {
-        char name[128];
-        snprintf(name, sizeof name, "%s", examples[k]);
-        for (char *c = name; *c; c++)
-            if (*c == '/')
-                *c = '_';
-        /* on 2 ranks; the first two on 1 rank as well (CI's time) */
-        for (int np = k < 2 ? 1 : 2; np <= 2; np++)
-            differ(name, np, "-in ../in.short", prepare_example, examples[k]);
+        example_run(&examples[k], 1);
+        example_run(&examples[k], 2);
+        /* lmp's own spread across rank counts (shown, not asserted) */
+        char one[PATH_SIZE], two[PATH_SIZE], what[PATH_SIZE];
+        const char *name = strchr(examples[k].file, '/') + 1;
+        snprintf(one, sizeof one, "%s/sf_%s_1/lmp", DIFF_OUT, name);
+        snprintf(two, sizeof two, "%s/sf_%s_2/lmp", DIFF_OUT, name);
+        snprintf(what, sizeof what, "%s, lmp on 1 and 2 ranks", examples[k].file);
+        example_gap(one, two, what, 0);
     }
-    printf("examples: %d of Debian's granular examples, shortened, on 2 ranks (the first two on 1 "
-           "too), all equal\n",
+    printf("examples: %d of Debian's granular examples, shortened, under -sf mbc on 1 and 2 ranks: "
+           "the thermo and the final atoms as lmp's\n",
            (int)(sizeof examples / sizeof examples[0]));
 }
 
@@ -430,40 +615,6 @@ static char *lines_with(const char *s, const char *prefix)
     return t.s;
 }
 
-/* The next thermo table of *p (rows of numbers under a "Step" header):
- * its values into v (row-major), *cols its columns; returns its rows, 0 when
- * there is none left. */
-static int next_table(const char **p, double *v, int max, int *cols)
-{
-    const char *h = strstr(*p, "\nStep ");
-    if (!h)
-        return 0;
-    h++;
-    *cols = 0;
-    for (const char *q = h; *q && *q != '\n'; q++)
-        if (q[0] != ' ' && (q == h || q[-1] == ' '))
-            ++*cols;
-    int rows = 0, k = 0;
-    const char *q = strchr(h, '\n');
-    while (q) {
-        char *end = NULL;
-        double first = strtod(q + 1, &end);
-        if (end == q + 1 || (*end != ' ' && *end != '\n'))
-            break;
-        assert_true(k + *cols <= max);
-        v[k++] = first;
-        for (int c = 1; c < *cols; c++) {
-            const char *from = end;
-            v[k++] = strtod(from, &end);
-            assert_true(end != from);
-        }
-        rows++;
-        q = strchr(q + 1, '\n');
-    }
-    *p = q ? q : h + strlen(h);
-    return rows;
-}
-
 static void test_laws(void **state)
 {
     (void)state;
@@ -480,12 +631,7 @@ static void test_laws(void **state)
         snprintf(args, sizeof args, "-in %s/laws_loop.in -var dir %s -var bridge 1", DIFF_SRC,
                  DIFF_SRC);
         const int st = run(MBC_LAMMPS_EXE, np, mbc, args);
-        char path[PATH_SIZE];
-        join(path, lmp, "stdout.txt");
-        char *a = read_file(path, NULL);
-        join(path, mbc, "stdout.txt");
-        char *b = read_file(path, NULL);
-        assert_true(a && b);
+        char *a = file_of(lmp, "stdout.txt"), *b = file_of(mbc, "stdout.txt"), where[PATH_SIZE];
         if (st != 0)
             fail_msg("laws_loop on %d ranks: mbc-lammps status %d:\n%s", np, st,
                      strlen(b) > 2000 ? b + strlen(b) - 2000 : b);
@@ -497,32 +643,12 @@ static void test_laws(void **state)
         assert_int_equal(flows, 7); /* 3 loop laws, 3 of the type pair 1-2, done */
         free(fa);
         free(fb);
-        enum { MAX = 4096 };
-        static double va[MAX], vb[MAX];
-        const char *pa = a, *pb = b;
-        int tables = 0, ra, rb, ca = 0, cb = 0;
-        double worst = 0.0;
-        while ((ra = next_table(&pa, va, MAX, &ca)) > 0) {
-            rb = next_table(&pb, vb, MAX, &cb);
-            assert_int_equal(ra, rb);
-            assert_int_equal(ca, cb);
-            for (int c = 0; c < ca; c++) {
-                double big = 0.0;
-                for (int r = 0; r < ra; r++)
-                    big = fmax(big, fabs(va[r * ca + c]));
-                for (int r = 0; r < ra; r++) {
-                    const double d = fabs(va[r * ca + c] - vb[r * ca + c]);
-                    if (big > 0.0)
-                        worst = fmax(worst, d / big);
-                    if (!(d <= 1e-9 * big))
-                        fail_msg("laws_loop on %d ranks: thermo table %d, row %d, column %d: "
-                                 "%.17g (lmp, pair granular) vs %.17g (mbc-lammps)",
-                                 np, tables + 1, r + 1, c + 1, va[r * ca + c], vb[r * ca + c]);
-                }
-            }
-            tables++;
-        }
-        assert_int_equal(next_table(&pb, vb, MAX, &cb), 0);
+        int tables = 0;
+        const double worst = table_gap(a, b, THERMO, "laws_loop", 1, &tables, where);
+        if (!(worst <= 1e-9))
+            fail_msg("laws_loop on %d ranks: lmp (pair granular) and mbc-lammps differ by %.3g "
+                     "of a column's largest value at %s",
+                     np, worst, where);
         assert_int_equal(tables, 6); /* 3 loop runs, run 50, run every: 2 parts */
         printf("laws_loop %d rank%s: %d flow lines equal; %d thermo tables, largest difference "
                "%.3g of a column's largest value\n",

@@ -183,7 +183,8 @@ static char *native_input(const char *input, const char *extra, char **ours)
         } else if (sscanf(line, "mbconnect wall %63s %63s %63s %n", id, g, style, &at) == 3 &&
                    at > 0 && ml_classic_wall_model(style) >= 0) {
             put(&t, "fix %s %s wall/gran %s %s\n", id, g, style, line + at);
-        } else if (!strstr(line, "f_mbconnect")) {
+        } else if (strncmp(line, "mbconnect ", 10) != 0 && !strstr(line, "f_mbconnect")) {
+            /* (the bridge's settings and outputs are not lmp's) */
             put(&t, "%s\n", line);
         }
         put(&o, "%s\n", line);

@@ -90,6 +90,7 @@
 
 #include <cmocka.h>
 
+#include "example_copy.h"
 #include "read_file.h"
 
 #define SRC      MBC_SOURCE_DIR "/tests/lammps/styles"
@@ -721,35 +722,22 @@ static void test_classic_block(void **state)
     classic_case("gran/hertz/history", "hertz/history", "4e5 NULL 80.0 NULL 0.5 0", 1, "on", 1);
 }
 
-/* LAMMPS's example `file` (examples/pour) copied into run_dir(name) with
- * its k-th `run N` line's N replaced by runs[k] (nothing else changed),
- * then the state of every atom dumped; the molecule file beside it. */
-static void short_example(const char *name, const char *file, const int *runs, int nruns)
+/* A copy of LAMMPS's example (a path under the examples) into
+ * run_dir(name)/in.example: its k-th `run N` line's N cut to at most
+ * runs[k] (the only edit: example_copy.h), then a dump of every atom's
+ * state, and `extra`; the molecule file of examples/pour beside it. */
+static void short_example(const char *name, const char *example, const int *runs, int nruns,
+                          const char *extra)
 {
-    char path[1300], *text = NULL;
-    snprintf(path, sizeof path, "%s/pour/%s", MBC_LAMMPS_EXAMPLES, file);
-    text = read_file(path, NULL);
-    assert_non_null(text);
-    snprintf(path, sizeof path, "%s/in.example", run_dir(name));
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    int k = 0;
-    for (char *line = text; *line;) {
-        const size_t n = strcspn(line, "\n");
-        const char *w = line + strspn(line, " \t");
-        if (strncmp(w, "run", 3) == 0 && (w[3] == ' ' || w[3] == '\t')) {
-            assert_true(k < nruns);
-            fprintf(f, "run %d\n", runs[k++]);
-        } else {
-            fprintf(f, "%.*s\n", (int)n, line);
-        }
-        line += n + (line[n] == '\n');
-    }
-    assert_int_equal(k, nruns);
-    fprintf(f, "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz modify "
-               "format float %%.17g sort id\n");
-    assert_int_equal(fclose(f), 0);
-    free(text);
+    char path[1300], in[1300], tail[1024];
+    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, example);
+    snprintf(in, sizeof in, "%s/in.example", run_dir(name));
+    snprintf(tail, sizeof tail,
+             "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz modify "
+             "format float %%.17g sort id\n%s",
+             extra);
+    const example_edits edits = {runs, nruns, 0, NULL};
+    assert_int_equal(example_copy(path, in, &edits, tail), nruns);
     snprintf(path, sizeof path, "cp '%s/pour/molecule.vshape' '%s/'", MBC_LAMMPS_EXAMPLES,
              run_dir(name));
     assert_int_equal(system(path), 0);
@@ -766,9 +754,9 @@ static void test_classic(void **state)
         const char *file, *style;
         int runs[2], nruns;
     } ex[] = {
-        {"in.pour", "gran/hooke/history", {CLASSIC_POUR_RUNS}, 2},
-        {"in.pour.2d", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
-        {"in.pour.2d.molecule", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
+        {"pour/in.pour", "gran/hooke/history", {CLASSIC_POUR_RUNS}, 2},
+        {"pour/in.pour.2d", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
+        {"pour/in.pour.2d.molecule", "gran/hertz/history", {CLASSIC_POUR_2D_RUN}, 1},
     };
     for (size_t e = 0; e < sizeof ex / sizeof ex[0]; e++) {
         char one[2][64];
@@ -777,8 +765,8 @@ static void test_classic(void **state)
             snprintf(a, sizeof a, "classic_%zu_%d_lmp", e, np);
             snprintf(b, sizeof b, "classic_%zu_%d_mbc", e, np);
             snprintf(one[np - 1], sizeof one[0], "%s", a);
-            short_example(a, ex[e].file, ex[e].runs, ex[e].nruns);
-            short_example(b, ex[e].file, ex[e].runs, ex[e].nruns);
+            short_example(a, ex[e].file, ex[e].runs, ex[e].nruns, "");
+            short_example(b, ex[e].file, ex[e].runs, ex[e].nruns, "");
             lmp(a, np, "-in in.example");
             mbc(b, np, "-in in.example");
             printf("%s: ", ex[e].file);
@@ -803,46 +791,6 @@ static void test_classic(void **state)
 }
 
 /* ---------------------------------------------------------- region walls */
-
-/* A copy of LAMMPS's example into run_dir(name)/in.example: its k-th `run`
- * line of more than runs[k] steps shortened to runs[k] (the only edit; with
- * `walls`, fix wall/gran/region spelled wall/gran/region/mbc too), then a
- * dump of every atom's state, and `extra`. */
-static void example_copy(const char *name, const char *example, const int *runs, int nruns,
-                         int walls, const char *extra)
-{
-    char path[1300];
-    snprintf(path, sizeof path, "%s/%s", MBC_LAMMPS_EXAMPLES, example);
-    char *text = read_file(path, NULL);
-    assert_non_null(text);
-    snprintf(path, sizeof path, "%s/in.example", run_dir(name));
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    int k = 0;
-    for (char *line = text; *line;) {
-        const size_t n = strcspn(line, "\n");
-        long steps = 0;
-        if (strncmp(line, "run", 3) == 0 && (line[3] == ' ' || line[3] == '\t') &&
-            (steps = strtol(line + 3, NULL, 10)) > 0 && k < nruns) {
-            fprintf(f, "run %ld\n", steps > runs[k] ? (long)runs[k] : steps);
-            k++;
-        } else {
-            const char *style = strstr(line, " wall/gran/region ");
-            const int at = walls && strncmp(line, "fix", 3) == 0 && style && style < line + n
-                               ? (int)(style - line) + 17
-                               : (int)n;
-            fprintf(f, "%.*s%s%.*s\n", at, line, at < (int)n ? "/mbc" : "", (int)n - at, line + at);
-        }
-        line += n + (line[n] == '\n');
-    }
-    fprintf(f,
-            "write_dump all custom example.dump id x y z vx vy vz fx fy fz tqx tqy tqz "
-            "modify format float %%.17g sort id\n%s",
-            extra);
-    assert_int_equal(fclose(f), 0);
-    free(text);
-    assert_int_equal(k, nruns);
-}
 
 /* The contacts a run's `print 'region contacts: ...'` line gives, one
  * number per wall at the last step: each > 0. */
@@ -876,24 +824,19 @@ static void skip_without_examples(void)
 }
 
 /* The example, shortened, by lmp and by mbc-lammps -sf mbc on 1 and 2
- * ranks (walls: by mbc-lammps with its walls spelled wall/gran/region/mbc,
- * the rest LAMMPS's own styles): the same atoms; `extra` (after the dump)
- * in mbc-lammps's copy. */
+ * ranks: the same atoms; `extra` (after the dump) in mbc-lammps's copy. */
 static void example_case(const char *tag, const char *example, const int *runs, int nruns,
-                         int walls, const char *extra)
+                         const char *extra)
 {
     skip_without_examples();
     for (int np = 1; np <= 2; np++) {
         char a[64], b[64];
         snprintf(a, sizeof a, "%s_%d_lmp", tag, np);
         snprintf(b, sizeof b, "%s_%d_mbc", tag, np);
-        example_copy(a, example, runs, nruns, 0, "");
-        example_copy(b, example, runs, nruns, walls, extra);
+        short_example(a, example, runs, nruns, "");
+        short_example(b, example, runs, nruns, extra);
         lmp(a, np, "-in in.example");
-        if (walls)
-            run(b, MBC_LAMMPS_EXE, np, "-in in.example");
-        else
-            mbc(b, np, "-in in.example");
+        mbc(b, np, "-in in.example");
         same_atoms(a, b, "example.dump");
         region_contacts(b);
     }
@@ -905,7 +848,7 @@ static void test_drum(void **state)
     static const int runs[] = {2000, 500};
     /* unchanged under -sf mbc: granular/mbc and the region walls (after
      * delete_atoms compress yes, the records keep the old IDs, as lmp's) */
-    example_case("drum", "granular/in.pour.drum", runs, 2, 0,
+    example_case("drum", "granular/in.pour.drum", runs, 2,
                  "print \"region contacts: $(f_3[1]) $(f_4[1])\"\n");
 }
 
@@ -913,7 +856,7 @@ static void test_box(void **state)
 {
     (void)state;
     static const int runs[] = {5000, 1000, 500, 1000, 500};
-    example_case("box", "granregion/in.granregion.box", runs, 5, 0,
+    example_case("box", "granregion/in.granregion.box", runs, 5,
                  "print \"region contacts: $(f_container[1])\"\n");
 }
 

@@ -41,6 +41,11 @@
  * The dissipated power P (the output DissipatedPower, an engine's sums) is
  * sum(power) + slip + adhesion - stiffness. While a mechanism slides its
  * spring term k xi . v is then counted (the slip term holds the rest).
+ * These are rates at an instant (a force evaluation without a step). In a
+ * step the spring terms and the stiffness flow are instead the exact split
+ * of the step's change of each spring's energy (mbc_granular_springs_of),
+ * so that the books hold the springs' energy in every step, a contact's
+ * first included.
  *
  * Internal to the runtime. */
 #ifndef MBC_RUNTIME_GRANULAR_ENERGY_H
@@ -188,10 +193,153 @@ static inline double mbc_granular_slip_loss(const mbc_granular_law *law,
     return lost;
 }
 
+/* The start-of-step history hist (3) as the law steps from it: scaled by
+ * `scale` (a rescale model's unloading), then turned into the tangent
+ * plane at its length where the law turns it (granular_tangential.h,
+ * granular_rolling.h); k the spring's stiffness, limit its Coulomb limit. */
+static inline mbc_granular_v3 mbc_granular_start_history(const double *hist, const double *n,
+                                                         double scale, double k, double limit,
+                                                         int force_history)
+{
+    mbc_granular_v3 h, nn;
+    for (int i = 0; i < 3; i++) {
+        h.v[i] = hist[i] * scale;
+        nn.v[i] = n[i];
+    }
+    const double along = mbc_granular_dot(h, nn);
+    const int frame = force_history ? fabs(along) > MBC_GRANULAR_EPSILON * limit
+                                    : fabs(along) * k > MBC_GRANULAR_EPSILON * limit;
+    return mbc_granular_pick(frame, mbc_granular_projected(h, nn, along), h);
+}
+
+/* The springs' terms over a step (see above), the exact split of each
+ * spring's energy change from the start-of-step record (history h0,
+ * contact radius a0) to the new one (history h1, radius a1):
+ *   E(a1, h1) - E(a0, h0) = [E(a1, h0') - E(a0, h0)]
+ *                         + [E(a1, h0' + dh) - E(a1, h0')] - slip,
+ * with h0' the start history as the law steps it (turned, and shrunk by
+ * a1/a0 on a rescale model's unloading; 0 for a new contact), dh the
+ * step's increment (v h; the elastic-force history: -k v h) and slip what
+ * the Coulomb limit takes. Over the step h the first bracket is the
+ * stiffness flow, the second the spring term of the mechanism's power:
+ *   tangential  k (h0' + v h/2) . v;  elastic-force history -(h0' - k v h/2) . v
+ *   rolling     k_roll (h0' + v_roll h/2) . v_roll
+ *   twisting    k_tw (xi0 + Omega h/2) Omega
+ * a0 is the record's for the rescale models; the others' is a(delta +
+ * v_n h), the overlap one step back at the normal velocity the forces were
+ * computed with (that of a velocity-Verlet step's drift), a1 where that
+ * is out of touch. v, v_roll, Omega as in the books. */
+typedef struct mbc_granular_springs {
+    double term[MBC_GRANULAR_E_COUNT]; /* the spring terms, W (normal: 0) */
+    double stiffness;                  /* W */
+} mbc_granular_springs;
+
+static inline mbc_granular_springs mbc_granular_springs_of(const mbc_granular_law *law,
+                                                           const mbc_granular_contact *c,
+                                                           const double *start,
+                                                           const mbc_granular_result *res,
+                                                           const double vt[3], double vn)
+{
+    mbc_granular_springs s = {{0.0}, 0.0};
+    const double h = law->dt, a1 = res->a, k1 = res->k_t, *n = res->n;
+    const int t = law->tangential;
+    const int mindlin = t >= MBC_GRANULAR_MINDLIN;
+    const int force = t == MBC_GRANULAR_MINDLIN_FORCE || t == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
+    const int rescale =
+        t == MBC_GRANULAR_MINDLIN_RESCALE || t == MBC_GRANULAR_MINDLIN_RESCALE_FORCE;
+    /* a new contact starts from empty springs */
+    const double in = start[MBC_GRANULAR_TOUCH] != 0.0 ? 1.0 : 0.0;
+    double a0 = rescale ? start[MBC_GRANULAR_A_PREV]
+                        : mbc_granular_normal(law, law->normal, res->delta + vn * h, c->reff).a;
+    a0 = a0 > 0.0 ? a0 : a1; /* out of touch one step back (a NaN too) */
+    const double k0 = mindlin && a1 > 0.0 ? k1 * a0 / a1 : k1;
+    double stiffness = 0.0; /* J */
+    if (t != MBC_GRANULAR_LINEAR_NOHISTORY) {
+        const double *hist = start + MBC_GRANULAR_XI_T;
+        const double shrink =
+            rescale && a1 < start[MBC_GRANULAR_A_PREV] ? a1 / start[MBC_GRANULAR_A_PREV] : 1.0;
+        const mbc_granular_v3 h0 =
+            mbc_granular_start_history(hist, n, in * shrink, k1, law->mu_t * res->fncrit, force);
+        const double l0 = in * (hist[0] * hist[0] + hist[1] * hist[1] + hist[2] * hist[2]);
+        const double l1 = mbc_granular_dot(h0, h0);
+        const double hv = h0.v[0] * vt[0] + h0.v[1] * vt[1] + h0.v[2] * vt[2];
+        const double v2 = vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2];
+        if (force) {
+            s.term[MBC_GRANULAR_E_TANGENTIAL] = -(hv - 0.5 * k1 * v2 * h);
+            stiffness += (k1 > 0.0 ? 0.5 * l1 / k1 : 0.0) - (k0 > 0.0 ? 0.5 * l0 / k0 : 0.0);
+        } else {
+            s.term[MBC_GRANULAR_E_TANGENTIAL] = k1 * (hv + 0.5 * v2 * h);
+            stiffness += 0.5 * (k1 * l1 - k0 * l0);
+        }
+    }
+    if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
+        const double *w = c->relrot;
+        const mbc_granular_v3 h0 = mbc_granular_start_history(
+            start + MBC_GRANULAR_XI_ROLL, n, in, law->k_roll, law->mu_roll * res->fncrit, 0);
+        double hv = 0.0, v2 = 0.0;
+        for (int i = 0; i < 3; i++) {
+            const int j = (i + 1) % 3, kk = (i + 2) % 3;
+            const double vr = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
+            hv += h0.v[i] * vr;
+            v2 += vr * vr;
+        }
+        s.term[MBC_GRANULAR_E_ROLLING] = law->k_roll * (hv + 0.5 * v2 * h);
+    }
+    if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
+        const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
+        const int marshall = law->twisting == MBC_GRANULAR_TWIST_MARSHALL;
+        const double ktw1 = marshall ? 0.5 * k1 * a1 * a1 : law->k_twist;
+        const double ktw0 = marshall ? 0.5 * k0 * a0 * a0 : law->k_twist;
+        const double x0 = in * start[MBC_GRANULAR_XI_TWIST];
+        s.term[MBC_GRANULAR_E_TWISTING] = ktw1 * (x0 + 0.5 * om * h) * om;
+        stiffness += 0.5 * (ktw1 - ktw0) * x0 * x0;
+    }
+    s.stiffness = stiffness / h;
+    return s;
+}
+
+/* The springs' terms at an instant, for a force evaluation without a step:
+ * the spring terms k xi . v at the new record (the elastic-force history:
+ * -xi . v) and the stiffness power dE/da da/dt. */
+static inline mbc_granular_springs
+mbc_granular_springs_now(const mbc_granular_law *law, const mbc_granular_contact *c,
+                         const double *rec, const mbc_granular_result *res, const double vt[3],
+                         double vn, const double stored[])
+{
+    mbc_granular_springs s = {{0.0}, 0.0};
+    const double *n = res->n, *xi = rec + MBC_GRANULAR_XI_T;
+    const double xiv = xi[0] * vt[0] + xi[1] * vt[1] + xi[2] * vt[2];
+    if (law->tangential == MBC_GRANULAR_MINDLIN_FORCE ||
+        law->tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
+        s.term[MBC_GRANULAR_E_TANGENTIAL] = -xiv; /* d xi/dt = -k v_t,rel */
+    else if (law->tangential != MBC_GRANULAR_LINEAR_NOHISTORY)
+        s.term[MBC_GRANULAR_E_TANGENTIAL] = res->k_t * xiv; /* d xi/dt = v_t,rel */
+    if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
+        const double *w = c->relrot, *xr = rec + MBC_GRANULAR_XI_ROLL;
+        double xrv = 0.0;
+        for (int i = 0; i < 3; i++) {
+            const int j = (i + 1) % 3, kk = (i + 2) % 3;
+            xrv += xr[i] * c->reff * (w[j] * n[kk] - w[kk] * n[j]);
+        }
+        s.term[MBC_GRANULAR_E_ROLLING] = law->k_roll * xrv;
+    }
+    if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
+        const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
+        const double ktw = law->twisting == MBC_GRANULAR_TWIST_MARSHALL
+                               ? 0.5 * res->k_t * res->a * res->a
+                               : law->k_twist;
+        s.term[MBC_GRANULAR_E_TWISTING] = ktw * rec[MBC_GRANULAR_XI_TWIST] * om;
+    }
+    const double adot = -vn * mbc_granular_da_ddelta(law, res->a, c->reff);
+    s.stiffness = mbc_granular_stiffness_power(law, res->a, adot, stored[MBC_GRANULAR_E_TANGENTIAL],
+                                               stored[MBC_GRANULAR_E_TWISTING]);
+    return s;
+}
+
 /* The energy books of contact c after the law: res its result, rec its new
  * record (the history the forces were computed with), start the record at
  * the start of the step (NULL: a force evaluation without a step, no slip
- * or adhesion losses). */
+ * or adhesion losses, the springs' terms at the instant). */
 static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law *law,
                                                          const mbc_granular_contact *c,
                                                          const double *start, const double *rec,
@@ -233,54 +381,45 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
         vt[i] = vti - (n[k] * c->wr[j] - n[j] * c->wr[k]);
         vc[i] = vt[i] + sd * (n[k] * wsum[j] - n[j] * wsum[k]);
     }
-    const double *ft = res->f_t;
-    const double ftvc = ft[0] * vc[0] + ft[1] * vc[1] + ft[2] * vc[2];
     const double *xi = rec + MBC_GRANULAR_XI_T;
     const double xi2 = xi[0] * xi[0] + xi[1] * xi[1] + xi[2] * xi[2];
-    const double xiv = xi[0] * vt[0] + xi[1] * vt[1] + xi[2] * vt[2];
     const double k = res->k_t;
-    double spring = 0.0; /* dE_t/dt at constant stiffness (sliding: the slip flow holds the rest) */
     if (law->tangential == MBC_GRANULAR_MINDLIN_FORCE ||
-        law->tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE) {
+        law->tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
         e.stored[MBC_GRANULAR_E_TANGENTIAL] = k > 0.0 ? 0.5 * xi2 / k : 0.0;
-        spring = -xiv; /* d xi/dt = -k v_t,rel */
-    } else if (law->tangential != MBC_GRANULAR_LINEAR_NOHISTORY) {
+    else if (law->tangential != MBC_GRANULAR_LINEAR_NOHISTORY)
         e.stored[MBC_GRANULAR_E_TANGENTIAL] = 0.5 * k * xi2;
-        spring = k * xiv; /* d xi/dt = v_t,rel */
-    }
-    e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - spring;
-
-    /* rolling sds */
+    const double *ft = res->f_t;
+    const double ftvc = ft[0] * vc[0] + ft[1] * vc[1] + ft[2] * vc[2];
+    double frv = 0.0, om = 0.0;
     if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
         const double *w = c->relrot, *xr = rec + MBC_GRANULAR_XI_ROLL, *fr = res->f_roll;
-        double vroll[3], xr2 = 0.0, xrv = 0.0, frv = 0.0;
         for (int i = 0; i < 3; i++) {
             const int j = (i + 1) % 3, kk = (i + 2) % 3;
-            vroll[i] = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
+            frv += fr[i] * c->reff * (w[j] * n[kk] - w[kk] * n[j]);
         }
-        for (int i = 0; i < 3; i++) {
-            xr2 += xr[i] * xr[i];
-            xrv += xr[i] * vroll[i];
-            frv += fr[i] * vroll[i];
-        }
-        e.stored[MBC_GRANULAR_E_ROLLING] = 0.5 * law->k_roll * xr2;
-        e.power[MBC_GRANULAR_E_ROLLING] = -frv - law->k_roll * xrv;
+        e.stored[MBC_GRANULAR_E_ROLLING] =
+            0.5 * law->k_roll * (xr[0] * xr[0] + xr[1] * xr[1] + xr[2] * xr[2]);
+    }
+    if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
+        om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
+        const double ktw =
+            law->twisting == MBC_GRANULAR_TWIST_MARSHALL ? 0.5 * k * res->a * res->a : law->k_twist;
+        const double x = rec[MBC_GRANULAR_XI_TWIST];
+        e.stored[MBC_GRANULAR_E_TWISTING] = 0.5 * ktw * x * x;
     }
 
-    /* twisting sds or marshall */
-    if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
-        const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
-        const int marshall = law->twisting == MBC_GRANULAR_TWIST_MARSHALL;
-        const double ktw = marshall ? 0.5 * k * res->a * res->a : law->k_twist;
-        const double h = rec[MBC_GRANULAR_XI_TWIST], m = res->m_twist;
-        e.stored[MBC_GRANULAR_E_TWISTING] = 0.5 * ktw * h * h;
-        e.power[MBC_GRANULAR_E_TWISTING] = -m * om - ktw * h * om;
-    }
+    /* each mechanism's power: the work its forces take, less its spring
+     * term (sliding: the slip flow holds the rest) */
+    const mbc_granular_springs sp =
+        stepped ? mbc_granular_springs_of(law, c, start, res, vt, vn)
+                : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+    e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - sp.term[MBC_GRANULAR_E_TANGENTIAL];
+    e.power[MBC_GRANULAR_E_ROLLING] = -frv - sp.term[MBC_GRANULAR_E_ROLLING];
+    e.power[MBC_GRANULAR_E_TWISTING] = -res->m_twist * om - sp.term[MBC_GRANULAR_E_TWISTING];
 
     /* the flows: stiffness, slip and adhesion */
-    const double adot = -vn * mbc_granular_da_ddelta(law, res->a, c->reff);
-    e.flow[MBC_GRANULAR_F_STIFFNESS] = mbc_granular_stiffness_power(
-        law, res->a, adot, e.stored[MBC_GRANULAR_E_TANGENTIAL], e.stored[MBC_GRANULAR_E_TWISTING]);
+    e.flow[MBC_GRANULAR_F_STIFFNESS] = sp.stiffness;
     if (stepped) {
         e.flow[MBC_GRANULAR_F_SLIP] = mbc_granular_slip_loss(law, c, start, res, vt) / law->dt;
         if (jkr && !touched) /* snap-in: E_n(0) enters the books */
