@@ -67,10 +67,12 @@ status=0
 # and run under LeakSanitizer in the sanitize preset.
 # -LE release: the policy checks run system tools (clang-format, abidiff,
 # nm, the spelling and layer scripts), not the project's code.
+# -LE build: the tests that run the build (cmake --build: the compiler and
+# linker under valgrind, not the project's code).
 # -LE slow: the slow tests (the hostile inputs, the differential runs) run
 # natively in the full preset; valgrind (20 to 50 times slower) checks the
 # quick ones, which reach the same code (CI's budget is 40 minutes).
-(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|liggghts|inject|benchmark|release|slow' --output-on-failure -j2 \
+(cd build && ctest -T memcheck -LE 'docs|python|pytest|lammps|liggghts|inject|benchmark|release|build|slow' --output-on-failure -j2 \
   --overwrite MemoryCheckCommand="$(command -v valgrind)" \
   --overwrite MemoryCheckCommandOptions="$opts" \
   --overwrite MemoryCheckSuppressionFile="$root/tests/fuzz/valgrind.supp") ||

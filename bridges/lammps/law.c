@@ -75,7 +75,8 @@ static mbc_status set_param(ml_law *law, const char *what, const char *name, con
                             value);
     } else if (p && p->kind == MBC_VALUE_INDEX && p->role == MBC_ROLE_INPUT) {
         st = mbc_fail_param(&e, MBC_ERR_NAME, t->type_name, name, 0,
-                            "is a marker or node number, which mbc-lammps sets (given %s)", value);
+                            "is a marker or node number, which the engine's bridge sets (given %s)",
+                            value);
     } else if (p && p->kind == MBC_VALUE_STRING) {
         st = mbc_object_set_string(o, name, value, &e);
     } else {
@@ -186,7 +187,7 @@ static mbc_status books_summable(const mbc_object *o, const char *what, mbc_erro
         if ((strcmp(name, "StoredEnergy") == 0 || strcmp(name, "DissipatedPower") == 0) &&
             size != 1)
             return mbc_fail(err, MBC_ERR_VALUE,
-                            "%s: connector type '%s': output %s has %zu values; mbc-lammps sums "
+                            "%s: connector type '%s': output %s has %zu values; the engines sum "
                             "an energy book as one total per pair (declare %s with size 1 and "
                             "its parts under another name, as ContactGranular's %sParts)",
                             what, t->type_name, name, size, name, name);
@@ -211,7 +212,7 @@ static mbc_status finish(ml_law *law, const char *what, int books, mbc_error *er
     if (law->data_count > ML_DATA_MAX)
         return mbc_fail(err, MBC_ERR_SIZE,
                         "%s: connector type '%s' has %zu data coordinates per pair, more than "
-                        "mbc-lammps keeps (%d)",
+                        "the bridges keep (%d)",
                         what, o->type->type_name, law->data_count, ML_DATA_MAX);
     law->initial = calloc(law->data_count + 1, sizeof *law->initial);
     double *data = calloc(law->data_count + 1, sizeof *data);
@@ -257,7 +258,8 @@ mbc_status ml_law_create(const mbc_registry *reg, const char *what, const char *
         mbc_plugin_search_path(dirs, sizeof dirs);
         return mbc_fail(err, MBC_ERR_NAME,
                         "%s: unknown connector type '%s'%s%s%s (known: %s); a type from a plugin "
-                        "needs mbc-lammps --plugin PLUGIN (plugin search path: %s)",
+                        "needs its plugin (mbc-lammps --plugin PLUGIN; mbc-liggghts: plugin PLUGIN "
+                        "after the law) (plugin search path: %s)",
                         what, type_name, close ? " (did you mean '" : "", close ? close : "",
                         close ? "'?)" : "", known, dirs);
     }

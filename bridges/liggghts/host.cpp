@@ -46,6 +46,10 @@ void usage(FILE *f)
         "history, cohesion sjkr and sjkr2, rolling_friction cdt, epsd, epsd2 and epsd3,\n"
         "with LIGGGHTS's own words, tables, history and restart files. The log names\n"
         "each model at its set-up; another model stays LIGGGHTS's, and the log says so.\n"
+        "With or without -sf mbc, `pair_style gran model mbc law TYPE [plugin PLUGIN]...\n"
+        "[NAME VALUE]...` makes a connector type with a pair binding (built in, or from\n"
+        "an mbconnect plugin, a law written as hooks only too) the pair model, its data\n"
+        "in LIGGGHTS's contact history.\n"
         "\n"
         "Options:\n"
         "  -sf mbc, -suffix mbc     compute the granular models by ContactLiggghts\n"
@@ -68,6 +72,10 @@ void usage(FILE *f)
         "  mpirun -np 2 mbc-liggghts -sf mbc -in in.packing\n"
         "                           LIGGGHTS's packing tutorial, its hertz model\n"
         "                           computed by mbconnect, on two ranks\n"
+        "  mbc-liggghts -in in.slide\n"
+        "                           an input whose `pair_style gran model mbc law\n"
+        "                           ContactQuux plugin ./libcontact_quux_plugin.so\n"
+        "                           contactStiffness 1e5` runs a plugin's law\n"
         "  mbc-liggghts -in in.packing\n"
         "                           the same as liggghts -in in.packing\n"
         "\n"
@@ -146,6 +154,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     mbc_liggghts::options.liggghts38 = !cmd.corrected;
     LAMMPS_NS::LAMMPS *lmp = new LAMMPS_NS::LAMMPS(argc, argv, MPI_COMM_WORLD);
+    mbc_liggghts::register_plugin_model(lmp);
     if (cmd.mbc)
         mbc_liggghts::register_models(lmp);
     lmp->input->file();

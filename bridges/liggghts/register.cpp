@@ -18,6 +18,10 @@
  * gran/mbc pair style crashes there). So mbc-liggghts takes `-sf mbc` out of
  * the arguments (host.cpp) and replaces the models one level down.
  *
+ * With or without -sf mbc, one more hash is registered, that of `model mbc`
+ * (plugin_model.h): a connector type's pair law, whose words the selector
+ * takes.
+ *
  * AbstractFactory::addStyle reports a replaced entry on std::cerr ("Style
  * collision detected"), which here is intended: that stream is muted while
  * the entries are replaced. */
@@ -28,6 +32,7 @@
 #include <liggghts/fix_insert_stream.h>
 /* (keep the line above first) */
 #include <liggghts/comm.h>
+#include <liggghts/error.h>
 #include <liggghts/fix_wall_gran_base.h>
 #include <liggghts/lammps.h>
 #include <liggghts/pair_gran_base.h>
@@ -39,6 +44,7 @@
 #include <string>
 
 #include "model.h"
+#include "plugin_model.h"
 
 namespace mbc_liggghts
 {
@@ -52,6 +58,12 @@ LIGGGHTS::PairStyles::IGranularPairStyle *create_pair(LAMMPS_NS::LAMMPS *lmp,
     return new PairStyles::Granular<Model>(lmp, parent, hash);
 }
 
+LIGGGHTS::PairStyles::IGranularPairStyle *
+create_plugin_pair(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::PairGran *parent, int64_t hash)
+{
+    return new PairStyles::Granular<PluginModel>(lmp, parent, hash);
+}
+
 LIGGGHTS::Walls::IGranularWall *create_wall(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::FixWallGran *parent,
                                             int64_t hash)
 {
@@ -61,6 +73,8 @@ LIGGGHTS::Walls::IGranularWall *create_wall(LAMMPS_NS::LAMMPS *lmp, LAMMPS_NS::F
 /* The one LIGGGHTS instance of the process, for the note of a selector
  * (LIGGGHTS hands a variant selector no instance). */
 LAMMPS_NS::LAMMPS *host = 0;
+/* -sf mbc: the native combinations are replaced (register_models) */
+bool replaced = false;
 
 /* The hash LIGGGHTS selects, with a note (once per combination) when
  * ContactLiggghts does not compute it. */
@@ -83,17 +97,45 @@ int64_t note_native(const char *what, int &narg, char **&args, LAMMPS_NS::Custom
     return hash;
 }
 
+/* `model mbc ...`: every word is the plugin model's (plugin_model.h), none
+ * is left for LIGGGHTS's settings parser. */
 int64_t select_pair(int &narg, char **&args, LAMMPS_NS::Custom_contact_models ccm)
 {
+    if (is_plugin_words(narg, args)) {
+        narg = 0;
+        return PLUGIN_HASH;
+    }
+    if (!replaced)
+        return ContactModels::Factory::select(narg, args, std::move(ccm));
     return note_native("pair gran", narg, args, std::move(ccm));
 }
 
 int64_t select_wall(int &narg, char **&args, LAMMPS_NS::Custom_contact_models ccm)
 {
+    if (is_plugin_words(narg, args) && host)
+        host->error->all(FLERR, "fix wall/gran: model mbc (a connector type's pair law) runs "
+                                "between spheres only (pair_style gran model mbc law TYPE ...); "
+                                "give the wall one of LIGGGHTS's models (model hertz tangential "
+                                "history ...)");
+    if (!replaced)
+        return ContactModels::Factory::select(narg, args, std::move(ccm));
     return note_native("fix wall/gran", narg, args, std::move(ccm));
 }
 
 } // namespace
+
+void register_plugin_model(LAMMPS_NS::LAMMPS *lmp)
+{
+    host = lmp;
+    std::streambuf *cerr = std::cerr.rdbuf(0);
+    PairStyles::Factory::instance().addStyle(
+        "gran", static_cast<int>(PLUGIN_HASH),
+        &create_plugin_pair); // NOLINT(bugprone-narrowing-conversions)
+    PairStyles::Factory::instance().addVariantSelector("gran", &select_pair);
+    Walls::Factory::instance().addVariantSelector("gran", &select_wall);
+    std::cerr.rdbuf(cerr);
+    std::cerr.clear();
+}
 
 int register_models(LAMMPS_NS::LAMMPS *lmp)
 {
@@ -104,6 +146,7 @@ int register_models(LAMMPS_NS::LAMMPS *lmp)
     static const int rollings[] = {ROLLING_OFF, ROLLING_CDT, ROLLING_EPSD, ROLLING_EPSD2,
                                    ROLLING_EPSD3};
     host = lmp;
+    replaced = true;
     PairStyles::Factory &pairs = PairStyles::Factory::instance();
     Walls::Factory &walls = Walls::Factory::instance();
     std::streambuf *cerr = std::cerr.rdbuf(0);

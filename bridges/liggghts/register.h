@@ -19,6 +19,11 @@ namespace mbc_liggghts
  * the number of combinations. */
 int register_models(LAMMPS_NS::LAMMPS *lmp);
 
+/* After LIGGGHTS's constructor, with or without -sf mbc: `pair_style gran
+ * model mbc law TYPE ...` creates the plugin model (plugin_model.h), and
+ * `fix wall/gran ... model mbc` is refused in one line. */
+void register_plugin_model(LAMMPS_NS::LAMMPS *lmp);
+
 } // namespace mbc_liggghts
 
 #endif

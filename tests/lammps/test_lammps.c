@@ -1231,8 +1231,12 @@ static void test_energy(void **state)
  * with viscous friction, and with the model set of examples/lammps/pour.in:
  * mindlin, sds rolling, marshall twisting; energy_drum.in: the same into a
  * cylinder that spins, sheared along x, whose work f_drum[5] books, with
- * the corrected forms; energy_deposit.in: fix deposit drops 16 spheres one
- * by one onto a floor, LJ units) at three steps each: the largest error of
+ * the corrected forms; energy_region.in: the same pour into a cylinder and
+ * onto a floor that are regions turning at 20 rad/s, walls of
+ * wall/gran/region/mbc whose work f_drum[5], f_floor[5] books, 5.5e-6 J by
+ * the end, more than the error allowed; energy_deposit.in: fix deposit
+ * drops 16 spheres one by one onto a floor, LJ units) at three steps each:
+ * the largest error of
  * v_E (the last column) falls at least at first order in the step (ratio of
  * h's to h/2's between 1.6 and 3, as energy.in's velocity Verlet shows 2),
  * the last within 1e-3 (shear), 5e-3 (pour, drum) and 1e-2 (deposit: a
@@ -1245,13 +1249,14 @@ static void test_energy_open(void **state)
         const char *input, *name, *vars, *steps[3];
         int through;  /* the column of the energy brought in (wall work, inserted) */
         double bound; /* of the energy brought in, at the smallest step */
-    } runs[5] = {
+    } runs[6] = {
         {"energy_shear", "energy_shear", "", {"4e-6", "2e-6", "1e-6"}, 6, 1e-3},
         {"energy_pour", "energy_pour", "", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3},
         {"energy_pour", "energy_pour_full", "-var model full", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3},
         {"energy_drum", "energy_drum", "", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3},
-        {"energy_deposit", "energy_deposit", "", {"1e-3", "5e-4", "2.5e-4"}, 7, 1e-2}};
-    for (int f = 0; f < 5; f++) {
+        {"energy_deposit", "energy_deposit", "", {"1e-3", "5e-4", "2.5e-4"}, 7, 1e-2},
+        {"energy_region", "energy_region", "", {"1e-5", "5e-6", "2.5e-6"}, 7, 5e-3}};
+    for (int f = 0; f < 6; f++) {
         double err[3] = {0, 0, 0}, through = 0;
         for (int k = 0; k < 3; k++) {
             char name[32], args[256];
