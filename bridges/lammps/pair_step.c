@@ -25,19 +25,23 @@ typedef struct law_chunk {
     int *slot;           /* the law's output_count: their sums' slots */
 } law_chunk;
 
-/* A pair of the chunk, in the list's order. */
+/* A pair of the chunk, in the list's order (kept when the pairs are
+ * added here: ml_step.ordered). */
 typedef struct entry {
-    int i, j;   /* the list's atom and its neighbor */
-    int law;    /* its law's chunk */
-    int index;  /* its place there */
-    int *touch; /* its contact flag in FixNeighHistory */
+    int i, j;  /* the list's atom and its neighbor */
+    int law;   /* its law's chunk */
+    int index; /* its place there */
 } entry;
 
 struct ml_step {
     law_chunk *chunks; /* one per law of ml_laws */
     size_t chunk_count;
     entry entries[ML_STEP_CHUNK];
+    int *touch[ML_STEP_CHUNK]; /* each entry's contact flag in FixNeighHistory */
     size_t count;
+    /* this evaluation keeps the entries: several laws, or per-pair tallies
+     * (with one law and none, entry n is its chunk's pair n) */
+    int ordered;
     int laws_used; /* distinct laws among the entries (1: the kernel may add in place) */
     const char *sum_names[SUM_CAPACITY];
     double sums[SUM_CAPACITY];
@@ -237,11 +241,16 @@ static mbc_status run_chunk(ml_step *s, const ml_step_frame *f, ml_step_report *
     mbc_status st = MBC_OK;
     for (size_t k = 0; k < s->chunk_count && st == MBC_OK; k++)
         st = run_law(&s->chunks[k], f, results, rep, err);
-    for (size_t n = 0; n < s->count && st == MBC_OK; n++) {
+    if (!s->ordered && st == MBC_OK) {
+        const unsigned char *contact = s->chunks[0].contact;
+        for (size_t n = 0; n < s->count; n++)
+            *s->touch[n] = contact[n];
+    }
+    for (size_t n = 0; n < s->count && st == MBC_OK && s->ordered; n++) {
         const entry *e = &s->entries[n];
         const law_chunk *c = &s->chunks[e->law];
         const int contact = c->contact[e->index];
-        *e->touch = contact;
+        *s->touch[n] = contact;
         if (!results)
             continue;
         add_result(&f->atoms, &c->pair[e->index], &c->result[e->index], c->law->granular);
@@ -332,7 +341,9 @@ static mbc_status add_pair(ml_step *s, const ml_laws *L, const ml_step_frame *f,
     c->pair[k].atom[0] = swap ? j : i;
     c->pair[k].atom[1] = swap ? i : j;
     c->pair[k].data = record;
-    s->entries[s->count++] = (entry){i, j, li, (int)k, touch};
+    if (s->ordered)
+        s->entries[s->count] = (entry){i, j, li, (int)k};
+    s->touch[s->count++] = touch;
     return s->count == ML_STEP_CHUNK ? run_chunk(s, f, rep, err) : MBC_OK;
 }
 
@@ -365,6 +376,10 @@ static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f
             }
             continue;
         }
+#if defined(__GNUC__)
+        /* the record: read by the law's gathering of the chunk, then written */
+        __builtin_prefetch(record, 1);
+#endif
         unsigned flags = known_flags;
         if (!touch[jj]) {
             const mbc_status st = onset(f, L->laws[li], i, j, rsq, rsum, record, rep, err);
@@ -390,6 +405,7 @@ mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_
     }
     s->count = 0;
     s->laws_used = 0;
+    s->ordered = s->chunk_count > 1 || f->tally;
     mbc_status st = MBC_OK;
     for (int e = 0; e < f->inum && st == MBC_OK; e++)
         st = neighbors(s, L, f, f->ilist[e], rep, err);

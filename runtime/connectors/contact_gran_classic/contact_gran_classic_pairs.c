@@ -34,15 +34,12 @@
 /* NOLINTBEGIN(bugprone-macro-parentheses): an OpenMP clause takes names */
 #define GC_PRAGMA(text) _Pragma(#text)
 #define GC_SIMD         GC_PRAGMA(omp simd)
-/* 8 lanes: the gathering reads 32-bit indices (16 lanes otherwise) */
-#define GC_SIMD_FILL GC_PRAGMA(omp simd simdlen(8))
 #define GC_SIMD_SUM(a, b, c, d, e, f, g, h)                                                        \
     GC_PRAGMA(omp simd reduction(+ : a, b, c, d, e, f, g, h))
 #define GC_SIMD_SUM1(x) GC_PRAGMA(omp simd reduction(+ : x))
 /* NOLINTEND(bugprone-macro-parentheses) */
 #else
 #define GC_SIMD
-#define GC_SIMD_FILL
 #define GC_SIMD_SUM(a, b, c, d, e, f, g, h)
 #define GC_SIMD_SUM1(x)
 #endif
@@ -183,30 +180,29 @@ static mbc_status gc_prepare(const mbc_contact_gran_classic_params *p, unsigned 
     return MBC_OK;
 }
 
-/* The block's contacts from the engine's arrays (vectorized: the atoms'
- * values gathered by index), then their shear history (a plain loop: a
- * pointer per contact). */
-static MBC_PAIR_CLONES void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs,
-                                    size_t n, int history)
+/* The block's contacts from the engine's arrays, with their shear
+ * history. A scalar loop: gcc's vector form of this gathering (the atoms'
+ * values by index, a record by pointer) moved each index to a scalar
+ * register and took more time than plain loads. */
+static void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs, size_t n,
+                    int history)
 {
     MBC_PAIR_ARRAYS(at);
-    GC_SIMD_FILL for (size_t j = 0; j < n; j++)
-    {
+    for (size_t j = 0; j < n; j++) {
         const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
         const double ra = r_[ia], rb = r_[ib];
+        const double *data = pairs[j].data;
         for (int k = 0; k < 3; k++) {
             b->del[k][j] = x_[ia][k] - x_[ib][k];
             b->vr[k][j] = v_[ia][k] - v_[ib][k];
             b->wsum[k][j] = ra * w_[ia][k] + rb * w_[ib][k];
+            b->shear[k][j] = history ? data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
         }
         b->r_a[j] = ra;
         b->r_b[j] = rb;
         b->meff[j] = mbc_gran_classic_meff(m_[ia], m_[ib]);
         b->rsq[j] = 0.0;
     }
-    for (size_t j = 0; j < n; j++)
-        for (int k = 0; k < 3; k++)
-            b->shear[k][j] = history ? pairs[j].data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
     b->count = n;
 }
 
@@ -227,11 +223,9 @@ static MBC_PAIR_CLONES size_t gc_first_bad(const gc_block *b, size_t n, const in
     return first;
 }
 
-/* The record of contact j into data (not when the call keeps the records). */
-static inline void gc_record_out(const gc_call *g, const gc_block *b, size_t j, double *data)
+/* The record of contact j into data. */
+static inline void gc_record_out(const gc_block *b, size_t j, double *data)
 {
-    if (g->keep)
-        return;
     data[MBC_GRAN_CLASSIC_TOUCH] = b->touch[j];
     for (int k = 0; k < 3; k++)
         data[MBC_GRAN_CLASSIC_SHEAR + k] = b->shear_out[k][j];
@@ -256,39 +250,50 @@ static void gc_result(const gc_call *g, const mbc_pair_call_results *res, size_t
             res->outputs[k * g->outputs + q] = t ? g->column[q][j] : 0.0;
 }
 
+/* The weight of pair p in the sums: 1 between owned atoms, 1/2 with a
+ * ghost (its other owner evaluates it too), 0 out of touch. */
+static inline double gc_weight(const mbc_pair_atoms *at, const mbc_pair *p, const gc_block *b,
+                               size_t j)
+{
+    const int own = (p->atom[0] < at->owned) & (p->atom[1] < at->owned);
+    return b->touch[j] * (own ? 1.0 : 0.5); /* touch: 1.0 or 0.0 */
+}
+
 /* The block's first n pairs into the atoms, in LAMMPS's order: the force on
  * a, its torque, then the same on b (owned atoms only), or into their
- * results (a call with MBC_PAIR_RESULTS); the record, the contact and the
- * weight of each. */
+ * results (a call with MBC_PAIR_RESULTS); the record (unless the call keeps
+ * them), the contact and the weight of each. */
 static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0, gc_block *b,
                          size_t n)
 {
     const mbc_pair_atoms *at = call->atoms;
+    const mbc_pair *pairs = call->pairs + k0;
     const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
+    if (!g->keep)
+        for (size_t j = 0; j < n; j++)
+            gc_record_out(b, j, pairs[j].data);
+    if (call->contact)
+        for (size_t j = 0; j < n; j++)
+            call->contact[k0 + j] = (unsigned char)(b->touch[j] != 0.0);
+    for (size_t j = 0; j < n; j++)
+        b->w[j] = gc_weight(at, &pairs[j], b, j);
+    if (res) {
+        for (size_t j = 0; j < n; j++)
+            gc_result(g, res, k0 + j, b, j);
+        return;
+    }
     double(*force)[3] = at->force;
     double(*torque)[3] = at->torque;
     for (size_t j = 0; j < n; j++) {
-        const mbc_pair *p = &call->pairs[k0 + j];
-        gc_record_out(g, b, j, p->data);
-        const int touching = b->touch[j] != 0.0;
-        if (call->contact)
-            call->contact[k0 + j] = (unsigned char)touching;
-        if (res)
-            gc_result(g, res, k0 + j, b, j);
-        b->w[j] = 0.0;
-        if (!touching)
+        if (b->w[j] == 0.0)
             continue;
-        const int ia = p->atom[0], ib = p->atom[1];
-        const int own_a = ia < at->owned, own_b = ib < at->owned;
-        b->w[j] = (own_a && own_b) ? 1.0 : 0.5;
-        if (res)
-            continue;
-        if (own_a)
+        const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
+        if (ia < at->owned)
             for (int k = 0; k < 3; k++) {
                 force[ia][k] += b->force[k][j];
                 torque[ia][k] += b->torque_a[k][j];
             }
-        if (own_b)
+        if (ib < at->owned)
             for (int k = 0; k < 3; k++) {
                 force[ib][k] -= b->force[k][j];
                 torque[ib][k] += b->torque_b[k][j];
@@ -398,7 +403,8 @@ static void gc_walls_add(const gc_call *g, const mbc_wall_call *call, size_t k0,
     const mbc_pair_atoms *at = call->atoms;
     for (size_t j = 0; j < n; j++) {
         const mbc_wall_contact *w = &call->walls[k0 + j];
-        gc_record_out(g, b, j, w->data);
+        if (!g->keep)
+            gc_record_out(b, j, w->data);
         const int touching = b->touch[j] != 0.0;
         if (call->contact)
             call->contact[k0 + j] = (unsigned char)touching;

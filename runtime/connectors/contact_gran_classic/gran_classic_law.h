@@ -207,7 +207,9 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
             sh2 += vtr2 * law->dt;
             sh3 += vtr3 * law->dt;
         }
-        const double shrmag = sqrt(sh1 * sh1 + sh2 * sh2 + sh3 * sh3);
+        /* LAMMPS's shrmag = sqrt(shrsq) serves only its test shrmag != 0,
+         * which is shrsq != 0 (shrsq >= 0 or NaN): no square root */
+        const double shrsq = sh1 * sh1 + sh2 * sh2 + sh3 * sh3;
         double rsht = sh1 * delx + sh2 * dely + sh3 * delz;
         rsht *= rsqinv;
         if (step) {
@@ -233,7 +235,7 @@ mbc_gran_classic_contact(const mbc_gran_classic_law *law, const int model, const
         const double fs = sqrt(fs1 * fs1 + fs2 * fs2 + fs3 * fs3);
         const int slides = fs > fn;
         const int as2021 = mbc_gran_classic_lane(fs, law->lammps2021);
-        const int rescale = slides && (shrmag != 0.0 || !as2021);
+        const int rescale = slides && (shrsq != 0.0 || !as2021);
         /* no spring (documented form): nothing to truncate */
         const int truncate = rescale && (as2021 || kt != 0.0);
         const double ratio = fn / fs;
