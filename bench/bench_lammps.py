@@ -26,7 +26,11 @@ pair_style mbconnect (--form spelled). --newton (default on,
 LAMMPS's default, for these; off for css) is the run's newton setting.
 Reported per step: the wall-clock loop time and the CPU time (loop time x
 LAMMPS's "% CPU use"), the best of R runs, the ratio bridge/native of the
-bests and the median of the R runs' own CPU-time ratios, and for
+bests and the median of the R runs' own CPU-time ratios; the time of the
+pair style alone (the "Pair" row of LAMMPS's timing breakdown, its average
+over the ranks: compute(), the part the styles differ in; integration,
+communication, neighbor lists and the history's fix are the same work on
+both sides), its best of R, ratio and median ratio; and for
 2 ranks the speed-up over 1 rank; the load average before and after each run
 (the machine is shared: a busy second core slows the 2-rank runs). --hooks
 adds the bridge through the hooks pair by pair (MBC_LAMMPS_GENERIC=1).
@@ -98,11 +102,13 @@ def run(build, size, ranks, steps, hooks):
         load = (load, os.getloadavg()[0])
     loops = re.findall(r"Loop time of ([0-9.e+-]+) on \d+ procs for (\d+) steps", out)
     cpus = re.findall(r"([0-9.]+)% CPU use", out)
+    # the timing breakdown's "Pair | min | avg | max | %varavg | %total" row
+    pairs = re.findall(r"^Pair\s*\|\s*\S+\s*\|\s*([0-9.e+-]+)", out, re.M)
     timed = [1, 3]  # the `run steps` of each side, after its warm-up run
     result = []
     for k in timed:
         seconds, n = float(loops[k][0]), int(loops[k][1])
-        result.append((seconds / n, seconds / n * float(cpus[k]) / 100.0))
+        result.append((seconds / n, seconds / n * float(cpus[k]) / 100.0, float(pairs[k]) / n))
     return result, load
 
 
@@ -159,6 +165,7 @@ def main():
     print(f"mbc-lammps vs {native}, {steps} steps per run, best of {repeat}; ms per step")
     print(f"{'spheres':>8} {'ranks':>5} {'path':>6} {'build':>5} {'bridge wall':>11} "
           f"{'native wall':>11} {'ratio':>6} {'bridge cpu':>10} {'native cpu':>10} {'ratio':>6} {'median':>6}"
+          f" {'bridge pair':>11} {'native pair':>11} {'ratio':>6} {'median':>6}"
           f"  load (1 min) before/after")
     best = {}
     for size in sizes:
@@ -178,11 +185,17 @@ def main():
                     # the ratio of each run (both sides under the same load), its median
                     paired = sorted(r[0][0][1] / r[0][1][1] for r in rs)
                     median = paired[len(paired) // 2]
+                    bridge_pair = min(r[0][0][2] for r in rs)
+                    native_pair = min(r[0][1][2] for r in rs)
+                    paired = sorted(r[0][0][2] / r[0][1][2] for r in rs)
+                    pair_median = paired[len(paired) // 2]
                     best[(size, n, hooks, name)] = (bridge_wall, native_wall)
                     print(f"{size:>8} {n:>5} {'hooks' if hooks else 'batch':>6} {name:>5} "
                           f"{1e3 * bridge_wall:11.2f} {1e3 * native_wall:11.2f} "
                           f"{bridge_wall / native_wall:6.2f} {1e3 * bridge_cpu:10.2f} "
-                          f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f} {median:6.2f}  {loads}",
+                          f"{1e3 * native_cpu:10.2f} {bridge_cpu / native_cpu:6.2f} {median:6.2f} "
+                          f"{1e3 * bridge_pair:11.2f} {1e3 * native_pair:11.2f} "
+                          f"{bridge_pair / native_pair:6.2f} {pair_median:6.2f}  {loads}",
                           flush=True)
     for size in sizes:
         for name, _ in builds:
