@@ -411,9 +411,15 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
 
     /* each mechanism's power: the work its forces take, less its spring
      * term (sliding: the slip flow holds the rest) */
-    const mbc_granular_springs sp =
-        stepped ? mbc_granular_springs_of(law, c, start, res, vt, vn)
-                : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+    mbc_granular_springs sp = stepped ? mbc_granular_springs_of(law, c, start, res, vt, vn)
+                                      : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+    /* a step's split that overflows (a step of a denormal length, a contact
+     * radius at underflow): the rates at the instant */
+    double split = sp.stiffness;
+    for (int i = 0; i < MBC_GRANULAR_E_COUNT; i++)
+        split += sp.term[i];
+    if (stepped && !isfinite(split))
+        sp = mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
     e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - sp.term[MBC_GRANULAR_E_TANGENTIAL];
     e.power[MBC_GRANULAR_E_ROLLING] = -frv - sp.term[MBC_GRANULAR_E_ROLLING];
     e.power[MBC_GRANULAR_E_TWISTING] = -res->m_twist * om - sp.term[MBC_GRANULAR_E_TWISTING];
