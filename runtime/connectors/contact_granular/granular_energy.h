@@ -411,8 +411,9 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
 
     /* each mechanism's power: the work its forces take, less its spring
      * term (sliding: the slip flow holds the rest) */
-    mbc_granular_springs sp = stepped ? mbc_granular_springs_of(law, c, start, res, vt, vn)
-                                      : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+    mbc_granular_springs sp = stepped
+                                  ? mbc_granular_springs_of(law, c, start, res, vt, vn)
+                                  : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
     /* a step's split that overflows (a step of a denormal length, a contact
      * radius at underflow): the rates at the instant */
     double split = sp.stiffness;
