@@ -234,11 +234,10 @@ typedef struct mbc_granular_springs {
     double stiffness;                  /* W */
 } mbc_granular_springs;
 
-static inline mbc_granular_springs mbc_granular_springs_of(const mbc_granular_law *law,
-                                                           const mbc_granular_contact *c,
-                                                           const double *start,
-                                                           const mbc_granular_result *res,
-                                                           const double vt[3], double vn)
+static inline mbc_granular_springs
+mbc_granular_springs_of(const mbc_granular_law *law, const mbc_granular_contact *c,
+                        const double *start, const mbc_granular_result *res, const double vt[3],
+                        double vn, const double vroll[3], double om)
 {
     mbc_granular_springs s = {{0.0}, 0.0};
     const double h = law->dt, a1 = res->a, k1 = res->k_t, *n = res->n;
@@ -273,20 +272,16 @@ static inline mbc_granular_springs mbc_granular_springs_of(const mbc_granular_la
         }
     }
     if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
-        const double *w = c->relrot;
         const mbc_granular_v3 h0 = mbc_granular_start_history(
             start + MBC_GRANULAR_XI_ROLL, n, in, law->k_roll, law->mu_roll * res->fncrit, 0);
         double hv = 0.0, v2 = 0.0;
         for (int i = 0; i < 3; i++) {
-            const int j = (i + 1) % 3, kk = (i + 2) % 3;
-            const double vr = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
-            hv += h0.v[i] * vr;
-            v2 += vr * vr;
+            hv += h0.v[i] * vroll[i];
+            v2 += vroll[i] * vroll[i];
         }
         s.term[MBC_GRANULAR_E_ROLLING] = law->k_roll * (hv + 0.5 * v2 * h);
     }
     if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
-        const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
         const int marshall = law->twisting == MBC_GRANULAR_TWIST_MARSHALL;
         const double ktw1 = marshall ? 0.5 * k1 * a1 * a1 : law->k_twist;
         const double ktw0 = marshall ? 0.5 * k0 * a0 * a0 : law->k_twist;
@@ -304,10 +299,10 @@ static inline mbc_granular_springs mbc_granular_springs_of(const mbc_granular_la
 static inline mbc_granular_springs
 mbc_granular_springs_now(const mbc_granular_law *law, const mbc_granular_contact *c,
                          const double *rec, const mbc_granular_result *res, const double vt[3],
-                         double vn, const double stored[])
+                         double vn, const double vroll[3], double om, const double stored[])
 {
     mbc_granular_springs s = {{0.0}, 0.0};
-    const double *n = res->n, *xi = rec + MBC_GRANULAR_XI_T;
+    const double *xi = rec + MBC_GRANULAR_XI_T;
     const double xiv = xi[0] * vt[0] + xi[1] * vt[1] + xi[2] * vt[2];
     if (law->tangential == MBC_GRANULAR_MINDLIN_FORCE ||
         law->tangential == MBC_GRANULAR_MINDLIN_RESCALE_FORCE)
@@ -315,16 +310,11 @@ mbc_granular_springs_now(const mbc_granular_law *law, const mbc_granular_contact
     else if (law->tangential != MBC_GRANULAR_LINEAR_NOHISTORY)
         s.term[MBC_GRANULAR_E_TANGENTIAL] = res->k_t * xiv; /* d xi/dt = v_t,rel */
     if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
-        const double *w = c->relrot, *xr = rec + MBC_GRANULAR_XI_ROLL;
-        double xrv = 0.0;
-        for (int i = 0; i < 3; i++) {
-            const int j = (i + 1) % 3, kk = (i + 2) % 3;
-            xrv += xr[i] * c->reff * (w[j] * n[kk] - w[kk] * n[j]);
-        }
-        s.term[MBC_GRANULAR_E_ROLLING] = law->k_roll * xrv;
+        const double *xr = rec + MBC_GRANULAR_XI_ROLL;
+        s.term[MBC_GRANULAR_E_ROLLING] =
+            law->k_roll * (xr[0] * vroll[0] + xr[1] * vroll[1] + xr[2] * vroll[2]);
     }
     if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
-        const double om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
         const double ktw = law->twisting == MBC_GRANULAR_TWIST_MARSHALL
                                ? 0.5 * res->k_t * res->a * res->a
                                : law->k_twist;
@@ -391,18 +381,21 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
         e.stored[MBC_GRANULAR_E_TANGENTIAL] = 0.5 * k * xi2;
     const double *ft = res->f_t;
     const double ftvc = ft[0] * vc[0] + ft[1] * vc[1] + ft[2] * vc[2];
-    double frv = 0.0, om = 0.0;
+    /* the rolling velocity R* (w_a - w_b) x n and the twisting rate Omega_t */
+    const double *w = c->relrot;
+    double vroll[3], frv = 0.0;
+    for (int i = 0; i < 3; i++) {
+        const int j = (i + 1) % 3, kk = (i + 2) % 3;
+        vroll[i] = c->reff * (w[j] * n[kk] - w[kk] * n[j]);
+    }
+    const double om = w[0] * n[0] + w[1] * n[1] + w[2] * n[2];
     if (law->rolling == MBC_GRANULAR_ROLL_SDS) {
-        const double *w = c->relrot, *xr = rec + MBC_GRANULAR_XI_ROLL, *fr = res->f_roll;
-        for (int i = 0; i < 3; i++) {
-            const int j = (i + 1) % 3, kk = (i + 2) % 3;
-            frv += fr[i] * c->reff * (w[j] * n[kk] - w[kk] * n[j]);
-        }
+        const double *xr = rec + MBC_GRANULAR_XI_ROLL, *fr = res->f_roll;
+        frv = fr[0] * vroll[0] + fr[1] * vroll[1] + fr[2] * vroll[2];
         e.stored[MBC_GRANULAR_E_ROLLING] =
             0.5 * law->k_roll * (xr[0] * xr[0] + xr[1] * xr[1] + xr[2] * xr[2]);
     }
     if (law->twisting != MBC_GRANULAR_TWIST_NONE) {
-        om = c->relrot[0] * n[0] + c->relrot[1] * n[1] + c->relrot[2] * n[2];
         const double ktw =
             law->twisting == MBC_GRANULAR_TWIST_MARSHALL ? 0.5 * k * res->a * res->a : law->k_twist;
         const double x = rec[MBC_GRANULAR_XI_TWIST];
@@ -411,16 +404,16 @@ static inline mbc_granular_energy mbc_granular_energy_of(const mbc_granular_law 
 
     /* each mechanism's power: the work its forces take, less its spring
      * term (sliding: the slip flow holds the rest) */
-    mbc_granular_springs sp = stepped
-                                  ? mbc_granular_springs_of(law, c, start, res, vt, vn)
-                                  : mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+    mbc_granular_springs sp =
+        stepped ? mbc_granular_springs_of(law, c, start, res, vt, vn, vroll, om)
+                : mbc_granular_springs_now(law, c, rec, res, vt, vn, vroll, om, e.stored);
     /* a step's split that overflows (a step of a denormal length, a contact
      * radius at underflow): the rates at the instant */
     double split = sp.stiffness;
     for (int i = 0; i < MBC_GRANULAR_E_COUNT; i++)
         split += sp.term[i];
     if (stepped && !isfinite(split))
-        sp = mbc_granular_springs_now(law, c, rec, res, vt, vn, e.stored);
+        sp = mbc_granular_springs_now(law, c, rec, res, vt, vn, vroll, om, e.stored);
     e.power[MBC_GRANULAR_E_TANGENTIAL] = -ftvc - sp.term[MBC_GRANULAR_E_TANGENTIAL];
     e.power[MBC_GRANULAR_E_ROLLING] = -frv - sp.term[MBC_GRANULAR_E_ROLLING];
     e.power[MBC_GRANULAR_E_TWISTING] = -res->m_twist * om - sp.term[MBC_GRANULAR_E_TWISTING];
