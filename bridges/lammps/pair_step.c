@@ -394,6 +394,83 @@ static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f
     return MBC_OK;
 }
 
+/* Atom i's neighbors when one law serves every type pair and no per-pair
+ * tallies are wanted (the usual run): each pair straight into the law's
+ * chunk, without the law's lookup by type and the entries of the list's
+ * order (the chunk's order is the list's). The same pairs, flags and
+ * records as neighbors(). */
+static mbc_status neighbors_one_law(ml_step *s, const ml_laws *L, const ml_step_frame *f, int i,
+                                    ml_step_report *rep, mbc_error *err)
+{
+    const double(*x)[3] = f->atoms.position;
+    const double *radius = f->atoms.radius;
+    const int *jlist = f->firstneigh[i];
+    const int jnum = f->numneigh[i];
+    int *touch = f->touch[i];
+    double *history = f->history[i];
+    const size_t width = (size_t)L->width;
+    const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
+    const ml_law *law = L->laws[0];
+    law_chunk *c = &s->chunks[0];
+    const int by_id = !L->owner_orient, tag_i = f->tag[i];
+    const unsigned known_flags = f->setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
+    for (int jj = 0; jj < jnum; jj++) {
+        const int j = jlist[jj] & NEIGHMASK;
+        const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
+        const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + radius[j];
+        double *record = history + width * (size_t)jj;
+        const int was = touch[jj];
+        if (!(rsq < rsum * rsum) && !(was && within_reach(law, ri, radius[j], rsq))) {
+            if (was) { /* out of reach: forgotten (LAMMPS zeroes it) */
+                touch[jj] = 0;
+                memset(record, 0, width * sizeof *record);
+            }
+            continue;
+        }
+#if defined(__GNUC__)
+        __builtin_prefetch(record, 1);
+#endif
+        unsigned flags = known_flags;
+        if (!was) {
+            const mbc_status st = onset(f, law, i, j, rsq, rsum, record, rep, err);
+            if (st != MBC_OK)
+                return st;
+            flags |= MBC_PAIR_POST_NEWTON;
+        }
+        if (c->count > 0 && c->flags != flags) {
+            const mbc_status st = run_chunk(s, f, rep, err);
+            if (st != MBC_OK)
+                return st;
+        }
+        const int swap = by_id && f->tag[j] < tag_i; /* sphere a: the lower ID */
+        const size_t k = c->count++;
+        c->flags = flags;
+        c->pair[k].atom[0] = swap ? j : i;
+        c->pair[k].atom[1] = swap ? i : j;
+        c->pair[k].data = record;
+        s->touch[k] = &touch[jj];
+        s->count = k + 1;
+        if (k + 1 == ML_STEP_CHUNK) {
+            const mbc_status st = run_chunk(s, f, rep, err);
+            if (st != MBC_OK)
+                return st;
+        }
+    }
+    return MBC_OK;
+}
+
+/* Whether one law serves every type pair of L. */
+static int one_law(const ml_laws *L)
+{
+    if (L->law_count != 1)
+        return 0;
+    for (int a = 1; a <= L->ntypes; a++)
+        for (int b = 1; b <= L->ntypes; b++)
+            if (L->law_of[ml_laws_pair(L, a, b)] != 0)
+                return 0;
+    return 1;
+}
+
 mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_step_report *rep,
                        mbc_error *err)
 {
@@ -407,8 +484,12 @@ mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_
     s->laws_used = 0;
     s->ordered = s->chunk_count > 1 || f->tally;
     mbc_status st = MBC_OK;
-    for (int e = 0; e < f->inum && st == MBC_OK; e++)
-        st = neighbors(s, L, f, f->ilist[e], rep, err);
+    if (!s->ordered && one_law(L))
+        for (int e = 0; e < f->inum && st == MBC_OK; e++)
+            st = neighbors_one_law(s, L, f, f->ilist[e], rep, err);
+    else
+        for (int e = 0; e < f->inum && st == MBC_OK; e++)
+            st = neighbors(s, L, f, f->ilist[e], rep, err);
     if (st == MBC_OK)
         st = run_chunk(s, f, rep, err);
     memset(s->sums, 0, sizeof s->sums);

@@ -47,8 +47,15 @@
 /* A block of contacts, column by column: the law's inputs and results. */
 typedef struct gc_block {
     size_t count;
-    double del[3][GC_BLOCK], vr[3][GC_BLOCK], wsum[3][GC_BLOCK], shear[3][GC_BLOCK];
-    double r_a[GC_BLOCK], r_b[GC_BLOCK], meff[GC_BLOCK], rsq[GC_BLOCK];
+    double del[3][GC_BLOCK], vr[3][GC_BLOCK], shear[3][GC_BLOCK];
+    /* the angular velocities of a and b (a wall: b's unused); r_a w_a +
+     * r_b w_b is the kernel's, in its vectorized loop */
+    double w_a[3][GC_BLOCK], w_b[3][GC_BLOCK];
+    double r_a[GC_BLOCK], r_b[GC_BLOCK], rsq[GC_BLOCK];
+    /* the masses of a and b (a wall: b's unused); the effective mass is
+     * the kernel's, in its vectorized loop (a scalar division here stalled
+     * the gathering) */
+    double m_a[GC_BLOCK], m_b[GC_BLOCK];
     double force[3][GC_BLOCK], torque_a[3][GC_BLOCK], torque_b[3][GC_BLOCK];
     double shear_out[3][GC_BLOCK], fn[GC_BLOCK], overlap[GC_BLOCK], touch[GC_BLOCK];
     double w[GC_BLOCK]; /* the weight of each contact in the sums (0 out of touch) */
@@ -56,20 +63,24 @@ typedef struct gc_block {
      * and DissipatedPower, computed only when a call sums or returns one */
     double e_stored[GC_BLOCK], e_power[GC_BLOCK];
     int books;
+    double bad; /* the kernel's count of contacts whose force or torques are not finite */
 } gc_block;
 
-MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j)
+MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j, const int wall)
 {
     mbc_gran_classic_in in;
     for (int k = 0; k < 3; k++) {
         in.del[k] = b->del[k][j];
         in.vr[k] = b->vr[k][j];
-        in.wsum[k] = b->wsum[k][j];
+        /* a wall: r_a w_a (its r_b may be infinite) */
+        in.wsum[k] =
+            wall ? b->r_a[j] * b->w_a[k][j] : b->r_a[j] * b->w_a[k][j] + b->r_b[j] * b->w_b[k][j];
         in.shear[k] = b->shear[k][j];
     }
     in.r_a = b->r_a[j];
     in.r_b = b->r_b[j];
-    in.meff = b->meff[j];
+    /* a wall: the sphere's mass (fix_wall_gran.cpp) */
+    in.meff = wall ? b->m_a[j] : mbc_gran_classic_meff(b->m_a[j], b->m_b[j]);
     in.rsq = b->rsq[j];
     return in;
 }
@@ -85,6 +96,17 @@ MBC_GRAN_CLASSIC_INLINE void gc_out_to(gc_block *b, size_t j, const mbc_gran_cla
     b->fn[j] = o.fn;
     b->overlap[j] = o.overlap;
     b->touch[j] = o.touch;
+}
+
+/* 1.0 if contact j's force or torques are not finite (a wall's torque_b
+ * is not used), else 0.0: summed by the kernel's loop, so that a block of
+ * finite contacts is not searched again (gc_first_bad). */
+MBC_GRAN_CLASSIC_INLINE double gc_nonfinite(const mbc_gran_classic_out *o, const int wall)
+{
+    double s = 0.0;
+    for (int k = 0; k < 3; k++)
+        s += o->force[k] + o->torque_a[k] + (wall ? 0.0 : o->torque_b[k]);
+    return (o->touch != 0.0 && !(s - s == 0.0)) ? 1.0 : 0.0;
 }
 
 /* The result and the energy books (a history step: with its slip loss)
@@ -108,13 +130,26 @@ typedef void (*gc_instance)(const mbc_gran_classic_law *law, gc_block *b);
                                                        gc_block *b)                                \
     {                                                                                              \
         const size_t n = b->count;                                                                 \
+        double bad = 0.0;                                                                          \
         if (!b->books) {                                                                           \
-            GC_SIMD for (size_t j = 0; j < n; j++)                                                 \
-                gc_out_to(b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));           \
+            GC_SIMD_SUM1(bad)                                                                      \
+            for (size_t j = 0; j < n; j++) {                                                       \
+                const mbc_gran_classic_out o =                                                     \
+                    mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j, W));                     \
+                gc_out_to(b, j, o);                                                                \
+                bad += gc_nonfinite(&o, W);                                                        \
+            }                                                                                      \
+            b->bad = bad;                                                                          \
             return;                                                                                \
         }                                                                                          \
-        GC_SIMD for (size_t j = 0; j < n; j++)                                                     \
-            gc_books_to(law, M, S, b, j, mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j)));  \
+        GC_SIMD_SUM1(bad)                                                                          \
+        for (size_t j = 0; j < n; j++) {                                                           \
+            const mbc_gran_classic_out o =                                                         \
+                mbc_gran_classic_contact(law, M, W, S, gc_in_of(b, j, W));                         \
+            gc_books_to(law, M, S, b, j, o);                                                       \
+            bad += gc_nonfinite(&o, W);                                                            \
+        }                                                                                          \
+        b->bad = bad;                                                                              \
     }
 GC_INSTANCE(0, 0, 0)
 GC_INSTANCE(0, 0, 1)
@@ -195,32 +230,32 @@ static void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs
         for (int k = 0; k < 3; k++) {
             b->del[k][j] = x_[ia][k] - x_[ib][k];
             b->vr[k][j] = v_[ia][k] - v_[ib][k];
-            b->wsum[k][j] = ra * w_[ia][k] + rb * w_[ib][k];
+            b->w_a[k][j] = w_[ia][k];
+            b->w_b[k][j] = w_[ib][k];
             b->shear[k][j] = history ? data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
         }
         b->r_a[j] = ra;
         b->r_b[j] = rb;
-        b->meff[j] = mbc_gran_classic_meff(m_[ia], m_[ib]);
+        b->m_a[j] = m_[ia];
+        b->m_b[j] = m_[ib];
         b->rsq[j] = 0.0;
     }
     b->count = n;
 }
 
 /* The first contact of the block whose force or torques are not finite (a
- * wall's torque_b is not used), or n; vectorized. */
-static MBC_PAIR_CLONES size_t gc_first_bad(const gc_block *b, size_t n, const int wall)
+ * wall's torque_b is not used), or n: searched only when the kernel counted
+ * one. */
+static size_t gc_first_bad(const gc_block *b, size_t n, const int wall)
 {
-    size_t first = n;
-#if defined(_OPENMP) || defined(MBC_PAIR_OPENMP_SIMD)
-    GC_PRAGMA(omp simd reduction(min : first))
-#endif
     for (size_t j = 0; j < n; j++) {
         double s = 0.0;
         for (int k = 0; k < 3; k++)
             s += b->force[k][j] + b->torque_a[k][j] + (wall ? 0.0 : b->torque_b[k][j]);
-        first = (b->touch[j] != 0.0 && !(s - s == 0.0) && j < first) ? j : first;
+        if (b->touch[j] != 0.0 && !(s - s == 0.0))
+            return j;
     }
-    return first;
+    return n;
 }
 
 /* The record of contact j into data. */
@@ -260,44 +295,64 @@ static inline double gc_weight(const mbc_pair_atoms *at, const mbc_pair *p, cons
 }
 
 /* The block's first n pairs into the atoms, in LAMMPS's order: the force on
- * a, its torque, then the same on b (owned atoms only), or into their
- * results (a call with MBC_PAIR_RESULTS); the record (unless the call keeps
- * them), the contact and the weight of each. */
+ * a, its torque, then the same on b (owned atoms only); the record (unless
+ * keep), the contact (into contact, unless NULL) and the weight of each.
+ * One pass over the pairs, inlined with keep and the contact's presence as
+ * constants. */
+MBC_GRAN_CLASSIC_INLINE void gc_pairs_into(const mbc_pair_atoms *at, const mbc_pair *pairs,
+                                           gc_block *b, size_t n, const int keep,
+                                           unsigned char *contact)
+{
+    const int owned = at->owned;
+    double(*force)[3] = at->force;
+    double(*torque)[3] = at->torque;
+    for (size_t j = 0; j < n; j++) {
+        const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
+        if (!keep)
+            gc_record_out(b, j, pairs[j].data);
+        if (contact)
+            contact[j] = (unsigned char)(b->touch[j] != 0.0);
+        const double w = gc_weight(at, &pairs[j], b, j);
+        b->w[j] = w;
+        if (w == 0.0)
+            continue;
+        if (ia < owned)
+            for (int k = 0; k < 3; k++) {
+                force[ia][k] += b->force[k][j];
+                torque[ia][k] += b->torque_a[k][j];
+            }
+        if (ib < owned)
+            for (int k = 0; k < 3; k++) {
+                force[ib][k] -= b->force[k][j];
+                torque[ib][k] += b->torque_b[k][j];
+            }
+    }
+}
+
+/* The block's first n pairs of the call at k0: into the atoms
+ * (gc_pairs_into), or into their results (a call with MBC_PAIR_RESULTS),
+ * with the record, the contact and the weight of each. */
 static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0, gc_block *b,
                          size_t n)
 {
     const mbc_pair_atoms *at = call->atoms;
     const mbc_pair *pairs = call->pairs + k0;
     const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
-    if (!g->keep)
-        for (size_t j = 0; j < n; j++)
-            gc_record_out(b, j, pairs[j].data);
-    if (call->contact)
-        for (size_t j = 0; j < n; j++)
-            call->contact[k0 + j] = (unsigned char)(b->touch[j] != 0.0);
-    for (size_t j = 0; j < n; j++)
-        b->w[j] = gc_weight(at, &pairs[j], b, j);
-    if (res) {
-        for (size_t j = 0; j < n; j++)
-            gc_result(g, res, k0 + j, b, j);
+    unsigned char *contact = call->contact ? call->contact + k0 : NULL;
+    if (!res) {
+        if (!g->keep && contact) /* a step's call of an engine (mbc-lammps) */
+            gc_pairs_into(at, pairs, b, n, 0, contact);
+        else
+            gc_pairs_into(at, pairs, b, n, g->keep, contact);
         return;
     }
-    double(*force)[3] = at->force;
-    double(*torque)[3] = at->torque;
     for (size_t j = 0; j < n; j++) {
-        if (b->w[j] == 0.0)
-            continue;
-        const int ia = pairs[j].atom[0], ib = pairs[j].atom[1];
-        if (ia < at->owned)
-            for (int k = 0; k < 3; k++) {
-                force[ia][k] += b->force[k][j];
-                torque[ia][k] += b->torque_a[k][j];
-            }
-        if (ib < at->owned)
-            for (int k = 0; k < 3; k++) {
-                force[ib][k] -= b->force[k][j];
-                torque[ib][k] += b->torque_b[k][j];
-            }
+        if (!g->keep)
+            gc_record_out(b, j, pairs[j].data);
+        if (contact)
+            contact[j] = (unsigned char)(b->touch[j] != 0.0);
+        b->w[j] = gc_weight(at, &pairs[j], b, j);
+        gc_result(g, res, k0 + j, b, j);
     }
 }
 
@@ -383,12 +438,14 @@ static void gc_wall_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_wall_c
         for (int k = 0; k < 3; k++) {
             b->del[k][j] = w->del[k];
             b->vr[k][j] = at->velocity[i][k] - w->velocity[k];
-            b->wsum[k][j] = ra * at->angular_velocity[i][k];
+            b->w_a[k][j] = at->angular_velocity[i][k];
+            b->w_b[k][j] = 0.0;
             b->shear[k][j] = history ? w->data[MBC_GRAN_CLASSIC_SHEAR + k] : 0.0;
         }
         b->r_a[j] = ra;
         b->r_b[j] = w->radius;
-        b->meff[j] = at->mass[i];
+        b->m_a[j] = at->mass[i];
+        b->m_b[j] = 0.0;
         b->rsq[j] = w->distance * w->distance;
     }
     b->count = n;
@@ -447,7 +504,7 @@ MBC_GRAN_CLASSIC_INLINE mbc_status gc_engine_evaluate(const mbc_contact_gran_cla
         else
             gc_fill(&b, call->atoms, call->pairs + k0, n, g.history);
         g.run(&g.law, &b);
-        const size_t bad = gc_first_bad(&b, n, wall);
+        const size_t bad = b.bad != 0.0 ? gc_first_bad(&b, n, wall) : n;
         if (wall)
             gc_walls_add(&g, walls, k0, &b, bad);
         else
