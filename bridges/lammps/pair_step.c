@@ -9,8 +9,13 @@
 #include "mbconnect/generated/contact_gran_classic.h"
 #include "mbconnect/generated/contact_granular.h"
 
-#define NEIGHMASK    0x3FFFFFFF /* LAMMPS's neighbor index bits */
-#define SUM_CAPACITY 32         /* distinct scalar outputs summed */
+#define NEIGHMASK 0x3FFFFFFF /* LAMMPS's neighbor index bits */
+#if defined(__GNUC__)
+#define ML_STEP_INLINE static inline __attribute__((always_inline))
+#else
+#define ML_STEP_INLINE static inline
+#endif
+#define SUM_CAPACITY 32 /* distinct scalar outputs summed */
 
 /* One law's pairs of the chunk. */
 typedef struct law_chunk {
@@ -398,9 +403,12 @@ static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f
  * tallies are wanted (the usual run): each pair straight into the law's
  * chunk, without the law's lookup by type and the entries of the list's
  * order (the chunk's order is the list's). The same pairs, flags and
- * records as neighbors(). */
-static mbc_status neighbors_one_law(ml_step *s, const ml_laws *L, const ml_step_frame *f, int i,
-                                    ml_step_report *rep, mbc_error *err)
+ * records as neighbors(). Inlined with the set-up evaluation (setup: the
+ * flags of a chunk's pairs may differ) and the sphere a of the lower ID
+ * (by_id) as constants. */
+ML_STEP_INLINE mbc_status one_law_neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f,
+                                            int i, ml_step_report *rep, mbc_error *err,
+                                            const int setup, const int by_id)
 {
     const double(*x)[3] = f->atoms.position;
     const double *radius = f->atoms.radius;
@@ -412,8 +420,9 @@ static mbc_status neighbors_one_law(ml_step *s, const ml_laws *L, const ml_step_
     const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
     const ml_law *law = L->laws[0];
     law_chunk *c = &s->chunks[0];
-    const int by_id = !L->owner_orient, tag_i = f->tag[i];
-    const unsigned known_flags = f->setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
+    const int tag_i = f->tag[i];
+    /* a step's pairs, known or starting, all take MBC_PAIR_POST_NEWTON */
+    const unsigned known_flags = setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
     for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
@@ -437,7 +446,7 @@ static mbc_status neighbors_one_law(ml_step *s, const ml_laws *L, const ml_step_
                 return st;
             flags |= MBC_PAIR_POST_NEWTON;
         }
-        if (c->count > 0 && c->flags != flags) {
+        if (setup && c->count > 0 && c->flags != flags) {
             const mbc_status st = run_chunk(s, f, rep, err);
             if (st != MBC_OK)
                 return st;
@@ -457,6 +466,24 @@ static mbc_status neighbors_one_law(ml_step *s, const ml_laws *L, const ml_step_
         }
     }
     return MBC_OK;
+}
+
+/* The list's atoms through one_law_neighbors, its constants chosen once. */
+static mbc_status one_law_list(ml_step *s, const ml_laws *L, const ml_step_frame *f,
+                               ml_step_report *rep, mbc_error *err)
+{
+    mbc_status st = MBC_OK;
+    const int by_id = !L->owner_orient;
+    for (int e = 0; e < f->inum && st == MBC_OK; e++) {
+        const int i = f->ilist[e];
+        if (f->setup)
+            st = by_id ? one_law_neighbors(s, L, f, i, rep, err, 1, 1)
+                       : one_law_neighbors(s, L, f, i, rep, err, 1, 0);
+        else
+            st = by_id ? one_law_neighbors(s, L, f, i, rep, err, 0, 1)
+                       : one_law_neighbors(s, L, f, i, rep, err, 0, 0);
+    }
+    return st;
 }
 
 /* Whether one law serves every type pair of L. */
@@ -485,8 +512,7 @@ mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_
     s->ordered = s->chunk_count > 1 || f->tally;
     mbc_status st = MBC_OK;
     if (!s->ordered && one_law(L))
-        for (int e = 0; e < f->inum && st == MBC_OK; e++)
-            st = neighbors_one_law(s, L, f, f->ilist[e], rep, err);
+        st = one_law_list(s, L, f, rep, err);
     else
         for (int e = 0; e < f->inum && st == MBC_OK; e++)
             st = neighbors(s, L, f, f->ilist[e], rep, err);

@@ -51,7 +51,7 @@ typedef struct gc_block {
     /* the angular velocities of a and b (a wall: b's unused); r_a w_a +
      * r_b w_b is the kernel's, in its vectorized loop */
     double w_a[3][GC_BLOCK], w_b[3][GC_BLOCK];
-    double r_a[GC_BLOCK], r_b[GC_BLOCK], rsq[GC_BLOCK];
+    double r_a[GC_BLOCK], r_b[GC_BLOCK], rsq[GC_BLOCK]; /* rsq: walls only */
     /* the masses of a and b (a wall: b's unused); the effective mass is
      * the kernel's, in its vectorized loop (a scalar division here stalled
      * the gathering) */
@@ -81,7 +81,7 @@ MBC_GRAN_CLASSIC_INLINE mbc_gran_classic_in gc_in_of(const gc_block *b, size_t j
     in.r_b = b->r_b[j];
     /* a wall: the sphere's mass (fix_wall_gran.cpp) */
     in.meff = wall ? b->m_a[j] : mbc_gran_classic_meff(b->m_a[j], b->m_b[j]);
-    in.rsq = b->rsq[j];
+    in.rsq = wall ? b->rsq[j] : 0.0; /* pairs: from del */
     return in;
 }
 
@@ -238,7 +238,6 @@ static void gc_fill(gc_block *b, const mbc_pair_atoms *at, const mbc_pair *pairs
         b->r_b[j] = rb;
         b->m_a[j] = m_[ia];
         b->m_b[j] = m_[ib];
-        b->rsq[j] = 0.0;
     }
     b->count = n;
 }
