@@ -105,7 +105,7 @@ std::string model_words(int64_t hash)
 
 Model::Model(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup *hsetup, bool is_wall,
              int64_t hash)
-    : ContactModelBase(lmp, is_wall), lmp_(lmp), owner_(owner_of(hsetup, is_wall)), hash_(hash),
+    : ModelPasses(lmp, is_wall), lmp_(lmp), owner_(owner_of(hsetup, is_wall)), hash_(hash),
       models_(models_of(hash)), touch_flags_(CONTACT_NORMAL_MODEL), close_clears_(0), shear_at_(-1),
       roll_at_(-1), dt_(&lmp->update->dt), stride_(0), announced_(false), settings_given_(false),
       tangential_damping_(false), limit_force_(false), kt_to_kn_(false), viscous_(false),

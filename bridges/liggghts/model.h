@@ -28,6 +28,8 @@
 
 #include "mbconnect/liggghts_contact.h"
 
+#include "model_passes.h"
+
 namespace mbc_liggghts
 {
 
@@ -51,7 +53,7 @@ struct Options {
 };
 extern Options options;
 
-class Model : public LIGGGHTS::ContactModels::ContactModelBase
+class Model : public ModelPasses
 {
   public:
     Model(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup *hsetup, bool is_wall,
@@ -69,26 +71,6 @@ class Model : public LIGGGHTS::ContactModels::ContactModelBase
         return models_.normal == MBC_LIGGGHTS_HERTZ ? 1.5 : 1.0;
     }
     bool contact_match(const std::string &mtype, const std::string &model);
-
-    void beginPass(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                   LIGGGHTS::ContactModels::ForceData &, LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    void endPass(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                 LIGGGHTS::ContactModels::ForceData &, LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    bool checkSurfaceIntersect(LIGGGHTS::ContactModels::SurfacesIntersectData &)
-    {
-        return true;
-    }
-    void endSurfacesIntersect(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                              LAMMPS_NS::TriMesh *, LIGGGHTS::ContactModels::ForceData &,
-                              LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    void tally_pp(double, int, int, int) {}
-    void tally_pw(double, int, int, int) {}
 
     /* One touching contact: the law's forces and torques into i_forces and
      * j_forces, and what LIGGGHTS's models leave in sd for its other readers. */

@@ -27,7 +27,7 @@ bool is_plugin_words(int narg, char **args)
 
 PluginModel::PluginModel(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup *hsetup,
                          bool is_wall, int64_t)
-    : ContactModelBase(lmp, is_wall), lmp_(lmp), law_(0), announced_(false)
+    : ModelPasses(lmp, is_wall), lmp_(lmp), law_(0), announced_(false)
 {
     mbc_registry_init(&registry_);
     /* the pair_style line being run; anything else is read_restart */

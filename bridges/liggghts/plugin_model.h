@@ -38,6 +38,8 @@ extern "C" {
 #include "../lammps/law.h"
 }
 
+#include "model_passes.h"
+
 namespace mbc_liggghts
 {
 
@@ -50,7 +52,7 @@ const int64_t PLUGIN_HASH = 0xFFFFFF;
 /* The words of `model mbc` (args[0] "model", args[1] "mbc"). */
 bool is_plugin_words(int narg, char **args);
 
-class PluginModel : public LIGGGHTS::ContactModels::ContactModelBase
+class PluginModel : public ModelPasses
 {
   public:
     PluginModel(LAMMPS_NS::LAMMPS *lmp, LIGGGHTS::IContactHistorySetup *hsetup, bool is_wall,
@@ -74,25 +76,6 @@ class PluginModel : public LIGGGHTS::ContactModels::ContactModelBase
     {
         return false;
     }
-    void beginPass(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                   LIGGGHTS::ContactModels::ForceData &, LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    void endPass(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                 LIGGGHTS::ContactModels::ForceData &, LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    bool checkSurfaceIntersect(LIGGGHTS::ContactModels::SurfacesIntersectData &)
-    {
-        return true;
-    }
-    void endSurfacesIntersect(LIGGGHTS::ContactModels::SurfacesIntersectData &,
-                              LAMMPS_NS::TriMesh *, LIGGGHTS::ContactModels::ForceData &,
-                              LIGGGHTS::ContactModels::ForceData &)
-    {
-    }
-    void tally_pp(double, int, int, int) {}
-    void tally_pw(double, int, int, int) {}
 
     /* One touching contact: a contact LIGGGHTS's store has no record of
      * (its flag 0: new since the last neighbor-list build) starts from the
