@@ -328,33 +328,40 @@ within_reach(const ml_law *law, double ri, double rj, double rsq)
 }
 
 /* Pair (i, j) of law index li into its law's chunk (which runs first when
- * its flags differ), in the list's order. */
-static mbc_status add_pair(ml_step *s, const ml_laws *L, const ml_step_frame *f, int li, int i,
-                           int j, int *touch, double *record, unsigned flags, ml_step_report *rep,
-                           mbc_error *err)
+ * its flags differ), in the list's order. one: one law serves every type
+ * pair and there are no per-pair tallies (no entries kept), so that a
+ * step's pairs (setup 0) all take the same flags; by_id: sphere a is the
+ * lower ID. */
+ML_STEP_INLINE mbc_status add_pair(ml_step *s, const ml_step_frame *f, int li, int i, int j,
+                                   int *touch, double *record, unsigned flags, ml_step_report *rep,
+                                   mbc_error *err, const int one, const int setup, const int by_id)
 {
     law_chunk *c = &s->chunks[li];
-    if (c->count > 0 && c->flags != flags) {
+    if ((!one || setup) && c->count > 0 && c->flags != flags) {
         const mbc_status st = run_chunk(s, f, rep, err);
         if (st != MBC_OK)
             return st;
     }
     s->laws_used += c->count == 0;
-    const int swap = !L->owner_orient && f->tag[j] < f->tag[i]; /* sphere a: the lower ID */
+    const int swap = by_id && f->tag[j] < f->tag[i];
     const size_t k = c->count++;
     c->flags = flags;
     c->pair[k].atom[0] = swap ? j : i;
     c->pair[k].atom[1] = swap ? i : j;
     c->pair[k].data = record;
-    if (s->ordered)
+    if (!one && s->ordered)
         s->entries[s->count] = (entry){i, j, li, (int)k};
     s->touch[s->count++] = touch;
     return s->count == ML_STEP_CHUNK ? run_chunk(s, f, rep, err) : MBC_OK;
 }
 
-/* Atom i's neighbors (element of the list). */
-static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f, int i,
-                            ml_step_report *rep, mbc_error *err)
+/* Atom i's neighbors (element of the list). Inlined with one (one law for
+ * every type pair, no per-pair tallies: no lookup of the law by type),
+ * setup (the set-up evaluation) and by_id (sphere a is the lower ID) as
+ * constants where one is set, as values where it is not. */
+ML_STEP_INLINE mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f, int i,
+                                    ml_step_report *rep, mbc_error *err, const int one,
+                                    const int setup, const int by_id)
 {
     const double(*x)[3] = f->atoms.position;
     const double *radius = f->atoms.radius;
@@ -362,22 +369,22 @@ static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f
     const int jnum = f->numneigh[i];
     int *touch = f->touch[i];
     double *history = f->history[i];
-    const int width = L->width, n1 = L->ntypes + 1;
+    const size_t width = (size_t)L->width;
     const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
-    const int *law_row = L->law_of + f->type[i] * n1;
-    const unsigned known_flags = f->setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
+    const int *law_row = L->law_of + f->type[i] * (L->ntypes + 1);
+    const unsigned known_flags = setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
     for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
         const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + radius[j];
-        const int li = law_row[f->type[j]];
-        double *record = history + (size_t)width * (size_t)jj;
+        const int li = one ? 0 : law_row[f->type[j]];
+        double *record = history + width * (size_t)jj;
         const int offer = li >= 0 && (rsq < rsum * rsum ||
                                       (touch[jj] && within_reach(L->laws[li], ri, radius[j], rsq)));
         if (!offer) {
             if (touch[jj]) { /* out of reach: forgotten (LAMMPS zeroes it) */
                 touch[jj] = 0;
-                memset(record, 0, (size_t)width * sizeof *record);
+                memset(record, 0, width * sizeof *record);
             }
             continue;
         }
@@ -392,98 +399,12 @@ static mbc_status neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f
                 return st;
             flags |= MBC_PAIR_POST_NEWTON;
         }
-        const mbc_status st = add_pair(s, L, f, li, i, j, &touch[jj], record, flags, rep, err);
+        const mbc_status st =
+            add_pair(s, f, li, i, j, &touch[jj], record, flags, rep, err, one, setup, by_id);
         if (st != MBC_OK)
             return st;
     }
     return MBC_OK;
-}
-
-/* Atom i's neighbors when one law serves every type pair and no per-pair
- * tallies are wanted (the usual run): each pair straight into the law's
- * chunk, without the law's lookup by type and the entries of the list's
- * order (the chunk's order is the list's). The same pairs, flags and
- * records as neighbors(). Inlined with the set-up evaluation (setup: the
- * flags of a chunk's pairs may differ) and the sphere a of the lower ID
- * (by_id) as constants. */
-ML_STEP_INLINE mbc_status one_law_neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f,
-                                            int i, ml_step_report *rep, mbc_error *err,
-                                            const int setup, const int by_id)
-{
-    const double(*x)[3] = f->atoms.position;
-    const double *radius = f->atoms.radius;
-    const int *jlist = f->firstneigh[i];
-    const int jnum = f->numneigh[i];
-    int *touch = f->touch[i];
-    double *history = f->history[i];
-    const size_t width = (size_t)L->width;
-    const double xi = x[i][0], yi = x[i][1], zi = x[i][2], ri = radius[i];
-    const ml_law *law = L->laws[0];
-    law_chunk *c = &s->chunks[0];
-    const int tag_i = f->tag[i];
-    /* a step's pairs, known or starting, all take MBC_PAIR_POST_NEWTON */
-    const unsigned known_flags = setup ? MBC_PAIR_SETUP : MBC_PAIR_POST_NEWTON;
-    for (int jj = 0; jj < jnum; jj++) {
-        const int j = jlist[jj] & NEIGHMASK;
-        const double dx = xi - x[j][0], dy = yi - x[j][1], dz = zi - x[j][2];
-        const double rsq = dx * dx + dy * dy + dz * dz, rsum = ri + radius[j];
-        double *record = history + width * (size_t)jj;
-        const int was = touch[jj];
-        if (!(rsq < rsum * rsum) && !(was && within_reach(law, ri, radius[j], rsq))) {
-            if (was) { /* out of reach: forgotten (LAMMPS zeroes it) */
-                touch[jj] = 0;
-                memset(record, 0, width * sizeof *record);
-            }
-            continue;
-        }
-#if defined(__GNUC__)
-        __builtin_prefetch(record, 1);
-#endif
-        unsigned flags = known_flags;
-        if (!was) {
-            const mbc_status st = onset(f, law, i, j, rsq, rsum, record, rep, err);
-            if (st != MBC_OK)
-                return st;
-            flags |= MBC_PAIR_POST_NEWTON;
-        }
-        if (setup && c->count > 0 && c->flags != flags) {
-            const mbc_status st = run_chunk(s, f, rep, err);
-            if (st != MBC_OK)
-                return st;
-        }
-        const int swap = by_id && f->tag[j] < tag_i; /* sphere a: the lower ID */
-        const size_t k = c->count++;
-        c->flags = flags;
-        c->pair[k].atom[0] = swap ? j : i;
-        c->pair[k].atom[1] = swap ? i : j;
-        c->pair[k].data = record;
-        s->touch[k] = &touch[jj];
-        s->count = k + 1;
-        if (k + 1 == ML_STEP_CHUNK) {
-            const mbc_status st = run_chunk(s, f, rep, err);
-            if (st != MBC_OK)
-                return st;
-        }
-    }
-    return MBC_OK;
-}
-
-/* The list's atoms through one_law_neighbors, its constants chosen once. */
-static mbc_status one_law_list(ml_step *s, const ml_laws *L, const ml_step_frame *f,
-                               ml_step_report *rep, mbc_error *err)
-{
-    mbc_status st = MBC_OK;
-    const int by_id = !L->owner_orient;
-    for (int e = 0; e < f->inum && st == MBC_OK; e++) {
-        const int i = f->ilist[e];
-        if (f->setup)
-            st = by_id ? one_law_neighbors(s, L, f, i, rep, err, 1, 1)
-                       : one_law_neighbors(s, L, f, i, rep, err, 1, 0);
-        else
-            st = by_id ? one_law_neighbors(s, L, f, i, rep, err, 0, 1)
-                       : one_law_neighbors(s, L, f, i, rep, err, 0, 0);
-    }
-    return st;
 }
 
 /* Whether one law serves every type pair of L. */
@@ -498,6 +419,29 @@ static int one_law(const ml_laws *L)
     return 1;
 }
 
+/* The list's atoms through neighbors(), its constants chosen once: with one
+ * law and no per-pair tallies (a run's steps between thermo outputs), one
+ * of four inlined loops; else the general one. */
+static mbc_status list_neighbors(ml_step *s, const ml_laws *L, const ml_step_frame *f,
+                                 ml_step_report *rep, mbc_error *err)
+{
+    mbc_status st = MBC_OK;
+    const int by_id = !L->owner_orient, setup = f->setup;
+    const int one = !s->ordered && one_law(L);
+    for (int e = 0; e < f->inum && st == MBC_OK; e++) {
+        const int i = f->ilist[e];
+        if (!one)
+            st = neighbors(s, L, f, i, rep, err, 0, setup, by_id);
+        else if (setup)
+            st = by_id ? neighbors(s, L, f, i, rep, err, 1, 1, 1)
+                       : neighbors(s, L, f, i, rep, err, 1, 1, 0);
+        else
+            st = by_id ? neighbors(s, L, f, i, rep, err, 1, 0, 1)
+                       : neighbors(s, L, f, i, rep, err, 1, 0, 0);
+    }
+    return st;
+}
+
 mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_step_report *rep,
                        mbc_error *err)
 {
@@ -510,12 +454,7 @@ mbc_status ml_step_run(ml_step *s, const ml_laws *L, const ml_step_frame *f, ml_
     s->count = 0;
     s->laws_used = 0;
     s->ordered = s->chunk_count > 1 || f->tally;
-    mbc_status st = MBC_OK;
-    if (!s->ordered && one_law(L))
-        st = one_law_list(s, L, f, rep, err);
-    else
-        for (int e = 0; e < f->inum && st == MBC_OK; e++)
-            st = neighbors(s, L, f, f->ilist[e], rep, err);
+    mbc_status st = list_neighbors(s, L, f, rep, err);
     if (st == MBC_OK)
         st = run_chunk(s, f, rep, err);
     memset(s->sums, 0, sizeof s->sums);
