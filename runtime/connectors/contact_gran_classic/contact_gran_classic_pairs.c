@@ -293,14 +293,16 @@ static inline double gc_weight(const mbc_pair_atoms *at, const mbc_pair *p, cons
     return b->touch[j] * (own ? 1.0 : 0.5); /* touch: 1.0 or 0.0 */
 }
 
-/* The block's first n pairs into the atoms, in LAMMPS's order: the force on
- * a, its torque, then the same on b (owned atoms only); the record (unless
- * keep), the contact (into contact, unless NULL) and the weight of each.
- * One pass over the pairs, inlined with keep and the contact's presence as
- * constants. */
-MBC_GRAN_CLASSIC_INLINE void gc_pairs_into(const mbc_pair_atoms *at, const mbc_pair *pairs,
-                                           gc_block *b, size_t n, const int keep,
-                                           unsigned char *contact)
+/* The block's first n pairs (the call's from k0) into the atoms, in
+ * LAMMPS's order: the force on a, its torque, then the same on b (owned
+ * atoms only), or into their results (res: a call with MBC_PAIR_RESULTS);
+ * the record (unless keep), the contact (into contact, unless NULL) and the
+ * weight of each. One pass over the pairs, inlined with keep, the
+ * contact's presence and res as constants where they are known. */
+MBC_GRAN_CLASSIC_INLINE void gc_pairs_into(const gc_call *g, const mbc_pair_atoms *at,
+                                           const mbc_pair *pairs, size_t k0, gc_block *b, size_t n,
+                                           const int keep, unsigned char *contact,
+                                           const mbc_pair_call_results *res)
 {
     const int owned = at->owned;
     double(*force)[3] = at->force;
@@ -313,6 +315,10 @@ MBC_GRAN_CLASSIC_INLINE void gc_pairs_into(const mbc_pair_atoms *at, const mbc_p
             contact[j] = (unsigned char)(b->touch[j] != 0.0);
         const double w = gc_weight(at, &pairs[j], b, j);
         b->w[j] = w;
+        if (res) {
+            gc_result(g, res, k0 + j, b, j);
+            continue;
+        }
         if (w == 0.0)
             continue;
         if (ia < owned)
@@ -328,31 +334,17 @@ MBC_GRAN_CLASSIC_INLINE void gc_pairs_into(const mbc_pair_atoms *at, const mbc_p
     }
 }
 
-/* The block's first n pairs of the call at k0: into the atoms
- * (gc_pairs_into), or into their results (a call with MBC_PAIR_RESULTS),
- * with the record, the contact and the weight of each. */
+/* The block's first n pairs of the call at k0 through gc_pairs_into. */
 static void gc_pairs_add(const gc_call *g, const mbc_pair_call *call, size_t k0, gc_block *b,
                          size_t n)
 {
-    const mbc_pair_atoms *at = call->atoms;
     const mbc_pair *pairs = call->pairs + k0;
     const mbc_pair_call_results *res = mbc_pair_call_results_of(call);
     unsigned char *contact = call->contact ? call->contact + k0 : NULL;
-    if (!res) {
-        if (!g->keep && contact) /* a step's call of an engine (mbc-lammps) */
-            gc_pairs_into(at, pairs, b, n, 0, contact);
-        else
-            gc_pairs_into(at, pairs, b, n, g->keep, contact);
-        return;
-    }
-    for (size_t j = 0; j < n; j++) {
-        if (!g->keep)
-            gc_record_out(b, j, pairs[j].data);
-        if (contact)
-            contact[j] = (unsigned char)(b->touch[j] != 0.0);
-        b->w[j] = gc_weight(at, &pairs[j], b, j);
-        gc_result(g, res, k0 + j, b, j);
-    }
+    if (!res && !g->keep && contact) /* a step's call of an engine (mbc-lammps) */
+        gc_pairs_into(g, call->atoms, pairs, k0, b, n, 0, contact, NULL);
+    else
+        gc_pairs_into(g, call->atoms, pairs, k0, b, n, g->keep, contact, res);
 }
 
 /* The sums of the block's n contacts, each with its weight b->w: count,
