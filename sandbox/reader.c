@@ -78,14 +78,6 @@ static void deliver(mbc_reader *r, const mbc_error *e)
         r->report(r->report_ctx, e);
 }
 
-/* One line: control characters become blanks. */
-static void one_line(char *s)
-{
-    for (; *s; s++)
-        if (*s == '\n' || *s == '\r' || *s == '\t')
-            *s = ' ';
-}
-
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 0)))
 #endif
@@ -94,20 +86,22 @@ vfail(mbc_reader *r, int line, const char *field, const char *fmt, va_list ap)
 {
     char rule[MBC_ERROR_SIZE];
     vsnprintf(rule, sizeof rule, fmt, ap);
-    one_line(rule);
     mbc_error e = {0};
-    const int has_field = field && field[0];
-    if (line <= 0 && has_field && (r->flags & MBC_READER_FIELD_LOCATION)) {
+    if (!field || !field[0]) {
+        mbc_fail_at(&e, MBC_ERR_INPUT, r->file, line, "%s", rule);
+    } else {
+        /* "FILE:LINE: FIELD: rule", or "FILE:FIELD: rule" for a field
+         * without a line where the reader names locations by field */
+        const char *file = r->file ? r->file : "";
         char prefix[FIELD_SIZE + 256];
-        int n = snprintf(prefix, sizeof prefix, "%s:%s: ", r->file, field);
+        int n = line > 0 ? snprintf(prefix, sizeof prefix, "%s:%d: %s: ", file, line, field)
+                : (r->flags & MBC_READER_FIELD_LOCATION)
+                    ? snprintf(prefix, sizeof prefix, "%s:%s: ", file, field)
+                    : snprintf(prefix, sizeof prefix, "%s: %s: ", file, field);
         mbc_fail_fields(&e, MBC_ERR_INPUT, NULL, NULL, 0, n < 0 ? 0 : (size_t)n, "%s%s", prefix,
                         rule);
         e.file = r->file;
-    } else if (has_field) {
-        mbc_fail_at(&e, MBC_ERR_INPUT, r->file, line, "%s: %s", field, rule);
-        e.rule_offset = strlen(e.message) >= strlen(rule) ? strlen(e.message) - strlen(rule) : 0;
-    } else {
-        mbc_fail_at(&e, MBC_ERR_INPUT, r->file, line, "%s", rule);
+        e.line = line > 0 ? line : 0;
     }
     deliver(r, &e);
     return MBC_ERR_INPUT;
@@ -129,7 +123,6 @@ void mbc_reader_note(mbc_reader *r, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    one_line(text);
     mbc_error e = {0};
     mbc_fail_at(&e, MBC_OK, r->file, line, "note: %s", text);
     if (r->report)
@@ -185,8 +178,7 @@ const char *mbc_reader_describe(lua_State *L, int idx, char *buf, size_t size)
             snprintf(buf, size, "'%.40s...'", s);
         else
             snprintf(buf, size, "'%s'", s);
-        one_line(buf);
-        return buf;
+        return buf; /* a control character in it is escaped by mbc_fail */
     }
     case LUA_TTABLE: {
         const char *kind = mbc_sandbox_table_kind(L, idx);

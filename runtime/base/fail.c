@@ -7,6 +7,34 @@
 
 #include "mbconnect/error.h"
 
+/* The promise of error.h, one line: a control character that a given name
+ * or value brought in (a newline in a spec's key, a tab in a case's text) is
+ * written as its C escape (\n, \t, \r, \x1b), and rule_offset moves with
+ * the text before it. */
+static void one_line(mbc_error *err)
+{
+    char out[MBC_ERROR_SIZE];
+    size_t k = 0, i = 0, offset = 0;
+    for (; err->message[i]; i++) {
+        const unsigned char c = (unsigned char)err->message[i];
+        char escaped[5] = {(char)c, '\0'};
+        if (c == '\n' || c == '\t' || c == '\r')
+            snprintf(escaped, sizeof escaped, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(escaped, sizeof escaped, "\\x%02x", c);
+        const size_t n = strlen(escaped);
+        if (k + n >= sizeof out)
+            break;
+        if (i < err->rule_offset)
+            offset = k + n;
+        memcpy(out + k, escaped, n);
+        k += n;
+    }
+    memcpy(err->message, out, k);
+    err->message[k] = '\0';
+    err->rule_offset = offset;
+}
+
 static void set_fields(mbc_error *err, mbc_status st, const char *type_name, const char *param_name,
                        size_t param_number)
 {
@@ -38,6 +66,7 @@ mbc_status mbc_fail(mbc_error *err, mbc_status st, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
+        one_line(err);
     }
     return st;
 }
@@ -54,6 +83,7 @@ mbc_status mbc_fail_param(mbc_error *err, mbc_status st, const char *type_name,
         va_start(ap, fmt);
         write_prefixed(err, prefix, fmt, ap);
         va_end(ap);
+        one_line(err);
     }
     return st;
 }
@@ -72,6 +102,7 @@ mbc_status mbc_fail_at(mbc_error *err, mbc_status st, const char *file, int line
         va_start(ap, fmt);
         write_prefixed(err, prefix, fmt, ap);
         va_end(ap);
+        one_line(err);
         err->file = file;
         err->line = line > 0 ? line : 0;
     }
@@ -90,6 +121,7 @@ mbc_status mbc_fail_fields(mbc_error *err, mbc_status st, const char *type_name,
         va_end(ap);
         size_t len = strlen(err->message);
         err->rule_offset = rule_offset < len ? rule_offset : len;
+        one_line(err);
     }
     return st;
 }

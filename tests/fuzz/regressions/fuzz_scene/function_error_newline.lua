@@ -1,3 +1,3 @@
 -- The scene function's error("...\n...", 0): no position and two lines;
--- now "SCENE: first second" (found with function_error_table.lua).
+-- now "SCENE: first\nsecond", one line (found with function_error_table.lua).
 return function(p) error("first\nsecond", 0) end
