@@ -13,9 +13,9 @@
  * the text before it. */
 static void one_line(mbc_error *err)
 {
-    char out[MBC_ERROR_SIZE];
-    size_t k = 0, i = 0, offset = 0;
-    for (; err->message[i]; i++) {
+    char out[MBC_ERROR_SIZE] = "";
+    size_t k = 0, offset = 0;
+    for (size_t i = 0; err->message[i]; i++) {
         const unsigned char c = (unsigned char)err->message[i];
         char escaped[5] = {(char)c, '\0'};
         if (c == '\n' || c == '\t' || c == '\r')
@@ -27,11 +27,10 @@ static void one_line(mbc_error *err)
             break;
         if (i < err->rule_offset)
             offset = k + n;
-        memcpy(out + k, escaped, n);
+        memcpy(out + k, escaped, n + 1); /* with its terminator */
         k += n;
     }
-    memcpy(err->message, out, k);
-    err->message[k] = '\0';
+    memcpy(err->message, out, k + 1);
     err->rule_offset = offset;
 }
 
