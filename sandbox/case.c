@@ -752,13 +752,10 @@ static void free_ctx(eval_ctx *c)
     mbc_reader_free(&c->reader);
 }
 
-/* The case's error into err: one line (cut to MBC_ERROR_SIZE - 1 bytes, as
- * case.h says), with its fields. */
+/* The case's error into err, with its fields: one line (cut to
+ * MBC_ERROR_SIZE - 1 bytes, as case.h says), as mbc_fail wrote it. */
 static mbc_status report(eval_ctx *c, mbc_error *err)
 {
-    for (char *s = c->error.message; *s; s++)
-        if (*s == '\n' || *s == '\r')
-            *s = ' ';
     if (err)
         *err = c->error;
     return c->error.status;

@@ -474,9 +474,6 @@ mbc_status mbc_sandbox_error(mbc_sandbox *sb, int status, const char *name, mbc_
         st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg + n + 1 + (msg[n + 1] == ' '));
     else
         st = mbc_fail_at(err, MBC_ERR_INPUT, name, 0, "%s", msg);
-    for (char *p = err ? err->message : NULL; p && *p; p++)
-        if (*p == '\n' || *p == '\r') /* error("a\nb"), a syntax error quoting a newline */
-            *p = ' ';                 /* is one line */
     lua_pop(L, 1);
     return st;
 }
